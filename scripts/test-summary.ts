@@ -1,0 +1,27 @@
+/**
+ * Adds up the JSON reports vitest wrote in each package and prints one closing line,
+ * `tests: N passed, N failed`, so a reader sees the whole run at a glance.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const group of ['packages', 'apps']) {
+  if (!existsSync(group)) continue;
+  for (const name of readdirSync(group)) {
+    const file = join(group, name, '.test-report.json');
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+  }
+}
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
