@@ -1,0 +1,115 @@
+import { BrowserSessionSchema } from '../browsers/browser-session.js';
+import { defineOperation } from '../catalog/operation.js';
+import { requestObject } from '../common/request-object.js';
+import { IdOrNameSchema } from '../common/scalars.js';
+import { BrowserPoolListSchema, BrowserPoolSchema } from './browser-pool.js';
+import {
+  AcquireBrowserBodySchema,
+  CreateBrowserPoolBodySchema,
+  DeleteBrowserPoolQuerySchema,
+  ReleaseBrowserBodySchema,
+  UpdateBrowserPoolBodySchema,
+} from './pool-requests.js';
+
+/** Path parameters of an operation on one pool, named by id or by name. */
+export const BrowserPoolPathSchema = requestObject({ id_or_name: IdOrNameSchema });
+
+/** POST /browser_pools: declares a pool and starts filling it. */
+export const createBrowserPoolOperation = defineOperation({
+  name: 'browserPools.create',
+  summary: 'Create a browser pool.',
+  method: 'POST',
+  path: '/browser_pools',
+  body: { encoding: 'json', schema: CreateBrowserPoolBodySchema },
+  responses: { 201: { kind: 'json', schema: BrowserPoolSchema } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** GET /browser_pools: every pool. */
+export const listBrowserPoolsOperation = defineOperation({
+  name: 'browserPools.list',
+  summary: 'List the browser pools.',
+  method: 'GET',
+  path: '/browser_pools',
+  responses: { 200: { kind: 'json', schema: BrowserPoolListSchema } },
+  errorStatuses: [],
+  access: 'read',
+});
+
+/** GET /browser_pools/{id_or_name} (4.3): one pool with its live counts. */
+export const getBrowserPoolOperation = defineOperation({
+  name: 'browserPools.get',
+  summary: 'Get a browser pool by id or name.',
+  specSection: '4.3',
+  method: 'GET',
+  path: '/browser_pools/{id_or_name}',
+  pathParams: BrowserPoolPathSchema,
+  responses: { 200: { kind: 'json', schema: BrowserPoolSchema } },
+  errorStatuses: [404],
+  access: 'read',
+});
+
+/** PATCH /browser_pools/{id_or_name}: changes the configuration; idle browsers are replaced. */
+export const updateBrowserPoolOperation = defineOperation({
+  name: 'browserPools.update',
+  summary: 'Update a browser pool.',
+  method: 'PATCH',
+  path: '/browser_pools/{id_or_name}',
+  pathParams: BrowserPoolPathSchema,
+  body: { encoding: 'json', schema: UpdateBrowserPoolBodySchema },
+  responses: { 200: { kind: 'json', schema: BrowserPoolSchema } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** DELETE /browser_pools/{id_or_name}: 409 while browsers are acquired, unless `force`. */
+export const deleteBrowserPoolOperation = defineOperation({
+  name: 'browserPools.delete',
+  summary: 'Delete a browser pool.',
+  method: 'DELETE',
+  path: '/browser_pools/{id_or_name}',
+  pathParams: BrowserPoolPathSchema,
+  query: DeleteBrowserPoolQuerySchema,
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** POST /browser_pools/{id_or_name}/acquire: a browser, or 204 when none came free in time. */
+export const acquireBrowserOperation = defineOperation({
+  name: 'browserPools.acquire',
+  summary: 'Acquire a browser from a pool, waiting up to acquire_timeout_seconds.',
+  method: 'POST',
+  path: '/browser_pools/{id_or_name}/acquire',
+  pathParams: BrowserPoolPathSchema,
+  body: { encoding: 'json', schema: AcquireBrowserBodySchema },
+  responses: { 200: { kind: 'json', schema: BrowserSessionSchema }, 204: { kind: 'none' } },
+  errorStatuses: [404],
+  access: 'write',
+});
+
+/** POST /browser_pools/{id_or_name}/release: gives an acquired browser back. */
+export const releaseBrowserOperation = defineOperation({
+  name: 'browserPools.release',
+  summary: 'Release an acquired browser back to its pool.',
+  method: 'POST',
+  path: '/browser_pools/{id_or_name}/release',
+  pathParams: BrowserPoolPathSchema,
+  body: { encoding: 'json', schema: ReleaseBrowserBodySchema },
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** POST /browser_pools/{id_or_name}/flush: replaces every idle browser with a fresh one. */
+export const flushBrowserPoolOperation = defineOperation({
+  name: 'browserPools.flush',
+  summary: 'Discard the idle browsers of a pool so fresh ones replace them.',
+  method: 'POST',
+  path: '/browser_pools/{id_or_name}/flush',
+  pathParams: BrowserPoolPathSchema,
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [404],
+  access: 'write',
+});

@@ -1,0 +1,71 @@
+import {
+  array,
+  boolean,
+  check,
+  type InferInput,
+  type InferOutput,
+  maxLength,
+  optional,
+  pipe,
+  union,
+} from 'valibot';
+import { integerBetween } from '../common/numbers.js';
+import { requestObject } from '../common/request-object.js';
+import { IdSchema, NameSchema } from '../common/scalars.js';
+import { ViewportInputSchema } from './viewport-input.js';
+
+/** Bounds and default of a browser's idle time-out, in seconds. */
+export const BROWSER_TIMEOUT_SECONDS = { min: 10, max: 259_200, default: 60 } as const;
+
+/** Most extensions one browser loads. */
+export const MAX_EXTENSIONS_PER_BROWSER = 20;
+
+/** A reference to an uploaded extension, by id or by name. */
+export const ExtensionReferenceSchema = union(
+  [requestObject({ id: IdSchema }), requestObject({ name: NameSchema })],
+  'must be {id} or {name}',
+);
+
+/** A reference to a profile, by id or by name, and whether the session saves into it. */
+export const ProfileReferenceSchema = pipe(
+  requestObject({
+    id: optional(IdSchema),
+    name: optional(NameSchema),
+    save_changes: optional(boolean(), false),
+  }),
+  check((profile) => profile.id !== undefined || profile.name !== undefined, 'needs id or name'),
+);
+
+/** The idle time-out of a browser, in seconds. */
+export const BrowserTimeoutSchema = integerBetween(
+  BROWSER_TIMEOUT_SECONDS.min,
+  BROWSER_TIMEOUT_SECONDS.max,
+);
+
+/** The extensions a browser loads. */
+export const ExtensionReferencesSchema = pipe(
+  array(ExtensionReferenceSchema),
+  maxLength(MAX_EXTENSIONS_PER_BROWSER, `must list at most ${MAX_EXTENSIONS_PER_BROWSER}`),
+);
+
+/** Body of POST /browsers. A self-hosted service runs headless unless asked otherwise. */
+export const CreateBrowserBodySchema = optional(
+  requestObject({
+    headless: optional(boolean(), true),
+    stealth: optional(boolean(), false),
+    kiosk_mode: optional(boolean(), false),
+    timeout_seconds: optional(BrowserTimeoutSchema, BROWSER_TIMEOUT_SECONDS.default),
+    viewport: optional(ViewportInputSchema),
+    extensions: optional(ExtensionReferencesSchema),
+    invocation_id: optional(IdSchema),
+    proxy_id: optional(IdSchema),
+    profile: optional(ProfileReferenceSchema),
+  }),
+  {},
+);
+
+/** What POST /browsers asks for, as a caller writes it. */
+export type CreateBrowserInput = InferInput<typeof CreateBrowserBodySchema>;
+
+/** What POST /browsers asks for, with every default applied. */
+export type CreateBrowserBody = InferOutput<typeof CreateBrowserBodySchema>;

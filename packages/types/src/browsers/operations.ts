@@ -1,0 +1,55 @@
+import { defineOperation } from '../catalog/operation.js';
+import { requestObject } from '../common/request-object.js';
+import { IdSchema } from '../common/scalars.js';
+import { BrowserSessionListSchema, BrowserSessionSchema } from './browser-session.js';
+import { CreateBrowserBodySchema } from './create-browser.js';
+
+/** Path parameters of an operation on one browser session. */
+export const BrowserPathSchema = requestObject({ id: IdSchema });
+
+/** POST /browsers: starts a browser session. */
+export const createBrowserOperation = defineOperation({
+  name: 'browsers.create',
+  summary: 'Create a browser session.',
+  method: 'POST',
+  path: '/browsers',
+  body: { encoding: 'json', schema: CreateBrowserBodySchema },
+  responses: { 201: { kind: 'json', schema: BrowserSessionSchema } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** GET /browsers: the active browser sessions. */
+export const listBrowsersOperation = defineOperation({
+  name: 'browsers.list',
+  summary: 'List the active browser sessions.',
+  method: 'GET',
+  path: '/browsers',
+  responses: { 200: { kind: 'json', schema: BrowserSessionListSchema } },
+  errorStatuses: [],
+  access: 'read',
+});
+
+/** GET /browsers/{id}: one browser session. */
+export const getBrowserOperation = defineOperation({
+  name: 'browsers.get',
+  summary: 'Get a browser session.',
+  method: 'GET',
+  path: '/browsers/{id}',
+  pathParams: BrowserPathSchema,
+  responses: { 200: { kind: 'json', schema: BrowserSessionSchema } },
+  errorStatuses: [404],
+  access: 'read',
+});
+
+/** DELETE /browsers/{id}: ends a browser session and everything running in it. */
+export const deleteBrowserOperation = defineOperation({
+  name: 'browsers.delete',
+  summary: 'Delete a browser session.',
+  method: 'DELETE',
+  path: '/browsers/{id}',
+  pathParams: BrowserPathSchema,
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [404],
+  access: 'write',
+});

@@ -1,0 +1,163 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { successStatuses } from './operation.js';
+import { operationByName, operations } from './operations.js';
+import { pathParamNames } from './paths.js';
+
+/** Every operation contract.md names: the seven of the interface description and the companions. */
+const CONTRACT_OPERATIONS = [
+  'POST /browsers/{id}/replays/{replay_id}/stop',
+  'POST /browsers/{id}/computer/type',
+  'GET /browser_pools/{id_or_name}',
+  'POST /extensions',
+  'GET /invocations/{id}/browsers',
+  'GET /browsers/{id}/process/{process_id}/status',
+  'DELETE /browsers/{id}/fs/watch/{watch_id}',
+  'POST /browsers',
+  'GET /browsers',
+  'GET /browsers/{id}',
+  'DELETE /browsers/{id}',
+  'POST /browsers/{id}/computer/screenshot',
+  'POST /browsers/{id}/replays',
+  'GET /browsers/{id}/replays',
+  'GET /browsers/{id}/replays/{replay_id}',
+  'POST /browsers/{id}/process/spawn',
+  'POST /browsers/{id}/process/exec',
+  'POST /browsers/{id}/process/{process_id}/kill',
+  'GET /browsers/{id}/process/{process_id}/stdout/stream',
+  'POST /browsers/{id}/fs/watch',
+  'GET /browsers/{id}/fs/watch/{watch_id}/events',
+  'POST /browser_pools',
+  'GET /browser_pools',
+  'PATCH /browser_pools/{id_or_name}',
+  'DELETE /browser_pools/{id_or_name}',
+  'POST /browser_pools/{id_or_name}/acquire',
+  'POST /browser_pools/{id_or_name}/release',
+  'POST /browser_pools/{id_or_name}/flush',
+  'GET /extensions',
+  'GET /extensions/{id_or_name}',
+  'DELETE /extensions/{id_or_name}',
+  'POST /invocations',
+  'GET /invocations/{id}',
+  'PATCH /invocations/{id}',
+];
+
+/** The success status contract.md decides for each operation that has one. */
+const CONTRACT_SUCCESS: Record<string, number[]> = {
+  'browsers.replays.stop': [200],
+  'browsers.computer.type': [204],
+  'browserPools.get': [200],
+  'extensions.upload': [201],
+  'invocations.listBrowsers': [200],
+  'browsers.process.status': [200],
+  'browsers.fs.watch.stop': [204],
+  'browsers.create': [201],
+  'browsers.delete': [204],
+  'browsers.replays.start': [201],
+  'browsers.replays.download': [200, 202],
+  'browsers.fs.watch.start': [201],
+  'browserPools.acquire': [200, 204],
+  'browserPools.release': [204],
+  'browserPools.flush': [204],
+  'extensions.delete': [204],
+  'invocations.create': [201],
+};
+
+const signature = (operation: { method: string; path: string }) =>
+  `${operation.method} ${operation.path}`;
+
+describe('the operation catalog', () => {
+  it('holds exactly the operations of contract.md', () => {
+    expect(operations.map(signature).sort()).toEqual([...CONTRACT_OPERATIONS].sort());
+  });
+
+  it('has unique (method, path) pairs and unique names', () => {
+    expect(new Set(operations.map(signature)).size).toBe(operations.length);
+    expect(new Set(operations.map((operation) => operation.name)).size).toBe(operations.length);
+  });
+
+  it('marks the seven operations of the interface description with their sections', () => {
+    const sections = operations
+      .filter((operation) => 'specSection' in operation)
+      .map((operation) => [operation.specSection, signature(operation)]);
+    expect(Object.fromEntries(sections)).toEqual({
+      '4.1': 'POST /browsers/{id}/replays/{replay_id}/stop',
+      '4.2': 'POST /browsers/{id}/computer/type',
+      '4.3': 'GET /browser_pools/{id_or_name}',
+      '4.4': 'POST /extensions',
+      '4.5': 'GET /invocations/{id}/browsers',
+      '4.6': 'GET /browsers/{id}/process/{process_id}/status',
+      '4.7': 'DELETE /browsers/{id}/fs/watch/{watch_id}',
+    });
+  });
+
+  it('answers with the success statuses contract.md decides', () => {
+    for (const [name, statuses] of Object.entries(CONTRACT_SUCCESS)) {
+      expect([name, successStatuses(operationByName(name as never))]).toEqual([name, statuses]);
+    }
+  });
+
+  it.each(operations.map((operation) => [operation.name, operation] as const))(
+    '%s: path params schema names exactly the template placeholders',
+    (_, operation) => {
+      const names = pathParamNames(operation.path);
+      const schema = 'pathParams' in operation ? operation.pathParams : undefined;
+      const entries = schema ? Object.keys((schema as { entries: object }).entries) : [];
+      expect(entries.sort()).toEqual([...names].sort());
+    },
+  );
+
+  it.each(operations.map((operation) => [operation.name, operation] as const))(
+    '%s: path, query and body field names never collide (callers pass them flat)',
+    (_, operation) => {
+      const keysOf = (schema: unknown): string[] => {
+        let current = schema as { entries?: object; wrapped?: unknown; pipe?: unknown[] };
+        while (current && !current.entries) {
+          current = (current.wrapped ?? current.pipe?.[0]) as typeof current;
+        }
+        return current ? Object.keys(current.entries as object) : [];
+      };
+      const keys = [
+        ...keysOf('pathParams' in operation ? operation.pathParams : undefined),
+        ...keysOf('query' in operation ? operation.query : undefined),
+        ...keysOf('body' in operation ? operation.body.schema : undefined),
+      ];
+      expect(new Set(keys).size).toBe(keys.length);
+    },
+  );
+
+  it('gives every operation the auth, overload and internal error statuses', () => {
+    for (const operation of operations) {
+      expect(operation.errorStatuses).toEqual(expect.arrayContaining([401, 403, 429, 500, 503]));
+    }
+  });
+
+  it('lets only GET operations, the screenshot and downloads be read-only', () => {
+    const reads = operations.filter((operation) => operation.access === 'read');
+    for (const operation of reads) {
+      expect([operation.name, operation.method]).toEqual([
+        operation.name,
+        operation.name === 'browsers.computer.screenshot' ? 'POST' : 'GET',
+      ]);
+    }
+    for (const operation of operations.filter((operation) => operation.method !== 'GET')) {
+      if (operation.name !== 'browsers.computer.screenshot') expect(operation.access).toBe('write');
+    }
+  });
+
+  it('finds an operation by name, and throws for an unknown one', () => {
+    expect(operationByName('browserPools.get').path).toBe('/browser_pools/{id_or_name}');
+    expect(() => operationByName('nope' as never)).toThrow(/No operation named "nope"/);
+  });
+
+  it('validates path parameters: ids are url-safe, names may hold dots', () => {
+    const pool = operationByName('browserPools.get');
+    expect(v.is(pool.pathParams, { id_or_name: 'checkout.v2' })).toBe(true);
+    const browser = operationByName('browsers.get');
+    expect(v.is(browser.pathParams, { id: 'a.b' })).toBe(false);
+    expect(v.is(browser.pathParams, { id: 'x'.repeat(65) })).toBe(false);
+    expect(v.is(pool.pathParams, { id_or_name: '..' })).toBe(false);
+    expect(v.is(pool.pathParams, { id_or_name: '.' })).toBe(false);
+    expect(v.is(pool.pathParams, { id_or_name: '...' })).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import type { GenericSchema } from 'valibot';
+import type { ErrorStatus } from '../errors/error-codes.js';
+
+/** Any valibot schema, whatever its input and output. */
+// biome-ignore lint/suspicious/noExplicitAny: a catalog entry holds schemas of every type
+export type AnySchema = GenericSchema<any, any>;
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** How a request body travels. A JSON body schema that accepts `undefined` makes the body optional. */
+export type OperationBody =
+  | { readonly encoding: 'json'; readonly schema: AnySchema }
+  | { readonly encoding: 'multipart'; readonly schema: AnySchema };
+
+/** What a successful response carries. */
+export type OperationResponse =
+  | { readonly kind: 'json'; readonly schema: AnySchema }
+  | { readonly kind: 'binary'; readonly mediaType: string }
+  | { readonly kind: 'event-stream'; readonly eventSchema: AnySchema }
+  | { readonly kind: 'none' };
+
+/**
+ * One operation of the API: everything the client, the fake, the server, the CLI and the OpenAPI
+ * document need to know about it.
+ */
+export interface Operation {
+  /** Dotted name, also the client method path: `browserPools.get`. */
+  readonly name: string;
+  /** One sentence for people (CLI help, OpenAPI summary). */
+  readonly summary: string;
+  /** Section of the interface description, for the seven it specifies. */
+  readonly specSection?: string;
+  readonly method: HttpMethod;
+  /** Path template with `{param}` placeholders, relative to the base URL. */
+  readonly path: string;
+  /** Schema of the decoded path parameters, when the path has any. */
+  readonly pathParams?: AnySchema;
+  /** Schema of the query parameters, when the operation takes any. */
+  readonly query?: AnySchema;
+  readonly body?: OperationBody;
+  /** Success responses by status. */
+  readonly responses: Readonly<Record<number, OperationResponse>>;
+  /** Error statuses the operation may answer with, each with an Error body. */
+  readonly errorStatuses: readonly ErrorStatus[];
+  /** `write` operations act; a read-only token gets 403 on them, and a POST takes an idempotency key. */
+  readonly access: 'read' | 'write';
+}
+
+/** Statuses every authenticated operation may answer with. */
+const COMMON_ERROR_STATUSES = [401, 403, 429, 500, 503] as const;
+
+/**
+ * Defines a catalog entry, keeping its literal types for typed clients. Error statuses shared by
+ * every operation (auth, overload, internal) are added here so no entry can forget them.
+ */
+// @__NO_SIDE_EFFECTS__
+export function defineOperation<const T extends Operation>(
+  operation: T,
+): T & { readonly errorStatuses: readonly ErrorStatus[] } {
+  const statuses = new Set<ErrorStatus>([...COMMON_ERROR_STATUSES, ...operation.errorStatuses]);
+  if (operation.pathParams || operation.query || operation.body) statuses.add(400);
+  if (operation.body?.encoding === 'json') statuses.add(413).add(415);
+  if (operation.method === 'POST' && operation.access === 'write') statuses.add(422);
+  return { ...operation, errorStatuses: [...statuses].sort((a, b) => a - b) };
+}
+
+/** The success statuses of an operation, in ascending order. */
+export function successStatuses(operation: Operation): number[] {
+  return Object.keys(operation.responses)
+    .map(Number)
+    .sort((a, b) => a - b);
+}

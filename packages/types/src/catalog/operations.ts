@@ -1,0 +1,100 @@
+import {
+  acquireBrowserOperation,
+  createBrowserPoolOperation,
+  deleteBrowserPoolOperation,
+  flushBrowserPoolOperation,
+  getBrowserPoolOperation,
+  listBrowserPoolsOperation,
+  releaseBrowserOperation,
+  updateBrowserPoolOperation,
+} from '../browser-pools/operations.js';
+import {
+  createBrowserOperation,
+  deleteBrowserOperation,
+  getBrowserOperation,
+  listBrowsersOperation,
+} from '../browsers/operations.js';
+import { screenshotOperation, typeTextOperation } from '../computer/operations.js';
+import {
+  deleteExtensionOperation,
+  downloadExtensionOperation,
+  listExtensionsOperation,
+  uploadExtensionOperation,
+} from '../extensions/operations.js';
+import {
+  startWatchOperation,
+  stopWatchOperation,
+  watchEventsOperation,
+} from '../fs-watch/operations.js';
+import {
+  createInvocationOperation,
+  getInvocationOperation,
+  listInvocationBrowsersOperation,
+  updateInvocationOperation,
+} from '../invocations/operations.js';
+import {
+  execProcessOperation,
+  getProcessStatusOperation,
+  killProcessOperation,
+  spawnProcessOperation,
+  streamProcessOutputOperation,
+} from '../processes/operations.js';
+import {
+  downloadReplayOperation,
+  listReplaysOperation,
+  startReplayOperation,
+  stopReplayOperation,
+} from '../replays/operations.js';
+
+/** Every operation of the API: the seven of the interface description and their companions. */
+export const operations = [
+  stopReplayOperation,
+  typeTextOperation,
+  getBrowserPoolOperation,
+  uploadExtensionOperation,
+  listInvocationBrowsersOperation,
+  getProcessStatusOperation,
+  stopWatchOperation,
+  createBrowserOperation,
+  listBrowsersOperation,
+  getBrowserOperation,
+  deleteBrowserOperation,
+  screenshotOperation,
+  startReplayOperation,
+  listReplaysOperation,
+  downloadReplayOperation,
+  spawnProcessOperation,
+  execProcessOperation,
+  killProcessOperation,
+  streamProcessOutputOperation,
+  startWatchOperation,
+  watchEventsOperation,
+  createBrowserPoolOperation,
+  listBrowserPoolsOperation,
+  updateBrowserPoolOperation,
+  deleteBrowserPoolOperation,
+  acquireBrowserOperation,
+  releaseBrowserOperation,
+  flushBrowserPoolOperation,
+  listExtensionsOperation,
+  downloadExtensionOperation,
+  deleteExtensionOperation,
+  createInvocationOperation,
+  getInvocationOperation,
+  updateInvocationOperation,
+] as const;
+
+/** Any operation of the catalog, with its literal types. */
+export type CatalogOperation = (typeof operations)[number];
+
+/** The dotted name of an operation of the catalog. */
+export type OperationName = CatalogOperation['name'];
+
+/** Finds a catalog operation by its dotted name. */
+export function operationByName<TName extends OperationName>(
+  name: TName,
+): Extract<CatalogOperation, { name: TName }> {
+  const found = operations.find((operation) => operation.name === name);
+  if (!found) throw new TypeError(`No operation named "${name}" in the catalog`);
+  return found as Extract<CatalogOperation, { name: TName }>;
+}

@@ -1,0 +1,55 @@
+import { defineOperation } from '../catalog/operation.js';
+import { requestObject } from '../common/request-object.js';
+import { IdOrNameSchema } from '../common/scalars.js';
+import { ExtensionListSchema, ExtensionSchema, UploadExtensionFormSchema } from './extension.js';
+
+/** Path parameters of an operation on one extension, named by id or by name. */
+export const ExtensionPathSchema = requestObject({ id_or_name: IdOrNameSchema });
+
+/** POST /extensions (4.4): uploads a zipped unpacked extension. */
+export const uploadExtensionOperation = defineOperation({
+  name: 'extensions.upload',
+  summary: 'Upload a browser extension (zip with manifest.json at its root).',
+  specSection: '4.4',
+  method: 'POST',
+  path: '/extensions',
+  body: { encoding: 'multipart', schema: UploadExtensionFormSchema },
+  responses: { 201: { kind: 'json', schema: ExtensionSchema } },
+  errorStatuses: [409, 413, 415],
+  access: 'write',
+});
+
+/** GET /extensions: every uploaded extension. */
+export const listExtensionsOperation = defineOperation({
+  name: 'extensions.list',
+  summary: 'List the uploaded extensions.',
+  method: 'GET',
+  path: '/extensions',
+  responses: { 200: { kind: 'json', schema: ExtensionListSchema } },
+  errorStatuses: [],
+  access: 'read',
+});
+
+/** GET /extensions/{id_or_name}: the archive as uploaded. */
+export const downloadExtensionOperation = defineOperation({
+  name: 'extensions.download',
+  summary: 'Download an extension archive (zip).',
+  method: 'GET',
+  path: '/extensions/{id_or_name}',
+  pathParams: ExtensionPathSchema,
+  responses: { 200: { kind: 'binary', mediaType: 'application/zip' } },
+  errorStatuses: [404],
+  access: 'read',
+});
+
+/** DELETE /extensions/{id_or_name}: removes the extension. */
+export const deleteExtensionOperation = defineOperation({
+  name: 'extensions.delete',
+  summary: 'Delete an extension.',
+  method: 'DELETE',
+  path: '/extensions/{id_or_name}',
+  pathParams: ExtensionPathSchema,
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [404],
+  access: 'write',
+});

@@ -1,0 +1,46 @@
+import { BrowserPathSchema } from '../browsers/operations.js';
+import { defineOperation } from '../catalog/operation.js';
+import { requestObject } from '../common/request-object.js';
+import { IdSchema } from '../common/scalars.js';
+import { StartWatchBodySchema, WatchEventSchema, WatchSchema } from './watch.js';
+
+/** Path parameters of an operation on one directory watch. */
+export const WatchPathSchema = requestObject({ id: IdSchema, watch_id: IdSchema });
+
+/** POST /browsers/{id}/fs/watch: starts watching a directory on the instance. */
+export const startWatchOperation = defineOperation({
+  name: 'browsers.fs.watch.start',
+  summary: 'Start watching a directory on the browser instance.',
+  method: 'POST',
+  path: '/browsers/{id}/fs/watch',
+  pathParams: BrowserPathSchema,
+  body: { encoding: 'json', schema: StartWatchBodySchema },
+  responses: { 201: { kind: 'json', schema: WatchSchema } },
+  errorStatuses: [404],
+  access: 'write',
+});
+
+/** GET /browsers/{id}/fs/watch/{watch_id}/events: the watch's changes as server-sent events. */
+export const watchEventsOperation = defineOperation({
+  name: 'browsers.fs.watch.events',
+  summary: 'Stream the events of a directory watch (SSE).',
+  method: 'GET',
+  path: '/browsers/{id}/fs/watch/{watch_id}/events',
+  pathParams: WatchPathSchema,
+  responses: { 200: { kind: 'event-stream', eventSchema: WatchEventSchema } },
+  errorStatuses: [404],
+  access: 'read',
+});
+
+/** DELETE /browsers/{id}/fs/watch/{watch_id} (4.7): ends the watch and closes its stream. */
+export const stopWatchOperation = defineOperation({
+  name: 'browsers.fs.watch.stop',
+  summary: 'Stop watching a directory.',
+  specSection: '4.7',
+  method: 'DELETE',
+  path: '/browsers/{id}/fs/watch/{watch_id}',
+  pathParams: WatchPathSchema,
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [404],
+  access: 'write',
+});

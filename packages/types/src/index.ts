@@ -1,0 +1,227 @@
+export {
+  type BrowserPool,
+  type BrowserPoolConfig,
+  BrowserPoolConfigSchema,
+  BrowserPoolListSchema,
+  BrowserPoolSchema,
+} from './browser-pools/browser-pool.js';
+export {
+  acquireBrowserOperation,
+  BrowserPoolPathSchema,
+  createBrowserPoolOperation,
+  deleteBrowserPoolOperation,
+  flushBrowserPoolOperation,
+  getBrowserPoolOperation,
+  listBrowserPoolsOperation,
+  releaseBrowserOperation,
+  updateBrowserPoolOperation,
+} from './browser-pools/operations.js';
+export {
+  ACQUIRE_TIMEOUT_SECONDS,
+  AcquireBrowserBodySchema,
+  type AcquireBrowserInput,
+  CreateBrowserPoolBodySchema,
+  type CreateBrowserPoolInput,
+  DeleteBrowserPoolQuerySchema,
+  POOL_BROWSER_TIMEOUT_SECONDS,
+  POOL_FILL_RATE_PERCENT,
+  POOL_SIZE,
+  QueryBooleanSchema,
+  ReleaseBrowserBodySchema,
+  type ReleaseBrowserInput,
+  UpdateBrowserPoolBodySchema,
+  type UpdateBrowserPoolInput,
+} from './browser-pools/pool-requests.js';
+export {
+  type BrowserSession,
+  BrowserSessionListSchema,
+  BrowserSessionSchema,
+  SessionProfileSchema,
+} from './browsers/browser-session.js';
+export {
+  BROWSER_TIMEOUT_SECONDS,
+  BrowserTimeoutSchema,
+  type CreateBrowserBody,
+  CreateBrowserBodySchema,
+  type CreateBrowserInput,
+  ExtensionReferenceSchema,
+  ExtensionReferencesSchema,
+  MAX_EXTENSIONS_PER_BROWSER,
+  ProfileReferenceSchema,
+} from './browsers/create-browser.js';
+export {
+  BrowserPathSchema,
+  createBrowserOperation,
+  deleteBrowserOperation,
+  getBrowserOperation,
+  listBrowsersOperation,
+} from './browsers/operations.js';
+export { VIEWPORT_BOUNDS, type Viewport, ViewportSchema } from './browsers/viewport.js';
+export { ViewportInputSchema } from './browsers/viewport-input.js';
+export {
+  type AnySchema,
+  defineOperation,
+  type HttpMethod,
+  type Operation,
+  type OperationBody as OperationBodySpec,
+  type OperationResponse,
+  successStatuses,
+} from './catalog/operation.js';
+export type {
+  OperationBody,
+  OperationBodyInput,
+  OperationInput,
+  OperationOutcome,
+  OperationPathInput,
+  OperationQueryInput,
+  OperationSuccessStatus,
+  ResponseValue,
+} from './catalog/operation-types.js';
+export {
+  type CatalogOperation,
+  type OperationName,
+  operationByName,
+  operations,
+} from './catalog/operations.js';
+export {
+  allowedMethods,
+  buildPath,
+  matchOperation,
+  type OperationMatch,
+  pathParamNames,
+} from './catalog/paths.js';
+export { API_VERSION, HEADERS, LIMITS } from './common/limits.js';
+export { integerBetween } from './common/numbers.js';
+export { JsonObjectSchema, requestObject } from './common/request-object.js';
+export {
+  CountSchema,
+  formatTimestamp,
+  ID_PATTERN,
+  IdOrNameSchema,
+  IdSchema,
+  NAME_PATTERN,
+  NameSchema,
+  TimestampSchema,
+} from './common/scalars.js';
+export { screenshotOperation, typeTextOperation } from './computer/operations.js';
+export {
+  ScreenshotBodySchema,
+  type ScreenshotInput,
+  type ScreenshotRegion,
+  ScreenshotRegionSchema,
+} from './computer/screenshot.js';
+export {
+  countCharacters,
+  type TypeTextBody,
+  TypeTextBodySchema,
+  type TypeTextInput,
+} from './computer/type-text.js';
+export {
+  type ErrorBody,
+  type ErrorDetail,
+  ErrorDetailSchema,
+  ErrorSchema,
+  errorBody,
+} from './errors/error-body.js';
+export {
+  ERROR_CODES,
+  ERROR_STATUS_BY_CODE,
+  type ErrorCode,
+  type ErrorStatus,
+  errorCodeOfStatus,
+  INVALID_INPUT,
+  statusOfErrorCode,
+} from './errors/error-codes.js';
+export { validationDetails } from './errors/validation-details.js';
+export {
+  type Extension,
+  ExtensionListSchema,
+  ExtensionSchema,
+  REQUIRED_MANIFEST_KEYS,
+  type UploadExtensionForm,
+  UploadExtensionFormSchema,
+} from './extensions/extension.js';
+export {
+  deleteExtensionOperation,
+  downloadExtensionOperation,
+  ExtensionPathSchema,
+  listExtensionsOperation,
+  uploadExtensionOperation,
+} from './extensions/operations.js';
+export {
+  startWatchOperation,
+  stopWatchOperation,
+  WatchPathSchema,
+  watchEventsOperation,
+} from './fs-watch/operations.js';
+export {
+  StartWatchBodySchema,
+  type StartWatchInput,
+  type Watch,
+  WatchChangeTypeSchema,
+  type WatchEvent,
+  WatchEventSchema,
+  WatchSchema,
+} from './fs-watch/watch.js';
+export {
+  CreateInvocationBodySchema,
+  type CreateInvocationInput,
+  type Invocation,
+  type InvocationBrowsers,
+  InvocationBrowsersSchema,
+  InvocationSchema,
+  InvocationStatusSchema,
+  MAX_INVOCATION_PAYLOAD,
+  UpdateInvocationBodySchema,
+  type UpdateInvocationInput,
+} from './invocations/invocation.js';
+export {
+  createInvocationOperation,
+  getInvocationOperation,
+  InvocationPathSchema,
+  listInvocationBrowsersOperation,
+  updateInvocationOperation,
+} from './invocations/operations.js';
+export {
+  execProcessOperation,
+  getProcessStatusOperation,
+  killProcessOperation,
+  ProcessPathSchema,
+  spawnProcessOperation,
+  streamProcessOutputOperation,
+} from './processes/operations.js';
+export {
+  type ExecResult,
+  ExecResultSchema,
+  KillProcessBodySchema,
+  KillResultSchema,
+  MAX_PROCESS_TIMEOUT_SECONDS,
+  ProcessCommandBodySchema,
+  type ProcessCommandInput,
+  type ProcessOutputEvent,
+  ProcessOutputEventSchema,
+  ProcessSignalSchema,
+  type SpawnedProcess,
+  SpawnedProcessSchema,
+} from './processes/process-commands.js';
+export {
+  ProcessStateSchema,
+  type ProcessStatus,
+  ProcessStatusSchema,
+} from './processes/process-status.js';
+export {
+  downloadReplayOperation,
+  listReplaysOperation,
+  ReplayPathSchema,
+  startReplayOperation,
+  stopReplayOperation,
+} from './replays/operations.js';
+export {
+  MAX_REPLAY_DURATION_SECONDS,
+  REPLAY_FRAMERATE,
+  type Replay,
+  ReplayListSchema,
+  ReplaySchema,
+  StartReplayBodySchema,
+  type StartReplayInput,
+} from './replays/replay.js';

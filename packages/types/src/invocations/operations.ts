@@ -1,0 +1,62 @@
+import { defineOperation } from '../catalog/operation.js';
+import { requestObject } from '../common/request-object.js';
+import { IdSchema } from '../common/scalars.js';
+import {
+  CreateInvocationBodySchema,
+  InvocationBrowsersSchema,
+  InvocationSchema,
+  UpdateInvocationBodySchema,
+} from './invocation.js';
+
+/** Path parameters of an operation on one invocation. */
+export const InvocationPathSchema = requestObject({ id: IdSchema });
+
+/** POST /invocations: starts an invocation of an app's action. */
+export const createInvocationOperation = defineOperation({
+  name: 'invocations.create',
+  summary: 'Create an invocation.',
+  method: 'POST',
+  path: '/invocations',
+  body: { encoding: 'json', schema: CreateInvocationBodySchema },
+  responses: { 201: { kind: 'json', schema: InvocationSchema } },
+  errorStatuses: [],
+  access: 'write',
+});
+
+/** GET /invocations/{id}: one invocation. */
+export const getInvocationOperation = defineOperation({
+  name: 'invocations.get',
+  summary: 'Get an invocation.',
+  method: 'GET',
+  path: '/invocations/{id}',
+  pathParams: InvocationPathSchema,
+  responses: { 200: { kind: 'json', schema: InvocationSchema } },
+  errorStatuses: [404],
+  access: 'read',
+});
+
+/** PATCH /invocations/{id}: ends the invocation and deletes its browsers. */
+export const updateInvocationOperation = defineOperation({
+  name: 'invocations.update',
+  summary: 'End an invocation (succeeded or failed); its browsers are deleted.',
+  method: 'PATCH',
+  path: '/invocations/{id}',
+  pathParams: InvocationPathSchema,
+  body: { encoding: 'json', schema: UpdateInvocationBodySchema },
+  responses: { 200: { kind: 'json', schema: InvocationSchema } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** GET /invocations/{id}/browsers (4.5): the invocation's active browsers, oldest first. */
+export const listInvocationBrowsersOperation = defineOperation({
+  name: 'invocations.listBrowsers',
+  summary: 'List the active browsers of an invocation.',
+  specSection: '4.5',
+  method: 'GET',
+  path: '/invocations/{id}/browsers',
+  pathParams: InvocationPathSchema,
+  responses: { 200: { kind: 'json', schema: InvocationBrowsersSchema } },
+  errorStatuses: [404],
+  access: 'read',
+});

@@ -1,0 +1,180 @@
+import {
+  type ConversionConfig,
+  type JsonSchema,
+  toJsonSchema,
+  toJsonSchemaDefs,
+} from '@valibot/to-json-schema';
+import type { AnySchema, Operation, OperationResponse } from '../catalog/operation.js';
+import { operations } from '../catalog/operations.js';
+import { API_VERSION, HEADERS } from '../common/limits.js';
+import { JsonObjectSchema } from '../common/request-object.js';
+import { componentSchemas } from './component-schemas.js';
+
+/** An OpenAPI 3.1 document, as plain JSON. */
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: '3.1.0';
+  paths: Record<string, Record<string, unknown>>;
+};
+
+const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
+
+/** Conversion settings shared by every schema: components by reference, Blob as binary. */
+const baseConfig: ConversionConfig = {
+  target: 'draft-2020-12',
+  errorMode: 'ignore',
+  definitions: componentSchemas,
+  overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+  overrideSchema: ({ valibotSchema }) => {
+    if (valibotSchema.type === 'blob') return { type: 'string', format: 'binary' };
+    if (valibotSchema === JsonObjectSchema) return { type: 'object' };
+    return undefined;
+  },
+};
+
+const { definitions: _components, ...componentConfig } = baseConfig;
+
+/** Converts one schema to an embeddable JSON Schema (no `$schema`, no local `$defs`). */
+function toEmbeddedSchema(schema: AnySchema, typeMode: 'input' | 'ignore'): JsonSchema {
+  const {
+    $schema: _dialect,
+    $defs: _defs,
+    ...rest
+  } = toJsonSchema(schema, {
+    ...baseConfig,
+    typeMode,
+  }) as JsonSchema & { $defs?: unknown };
+  return rest;
+}
+
+/** The object entries of a params or query schema, unwrapping a pipe around the object. */
+function objectEntries(schema: AnySchema): Record<string, AnySchema> {
+  const withEntries = schema as unknown as {
+    entries?: Record<string, AnySchema>;
+    pipe?: AnySchema[];
+  };
+  if (withEntries.entries) return withEntries.entries;
+  const first = withEntries.pipe?.[0];
+  return first ? objectEntries(first) : {};
+}
+
+/** Whether a schema lets its value be left out. */
+function isOptional(schema: AnySchema): boolean {
+  return schema.type === 'optional' || schema.type === 'exact_optional';
+}
+
+function parametersOf(operation: Operation): Record<string, unknown>[] {
+  const path = Object.entries(operation.pathParams ? objectEntries(operation.pathParams) : {}).map(
+    ([name, schema]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: toEmbeddedSchema(schema, 'input'),
+    }),
+  );
+  const query = Object.entries(operation.query ? objectEntries(operation.query) : {}).map(
+    ([name, schema]) => ({
+      name,
+      in: 'query',
+      required: !isOptional(schema),
+      schema: toEmbeddedSchema(schema, 'input'),
+    }),
+  );
+  return [...path, ...query];
+}
+
+function requestBodyOf(operation: Operation): Record<string, unknown> | undefined {
+  const body = operation.body;
+  if (!body) return undefined;
+  const mediaType = body.encoding === 'json' ? 'application/json' : 'multipart/form-data';
+  return {
+    required: !isOptional(body.schema),
+    content: { [mediaType]: { schema: toEmbeddedSchema(body.schema, 'input') } },
+  };
+}
+
+function responseOf(status: number, response: OperationResponse): Record<string, unknown> {
+  const description = status === 202 ? 'Not ready yet; retry after Retry-After.' : 'Success.';
+  switch (response.kind) {
+    case 'json':
+      return {
+        description,
+        content: { 'application/json': { schema: toEmbeddedSchema(response.schema, 'ignore') } },
+      };
+    case 'binary':
+      return {
+        description,
+        content: { [response.mediaType]: { schema: { type: 'string', format: 'binary' } } },
+      };
+    case 'event-stream':
+      return {
+        description: 'Server-sent events; each `data:` line is one JSON event.',
+        content: {
+          'text/event-stream': {
+            schema: { type: 'string' },
+            'x-event-schema': toEmbeddedSchema(response.eventSchema, 'ignore'),
+          },
+        },
+      };
+    case 'none':
+      return { description };
+  }
+}
+
+function operationObject(operation: Operation): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    responses[status] = responseOf(Number(status), response);
+  }
+  for (const status of operation.errorStatuses) responses[String(status)] = ERROR_RESPONSE;
+  const parameters = parametersOf(operation);
+  const requestBody = requestBodyOf(operation);
+  return {
+    operationId: operation.name,
+    summary: operation.summary,
+    tags: [operation.name.split('.')[0]],
+    ...(operation.specSection ? { 'x-spec-section': operation.specSection } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of the API from the operation catalog: every operation, its
+ * parameters, bodies, success responses and error statuses, with the records as components.
+ */
+export function createOpenApiDocument(
+  options: { serverUrl?: string; within?: readonly Operation[] } = {},
+): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const operation of options.within ?? operations) {
+    const pathItem = paths[operation.path] ?? {};
+    pathItem[operation.method.toLowerCase()] = operationObject(operation);
+    paths[operation.path] = pathItem;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cloud browser service',
+      version: API_VERSION,
+      description:
+        'Real web browsers for AI agents: create and pool them, type into them, record them, run processes beside them.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      schemas: toJsonSchemaDefs(componentSchemas, componentConfig),
+      responses: {
+        Error: {
+          description: 'An error, with a machine-readable code and a message for people.',
+          headers: {
+            [HEADERS.requestId]: { schema: { type: 'string' } },
+          },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+    },
+  };
+}

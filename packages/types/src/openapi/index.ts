@@ -1,0 +1,2 @@
+export { componentSchemas } from './component-schemas.js';
+export { createOpenApiDocument, type OpenApiDocument } from './create-openapi-document.js';

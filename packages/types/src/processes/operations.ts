@@ -1,0 +1,83 @@
+import { BrowserPathSchema } from '../browsers/operations.js';
+import { defineOperation } from '../catalog/operation.js';
+import { requestObject } from '../common/request-object.js';
+import { IdSchema } from '../common/scalars.js';
+import {
+  ExecResultSchema,
+  KillProcessBodySchema,
+  KillResultSchema,
+  ProcessCommandBodySchema,
+  ProcessOutputEventSchema,
+  SpawnedProcessSchema,
+} from './process-commands.js';
+import { ProcessStatusSchema } from './process-status.js';
+
+/** Path parameters of an operation on one process. */
+export const ProcessPathSchema = requestObject({ id: IdSchema, process_id: IdSchema });
+
+/**
+ * POST /browsers/{id}/process/spawn: starts a process and returns at once. Process operations
+ * answer 503 when no sandbox is available and 403 when the operator turned them off.
+ */
+export const spawnProcessOperation = defineOperation({
+  name: 'browsers.process.spawn',
+  summary: 'Start a process on the browser instance.',
+  method: 'POST',
+  path: '/browsers/{id}/process/spawn',
+  pathParams: BrowserPathSchema,
+  body: { encoding: 'json', schema: ProcessCommandBodySchema },
+  responses: { 200: { kind: 'json', schema: SpawnedProcessSchema } },
+  errorStatuses: [404, 503],
+  access: 'write',
+});
+
+/** POST /browsers/{id}/process/exec: runs a command to its end and returns its output. */
+export const execProcessOperation = defineOperation({
+  name: 'browsers.process.exec',
+  summary: 'Run a command on the browser instance and wait for it.',
+  method: 'POST',
+  path: '/browsers/{id}/process/exec',
+  pathParams: BrowserPathSchema,
+  body: { encoding: 'json', schema: ProcessCommandBodySchema },
+  responses: { 200: { kind: 'json', schema: ExecResultSchema } },
+  errorStatuses: [404, 503],
+  access: 'write',
+});
+
+/** POST /browsers/{id}/process/{process_id}/kill: sends a signal. */
+export const killProcessOperation = defineOperation({
+  name: 'browsers.process.kill',
+  summary: 'Send a signal to a process.',
+  method: 'POST',
+  path: '/browsers/{id}/process/{process_id}/kill',
+  pathParams: ProcessPathSchema,
+  body: { encoding: 'json', schema: KillProcessBodySchema },
+  responses: { 200: { kind: 'json', schema: KillResultSchema } },
+  errorStatuses: [404, 503],
+  access: 'write',
+});
+
+/** GET /browsers/{id}/process/{process_id}/status (4.6): state, exit code, cpu and memory. */
+export const getProcessStatusOperation = defineOperation({
+  name: 'browsers.process.status',
+  summary: 'Get the status of a process.',
+  specSection: '4.6',
+  method: 'GET',
+  path: '/browsers/{id}/process/{process_id}/status',
+  pathParams: ProcessPathSchema,
+  responses: { 200: { kind: 'json', schema: ProcessStatusSchema } },
+  errorStatuses: [404, 503],
+  access: 'read',
+});
+
+/** GET /browsers/{id}/process/{process_id}/stdout/stream: stdout and stderr, then the exit. */
+export const streamProcessOutputOperation = defineOperation({
+  name: 'browsers.process.output',
+  summary: 'Stream the output of a process (SSE).',
+  method: 'GET',
+  path: '/browsers/{id}/process/{process_id}/stdout/stream',
+  pathParams: ProcessPathSchema,
+  responses: { 200: { kind: 'event-stream', eventSchema: ProcessOutputEventSchema } },
+  errorStatuses: [404, 503],
+  access: 'read',
+});

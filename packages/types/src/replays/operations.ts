@@ -1,0 +1,61 @@
+import { BrowserPathSchema } from '../browsers/operations.js';
+import { defineOperation } from '../catalog/operation.js';
+import { requestObject } from '../common/request-object.js';
+import { IdSchema } from '../common/scalars.js';
+import { ReplayListSchema, ReplaySchema, StartReplayBodySchema } from './replay.js';
+
+/** Path parameters of an operation on one recording. */
+export const ReplayPathSchema = requestObject({ id: IdSchema, replay_id: IdSchema });
+
+/** POST /browsers/{id}/replays: starts recording the browser's screen. */
+export const startReplayOperation = defineOperation({
+  name: 'browsers.replays.start',
+  summary: 'Start recording a replay of the browser session.',
+  method: 'POST',
+  path: '/browsers/{id}/replays',
+  pathParams: BrowserPathSchema,
+  body: { encoding: 'json', schema: StartReplayBodySchema },
+  responses: { 201: { kind: 'json', schema: ReplaySchema } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** GET /browsers/{id}/replays: the browser's recordings. */
+export const listReplaysOperation = defineOperation({
+  name: 'browsers.replays.list',
+  summary: 'List the replays of a browser session.',
+  method: 'GET',
+  path: '/browsers/{id}/replays',
+  pathParams: BrowserPathSchema,
+  responses: { 200: { kind: 'json', schema: ReplayListSchema } },
+  errorStatuses: [404],
+  access: 'read',
+});
+
+/** GET /browsers/{id}/replays/{replay_id}: the MP4, or 202 with Retry-After while recording. */
+export const downloadReplayOperation = defineOperation({
+  name: 'browsers.replays.download',
+  summary: 'Download a replay video (MP4).',
+  method: 'GET',
+  path: '/browsers/{id}/replays/{replay_id}',
+  pathParams: ReplayPathSchema,
+  responses: {
+    200: { kind: 'binary', mediaType: 'video/mp4' },
+    202: { kind: 'json', schema: ReplaySchema },
+  },
+  errorStatuses: [404],
+  access: 'read',
+});
+
+/** POST /browsers/{id}/replays/{replay_id}/stop (4.1): stops and finalizes the video. */
+export const stopReplayOperation = defineOperation({
+  name: 'browsers.replays.stop',
+  summary: 'Stop a replay recording and persist the video.',
+  specSection: '4.1',
+  method: 'POST',
+  path: '/browsers/{id}/replays/{replay_id}/stop',
+  pathParams: ReplayPathSchema,
+  responses: { 200: { kind: 'json', schema: ReplaySchema } },
+  errorStatuses: [404],
+  access: 'write',
+});

@@ -1,0 +1,48 @@
+import {
+  array,
+  type InferInput,
+  type InferOutput,
+  object,
+  optional,
+  pipe,
+  string,
+  url,
+} from 'valibot';
+import { integerBetween } from '../common/numbers.js';
+import { requestObject } from '../common/request-object.js';
+import { TimestampSchema } from '../common/scalars.js';
+
+/** Bounds and default of a recording's frame rate, in frames per second. */
+export const REPLAY_FRAMERATE = { min: 1, max: 30, default: 10 } as const;
+
+/** Longest one recording may run, in seconds; also the cap when none is asked for. */
+export const MAX_REPLAY_DURATION_SECONDS = 14_400;
+
+/** A video recording of a browser session. `finished_at` is set once it is stopped. */
+export const ReplaySchema = object({
+  replay_id: string(),
+  started_at: TimestampSchema,
+  finished_at: optional(TimestampSchema),
+  replay_view_url: optional(pipe(string(), url('must be a URL'))),
+});
+
+/** A video recording of a browser session. */
+export type Replay = InferOutput<typeof ReplaySchema>;
+
+/** The list of a browser's recordings. */
+export const ReplayListSchema = array(ReplaySchema);
+
+/** Body of POST /browsers/{id}/replays; absent means the defaults. */
+export const StartReplayBodySchema = optional(
+  requestObject({
+    framerate: optional(
+      integerBetween(REPLAY_FRAMERATE.min, REPLAY_FRAMERATE.max),
+      REPLAY_FRAMERATE.default,
+    ),
+    max_duration_in_seconds: optional(integerBetween(1, MAX_REPLAY_DURATION_SECONDS)),
+  }),
+  {},
+);
+
+/** What a start-recording call asks for. */
+export type StartReplayInput = InferInput<typeof StartReplayBodySchema>;
