@@ -58,6 +58,7 @@ export {
 } from './browsers/operations.js';
 export { VIEWPORT_BOUNDS, type Viewport, ViewportSchema } from './browsers/viewport.js';
 export { ViewportInputSchema } from './browsers/viewport-input.js';
+export { type OperationFields, operationFields, schemaEntries } from './catalog/fields.js';
 export {
   type AnySchema,
   defineOperation,

@@ -87,6 +87,7 @@ export const acquireBrowserOperation = defineOperation({
   responses: { 200: { kind: 'json', schema: BrowserSessionSchema }, 204: { kind: 'none' } },
   errorStatuses: [404],
   access: 'write',
+  serverTimeMs: (body: { acquire_timeout_seconds: number }) => body.acquire_timeout_seconds * 1000,
 });
 
 /** POST /browser_pools/{id_or_name}/release: gives an acquired browser back. */

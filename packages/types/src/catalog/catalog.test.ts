@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { operationFields } from './fields.js';
 import { successStatuses } from './operation.js';
 import { operationByName, operations } from './operations.js';
 import { pathParamNames } from './paths.js';
@@ -101,27 +102,15 @@ describe('the operation catalog', () => {
     '%s: path params schema names exactly the template placeholders',
     (_, operation) => {
       const names = pathParamNames(operation.path);
-      const schema = 'pathParams' in operation ? operation.pathParams : undefined;
-      const entries = schema ? Object.keys((schema as { entries: object }).entries) : [];
-      expect(entries.sort()).toEqual([...names].sort());
+      expect([...operationFields(operation).path].sort()).toEqual([...names].sort());
     },
   );
 
   it.each(operations.map((operation) => [operation.name, operation] as const))(
     '%s: path, query and body field names never collide (callers pass them flat)',
     (_, operation) => {
-      const keysOf = (schema: unknown): string[] => {
-        let current = schema as { entries?: object; wrapped?: unknown; pipe?: unknown[] };
-        while (current && !current.entries) {
-          current = (current.wrapped ?? current.pipe?.[0]) as typeof current;
-        }
-        return current ? Object.keys(current.entries as object) : [];
-      };
-      const keys = [
-        ...keysOf('pathParams' in operation ? operation.pathParams : undefined),
-        ...keysOf('query' in operation ? operation.query : undefined),
-        ...keysOf('body' in operation ? operation.body.schema : undefined),
-      ];
+      const fields = operationFields(operation);
+      const keys = [...fields.path, ...fields.query, ...fields.body];
       expect(new Set(keys).size).toBe(keys.length);
     },
   );
@@ -143,6 +132,29 @@ describe('the operation catalog', () => {
     for (const operation of operations.filter((operation) => operation.method !== 'GET')) {
       if (operation.name !== 'browsers.computer.screenshot') expect(operation.access).toBe('write');
     }
+  });
+
+  it('lists where each field of an operation travels', () => {
+    expect(operationFields(operationByName('browserPools.delete'))).toEqual({
+      path: ['id_or_name'],
+      query: ['force'],
+      body: [],
+    });
+    expect(operationFields(operationByName('browsers.computer.type'))).toEqual({
+      path: ['id'],
+      query: [],
+      body: ['text', 'delay'],
+    });
+    expect(operationFields(operationByName('browsers.computer.screenshot')).body).toEqual([
+      'region',
+    ]);
+  });
+
+  it('says how long the server may take for the operations that wait', () => {
+    const acquire = operationByName('browserPools.acquire');
+    expect(acquire.serverTimeMs({ acquire_timeout_seconds: 30 })).toBe(30_000);
+    const type = operationByName('browsers.computer.type');
+    expect(type.serverTimeMs({ text: '👋ab', delay: 100 })).toBe(300);
   });
 
   it('finds an operation by name, and throws for an unknown one', () => {

@@ -45,6 +45,11 @@ export interface Operation {
   readonly errorStatuses: readonly ErrorStatus[];
   /** `write` operations act; a read-only token gets 403 on them, and a POST takes an idempotency key. */
   readonly access: 'read' | 'write';
+  /**
+   * How long the server may legitimately take before it answers, in milliseconds, given the
+   * validated body: a client adds it to its own time-out (an acquire that waits, slow typing).
+   */
+  readonly serverTimeMs?: (body: never) => number;
 }
 
 /** Statuses every authenticated operation may answer with. */

@@ -1,7 +1,7 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
 import { ScreenshotBodySchema } from './screenshot.js';
-import { TypeTextBodySchema } from './type-text.js';
+import { countCharacters, TypeTextBodySchema } from './type-text.js';
 
 /** POST /browsers/{id}/computer/type (4.2): types text as a person would, key by key. */
 export const typeTextOperation = defineOperation({
@@ -15,6 +15,7 @@ export const typeTextOperation = defineOperation({
   responses: { 204: { kind: 'none' } },
   errorStatuses: [404],
   access: 'write',
+  serverTimeMs: (body: { text: string; delay: number }) => countCharacters(body.text) * body.delay,
 });
 
 /** POST /browsers/{id}/computer/screenshot: a PNG of the viewport or a region of it. */

@@ -4,6 +4,7 @@ import {
   toJsonSchema,
   toJsonSchemaDefs,
 } from '@valibot/to-json-schema';
+import { schemaEntries } from '../catalog/fields.js';
 import type { AnySchema, Operation, OperationResponse } from '../catalog/operation.js';
 import { operations } from '../catalog/operations.js';
 import { API_VERSION, HEADERS } from '../common/limits.js';
@@ -46,39 +47,24 @@ function toEmbeddedSchema(schema: AnySchema, typeMode: 'input' | 'ignore'): Json
   return rest;
 }
 
-/** The object entries of a params or query schema, unwrapping a pipe around the object. */
-function objectEntries(schema: AnySchema): Record<string, AnySchema> {
-  const withEntries = schema as unknown as {
-    entries?: Record<string, AnySchema>;
-    pipe?: AnySchema[];
-  };
-  if (withEntries.entries) return withEntries.entries;
-  const first = withEntries.pipe?.[0];
-  return first ? objectEntries(first) : {};
-}
-
 /** Whether a schema lets its value be left out. */
 function isOptional(schema: AnySchema): boolean {
   return schema.type === 'optional' || schema.type === 'exact_optional';
 }
 
 function parametersOf(operation: Operation): Record<string, unknown>[] {
-  const path = Object.entries(operation.pathParams ? objectEntries(operation.pathParams) : {}).map(
-    ([name, schema]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: toEmbeddedSchema(schema, 'input'),
-    }),
-  );
-  const query = Object.entries(operation.query ? objectEntries(operation.query) : {}).map(
-    ([name, schema]) => ({
-      name,
-      in: 'query',
-      required: !isOptional(schema),
-      schema: toEmbeddedSchema(schema, 'input'),
-    }),
-  );
+  const path = Object.entries(schemaEntries(operation.pathParams)).map(([name, schema]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: toEmbeddedSchema(schema, 'input'),
+  }));
+  const query = Object.entries(schemaEntries(operation.query)).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: !isOptional(schema),
+    schema: toEmbeddedSchema(schema, 'input'),
+  }));
   return [...path, ...query];
 }
 

@@ -42,6 +42,7 @@ export const execProcessOperation = defineOperation({
   responses: { 200: { kind: 'json', schema: ExecResultSchema } },
   errorStatuses: [404, 503],
   access: 'write',
+  serverTimeMs: (body: { timeout_sec?: number }) => (body.timeout_sec ?? 0) * 1000,
 });
 
 /** POST /browsers/{id}/process/{process_id}/kill: sends a signal. */
