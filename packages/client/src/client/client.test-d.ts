@@ -1,0 +1,56 @@
+import type { BrowserPool, BrowserSession, ProcessStatus, WatchEvent } from '@x/types';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { BinaryBody } from '../streams/binary-body.js';
+import type { EventStream } from '../streams/event-stream.js';
+import type { CallPromise } from './call-promise.js';
+import type { Client } from './create-client.js';
+
+declare const client: Client;
+
+describe('client method types', () => {
+  it('types the seven operations of the interface description', () => {
+    expectTypeOf(client.browserPools.get).parameter(0).toEqualTypeOf<{ id_or_name: string }>();
+    expectTypeOf(client.browserPools.get({ id_or_name: 'x' })).toEqualTypeOf<
+      CallPromise<BrowserPool>
+    >();
+    expectTypeOf(client.browsers.computer.type)
+      .parameter(0)
+      .toEqualTypeOf<{ id: string; text: string; delay?: number | undefined }>();
+    expectTypeOf(client.browsers.computer.type({ id: 'b', text: 'x' })).toEqualTypeOf<
+      CallPromise<undefined>
+    >();
+    expectTypeOf(client.browsers.process.status({ id: 'b', process_id: 'p' })).toEqualTypeOf<
+      CallPromise<ProcessStatus>
+    >();
+    expectTypeOf(client.invocations.listBrowsers({ id: 'i' })).toEqualTypeOf<
+      CallPromise<{ browsers: BrowserSession[] }>
+    >();
+    expectTypeOf(client.browsers.replays.stop).toBeFunction();
+    expectTypeOf(client.extensions.upload).toBeFunction();
+    expectTypeOf(client.browsers.fs.watch.stop).toBeFunction();
+  });
+
+  it('types acquire as acquired or timed out, not null', () => {
+    expectTypeOf(client.browserPools.acquire({ id_or_name: 'p' })).toEqualTypeOf<
+      CallPromise<{ status: 200; value: BrowserSession } | { status: 204; value: undefined }>
+    >();
+  });
+
+  it('types streams and binaries', () => {
+    expectTypeOf(client.browsers.fs.watch.events({ id: 'b', watch_id: 'w' })).toEqualTypeOf<
+      CallPromise<EventStream<WatchEvent>>
+    >();
+    expectTypeOf(client.browsers.computer.screenshot({ id: 'b' })).toEqualTypeOf<
+      CallPromise<BinaryBody>
+    >();
+  });
+
+  it('lets inputs that are all optional be left out, and no others', () => {
+    expectTypeOf(client.browsers.list).toBeCallableWith();
+    expectTypeOf(client.browsers.create).toBeCallableWith();
+    // @ts-expect-error: a browser id is required
+    client.browsers.get();
+    // @ts-expect-error: unknown field
+    client.browsers.get({ id: 'b', nope: 1 });
+  });
+});

@@ -1,0 +1,332 @@
+import { operations } from '@x/types';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type RecordingServer,
+  type Responder,
+  startRecordingServer,
+} from '../test-support/recording-server.js';
+import * as samples from '../test-support/samples.js';
+import { type Client, createClient } from './create-client.js';
+
+interface MethodCase {
+  input?: Record<string, unknown>;
+  method: string;
+  /** Path and query the server must receive. */
+  url: string;
+  /** The JSON body the server must receive, or undefined for none. */
+  body?: unknown;
+  respond: Responder;
+  /** What the method must resolve to. */
+  result: unknown;
+}
+
+const created = (json: unknown): Responder => ({ status: 201, json });
+const ok = (json: unknown): Responder => ({ status: 200, json });
+const noContent: Responder = { status: 204 };
+
+/** One realistic call of every operation in the catalog. */
+const CASES: Record<string, MethodCase> = {
+  'browsers.replays.stop': {
+    input: { id: 'br_1', replay_id: 'rp_1' },
+    method: 'POST',
+    url: '/browsers/br_1/replays/rp_1/stop',
+    respond: ok({ ...samples.replay, finished_at: '2026-11-22T10:00:05.000Z' }),
+    result: { ...samples.replay, finished_at: '2026-11-22T10:00:05.000Z' },
+  },
+  'browsers.computer.type': {
+    input: { id: 'br_1', text: 'héllo 世界 👋\n', delay: 5 },
+    method: 'POST',
+    url: '/browsers/br_1/computer/type',
+    body: { text: 'héllo 世界 👋\n', delay: 5 },
+    respond: noContent,
+    result: undefined,
+  },
+  'browserPools.get': {
+    input: { id_or_name: 'checkout' },
+    method: 'GET',
+    url: '/browser_pools/checkout',
+    respond: ok(samples.pool),
+    result: samples.pool,
+  },
+  'invocations.listBrowsers': {
+    input: { id: 'inv_1' },
+    method: 'GET',
+    url: '/invocations/inv_1/browsers',
+    respond: ok({ browsers: [samples.session] }),
+    result: { browsers: [samples.session] },
+  },
+  'browsers.process.status': {
+    input: { id: 'br_1', process_id: 'pr_1' },
+    method: 'GET',
+    url: '/browsers/br_1/process/pr_1/status',
+    respond: ok(samples.processStatus),
+    result: samples.processStatus,
+  },
+  'browsers.fs.watch.stop': {
+    input: { id: 'br_1', watch_id: 'w_1' },
+    method: 'DELETE',
+    url: '/browsers/br_1/fs/watch/w_1',
+    respond: noContent,
+    result: undefined,
+  },
+  'browsers.create': {
+    input: { invocation_id: 'inv_1', viewport: { width: 1280, height: 800 } },
+    method: 'POST',
+    url: '/browsers',
+    body: { invocation_id: 'inv_1', viewport: { width: 1280, height: 800 } },
+    respond: created(samples.session),
+    result: samples.session,
+  },
+  'browsers.list': {
+    method: 'GET',
+    url: '/browsers',
+    respond: ok([samples.session]),
+    result: [samples.session],
+  },
+  'browsers.get': {
+    input: { id: 'br_1' },
+    method: 'GET',
+    url: '/browsers/br_1',
+    respond: ok(samples.session),
+    result: samples.session,
+  },
+  'browsers.delete': {
+    input: { id: 'br_1' },
+    method: 'DELETE',
+    url: '/browsers/br_1',
+    respond: noContent,
+    result: undefined,
+  },
+  'browsers.replays.start': {
+    input: { id: 'br_1', framerate: 5 },
+    method: 'POST',
+    url: '/browsers/br_1/replays',
+    body: { framerate: 5 },
+    respond: created(samples.replay),
+    result: samples.replay,
+  },
+  'browsers.replays.list': {
+    input: { id: 'br_1' },
+    method: 'GET',
+    url: '/browsers/br_1/replays',
+    respond: ok([samples.replay]),
+    result: [samples.replay],
+  },
+  'browsers.process.spawn': {
+    input: { id: 'br_1', command: 'sleep', args: ['5'] },
+    method: 'POST',
+    url: '/browsers/br_1/process/spawn',
+    body: { command: 'sleep', args: ['5'] },
+    respond: ok({ process_id: 'pr_1', pid: 42, started_at: '2026-11-22T10:00:00.000Z' }),
+    result: { process_id: 'pr_1', pid: 42, started_at: '2026-11-22T10:00:00.000Z' },
+  },
+  'browsers.process.exec': {
+    input: { id: 'br_1', command: 'echo', args: ['hi'] },
+    method: 'POST',
+    url: '/browsers/br_1/process/exec',
+    body: { command: 'echo', args: ['hi'] },
+    respond: ok({ exit_code: 0, stdout_b64: 'aGkK', stderr_b64: '', duration_ms: 4 }),
+    result: { exit_code: 0, stdout_b64: 'aGkK', stderr_b64: '', duration_ms: 4 },
+  },
+  'browsers.process.kill': {
+    input: { id: 'br_1', process_id: 'pr_1', signal: 'KILL' },
+    method: 'POST',
+    url: '/browsers/br_1/process/pr_1/kill',
+    body: { signal: 'KILL' },
+    respond: ok({ ok: true }),
+    result: { ok: true },
+  },
+  'browsers.fs.watch.start': {
+    input: { id: 'br_1', path: '/home/browser/Downloads', recursive: true },
+    method: 'POST',
+    url: '/browsers/br_1/fs/watch',
+    body: { path: '/home/browser/Downloads', recursive: true },
+    respond: created({ watch_id: 'w_1' }),
+    result: { watch_id: 'w_1' },
+  },
+  'browserPools.create': {
+    input: { name: 'checkout', size: 2 },
+    method: 'POST',
+    url: '/browser_pools',
+    body: { name: 'checkout', size: 2 },
+    respond: created(samples.pool),
+    result: samples.pool,
+  },
+  'browserPools.list': {
+    method: 'GET',
+    url: '/browser_pools',
+    respond: ok([samples.pool]),
+    result: [samples.pool],
+  },
+  'browserPools.update': {
+    input: { id_or_name: 'checkout', size: 3 },
+    method: 'PATCH',
+    url: '/browser_pools/checkout',
+    body: { size: 3 },
+    respond: ok(samples.pool),
+    result: samples.pool,
+  },
+  'browserPools.delete': {
+    input: { id_or_name: 'checkout', force: true },
+    method: 'DELETE',
+    url: '/browser_pools/checkout?force=true',
+    respond: noContent,
+    result: undefined,
+  },
+  'browserPools.acquire': {
+    input: { id_or_name: 'checkout', acquire_timeout_seconds: 1 },
+    method: 'POST',
+    url: '/browser_pools/checkout/acquire',
+    body: { acquire_timeout_seconds: 1 },
+    respond: ok(samples.session),
+    result: { status: 200, value: samples.session },
+  },
+  'browserPools.release': {
+    input: { id_or_name: 'checkout', session_id: 'br_1', reuse: false },
+    method: 'POST',
+    url: '/browser_pools/checkout/release',
+    body: { session_id: 'br_1', reuse: false },
+    respond: noContent,
+    result: undefined,
+  },
+  'browserPools.flush': {
+    input: { id_or_name: 'checkout' },
+    method: 'POST',
+    url: '/browser_pools/checkout/flush',
+    respond: noContent,
+    result: undefined,
+  },
+  'extensions.list': {
+    method: 'GET',
+    url: '/extensions',
+    respond: ok([samples.extension]),
+    result: [samples.extension],
+  },
+  'extensions.delete': {
+    input: { id_or_name: 'adblock' },
+    method: 'DELETE',
+    url: '/extensions/adblock',
+    respond: noContent,
+    result: undefined,
+  },
+  'invocations.create': {
+    input: { action_name: 'checkout', app_name: 'shop' },
+    method: 'POST',
+    url: '/invocations',
+    body: { action_name: 'checkout', app_name: 'shop' },
+    respond: created(samples.invocation),
+    result: samples.invocation,
+  },
+  'invocations.get': {
+    input: { id: 'inv_1' },
+    method: 'GET',
+    url: '/invocations/inv_1',
+    respond: ok(samples.invocation),
+    result: samples.invocation,
+  },
+  'invocations.update': {
+    input: { id: 'inv_1', status: 'succeeded' },
+    method: 'PATCH',
+    url: '/invocations/inv_1',
+    body: { status: 'succeeded' },
+    respond: ok({ ...samples.invocation, status: 'succeeded' }),
+    result: { ...samples.invocation, status: 'succeeded' },
+  },
+};
+
+/** Operations whose answers are not plain values; each has its own test file. */
+const COVERED_ELSEWHERE = [
+  'extensions.upload', // uploads.test.ts
+  'extensions.download', // binary.test.ts
+  'browsers.replays.download', // binary.test.ts
+  'browsers.computer.screenshot', // binary.test.ts
+  'browsers.process.output', // event-stream.test.ts
+  'browsers.fs.watch.events', // event-stream.test.ts
+];
+
+function methodOf(client: Client, name: string) {
+  let target: unknown = client;
+  for (const segment of name.split('.')) target = (target as Record<string, unknown>)[segment];
+  return target as (input?: unknown) => Promise<unknown>;
+}
+
+describe('every client method, against a real server on loopback', () => {
+  let server: RecordingServer;
+  let client: Client;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+    client = createClient({ baseUrl: server.url, token: 'tok_test' });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+
+  it('covers every operation of the catalog', () => {
+    expect([...Object.keys(CASES), ...COVERED_ELSEWHERE].sort()).toEqual(
+      operations.map((operation) => operation.name).sort(),
+    );
+  });
+
+  it.each(Object.entries(CASES))(
+    '%s sends the right request and reads the answer',
+    async (name, c) => {
+      server.respond(c.method, c.url.split('?')[0] as string, c.respond);
+      const result = await methodOf(client, name)(c.input);
+      expect(result).toEqual(c.result);
+      expect(server.calls).toHaveLength(1);
+      const call = server.calls[0]!;
+      expect(call.method).toBe(c.method);
+      expect(call.url).toBe(c.url);
+      expect(call.headers.authorization).toBe('Bearer tok_test');
+      if (c.body === undefined) {
+        expect(call.body.byteLength).toBe(0);
+      } else {
+        expect(call.headers['content-type']).toMatch(/^application\/json/);
+        expect(JSON.parse(call.body.toString())).toEqual(c.body);
+      }
+      const operation = operations.find((entry) => entry.name === name)!;
+      const carriesKey = operation.method === 'POST' && operation.access === 'write';
+      expect(call.headers['idempotency-key'] !== undefined).toBe(carriesKey);
+    },
+  );
+
+  it('tells a timed-out acquire (204) from an acquired browser', async () => {
+    server.respond('POST', '/browser_pools/checkout/acquire', noContent);
+    await expect(client.browserPools.acquire({ id_or_name: 'checkout' })).resolves.toEqual({
+      status: 204,
+      value: undefined,
+    });
+  });
+
+  it('percent-encodes path parameters', async () => {
+    server.respond('GET', '/browser_pools/my.pool-1', ok(samples.pool));
+    await client.browserPools.get({ id_or_name: 'my.pool-1' });
+    expect(server.calls[0]?.url).toBe('/browser_pools/my.pool-1');
+  });
+
+  it('gives the status, headers and request id with withResponse()', async () => {
+    server.respond('GET', '/browsers/br_1', {
+      status: 200,
+      json: samples.session,
+      headers: { 'x-request-id': 'req-abc' },
+    });
+    const { data, status, requestId, response } = await client.browsers
+      .get({ id: 'br_1' })
+      .withResponse();
+    expect(data).toEqual(samples.session);
+    expect(status).toBe(200);
+    expect(requestId).toBe('req-abc');
+    expect(response.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('accepts a 200 with an empty body where the contract says 204 (client liberal)', async () => {
+    server.respond('DELETE', '/browsers/br_1', { status: 200, body: '' });
+    await expect(client.browsers.delete({ id: 'br_1' })).resolves.toBeUndefined();
+  });
+
+  it('tolerates unknown fields in a response', async () => {
+    server.respond('GET', '/browser_pools/checkout', ok({ ...samples.pool, region: 'eu' }));
+    await expect(client.browserPools.get({ id_or_name: 'checkout' })).resolves.toMatchObject({
+      id: 'pool_1',
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { type ErrorBody, type ErrorDetail, errorCodeOfStatus, HEADERS } from '@x/types';
+import { XError } from './x-error.js';
+
+/** What an API error carries besides its status. */
+export interface ApiErrorContext {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers: Headers;
+}
+
+/** The server answered with an error status. The body's code and message are kept as sent. */
+export class ApiError extends XError {
+  static override readonly kind: string = 'ApiError';
+  readonly status: number;
+  readonly details: ErrorDetail[] | undefined;
+  readonly innerError: ErrorDetail | undefined;
+  /** The request id the server gave the call (`X-Request-Id`), for support and logs. */
+  readonly requestId: string | undefined;
+  readonly headers: Headers;
+
+  constructor(context: ApiErrorContext) {
+    const requestId = context.headers.get(HEADERS.requestId) ?? undefined;
+    super(context.body.code, `${context.status} ${context.body.code}: ${context.body.message}`);
+    this.status = context.status;
+    this.details = context.body.details;
+    this.innerError = context.body.inner_error;
+    this.requestId = requestId;
+    this.headers = context.headers;
+  }
+}
+
+/** 400: the server rejected the input. */
+export class BadRequestError extends ApiError {
+  static override readonly kind: string = 'BadRequestError';
+}
+/** 401: no token, or one the server does not know. */
+export class AuthenticationError extends ApiError {
+  static override readonly kind: string = 'AuthenticationError';
+}
+/** 403: the token may not do this (for example a read-only token on an acting call). */
+export class PermissionDeniedError extends ApiError {
+  static override readonly kind: string = 'PermissionDeniedError';
+}
+/** 404: no such resource. */
+export class NotFoundError extends ApiError {
+  static override readonly kind: string = 'NotFoundError';
+}
+/** 409: the resource's state forbids this now (a duplicate name, a recording already running). */
+export class ConflictError extends ApiError {
+  static override readonly kind: string = 'ConflictError';
+}
+/** 413: the body or archive is larger than the service accepts. */
+export class PayloadTooLargeError extends ApiError {
+  static override readonly kind: string = 'PayloadTooLargeError';
+}
+/** 422: an idempotency key was reused with a different body. */
+export class UnprocessableEntityError extends ApiError {
+  static override readonly kind: string = 'UnprocessableEntityError';
+}
+/** 429: too many calls; `retryAfterSeconds` says when to try again. */
+export class RateLimitError extends ApiError {
+  static override readonly kind: string = 'RateLimitError';
+  get retryAfterSeconds(): number | undefined {
+    return parseRetryAfterSeconds(this.headers.get(HEADERS.retryAfter));
+  }
+}
+/** 500 and other 5xx: the server failed. */
+export class InternalServerError extends ApiError {
+  static override readonly kind: string = 'InternalServerError';
+}
+/** 503: the service is overloaded or missing a part; `retryAfterSeconds` says when to try again. */
+export class ServiceUnavailableError extends ApiError {
+  static override readonly kind: string = 'ServiceUnavailableError';
+  get retryAfterSeconds(): number | undefined {
+    return parseRetryAfterSeconds(this.headers.get(HEADERS.retryAfter));
+  }
+}
+
+/** Reads `Retry-After` as seconds, from a number of seconds or an HTTP date. */
+export function parseRetryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+  503: ServiceUnavailableError,
+};
+
+/** The error for an error response: the class for its status, carrying the body as sent. */
+export function apiErrorFor(context: ApiErrorContext): ApiError {
+  const ErrorClass =
+    CLASS_BY_STATUS[context.status] ?? (context.status >= 500 ? InternalServerError : ApiError);
+  return new ErrorClass(context);
+}
+
+/** The body to use when an error response has none that fits the Error shape. */
+export function fallbackErrorBody(status: number, statusText: string, text: string): ErrorBody {
+  const snippet = text.trim().slice(0, 200);
+  return {
+    code: errorCodeOfStatus(status) ?? 'http_error',
+    message: snippet || statusText || `HTTP ${status}`,
+  };
+}

@@ -1,0 +1,49 @@
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type Client, createClient as createBaseClient } from '../client/create-client.js';
+import type { ClientOptions } from '../client/options.js';
+import type { BinaryBody } from '../streams/binary-body.js';
+
+/**
+ * Creates a client in Node: `token` and `baseUrl` fall back to the `XB_TOKEN` and `XB_BASE_URL`
+ * environment variables. A missing token is an error here, not a 401 later.
+ */
+export function createClient(options: Partial<ClientOptions> = {}): Client {
+  return createBaseClient({
+    ...options,
+    token: options.token ?? process.env.XB_TOKEN ?? '',
+    baseUrl: options.baseUrl ?? process.env.XB_BASE_URL ?? '',
+  });
+}
+
+/**
+ * A file on disk as an upload source. It is read as it is sent, never held in memory whole.
+ */
+export async function fileFromPath(path: string, type = ''): Promise<File> {
+  const blob = await openAsBlob(path, { type });
+  return new File([blob], basename(path), { type });
+}
+
+/**
+ * Writes a binary response to a file as it arrives. The bytes go to a temporary file first, so
+ * a failed or aborted download never leaves a partial file at `path`.
+ */
+export async function saveToFile(body: BinaryBody, path: string): Promise<number> {
+  const partial = `${path}.${process.pid}.partial`;
+  let written = 0;
+  const counted = Readable.fromWeb(body.stream as import('node:stream/web').ReadableStream);
+  counted.on('data', (chunk: Buffer) => {
+    written += chunk.byteLength;
+  });
+  try {
+    await pipeline(counted, createWriteStream(partial, { mode: 0o644 }));
+    await rename(partial, path);
+    return written;
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+import {
+  buildPath,
+  type ErrorDetail,
+  INVALID_INPUT,
+  type Operation,
+  operationFields,
+  schemaEntries,
+  validationDetails,
+} from '@x/types';
+import { safeParse } from 'valibot';
+import { InputValidationError } from '../errors/validation-errors.js';
+import { type FormPart, isUploadSource, type UploadSource } from '../uploads/upload-source.js';
+
+/** A call's input, checked and split into what goes in the path, the query and the body. */
+export interface PreparedRequest {
+  /** Path and query string, relative to the base URL. */
+  readonly pathAndQuery: string;
+  readonly json?: unknown;
+  readonly form?: readonly FormPart[];
+  /** How long the server may legitimately take, from the catalog. */
+  readonly serverTimeMs: number;
+}
+
+function pick(input: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (input[key] !== undefined) picked[key] = input[key];
+  return picked;
+}
+
+/** Whether a body schema's field expects a file. */
+function isFileField(operation: Operation, key: string): boolean {
+  return schemaEntries(operation.body?.schema)[key]?.type === 'blob';
+}
+
+function queryString(values: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Checks a call's input against the operation's schemas and splits it. Every problem is reported
+ * at once, each naming its field; nothing reaches the network unless all of it is valid.
+ */
+export function prepareRequest(operation: Operation, rawInput: unknown): PreparedRequest {
+  if (rawInput !== undefined && (typeof rawInput !== 'object' || rawInput === null)) {
+    throw new InputValidationError(operation.name, [
+      { code: INVALID_INPUT, message: 'input must be an object' },
+    ]);
+  }
+  const input = (rawInput ?? {}) as Record<string, unknown>;
+  const fields = operationFields(operation);
+  const details: ErrorDetail[] = [];
+  const known = new Set([...fields.path, ...fields.query, ...fields.body]);
+  for (const key of Object.keys(input)) {
+    if (!known.has(key))
+      details.push({ code: INVALID_INPUT, message: `${key}: is not a known field` });
+  }
+
+  const pathValues = pick(input, fields.path);
+  if (operation.pathParams) {
+    const result = safeParse(operation.pathParams, pathValues);
+    if (!result.success) details.push(...validationDetails(result.issues));
+  }
+  const queryValues = pick(input, fields.query);
+  if (operation.query) {
+    const result = safeParse(operation.query, queryValues);
+    if (!result.success) details.push(...validationDetails(result.issues));
+  }
+
+  let json: unknown;
+  let form: FormPart[] | undefined;
+  let bodyOutput: unknown;
+  const bodyValues = pick(input, fields.body);
+  if (operation.body?.encoding === 'json') {
+    // An optional body left empty is not sent at all; the server applies its defaults.
+    const hasBody = Object.keys(bodyValues).length > 0;
+    const result = safeParse(operation.body.schema, hasBody ? bodyValues : undefined);
+    if (result.success) bodyOutput = result.output;
+    else details.push(...validationDetails(result.issues));
+    json = hasBody ? bodyValues : undefined;
+  } else if (operation.body?.encoding === 'multipart') {
+    // Files are checked for their kind here; the schema sees a stand-in, so no stream is read.
+    const stand: Record<string, unknown> = {};
+    form = [];
+    for (const [key, value] of Object.entries(bodyValues)) {
+      if (isFileField(operation, key)) {
+        if (!isUploadSource(value)) {
+          details.push({
+            code: INVALID_INPUT,
+            message: `${key}: must be a Blob, File, Uint8Array, ArrayBuffer or ReadableStream`,
+          });
+          continue;
+        }
+        stand[key] = new Blob([]);
+        const filename = typeof File !== 'undefined' && value instanceof File ? value.name : key;
+        form.push({ name: key, file: value as UploadSource, filename });
+      } else {
+        stand[key] = value;
+        form.push({ name: key, value: String(value) });
+      }
+    }
+    const result = safeParse(operation.body.schema, stand);
+    if (!result.success) details.push(...validationDetails(result.issues));
+  }
+
+  if (details.length > 0) throw new InputValidationError(operation.name, details);
+
+  const serverTime = operation.serverTimeMs as ((body: unknown) => number) | undefined;
+  return {
+    pathAndQuery:
+      buildPath(operation, pathValues as Record<string, string>) + queryString(queryValues),
+    ...(json === undefined ? {} : { json }),
+    ...(form === undefined ? {} : { form }),
+    serverTimeMs: serverTime && bodyOutput !== undefined ? serverTime(bodyOutput) : 0,
+  };
+}

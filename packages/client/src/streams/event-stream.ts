@@ -1,0 +1,98 @@
+import { HEADERS, validationDetails } from '@x/types';
+import { type GenericSchema, safeParse } from 'valibot';
+import { AbortError, ConnectionError } from '../errors/transport-errors.js';
+import { ResponseValidationError } from '../errors/validation-errors.js';
+
+/** Events of a server-sent event stream, as an async iterable that ends when the server closes it. */
+export interface EventStream<T> extends AsyncIterable<T> {
+  /** Stops reading and closes the connection; a loop over the stream then ends. */
+  close(): Promise<void>;
+}
+
+/** One `data:` payload per event, split from the raw text of a text/event-stream body. */
+async function* eventPayloads(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>;
+  const reader = body.pipeThrough(decoder).getReader();
+  let buffer = '';
+  let data: string[] = [];
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let newline = buffer.search(/\r\n|\r|\n/);
+      while (newline !== -1) {
+        const line = buffer.slice(0, newline);
+        const width = buffer.startsWith('\r\n', newline) ? 2 : 1;
+        buffer = buffer.slice(newline + width);
+        if (line === '') {
+          if (data.length > 0) yield data.join('\n');
+          data = [];
+        } else if (line.startsWith('data:')) {
+          data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+        }
+        // `event:`, `id:`, `retry:` and `:` comment lines carry nothing these streams use.
+        newline = buffer.search(/\r\n|\r|\n/);
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {
+      // The stream is already closed or errored; there is nothing left to release.
+    });
+  }
+}
+
+/**
+ * Reads a text/event-stream response as validated JSON events. A malformed event ends the
+ * stream with a ResponseValidationError; an abort ends it with an AbortError.
+ */
+export function readEventStream<T>(
+  response: Response,
+  eventSchema: GenericSchema<unknown, T>,
+  signal: AbortSignal | undefined,
+): EventStream<T> {
+  const body = response.body;
+  const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
+  const payloads = body ? eventPayloads(body) : undefined;
+
+  async function* events(): AsyncGenerator<T> {
+    if (!payloads) return;
+    try {
+      for await (const payload of payloads) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(payload);
+        } catch {
+          throw new ResponseValidationError(`An event is not JSON: ${payload.slice(0, 100)}`, {
+            status: response.status,
+            requestId,
+          });
+        }
+        const result = safeParse(eventSchema, parsed);
+        if (!result.success) {
+          throw new ResponseValidationError('An event breaks the contract.', {
+            status: response.status,
+            requestId,
+            details: validationDetails(result.issues, 'event'),
+          });
+        }
+        yield result.output;
+      }
+    } catch (error) {
+      if (signal?.aborted) throw new AbortError(undefined, { cause: error });
+      if (error instanceof ResponseValidationError) throw error;
+      throw new ConnectionError('The event stream broke off.', { cause: error });
+    }
+  }
+
+  const iterator = events();
+  return {
+    [Symbol.asyncIterator]: () => iterator,
+    async close() {
+      await iterator.return(undefined);
+      await body?.cancel().catch(() => {
+        // Already released by the iterator above.
+      });
+    },
+  };
+}

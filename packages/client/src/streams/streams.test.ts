@@ -1,0 +1,190 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Client, createClient } from '../client/create-client.js';
+import { AbortError, ResponseValidationError } from '../errors/index.js';
+import { saveToFile } from '../node/index.js';
+import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
+import * as samples from '../test-support/samples.js';
+
+let server: RecordingServer;
+let client: Client;
+let directory: string;
+beforeAll(async () => {
+  server = await startRecordingServer();
+  client = createClient({ baseUrl: server.url, token: 'tok_test' });
+  directory = await mkdtemp(join(tmpdir(), 'xb-client-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(directory, { recursive: true, force: true });
+});
+beforeEach(() => server.reset());
+
+describe('binary responses', () => {
+  it('returns a screenshot as a stream with its media type, and saves it to a file', async () => {
+    server.respond('POST', '/browsers/br_1/computer/screenshot', {
+      status: 200,
+      headers: { 'content-type': 'image/png' },
+      body: samples.pngBytes,
+    });
+    const png = await client.browsers.computer.screenshot({
+      id: 'br_1',
+      region: { x: 0, y: 0, width: 10, height: 10 },
+    });
+    expect(png.contentType).toBe('image/png');
+    expect(png.contentLength).toBe(samples.pngBytes.byteLength);
+    const path = join(directory, 'shot.png');
+    expect(await saveToFile(png, path)).toBe(samples.pngBytes.byteLength);
+    expect(new Uint8Array(await readFile(path))).toEqual(samples.pngBytes);
+    expect(JSON.parse(server.calls[0]!.body.toString())).toEqual({
+      region: { x: 0, y: 0, width: 10, height: 10 },
+    });
+  });
+
+  it('downloads an extension zip into memory', async () => {
+    server.respond('GET', '/extensions/adblock', {
+      status: 200,
+      headers: { 'content-type': 'application/zip' },
+      body: new Uint8Array([0x50, 0x4b, 5, 6]),
+    });
+    const zip = await client.extensions.download({ id_or_name: 'adblock' });
+    expect(await zip.bytes()).toEqual(new Uint8Array([0x50, 0x4b, 5, 6]));
+  });
+
+  it('tells a finished replay (200, MP4) from one still recording (202)', async () => {
+    server.respond('GET', '/browsers/br_1/replays/rp_1', {
+      status: 202,
+      json: samples.replay,
+      headers: { 'retry-after': '1' },
+    });
+    const pending = await client.browsers.replays.download({ id: 'br_1', replay_id: 'rp_1' });
+    expect(pending).toEqual({ status: 202, value: samples.replay });
+    server.respond('GET', '/browsers/br_1/replays/rp_1', {
+      status: 200,
+      headers: { 'content-type': 'video/mp4' },
+      body: new Uint8Array([0, 0, 0, 24]),
+    });
+    const done = await client.browsers.replays.download({ id: 'br_1', replay_id: 'rp_1' });
+    expect(done.status).toBe(200);
+    if (done.status === 200) expect(done.value.contentType).toBe('video/mp4');
+  });
+
+  it('leaves no partial file when a download breaks off', async () => {
+    server.respond('GET', '/extensions/broken', (_call, response) => {
+      response.writeHead(200, { 'content-type': 'application/zip', 'content-length': '100000' });
+      response.write(Buffer.alloc(1000));
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const zip = await client.extensions.download({ id_or_name: 'broken' });
+    const path = join(directory, 'broken.zip');
+    await expect(saveToFile(zip, path)).rejects.toThrow();
+    expect((await readdir(directory)).filter((name) => name.startsWith('broken'))).toEqual([]);
+  });
+});
+
+describe('event streams', () => {
+  const sse =
+    (events: unknown[], keepOpen = false) =>
+    (_call: unknown, response: import('node:http').ServerResponse) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'req-sse' });
+      response.write(': connected\n\n');
+      for (const event of events)
+        response.write(`event: message\ndata: ${JSON.stringify(event)}\n\n`);
+      if (!keepOpen) response.end();
+    };
+
+  it('yields watch events in order and ends when the server closes the stream', async () => {
+    const events = [
+      { type: 'CREATE', path: '/home/browser/Downloads/a.pdf', name: 'a.pdf', is_dir: false },
+      { type: 'WRITE', path: '/home/browser/Downloads/a.pdf' },
+      { type: 'OVERFLOW', lost: 3 },
+      { type: 'DELETE', path: '/home/browser/Downloads/a.pdf' },
+    ];
+    server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', sse(events));
+    const stream = await client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    const received = [];
+    for await (const event of stream) received.push(event);
+    expect(received).toEqual(events);
+  });
+
+  it('yields process output then the exit, across chunk boundaries', async () => {
+    server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: {"type":"stdout",');
+      setTimeout(() => {
+        response.write('"data_b64":"aGkK"}\r\n\r\ndata: {"type":"exit","exit_code":0}\n\n');
+        response.end();
+      }, 20);
+    });
+    const stream = await client.browsers.process.output({ id: 'br_1', process_id: 'pr_1' });
+    const received = [];
+    for await (const event of stream) received.push(event);
+    expect(received).toEqual([
+      { type: 'stdout', data_b64: 'aGkK' },
+      { type: 'exit', exit_code: 0 },
+    ]);
+  });
+
+  it('ends cleanly when the caller closes the stream or aborts', async () => {
+    server.respond(
+      'GET',
+      '/browsers/br_1/fs/watch/w_1/events',
+      sse([{ type: 'CREATE', path: '/x' }], true),
+    );
+    const stream = await client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    const received = [];
+    for await (const event of stream) {
+      received.push(event);
+      await stream.close();
+    }
+    expect(received).toHaveLength(1);
+
+    const controller = new AbortController();
+    const aborted = await client.browsers.fs.watch.events(
+      { id: 'br_1', watch_id: 'w_1' },
+      { signal: controller.signal },
+    );
+    const reading = (async () => {
+      for await (const _ of aborted) controller.abort();
+    })();
+    await expect(reading).rejects.toBeInstanceOf(AbortError);
+  });
+
+  it('outlives the attempt time-out while events keep coming', async () => {
+    server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', (_call, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      let count = 0;
+      const timer = setInterval(() => {
+        response.write(`data: ${JSON.stringify({ type: 'WRITE', path: `/f${count}` })}\n\n`);
+        if (++count === 5) {
+          clearInterval(timer);
+          response.end();
+        }
+      }, 60);
+    });
+    const stream = await client.browsers.fs.watch.events(
+      { id: 'br_1', watch_id: 'w_1' },
+      { timeout: 100 },
+    );
+    const received = [];
+    for await (const event of stream) received.push(event);
+    expect(received).toHaveLength(5);
+  });
+
+  it('ends with a ResponseValidationError on an event that breaks the contract', async () => {
+    server.respond(
+      'GET',
+      '/browsers/br_1/fs/watch/w_1/events',
+      sse([{ type: 'CHMOD', path: '/x' }]),
+    );
+    const stream = await client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    const reading = (async () => {
+      for await (const _ of stream) {
+        // Drain.
+      }
+    })();
+    await expect(reading).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+});

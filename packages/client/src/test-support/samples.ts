@@ -1,0 +1,47 @@
+/** Realistic records for the client's tests, as a server sends them. */
+
+export const session = {
+  session_id: 'br_1',
+  created_at: '2026-11-22T10:00:00.000Z',
+  cdp_ws_url: 'ws://127.0.0.1:8080/cdp/br_1?jwt=abc',
+  headless: true,
+  stealth: false,
+  timeout_seconds: 60,
+};
+
+export const pool = {
+  id: 'pool_1',
+  name: 'checkout',
+  available_count: 2,
+  acquired_count: 0,
+  created_at: '2026-11-22T10:00:00.000Z',
+  browser_pool_config: { size: 2, name: 'checkout' },
+};
+
+export const extension = {
+  id: 'ext_1',
+  created_at: '2026-11-22T10:00:00.000Z',
+  size_bytes: 4,
+  name: 'adblock',
+};
+
+export const replay = { replay_id: 'rp_1', started_at: '2026-11-22T10:00:00.000Z' };
+
+export const invocation = {
+  id: 'inv_1',
+  action_name: 'checkout',
+  app_name: 'shop',
+  version: 'latest',
+  status: 'running',
+  started_at: '2026-11-22T10:00:00.000Z',
+};
+
+export const processStatus = { state: 'running', exit_code: null, cpu_pct: 3.5, mem_bytes: 1024 };
+
+/** A one-pixel PNG. */
+export const pngBytes = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);

@@ -1,0 +1,104 @@
+/** What a file part of an upload may be given as. */
+export type UploadSource = Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>;
+
+/** Whether a value can be uploaded as a file part. */
+export function isUploadSource(value: unknown): value is UploadSource {
+  return (
+    value instanceof Blob ||
+    value instanceof Uint8Array ||
+    value instanceof ArrayBuffer ||
+    (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream)
+  );
+}
+
+/** A multipart body ready to send, and whether it can be sent again on a retry. */
+export interface MultipartBody {
+  body: Blob | ReadableStream<Uint8Array>;
+  contentType: string;
+  /** Bytes in all, when every part's size is known. */
+  size: number | undefined;
+  /** A Blob can be re-read for a retry; a one-shot stream cannot. */
+  isReplayable: boolean;
+}
+
+const encoder = new TextEncoder();
+
+function escapeQuoted(value: string): string {
+  return value.replace(/[\r\n"]/g, (character) => encodeURIComponent(character));
+}
+
+function partHeader(boundary: string, name: string, filename?: string, type?: string): string {
+  const disposition = `form-data; name="${escapeQuoted(name)}"${
+    filename === undefined ? '' : `; filename="${escapeQuoted(filename)}"`
+  }`;
+  const contentType =
+    filename === undefined ? '' : `\r\nContent-Type: ${type || 'application/octet-stream'}`;
+  return `--${boundary}\r\nContent-Disposition: ${disposition}${contentType}\r\n\r\n`;
+}
+
+/** One part of a form: a text field, or a file. */
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; file: UploadSource; filename: string };
+
+/**
+ * Builds a multipart/form-data body without reading the files: Blob parts stay lazy (a Blob from
+ * a path is read from disk as it is sent), a stream part is piped through as it arrives.
+ */
+export function buildMultipartBody(parts: readonly FormPart[]): MultipartBody {
+  const boundary = `----xb-${crypto.randomUUID()}`;
+  const contentType = `multipart/form-data; boundary=${boundary}`;
+  const pieces: (string | Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>)[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      pieces.push(`${partHeader(boundary, part.name)}${part.value}\r\n`);
+      continue;
+    }
+    const type = part.file instanceof Blob ? part.file.type : '';
+    pieces.push(partHeader(boundary, part.name, part.filename, type), part.file, '\r\n');
+  }
+  pieces.push(`--${boundary}--\r\n`);
+
+  const streams = pieces.filter((piece) => piece instanceof ReadableStream);
+  if (streams.length === 0) {
+    const blob = new Blob(pieces as BlobPart[], { type: contentType });
+    return { body: blob, contentType, size: blob.size, isReplayable: true };
+  }
+  return { body: concatenate(pieces), contentType, size: undefined, isReplayable: false };
+}
+
+/** Joins strings, Blobs, bytes and streams into one stream, pulling each only when needed. */
+function concatenate(
+  pieces: readonly (string | Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>)[],
+): ReadableStream<Uint8Array> {
+  const queue = [...pieces];
+  let current: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (true) {
+        if (current) {
+          const { done, value } = await current.read();
+          if (!done) {
+            controller.enqueue(value);
+            return;
+          }
+          current = undefined;
+        }
+        const piece = queue.shift();
+        if (piece === undefined) {
+          controller.close();
+          return;
+        }
+        if (typeof piece === 'string') controller.enqueue(encoder.encode(piece));
+        else if (piece instanceof Uint8Array) controller.enqueue(piece);
+        else if (piece instanceof ArrayBuffer) controller.enqueue(new Uint8Array(piece));
+        else current = (piece instanceof Blob ? piece.stream() : piece).getReader();
+        if (!current) return;
+      }
+    },
+    async cancel(reason) {
+      await current?.cancel(reason);
+      for (const piece of queue) if (piece instanceof ReadableStream) await piece.cancel(reason);
+    },
+  });
+}
