@@ -46,7 +46,7 @@ export type CallInput<T extends Operation> = {
 
 /** One client method; its input may be left out when every field is optional. */
 export type ClientMethod<T extends Operation> =
-  {} extends CallInput<T>
+  Partial<CallInput<T>> extends CallInput<T>
     ? (input?: CallInput<T>, options?: CallOptions) => CallPromise<CallResult<T>>
     : (input: CallInput<T>, options?: CallOptions) => CallPromise<CallResult<T>>;
 
