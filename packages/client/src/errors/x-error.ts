@@ -21,9 +21,10 @@ export class XError extends Error {
     this.code = code;
     this.name = new.target.name;
     const kinds: string[] = [];
-    let type: unknown = new.target;
-    while (typeof type === 'function' && Object.hasOwn(type, 'kind')) {
-      kinds.unshift((type as typeof XError).kind);
+    // Walk the whole class chain: a subclass that declares no kind of its own still is one of
+    // each kind above it.
+    for (let type: unknown = new.target; typeof type === 'function' && type !== Error; ) {
+      if (Object.hasOwn(type, 'kind')) kinds.unshift((type as typeof XError).kind);
       type = Object.getPrototypeOf(type);
     }
     Object.defineProperty(this, KINDS, { value: Object.freeze(kinds) });

@@ -74,12 +74,14 @@ export function prepareRequest(operation: Operation, rawInput: unknown): Prepare
   let bodyOutput: unknown;
   const bodyValues = pick(input, fields.body);
   if (operation.body?.encoding === 'json') {
-    // An optional body left empty is not sent at all; the server applies its defaults.
-    const hasBody = Object.keys(bodyValues).length > 0;
-    const result = safeParse(operation.body.schema, hasBody ? bodyValues : undefined);
+    // A body that may be absent is left out when no field is given; the server applies its
+    // defaults. Otherwise the fields are sent as an object, even an empty one.
+    const absent = safeParse(operation.body.schema, undefined);
+    const isLeftOut = Object.keys(bodyValues).length === 0 && absent.success;
+    const result = isLeftOut ? absent : safeParse(operation.body.schema, bodyValues);
     if (result.success) bodyOutput = result.output;
     else details.push(...validationDetails(result.issues));
-    json = hasBody ? bodyValues : undefined;
+    json = isLeftOut ? undefined : bodyValues;
   } else if (operation.body?.encoding === 'multipart') {
     // Files are checked for their kind here; the schema sees a stand-in, so no stream is read.
     const stand: Record<string, unknown> = {};

@@ -126,6 +126,18 @@ describe('error statuses', () => {
     expect(ConflictError.isInstance(foreign)).toBe(false);
     expect(foreign).not.toBeInstanceOf(ConflictError);
   });
+
+  it('keeps the kinds of a subclass that declares none of its own', () => {
+    class GoneError extends NotFoundError {}
+    const gone = new GoneError({
+      status: 404,
+      body: errorJson('not_found', 'gone'),
+      headers: new Headers(),
+    });
+    expect(gone).toBeInstanceOf(NotFoundError);
+    expect(gone).toBeInstanceOf(ApiError);
+    expect(gone).toBeInstanceOf(XError);
+  });
 });
 
 describe('validation', () => {
@@ -139,6 +151,20 @@ describe('validation', () => {
       'speed: is not a known field',
     ]);
     expect(server.calls).toHaveLength(0);
+  });
+
+  it('names the missing field of a required body', async () => {
+    await expect(client.browserPools.release({ id_or_name: 'p' } as never)).rejects.toThrow(
+      /session_id: is required/,
+    );
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('sends an empty object, not no body, when a required body has only optional fields', async () => {
+    server.respond('PATCH', '/browser_pools/p', { status: 200, json: samples.pool });
+    await client.browserPools.update({ id_or_name: 'p' });
+    expect(server.calls[0]?.body.toString()).toBe('{}');
+    expect(server.calls[0]?.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('rejects a missing or malformed path parameter', async () => {
