@@ -1,4 +1,4 @@
-import { type Operation, operations } from '@x/types';
+import { HEADERS, type Operation, operations } from '@x/types';
 import { ConfigurationError } from '../errors/x-error.js';
 import { prepareRequest } from '../request/prepare-request.js';
 import { readResponse } from '../request/read-response.js';
@@ -25,7 +25,7 @@ async function callOperation(
     data: hasOutcomes ? { status: response.status, value } : value,
     response,
     status: response.status,
-    requestId: response.headers.get('x-request-id') ?? undefined,
+    requestId: response.headers.get(HEADERS.requestId) ?? undefined,
   };
 }
 

@@ -27,6 +27,11 @@ export class ApiError extends XError {
     this.requestId = requestId;
     this.headers = context.headers;
   }
+
+  /** Seconds the server asked to wait (`Retry-After`, as seconds or a date), when it said. */
+  get retryAfterSeconds(): number | undefined {
+    return parseRetryAfterSeconds(this.headers.get(HEADERS.retryAfter));
+  }
 }
 
 /** 400: the server rejected the input. */
@@ -60,9 +65,6 @@ export class UnprocessableEntityError extends ApiError {
 /** 429: too many calls; `retryAfterSeconds` says when to try again. */
 export class RateLimitError extends ApiError {
   static override readonly kind: string = 'RateLimitError';
-  get retryAfterSeconds(): number | undefined {
-    return parseRetryAfterSeconds(this.headers.get(HEADERS.retryAfter));
-  }
 }
 /** 500 and other 5xx: the server failed. */
 export class InternalServerError extends ApiError {
@@ -71,9 +73,6 @@ export class InternalServerError extends ApiError {
 /** 503: the service is overloaded or missing a part; `retryAfterSeconds` says when to try again. */
 export class ServiceUnavailableError extends ApiError {
   static override readonly kind: string = 'ServiceUnavailableError';
-  get retryAfterSeconds(): number | undefined {
-    return parseRetryAfterSeconds(this.headers.get(HEADERS.retryAfter));
-  }
 }
 
 /** Reads `Retry-After` as seconds, from a number of seconds or an HTTP date. */
