@@ -16,7 +16,14 @@ export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 # refuses every download; the version is still pinned by packageManager in package.json.
 export COREPACK_INTEGRITY_KEYS=0
 
-pnpm() { corepack pnpm "$@"; }
+# Scripts call `pnpm` by name (`pnpm run lint && turbo …`), so put corepack's pnpm shim on the PATH,
+# in a folder of the checkout: nothing is written outside it.
+shim_dir="$PWD/.corepack-bin"
+if [ ! -x "$shim_dir/pnpm" ]; then
+  mkdir -p "$shim_dir"
+  corepack enable --install-directory "$shim_dir" pnpm
+fi
+export PATH="$shim_dir:$PATH"
 
 # The registry package `node` (a root devDependency) puts Node 24 on the PATH of every pnpm script.
 pnpm install --frozen-lockfile
