@@ -1,5 +1,90 @@
 /**
- * @x/testing: fixtures, the fake service and the contract suite. Its parts arrive with the next
- * release; this entry exports nothing yet.
+ * @x/testing: fixtures, a stateful fake of the cloud browser service, fault injection, a journal
+ * of calls, and the contract suite any implementation of the API can be checked with.
  */
-export {};
+
+export { type Clock, FIXTURE_EPOCH, steppingClock, systemClock } from './common/clock.js';
+export { createIdGenerator, type IdGenerator } from './common/ids.js';
+export {
+  type ContractCheck,
+  ContractContext,
+  type ContractResult,
+  type ContractTarget,
+  ContractViolation,
+  contractChecks,
+  runContractCheck,
+  runContractSuite,
+} from './contract/run-contract-suite.js';
+export {
+  createFakeService,
+  type FakeSeed,
+  type FakeService,
+  type FakeServiceOptions,
+  type ProcessUsage,
+} from './fake/fake-service.js';
+export type { ListenOptions } from './fake/node-listener.js';
+export type { ProcessInvocation, ProcessScript, ProcessScriptSource } from './fake/processes.js';
+export type {
+  FakeBrowser,
+  FakeExtension,
+  FakePool,
+  FakeProcess,
+  FakeReplay,
+  FakeState,
+  FakeWatch,
+} from './fake/state.js';
+export type { FsChange } from './fake/watches.js';
+export {
+  dropConnection,
+  errorStatus,
+  type FaultEffect,
+  type FaultScope,
+  type InjectedFault,
+  latency,
+  rateLimited,
+  truncateBody,
+  unavailable,
+} from './faults/faults.js';
+export { type DeepPartial, deepMerge } from './fixtures/deep-merge.js';
+export type { RecordBuilder } from './fixtures/define-builder.js';
+export {
+  buildExtensionArchive,
+  type ExtensionArchiveOptions,
+  extensionManifestFixture,
+} from './fixtures/extension-archive.js';
+export {
+  browserPoolFixture,
+  browserSessionFixture,
+  buildBrowserPool,
+  buildBrowserSession,
+  buildError,
+  buildExecResult,
+  buildExtension,
+  buildInvocation,
+  buildInvocationBrowsers,
+  buildProcessOutputEvent,
+  buildProcessStatus,
+  buildReplay,
+  buildSpawnedProcess,
+  buildWatch,
+  buildWatchEvent,
+  errorFixture,
+  execResultFixture,
+  extensionFixture,
+  invocationBrowsersFixture,
+  invocationFixture,
+  processOutputEventFixture,
+  processStatusFixture,
+  replayFixture,
+  spawnedProcessFixture,
+  validationErrorFixture,
+  watchEventFixture,
+  watchFixture,
+} from './fixtures/records.js';
+export { DEFAULT_FIXTURE_SEED, resetFixtures } from './fixtures/sequence.js';
+export {
+  Journal,
+  JournalAssertionError,
+  type JournalEntry,
+  type JournalFilter,
+} from './journal/journal.js';

@@ -1,0 +1,155 @@
+import { HEADERS } from '@x/types';
+import { type ContractCheck, defineChecks } from './check.js';
+import { expect } from './context.js';
+import { createBrowser } from './resources.js';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Browsers, typing (4.2), screenshots and replays (4.1). */
+export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', {
+  'create answers 201 with a session and the defaults': async (context) => {
+    const session = await createBrowser(context);
+    expect(session.headless === true, 'headless does not default to true');
+    expect(
+      session.timeout_seconds === 60,
+      `timeout_seconds defaults to ${session.timeout_seconds}`,
+    );
+    const cdp = new URL(session.cdp_ws_url);
+    expect(cdp.protocol === 'ws:' || cdp.protocol === 'wss:', `cdp_ws_url is ${cdp.protocol}`);
+    expect(cdp.searchParams.get('jwt'), 'cdp_ws_url carries no jwt');
+  },
+  'get, list and delete a browser; a deleted browser keeps deleted_at and takes no calls': async (
+    context,
+  ) => {
+    const session = await createBrowser(context);
+    const id = session.session_id;
+    context.expectSuccess(await context.call('GET', `/browsers/${id}`), 'browsers.get', 200);
+    const list = context.expectSuccess<{ session_id: string }[]>(
+      await context.call('GET', '/browsers'),
+      'browsers.list',
+      200,
+    );
+    expect(
+      list.some((entry) => entry.session_id === id),
+      'the list lacks the new browser',
+    );
+    context.expectSuccess(await context.call('DELETE', `/browsers/${id}`), 'browsers.delete', 204);
+    const deleted = context.expectSuccess<{ deleted_at?: string }>(
+      await context.call('GET', `/browsers/${id}`),
+      'browsers.get',
+      200,
+    );
+    expect(deleted.deleted_at, 'a deleted browser has no deleted_at');
+    const after = context.expectSuccess<{ session_id: string }[]>(
+      await context.call('GET', '/browsers'),
+      'browsers.list',
+      200,
+    );
+    expect(
+      !after.some((entry) => entry.session_id === id),
+      'the list still has the deleted browser',
+    );
+    context.expectError(await context.call('DELETE', `/browsers/${id}`), 404, 'not_found');
+    context.expectError(
+      await context.call('POST', `/browsers/${id}/computer/type`, { json: { text: 'a' } }),
+      404,
+      'not_found',
+    );
+  },
+  'a timeout_seconds out of bounds is 400': async (context) => {
+    context.expectError(
+      await context.call('POST', '/browsers', { json: { timeout_seconds: 5 } }),
+      400,
+      'bad_request',
+    );
+  },
+  'an unknown browser is 404': async (context) => {
+    context.expectError(await context.call('GET', '/browsers/br_doesnotexist'), 404, 'not_found');
+  },
+  'type (4.2) answers 204 for text, empty text and a delay': async (context) => {
+    const { session_id: id } = await createBrowser(context);
+    const type = (json: unknown) => context.call('POST', `/browsers/${id}/computer/type`, { json });
+    context.expectSuccess(await type({ text: 'héllo 世界 👋\n\t' }), 'browsers.computer.type', 204);
+    context.expectSuccess(await type({ text: '' }), 'browsers.computer.type', 204);
+    context.expectSuccess(await type({ text: 'ab', delay: 5 }), 'browsers.computer.type', 204);
+  },
+  'type (4.2) refuses a negative delay, missing text and text over the limits with 400': async (
+    context,
+  ) => {
+    const { session_id: id } = await createBrowser(context);
+    const type = (json: unknown) => context.call('POST', `/browsers/${id}/computer/type`, { json });
+    const negative = await type({ text: 'a', delay: -1 });
+    context.expectError(negative, 400, 'bad_request');
+    expect(negative.text.includes('delay'), `the 400 does not name delay: ${negative.text}`);
+    context.expectError(await type({ delay: 1 }), 400, 'bad_request');
+    context.expectError(await type({ text: 'a'.repeat(100_001) }), 400, 'bad_request');
+    context.expectError(await type({ text: 'a'.repeat(3001), delay: 100 }), 400, 'bad_request');
+  },
+  'screenshot answers a PNG': async (context) => {
+    const { session_id: id } = await createBrowser(context);
+    const answer = await context.call('POST', `/browsers/${id}/computer/screenshot`, { json: {} });
+    context.expectSuccess(answer, 'browsers.computer.screenshot', 200);
+    expect(
+      PNG_SIGNATURE.every((byte, index) => answer.bytes[index] === byte),
+      'the body is not a PNG',
+    );
+  },
+  'a replay starts (201), is one at a time (409), downloads 202 while recording, stops (4.1) idempotently and downloads an MP4':
+    async (context) => {
+      const { session_id: id } = await createBrowser(context);
+      const started = context.expectSuccess<{ replay_id: string }>(
+        await context.call('POST', `/browsers/${id}/replays`, { json: { framerate: 5 } }),
+        'browsers.replays.start',
+        201,
+      );
+      const replayPath = `/browsers/${id}/replays/${started.replay_id}`;
+      context.expectError(
+        await context.call('POST', `/browsers/${id}/replays`, { json: {} }),
+        409,
+        'conflict',
+      );
+      const pending = await context.call('GET', replayPath);
+      context.expectSuccess(pending, 'browsers.replays.download', 202);
+      expect(pending.headers.get(HEADERS.retryAfter), 'a 202 download has no Retry-After');
+      const list = context.expectSuccess<{ replay_id: string }[]>(
+        await context.call('GET', `/browsers/${id}/replays`),
+        'browsers.replays.list',
+        200,
+      );
+      expect(
+        list.some((replay) => replay.replay_id === started.replay_id),
+        'the list lacks the replay',
+      );
+      const stopped = context.expectSuccess<{ finished_at?: string }>(
+        await context.call('POST', `${replayPath}/stop`),
+        'browsers.replays.stop',
+        200,
+      );
+      expect(stopped.finished_at, 'a stopped replay has no finished_at');
+      const again = context.expectSuccess<{ finished_at?: string }>(
+        await context.call('POST', `${replayPath}/stop`),
+        'browsers.replays.stop',
+        200,
+      );
+      expect(again.finished_at === stopped.finished_at, 'stopping again changed finished_at');
+      const video = await context.call('GET', replayPath);
+      context.expectSuccess(video, 'browsers.replays.download', 200);
+      expect(
+        new TextDecoder().decode(video.bytes.subarray(4, 8)) === 'ftyp',
+        'the video is not an MP4',
+      );
+    },
+  'an unknown replay is 404': async (context) => {
+    const { session_id: id } = await createBrowser(context);
+    context.expectError(
+      await context.call('POST', `/browsers/${id}/replays/rp_nothere/stop`),
+      404,
+      'not_found',
+    );
+    context.expectError(
+      await context.call('GET', `/browsers/${id}/replays/rp_nothere`),
+      404,
+      'not_found',
+    );
+  },
+});

@@ -1,0 +1,119 @@
+import { zipSync } from 'fflate';
+import { buildExtensionArchive } from '../fixtures/extension-archive.js';
+import { type ContractCheck, defineChecks } from './check.js';
+import { expect } from './context.js';
+import { uniqueName, uploadExtension } from './resources.js';
+
+/** Archives the service must refuse with 400, by what is wrong with them. */
+function badArchives(): Record<string, Uint8Array> {
+  const valid = buildExtensionArchive();
+  return {
+    'not a zip': new TextEncoder().encode('this is not a zip archive'),
+    truncated: valid.subarray(0, Math.floor(valid.byteLength / 2)),
+    'no manifest.json': buildExtensionArchive({ manifest: null, files: { 'content.js': '1;' } }),
+    'manifest.json not JSON': buildExtensionArchive({ manifest: '{ not json' }),
+    'manifest.json without version': buildExtensionArchive({
+      manifest: { manifest_version: 3, name: 'x' },
+    }),
+    'manifest.json only in a folder': zipSync({
+      'inner/manifest.json': new TextEncoder().encode(
+        '{"manifest_version":3,"name":"x","version":"1"}',
+      ),
+    }),
+    'an entry escaping the root': buildExtensionArchive({
+      manifest: { manifest_version: 3, name: 'x', version: '1' },
+      files: { '../escape.js': 'evil();' },
+    }),
+  };
+}
+
+/** Extensions, with upload (4.4). */
+export const extensionChecks: readonly ContractCheck[] = defineChecks('extensions', {
+  'upload (4.4) answers 201 with size_bytes of the archive and no last_used_at': async (
+    context,
+  ) => {
+    const archive = buildExtensionArchive();
+    const { answer } = await uploadExtension(context, archive, uniqueName('ext'));
+    const extension = context.expectSuccess<{ size_bytes: number; last_used_at?: string }>(
+      answer,
+      'extensions.upload',
+      201,
+    );
+    expect(
+      extension.size_bytes === archive.byteLength,
+      `size_bytes is ${extension.size_bytes}, the archive ${archive.byteLength}`,
+    );
+    expect(extension.last_used_at === undefined, 'a new extension has last_used_at');
+  },
+  'a duplicate name is 409': async (context) => {
+    const name = uniqueName('ext');
+    await uploadExtension(context, buildExtensionArchive(), name);
+    const { answer } = await uploadExtension(context, buildExtensionArchive(), name);
+    context.expectError(answer, 409, 'conflict');
+  },
+  'bad archives are 400 and leave nothing behind': async (context) => {
+    const before = context.expectSuccess<unknown[]>(
+      await context.call('GET', '/extensions'),
+      'extensions.list',
+      200,
+    );
+    for (const [problem, archive] of Object.entries(badArchives())) {
+      const { answer } = await uploadExtension(context, archive, uniqueName('bad'));
+      expect(
+        answer.status === 400,
+        `an archive with ${problem} answered ${answer.status}: ${answer.text.slice(0, 200)}`,
+      );
+      context.expectError(answer, 400, 'bad_request');
+    }
+    const after = context.expectSuccess<unknown[]>(
+      await context.call('GET', '/extensions'),
+      'extensions.list',
+      200,
+    );
+    expect(
+      after.length === before.length,
+      `rejected uploads left ${after.length - before.length} extension(s)`,
+    );
+  },
+  'an upload without a file is 400; one that is not multipart is 415': async (context) => {
+    const form = new FormData();
+    form.set('name', uniqueName('nofile'));
+    context.expectError(
+      await context.call('POST', '/extensions', { body: form }),
+      400,
+      'bad_request',
+    );
+    context.expectError(
+      await context.call('POST', '/extensions', { json: { name: 'x' } }),
+      415,
+      'unsupported_media_type',
+    );
+  },
+  'list, download (the same bytes) and delete; then 404': async (context) => {
+    const archive = buildExtensionArchive();
+    const name = uniqueName('ext');
+    const { extension } = await uploadExtension(context, archive, name);
+    expect(extension, 'the upload failed');
+    const list = context.expectSuccess<{ id: string }[]>(
+      await context.call('GET', '/extensions'),
+      'extensions.list',
+      200,
+    );
+    expect(
+      list.some((entry) => entry.id === extension.id),
+      'the list lacks the extension',
+    );
+    const download = await context.call('GET', `/extensions/${name}`);
+    context.expectSuccess(download, 'extensions.download', 200);
+    expect(
+      Buffer.from(download.bytes).equals(Buffer.from(archive)),
+      'the download differs from the upload',
+    );
+    context.expectSuccess(
+      await context.call('DELETE', `/extensions/${extension.id}`),
+      'extensions.delete',
+      204,
+    );
+    context.expectError(await context.call('GET', `/extensions/${extension.id}`), 404, 'not_found');
+  },
+});

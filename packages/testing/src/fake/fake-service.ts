@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserPool, BrowserSession, Extension, Invocation } from '@x/types';
+import { createOpenApiDocument } from '@x/types/openapi';
+import { type Clock, systemClock } from '../common/clock.js';
+import { createIdGenerator } from '../common/ids.js';
+import {
+  type FaultEffect,
+  type FaultScope,
+  FaultSet,
+  type InjectedFault,
+} from '../faults/faults.js';
+import { buildExtensionArchive } from '../fixtures/extension-archive.js';
+import { Journal } from '../journal/journal.js';
+import { addBrowser, browserHandlers, findBrowser } from './browsers.js';
+import { computerHandlers } from './computer.js';
+import { extensionHandlers } from './extensions.js';
+import { createRequestHandler } from './handle-request.js';
+import type { HandlerTable } from './handler-types.js';
+import { IdempotencyStore } from './idempotency.js';
+import { IN_PROCESS_ORIGIN, inProcessFetch } from './in-process-fetch.js';
+import { invocationHandlers } from './invocations.js';
+import { type ListenOptions, listenHttp } from './node-listener.js';
+import { fillPool, poolHandlers } from './pools.js';
+import { endProcess, type ProcessScriptSource, processHandlers, writeOutput } from './processes.js';
+import { replayHandlers } from './replays.js';
+import type { FakeRuntime, FakeSettings } from './runtime.js';
+import { createState, type FakeProcess, type FakeState } from './state.js';
+import { applyFsChange, type FsChange, watchHandlers } from './watches.js';
+
+/** How to set a fake service up. Every option has a default that suits a test. */
+export interface FakeServiceOptions {
+  /** Tokens allowed to do everything; default `test-token`. */
+  readonly token?: string | readonly string[];
+  /** Tokens allowed to read only (403 on acting operations); default `test-read-only-token`. */
+  readonly readOnlyToken?: string | readonly string[];
+  /** Most live browsers at once, beyond which creating one is 429; default 50. */
+  readonly maxBrowsers?: number;
+  /** Whether process operations run; `false` answers them 403, as an operator may. Default true. */
+  readonly processExecution?: boolean;
+  /** Events a watch holds for a slow reader before an OVERFLOW; default 1024. */
+  readonly watchBufferSize?: number;
+  /** Makes generated ids repeat from run to run; random (unguessable) by default. */
+  readonly seed?: number;
+  /** The fake's clock; the real one by default. Idle time-outs and replay lengths follow it. */
+  readonly clock?: Clock;
+  /** How commands behave, by command name (see `scriptProcess`). */
+  readonly scripts?: Readonly<Record<string, ProcessScriptSource>>;
+  /** Hears about a failure of the fake itself (the caller gets a 500); `console.error` by default. */
+  readonly onUnexpectedError?: (error: unknown) => void;
+}
+
+/** Records to start from, e.g. made with the builders. */
+export interface FakeSeed {
+  readonly browsers?: readonly BrowserSession[];
+  /** Pools are filled to their size; `acquired_count` of their browsers are handed out already. */
+  readonly pools?: readonly BrowserPool[];
+  /** Extensions with their archive; a valid archive is built when none is given. */
+  readonly extensions?: readonly (Extension & { readonly archive?: Uint8Array })[];
+  readonly invocations?: readonly Invocation[];
+}
+
+/** CPU and memory figures a running process reports. */
+export interface ProcessUsage {
+  readonly cpu_pct?: number;
+  readonly mem_bytes?: number;
+}
+
+/** A stateful, in-memory implementation of every operation of the catalog. */
+export interface FakeService {
+  /** A `fetch` that reaches the fake in-process, with no socket. Pass it to a client. */
+  readonly fetch: typeof fetch;
+  /** Starts an HTTP listener (loopback, a free port by default) and gives its URL. */
+  listen(options?: ListenOptions): Promise<string>;
+  /** The listener's URL once `listen` resolved; otherwise the in-process origin. */
+  readonly url: string;
+  /** Stops the listener, the processes' timers and any waiting call. */
+  close(): Promise<void>;
+  /** A token with every right, and a read-only one. */
+  readonly tokens: { readonly token: string; readonly readOnlyToken: string };
+  /** Everything the fake holds, to inspect. */
+  readonly state: FakeState;
+  /** Adds records to the state. */
+  seed(seed: FakeSeed): void;
+  /** Every call received, with assertion helpers. */
+  readonly journal: Journal;
+  /** Puts a fault in force for the operations in `scope` (all by default), always unless `times` says. */
+  inject(effect: FaultEffect, scope?: FaultScope): InjectedFault;
+  /** Takes every fault out. */
+  clearFaults(): void;
+  /** Empties the state, the journal, the faults, the idempotency keys and the scripts given since creation. */
+  reset(): void;
+  /** Everything typed into a browser so far. */
+  typedText(browserId: string): string;
+  /** Sets how a command behaves from now on. */
+  scriptProcess(command: string, script: ProcessScriptSource): void;
+  /** Ends a running process with an exit code. */
+  exitProcess(processId: string, exitCode: number): void;
+  /** Makes a running process write to stdout or stderr. */
+  writeProcessOutput(processId: string, stream: 'stdout' | 'stderr', text: string): void;
+  /** Sets the cpu and memory a running process reports. */
+  setProcessUsage(processId: string, usage: ProcessUsage): void;
+  /** A change on a browser's files (a download landing, say): watches that cover it see it. */
+  emitFsEvent(browserId: string, change: FsChange): void;
+}
+
+const asList = (value: string | readonly string[] | undefined, fallback: string) =>
+  value === undefined ? [fallback] : typeof value === 'string' ? [value] : [...value];
+
+const handlers: HandlerTable = {
+  ...browserHandlers,
+  ...computerHandlers,
+  ...replayHandlers,
+  ...processHandlers,
+  ...watchHandlers,
+  ...poolHandlers,
+  ...extensionHandlers,
+  ...invocationHandlers,
+};
+
+/**
+ * Creates a fake of the whole service. Use it in-process (`fake.fetch`), over HTTP
+ * (`await fake.listen()`), or from any language with the `xb-fake` bin.
+ *
+ * @example
+ * const fake = createFakeService();
+ * const client = createClient({ baseUrl: fake.url, token: fake.tokens.token, fetch: fake.fetch });
+ */
+export function createFakeService(options: FakeServiceOptions = {}): FakeService {
+  const tokens = asList(options.token, 'test-token');
+  const readOnlyTokens = asList(options.readOnlyToken, 'test-read-only-token');
+  const settings: FakeSettings = {
+    tokens: new Set(tokens),
+    readOnlyTokens: new Set(readOnlyTokens),
+    maxBrowsers: options.maxBrowsers ?? 50,
+    isProcessExecutionEnabled: options.processExecution ?? true,
+    watchBufferSize: options.watchBufferSize ?? 1024,
+    jwtSecret: randomBytes(32).toString('hex'),
+  };
+  const clock = options.clock ?? systemClock;
+  let pid = 1000;
+  const runtime: FakeRuntime = {
+    state: createState(),
+    settings,
+    clock,
+    nextId: createIdGenerator(options.seed),
+    nextPid: () => ++pid,
+    scripts: new Map(Object.entries(options.scripts ?? {})),
+  };
+  const faults = new FaultSet();
+  const journal = new Journal();
+  const idempotency = new IdempotencyStore(clock);
+  let listener: Awaited<ReturnType<typeof listenHttp>> | undefined;
+  let openApi: unknown;
+  const handle = createRequestHandler({
+    runtime,
+    handlers,
+    faults,
+    journal,
+    idempotency,
+    openApiDocument: () => {
+      openApi ??= createOpenApiDocument({ serverUrl: listener?.url ?? IN_PROCESS_ORIGIN });
+      return openApi;
+    },
+    onUnexpectedError:
+      options.onUnexpectedError ?? ((error) => console.error('fake service:', error)),
+  });
+
+  const allProcesses = () =>
+    [...runtime.state.browsers.values()].flatMap((browser) => [...browser.processes.values()]);
+  const findProcess = (processId: string): FakeProcess => {
+    const process = allProcesses().find((candidate) => candidate.id === processId);
+    if (!process) throw new TypeError(`No process "${processId}" in the fake.`);
+    return process;
+  };
+  const endEverything = () => {
+    for (const process of allProcesses()) endProcess(process, 137);
+    for (const pool of runtime.state.pools.values())
+      for (const waiter of pool.waiters.splice(0)) waiter(undefined);
+    for (const browser of runtime.state.browsers.values()) {
+      for (const watch of browser.watches.values()) {
+        watch.isStopped = true;
+        watch.notify?.();
+      }
+    }
+  };
+  const origin = () => listener?.url ?? IN_PROCESS_ORIGIN;
+
+  const fake: FakeService = {
+    fetch: inProcessFetch(handle),
+    async listen(listenOptions) {
+      if (listener) throw new Error('The fake is already listening at ' + listener.url);
+      listener = await listenHttp(handle, listenOptions);
+      openApi = undefined;
+      return listener.url;
+    },
+    get url() {
+      return origin();
+    },
+    async close() {
+      endEverything();
+      await listener?.close();
+      listener = undefined;
+    },
+    tokens: { token: tokens[0] as string, readOnlyToken: readOnlyTokens[0] as string },
+    get state() {
+      return runtime.state;
+    },
+    seed(seed) {
+      const { state } = runtime;
+      for (const invocation of seed.invocations ?? [])
+        state.invocations.set(invocation.id, structuredClone(invocation));
+      for (const extension of seed.extensions ?? []) {
+        const { archive: given, ...record } = extension;
+        const archive = given ?? buildExtensionArchive();
+        state.extensions.set(record.id, {
+          record: { ...structuredClone(record), size_bytes: archive.byteLength },
+          archive,
+        });
+      }
+      for (const session of seed.browsers ?? []) {
+        addBrowser(runtime, structuredClone(session));
+      }
+      for (const record of seed.pools ?? []) {
+        const pool = {
+          id: record.id,
+          name: record.name,
+          createdAt: record.created_at,
+          origin: origin(),
+          config: structuredClone(record.browser_pool_config),
+          idle: [] as string[],
+          acquired: new Set<string>(),
+          waiters: [],
+        };
+        state.pools.set(pool.id, pool);
+        fillPool(runtime, pool);
+        for (const sessionId of pool.idle.splice(0, record.acquired_count))
+          pool.acquired.add(sessionId);
+        fillPool(runtime, pool);
+      }
+    },
+    journal,
+    inject: (effect, scope) => faults.inject(effect, scope),
+    clearFaults: () => faults.clear(),
+    reset() {
+      endEverything();
+      const { state } = runtime;
+      state.browsers.clear();
+      state.pools.clear();
+      state.extensions.clear();
+      state.invocations.clear();
+      faults.clear();
+      journal.clear();
+      idempotency.clear();
+      runtime.scripts.clear();
+      for (const [command, script] of Object.entries(options.scripts ?? {}))
+        runtime.scripts.set(command, script);
+    },
+    typedText: (browserId) => {
+      const browser = runtime.state.browsers.get(browserId);
+      if (!browser) throw new TypeError(`No browser "${browserId}" in the fake.`);
+      return browser.typedText;
+    },
+    scriptProcess: (command, script) => {
+      runtime.scripts.set(command, script);
+    },
+    exitProcess: (processId, exitCode) => endProcess(findProcess(processId), exitCode),
+    writeProcessOutput: (processId, stream, text) =>
+      writeOutput(findProcess(processId), stream, text),
+    setProcessUsage: (processId, usage) => {
+      const process = findProcess(processId);
+      if (process.state === 'exited') return;
+      if (usage.cpu_pct !== undefined) process.cpuPct = usage.cpu_pct;
+      if (usage.mem_bytes !== undefined) process.memBytes = usage.mem_bytes;
+    },
+    emitFsEvent: (browserId, change) =>
+      applyFsChange(runtime, findBrowser(runtime, browserId), change),
+  };
+  return fake;
+}

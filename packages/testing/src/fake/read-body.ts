@@ -1,0 +1,54 @@
+/** A request body read up to a limit. */
+export type ReadBody =
+  | { readonly bytes: Uint8Array; readonly isTooLarge: false }
+  | { readonly isTooLarge: true };
+
+/** Most bytes of a refused body read and thrown away, so the caller can still read the 413. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/** Reads and discards the rest of a body, up to DRAIN_LIMIT; past that the connection is cut. */
+async function drain(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  alreadyRead: number,
+): Promise<void> {
+  let drained = alreadyRead;
+  while (drained <= DRAIN_LIMIT) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    drained += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+}
+
+/**
+ * Reads a request body, keeping at most `limit` bytes: the rest of a body too large is read and
+ * thrown away, never held, so the caller gets its 413 instead of a cut connection.
+ */
+export async function readBody(request: Request, limit: number): Promise<ReadBody> {
+  if (!request.body) return { bytes: new Uint8Array(), isTooLarge: false };
+  const reader = request.body.getReader();
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    await drain(reader, 0);
+    return { isTooLarge: true };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await drain(reader, size);
+      return { isTooLarge: true };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, isTooLarge: false };
+}

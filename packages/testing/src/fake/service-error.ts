@@ -1,0 +1,36 @@
+import { type ErrorCode, type ErrorDetail, errorBody, statusOfErrorCode } from '@x/types';
+
+/**
+ * An answer with an Error body, thrown by the fake's handlers and its request checks. The status
+ * follows from the code, as the contract's table has it.
+ */
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: readonly ErrorDetail[] | undefined;
+  /** Headers sent with the error, such as `Allow` or `Retry-After`. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: readonly ErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+    this.code = code;
+    this.status = statusOfErrorCode(code);
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  /** The Error body of this answer. */
+  body() {
+    return errorBody(this.code, this.message, this.details);
+  }
+}
+
+/** A 404 for a resource of `kind` that is not there. */
+export function notFound(kind: string, idOrName: string): ServiceError {
+  return new ServiceError('not_found', `No ${kind} "${idOrName}".`);
+}
