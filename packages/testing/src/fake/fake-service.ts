@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserPool, BrowserSession, Extension, Invocation } from '@x/types';
+import {
+  type BrowserPool,
+  BrowserPoolSchema,
+  type BrowserSession,
+  BrowserSessionSchema,
+  type Extension,
+  ExtensionSchema,
+  type Invocation,
+  InvocationSchema,
+  validationDetails,
+} from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
+import { type GenericSchema, safeParse } from 'valibot';
 import { type Clock, systemClock } from '../common/clock.js';
 import { createIdGenerator } from '../common/ids.js';
 import {
@@ -101,6 +112,29 @@ export interface FakeService {
   setProcessUsage(processId: string, usage: ProcessUsage): void;
   /** A change on a browser's files (a download landing, say): watches that cover it see it. */
   emitFsEvent(browserId: string, change: FsChange): void;
+}
+
+/** Checks seeded records against their schemas, so a bad seed fails where it is given. */
+function checkSeed(seed: FakeSeed): void {
+  const kinds: [string, readonly unknown[] | undefined, GenericSchema][] = [
+    ['browsers', seed.browsers, BrowserSessionSchema],
+    ['pools', seed.pools, BrowserPoolSchema],
+    ['extensions', seed.extensions, ExtensionSchema],
+    ['invocations', seed.invocations, InvocationSchema],
+  ];
+  for (const [kind, records, schema] of kinds) {
+    if (records === undefined) continue;
+    if (!Array.isArray(records)) throw new TypeError(`seed: ${kind} must be an array`);
+    for (const [index, record] of records.entries()) {
+      const result = safeParse(schema, record);
+      if (!result.success) {
+        const problems = validationDetails(result.issues, `${kind}[${index}]`).map(
+          (detail) => detail.message,
+        );
+        throw new TypeError(`seed: ${problems.join('; ')}`);
+      }
+    }
+  }
 }
 
 const asList = (value: string | readonly string[] | undefined, fallback: string) =>
@@ -206,6 +240,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       return runtime.state;
     },
     seed(seed) {
+      checkSeed(seed);
       const { state } = runtime;
       for (const invocation of seed.invocations ?? [])
         state.invocations.set(invocation.id, structuredClone(invocation));
