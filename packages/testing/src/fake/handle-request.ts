@@ -267,7 +267,9 @@ export function createRequestHandler(
 
     const decision = faults.decide(operation.name);
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
-    if (decision.effect?.type === 'drop') {
+    const dropsAfterHandling =
+      decision.effect?.type === 'drop' && decision.effect.afterHandling === true;
+    if (decision.effect?.type === 'drop' && !dropsAfterHandling) {
       entry.fault = 'drop';
       return { kind: 'drop' };
     }
@@ -326,10 +328,15 @@ export function createRequestHandler(
     const truncateAfter =
       decision.effect?.type === 'truncate' ? (decision.effect.afterBytes ?? 'half') : undefined;
     if (truncateAfter !== undefined) entry.fault = 'truncate';
-    const outcome = (response: Response): FakeOutcome =>
-      truncateAfter === undefined
+    const outcome = (response: Response): FakeOutcome => {
+      if (dropsAfterHandling) {
+        entry.fault = 'drop';
+        return { kind: 'drop' };
+      }
+      return truncateAfter === undefined
         ? { kind: 'response', response }
         : { kind: 'response', response, truncateAfter };
+    };
 
     const key = request.headers.get(HEADERS.idempotencyKey);
     if (request.method !== 'POST' || key === null) return outcome(await run());

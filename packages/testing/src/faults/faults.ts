@@ -17,8 +17,11 @@ export type FaultEffect =
       readonly body: unknown;
       readonly headers: Readonly<Record<string, string>>;
     }
-  /** Closes the connection without an answer. */
-  | { readonly type: 'drop' }
+  /**
+   * Closes the connection without an answer: before the call is handled, or with `afterHandling`
+   * once it has been (the work is done, the answer is lost), as when a network fails mid-call.
+   */
+  | { readonly type: 'drop'; readonly afterHandling?: boolean }
   /** Handles the call, then cuts the body off after `afterBytes` (default: half of it). */
   | { readonly type: 'truncate'; readonly afterBytes?: number };
 
@@ -82,9 +85,12 @@ export function unavailable(retryAfterSeconds = 1): FaultEffect {
   );
 }
 
-/** Closes the connection without answering. */
-export function dropConnection(): FaultEffect {
-  return { type: 'drop' };
+/**
+ * Closes the connection without answering; with `afterHandling`, only after the call did its work,
+ * which is what idempotency keys protect against.
+ */
+export function dropConnection(options: { afterHandling?: boolean } = {}): FaultEffect {
+  return options.afterHandling ? { type: 'drop', afterHandling: true } : { type: 'drop' };
 }
 
 /** Cuts the response body off after `afterBytes` bytes (default: half of it). */

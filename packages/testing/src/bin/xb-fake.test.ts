@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildBrowserPool } from '../fixtures/records.js';
+
+/** The built bin: what `npx xb-fake` runs. */
+const BIN = new URL('../../dist/bin/xb-fake.js', import.meta.url).pathname;
+
+function start(args: string[]): {
+  child: ChildProcess;
+  url: Promise<string>;
+  stderr: () => string;
+} {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const url = new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+      const line = stdout.split('\n')[0];
+      if (stdout.includes('\n') && line) resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`xb-fake exited ${code}: ${stderr}`)));
+  });
+  return { child, url, stderr: () => stderr };
+}
+
+describe('xb-fake', () => {
+  it('prints its URL, serves with the given token and seed, and exits 0 on SIGTERM', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'xb-fake-'));
+    const seedFile = join(folder, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify({ pools: [buildBrowserPool({ name: 'seeded' })] }));
+    const { child, url } = start(['--token', 'secret', '--seed', seedFile]);
+    const base = await url;
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const pool = await fetch(`${base}/browser_pools/seeded`, {
+      headers: { authorization: 'Bearer secret' },
+    });
+    expect(pool.status).toBe(200);
+    expect(await pool.json()).toMatchObject({ name: 'seeded' });
+    expect(
+      (await fetch(`${base}/browsers`, { headers: { authorization: 'Bearer test-token' } })).status,
+    ).toBe(401);
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow(TypeError);
+  });
+
+  it('exits 2 with a message and the usage for a bad flag or seed', async () => {
+    for (const args of [['--port', 'abc'], ['--nope'], ['--seed', '/no/such/file.json']]) {
+      const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const [code] = await once(child, 'exit');
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toMatch(/^xb-fake: .+\n\nUsage: xb-fake/);
+    }
+  });
+});
