@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The main job: builds every package and describes the API from the operation catalog, writing
-# the OpenAPI document to out/openapi.json. It will drive the self-hosted server once that exists.
+# The main job: builds every package, describes the API from the operation catalog (writing
+# out/openapi.json) and drives every area of the API through the client against the fake service.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
