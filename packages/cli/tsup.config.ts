@@ -1,10 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', 'bin/xb': 'src/bin/xb.ts', cli: 'src/cli.ts' },
   format: ['esm'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
   clean: true,
   target: 'es2022',
+  // The bin's dependencies are bundled in, split so `xb --version` loads only its own few lines.
+  noExternal: [/.*/],
+  splitting: true,
+  define: { __XB_VERSION__: JSON.stringify(version) },
 });

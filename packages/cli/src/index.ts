@@ -1,5 +1,9 @@
 /**
- * @x/cli: the `xb` command line. The commands arrive with the next release; this entry exports
- * nothing yet.
+ * @x/cli: `xb`, the command line for the cloud browser service. The behaviour lives in `run`,
+ * which tests and other programs call directly; the `xb` bin is a thin shim around it.
  */
-export {};
+export { CliError } from './cli-error.js';
+export { EXIT_CODES, type ExitCode } from './exit-codes.js';
+export { type CliIo, type CliOutput, nodeIo } from './io.js';
+export { run } from './run.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { useFakeService } from '@x/testing/vitest';
+import { BrowserSessionSchema, ReplaySchema } from '@x/types';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { onlyJson, scratchFolder, xb } from '../test-support/run-xb.js';
+
+const fake = useFakeService({ listen: true });
+
+describe.each([
+  ['in-process', false],
+  ['over HTTP', true],
+])('browser, computer and replay commands (%s)', (_, overHttp) => {
+  const run = (argv: string[], options: Parameters<typeof xb>[1] = {}) =>
+    xb(argv, { fake, overHttp, ...options });
+  const newBrowser = async () =>
+    (onlyJson((await run(['browsers', 'create', '--json'])).stdout) as { session_id: string })
+      .session_id;
+
+  it('browsers create prints the session, or one JSON document with --json', async () => {
+    const human = await run([
+      'browsers',
+      'create',
+      '--timeout-seconds',
+      '120',
+      '--viewport',
+      '{"width":1280,"height":800}',
+    ]);
+    expect(human).toMatchObject({ code: 0, stderr: '' });
+    expect(human.stdout).toMatch(/^id +br_\w+\n/);
+    expect(human.stdout).toContain('1280x800');
+    const json = await run(['browsers', 'create', '--no-headless', '--json']);
+    expect(json.code).toBe(0);
+    const session = v.parse(BrowserSessionSchema, onlyJson(json.stdout));
+    expect(session.headless).toBe(false);
+    fake.journal.assertCalled('browsers.create', { body: { headless: false } });
+  });
+
+  it('browsers list shows a table, get one browser, delete confirms', async () => {
+    const id = await newBrowser();
+    const list = await run(['browsers', 'list']);
+    expect(list.stdout.split('\n')[0]).toMatch(
+      /^ID +CREATED +HEADLESS +TIMEOUT +POOL +INVOCATION$/,
+    );
+    expect(list.stdout).toContain(id);
+    expect(onlyJson((await run(['browsers', 'list', '--json'])).stdout)).toHaveLength(1);
+    expect((await run(['browsers', 'get', id])).stdout).toContain(`cdp_ws_url`);
+    const deleted = await run(['browsers', 'delete', id]);
+    expect(deleted).toMatchObject({ code: 0, stdout: `✓ Deleted browser ${id}.\n` });
+    const again = await run(['browsers', 'delete', id, '--json']);
+    expect(again).toMatchObject({ code: 5, stdout: '' });
+    expect(again.stderr).toMatch(
+      /^error: No browser session ".+"\. \(not_found, request req_\w+\)\n$/,
+    );
+    expect((await run(['browsers', 'list'])).stdout).toBe('No browsers.\n');
+  });
+
+  it('computer type types the text, or stdin with -; --json prints {}', async () => {
+    const id = await newBrowser();
+    expect(await run(['computer', 'type', id, 'héllo 世界 👋', '--delay', '1'])).toMatchObject({
+      code: 0,
+      stdout: `✓ Typed 10 characters into ${id}.\n`,
+    });
+    const piped = await run(['computer', 'type', id, '-', '--json'], { stdin: '\nfrom stdin' });
+    expect(onlyJson(piped.stdout)).toEqual({});
+    expect(fake.typedText(id)).toBe('héllo 世界 👋\nfrom stdin');
+  });
+
+  it('computer screenshot saves a PNG with -o, and says how when -o is missing', async () => {
+    const id = await newBrowser();
+    const folder = scratchFolder();
+    const saved = await run(['computer', 'screenshot', id, '-o', 'shot.png'], { cwd: folder });
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toMatch(/Saved the screenshot to .*shot\.png \(\d+ bytes\)/);
+    expect(readFileSync(join(folder, 'shot.png')).subarray(1, 4).toString()).toBe('PNG');
+    const json = await run(['computer', 'screenshot', id, '-o', 'again.png', '--json'], {
+      cwd: folder,
+    });
+    expect(onlyJson(json.stdout)).toMatchObject({ path: join(folder, 'again.png') });
+    const piped = await run(['computer', 'screenshot', id, '-o', '-']);
+    expect(piped.stdoutChunks.length).toBeGreaterThan(0);
+    const missing = await run(['computer', 'screenshot', id]);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toContain('-o shot.png');
+  });
+
+  it('replays start, list, stop and download', async () => {
+    const id = await newBrowser();
+    const started = v.parse(
+      ReplaySchema,
+      onlyJson((await run(['replays', 'start', id, '--framerate', '5', '--json'])).stdout),
+    );
+    expect((await run(['replays', 'list', id])).stdout).toMatch(
+      new RegExp(`${started.replay_id} .+recording`),
+    );
+    const folder = scratchFolder();
+    const stop = await run(['replays', 'stop', id, started.replay_id]);
+    expect(stop.stdout).toContain(`Stopped replay ${started.replay_id}`);
+    const download = await run(['replays', 'download', id, started.replay_id, '-o', 'replay.mp4'], {
+      cwd: folder,
+    });
+    expect(download.code).toBe(0);
+    expect(readFileSync(join(folder, 'replay.mp4')).subarray(4, 8).toString()).toBe('ftyp');
+  });
+
+  it('replays download waits while the replay is still recording, then saves it', async () => {
+    const id = await newBrowser();
+    const started = onlyJson((await run(['replays', 'start', id, '--json'])).stdout) as {
+      replay_id: string;
+    };
+    const folder = scratchFolder();
+    const download = run(['replays', 'download', id, started.replay_id, '-o', 'late.mp4'], {
+      cwd: folder,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(existsSync(join(folder, 'late.mp4'))).toBe(false);
+    await run(['replays', 'stop', id, started.replay_id]);
+    expect((await download).code).toBe(0);
+    expect(existsSync(join(folder, 'late.mp4'))).toBe(true);
+    expect(fake.journal.count('browsers.replays.download')).toBeGreaterThanOrEqual(2);
+  });
+});

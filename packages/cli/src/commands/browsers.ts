@@ -1,0 +1,118 @@
+import type { BinaryBody } from '@x/client';
+import { type BrowserSession, countCharacters, type Replay } from '@x/types';
+import { startSpinner } from '../output/progress.js';
+import type { CommandSpec } from './command.js';
+import { callOperation, operationCommand, printResult } from './define.js';
+import { OUTPUT_FLAG, outputTarget, readStdin, type SavedFile, saveBinary } from './files.js';
+import { browserTable, browserView, replayTable, replayView } from './views.js';
+
+const BROWSER = { name: '<browser>', field: 'id' } as const;
+
+/** `xb browsers …`, `xb computer …` and `xb replays …`. */
+export const browserCommands: CommandSpec[] = [
+  operationCommand<BrowserSession>('browsers', 'create', 'browsers.create', {
+    example: 'xb browsers create --viewport \'{"width":1280,"height":800}\' --timeout-seconds 300',
+    show: (context, session) => browserView(context.colors, session),
+  }),
+  operationCommand<BrowserSession[]>('browsers', 'list', 'browsers.list', {
+    example: 'xb browsers list --json',
+    show: (context, sessions) =>
+      sessions.length ? browserTable(context.colors, sessions) : context.colors.dim('No browsers.'),
+  }),
+  operationCommand<BrowserSession>('browsers', 'get', 'browsers.get', {
+    args: [BROWSER],
+    example: 'xb browsers get br_x7Hq2K9mN4pL',
+    show: (context, session) => browserView(context.colors, session),
+  }),
+  operationCommand('browsers', 'delete', 'browsers.delete', {
+    args: [BROWSER],
+    example: 'xb browsers delete br_x7Hq2K9mN4pL',
+    show: (context) => `${context.colors.green('✓')} Deleted browser ${context.input.id}.`,
+  }),
+  operationCommand('computer', 'type', 'browsers.computer.type', {
+    args: [BROWSER, { name: '<text>', field: 'text' }],
+    example:
+      'xb computer type br_x7Hq2K9mN4pL "héllo 世界" --delay 50   (or - to read the text from stdin)',
+    show: (context) =>
+      `${context.colors.green('✓')} Typed ${countCharacters(context.input.text as string)} characters into ${context.input.id}.`,
+    run: async (context, show) => {
+      if (context.input.text === '-') context.input.text = await readStdin(context);
+      printResult(context, await callOperation(context, 'browsers.computer.type'), show);
+    },
+  }),
+  operationCommand<SavedFile>('computer', 'screenshot', 'browsers.computer.screenshot', {
+    args: [BROWSER],
+    flags: [OUTPUT_FLAG],
+    example: 'xb computer screenshot br_x7Hq2K9mN4pL -o shot.png',
+    show: (context, saved) =>
+      `${context.colors.green('✓')} Saved the screenshot to ${saved.path} (${saved.bytes} bytes).`,
+    run: async (context, show) => {
+      const target = outputTarget(context, 'shot.png');
+      const body = await callOperation<BinaryBody>(context, 'browsers.computer.screenshot');
+      const saved = await saveBinary(context, body, target);
+      if (target !== '-') printResult(context, saved, show);
+    },
+  }),
+  operationCommand<Replay>('replays', 'start', 'browsers.replays.start', {
+    args: [BROWSER],
+    example: 'xb replays start br_x7Hq2K9mN4pL --framerate 10 --max-duration-in-seconds 600',
+    show: (context, replay) => replayView(context.colors, replay),
+  }),
+  operationCommand<Replay[]>('replays', 'list', 'browsers.replays.list', {
+    args: [BROWSER],
+    example: 'xb replays list br_x7Hq2K9mN4pL',
+    show: (context, replays) =>
+      replays.length ? replayTable(context.colors, replays) : context.colors.dim('No replays.'),
+  }),
+  operationCommand<Replay>('replays', 'stop', 'browsers.replays.stop', {
+    args: [BROWSER, { name: '<replay>', field: 'replay_id' }],
+    example: 'xb replays stop br_x7Hq2K9mN4pL rp_Kd82nQ0aLm3v',
+    show: (context, replay) =>
+      `${context.colors.green('✓')} Stopped replay ${replay.replay_id}; the video is ready (xb replays download).`,
+  }),
+  operationCommand<SavedFile>('replays', 'download', 'browsers.replays.download', {
+    args: [BROWSER, { name: '<replay>', field: 'replay_id' }],
+    flags: [OUTPUT_FLAG],
+    example: 'xb replays download br_x7Hq2K9mN4pL rp_Kd82nQ0aLm3v -o replay.mp4',
+    show: (context, saved) =>
+      `${context.colors.green('✓')} Saved the replay to ${saved.path} (${saved.bytes} bytes).`,
+    run: async (context, show) => {
+      const target = outputTarget(context, 'replay.mp4');
+      let spinner: ReturnType<typeof startSpinner> | undefined;
+      try {
+        for (;;) {
+          const outcome = await callOperation<{ status: number; value: unknown }>(
+            context,
+            'browsers.replays.download',
+          );
+          if (outcome.status === 200) {
+            spinner?.stop();
+            spinner = undefined;
+            const saved = await saveBinary(context, outcome.value as BinaryBody, target);
+            if (target !== '-') printResult(context, saved, show);
+            return;
+          }
+          // 202: still recording or finalizing. Wait as the server asks, then look again.
+          spinner ??= startSpinner(
+            context.io.stderr,
+            context.showsProgress,
+            `Waiting for replay ${context.input.replay_id} to finish…`,
+          );
+          await new Promise((resolve, reject) => {
+            const timer = setTimeout(resolve, 1000);
+            context.signal.addEventListener(
+              'abort',
+              () => {
+                clearTimeout(timer);
+                reject(context.signal.reason);
+              },
+              { once: true },
+            );
+          });
+        }
+      } finally {
+        spinner?.stop();
+      }
+    },
+  }),
+];

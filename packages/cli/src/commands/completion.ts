@@ -1,0 +1,147 @@
+import { usageError } from '../cli-error.js';
+import { GLOBAL_FLAGS } from '../global-flags.js';
+import type { CommandSpec, FlagSpec } from './command.js';
+import { GROUPS } from './groups.js';
+
+/** The shells `xb completion` writes scripts for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/** Every flag a command takes, as typed: `--delay`, `--no-reuse`, `-o`. */
+function flagWords(flags: readonly FlagSpec[]): string[] {
+  return flags.flatMap((flag) => [
+    `--${flag.name}`,
+    ...(flag.kind === 'boolean' ? [`--no-${flag.name}`] : []),
+    ...(flag.short ? [`-${flag.short}`] : []),
+  ]);
+}
+
+/** The words to complete at each position, from the command table. */
+function completionTable(commands: readonly CommandSpec[]) {
+  const globals = flagWords(GLOBAL_FLAGS);
+  return GROUPS.map((group) => ({
+    group: group.name,
+    summary: group.summary,
+    commands: commands
+      .filter((command) => command.group === group.name)
+      .map((command) => ({
+        name: command.name,
+        summary: command.summary,
+        flags: [...flagWords(command.flags), ...globals],
+      })),
+  }));
+}
+
+function bashScript(commands: readonly CommandSpec[]): string {
+  const table = completionTable(commands);
+  const verbs = table.map(
+    (group) =>
+      `      ${group.group}) words="${group.commands.map((command) => command.name).join(' ')}" ;;`,
+  );
+  const flags = table.flatMap((group) =>
+    group.commands.map(
+      (command) => `      "${group.group} ${command.name}") words="${command.flags.join(' ')}" ;;`,
+    ),
+  );
+  return `# bash completion for xb: source it, or save it as /etc/bash_completion.d/xb
+_xb() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" words=""
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    words="${table.map((group) => group.group).join(' ')} --help --version"
+  elif [ "$COMP_CWORD" -eq 2 ]; then
+    case "\${COMP_WORDS[1]}" in
+${verbs.join('\n')}
+    esac
+  else
+    case "\${COMP_WORDS[1]} \${COMP_WORDS[2]}" in
+${flags.join('\n')}
+    esac
+    case "$cur" in -*) ;; *) COMPREPLY=($(compgen -f -- "$cur")); return ;; esac
+  fi
+  COMPREPLY=($(compgen -W "$words" -- "$cur"))
+}
+complete -F _xb xb
+`;
+}
+
+function zshScript(commands: readonly CommandSpec[]): string {
+  const table = completionTable(commands);
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''").replaceAll(':', '\\:')}'`;
+  const verbs = table.map(
+    (group) =>
+      `      ${group.group}) compadd -- ${group.commands.map((command) => command.name).join(' ')} ;;`,
+  );
+  const flags = table.flatMap((group) =>
+    group.commands.map(
+      (command) =>
+        `      "${group.group} ${command.name}") compadd -- ${command.flags.join(' ')} ;;`,
+    ),
+  );
+  return `#compdef xb
+# zsh completion for xb: save it as _xb in a folder of $fpath, or eval "$(xb completion zsh)"
+_xb() {
+  if (( CURRENT == 2 )); then
+    local -a groups=(${table.map((group) => quote(`${group.group}:${group.summary}`)).join(' ')})
+    _describe 'command group' groups
+  elif (( CURRENT == 3 )); then
+    case $words[2] in
+${verbs.join('\n')}
+    esac
+  else
+    case "$words[2] $words[3]" in
+${flags.join('\n')}
+    esac
+    _files
+  fi
+}
+compdef _xb xb
+`;
+}
+
+function fishScript(commands: readonly CommandSpec[]): string {
+  const table = completionTable(commands);
+  const quote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  const lines = [
+    '# fish completion for xb: save it as ~/.config/fish/completions/xb.fish',
+    'complete -c xb -f',
+  ];
+  const groupNames = table.map((group) => group.group).join(' ');
+  for (const group of table) {
+    lines.push(
+      `complete -c xb -n "not __fish_seen_subcommand_from ${groupNames}" -a ${group.group} -d ${quote(group.summary)}`,
+    );
+    const verbs = group.commands.map((command) => command.name).join(' ');
+    for (const command of group.commands) {
+      lines.push(
+        `complete -c xb -n "__fish_seen_subcommand_from ${group.group}; and not __fish_seen_subcommand_from ${verbs}" -a ${command.name} -d ${quote(command.summary)}`,
+      );
+      const longFlags = command.flags
+        .filter((flag) => flag.startsWith('--'))
+        .map((flag) => `-l ${flag.slice(2)}`);
+      for (const flag of longFlags) {
+        lines.push(
+          `complete -c xb -n "__fish_seen_subcommand_from ${group.group}; and __fish_seen_subcommand_from ${command.name}" ${flag}`,
+        );
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `xb completion <shell>`. */
+export const completionCommand: CommandSpec = {
+  group: 'completion',
+  // The group is the command: `xb completion bash`.
+  name: '',
+  summary: 'Print the completion script for bash, zsh or fish.',
+  args: [{ name: '<shell>' }],
+  flags: [],
+  example: 'xb completion bash > /etc/bash_completion.d/xb   (zsh: eval "$(xb completion zsh)")',
+  async run(context) {
+    const shell = context.args['<shell>'] as string;
+    const { COMMANDS } = await import('./registry.js');
+    const scripts = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
+    if (!(SHELLS as readonly string[]).includes(shell))
+      throw usageError(`Unknown shell "${shell}": use bash, zsh or fish.`);
+    context.io.stdout.write(scripts[shell as keyof typeof scripts](COMMANDS));
+  },
+};

@@ -1,0 +1,71 @@
+import type { OperationName } from '@x/types';
+import { operationByName } from '@x/types';
+import {
+  type ArgSpec,
+  type CommandContext,
+  type CommandSpec,
+  type FlagSpec,
+  methodOf,
+} from './command.js';
+import { operationFlags } from './schema-flags.js';
+
+/** Calls the command's operation (or `operation`) with the context's input and signal. */
+export async function callOperation<T = unknown>(
+  context: CommandContext,
+  operation: OperationName,
+  input: Record<string, unknown> = context.input,
+  options: Record<string, unknown> = {},
+): Promise<T> {
+  const method = methodOf(await context.client(), operation);
+  return (await method(input, { signal: context.signal, ...options })) as T;
+}
+
+/** What a command built on one operation is made of. */
+export interface OperationCommandOptions<T> {
+  readonly args?: readonly ArgSpec[];
+  /** Flags of its own, besides those the catalog gives. */
+  readonly flags?: readonly FlagSpec[];
+  readonly example: string;
+  /** What a person sees; `--json` prints the result itself (`{}` when there is none). */
+  readonly show: (context: CommandContext, result: T) => string;
+  /** Replaces the default run (call, then show or print JSON); gets `show` to print with. */
+  readonly run?: (
+    context: CommandContext,
+    show: (context: CommandContext, result: T) => string,
+  ) => Promise<void>;
+  /** Overrides the catalog's summary. */
+  readonly summary?: string;
+}
+
+/** Prints a command's result: one JSON document with `--json`, else what `show` makes of it. */
+export function printResult<T>(
+  context: CommandContext,
+  result: T,
+  show: (context: CommandContext, result: T) => string,
+): void {
+  if (context.isJson) context.printJson(result ?? {});
+  else context.print(show(context, result));
+}
+
+/** A command that calls one operation: summary and flags come from the catalog. */
+export function operationCommand<T = unknown>(
+  group: string,
+  name: string,
+  operation: OperationName,
+  options: OperationCommandOptions<T>,
+): CommandSpec {
+  const args = options.args ?? [];
+  return {
+    group,
+    name,
+    summary: options.summary ?? operationByName(operation).summary,
+    operation,
+    args,
+    flags: [...operationFlags(operation, args), ...(options.flags ?? [])],
+    example: options.example,
+    run: async (context) => {
+      if (options.run) await options.run(context, options.show);
+      else printResult(context, await callOperation<T>(context, operation), options.show);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { LIMITS, REQUIRED_MANIFEST_KEYS } from '@x/types';
+import { zipSync } from 'fflate';
+import { usageError } from '../cli-error.js';
+
+/** What `xb extensions upload` sends: the archive and its size. */
+export interface UploadArchive {
+  readonly file: Blob;
+  readonly size: number;
+  /** Whether it was zipped from a directory. */
+  readonly isZippedDirectory: boolean;
+}
+
+/** The first bytes of every zip archive (a local file header). */
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+function checkManifest(text: string, where: string): void {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    throw usageError(`${where} is not valid JSON: fix it so the extension can load.`);
+  }
+  const missing = REQUIRED_MANIFEST_KEYS.filter(
+    (key) => typeof manifest !== 'object' || manifest === null || !(key in manifest),
+  );
+  if (missing.length > 0)
+    throw usageError(
+      `${where} lacks ${missing.join(', ')}: add them (see the Chrome extension manifest format).`,
+    );
+}
+
+async function filesOf(
+  root: string,
+  folder: string,
+  found: Record<string, Uint8Array>,
+): Promise<void> {
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    const name = relative(root, path).split(sep).join('/');
+    if (entry.isDirectory()) await filesOf(root, path, found);
+    else if (entry.isFile()) found[name] = new Uint8Array(await readFile(path));
+    // Symbolic links and special files are left out: they could point outside the extension.
+  }
+}
+
+/**
+ * The archive to upload for `path`: a directory is zipped on the fly, with manifest.json at the
+ * root checked first; a .zip is sent as it is, read from disk as it goes. Anything else is a
+ * usage error that says what to give instead.
+ */
+export async function uploadArchive(cwd: string, path: string): Promise<UploadArchive> {
+  const absolute = resolve(cwd, path);
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(absolute);
+  } catch (error) {
+    throw usageError(
+      `Cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}): give the path of an extension folder or a .zip.`,
+    );
+  }
+  if (info.isDirectory()) {
+    let manifest: string;
+    try {
+      manifest = await readFile(join(absolute, 'manifest.json'), 'utf8');
+    } catch {
+      throw usageError(
+        `${path} has no manifest.json at its root: point at the folder that holds manifest.json.`,
+      );
+    }
+    checkManifest(manifest, `${join(path, 'manifest.json')}`);
+    const files: Record<string, Uint8Array> = {};
+    await filesOf(absolute, absolute, files);
+    const zipped = zipSync(files, { level: 6 });
+    if (zipped.byteLength > LIMITS.extensionArchiveBytes) {
+      throw usageError(
+        `${path} zips to ${zipped.byteLength} bytes, over the ${LIMITS.extensionArchiveBytes}-byte limit.`,
+      );
+    }
+    return {
+      file: new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+      size: zipped.byteLength,
+      isZippedDirectory: true,
+    };
+  }
+  if (!info.isFile())
+    throw usageError(`${path} is neither a folder nor a file: give an extension folder or a .zip.`);
+  const handle = await open(absolute, 'r');
+  const head = new Uint8Array(4);
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  if (!ZIP_MAGIC.every((byte, index) => head[index] === byte)) {
+    throw usageError(
+      `${path} is not a zip archive: give a .zip, or the extension's folder to zip it on the fly.`,
+    );
+  }
+  if (info.size > LIMITS.extensionArchiveBytes) {
+    throw usageError(
+      `${path} is ${info.size} bytes, over the ${LIMITS.extensionArchiveBytes}-byte limit.`,
+    );
+  }
+  const { fileFromPath } = await import('@x/client/node');
+  return {
+    file: await fileFromPath(absolute, 'application/zip'),
+    size: info.size,
+    isZippedDirectory: false,
+  };
+}

@@ -1,0 +1,92 @@
+import type { BinaryBody, UploadProgress } from '@x/client';
+import type { Extension, Invocation, InvocationBrowsers } from '@x/types';
+import { createProgressBar } from '../output/progress.js';
+import type { CommandSpec } from './command.js';
+import { callOperation, operationCommand, printResult } from './define.js';
+import { uploadArchive } from './extension-archive.js';
+import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
+import { browserTable, extensionTable, extensionView, invocationView } from './views.js';
+
+const EXTENSION = { name: '<id-or-name>', field: 'id_or_name' } as const;
+const INVOCATION = { name: '<id>', field: 'id' } as const;
+
+/** `xb extensions …` and `xb invocations …`. */
+export const extensionCommands: CommandSpec[] = [
+  operationCommand<Extension>('extensions', 'upload', 'extensions.upload', {
+    summary: 'Upload a browser extension: a .zip as it is, or a folder zipped on the fly.',
+    args: [{ name: '<path>' }],
+    example: 'xb extensions upload ./my-extension --name adblock',
+    show: (context, extension) =>
+      `${context.colors.green('✓')} Uploaded extension ${context.colors.cyan(extension.id)}${extension.name ? ` (${extension.name})` : ''}, ${extension.size_bytes} bytes.`,
+    run: async (context, show) => {
+      const archive = await uploadArchive(context.io.cwd, context.args['<path>'] as string);
+      const bar = createProgressBar(context.io.stderr, context.showsProgress);
+      const extension = await callOperation<Extension>(
+        context,
+        'extensions.upload',
+        { ...context.input, file: archive.file },
+        {
+          onUploadProgress: (progress: UploadProgress) =>
+            bar.update(progress.transferredBytes, archive.size),
+        },
+      );
+      bar.finish();
+      printResult(context, extension, show);
+    },
+  }),
+  operationCommand<Extension[]>('extensions', 'list', 'extensions.list', {
+    example: 'xb extensions list',
+    show: (context, extensions) =>
+      extensions.length
+        ? extensionTable(context.colors, extensions)
+        : context.colors.dim('No extensions.'),
+  }),
+  operationCommand<SavedFile>('extensions', 'download', 'extensions.download', {
+    args: [EXTENSION],
+    flags: [OUTPUT_FLAG],
+    example: 'xb extensions download adblock -o adblock.zip',
+    show: (context, saved) =>
+      `${context.colors.green('✓')} Saved the extension to ${saved.path} (${saved.bytes} bytes).`,
+    run: async (context, show) => {
+      const target = outputTarget(context, 'extension.zip');
+      const saved = await saveBinary(
+        context,
+        await callOperation<BinaryBody>(context, 'extensions.download'),
+        target,
+      );
+      if (target !== '-') printResult(context, saved, show);
+    },
+  }),
+  operationCommand('extensions', 'delete', 'extensions.delete', {
+    args: [EXTENSION],
+    example: 'xb extensions delete adblock',
+    show: (context) =>
+      `${context.colors.green('✓')} Deleted extension ${context.input.id_or_name}.`,
+  }),
+  operationCommand<Invocation>('invocations', 'create', 'invocations.create', {
+    args: [
+      { name: '<app>', field: 'app_name' },
+      { name: '<action>', field: 'action_name' },
+    ],
+    example: 'xb invocations create shop-agent checkout --payload \'{"cart":42}\'',
+    show: (context, invocation) => invocationView(context.colors, invocation),
+  }),
+  operationCommand<Invocation>('invocations', 'get', 'invocations.get', {
+    args: [INVOCATION],
+    example: 'xb invocations get inv_4HkP0qL2',
+    show: (context, invocation) => invocationView(context.colors, invocation),
+  }),
+  operationCommand<Invocation>('invocations', 'update', 'invocations.update', {
+    args: [INVOCATION],
+    example: 'xb invocations update inv_4HkP0qL2 --status succeeded',
+    show: (context, invocation) => invocationView(context.colors, invocation),
+  }),
+  operationCommand<InvocationBrowsers>('invocations', 'browsers', 'invocations.listBrowsers', {
+    args: [INVOCATION],
+    example: 'xb invocations browsers inv_4HkP0qL2',
+    show: (context, { browsers }) =>
+      browsers.length
+        ? browserTable(context.colors, browsers)
+        : context.colors.dim('No active browsers.'),
+  }),
+];

@@ -1,0 +1,13 @@
+/** The command groups of `xb`, in help order, each in the API's words. */
+export const GROUPS: readonly { readonly name: string; readonly summary: string }[] = [
+  { name: 'browsers', summary: 'Create, list, inspect and delete browser sessions' },
+  { name: 'computer', summary: 'Type into a browser and take screenshots' },
+  { name: 'replays', summary: 'Record a browser’s screen and download the videos' },
+  { name: 'process', summary: 'Run and watch processes on a browser’s instance' },
+  { name: 'fs', summary: 'Watch directories on a browser’s instance' },
+  { name: 'pools', summary: 'Keep pools of warm browsers; acquire and release them' },
+  { name: 'extensions', summary: 'Upload, list, download and delete browser extensions' },
+  { name: 'invocations', summary: 'Create and end invocations; list their browsers' },
+  { name: 'config', summary: 'Save the base URL and token in named profiles' },
+  { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)' },
+];

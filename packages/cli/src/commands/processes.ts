@@ -1,0 +1,168 @@
+import type { EventStream } from '@x/client';
+import type {
+  ExecResult,
+  ProcessOutputEvent,
+  ProcessStatus,
+  SpawnedProcess,
+  WatchEvent,
+} from '@x/types';
+import type { CommandContext, CommandSpec } from './command.js';
+import { callOperation, operationCommand, printResult } from './define.js';
+import { processStatusLine } from './views.js';
+
+const BROWSER = { name: '<browser>', field: 'id' } as const;
+const PROCESS = { name: '<process>', field: 'process_id' } as const;
+const COMMAND_ARGS = [
+  BROWSER,
+  { name: '<command>', field: 'command' },
+  { name: '[args...]', field: 'args', isOptional: true, isVariadic: true },
+] as const;
+
+const decode = (base64: string) => Buffer.from(base64, 'base64');
+
+/** Waits `ms`, or throws the abort reason on Ctrl-C. */
+function pause(context: CommandContext, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    context.signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(context.signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Prints each event of a stream as it comes: a JSON line each with `--json`, else as `show` says. */
+async function follow<T>(
+  context: CommandContext,
+  stream: EventStream<T>,
+  show: (event: T) => void,
+): Promise<void> {
+  const stop = () => void stream.close();
+  context.signal.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const event of stream) {
+      if (context.isJson) context.printJson(event);
+      else show(event);
+    }
+  } finally {
+    context.signal.removeEventListener('abort', stop);
+  }
+  context.signal.throwIfAborted();
+}
+
+/** `xb process …` and `xb fs …`. */
+export const processCommands: CommandSpec[] = [
+  operationCommand<SpawnedProcess>('process', 'spawn', 'browsers.process.spawn', {
+    args: COMMAND_ARGS,
+    example: 'xb process spawn br_x7Hq2K9mN4pL sleep 30 --timeout-sec 60',
+    show: (context, spawned) =>
+      `${context.colors.green('✓')} Started process ${context.colors.cyan(spawned.process_id)} (pid ${spawned.pid}).`,
+  }),
+  operationCommand<ExecResult>('process', 'exec', 'browsers.process.exec', {
+    args: COMMAND_ARGS,
+    example: 'xb process exec br_x7Hq2K9mN4pL ls -- -la /home/browser/Downloads',
+    show: () => '',
+    run: async (context) => {
+      const result = await callOperation<ExecResult>(context, 'browsers.process.exec');
+      if (context.isJson) {
+        context.printJson(result);
+        return;
+      }
+      // The command's own output, as it wrote it; its exit code is reported, not passed on.
+      context.io.stdout.write(decode(result.stdout_b64));
+      context.io.stderr.write(decode(result.stderr_b64));
+      if (result.exit_code !== 0)
+        context.io.stderr.write(`${context.errorColors.yellow(`exit code ${result.exit_code}`)}\n`);
+    },
+  }),
+  operationCommand('process', 'kill', 'browsers.process.kill', {
+    args: [BROWSER, PROCESS],
+    example: 'xb process kill br_x7Hq2K9mN4pL proc_3JkQ9s --signal KILL',
+    show: (context) =>
+      `${context.colors.green('✓')} Sent ${(context.input.signal as string | undefined) ?? 'TERM'} to process ${context.input.process_id}.`,
+  }),
+  operationCommand<ProcessStatus>('process', 'status', 'browsers.process.status', {
+    args: [BROWSER, PROCESS],
+    flags: [
+      {
+        name: 'watch',
+        kind: 'boolean',
+        short: 'w',
+        description: 'print the status every second until the process exits',
+      },
+    ],
+    example: 'xb process status br_x7Hq2K9mN4pL proc_3JkQ9s --watch',
+    show: (context, status) => processStatusLine(context.colors, status),
+    run: async (context, show) => {
+      for (;;) {
+        const status = await callOperation<ProcessStatus>(context, 'browsers.process.status');
+        printResult(context, status, show);
+        if (!context.flags.watch || status.state === 'exited') return;
+        await pause(context, 1000);
+      }
+    },
+  }),
+  operationCommand('process', 'output', 'browsers.process.output', {
+    args: [BROWSER, PROCESS],
+    example: 'xb process output br_x7Hq2K9mN4pL proc_3JkQ9s',
+    show: () => '',
+    run: async (context) => {
+      const stream = await callOperation<EventStream<ProcessOutputEvent>>(
+        context,
+        'browsers.process.output',
+      );
+      await follow(context, stream, (event) => {
+        if (event.type === 'stdout') context.io.stdout.write(decode(event.data_b64));
+        else if (event.type === 'stderr') context.io.stderr.write(decode(event.data_b64));
+        else context.io.stderr.write(`${context.errorColors.dim(`exited ${event.exit_code}`)}\n`);
+      });
+    },
+  }),
+  operationCommand('fs', 'watch', 'browsers.fs.watch.start', {
+    summary: 'Watch a directory on the browser instance and print its changes until Ctrl-C.',
+    args: [BROWSER, { name: '<path>', field: 'path' }],
+    example: 'xb fs watch br_x7Hq2K9mN4pL /home/browser/Downloads --recursive',
+    show: () => '',
+    run: async (context) => {
+      const { watch_id } = await callOperation<{ watch_id: string }>(
+        context,
+        'browsers.fs.watch.start',
+      );
+      const where = { id: context.input.id, watch_id };
+      if (!context.isJson)
+        context.io.stderr.write(
+          context.errorColors.dim(
+            `Watching ${context.input.path} (watch ${watch_id}); Ctrl-C to stop.\n`,
+          ),
+        );
+      try {
+        const stream = await callOperation<EventStream<WatchEvent>>(
+          context,
+          'browsers.fs.watch.events',
+          where,
+        );
+        await follow(context, stream, (event) =>
+          context.print(
+            event.type === 'OVERFLOW'
+              ? context.colors.yellow(`OVERFLOW  ${event.lost} events lost`)
+              : `${context.colors.cyan(event.type.padEnd(6))}  ${event.path}`,
+          ),
+        );
+      } finally {
+        // However the stream ended (Ctrl-C included), the watch is stopped on the service too.
+        await callOperation(context, 'browsers.fs.watch.stop', where, { signal: undefined }).catch(
+          () => undefined,
+        );
+      }
+    },
+  }),
+  operationCommand('fs', 'unwatch', 'browsers.fs.watch.stop', {
+    args: [BROWSER, { name: '<watch>', field: 'watch_id' }],
+    example: 'xb fs unwatch br_x7Hq2K9mN4pL watch_8sKq2L',
+    show: (context) => `${context.colors.green('✓')} Stopped watch ${context.input.watch_id}.`,
+  }),
+];

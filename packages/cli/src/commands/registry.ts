@@ -1,0 +1,25 @@
+import { browserCommands } from './browsers.js';
+import type { CommandSpec } from './command.js';
+import { completionCommand } from './completion.js';
+import { configCommands } from './config.js';
+import { extensionCommands } from './extensions.js';
+import { poolCommands } from './pools.js';
+import { processCommands } from './processes.js';
+
+/** Every command of `xb`. */
+export const COMMANDS: readonly CommandSpec[] = [
+  ...browserCommands,
+  ...processCommands,
+  ...poolCommands,
+  ...extensionCommands,
+  ...configCommands,
+  completionCommand,
+];
+
+/** The command `xb <group> <name>`, or the group's own command (`xb completion <shell>`). */
+export function findCommand(group: string, name: string | undefined): CommandSpec | undefined {
+  return (
+    COMMANDS.find((command) => command.group === group && command.name === '') ??
+    COMMANDS.find((command) => command.group === group && command.name === name)
+  );
+}

@@ -1,0 +1,142 @@
+import type {
+  BrowserPool,
+  BrowserSession,
+  Extension,
+  Invocation,
+  ProcessStatus,
+  Replay,
+} from '@x/types';
+import type { Colors } from '../output/colors.js';
+import { formatBytes, formatTime, renderRecord, renderTable } from '../output/format.js';
+
+/** Browsers as a table. */
+export function browserTable(colors: Colors, sessions: readonly BrowserSession[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'CREATED', 'HEADLESS', 'TIMEOUT', 'POOL', 'INVOCATION'],
+    sessions.map((session) => [
+      colors.cyan(session.session_id),
+      formatTime(session.created_at),
+      session.headless ? 'yes' : 'no',
+      `${session.timeout_seconds}s`,
+      session.pool?.name ?? session.pool?.id ?? '-',
+      session.invocation_id ?? '-',
+    ]),
+  );
+}
+
+/** One browser, its URLs included. */
+export function browserView(colors: Colors, session: BrowserSession): string {
+  return renderRecord(colors, {
+    id: colors.cyan(session.session_id),
+    created: formatTime(session.created_at),
+    deleted: session.deleted_at ? formatTime(session.deleted_at) : undefined,
+    cdp_ws_url: session.cdp_ws_url,
+    live_view: session.browser_live_view_url,
+    headless: session.headless,
+    stealth: session.stealth,
+    timeout: `${session.timeout_seconds}s`,
+    viewport: session.viewport ? `${session.viewport.width}x${session.viewport.height}` : undefined,
+    pool: session.pool?.name ?? session.pool?.id,
+    invocation: session.invocation_id,
+  });
+}
+
+/** Pools as a table. */
+export function poolTable(colors: Colors, pools: readonly BrowserPool[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'NAME', 'SIZE', 'AVAILABLE', 'ACQUIRED', 'CREATED'],
+    pools.map((pool) => [
+      colors.cyan(pool.id),
+      pool.name ?? '-',
+      String(pool.browser_pool_config.size),
+      colors.green(String(pool.available_count)),
+      String(pool.acquired_count),
+      formatTime(pool.created_at),
+    ]),
+  );
+}
+
+/** One pool with its configuration. */
+export function poolView(colors: Colors, pool: BrowserPool): string {
+  const { size, ...config } = pool.browser_pool_config;
+  return renderRecord(colors, {
+    id: colors.cyan(pool.id),
+    name: pool.name,
+    size,
+    available: colors.green(String(pool.available_count)),
+    acquired: pool.acquired_count,
+    created: formatTime(pool.created_at),
+    config,
+  });
+}
+
+/** Extensions as a table. */
+export function extensionTable(colors: Colors, extensions: readonly Extension[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'NAME', 'SIZE', 'CREATED', 'LAST USED'],
+    extensions.map((extension) => [
+      colors.cyan(extension.id),
+      extension.name ?? '-',
+      formatBytes(extension.size_bytes),
+      formatTime(extension.created_at),
+      formatTime(extension.last_used_at),
+    ]),
+  );
+}
+
+/** One extension. */
+export function extensionView(colors: Colors, extension: Extension): string {
+  return renderRecord(colors, {
+    id: colors.cyan(extension.id),
+    name: extension.name,
+    size: formatBytes(extension.size_bytes),
+    created: formatTime(extension.created_at),
+    last_used: extension.last_used_at ? formatTime(extension.last_used_at) : undefined,
+  });
+}
+
+/** Replays as a table. */
+export function replayTable(colors: Colors, replays: readonly Replay[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'STARTED', 'FINISHED'],
+    replays.map((replay) => [
+      colors.cyan(replay.replay_id),
+      formatTime(replay.started_at),
+      replay.finished_at ? formatTime(replay.finished_at) : colors.yellow('recording'),
+    ]),
+  );
+}
+
+/** One replay. */
+export function replayView(colors: Colors, replay: Replay): string {
+  return renderRecord(colors, {
+    id: colors.cyan(replay.replay_id),
+    started: formatTime(replay.started_at),
+    finished: replay.finished_at ? formatTime(replay.finished_at) : colors.yellow('recording'),
+    view: replay.replay_view_url,
+  });
+}
+
+/** One invocation. */
+export function invocationView(colors: Colors, invocation: Invocation): string {
+  return renderRecord(colors, {
+    id: colors.cyan(invocation.id),
+    app: invocation.app_name,
+    action: invocation.action_name,
+    version: invocation.version,
+    status: invocation.status,
+    started: formatTime(invocation.started_at),
+    finished: invocation.finished_at ? formatTime(invocation.finished_at) : undefined,
+  });
+}
+
+/** A process status on one line. */
+export function processStatusLine(colors: Colors, status: ProcessStatus): string {
+  const state =
+    status.state === 'running' ? colors.green('running') : colors.dim(`exited ${status.exit_code}`);
+  return `${state}  cpu ${status.cpu_pct.toFixed(1)}%  mem ${formatBytes(status.mem_bytes)}`;
+}

@@ -1,0 +1,215 @@
+import { parseArgs } from 'node:util';
+import { CliError, usageError } from './cli-error.js';
+import type { CommandContext, CommandSpec, FlagSpec } from './commands/command.js';
+import { GROUPS } from './commands/groups.js';
+import { findCommand } from './commands/registry.js';
+import { resolveSettings } from './config/settings.js';
+import { EXIT_CODES, type ExitCode } from './exit-codes.js';
+import { GLOBAL_FLAGS } from './global-flags.js';
+import { commandHelp, groupHelp, mainHelp } from './help.js';
+import type { CliIo } from './io.js';
+import { createColors, shouldColor } from './output/colors.js';
+import { formatReport, reportError } from './report-error.js';
+import { VERSION } from './version.js';
+
+type ParseOptions = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+
+function parseOptions(flags: readonly FlagSpec[]): ParseOptions {
+  const options: ParseOptions = {};
+  for (const flag of flags) {
+    options[flag.name] = {
+      type: flag.kind === 'boolean' ? 'boolean' : 'string',
+      ...(flag.short ? { short: flag.short } : {}),
+    };
+  }
+  return options;
+}
+
+/** The group and command named in argv: the first two words that are not flags or flag values. */
+function commandWords(argv: readonly string[]): string[] {
+  const takesValue = new Set(
+    GLOBAL_FLAGS.filter((flag) => flag.kind !== 'boolean').map((flag) => `--${flag.name}`),
+  );
+  const words: string[] = [];
+  for (let index = 0; index < argv.length && words.length < 2; index++) {
+    const word = argv[index] as string;
+    if (word === '--') break;
+    if (takesValue.has(word)) index++;
+    else if (!word.startsWith('-')) words.push(word);
+  }
+  return words;
+}
+
+/** Converts a flag's text to what the operation takes, or says how to write it. */
+function flagValue(flag: FlagSpec, raw: unknown): unknown {
+  if (flag.kind === 'boolean' || typeof raw !== 'string') return raw;
+  if (flag.kind === 'number') {
+    const number = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(number))
+      throw usageError(`--${flag.name} must be a number, e.g. --${flag.name} 10; got "${raw}".`);
+    return number;
+  }
+  if (flag.kind === 'json') {
+    try {
+      return JSON.parse(raw);
+    } catch {
+      throw usageError(
+        `--${flag.name} must be JSON, e.g. --${flag.name} '{"key":"value"}'; got ${raw}.`,
+      );
+    }
+  }
+  return raw;
+}
+
+function suggest(word: string, candidates: readonly string[]): string {
+  const close = candidates.find((candidate) => candidate.startsWith(word.slice(0, 3)));
+  return close ? ` Did you mean "${close}"?` : '';
+}
+
+/** Parses argv for a command: its positionals by name, its flags converted, and the operation input. */
+function parseCommand(command: CommandSpec, argv: readonly string[]) {
+  const flags = [...GLOBAL_FLAGS, ...command.flags];
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: parseOptions(flags),
+      allowPositionals: true,
+      allowNegative: true,
+      strict: true,
+    });
+  } catch (error) {
+    const message = (error as Error).message;
+    const ambiguous = /^Option '(-[^']+)' argument is ambiguous/.exec(message);
+    // A value that starts with a dash reads as a flag; Node's own wording points at the fix.
+    const said = ambiguous
+      ? `${ambiguous[1]} needs a value; write one that starts with a dash as ${ambiguous[1]}=-1`
+      : (message.split('\n')[0] ?? message).replace(/\.$/, '');
+    throw usageError(`${said}. See \`xb ${`${command.group} ${command.name}`.trim()} --help\`.`);
+  }
+  const words = command.name === '' ? 1 : 2;
+  const positionals = parsed.positionals.slice(words);
+  const args: Record<string, string | string[] | undefined> = {};
+  const input: Record<string, unknown> = {};
+  const usage =
+    `Usage: xb ${command.group} ${command.name} ${command.args.map((arg) => arg.name).join(' ')}`
+      .replace(/\s+/g, ' ')
+      .trim();
+  for (const [index, arg] of command.args.entries()) {
+    const value = arg.isVariadic ? positionals.slice(index) : positionals[index];
+    if (value === undefined && !arg.isOptional) throw usageError(`Missing ${arg.name}. ${usage}`);
+    args[arg.name] = value;
+    if (arg.field && value !== undefined) input[arg.field] = value;
+  }
+  if (!command.args.some((arg) => arg.isVariadic) && positionals.length > command.args.length) {
+    throw usageError(`Unexpected argument "${positionals[command.args.length]}". ${usage}`);
+  }
+  const values: Record<string, unknown> = {};
+  for (const flag of flags) {
+    const value = flagValue(flag, parsed.values[flag.name]);
+    values[flag.name] = value;
+    if (flag.field && value !== undefined) input[flag.field] = value;
+  }
+  return { args, input, values };
+}
+
+/**
+ * Runs `xb` with `argv` (without the program name) against `io`, and resolves to the exit code.
+ * Nothing here exits the process: the bin is a thin shim around this.
+ *
+ * @example
+ * const code = await run(['pools', 'get', 'checkout', '--json'], nodeIo());
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const signal = io.signal ?? new AbortController().signal;
+  const noColor = argv.includes('--no-color');
+  const errorColors = createColors(shouldColor(io.stderr.isTTY, io.env, noColor));
+  const println = (text: string) => io.stdout.write(`${text}\n`);
+  try {
+    const [group, name] = commandWords(argv);
+    const wantsHelp = argv.includes('--help') || argv.includes('-h');
+    if (argv.includes('--version') && group === undefined) {
+      println(VERSION);
+      return EXIT_CODES.ok;
+    }
+    if (group === undefined) {
+      if (wantsHelp) {
+        println(mainHelp());
+        return EXIT_CODES.ok;
+      }
+      io.stderr.write(`${mainHelp()}\n`);
+      return EXIT_CODES.usage;
+    }
+    if (!GROUPS.some((entry) => entry.name === group)) {
+      throw usageError(
+        `Unknown command group "${group}".${suggest(
+          group,
+          GROUPS.map((entry) => entry.name),
+        )} See \`xb --help\`.`,
+      );
+    }
+    const command = findCommand(group, name);
+    if (!command) {
+      if (name === undefined && wantsHelp) {
+        println(groupHelp(group));
+        return EXIT_CODES.ok;
+      }
+      const hint =
+        name === undefined ? `Give a command: ` : `Unknown command "${name}" in ${group}. `;
+      throw usageError(`${hint}see \`xb ${group} --help\`.`);
+    }
+    if (wantsHelp) {
+      println(commandHelp(command));
+      return EXIT_CODES.ok;
+    }
+    const { args, input, values } = parseCommand(command, argv);
+    const isJson = values.json === true;
+    const colors = createColors(shouldColor(io.stdout.isTTY, io.env, noColor) && !isJson);
+    let client: Promise<import('@x/client').Client> | undefined;
+    const context: CommandContext = {
+      io,
+      args,
+      flags: values,
+      input,
+      isJson,
+      colors,
+      errorColors,
+      showsProgress: Boolean(io.stderr.isTTY) && !isJson,
+      signal,
+      client: () => {
+        client ??= (async () => {
+          const settings = await resolveSettings(
+            {
+              baseUrl: values['base-url'] as string | undefined,
+              token: values.token as string | undefined,
+              profile: values.profile as string | undefined,
+            },
+            io.env,
+          );
+          if (!settings.token) {
+            throw usageError(
+              'No token: pass --token, set XB_TOKEN, or save one with `xb config set token -` (reads it from stdin).',
+            );
+          }
+          const { createClient } = await import('@x/client');
+          const seconds = values['request-timeout'] as number | undefined;
+          return createClient({
+            baseUrl: settings.baseUrl,
+            token: settings.token,
+            ...(io.fetch ? { fetch: io.fetch } : {}),
+            ...(seconds === undefined ? {} : { timeout: seconds * 1000 }),
+          });
+        })();
+        return client;
+      },
+      print: println,
+      printJson: (value) => println(JSON.stringify(value)),
+    };
+    await command.run(context);
+    return EXIT_CODES.ok;
+  } catch (error) {
+    const report = await reportError(error, signal);
+    io.stderr.write(formatReport(report, errorColors));
+    return report.exitCode;
+  }
+}

@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+export default defineConfig({
+  define: { __XB_VERSION__: JSON.stringify(version) },
+  test: {
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+  },
+});
