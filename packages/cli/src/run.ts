@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CliError, usageError } from './cli-error.js';
+import { usageError } from './cli-error.js';
 import type { CommandContext, CommandSpec, FlagSpec } from './commands/command.js';
 import { GROUPS } from './commands/groups.js';
 import { findCommand } from './commands/registry.js';

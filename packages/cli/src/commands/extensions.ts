@@ -5,7 +5,7 @@ import type { CommandSpec } from './command.js';
 import { callOperation, operationCommand, printResult } from './define.js';
 import { uploadArchive } from './extension-archive.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
-import { browserTable, extensionTable, extensionView, invocationView } from './views.js';
+import { browserTable, extensionTable, invocationView } from './views.js';
 
 const EXTENSION = { name: '<id-or-name>', field: 'id_or_name' } as const;
 const INVOCATION = { name: '<id>', field: 'id' } as const;

@@ -87,17 +87,6 @@ export function extensionTable(colors: Colors, extensions: readonly Extension[])
   );
 }
 
-/** One extension. */
-export function extensionView(colors: Colors, extension: Extension): string {
-  return renderRecord(colors, {
-    id: colors.cyan(extension.id),
-    name: extension.name,
-    size: formatBytes(extension.size_bytes),
-    created: formatTime(extension.created_at),
-    last_used: extension.last_used_at ? formatTime(extension.last_used_at) : undefined,
-  });
-}
-
 /** Replays as a table. */
 export function replayTable(colors: Colors, replays: readonly Replay[]): string {
   return renderTable(

@@ -1,7 +1,10 @@
 import type { Colors } from './colors.js';
 
+/** ANSI style sequences: escape, `[`, numbers, `m`. */
+const ANSI_STYLE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 /** Strips ANSI styles, to measure what a person sees. */
-const visibleLength = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '').length;
+const visibleLength = (text: string) => text.replace(ANSI_STYLE, '').length;
 
 /** A table with a bold header row, columns padded to their widest cell. */
 export function renderTable(
