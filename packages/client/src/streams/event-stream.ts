@@ -10,9 +10,7 @@ export interface EventStream<T> extends AsyncIterable<T> {
 }
 
 /** One `data:` payload per event, split from the raw text of a text/event-stream body. */
-async function* eventPayloads(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>;
-  const reader = body.pipeThrough(decoder).getReader();
+async function* eventPayloads(reader: ReadableStreamDefaultReader<string>): AsyncGenerator<string> {
   let buffer = '';
   let data: string[] = [];
   try {
@@ -53,7 +51,11 @@ export function readEventStream<T>(
 ): EventStream<T> {
   const body = response.body;
   const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
-  const payloads = body ? eventPayloads(body) : undefined;
+  const decoder = new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>;
+  // The reader is made here so close() can cancel it: that ends a read waiting for an event,
+  // which a generator's return() alone would wait behind.
+  const reader = body?.pipeThrough(decoder).getReader();
+  const payloads = reader ? eventPayloads(reader) : undefined;
 
   async function* events(): AsyncGenerator<T> {
     if (!payloads) return;
@@ -89,10 +91,10 @@ export function readEventStream<T>(
   return {
     [Symbol.asyncIterator]: () => iterator,
     async close() {
-      await iterator.return(undefined);
-      await body?.cancel().catch(() => {
-        // Already released by the iterator above.
+      await reader?.cancel().catch(() => {
+        // The stream has already ended or failed; there is nothing left to release.
       });
+      await iterator.return(undefined);
     },
   };
 }

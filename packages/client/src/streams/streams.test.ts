@@ -152,6 +152,23 @@ describe('event streams', () => {
     await expect(reading).rejects.toBeInstanceOf(AbortError);
   });
 
+  it('ends a loop that waits for an event when the stream is closed from outside it', async () => {
+    server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', (_call, response) => {
+      // Headers, then nothing: the loop below waits for an event that never comes.
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.flushHeaders();
+    });
+    const stream = await client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    const reading = (async () => {
+      const received = [];
+      for await (const event of stream) received.push(event);
+      return received;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stream.close();
+    await expect(reading).resolves.toEqual([]);
+  });
+
   it('outlives the attempt time-out while events keep coming', async () => {
     server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', (_call, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });

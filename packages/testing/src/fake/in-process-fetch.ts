@@ -38,6 +38,33 @@ function cutShort(
   });
 }
 
+/** A body that fails with the signal's reason when it aborts, as fetch's bodies do. */
+function abortable(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      signal.addEventListener(
+        'abort',
+        () => {
+          controller.error(signal.reason);
+          reader.cancel(signal.reason).catch(() => undefined);
+        },
+        { once: true },
+      );
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (signal.aborted) return;
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
 /**
  * A `fetch` that hands every call straight to the fake, with no socket: drops become the
  * `TypeError` fetch throws, truncated bodies fail part-way as a cut connection does.
@@ -51,7 +78,14 @@ export function inProcessFetch(handle: (request: Request) => Promise<FakeOutcome
     if (request.signal.aborted) throw request.signal.reason;
     const outcome = await handle(request);
     if (outcome.kind === 'drop') throw connectionReset();
-    const { response, truncateAfter } = outcome;
+    const { response: answer, truncateAfter } = outcome;
+    // Like fetch, an abort after the answer arrived fails the body being read.
+    const response = answer.body
+      ? new Response(abortable(answer.body, request.signal), {
+          status: answer.status,
+          headers: answer.headers,
+        })
+      : answer;
     if (truncateAfter === undefined || !response.body) return response;
     let body = response.body;
     let total: number | undefined;

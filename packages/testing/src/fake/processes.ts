@@ -1,7 +1,7 @@
 import { formatTimestamp, type ProcessCommandBodySchema } from '@x/types';
 import type { InferOutput } from 'valibot';
 import { findBrowser } from './browsers.js';
-import { eventStreamBody } from './event-stream.js';
+import { eventStreamBody, wakeOrAbort } from './event-stream.js';
 import type { HandlerTable } from './handler-types.js';
 import { resolveInstancePath } from './instance-paths.js';
 import type { FakeRuntime } from './runtime.js';
@@ -189,13 +189,13 @@ function exited(process: FakeProcess, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function* outputEvents(process: FakeProcess) {
+async function* outputEvents(process: FakeProcess, signal: AbortSignal) {
   let index = 0;
   let wake: (() => void) | undefined;
   const listener = () => wake?.();
   process.listeners.add(listener);
   try {
-    while (true) {
+    while (!signal.aborted) {
       const event = process.output[index];
       if (event) {
         index++;
@@ -203,9 +203,9 @@ async function* outputEvents(process: FakeProcess) {
         if (event.type === 'exit') return;
         continue;
       }
-      await new Promise<void>((resolve) => {
+      await wakeOrAbort((resolve) => {
         wake = resolve;
-      });
+      }, signal);
     }
   } finally {
     process.listeners.delete(listener);
@@ -283,6 +283,6 @@ export const processHandlers: Pick<
   },
   'browsers.process.output': ({ runtime, params }) => {
     const process = findProcess(runtime, params.id as string, params.process_id as string);
-    return { status: 200, events: eventStreamBody(outputEvents(process)) };
+    return { status: 200, events: eventStreamBody((signal) => outputEvents(process, signal)) };
   },
 };

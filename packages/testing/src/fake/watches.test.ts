@@ -97,3 +97,20 @@ describe('watches', () => {
     ).toBe(201);
   });
 });
+
+describe('an event stream read in-process', () => {
+  it('ends when the reader cancels it while it waits for an event', async () => {
+    const fake = fakeService();
+    const { session_id: id } = await newBrowser(fake);
+    const watchId = await startWatch(fake, id, { path: '/home/browser' });
+    const response = await fake.fetch(`${fake.url}/browsers/${id}/fs/watch/${watchId}/events`, {
+      headers: { authorization: `Bearer ${fake.tokens.token}` },
+    });
+    const reader = response.body?.getReader();
+    const pending = reader?.read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await reader?.cancel();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(fake.state.browsers.get(id)?.watches.get(watchId)?.notify).toBeUndefined();
+  });
+});

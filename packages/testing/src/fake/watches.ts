@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { WatchEvent } from '@x/types';
 import { findBrowser } from './browsers.js';
-import { eventStreamBody } from './event-stream.js';
+import { eventStreamBody, wakeOrAbort } from './event-stream.js';
 import type { HandlerTable } from './handler-types.js';
 import { resolveInstancePath } from './instance-paths.js';
 import type { FakeRuntime } from './runtime.js';
@@ -68,13 +68,16 @@ export function applyFsChange(runtime: FakeRuntime, browser: FakeBrowser, change
   }
 }
 
-async function* watchEvents(watch: FakeWatch): AsyncGenerator<WatchEvent, void> {
+async function* watchEvents(
+  watch: FakeWatch,
+  signal: AbortSignal,
+): AsyncGenerator<WatchEvent, void> {
   const reader = Symbol('reader');
   // The newest reader takes the watch over; an older one ends.
   watch.reader = reader;
   const isCurrent = () => watch.reader === reader;
   try {
-    while (!watch.isStopped && isCurrent()) {
+    while (!watch.isStopped && isCurrent() && !signal.aborted) {
       const event = watch.queue.shift();
       if (event) {
         yield event;
@@ -86,9 +89,9 @@ async function* watchEvents(watch: FakeWatch): AsyncGenerator<WatchEvent, void> 
         yield { type: 'OVERFLOW', lost };
         continue;
       }
-      await new Promise<void>((resolve) => {
-        watch.notify = resolve;
-      });
+      await wakeOrAbort((wake) => {
+        watch.notify = wake;
+      }, signal);
     }
   } finally {
     if (isCurrent()) watch.notify = undefined;
@@ -128,7 +131,7 @@ export const watchHandlers: Pick<
   },
   'browsers.fs.watch.events': ({ runtime, params }) => {
     const watch = findWatch(runtime, params.id as string, params.watch_id as string);
-    return { status: 200, events: eventStreamBody(watchEvents(watch)) };
+    return { status: 200, events: eventStreamBody((signal) => watchEvents(watch, signal)) };
   },
   'browsers.fs.watch.stop': ({ runtime, params }) => {
     stopWatch(findWatch(runtime, params.id as string, params.watch_id as string));
