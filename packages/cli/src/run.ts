@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { usageError } from './cli-error.js';
 import type { CommandContext, CommandSpec, FlagSpec } from './commands/command.js';
 import { GROUPS } from './commands/groups.js';
-import { findCommand } from './commands/registry.js';
+import { COMMANDS, findCommand } from './commands/registry.js';
 import { resolveSettings } from './config/settings.js';
 import { EXIT_CODES, type ExitCode } from './exit-codes.js';
 import { GLOBAL_FLAGS } from './global-flags.js';
@@ -61,8 +61,32 @@ function flagValue(flag: FlagSpec, raw: unknown): unknown {
   return raw;
 }
 
+/** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = rows[i] as number[];
+      const above = rows[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (above[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j] as number, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
+/** " Did you mean …?" for a near miss (a typo of one or two letters), else nothing. */
 function suggest(word: string, candidates: readonly string[]): string {
-  const close = candidates.find((candidate) => candidate.startsWith(word.slice(0, 3)));
+  const close = candidates.find((candidate) => editDistance(word, candidate) <= 2);
   return close ? ` Did you mean "${close}"?` : '';
 }
 
@@ -154,9 +178,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
         println(groupHelp(group));
         return EXIT_CODES.ok;
       }
+      const names = COMMANDS.filter((entry) => entry.group === group).map((entry) => entry.name);
       const hint =
-        name === undefined ? `Give a command: ` : `Unknown command "${name}" in ${group}. `;
-      throw usageError(`${hint}see \`xb ${group} --help\`.`);
+        name === undefined
+          ? 'Give a command: see'
+          : `Unknown command "${name}" in ${group}.${suggest(name, names)} See`;
+      throw usageError(`${hint} \`xb ${group} --help\`.`);
     }
     if (wantsHelp) {
       println(commandHelp(command));

@@ -1,0 +1,162 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildExtensionArchive } from '@x/testing';
+import { useFakeService } from '@x/testing/vitest';
+import {
+  BrowserPoolSchema,
+  BrowserSessionSchema,
+  ExtensionSchema,
+  InvocationBrowsersSchema,
+  InvocationSchema,
+} from '@x/types';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { onlyJson, scratchFolder, xb } from '../test-support/run-xb.js';
+
+const fake = useFakeService({ listen: true });
+
+/** An unpacked extension folder, with manifest.json unless told otherwise. */
+function extensionFolder(
+  manifest: string | null = '{"manifest_version":3,"name":"demo","version":"1.0"}',
+): string {
+  const folder = scratchFolder();
+  const root = join(folder, 'ext');
+  mkdirSync(join(root, 'scripts'), { recursive: true });
+  if (manifest !== null) writeFileSync(join(root, 'manifest.json'), manifest);
+  writeFileSync(join(root, 'scripts', 'content.js'), 'document.title = "x";\n');
+  return root;
+}
+
+describe.each([
+  ['in-process', false],
+  ['over HTTP', true],
+])('pool, extension and invocation commands (%s)', (_, overHttp) => {
+  const run = (argv: string[], options: Parameters<typeof xb>[1] = {}) =>
+    xb(argv, { fake, overHttp, ...options });
+
+  it('pools create, list, get, update, acquire, release, flush and delete', async () => {
+    const created = v.parse(
+      BrowserPoolSchema,
+      onlyJson((await run(['pools', 'create', 'checkout', '--size', '1', '--json'])).stdout),
+    );
+    expect(created).toMatchObject({ name: 'checkout', available_count: 1 });
+    expect((await run(['pools', 'list'])).stdout).toMatch(
+      /^ID +NAME +SIZE +AVAILABLE +ACQUIRED +CREATED\npool_\w+ +checkout +1 +1 +0 /,
+    );
+    expect((await run(['pools', 'get', 'checkout'])).stdout).toMatch(
+      /^id +pool_\w+\nname +checkout\n/,
+    );
+    const acquired = v.parse(
+      BrowserSessionSchema,
+      onlyJson((await run(['pools', 'acquire', 'checkout', '--json'])).stdout),
+    );
+    const none = await run(['pools', 'acquire', 'checkout', '--acquire-timeout-seconds', '0']);
+    expect(none).toMatchObject({ code: 3, stdout: '' });
+    expect(none.stderr).toBe(
+      'error: No browser of pool checkout came free within 0 s (the service answered 204).\n',
+    );
+    expect((await run(['pools', 'delete', 'checkout'])).code).toBe(3);
+    expect(
+      await run(['pools', 'release', 'checkout', acquired.session_id, '--no-reuse']),
+    ).toMatchObject({
+      code: 0,
+      stdout: `✓ Released ${acquired.session_id} to pool checkout.\n`,
+    });
+    fake.journal.assertCalled('browserPools.release', {
+      body: { session_id: acquired.session_id, reuse: false },
+    });
+    expect((await run(['pools', 'flush', 'checkout'])).stdout).toBe(
+      '✓ Flushed the idle browsers of pool checkout.\n',
+    );
+    const updated = v.parse(
+      BrowserPoolSchema,
+      onlyJson((await run(['pools', 'update', 'checkout', '--size', '3', '--json'])).stdout),
+    );
+    expect(updated.browser_pool_config.size).toBe(3);
+    expect((await run(['pools', 'delete', 'checkout', '--force'])).stdout).toBe(
+      '✓ Deleted pool checkout.\n',
+    );
+    expect((await run(['pools', 'get', 'checkout'])).code).toBe(5);
+  });
+
+  it('extensions upload a folder zipped on the fly, and a .zip as it is', async () => {
+    const folder = extensionFolder();
+    const uploaded = await run(['extensions', 'upload', folder, '--name', 'from-folder']);
+    expect(uploaded.code).toBe(0);
+    expect(uploaded.stdout).toMatch(
+      /^✓ Uploaded extension ext_\w+ \(from-folder\), \d+ bytes\.\n$/,
+    );
+    const zipPath = join(scratchFolder(), 'ext.zip');
+    const archive = buildExtensionArchive();
+    writeFileSync(zipPath, archive);
+    const json = v.parse(
+      ExtensionSchema,
+      onlyJson((await run(['extensions', 'upload', zipPath, '--json'])).stdout),
+    );
+    expect(json.size_bytes).toBe(archive.byteLength);
+    expect((await run(['extensions', 'list'])).stdout).toMatch(
+      /^ID +NAME +SIZE +CREATED +LAST USED\n/,
+    );
+    const saved = scratchFolder();
+    expect(
+      (await run(['extensions', 'download', json.id, '-o', 'copy.zip'], { cwd: saved })).code,
+    ).toBe(0);
+    expect(readFileSync(join(saved, 'copy.zip'))).toEqual(Buffer.from(archive));
+    expect((await run(['extensions', 'delete', 'from-folder'])).stdout).toBe(
+      '✓ Deleted extension from-folder.\n',
+    );
+    expect(onlyJson((await run(['extensions', 'list', '--json'])).stdout)).toHaveLength(1);
+  });
+
+  it('extensions upload refuses bad input with exit 2 and says how to fix it, sending nothing', async () => {
+    const notZip = join(scratchFolder(), 'notes.txt');
+    writeFileSync(notZip, 'hello');
+    const cases: [string, RegExp][] = [
+      [
+        extensionFolder(null),
+        /has no manifest\.json at its root: point at the folder that holds manifest\.json/,
+      ],
+      [extensionFolder('{ nope'), /manifest\.json is not valid JSON/],
+      [extensionFolder('{"manifest_version":3}'), /manifest\.json lacks name, version/],
+      [notZip, /is not a zip archive: give a \.zip, or the extension's folder/],
+      ['/no/such/path', /Cannot read \/no\/such\/path \(ENOENT\)/],
+    ];
+    for (const [path, message] of cases) {
+      const result = await run(['extensions', 'upload', path]);
+      expect(result.code, path).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    fake.journal.assertNotCalled('extensions.upload');
+  });
+
+  it('invocations create, get, browsers and update', async () => {
+    const invocation = v.parse(
+      InvocationSchema,
+      onlyJson(
+        (await run(['invocations', 'create', 'shop', 'checkout', '--payload', 'cart=1', '--json']))
+          .stdout,
+      ),
+    );
+    expect(invocation).toMatchObject({
+      app_name: 'shop',
+      action_name: 'checkout',
+      payload: 'cart=1',
+    });
+    expect((await run(['invocations', 'get', invocation.id])).stdout).toMatch(/status +running/);
+    await run(['browsers', 'create', '--invocation-id', invocation.id]);
+    const browsers = v.parse(
+      InvocationBrowsersSchema,
+      onlyJson((await run(['invocations', 'browsers', invocation.id, '--json'])).stdout),
+    );
+    expect(browsers.browsers).toHaveLength(1);
+    expect(
+      (await run(['invocations', 'update', invocation.id, '--status', 'succeeded'])).stdout,
+    ).toMatch(/status +succeeded/);
+    expect((await run(['invocations', 'browsers', invocation.id])).stdout).toBe(
+      'No active browsers.\n',
+    );
+    const bad = await run(['invocations', 'update', invocation.id, '--status', 'maybe']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/status: must be succeeded or failed/);
+  });
+});
