@@ -130,9 +130,7 @@ describe('xb', () => {
   it('colors a terminal, and not under NO_COLOR, --no-color, --json or off a terminal', async () => {
     await xb(['browsers', 'create'], { fake });
     const ESC = String.fromCharCode(27);
-    expect((await xb(['browsers', 'list'], { fake, isTTY: true })).stdout).toContain(
-      `${ESC}[1mID`,
-    );
+    expect((await xb(['browsers', 'list'], { fake, isTTY: true })).stdout).toContain(`${ESC}[1mID`);
     expect(
       (await xb(['browsers', 'list'], { fake, isTTY: true, env: { NO_COLOR: '1' } })).stdout,
     ).not.toContain(ESC);
