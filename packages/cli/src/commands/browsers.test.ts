@@ -4,19 +4,12 @@ import { useFakeService } from '@x/testing/vitest';
 import { BrowserSessionSchema, ReplaySchema } from '@x/types';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { onlyJson, scratchFolder, xb } from '../test-support/run-xb.js';
+import { onlyJson, scratchFolder, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
 
 const fake = useFakeService({ listen: true });
 
-describe.each([
-  ['in-process', false],
-  ['over HTTP', true],
-])('browser, computer and replay commands (%s)', (_, overHttp) => {
-  const run = (argv: string[], options: Parameters<typeof xb>[1] = {}) =>
-    xb(argv, { fake, overHttp, ...options });
-  const newBrowser = async () =>
-    (onlyJson((await run(['browsers', 'create', '--json'])).stdout) as { session_id: string })
-      .session_id;
+describe.each(TRANSPORTS)('browser, computer and replay commands (%s)', (_, overHttp) => {
+  const { run, newBrowser } = xbAgainst(fake, overHttp);
 
   it('browsers create prints the session, or one JSON document with --json', async () => {
     const human = await run([

@@ -1,8 +1,8 @@
 import type { BinaryBody } from '@x/client';
 import { type BrowserSession, countCharacters, type Replay } from '@x/types';
 import { startSpinner } from '../output/progress.js';
-import type { CommandSpec } from './command.js';
-import { callOperation, operationCommand, printResult } from './define.js';
+import { type CommandSpec, methodOf } from './command.js';
+import { callOperation, operationCommand, pause, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, readStdin, type SavedFile, saveBinary } from './files.js';
 import { browserTable, browserView, replayTable, replayView } from './views.js';
 
@@ -81,10 +81,11 @@ export const browserCommands: CommandSpec[] = [
       let spinner: ReturnType<typeof startSpinner> | undefined;
       try {
         for (;;) {
-          const outcome = await callOperation<{ status: number; value: unknown }>(
-            context,
-            'browsers.replays.download',
-          );
+          const method = methodOf(await context.client(), 'browsers.replays.download');
+          const { data, response } = await method(context.input, {
+            signal: context.signal,
+          }).withResponse();
+          const outcome = data as { status: number; value: unknown };
           if (outcome.status === 200) {
             spinner?.stop();
             spinner = undefined;
@@ -92,23 +93,17 @@ export const browserCommands: CommandSpec[] = [
             if (target !== '-') printResult(context, saved, show);
             return;
           }
-          // 202: still recording or finalizing. Wait as the server asks, then look again.
+          // 202: still recording or finalizing. Wait as long as the service asks (1–10 s).
           spinner ??= startSpinner(
             context.io.stderr,
             context.showsProgress,
             `Waiting for replay ${context.input.replay_id} to finish…`,
           );
-          await new Promise((resolve, reject) => {
-            const timer = setTimeout(resolve, 1000);
-            context.signal.addEventListener(
-              'abort',
-              () => {
-                clearTimeout(timer);
-                reject(context.signal.reason);
-              },
-              { once: true },
-            );
-          });
+          const seconds = Number(response.headers.get('retry-after'));
+          await pause(
+            context,
+            Math.min(Math.max(Number.isFinite(seconds) ? seconds : 1, 1), 10) * 1000,
+          );
         }
       } finally {
         spinner?.stop();

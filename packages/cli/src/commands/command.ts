@@ -1,4 +1,4 @@
-import type { Client } from '@x/client';
+import type { CallPromise, Client } from '@x/client';
 import type { OperationName } from '@x/types';
 import type { CliIo } from '../io.js';
 import type { Colors } from '../output/colors.js';
@@ -73,8 +73,8 @@ export interface CommandSpec {
 export function methodOf(
   client: Client,
   operation: OperationName,
-): (input?: unknown, options?: unknown) => Promise<unknown> {
+): (input?: unknown, options?: unknown) => CallPromise<unknown> {
   let target: unknown = client;
   for (const part of operation.split('.')) target = (target as Record<string, unknown>)[part];
-  return target as (input?: unknown, options?: unknown) => Promise<unknown>;
+  return target as (input?: unknown, options?: unknown) => CallPromise<unknown>;
 }

@@ -69,3 +69,18 @@ export function operationCommand<T = unknown>(
     },
   };
 }
+
+/** Waits `ms`; Ctrl-C ends the wait by throwing the abort reason. */
+export function pause(context: CommandContext, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    context.signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(context.signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

@@ -11,7 +11,7 @@ import {
 } from '@x/types';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { onlyJson, scratchFolder, xb } from '../test-support/run-xb.js';
+import { onlyJson, scratchFolder, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
 
 const fake = useFakeService({ listen: true });
 
@@ -27,12 +27,8 @@ function extensionFolder(
   return root;
 }
 
-describe.each([
-  ['in-process', false],
-  ['over HTTP', true],
-])('pool, extension and invocation commands (%s)', (_, overHttp) => {
-  const run = (argv: string[], options: Parameters<typeof xb>[1] = {}) =>
-    xb(argv, { fake, overHttp, ...options });
+describe.each(TRANSPORTS)('pool, extension and invocation commands (%s)', (_, overHttp) => {
+  const { run } = xbAgainst(fake, overHttp);
 
   it('pools create, list, get, update, acquire, release, flush and delete', async () => {
     const created = v.parse(

@@ -2,19 +2,12 @@ import { useFakeService } from '@x/testing/vitest';
 import { ExecResultSchema, ProcessStatusSchema, SpawnedProcessSchema } from '@x/types';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { onlyJson, xb } from '../test-support/run-xb.js';
+import { onlyJson, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
 
 const fake = useFakeService({ listen: true });
 
-describe.each([
-  ['in-process', false],
-  ['over HTTP', true],
-])('process and fs commands (%s)', (_, overHttp) => {
-  const run = (argv: string[], options: Parameters<typeof xb>[1] = {}) =>
-    xb(argv, { fake, overHttp, ...options });
-  const newBrowser = async () =>
-    (onlyJson((await run(['browsers', 'create', '--json'])).stdout) as { session_id: string })
-      .session_id;
+describe.each(TRANSPORTS)('process and fs commands (%s)', (_, overHttp) => {
+  const { run, newBrowser } = xbAgainst(fake, overHttp);
 
   it('process exec prints the command’s output; --json the whole result', async () => {
     const id = await newBrowser();

@@ -7,7 +7,7 @@ import type {
   WatchEvent,
 } from '@x/types';
 import type { CommandContext, CommandSpec } from './command.js';
-import { callOperation, operationCommand, printResult } from './define.js';
+import { callOperation, operationCommand, pause, printResult } from './define.js';
 import { processStatusLine } from './views.js';
 
 const BROWSER = { name: '<browser>', field: 'id' } as const;
@@ -19,21 +19,6 @@ const COMMAND_ARGS = [
 ] as const;
 
 const decode = (base64: string) => Buffer.from(base64, 'base64');
-
-/** Waits `ms`, or throws the abort reason on Ctrl-C. */
-function pause(context: CommandContext, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    context.signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(context.signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
 
 /** Prints each event of a stream as it comes: a JSON line each with `--json`, else as `show` says. */
 async function follow<T>(

@@ -75,3 +75,18 @@ export function onlyJson(stdout: string): unknown {
     throw new Error(`expected one JSON document on stdout, got ${lines.length} lines: ${stdout}`);
   return JSON.parse(lines[0] as string);
 }
+
+/** The two ways tests reach the fake: its in-process fetch, and real HTTP on loopback. */
+export const TRANSPORTS = [
+  ['in-process', false],
+  ['over HTTP', true],
+] as const;
+
+/** Runs xb against `fake` one way, and makes browsers through it. */
+export function xbAgainst(fake: FakeService, overHttp: boolean) {
+  const run = (argv: string[], options: XbOptions = {}) => xb(argv, { fake, overHttp, ...options });
+  const newBrowser = async () =>
+    (onlyJson((await run(['browsers', 'create', '--json'])).stdout) as { session_id: string })
+      .session_id;
+  return { run, newBrowser };
+}

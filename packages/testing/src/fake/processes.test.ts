@@ -16,6 +16,17 @@ async function waitFor<T>(
   }
 }
 
+/** A fake with one browser running `sleep seconds`. */
+async function sleepingProcess(seconds: string) {
+  const fake = fakeService();
+  const { session_id: id } = await newBrowser(fake);
+  const api = apiOf(fake);
+  const answer = await api.call('POST', `/browsers/${id}/process/spawn`, {
+    json: { command: 'sleep', args: [seconds] },
+  });
+  return { fake, api, id, process_id: (answer.json as { process_id: string }).process_id };
+}
+
 describe('processes', () => {
   it('follow the lifecycle a test scripts: running with set figures, output, then the exit code', async () => {
     const fake = fakeService({
@@ -83,14 +94,7 @@ describe('processes', () => {
   });
 
   it('reports 128+signal after a kill and 127 for an unknown command', async () => {
-    const fake = fakeService();
-    const { session_id: id } = await newBrowser(fake);
-    const api = apiOf(fake);
-    const { process_id } = (
-      await api.call('POST', `/browsers/${id}/process/spawn`, {
-        json: { command: 'sleep', args: ['30'] },
-      })
-    ).json as { process_id: string };
+    const { api, id, process_id } = await sleepingProcess('30');
     await api.call('POST', `/browsers/${id}/process/${process_id}/kill`, {
       json: { signal: 'INT' },
     });
@@ -104,14 +108,7 @@ describe('processes', () => {
   });
 
   it('die with their browser', async () => {
-    const fake = fakeService();
-    const { session_id: id } = await newBrowser(fake);
-    const api = apiOf(fake);
-    const { process_id } = (
-      await api.call('POST', `/browsers/${id}/process/spawn`, {
-        json: { command: 'sleep', args: ['30'] },
-      })
-    ).json as { process_id: string };
+    const { fake, api, id, process_id } = await sleepingProcess('30');
     await api.call('DELETE', `/browsers/${id}`);
     const process = fake.state.browsers.get(id)?.processes.get(process_id);
     expect(process?.state).toBe('exited');
@@ -129,14 +126,7 @@ describe('processes', () => {
   });
 
   it('sleep ends by itself', async () => {
-    const fake = fakeService();
-    const { session_id: id } = await newBrowser(fake);
-    const api = apiOf(fake);
-    const { process_id } = (
-      await api.call('POST', `/browsers/${id}/process/spawn`, {
-        json: { command: 'sleep', args: ['0.1'] },
-      })
-    ).json as { process_id: string };
+    const { api, id, process_id } = await sleepingProcess('0.1');
     const status = await waitFor(
       () =>
         api
