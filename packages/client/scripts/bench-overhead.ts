@@ -7,6 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ky from 'ky';
 import { createClient } from '../dist/index.js';
 
 const CALLS = 2_000;
@@ -43,6 +44,10 @@ async function rawFetch(): Promise<void> {
   const response = await fetch(url, { headers });
   JSON.parse(await response.text());
 }
+/** ky alone, as the client configures it (no retries on a 200): the floor of an SDK on ky. */
+async function bareKy(): Promise<void> {
+  await ky.get(url, { headers, retry: 0 }).json();
+}
 async function viaClient(): Promise<void> {
   await client.browserPools.get({ id_or_name: 'checkout' });
 }
@@ -56,9 +61,11 @@ async function timePerCall(call: () => Promise<void>): Promise<number> {
 
 // Alternate the two in rounds and keep each one's best round: the machine is shared and noisy.
 const raw: number[] = [];
+const kyOnly: number[] = [];
 const sdk: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   raw.push(await timePerCall(rawFetch));
+  kyOnly.push(await timePerCall(bareKy));
   sdk.push(await timePerCall(viaClient));
 }
 server.close();
@@ -69,6 +76,10 @@ console.log(
   `per-call overhead, ${CALLS} sequential keep-alive calls × ${ROUNDS} rounds (best round)`,
 );
 console.log(`raw fetch + JSON.parse    ${bestRaw.toFixed(1).padStart(7)} µs/call`);
+const bestKy = Math.min(...kyOnly);
+console.log(
+  `bare ky .json()           ${bestKy.toFixed(1).padStart(7)} µs/call (${(bestKy / bestRaw).toFixed(2)}x raw: the floor of an SDK on ky)`,
+);
 console.log(`client.browserPools.get   ${bestSdk.toFixed(1).padStart(7)} µs/call`);
 console.log(
   `ratio: ${ratio.toFixed(2)}x (target <= ${TARGET}x) ${ratio <= TARGET ? 'OK' : 'OVER TARGET'}`,

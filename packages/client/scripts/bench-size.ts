@@ -54,12 +54,19 @@ async function size(source: string): Promise<{ minified: number; gzipped: number
   return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength };
 }
 
+/** ky alone: every SDK on ky carries it. */
+const KY_ONLY = `import ky from 'ky'; export const k = ky;`;
+
 const raw = await size(RAW_CALLS);
+const kyAlone = await size(KY_ONLY);
 const sdk = await size(SEVEN_CALLS);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`.padStart(10);
 console.log('browser bundle of an app calling the seven operations   minified   min+gzip');
 console.log(
   `raw fetch (baseline, no validation)                   ${kb(raw.minified)} ${kb(raw.gzipped)}`,
+);
+console.log(
+  `ky alone (the floor of an SDK on ky)                  ${kb(kyAlone.minified)} ${kb(kyAlone.gzipped)}`,
 );
 console.log(
   `@x/client                                             ${kb(sdk.minified)} ${kb(sdk.gzipped)}`,
