@@ -5,6 +5,12 @@ import { createBrowser } from './resources.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+/** `WIDTHxHEIGHT` of a PNG, from its IHDR chunk. */
+function pngSize(bytes: Uint8Array): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bytes.byteLength < 24 ? 'not a PNG' : `${view.getUint32(16)}x${view.getUint32(20)}`;
+}
+
 /** Browsers, typing (4.2), screenshots and replays (4.1). */
 export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', {
   'create answers 201 with a session and the defaults': async (context) => {
@@ -85,13 +91,35 @@ export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', 
     context.expectError(await type({ text: 'a'.repeat(100_001) }), 400, 'bad_request');
     context.expectError(await type({ text: 'a'.repeat(3001), delay: 100 }), 400, 'bad_request');
   },
-  'screenshot answers a PNG': async (context) => {
-    const { session_id: id } = await createBrowser(context);
+  'screenshot answers a PNG of the viewport, or of a region': async (context) => {
+    const { session_id: id } = await createBrowser(context, {
+      viewport: { width: 800, height: 600 },
+    });
     const answer = await context.call('POST', `/browsers/${id}/computer/screenshot`, { json: {} });
     context.expectSuccess(answer, 'browsers.computer.screenshot', 200);
     expect(
       PNG_SIGNATURE.every((byte, index) => answer.bytes[index] === byte),
       'the body is not a PNG',
+    );
+    expect(
+      pngSize(answer.bytes) === '800x600',
+      `the viewport screenshot is ${pngSize(answer.bytes)}, not 800x600`,
+    );
+    const region = await context.call('POST', `/browsers/${id}/computer/screenshot`, {
+      json: { region: { x: 10, y: 20, width: 120, height: 40 } },
+    });
+    context.expectSuccess(region, 'browsers.computer.screenshot', 200);
+    expect(
+      pngSize(region.bytes) === '120x40',
+      `the region screenshot is ${pngSize(region.bytes)}, not 120x40`,
+    );
+  },
+  'a replay framerate outside 1–30 is 400': async (context) => {
+    const { session_id: id } = await createBrowser(context);
+    context.expectError(
+      await context.call('POST', `/browsers/${id}/replays`, { json: { framerate: 60 } }),
+      400,
+      'bad_request',
     );
   },
   'a replay starts (201), is one at a time (409), downloads 202 while recording, stops (4.1) idempotently and downloads an MP4':

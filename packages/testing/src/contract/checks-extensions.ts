@@ -1,3 +1,4 @@
+import { LIMITS } from '@x/types';
 import { zipSync } from 'fflate';
 import { buildExtensionArchive } from '../fixtures/extension-archive.js';
 import { type ContractCheck, defineChecks } from './check.js';
@@ -74,6 +75,46 @@ export const extensionChecks: readonly ContractCheck[] = defineChecks('extension
       after.length === before.length,
       `rejected uploads left ${after.length - before.length} extension(s)`,
     );
+  },
+  'an archive over 50 MiB, or one that unpacks past the limits, is 413 and leaves nothing': async (
+    context,
+  ) => {
+    const before = context.expectSuccess<unknown[]>(
+      await context.call('GET', '/extensions'),
+      'extensions.list',
+      200,
+    );
+    const manifest = new TextEncoder().encode('{"manifest_version":3,"name":"big","version":"1"}');
+    const oversized = new Uint8Array(LIMITS.extensionArchiveBytes + 1);
+    oversized.set(buildExtensionArchive());
+    const tooMany: Record<string, Uint8Array> = { 'manifest.json': manifest };
+    for (let index = 0; index < LIMITS.extensionEntries; index++)
+      tooMany[`f${index}`] = new Uint8Array();
+    const archives = {
+      'over 50 MiB': oversized,
+      'a zip bomb': zipSync(
+        {
+          'manifest.json': manifest,
+          'zeros.bin': new Uint8Array(LIMITS.extensionUncompressedBytes + 1),
+        },
+        { level: 1 },
+      ),
+      'too many entries': zipSync(tooMany, { level: 0 }),
+    };
+    for (const [problem, archive] of Object.entries(archives)) {
+      const { answer } = await uploadExtension(context, archive, uniqueName('big'));
+      expect(
+        answer.status === 413,
+        `an archive with ${problem} answered ${answer.status}: ${answer.text.slice(0, 200)}`,
+      );
+      context.expectError(answer, 413, 'payload_too_large');
+    }
+    const after = context.expectSuccess<unknown[]>(
+      await context.call('GET', '/extensions'),
+      'extensions.list',
+      200,
+    );
+    expect(after.length === before.length, 'a refused upload left an extension behind');
   },
   'an upload without a file is 400; one that is not multipart is 415': async (context) => {
     const form = new FormData();

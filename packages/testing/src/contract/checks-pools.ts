@@ -34,6 +34,10 @@ export const poolChecks: readonly ContractCheck[] = defineChecks('pools', {
       400,
       'bad_request',
     );
+    const badName = await context.call('POST', '/browser_pools', {
+      json: { size: 1, name: 'has space' },
+    });
+    context.expectError(badName, 400, 'bad_request');
   },
   'acquire hands a browser out, 204 when none comes free, release gives it back': async (
     context,

@@ -128,6 +128,13 @@ export class ContractContext {
   async stream(path: string): Promise<OpenStream> {
     const controller = new AbortController();
     const response = await this.#request('GET', path, {}, controller.signal);
+    const type = response.headers.get('content-type') ?? '';
+    if (response.status === 200 && !type.startsWith('text/event-stream')) {
+      controller.abort();
+      throw new ContractViolation(
+        `GET ${path}: an event stream has content-type "${type}", not text/event-stream`,
+      );
+    }
     const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     const timeoutMs = this.#timeoutMs;
