@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   API_VERSION,
   allowedMethods,
@@ -95,16 +95,30 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
+/**
+ * Whether `token` is one of `known`, compared in constant time as the contract asks: both sides
+ * are hashed to the same length, and every known token is compared.
+ */
+function isKnownToken(token: string, known: ReadonlySet<string>): boolean {
+  const digest = createHash('sha256').update(token).digest();
+  let isFound = false;
+  for (const candidate of known) {
+    if (timingSafeEqual(digest, createHash('sha256').update(candidate).digest())) isFound = true;
+  }
+  return isFound;
+}
+
 function authenticate(runtime: FakeRuntime, operation: Operation, request: Request): string {
   const token = bearerToken(request);
   const { tokens, readOnlyTokens } = runtime.settings;
-  if (token === undefined || (!tokens.has(token) && !readOnlyTokens.has(token))) {
+  const isFull = token !== undefined && isKnownToken(token, tokens);
+  if (token === undefined || (!isFull && !isKnownToken(token, readOnlyTokens))) {
     throw new ServiceError(
       'unauthorized',
       token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
     );
   }
-  if (operation.access === 'write' && !tokens.has(token)) {
+  if (operation.access === 'write' && !isFull) {
     throw new ServiceError('forbidden', `This token may only read; ${operation.name} acts.`);
   }
   return token;
