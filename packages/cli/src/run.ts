@@ -192,6 +192,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
     const { args, input, values } = parseCommand(command, argv);
     const isJson = values.json === true;
     const colors = createColors(shouldColor(io.stdout.isTTY, io.env, noColor) && !isJson);
+    const connection = {
+      baseUrl: values['base-url'] as string | undefined,
+      token: values.token as string | undefined,
+      profile: values.profile as string | undefined,
+    };
     let client: Promise<import('@x/client').Client> | undefined;
     const context: CommandContext = {
       io,
@@ -203,16 +208,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
       errorColors,
       showsProgress: Boolean(io.stderr.isTTY) && !isJson,
       signal,
+      connection,
       client: () => {
         client ??= (async () => {
-          const settings = await resolveSettings(
-            {
-              baseUrl: values['base-url'] as string | undefined,
-              token: values.token as string | undefined,
-              profile: values.profile as string | undefined,
-            },
-            io.env,
-          );
+          const settings = await resolveSettings(connection, io.env);
           if (!settings.token) {
             throw usageError(
               'No token: pass --token, set XB_TOKEN, or save one with `xb config set token -` (reads it from stdin).',

@@ -1,5 +1,6 @@
 import type { CallPromise, Client } from '@x/client';
 import type { OperationName } from '@x/types';
+import type { ConnectionFlags } from '../config/settings.js';
 import type { CliIo } from '../io.js';
 import type { Colors } from '../output/colors.js';
 
@@ -47,6 +48,8 @@ export interface CommandContext {
   /** Whether progress bars and spinners may draw on stderr. */
   readonly showsProgress: boolean;
   readonly signal: AbortSignal;
+  /** What `--base-url`, `--token` and `--profile` say. */
+  readonly connection: ConnectionFlags;
   /** The client, created on first use (and only then is the token required). */
   client(): Promise<Client>;
   /** Writes a line to stdout. */

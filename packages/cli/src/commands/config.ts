@@ -21,14 +21,6 @@ function configKey(value: string | undefined): ConfigKey {
   return key as ConfigKey;
 }
 
-function connectionFlags(context: CommandContext) {
-  return {
-    profile: context.flags.profile as string | undefined,
-    baseUrl: context.flags['base-url'] as string | undefined,
-    token: context.flags.token as string | undefined,
-  };
-}
-
 /** `xb config set/get/list`: named profiles in the config file. */
 export const configCommands: CommandSpec[] = [
   {
@@ -48,7 +40,7 @@ export const configCommands: CommandSpec[] = [
         throw usageError(`"${value}" is not a URL: use e.g. http://127.0.0.1:8080.`);
       const path = configPath(context.io.env);
       const config = await readConfig(path);
-      const profile = profileName(connectionFlags(context), context.io.env);
+      const profile = profileName(context.connection, context.io.env);
       config.profiles[profile] = { ...config.profiles[profile], [key]: value };
       await writeConfig(path, config);
       if (context.isJson) context.printJson({ profile, key, path });
@@ -65,7 +57,7 @@ export const configCommands: CommandSpec[] = [
     example: 'xb config get base_url',
     async run(context) {
       const key = configKey(context.args['<key>'] as string);
-      const settings = await resolveSettings(connectionFlags(context), context.io.env);
+      const settings = await resolveSettings(context.connection, context.io.env);
       const value = key === 'token' ? (settings.token ? HIDDEN : undefined) : settings.baseUrl;
       if (context.isJson) context.printJson({ key, value: value ?? null });
       else context.print(value ?? context.colors.dim('(not set)'));
@@ -81,7 +73,7 @@ export const configCommands: CommandSpec[] = [
     example: 'xb config list',
     async run(context) {
       const path = configPath(context.io.env);
-      const settings = await resolveSettings(connectionFlags(context), context.io.env);
+      const settings = await resolveSettings(context.connection, context.io.env);
       const config = await readConfig(path);
       const summary = {
         path,
