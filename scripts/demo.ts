@@ -1,15 +1,17 @@
 /**
  * The main job, until the self-hosted server exists: prints the operation catalog, writes the
- * OpenAPI 3.1 document, then starts the fake service of @x/testing on loopback and drives every
- * area of the API through @x/client, saving what it made under out/.
+ * OpenAPI 3.1 document, then starts the fake service (the `xb-fake` bin of @x/testing) on loopback
+ * and drives every area of the API through the `xb` command line, saving what it made under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createClient } from '@x/client';
-import { saveToFile } from '@x/client/node';
-import { buildExtensionArchive, createFakeService } from '@x/testing';
+import { buildExtensionArchive } from '@x/testing';
 import { operations, successStatuses } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
+
+const XB = 'packages/cli/dist/bin/xb.js';
+const XB_FAKE = 'packages/testing/dist/bin/xb-fake.js';
 
 const rows = operations.map((operation) => [
   operation.specSection ?? '',
@@ -26,80 +28,76 @@ for (const row of [header, ...rows]) {
 
 mkdirSync('out', { recursive: true });
 writeFileSync('out/openapi.json', `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`);
+writeFileSync('out/extension.zip', buildExtensionArchive());
 console.log(`\n${operations.length} operations; OpenAPI 3.1 document written to out/openapi.json`);
 
-// The self-hosted server (apps/server) is not built yet: the same calls go to the fake service.
-const fake = createFakeService();
-const baseUrl = await fake.listen();
-console.log(`\nFake service listening at ${baseUrl} (the self-hosted server is not built yet)`);
-const client = createClient({ baseUrl, token: fake.tokens.token });
-const step = (text: string) => console.log(`  ✓ ${text}`);
+/** Starts xb-fake and resolves to the URL it prints first. */
+function startFake(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [XB_FAKE, '--token', 'demo-token'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve({ child, url: chunk.toString().trim() }));
+    child.once('exit', (code) => reject(new Error(`xb-fake exited ${code}`)));
+  });
+}
+
+const { child, url } = await startFake();
+const env = { ...process.env, XB_BASE_URL: url, XB_TOKEN: 'demo-token', NO_COLOR: '' };
+console.log(`\nThe self-hosted server is not built yet: the fake service answers at ${url}.\n`);
+
+/** A command line as a person would type it: words with spaces or quotes are quoted. */
+const shown = (args: readonly string[]) =>
+  args
+    .map((arg) => (/^[\w./:=@-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`))
+    .join(' ');
+
+/** Runs one xb command as a person would, showing it and what it printed. */
+function xb(...args: string[]): void {
+  console.log(`$ xb ${shown(args)}`);
+  const result = spawnSync(process.execPath, [XB, ...args], { env, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`xb ${args.join(' ')} exited ${result.status}`);
+}
+
+/** Runs one xb command with --json and gives its document. */
+function xbJson<T>(...args: string[]): T {
+  console.log(`$ xb ${shown(args)} --json`);
+  const result = spawnSync(process.execPath, [XB, ...args, '--json'], { env, encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`xb ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}
 
 try {
-  const invocation = await client.invocations.create({ action_name: 'checkout', app_name: 'demo' });
-  const browser = await client.browsers.create({
-    invocation_id: invocation.id,
-    viewport: { width: 1280, height: 800 },
-  });
-  const id = browser.session_id;
-  step(`browser ${id} created (cdp ${new URL(browser.cdp_ws_url).pathname})`);
-  const replay = await client.browsers.replays.start({ id, framerate: 10 });
-  await client.browsers.computer.type({ id, text: 'héllo 世界 👋\n', delay: 5 });
-  step(`typed ${JSON.stringify(fake.typedText(id))}`);
-  await saveToFile(await client.browsers.computer.screenshot({ id }), 'out/screenshot.png');
-  step('screenshot saved to out/screenshot.png');
-  await client.browsers.replays.stop({ id, replay_id: replay.replay_id });
-  const video = await client.browsers.replays.download({ id, replay_id: replay.replay_id });
-  if (video.status === 200) await saveToFile(video.value, 'out/replay.mp4');
-  step(`replay ${replay.replay_id} stopped and saved to out/replay.mp4`);
-  const exec = await client.browsers.process.exec({
-    id,
-    command: 'echo',
-    args: ['from', 'the', 'instance'],
-  });
-  step(
-    `exec echo → ${JSON.stringify(Buffer.from(exec.stdout_b64, 'base64').toString())}, exit ${exec.exit_code}`,
+  const invocation = xbJson<{ id: string }>('invocations', 'create', 'demo', 'checkout');
+  const { session_id: id } = xbJson<{ session_id: string }>(
+    'browsers',
+    'create',
+    '--invocation-id',
+    invocation.id,
+    '--viewport',
+    '{"width":1280,"height":800}',
   );
-  const spawned = await client.browsers.process.spawn({ id, command: 'sleep', args: ['30'] });
-  const status = await client.browsers.process.status({ id, process_id: spawned.process_id });
-  step(`process ${spawned.process_id} is ${status.state}`);
-  await client.browsers.process.kill({ id, process_id: spawned.process_id });
-  const watch = await client.browsers.fs.watch.start({ id, path: '/home/browser/Downloads' });
-  const events = await client.browsers.fs.watch.events({ id, watch_id: watch.watch_id });
-  await client.browsers.process.exec({
-    id,
-    command: 'touch',
-    args: ['/home/browser/Downloads/report.pdf'],
-  });
-  for await (const event of events) {
-    step(`watch saw ${event.type} ${'path' in event ? event.path : ''}`);
-    break;
-  }
-  await client.browsers.fs.watch.stop({ id, watch_id: watch.watch_id });
-  const extension = await client.extensions.upload({
-    file: new Blob([buildExtensionArchive() as Uint8Array<ArrayBuffer>]),
-    name: 'demo-extension',
-  });
-  step(`extension ${extension.id} uploaded (${extension.size_bytes} bytes)`);
-  await client.browserPools.create({
-    name: 'demo-pool',
-    size: 2,
-    extensions: [{ name: 'demo-extension' }],
-  });
-  const acquired = await client.browserPools.acquire({ id_or_name: 'demo-pool' });
-  const pool = await client.browserPools.get({ id_or_name: 'demo-pool' });
-  step(`pool demo-pool: ${pool.available_count} available, ${pool.acquired_count} acquired`);
-  if (acquired.status === 200)
-    await client.browserPools.release({
-      id_or_name: 'demo-pool',
-      session_id: acquired.value.session_id,
-    });
-  const { browsers } = await client.invocations.listBrowsers({ id: invocation.id });
-  step(`invocation ${invocation.id} has ${browsers.length} browser(s)`);
-  await client.invocations.update({ id: invocation.id, status: 'succeeded' });
+  xb('browsers', 'list');
+  const { replay_id } = xbJson<{ replay_id: string }>('replays', 'start', id, '--framerate', '10');
+  xb('computer', 'type', id, 'héllo 世界 👋', '--delay', '5');
+  xb('computer', 'screenshot', id, '-o', 'out/screenshot.png');
+  xb('replays', 'stop', id, replay_id);
+  xb('replays', 'download', id, replay_id, '-o', 'out/replay.mp4');
+  xb('process', 'exec', id, 'echo', 'from', 'the', 'instance');
+  const { process_id } = xbJson<{ process_id: string }>('process', 'spawn', id, 'sleep', '30');
+  xb('process', 'status', id, process_id);
+  xb('process', 'kill', id, process_id);
+  xb('extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
+  xb('pools', 'create', 'demo-pool', '--size', '2', '--extensions', '[{"name":"demo-extension"}]');
+  const acquired = xbJson<{ session_id: string }>('pools', 'acquire', 'demo-pool');
+  xb('pools', 'get', 'demo-pool');
+  xb('pools', 'release', 'demo-pool', acquired.session_id);
+  xb('invocations', 'browsers', invocation.id);
+  xb('invocations', 'update', invocation.id, '--status', 'succeeded');
   console.log(
-    `\n${fake.journal.entries.length} calls made; out/ holds openapi.json, screenshot.png, replay.mp4`,
+    '\nout/ holds openapi.json, extension.zip, screenshot.png (blank: the fake renders no page) and replay.mp4',
   );
 } finally {
-  await fake.close();
+  child.kill('SIGTERM');
 }
