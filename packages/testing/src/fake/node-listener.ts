@@ -115,6 +115,9 @@ export async function listenHttp(
       () => message.socket.destroy(),
     );
   });
+  // Longer than any client's idle keep-alive, so a test pausing between calls never sends on a
+  // connection the fake is closing at that moment.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
