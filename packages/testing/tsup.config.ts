@@ -7,7 +7,12 @@ export default defineConfig({
     'bin/xb-fake': 'src/bin/xb-fake.ts',
   },
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts', vitest: 'src/vitest/index.ts' } },
+  // The shared request pipeline is a private workspace package: it ships inside this one.
+  noExternal: ['@x/service-kernel'],
+  dts: {
+    entry: { index: 'src/index.ts', vitest: 'src/vitest/index.ts' },
+    resolve: ['@x/service-kernel'],
+  },
   sourcemap: true,
   clean: true,
   target: 'es2022',

@@ -7,7 +7,7 @@ import {
   writeConfig,
 } from '../config/config-file.js';
 import { profileName, resolveSettings } from '../config/settings.js';
-import type { CommandContext, CommandSpec } from './command.js';
+import type { CommandSpec } from './command.js';
 import { readStdin } from './files.js';
 
 /** What `config` prints for a token: never the token itself. */

@@ -1,10 +1,10 @@
+import { notFound, ServiceError } from '@x/service-kernel';
 import { type BrowserSession, formatTimestamp, HEADERS } from '@x/types';
 import { resolveExtensions } from './extensions.js';
 import type { HandlerContext, HandlerTable } from './handler-types.js';
 import { removeFromPool } from './pools.js';
 import { endProcess } from './processes.js';
 import type { FakeRuntime } from './runtime.js';
-import { notFound, ServiceError } from './service-error.js';
 import { sessionJwt } from './session-jwt.js';
 import type { FakeBrowser } from './state.js';
 import { stopWatch } from './watches.js';

@@ -1,8 +1,8 @@
+import { notFound, ServiceError } from '@x/service-kernel';
 import { type Extension, formatTimestamp } from '@x/types';
 import { checkExtensionArchive } from './extension-archive.js';
 import type { HandlerTable } from './handler-types.js';
 import type { FakeRuntime } from './runtime.js';
-import { notFound, ServiceError } from './service-error.js';
 import { type FakeExtension, findByIdOrName } from './state.js';
 
 function findExtension(runtime: FakeRuntime, idOrName: string): FakeExtension {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createRequestHandler, MemoryIdempotencyStore } from '@x/service-kernel';
 import {
   type BrowserPool,
   BrowserPoolSchema,
@@ -22,12 +23,10 @@ import {
 } from '../faults/faults.js';
 import { buildExtensionArchive } from '../fixtures/extension-archive.js';
 import { Journal } from '../journal/journal.js';
-import { addBrowser, browserHandlers, findBrowser } from './browsers.js';
+import { addBrowser, browserHandlers, expireIdleBrowsers, findBrowser } from './browsers.js';
 import { computerHandlers } from './computer.js';
 import { extensionHandlers } from './extensions.js';
-import { createRequestHandler } from './handle-request.js';
 import type { HandlerTable } from './handler-types.js';
-import { IdempotencyStore } from './idempotency.js';
 import { IN_PROCESS_ORIGIN, inProcessFetch } from './in-process-fetch.js';
 import { invocationHandlers } from './invocations.js';
 import { type ListenOptions, listenHttp } from './node-listener.js';
@@ -182,15 +181,19 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   };
   const faults = new FaultSet();
   const journal = new Journal();
-  const idempotency = new IdempotencyStore(clock);
+  const idempotency = new MemoryIdempotencyStore(clock);
   let listener: Awaited<ReturnType<typeof listenHttp>> | undefined;
   let openApi: unknown;
-  const handle = createRequestHandler({
+  const handle = createRequestHandler<FakeRuntime>({
     runtime,
     handlers,
-    faults,
-    journal,
+    tokens: { tokens: settings.tokens, readOnlyTokens: settings.readOnlyTokens },
     idempotency,
+    newRequestId: () => runtime.nextId('req'),
+    now: clock,
+    onCall: (record) => journal.record(record),
+    intercept: (operation) => faults.intercept(operation.name),
+    beforeOperation: () => expireIdleBrowsers(runtime),
     openApiDocument: () => {
       openApi ??= createOpenApiDocument({ serverUrl: listener?.url ?? IN_PROCESS_ORIGIN });
       return openApi;

@@ -1,4 +1,4 @@
-import type { FakeOutcome } from './handle-request.js';
+import type { RequestOutcome } from '@x/service-kernel';
 
 /** The origin calls are said to reach when given a path rather than a whole URL. */
 export const IN_PROCESS_ORIGIN = 'http://fake.local';
@@ -69,7 +69,9 @@ function abortable(
  * A `fetch` that hands every call straight to the fake, with no socket: drops become the
  * `TypeError` fetch throws, truncated bodies fail part-way as a cut connection does.
  */
-export function inProcessFetch(handle: (request: Request) => Promise<FakeOutcome>): typeof fetch {
+export function inProcessFetch(
+  handle: (request: Request) => Promise<RequestOutcome>,
+): typeof fetch {
   return async (input, init) => {
     const request =
       typeof input === 'string' && input.startsWith('/')

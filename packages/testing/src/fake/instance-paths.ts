@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
+import { ServiceError } from '@x/service-kernel';
 import { INSTANCE_HOME } from './browsers.js';
-import { ServiceError } from './service-error.js';
 
 /**
  * Resolves a path on the instance (relative ones from `base`), refusing with 400 any that lands

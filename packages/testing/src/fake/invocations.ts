@@ -1,8 +1,8 @@
+import { notFound, ServiceError } from '@x/service-kernel';
 import { formatTimestamp, type Invocation } from '@x/types';
 import { deleteBrowser, liveBrowsers, sessionRecord } from './browsers.js';
 import type { HandlerTable } from './handler-types.js';
 import type { FakeRuntime } from './runtime.js';
-import { notFound, ServiceError } from './service-error.js';
 
 function findInvocation(runtime: FakeRuntime, id: string): Invocation {
   const invocation = runtime.state.invocations.get(id);

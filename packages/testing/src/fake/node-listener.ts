@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { FakeOutcome } from './handle-request.js';
+import type { RequestOutcome } from '@x/service-kernel';
 
 /** Where to listen. */
 export interface ListenOptions {
@@ -39,7 +39,7 @@ function write(response: ServerResponse, chunk: Uint8Array): Promise<void> {
 
 async function send(
   response: ServerResponse,
-  outcome: FakeOutcome & { kind: 'response' },
+  outcome: RequestOutcome & { kind: 'response' },
 ): Promise<void> {
   const { response: answer, truncateAfter } = outcome;
   let body = answer.body;
@@ -93,7 +93,7 @@ async function send(
 
 /** Serves a request handler over real HTTP, until `close()`. */
 export async function listenHttp(
-  handle: (request: Request) => Promise<FakeOutcome>,
+  handle: (request: Request) => Promise<RequestOutcome>,
   options: ListenOptions = {},
 ): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1';

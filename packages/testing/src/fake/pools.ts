@@ -1,9 +1,9 @@
+import { notFound, ServiceError } from '@x/service-kernel';
 import { type BrowserPool, type BrowserPoolConfig, formatTimestamp } from '@x/types';
 import { createBrowser, deleteBrowser, findBrowser, sessionRecord } from './browsers.js';
 import { resolveExtensions } from './extensions.js';
 import type { HandlerTable } from './handler-types.js';
 import type { FakeRuntime } from './runtime.js';
-import { notFound, ServiceError } from './service-error.js';
 import { type FakeBrowser, type FakePool, findByIdOrName } from './state.js';
 
 /** The pool record as it reads now: the counts are always the pool's true counts. */

@@ -1,11 +1,10 @@
+import { eventStreamBody, notFound, ServiceError, wakeOrAbort } from '@x/service-kernel';
 import { formatTimestamp, type ProcessCommandBodySchema } from '@x/types';
 import type { InferOutput } from 'valibot';
 import { findBrowser } from './browsers.js';
-import { eventStreamBody, wakeOrAbort } from './event-stream.js';
 import type { HandlerTable } from './handler-types.js';
 import { resolveInstancePath } from './instance-paths.js';
 import type { FakeRuntime } from './runtime.js';
-import { notFound, ServiceError } from './service-error.js';
 import type { FakeBrowser, FakeProcess } from './state.js';
 import { applyFsChange } from './watches.js';
 

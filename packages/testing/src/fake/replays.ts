@@ -1,9 +1,9 @@
+import { notFound, ServiceError } from '@x/service-kernel';
 import { formatTimestamp, HEADERS } from '@x/types';
 import { replayVideo } from './assets-replay.js';
 import { findBrowser } from './browsers.js';
 import type { HandlerTable } from './handler-types.js';
 import type { FakeRuntime } from './runtime.js';
-import { notFound, ServiceError } from './service-error.js';
 import type { FakeBrowser, FakeReplay } from './state.js';
 
 /** Stops recordings that reached their `max_duration_in_seconds`. */

@@ -1,11 +1,10 @@
 import { posix } from 'node:path';
+import { eventStreamBody, notFound, ServiceError, wakeOrAbort } from '@x/service-kernel';
 import type { WatchEvent } from '@x/types';
 import { findBrowser } from './browsers.js';
-import { eventStreamBody, wakeOrAbort } from './event-stream.js';
 import type { HandlerTable } from './handler-types.js';
 import { resolveInstancePath } from './instance-paths.js';
 import type { FakeRuntime } from './runtime.js';
-import { notFound, ServiceError } from './service-error.js';
 import type { FakeBrowser, FakeWatch } from './state.js';
 
 /** A change on the instance's filesystem, as a test or a command makes it. */

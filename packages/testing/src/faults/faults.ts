@@ -1,3 +1,4 @@
+import { type Interception, jsonResponse } from '@x/service-kernel';
 import {
   type ErrorCode,
   errorBody,
@@ -104,14 +105,6 @@ interface ActiveFault extends InjectedFault {
   remaining: number;
 }
 
-/** What the faults in force do to one call. */
-export interface FaultDecision {
-  /** Total wait before the call is handled. */
-  readonly latencyMs: number;
-  /** The first error, drop or truncate fault that hit, if any. */
-  readonly effect: Exclude<FaultEffect, { type: 'latency' }> | undefined;
-}
-
 /** The faults in force, global or per operation. */
 export class FaultSet {
   readonly #faults: ActiveFault[] = [];
@@ -145,10 +138,13 @@ export class FaultSet {
     return fault;
   }
 
-  /** Decides what happens to a call of `operation`, counting the hits. */
-  decide(operation: string): FaultDecision {
+  /**
+   * Decides what happens to a call of `operation`, counting the hits: latencies add up, and the
+   * first error, drop or truncate fault decides the rest.
+   */
+  intercept(operation: string): Interception | undefined {
     let latencyMs = 0;
-    let effect: FaultDecision['effect'];
+    let effect: Exclude<FaultEffect, { type: 'latency' }> | undefined;
     for (const fault of [...this.#faults]) {
       if (fault.operations && !fault.operations.has(operation)) continue;
       if (fault.effect.type !== 'latency' && effect) continue;
@@ -158,7 +154,20 @@ export class FaultSet {
       if (fault.effect.type === 'latency') latencyMs += fault.effect.ms;
       else effect = fault.effect;
     }
-    return { latencyMs, effect };
+    if (latencyMs === 0 && !effect) return undefined;
+    switch (effect?.type) {
+      case 'error':
+        return {
+          latencyMs,
+          respond: jsonResponse(effect.status, effect.body, { ...effect.headers }),
+        };
+      case 'drop':
+        return { latencyMs, drop: effect.afterHandling ? 'after' : 'before' };
+      case 'truncate':
+        return { latencyMs, truncateAfter: effect.afterBytes ?? 'half' };
+      default:
+        return { latencyMs };
+    }
   }
 
   /** Takes every fault out. */

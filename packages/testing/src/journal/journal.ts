@@ -1,29 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { CallRecord } from '@x/service-kernel';
 import type { OperationName } from '@x/types';
 
-/** One call the fake received. */
-export interface JournalEntry {
-  /** When it arrived, ISO 8601. */
-  readonly at: string;
-  readonly method: string;
-  /** Path as sent (still percent-encoded), without the query. */
-  readonly path: string;
-  readonly query: Readonly<Record<string, string>>;
-  /** Catalog name of the operation, when the call matched one. */
-  readonly operation: OperationName | undefined;
-  /** Headers as received, names in lower case. */
-  readonly headers: Readonly<Record<string, string>>;
-  /**
-   * The body: parsed JSON, the form's fields (a file as `{ filename, size, type }`), text that
-   * is not JSON, or undefined when there was none.
-   */
-  readonly body: unknown;
-  /** Status answered; undefined when a fault dropped the connection. */
-  status: number | undefined;
-  readonly requestId: string;
-  /** The fault that hit the call, if any. */
-  fault: 'error' | 'drop' | 'truncate' | undefined;
-}
+/** One call the fake received, and how it answered. */
+export type JournalEntry = CallRecord;
 
 /** Which calls to look at: by operation, method or path, and any test of your own. */
 export interface JournalFilter {

@@ -1,5 +1,4 @@
 import { LIMITS } from '@x/types';
-import type { Clock } from '../common/clock.js';
 
 /** A response kept to be replayed for a repeated idempotency key. */
 export interface StoredResponse {
@@ -16,26 +15,40 @@ interface StoredCall {
 
 /** What the store says about a call with an idempotency key. */
 export type IdempotencyLookup =
-  | { readonly kind: 'new'; settle(response: StoredResponse | undefined): void }
+  | { readonly kind: 'new'; settle(response: StoredResponse | undefined): void | Promise<void> }
   | { readonly kind: 'replay'; readonly response: Promise<StoredResponse | undefined> }
   | { readonly kind: 'reused' };
 
 /**
- * Idempotency keys, scoped by token and route, kept 24 hours. A repeat of a call still in flight
- * waits for its answer. Answers that may differ next time (429 and 5xx) are not kept, so a retry
- * does the work.
+ * Where a service keeps idempotency keys, scoped by token and route, for 24 hours. A repeat of a
+ * call still in flight waits for its answer; a repeat with another body is `reused`.
  */
-export class IdempotencyStore {
-  readonly #calls = new Map<string, StoredCall>();
-  readonly #clock: Clock;
+export interface IdempotencyStore {
+  /** Looks a call up, reserving its key when it is new. */
+  lookup(
+    scope: string,
+    key: string,
+    fingerprint: string,
+  ): IdempotencyLookup | Promise<IdempotencyLookup>;
+}
 
-  constructor(clock: Clock) {
-    this.#clock = clock;
+/** Whether an answer is kept: 429 and 5xx may differ next time, so a retry does the work. */
+export function isKeptAnswer(response: StoredResponse | undefined): response is StoredResponse {
+  return response !== undefined && response.status !== 429 && response.status < 500;
+}
+
+/** Idempotency keys in memory, for a fake or a single process. */
+export class MemoryIdempotencyStore implements IdempotencyStore {
+  readonly #calls = new Map<string, StoredCall>();
+  readonly #now: () => Date;
+
+  constructor(now: () => Date) {
+    this.#now = now;
   }
 
   /** Looks a call up, reserving its key when it is new. */
   lookup(scope: string, key: string, fingerprint: string): IdempotencyLookup {
-    const now = this.#clock().getTime();
+    const now = this.#now().getTime();
     const id = `${scope}\n${key}`;
     const stored = this.#calls.get(id);
     if (stored && now - stored.storedAt < LIMITS.idempotencyWindowMs) {
@@ -51,7 +64,7 @@ export class IdempotencyStore {
     return {
       kind: 'new',
       settle: (result) => {
-        const isKept = result !== undefined && result.status !== 429 && result.status < 500;
+        const isKept = isKeptAnswer(result);
         if (!isKept) this.#calls.delete(id);
         settle(isKept ? result : undefined);
       },

@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import {
+  API_VERSION,
+  allowedMethods,
+  HEADERS,
+  LIMITS,
+  matchOperation,
+  type Operation,
+  type OperationName,
+} from '@x/types';
+import { authenticate, type TokenSets } from './auth.js';
+import type { CallRecord } from './call-record.js';
+import type { HandlerResult, HandlerTable } from './handler.js';
+import type { IdempotencyStore } from './idempotency.js';
+import { readBody } from './read-body.js';
+import { invalid, parseJson, parseMultipart, validate } from './request-body.js';
+import { errorResponse, fromSnapshot, jsonResponse, snapshot, toResponse } from './responses.js';
+import { ServiceError } from './service-error.js';
+
+/** What the service does with a call: answer it (perhaps cut short), or drop the connection. */
+export type RequestOutcome =
+  | {
+      readonly kind: 'response';
+      readonly response: Response;
+      readonly truncateAfter?: number | 'half';
+    }
+  | { readonly kind: 'drop' };
+
+/** What an interception (a fault a test injected) does to a call before it is handled. */
+export interface Interception {
+  /** Wait this long first. */
+  readonly latencyMs?: number;
+  /** Answer this instead of handling the call. */
+  readonly respond?: Response;
+  /** Drop the connection: before handling, or after (the work done, the answer lost). */
+  readonly drop?: 'before' | 'after';
+  /** Handle the call, then cut the body off. */
+  readonly truncateAfter?: number | 'half';
+}
+
+/** The parts a service's request handler is made of. */
+export interface RequestHandlerOptions<TRuntime> {
+  readonly runtime: TRuntime;
+  readonly handlers: HandlerTable<TRuntime>;
+  readonly tokens: TokenSets;
+  readonly idempotency: IdempotencyStore;
+  /** A fresh, unguessable request id. */
+  readonly newRequestId: () => string;
+  /** The time, for call records. */
+  readonly now: () => Date;
+  /** The OpenAPI document served at `/openapi.json`. */
+  readonly openApiDocument: () => unknown;
+  /** Hears about errors no handler expected; the caller gets a plain 500. */
+  readonly onUnexpectedError: (error: unknown) => void;
+  /** Hears about every call as it arrives (the record is completed as the call is answered). */
+  readonly onCall?: (record: CallRecord) => void;
+  /** Decides, once the operation is known, whether a fault hits the call. */
+  readonly intercept?: (operation: Operation) => Interception | undefined;
+  /** Runs before each authenticated call: housekeeping such as ending idle browsers. */
+  readonly beforeOperation?: () => void;
+}
+
+/** Largest multipart body read: the archive limit plus room for the form's framing. */
+const MULTIPART_LIMIT = LIMITS.extensionArchiveBytes + 64 * 1024;
+
+/** A caller's request id is echoed when it is printable and not too long; otherwise one is made. */
+const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Creates a service's request handler: routing by the catalog, auth, limits, validation and
+ * idempotency exactly as contract.md says, then the operation's handler. Every answer carries
+ * X-Request-Id and X-API-Version. The fake and the self-hosted server both answer through it.
+ */
+export function createRequestHandler<TRuntime>(
+  options: RequestHandlerOptions<TRuntime>,
+): (request: Request) => Promise<RequestOutcome> {
+  const { runtime, handlers, idempotency } = options;
+
+  async function route(
+    request: Request,
+    url: URL,
+    record: CallRecord,
+    bodyBytes: Uint8Array | undefined,
+  ): Promise<RequestOutcome> {
+    if (request.method === 'GET' && url.pathname === '/openapi.json') {
+      return { kind: 'response', response: jsonResponse(200, options.openApiDocument()) };
+    }
+    if (request.method === 'GET' && url.pathname === '/healthz') {
+      return { kind: 'response', response: jsonResponse(200, { status: 'ok' }) };
+    }
+    const match = matchOperation(request.method, url.pathname);
+    if (!match) {
+      const allowed = allowedMethods(url.pathname);
+      if (allowed.length > 0) {
+        throw new ServiceError(
+          'method_not_allowed',
+          `${request.method} is not allowed on ${url.pathname}.`,
+          {
+            headers: { allow: allowed.join(', ') },
+          },
+        );
+      }
+      throw new ServiceError('not_found', `No operation at ${request.method} ${url.pathname}.`);
+    }
+    const operation = match.operation as Operation;
+    record.operation = operation.name as OperationName;
+
+    const interception = options.intercept?.(operation);
+    if (interception?.latencyMs) await sleep(interception.latencyMs);
+    if (interception?.drop === 'before') {
+      record.fault = 'drop';
+      return { kind: 'drop' };
+    }
+    if (interception?.respond) {
+      record.fault = 'error';
+      return { kind: 'response', response: interception.respond };
+    }
+
+    options.beforeOperation?.();
+    const token = authenticate(options.tokens, operation, request);
+    if (bodyBytes === undefined) {
+      throw new ServiceError(
+        'payload_too_large',
+        'The request body is larger than this operation accepts.',
+      );
+    }
+    const params = validate(operation.pathParams, match.params, 'path', 'path') as Record<
+      string,
+      string
+    >;
+    const query = validate(
+      operation.query,
+      Object.fromEntries(url.searchParams),
+      'query',
+      'query parameters',
+    ) as Record<string, unknown>;
+    const parsed =
+      operation.body?.encoding === 'multipart'
+        ? await parseMultipart(request, bodyBytes)
+        : parseJson(operation, request, bodyBytes);
+    record.body = parsed.journal;
+    const body = operation.body
+      ? validate(operation.body.schema, parsed.value, 'body', 'body')
+      : undefined;
+
+    const run = async (): Promise<Response> => {
+      const handler = handlers[operation.name as OperationName] as (
+        context: unknown,
+      ) => HandlerResult | Promise<HandlerResult>;
+      const result = await handler({
+        operation,
+        params,
+        query,
+        body,
+        origin: url.origin,
+        signal: request.signal,
+        runtime,
+      });
+      return toResponse(result);
+    };
+    const { truncateAfter } = interception ?? {};
+    if (truncateAfter !== undefined) record.fault = 'truncate';
+    const outcome = (response: Response): RequestOutcome => {
+      if (interception?.drop === 'after') {
+        record.fault = 'drop';
+        return { kind: 'drop' };
+      }
+      return truncateAfter === undefined
+        ? { kind: 'response', response }
+        : { kind: 'response', response, truncateAfter };
+    };
+
+    const key = request.headers.get(HEADERS.idempotencyKey);
+    if (request.method !== 'POST' || key === null) return outcome(await run());
+    if (key.length < 1 || key.length > LIMITS.idempotencyKeyLength) {
+      throw invalid('The Idempotency-Key header is invalid.', [
+        {
+          code: 'invalid_input',
+          message: `header.idempotency-key: must be 1–${LIMITS.idempotencyKeyLength} characters`,
+        },
+      ]);
+    }
+    // The token is kept as a hash: a store on disk never holds a token.
+    const scope = `${createHash('sha256').update(token).digest('hex')} ${request.method} ${url.pathname}`;
+    for (;;) {
+      const lookup = await idempotency.lookup(scope, key, parsed.fingerprint);
+      if (lookup.kind === 'reused') {
+        throw new ServiceError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with a different request body.',
+        );
+      }
+      if (lookup.kind === 'replay') {
+        const stored = await lookup.response;
+        if (stored) return outcome(fromSnapshot(stored, true));
+        continue; // The first attempt was not kept (it failed in a way worth retrying): do the work.
+      }
+      try {
+        const stored = await snapshot(await run());
+        await lookup.settle(stored);
+        return outcome(fromSnapshot(stored, false));
+      } catch (error) {
+        const response = error instanceof ServiceError ? errorResponse(error) : undefined;
+        await lookup.settle(response ? await snapshot(response) : undefined);
+        throw error;
+      }
+    }
+  }
+
+  return async (request) => {
+    const url = new URL(request.url);
+    const given = request.headers.get(HEADERS.requestId);
+    const requestId =
+      given !== null && REQUEST_ID_PATTERN.test(given) ? given : options.newRequestId();
+    const match = matchOperation(request.method, url.pathname);
+    const limit =
+      (match?.operation as Operation | undefined)?.body?.encoding === 'multipart'
+        ? MULTIPART_LIMIT
+        : LIMITS.jsonBodyBytes;
+    const read = await readBody(request, limit);
+    const bodyBytes = read.isTooLarge ? undefined : read.bytes;
+    const record: CallRecord = {
+      at: options.now().toISOString(),
+      method: request.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      operation: undefined,
+      headers: Object.fromEntries(request.headers),
+      body: bodyBytes && bodyBytes.byteLength > 0 ? new TextDecoder().decode(bodyBytes) : undefined,
+      status: undefined,
+      requestId,
+      fault: undefined,
+    };
+    options.onCall?.(record);
+    let outcome: RequestOutcome;
+    try {
+      outcome = await route(request, url, record, bodyBytes);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) options.onUnexpectedError(error);
+      const serviceError =
+        error instanceof ServiceError
+          ? error
+          : new ServiceError('internal_error', 'The service failed unexpectedly.');
+      outcome = { kind: 'response', response: errorResponse(serviceError) };
+    }
+    if (outcome.kind === 'response') {
+      outcome.response.headers.set(HEADERS.requestId, requestId);
+      outcome.response.headers.set(HEADERS.apiVersion, API_VERSION);
+      record.status = outcome.response.status;
+    }
+    return outcome;
+  };
+}

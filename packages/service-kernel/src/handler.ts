@@ -1,0 +1,35 @@
+import type { CatalogOperation, OperationBody, OperationName } from '@x/types';
+
+/** What a handler answers: JSON, bytes, an event stream, or no body. */
+export type HandlerResult =
+  | { status: number; json: unknown; headers?: Record<string, string> }
+  | { status: number; bytes: Uint8Array; contentType: string; headers?: Record<string, string> }
+  | { status: number; events: ReadableStream<Uint8Array> }
+  | { status: 204 | 200 };
+
+/** The operation of the catalog with this name. */
+export type OperationNamed<N extends OperationName> = Extract<CatalogOperation, { name: N }>;
+
+/** What a handler is given: the validated request, and the implementation's own runtime. */
+export interface HandlerContext<N extends OperationName, TRuntime> {
+  readonly operation: OperationNamed<N>;
+  /** Decoded, validated path parameters. */
+  readonly params: Record<string, string>;
+  /** Validated query, defaults applied. */
+  readonly query: Record<string, unknown>;
+  /** Validated body, defaults applied. */
+  readonly body: OperationBody<OperationNamed<N>>;
+  /** Scheme, host and port the call arrived at: where URLs in answers point. */
+  readonly origin: string;
+  /** Aborts when the caller goes away. */
+  readonly signal: AbortSignal;
+  readonly runtime: TRuntime;
+}
+
+/** Carries out one operation. */
+export type Handler<N extends OperationName, TRuntime> = (
+  context: HandlerContext<N, TRuntime>,
+) => HandlerResult | Promise<HandlerResult>;
+
+/** One handler for every operation of the catalog: a new operation fails to compile until it has one. */
+export type HandlerTable<TRuntime> = { [N in OperationName]: Handler<N, TRuntime> };

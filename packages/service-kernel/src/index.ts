@@ -1,0 +1,32 @@
+/**
+ * The request pipeline every implementation of the service shares, so the fake and the
+ * self-hosted server answer alike: routing by the catalog, auth, body limits, validation,
+ * idempotency, Error bodies, request ids; and the pieces their handlers use (ServiceError,
+ * event-stream bodies).
+ */
+export { authenticate, type TokenSets } from './auth.js';
+export type { CallRecord } from './call-record.js';
+export { eventStreamBody, wakeOrAbort } from './event-stream.js';
+export {
+  createRequestHandler,
+  type Interception,
+  type RequestHandlerOptions,
+  type RequestOutcome,
+} from './handle-request.js';
+export type {
+  Handler,
+  HandlerContext,
+  HandlerResult,
+  HandlerTable,
+  OperationNamed,
+} from './handler.js';
+export {
+  type IdempotencyLookup,
+  type IdempotencyStore,
+  isKeptAnswer,
+  MemoryIdempotencyStore,
+  type StoredResponse,
+} from './idempotency.js';
+export { type ReadBody, readBody } from './read-body.js';
+export { jsonResponse } from './responses.js';
+export { notFound, ServiceError } from './service-error.js';

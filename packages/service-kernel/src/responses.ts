@@ -1,0 +1,59 @@
+import type { HandlerResult } from './handler.js';
+import type { StoredResponse } from './idempotency.js';
+import type { ServiceError } from './service-error.js';
+
+/** A JSON answer. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** The answer for a ServiceError: its status, its Error body and its headers. */
+export function errorResponse(error: ServiceError): Response {
+  return jsonResponse(error.status, error.body(), { ...error.headers });
+}
+
+/** The answer a handler's result describes. */
+export function toResponse(result: HandlerResult): Response {
+  const headers: Record<string, string> = 'headers' in result ? { ...result.headers } : {};
+  if ('json' in result) return jsonResponse(result.status, result.json, headers);
+  if ('bytes' in result) {
+    return new Response(result.bytes as Uint8Array<ArrayBuffer>, {
+      status: result.status,
+      headers: {
+        ...headers,
+        'content-type': result.contentType,
+        'content-length': String(result.bytes.byteLength),
+      },
+    });
+  }
+  if ('events' in result) {
+    return new Response(result.events, {
+      status: result.status,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    });
+  }
+  return new Response(null, { status: result.status });
+}
+
+/** A whole answer, read, to be kept for an idempotency key. */
+export async function snapshot(response: Response): Promise<StoredResponse> {
+  const body = response.body ? new Uint8Array(await response.arrayBuffer()) : undefined;
+  return { status: response.status, headers: [...response.headers], body };
+}
+
+/** A kept answer, answered again; marked `Idempotent-Replayed: true` when it is a replay. */
+export function fromSnapshot(stored: StoredResponse, isReplay: boolean): Response {
+  const response = new Response((stored.body ?? null) as Uint8Array<ArrayBuffer> | null, {
+    status: stored.status,
+    headers: [...stored.headers],
+  });
+  if (isReplay) response.headers.set('idempotent-replayed', 'true');
+  return response;
+}
