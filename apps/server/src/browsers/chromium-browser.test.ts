@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChromiumBrowser } from './chromium-browser.js';
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** A page with a focused textarea that counts its key events. */
+const PAGE = `<textarea id="box" autofocus></textarea><script>
+  window.keys = { down: 0, up: 0 };
+  const box = document.getElementById('box');
+  box.addEventListener('keydown', () => window.keys.down++);
+  box.addEventListener('keyup', () => window.keys.up++);
+  box.focus();
+</script>`;
+
+let browser: ChromiumBrowser;
+
+beforeAll(async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'xb-chromium-'));
+  browser = await ChromiumBrowser.launch({
+    chromePath: CHROME_PATH,
+    userDataDir: join(folder, 'profile'),
+    downloadsDir: folder,
+    isHeadless: true,
+    viewport: { width: 800, height: 600 },
+  });
+});
+afterAll(() => browser?.close());
+
+describe('ChromiumBrowser', () => {
+  it('types any Unicode as key events, Enter for a newline', async () => {
+    await browser.evaluate(
+      `document.open(); document.write(${JSON.stringify(PAGE)}); document.close(); true`,
+    );
+    const text = 'Héllo wörld 世界 👋\nsecond line';
+    await browser.typeText(text, 0, new AbortController().signal);
+    expect(await browser.evaluate<string>('document.getElementById("box").value')).toBe(text);
+    const keys = await browser.evaluate<{ down: number; up: number }>('window.keys');
+    expect(keys).toEqual({ down: [...text].length, up: [...text].length });
+  });
+
+  it('honours the delay between keystrokes', async () => {
+    const started = performance.now();
+    await browser.typeText('abcde', 50, new AbortController().signal);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4 * 50 - 5);
+  });
+
+  it('takes a PNG of the viewport and of a region', async () => {
+    const png = await browser.screenshot(undefined);
+    const size = (bytes: Uint8Array) => {
+      const view = new DataView(bytes.buffer, bytes.byteOffset);
+      return [view.getUint32(16), view.getUint32(20)];
+    };
+    expect(size(png)).toEqual([800, 600]);
+    expect(size(await browser.screenshot({ x: 5, y: 5, width: 100, height: 40 }))).toEqual([
+      100, 40,
+    ]);
+  });
+});

@@ -1,0 +1,153 @@
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { keyEvents, keyStrokeFor } from '../computer/key-events.js';
+import { CdpConnection } from './cdp-connection.js';
+import { type ChromiumOptions, startChromium } from './chromium.js';
+
+/** A rectangle of the page, in CSS pixels. */
+export interface Region {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Waits `ms`, or less when the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * One real Chromium and the page the API drives: typing and screenshots go to that page over
+ * DevTools. Playwright or Puppeteer connected through the server's CDP proxy see the same page.
+ */
+export class ChromiumBrowser {
+  readonly process: ChildProcess;
+  /** Browser-level DevTools WebSocket URL, on loopback: what the CDP proxy forwards to. */
+  readonly devtoolsUrl: string;
+  readonly #cdp: CdpConnection;
+  readonly #pageSession: string;
+  readonly #viewport: { width: number; height: number };
+  /** Typing is serialized: one input at a time per browser. */
+  #typing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    started: { process: ChildProcess; devtoolsUrl: string },
+    cdp: CdpConnection,
+    pageSession: string,
+    viewport: { width: number; height: number },
+  ) {
+    this.process = started.process;
+    this.devtoolsUrl = started.devtoolsUrl;
+    this.#cdp = cdp;
+    this.#pageSession = pageSession;
+    this.#viewport = viewport;
+  }
+
+  /** Starts Chromium, attaches to its first page and sets the viewport and downloads folder. */
+  static async launch(
+    options: ChromiumOptions & { downloadsDir: string },
+  ): Promise<ChromiumBrowser> {
+    const started = await startChromium(options);
+    try {
+      const cdp = await CdpConnection.connect(started.devtoolsUrl);
+      const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>(
+        'Target.getTargets',
+      );
+      const page = targetInfos.find((target) => target.type === 'page');
+      const targetId =
+        page?.targetId ??
+        (await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' }))
+          .targetId;
+      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
+      await cdp.send('Page.enable', {}, sessionId);
+      await cdp.send(
+        'Emulation.setDeviceMetricsOverride',
+        { ...options.viewport, deviceScaleFactor: 1, mobile: false },
+        sessionId,
+      );
+      await cdp.send('Browser.setDownloadBehavior', {
+        behavior: 'allow',
+        downloadPath: options.downloadsDir,
+        eventsEnabled: true,
+      });
+      return new ChromiumBrowser(started, cdp, sessionId, { ...options.viewport });
+    } catch (error) {
+      started.process.kill('SIGKILL');
+      throw error;
+    }
+  }
+
+  /** Whether Chromium still runs. */
+  get isRunning(): boolean {
+    return (
+      this.process.exitCode === null && this.process.signalCode === null && !this.#cdp.isClosed
+    );
+  }
+
+  /**
+   * Types text as a person would: a key down and up for every character, `delay` ms apart.
+   * Calls queue behind each other; an aborted call stops where it is.
+   */
+  typeText(text: string, delay: number, signal: AbortSignal): Promise<void> {
+    const typing = this.#typing.then(async () => {
+      let isFirst = true;
+      for (const character of text) {
+        if (signal.aborted) return;
+        if (!isFirst && delay > 0) await pause(delay, signal);
+        isFirst = false;
+        const [down, up] = keyEvents(keyStrokeFor(character));
+        await this.#cdp.send('Input.dispatchKeyEvent', down, this.#pageSession);
+        await this.#cdp.send('Input.dispatchKeyEvent', up, this.#pageSession);
+      }
+    });
+    this.#typing = typing.catch(() => undefined);
+    return typing;
+  }
+
+  /** A PNG of the viewport, or of a region of the page. */
+  async screenshot(region: Region | undefined): Promise<Uint8Array> {
+    const clip = region ?? { x: 0, y: 0, ...this.#viewport };
+    const { data } = await this.#cdp.send<{ data: string }>(
+      'Page.captureScreenshot',
+      { format: 'png', clip: { ...clip, scale: 1 }, captureBeyondViewport: region !== undefined },
+      this.#pageSession,
+    );
+    return Uint8Array.from(Buffer.from(data, 'base64'));
+  }
+
+  /** Evaluates an expression in the page (for tests and diagnostics). */
+  async evaluate<T>(expression: string): Promise<T> {
+    const { result } = await this.#cdp.send<{ result: { value: T } }>(
+      'Runtime.evaluate',
+      { expression, returnByValue: true, awaitPromise: true },
+      this.#pageSession,
+    );
+    return result.value;
+  }
+
+  /** Closes Chromium: politely over DevTools, then by force if it lingers. */
+  async close(): Promise<void> {
+    if (this.process.exitCode !== null || this.process.signalCode !== null) {
+      this.#cdp.close();
+      return;
+    }
+    const exited = once(this.process, 'exit');
+    await this.#cdp.send('Browser.close').catch(() => undefined);
+    this.#cdp.close();
+    const timer = setTimeout(() => this.process.kill('SIGKILL'), 3_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,57 @@
+import { totalmem } from 'node:os';
+import { resolve } from 'node:path';
+
+/** How the server runs: from the environment, with defaults that need no setup. */
+export interface ServerConfig {
+  /** Where the store, the generated token and every browser's instance directory live. */
+  readonly dataDir: string;
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** Tokens with every right, from `XB_TOKENS` (comma-separated); generated when none. */
+  readonly tokens: readonly string[];
+  /** Read-only tokens, from `XB_READ_ONLY_TOKENS`. */
+  readonly readOnlyTokens: readonly string[];
+  /** The Chromium to run: `CHROME_PATH`, or Debian's. */
+  readonly chromePath: string;
+  /** Most browsers at once; one more is 429 with Retry-After. */
+  readonly maxBrowsers: number;
+  readonly logLevel: string;
+}
+
+/** Memory a headless browser takes, for the default capacity. */
+const BROWSER_MEMORY_BYTES = 400 * 1024 * 1024;
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+function whole(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number, got "${value}"`);
+  return number;
+}
+
+/**
+ * Reads the configuration from the environment. The default capacity keeps a quarter of the
+ * machine's memory for other work: one browser per 400 MB of the rest, at least one.
+ */
+export function readConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ServerConfig {
+  const defaultCapacity = Math.max(1, Math.floor((totalmem() * 0.75) / BROWSER_MEMORY_BYTES));
+  return {
+    dataDir: resolve(env.XB_DATA_DIR || '.xb-data'),
+    host: env.XB_HOST || '127.0.0.1',
+    port: whole('XB_PORT', env.XB_PORT ?? env.PORT, 8080),
+    tokens: list(env.XB_TOKENS),
+    readOnlyTokens: list(env.XB_READ_ONLY_TOKENS),
+    chromePath: env.CHROME_PATH || '/usr/bin/chromium',
+    maxBrowsers: whole('XB_MAX_BROWSERS', env.XB_MAX_BROWSERS, defaultCapacity),
+    logLevel: env.XB_LOG_LEVEL || 'info',
+  };
+}
