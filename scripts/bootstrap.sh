@@ -27,3 +27,5 @@ export PATH="$shim_dir:$PATH"
 
 # The registry package `node` (a root devDependency) puts Node 24 on the PATH of every pnpm script.
 pnpm install --frozen-lockfile
+
+source scripts/system-deps.sh

@@ -7,6 +7,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'es2022',
-  // node:sqlite is new enough that bundlers do not know it as a built-in yet.
-  external: ['node:sqlite'],
+  // node:sqlite exists only under its node: name; keep every node: prefix as written.
+  removeNodeProtocol: false,
 });

@@ -27,6 +27,8 @@ export {
   MemoryIdempotencyStore,
   type StoredResponse,
 } from './idempotency.js';
+export { createIdGenerator, type IdGenerator } from './ids.js';
 export { type ReadBody, readBody } from './read-body.js';
 export { jsonResponse } from './responses.js';
 export { notFound, ServiceError } from './service-error.js';
+export { signSessionJwt, verifySessionJwt } from './session-jwt.js';

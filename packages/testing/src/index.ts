@@ -3,8 +3,8 @@
  * of calls, and the contract suite any implementation of the API can be checked with.
  */
 
+export { createIdGenerator, type IdGenerator } from '@x/service-kernel';
 export { type Clock, FIXTURE_EPOCH, steppingClock, systemClock } from './common/clock.js';
-export { createIdGenerator, type IdGenerator } from './common/ids.js';
 export {
   type ContractCheck,
   ContractContext,

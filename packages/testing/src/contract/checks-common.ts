@@ -21,11 +21,7 @@ export const commonChecks: readonly ContractCheck[] = defineChecks('common', {
   },
   'a read-only token reads, and acting with it is 403 forbidden': async (context) => {
     const token = context.target.readOnlyToken;
-    context.expectSuccess(
-      await context.call('GET', '/browser_pools', { token }),
-      'browserPools.list',
-      200,
-    );
+    context.expectSuccess(await context.call('GET', '/browsers', { token }), 'browsers.list', 200);
     context.expectError(
       await context.call('POST', '/browsers', { token, json: {} }),
       403,

@@ -1,11 +1,11 @@
-import { notFound, ServiceError } from '@x/service-kernel';
+import { notFound, ServiceError, signSessionJwt } from '@x/service-kernel';
 import { type BrowserSession, formatTimestamp, HEADERS } from '@x/types';
 import { resolveExtensions } from './extensions.js';
 import type { HandlerContext, HandlerTable } from './handler-types.js';
 import { removeFromPool } from './pools.js';
 import { endProcess } from './processes.js';
 import type { FakeRuntime } from './runtime.js';
-import { sessionJwt } from './session-jwt.js';
+
 import type { FakeBrowser } from './state.js';
 import { stopWatch } from './watches.js';
 
@@ -54,7 +54,7 @@ export function createBrowser(
   const extensions = resolveExtensions(runtime, spec.extensions ?? []);
   const now = clock();
   const id = nextId('br');
-  const jwt = sessionJwt(
+  const jwt = signSessionJwt(
     settings.jwtSecret,
     id,
     Math.floor(now.getTime() / 1000) + spec.timeout_seconds,

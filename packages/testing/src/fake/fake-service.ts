@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createRequestHandler, MemoryIdempotencyStore } from '@x/service-kernel';
+import { createIdGenerator, createRequestHandler, MemoryIdempotencyStore } from '@x/service-kernel';
 import {
   type BrowserPool,
   BrowserPoolSchema,
@@ -14,7 +14,6 @@ import {
 import { createOpenApiDocument } from '@x/types/openapi';
 import { type GenericSchema, safeParse } from 'valibot';
 import { type Clock, systemClock } from '../common/clock.js';
-import { createIdGenerator } from '../common/ids.js';
 import {
   type FaultEffect,
   type FaultScope,

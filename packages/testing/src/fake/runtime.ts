@@ -1,5 +1,5 @@
+import type { IdGenerator } from '@x/service-kernel';
 import type { Clock } from '../common/clock.js';
-import type { IdGenerator } from '../common/ids.js';
 import type { ProcessScriptSource } from './processes.js';
 import type { FakeState } from './state.js';
 

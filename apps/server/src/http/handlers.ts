@@ -1,0 +1,49 @@
+import type { HandlerTable } from '@x/service-kernel';
+import type { ServerRuntime } from '../runtime.js';
+
+/**
+ * The operations this server provides, each on real Chromium and the store. Operations of the
+ * catalog not listed here answer 503 `unavailable` (see the README's list).
+ */
+export const handlers: Partial<HandlerTable<ServerRuntime>> = {
+  'browsers.create': async ({ runtime, body, origin }) => {
+    if (body.invocation_id) runtime.invocations.running(body.invocation_id);
+    return { status: 201, json: await runtime.browsers.create(body, origin) };
+  },
+  'browsers.list': ({ runtime }) => ({ status: 200, json: runtime.browsers.list() }),
+  'browsers.get': ({ runtime, params }) => ({
+    status: 200,
+    json: runtime.browsers.get(params.id as string),
+  }),
+  'browsers.delete': async ({ runtime, params }) => {
+    await runtime.browsers.delete(params.id as string);
+    return { status: 204 };
+  },
+  'browsers.computer.type': async ({ runtime, params, body, signal }) => {
+    await runtime.browsers
+      .live(params.id as string)
+      .chromium.typeText(body.text, body.delay, signal);
+    return { status: 204 };
+  },
+  'browsers.computer.screenshot': async ({ runtime, params, body }) => ({
+    status: 200,
+    bytes: await runtime.browsers.live(params.id as string).chromium.screenshot(body.region),
+    contentType: 'image/png',
+  }),
+  'invocations.create': ({ runtime, body }) => ({
+    status: 201,
+    json: runtime.invocations.create(body),
+  }),
+  'invocations.get': ({ runtime, params }) => ({
+    status: 200,
+    json: runtime.invocations.get(params.id as string),
+  }),
+  'invocations.update': async ({ runtime, params, body }) => ({
+    status: 200,
+    json: await runtime.invocations.update(params.id as string, body),
+  }),
+  'invocations.listBrowsers': ({ runtime, params }) => {
+    const invocation = runtime.invocations.get(params.id as string);
+    return { status: 200, json: { browsers: runtime.browsers.list(invocation.id) } };
+  },
+};

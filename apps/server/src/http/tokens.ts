@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerConfig } from '../config.js';
+
+/** The server's tokens, and the one it generated on a first start, if it did. */
+export interface ResolvedTokens {
+  readonly tokens: ReadonlySet<string>;
+  readonly readOnlyTokens: ReadonlySet<string>;
+  /** A token made now because none was configured: printed once, kept in the data directory. */
+  readonly generated: string | undefined;
+}
+
+/**
+ * The tokens in force: `XB_TOKENS` when set; otherwise the token kept in `<data dir>/token`,
+ * generated (and returned to be printed once) on the first start.
+ */
+export function resolveTokens(config: ServerConfig): ResolvedTokens {
+  const readOnlyTokens = new Set(config.readOnlyTokens);
+  if (config.tokens.length > 0)
+    return { tokens: new Set(config.tokens), readOnlyTokens, generated: undefined };
+  const path = join(config.dataDir, 'token');
+  if (existsSync(path))
+    return {
+      tokens: new Set([readFileSync(path, 'utf8').trim()]),
+      readOnlyTokens,
+      generated: undefined,
+    };
+  const token = `xb_${randomBytes(24).toString('base64url')}`;
+  writeFileSync(path, `${token}\n`, { mode: 0o600 });
+  return { tokens: new Set([token]), readOnlyTokens, generated: token };
+}
+
+/** The secret that signs session jwts: kept in the store so URLs stay valid across restarts. */
+export function jwtSecretOf(
+  read: () => string | undefined,
+  write: (value: string) => void,
+): string {
+  const existing = read();
+  if (existing) return existing;
+  const secret = randomBytes(32).toString('hex');
+  write(secret);
+  return secret;
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/**
+ * xb-server: the self-hosted service. Configuration comes from the environment (see the README);
+ * it stops gracefully on SIGTERM or SIGINT, closing every browser.
+ */
+import pino from 'pino';
+import { readConfig } from './config.js';
+import { startServer } from './server.js';
+
+const config = readConfig();
+const logger = pino({ level: config.logLevel });
+const server = await startServer(config, logger);
+logger.info(
+  { url: server.url, dataDir: config.dataDir, maxBrowsers: config.maxBrowsers },
+  'listening',
+);
+if (server.tokens.generated) {
+  // Printed once, on the first start; it is kept in the data directory's `token` file.
+  process.stdout.write(
+    `\nxb-server generated an API token (saved in ${config.dataDir}/token):\n\n  ${server.tokens.generated}\n\n`,
+  );
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

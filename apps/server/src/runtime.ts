@@ -1,0 +1,8 @@
+import type { BrowserService } from './browsers/browser-service.js';
+import type { InvocationService } from './invocations/invocation-service.js';
+
+/** What the server's handlers work with. */
+export interface ServerRuntime {
+  readonly browsers: BrowserService;
+  readonly invocations: InvocationService;
+}

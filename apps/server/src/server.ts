@@ -1,0 +1,77 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import pino, { type Logger } from 'pino';
+import { BrowserService } from './browsers/browser-service.js';
+import type { ServerConfig } from './config.js';
+import { createApp } from './http/app.js';
+import { attachCdpProxy } from './http/cdp-proxy.js';
+import { jwtSecretOf, type ResolvedTokens, resolveTokens } from './http/tokens.js';
+import { InvocationService } from './invocations/invocation-service.js';
+import { openDatabase } from './store/database.js';
+import { SqliteIdempotencyStore } from './store/idempotency-store.js';
+
+/** A running server. */
+export interface RunningServer {
+  /** Where it listens, e.g. `http://127.0.0.1:8080`. */
+  readonly url: string;
+  readonly tokens: ResolvedTokens;
+  readonly browsers: BrowserService;
+  /**
+   * Stops gracefully: no new connections, calls in flight finish, every browser closes (no
+   * Chromium survives), the store closes.
+   */
+  close(): Promise<void>;
+}
+
+/** Starts the server with `config`: the store, the browsers, the HTTP API and the CDP proxy. */
+export async function startServer(
+  config: ServerConfig,
+  logger: Logger = pino({ level: config.logLevel }),
+): Promise<RunningServer> {
+  const database = openDatabase(config.dataDir);
+  const tokens = resolveTokens(config);
+  const jwtSecret = jwtSecretOf(
+    () =>
+      (
+        database.prepare("SELECT value FROM settings WHERE key = 'jwt_secret'").get() as
+          | { value: string }
+          | undefined
+      )?.value,
+    (value) =>
+      database.prepare("INSERT INTO settings (key, value) VALUES ('jwt_secret', ?)").run(value),
+  );
+  const browsers = new BrowserService(config, database, jwtSecret, logger);
+  const invocations = new InvocationService(database, browsers);
+  const idempotency = new SqliteIdempotencyStore(database);
+  idempotency.prune();
+  const app = createApp({ runtime: { browsers, invocations }, tokens, idempotency, logger });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(started as Server),
+    );
+    (started as Server).once('error', reject);
+  });
+  const detachProxy = attachCdpProxy(server, browsers, jwtSecret, logger);
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    tokens,
+    browsers,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        detachProxy();
+        await browsers.deleteAll();
+        // Event streams and proxied sockets hold connections open: end what is left.
+        server.closeAllConnections();
+        await stopped;
+        database.close();
+      })();
+      return closing;
+    },
+  };
+}
