@@ -144,7 +144,7 @@ describe('extension uploads', () => {
       let peak = before;
       const sampler = setInterval(() => {
         peak = Math.max(peak, memory());
-      }, 25);
+      }, 100);
       try {
         await upload(target.url);
       } finally {
