@@ -13,17 +13,15 @@ const READ_ONLY = 'server-test-read-only';
 const quiet = pino({ level: 'silent' });
 
 /**
- * The contract checks of what this server provides so far: every area but pools, extensions,
- * processes, watches and replays, which answer 503 until they arrive (tested below).
+ * The contract checks of what this server provides so far: every area but extensions, processes,
+ * watches and replays, which answer 503 until they arrive (tested below).
  */
 const PROVIDED_CHECKS = contractChecks.filter(
-  (check) =>
-    !['pools', 'extensions', 'processes'].includes(check.area) && !/replay/i.test(check.name),
+  (check) => !['extensions', 'processes'].includes(check.area) && !/replay/i.test(check.name),
 );
 
 /** Operations the server does not provide yet, one of each area. */
 const NOT_PROVIDED = [
-  ['GET', '/browser_pools', 'browserPools.list'],
   ['GET', '/extensions', 'extensions.list'],
   ['POST', '/browsers/br_x/replays/rp_x/stop', 'browsers.replays.stop'],
   ['GET', '/browsers/br_x/process/p_x/status', 'browsers.process.status'],

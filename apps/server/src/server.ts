@@ -8,6 +8,7 @@ import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
 import { jwtSecretOf, type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { InvocationService } from './invocations/invocation-service.js';
+import { PoolService } from './pools/pool-service.js';
 import { openDatabase } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
 
@@ -45,7 +46,14 @@ export async function startServer(
   const invocations = new InvocationService(database, browsers);
   const idempotency = new SqliteIdempotencyStore(database);
   idempotency.prune();
-  const app = createApp({ runtime: { browsers, invocations }, tokens, idempotency, logger });
+  // The pools are made once the address is known: restored pools start browsers whose URLs name it.
+  const runtime: { browsers: BrowserService; invocations: InvocationService; pools: PoolService } =
+    {
+      browsers,
+      invocations,
+      pools: undefined as unknown as PoolService,
+    };
+  const app = createApp({ runtime, tokens, idempotency, logger });
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(started as Server),
@@ -55,6 +63,7 @@ export async function startServer(
   const detachProxy = attachCdpProxy(server, browsers, jwtSecret, logger);
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  runtime.pools = new PoolService(database, browsers, logger, `http://${host}:${port}`);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
@@ -65,6 +74,7 @@ export async function startServer(
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         detachProxy();
+        runtime.pools.stop();
         await browsers.deleteAll();
         // Event streams and proxied sockets hold connections open: end what is left.
         server.closeAllConnections();

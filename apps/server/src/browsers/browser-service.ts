@@ -21,6 +21,15 @@ interface LiveBrowser {
   lastActivityAt: number;
 }
 
+/** What a browser is started with: the create-browser body, or a pool's configuration. */
+export type BrowserSpec = Pick<
+  CreateBrowserBody,
+  'headless' | 'stealth' | 'kiosk_mode' | 'timeout_seconds'
+> &
+  Partial<Pick<CreateBrowserBody, 'viewport' | 'extensions' | 'invocation_id' | 'proxy_id'>> & {
+    readonly pool?: { readonly id: string; readonly name?: string } | undefined;
+  };
+
 /** Viewport of a browser created without one. */
 const DEFAULT_VIEWPORT = { width: 1920, height: 1080 } as const;
 
@@ -48,6 +57,9 @@ export class BrowserService {
   readonly #jwtSecret: string;
   readonly #logger: Logger;
   readonly #live = new Map<string, LiveBrowser>();
+  /** Browsers kept warm in a pool: no idle time-out while nobody holds them. */
+  readonly #warm = new Set<string>();
+  readonly #deletedListeners = new Set<(id: string) => void>();
   readonly #sweeper: ReturnType<typeof setInterval>;
   #starting = 0;
 
@@ -62,7 +74,8 @@ export class BrowserService {
   }
 
   /** Starts a browser as POST /browsers asks; 429 with Retry-After at capacity. */
-  async create(body: CreateBrowserBody, origin: string): Promise<BrowserSession> {
+  async create(body: BrowserSpec, origin: string): Promise<BrowserSession> {
+    this.check(body);
     if (this.#live.size + this.#starting >= this.#config.maxBrowsers) {
       throw new ServiceError(
         'rate_limited',
@@ -71,20 +84,6 @@ export class BrowserService {
           headers: { [HEADERS.retryAfter]: '5' },
         },
       );
-    }
-    if (!body.headless) {
-      throw new ServiceError(
-        'bad_request',
-        'headless: false needs Xvfb, which this server does not run: create a headless browser.',
-        {
-          details: [
-            { code: 'invalid_input', message: 'body.headless: must be true on this server' },
-          ],
-        },
-      );
-    }
-    for (const reference of body.extensions ?? []) {
-      throw notFound('extension', 'id' in reference ? reference.id : reference.name);
     }
     const id = nextId('br');
     const viewport = body.viewport ?? { ...DEFAULT_VIEWPORT };
@@ -125,6 +124,11 @@ export class BrowserService {
     };
     if (body.invocation_id) record.invocation_id = body.invocation_id;
     if (body.proxy_id) record.proxy_id = body.proxy_id;
+    if (body.pool)
+      record.pool =
+        body.pool.name === undefined
+          ? { id: body.pool.id }
+          : { id: body.pool.id, name: body.pool.name };
     const live: LiveBrowser = { record, chromium, instance, lastActivityAt: now.getTime() };
     this.#live.set(id, live);
     this.#database
@@ -146,12 +150,51 @@ export class BrowserService {
     return this.#withUsage(live);
   }
 
+  /**
+   * Throws what creating a browser of this spec would answer before starting it: 400 for a
+   * headed browser (no Xvfb here), 404 for an extension (none is uploaded yet).
+   */
+  check(body: BrowserSpec): void {
+    if (!body.headless) {
+      throw new ServiceError(
+        'bad_request',
+        'headless: false needs Xvfb, which this server does not run: create a headless browser.',
+        {
+          details: [
+            { code: 'invalid_input', message: 'body.headless: must be true on this server' },
+          ],
+        },
+      );
+    }
+    for (const reference of body.extensions ?? []) {
+      throw notFound('extension', 'id' in reference ? reference.id : reference.name);
+    }
+  }
+
   /** A running browser, counting the call as activity; 404 when there is none. */
   live(id: string): LiveBrowser {
     const live = this.#live.get(id);
     if (!live) throw notFound('browser session', id);
     live.lastActivityAt = Date.now();
     return live;
+  }
+
+  /** Hears about every browser that ends, however it ends. */
+  onDeleted(listener: (id: string) => void): void {
+    this.#deletedListeners.add(listener);
+  }
+
+  /** Whether a pool keeps this browser warm: then it has no idle time-out. */
+  setWarm(id: string, isWarm: boolean): void {
+    if (isWarm) this.#warm.add(id);
+    else this.#warm.delete(id);
+    const live = this.#live.get(id);
+    if (live) live.lastActivityAt = Date.now();
+  }
+
+  /** Makes a browser fresh for its next user: cookies, storage, other tabs and history go. */
+  async reset(id: string): Promise<void> {
+    await this.live(id).chromium.reset();
   }
 
   /** Records activity on a browser (its CDP connection is busy). */
@@ -188,6 +231,7 @@ export class BrowserService {
     const live = this.#live.get(id);
     if (!live) throw notFound('browser session', id);
     this.#live.delete(id);
+    this.#warm.delete(id);
     const deletedAt = formatTimestamp(new Date());
     live.record = {
       ...live.record,
@@ -200,6 +244,7 @@ export class BrowserService {
     await live.chromium.close();
     removeInstanceDirectory(live.instance.root);
     this.#logger.info({ session: id }, 'browser deleted');
+    for (const listener of this.#deletedListeners) listener(id);
   }
 
   /** Ends every browser (shutdown). */
@@ -218,6 +263,7 @@ export class BrowserService {
   async #deleteIdleBrowsers(): Promise<void> {
     const now = Date.now();
     for (const [id, live] of this.#live) {
+      if (this.#warm.has(id)) continue;
       if (now - live.lastActivityAt > live.record.timeout_seconds * 1000) {
         this.#logger.info({ session: id }, 'browser idle past its time-out');
         await this.delete(id).catch(() => undefined);

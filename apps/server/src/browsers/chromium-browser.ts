@@ -12,6 +12,10 @@ export interface Region {
   readonly height: number;
 }
 
+/** What a reset clears for every origin the browser visited ('all' fails on some origins). */
+const STORAGE_TYPES =
+  'local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,cookies';
+
 /** Waits `ms`, or less when the signal aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -34,7 +38,7 @@ export class ChromiumBrowser {
   /** Browser-level DevTools WebSocket URL, on loopback: what the CDP proxy forwards to. */
   readonly devtoolsUrl: string;
   readonly #cdp: CdpConnection;
-  readonly #pageSession: string;
+  #pageSession: string;
   readonly #viewport: { width: number; height: number };
   /** Typing is serialized: one input at a time per browser. */
   #typing: Promise<void> = Promise.resolve();
@@ -63,20 +67,7 @@ export class ChromiumBrowser {
         'Target.getTargets',
       );
       const page = targetInfos.find((target) => target.type === 'page');
-      const targetId =
-        page?.targetId ??
-        (await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' }))
-          .targetId;
-      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
-        targetId,
-        flatten: true,
-      });
-      await cdp.send('Page.enable', {}, sessionId);
-      await cdp.send(
-        'Emulation.setDeviceMetricsOverride',
-        { ...options.viewport, deviceScaleFactor: 1, mobile: false },
-        sessionId,
-      );
+      const sessionId = await ChromiumBrowser.#attachNewPage(cdp, options.viewport, page?.targetId);
       await cdp.send('Browser.setDownloadBehavior', {
         behavior: 'allow',
         downloadPath: options.downloadsDir,
@@ -125,6 +116,73 @@ export class ChromiumBrowser {
       this.#pageSession,
     );
     return Uint8Array.from(Buffer.from(data, 'base64'));
+  }
+
+  /**
+   * Makes the browser fresh for its next user, as a pool's release with `reuse` asks: the storage
+   * of every origin its tabs visited, its cookies and its cache are cleared, and a new blank tab
+   * (no history) replaces every tab it had.
+   */
+  async reset(): Promise<void> {
+    const pages = await this.#pageTargets();
+    const origins = new Set<string>();
+    for (const page of pages) {
+      const origin = URL.parse(page.url)?.origin;
+      if (origin && origin !== 'null') origins.add(origin);
+    }
+    const { entries } = await this.#cdp.send<{ entries: { url: string }[] }>(
+      'Page.getNavigationHistory',
+      {},
+      this.#pageSession,
+    );
+    for (const entry of entries) {
+      const origin = URL.parse(entry.url)?.origin;
+      if (origin && origin !== 'null') origins.add(origin);
+    }
+    for (const origin of origins) {
+      await this.#cdp.send(
+        'Storage.clearDataForOrigin',
+        { origin, storageTypes: STORAGE_TYPES },
+        this.#pageSession,
+      );
+    }
+    await this.#cdp.send('Storage.clearCookies');
+    await this.#cdp.send('Network.clearBrowserCache', {}, this.#pageSession);
+    this.#pageSession = await ChromiumBrowser.#attachNewPage(this.#cdp, this.#viewport);
+    for (const page of pages)
+      await this.#cdp
+        .send('Target.closeTarget', { targetId: page.targetId })
+        .catch(() => undefined);
+  }
+
+  async #pageTargets(): Promise<{ targetId: string; url: string }[]> {
+    const { targetInfos } = await this.#cdp.send<{
+      targetInfos: { targetId: string; type: string; url: string }[];
+    }>('Target.getTargets');
+    return targetInfos.filter((target) => target.type === 'page');
+  }
+
+  /** Opens a blank tab, attaches to it and sets its viewport; resolves to its session. */
+  static async #attachNewPage(
+    cdp: CdpConnection,
+    viewport: { width: number; height: number },
+    targetId?: string,
+  ): Promise<string> {
+    const target =
+      targetId ??
+      (await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' }))
+        .targetId;
+    const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+      targetId: target,
+      flatten: true,
+    });
+    await cdp.send('Page.enable', {}, sessionId);
+    await cdp.send(
+      'Emulation.setDeviceMetricsOverride',
+      { ...viewport, deviceScaleFactor: 1, mobile: false },
+      sessionId,
+    );
+    return sessionId;
   }
 
   /** Evaluates an expression in the page (for tests and diagnostics). */

@@ -30,6 +30,39 @@ export const handlers: Partial<HandlerTable<ServerRuntime>> = {
     bytes: await runtime.browsers.live(params.id as string).chromium.screenshot(body.region),
     contentType: 'image/png',
   }),
+  'browserPools.create': ({ runtime, body, origin }) => ({
+    status: 201,
+    json: runtime.pools.create(body, origin),
+  }),
+  'browserPools.list': ({ runtime }) => ({ status: 200, json: runtime.pools.list() }),
+  'browserPools.get': ({ runtime, params }) => ({
+    status: 200,
+    json: runtime.pools.get(params.id_or_name as string),
+  }),
+  'browserPools.update': async ({ runtime, params, body, origin }) => ({
+    status: 200,
+    json: await runtime.pools.update(params.id_or_name as string, body, origin),
+  }),
+  'browserPools.delete': async ({ runtime, params, query }) => {
+    await runtime.pools.delete(params.id_or_name as string, query.force === true);
+    return { status: 204 };
+  },
+  'browserPools.acquire': async ({ runtime, params, body, signal }) => {
+    const session = await runtime.pools.acquire(
+      params.id_or_name as string,
+      body.acquire_timeout_seconds,
+      signal,
+    );
+    return session ? { status: 200, json: session } : { status: 204 };
+  },
+  'browserPools.release': async ({ runtime, params, body }) => {
+    await runtime.pools.release(params.id_or_name as string, body.session_id, body.reuse);
+    return { status: 204 };
+  },
+  'browserPools.flush': async ({ runtime, params }) => {
+    await runtime.pools.flush(params.id_or_name as string);
+    return { status: 204 };
+  },
   'invocations.create': ({ runtime, body }) => ({
     status: 201,
     json: runtime.invocations.create(body),

@@ -25,6 +25,7 @@ const MIGRATIONS = [
      body BLOB,
      PRIMARY KEY (scope, key)
    );`,
+  `CREATE TABLE pools (id TEXT PRIMARY KEY, name TEXT UNIQUE, config TEXT NOT NULL, created_at TEXT NOT NULL);`,
 ];
 
 /** Opens (creating when new) the store in `dataDir`, with every migration applied. */

@@ -1,0 +1,154 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserPool, BrowserSession } from '@x/types';
+import pino from 'pino';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
+import { type RunningServer, startServer } from '../server.js';
+
+const TOKEN = 'pool-test-token';
+let server: RunningServer;
+/** A page on loopback with an origin of its own, so it has storage to clear. */
+const site = { url: '', close: () => Promise.resolve() };
+
+beforeAll(async () => {
+  const page = createServer((_request, response) => response.end('<p>shop</p>'));
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  site.url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
+  site.close = () => new Promise<void>((resolve) => page.close(() => resolve()));
+  const dataDir = mkdtempSync(join(tmpdir(), 'xb-pools-'));
+  server = await startServer(
+    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN, XB_MAX_BROWSERS: '6' }),
+    pino({ level: 'silent' }),
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await site.close();
+});
+
+async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function waitForAvailable(name: string, count: number): Promise<BrowserPool> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const { json } = await call<BrowserPool>('GET', `/browser_pools/${name}`);
+    if (json.available_count === count) return json;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`pool ${name} never had ${count} available`);
+}
+
+describe('pools on the server', () => {
+  it('hand no browser to two holders under concurrent acquire and release, with true counts', async () => {
+    await call('POST', '/browser_pools', { name: 'busy', size: 3, fill_rate_per_minute: 100 });
+    await waitForAvailable('busy', 3);
+    const holders = new Map<string, number>();
+    let maxHeld = 0;
+    const worker = async (index: number) => {
+      for (let round = 0; round < 3; round++) {
+        const { status, json } = await call<BrowserSession>('POST', '/browser_pools/busy/acquire', {
+          acquire_timeout_seconds: 20,
+        });
+        expect(status).toBe(200);
+        expect(holders.has(json.session_id), `browser ${json.session_id} handed out twice`).toBe(
+          false,
+        );
+        holders.set(json.session_id, index);
+        maxHeld = Math.max(maxHeld, holders.size);
+        const { json: pool } = await call<BrowserPool>('GET', '/browser_pools/busy');
+        expect(pool.available_count + pool.acquired_count).toBeLessThanOrEqual(3);
+        expect(pool.acquired_count).toBeGreaterThanOrEqual(1);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        holders.delete(json.session_id);
+        expect(
+          (await call('POST', '/browser_pools/busy/release', { session_id: json.session_id }))
+            .status,
+        ).toBe(204);
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, (_, index) => worker(index)));
+    expect(maxHeld).toBe(3);
+    expect((await call<BrowserPool>('GET', '/browser_pools/busy')).json).toMatchObject({
+      available_count: 3,
+      acquired_count: 0,
+    });
+    await call('DELETE', '/browser_pools/busy');
+  });
+
+  it('resets a reused browser: cookies, storage and extra tabs are gone', async () => {
+    await call('POST', '/browser_pools', { name: 'reuse', size: 1 });
+    await waitForAvailable('reuse', 1);
+    const { json: first } = await call<BrowserSession>('POST', '/browser_pools/reuse/acquire', {});
+    const browser = await chromium.connectOverCDP(first.cdp_ws_url);
+    const context = browser.contexts()[0];
+    const page = context?.pages()[0];
+    await context?.addCookies([{ name: 'session', value: 'secret', url: 'https://example.test' }]);
+    await page?.goto(site.url);
+    await page?.evaluate(() => localStorage.setItem('cart', '42'));
+    await context?.newPage();
+    expect(context?.pages()).toHaveLength(2);
+    await browser.close();
+
+    expect(
+      (
+        await call('POST', '/browser_pools/reuse/release', {
+          session_id: first.session_id,
+          reuse: true,
+        })
+      ).status,
+    ).toBe(204);
+    const { json: again } = await call<BrowserSession>('POST', '/browser_pools/reuse/acquire', {});
+    expect(again.session_id).toBe(first.session_id);
+    const reconnected = await chromium.connectOverCDP(again.cdp_ws_url);
+    const reused = reconnected.contexts()[0];
+    expect(reused?.pages()).toHaveLength(1);
+    expect(await reused?.cookies()).toEqual([]);
+    expect(reused?.pages()[0]?.url()).toBe('about:blank');
+    await reused?.pages()[0]?.goto(site.url);
+    expect(await reused?.pages()[0]?.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+    await reconnected.close();
+    await call('DELETE', '/browser_pools/reuse?force=true');
+  });
+
+  it('keep pools across a restart and fill them again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-pools-restart-'));
+    const config = readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN });
+    const first = await startServer(config, pino({ level: 'silent' }));
+    const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+    await fetch(`${first.url}/browser_pools`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'kept', size: 1 }),
+    });
+    await first.close();
+    const second = await startServer(config, pino({ level: 'silent' }));
+    try {
+      let pool: BrowserPool | undefined;
+      for (let attempt = 0; attempt < 100 && pool?.available_count !== 1; attempt++) {
+        pool = (await (
+          await fetch(`${second.url}/browser_pools/kept`, { headers })
+        ).json()) as BrowserPool;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(pool).toMatchObject({ name: 'kept', available_count: 1, acquired_count: 0 });
+    } finally {
+      await second.close();
+    }
+  });
+});
