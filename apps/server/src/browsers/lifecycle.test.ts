@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserSession } from '@x/types';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
+import { type RunningServer, startServer } from '../server.js';
+
+const TOKEN = 'lifecycle-token';
+let server: RunningServer;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'xb-lifecycle-'));
+  server = await startServer(
+    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN, XB_MAX_BROWSERS: '2' }),
+    pino({ level: 'silent' }),
+  );
+});
+afterAll(() => server?.close());
+
+const call = (method: string, path: string, body?: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+describe('browser lifecycle', () => {
+  it('answers 429 with Retry-After past the configured capacity', async () => {
+    const made = [await call('POST', '/browsers', {}), await call('POST', '/browsers', {})];
+    const ids = await Promise.all(
+      made.map(async (answer) => ((await answer.json()) as BrowserSession).session_id),
+    );
+    const over = await call('POST', '/browsers', {});
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe('5');
+    expect(await over.json()).toMatchObject({ code: 'rate_limited' });
+    for (const id of ids) await call('DELETE', `/browsers/${id}`);
+  });
+
+  it('deletes a browser idle past timeout_seconds, and an API call counts as activity', async () => {
+    const idle = (await (
+      await call('POST', '/browsers', { timeout_seconds: 10 })
+    ).json()) as BrowserSession;
+    const busy = (await (
+      await call('POST', '/browsers', { timeout_seconds: 10 })
+    ).json()) as BrowserSession;
+    for (let second = 0; second < 12; second++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await call('POST', `/browsers/${busy.session_id}/computer/type`, { text: 'x' });
+    }
+    const gone = (await (
+      await call('GET', `/browsers/${idle.session_id}`)
+    ).json()) as BrowserSession;
+    expect(gone.deleted_at).toBeDefined();
+    const kept = (await (
+      await call('GET', `/browsers/${busy.session_id}`)
+    ).json()) as BrowserSession;
+    expect(kept.deleted_at).toBeUndefined();
+    await call('DELETE', `/browsers/${busy.session_id}`);
+  }, 30_000);
+
+  it('refuses headless: false with a 400 that says why', async () => {
+    const answer = await call('POST', '/browsers', { headless: false });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toContain('Xvfb');
+  });
+});
