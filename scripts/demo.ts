@@ -1,7 +1,9 @@
 /**
- * The main job, until the self-hosted server exists: prints the operation catalog, writes the
- * OpenAPI 3.1 document, then starts the fake service (the `xb-fake` bin of @x/testing) on loopback
- * and drives every area of the API through the `xb` command line, saving what it made under out/.
+ * The main job: prints the operation catalog and writes the OpenAPI 3.1 document, then starts the
+ * self-hosted server (real Chromium) with its embedded defaults and drives it through the `xb`
+ * command line: a browser with a page typed into, a screenshot that shows the text, a pool, an
+ * invocation. The areas the server does not serve yet (replays, processes, extensions) are
+ * shown against the fake service. Everything made is saved under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -9,8 +11,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildExtensionArchive } from '@x/testing';
 import { operations, successStatuses } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
+import { chromium } from 'playwright-core';
 
 const XB = 'packages/cli/dist/bin/xb.js';
+const XB_SERVER = 'apps/server/dist/main.js';
 const XB_FAKE = 'packages/testing/dist/bin/xb-fake.js';
 
 const rows = operations.map((operation) => [
@@ -21,30 +25,34 @@ const rows = operations.map((operation) => [
   successStatuses(operation).join(','),
 ]);
 const widths = [4, 6, 52, 28, 7];
-const header = ['§', 'method', 'path', 'operation', 'success'];
-for (const row of [header, ...rows]) {
+for (const row of [['§', 'method', 'path', 'operation', 'success'], ...rows]) {
   console.log(row.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(' '));
 }
-
 mkdirSync('out', { recursive: true });
 writeFileSync('out/openapi.json', `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`);
 writeFileSync('out/extension.zip', buildExtensionArchive());
 console.log(`\n${operations.length} operations; OpenAPI 3.1 document written to out/openapi.json`);
 
-/** Starts xb-fake and resolves to the URL it prints first. */
-function startFake(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [XB_FAKE, '--token', 'demo-token'], {
+/** Starts a program that prints its URL (as a JSON log line or a plain line) and resolves to it. */
+function start(
+  program: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [program, ...args], {
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => resolve({ child, url: chunk.toString().trim() }));
-    child.once('exit', (code) => reject(new Error(`xb-fake exited ${code}`)));
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /(?:listening at |^)(http:\/\/\S+)$/m.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.once('exit', (code) => reject(new Error(`${program} exited ${code}: ${output}`)));
   });
 }
-
-const { child, url } = await startFake();
-const env = { ...process.env, XB_BASE_URL: url, XB_TOKEN: 'demo-token', NO_COLOR: '' };
-console.log(`\nThe self-hosted server is not built yet: the fake service answers at ${url}.\n`);
 
 /** A command line as a person would type it: words with spaces or quotes are quoted. */
 const shown = (args: readonly string[]) =>
@@ -52,15 +60,15 @@ const shown = (args: readonly string[]) =>
     .map((arg) => (/^[\w./:=@-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`))
     .join(' ');
 
-/** Runs one xb command as a person would, showing it and what it printed. */
-function xb(...args: string[]): void {
+/** Runs xb against `env`'s service, as a person would, showing the command and its output. */
+function xb(env: NodeJS.ProcessEnv, ...args: string[]): void {
   console.log(`$ xb ${shown(args)}`);
   const result = spawnSync(process.execPath, [XB, ...args], { env, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`xb ${args.join(' ')} exited ${result.status}`);
 }
 
-/** Runs one xb command with --json and gives its document. */
-function xbJson<T>(...args: string[]): T {
+/** Runs xb with --json and gives its document. */
+function xbJson<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   console.log(`$ xb ${shown(args)} --json`);
   const result = spawnSync(process.execPath, [XB, ...args, '--json'], { env, encoding: 'utf8' });
   if (result.status !== 0)
@@ -68,36 +76,85 @@ function xbJson<T>(...args: string[]): T {
   return JSON.parse(result.stdout) as T;
 }
 
+// The server with its embedded defaults: data in ./.xb-data, a token generated on the first run.
+const server = await start(XB_SERVER, [], { ...process.env, XB_PORT: '0', XB_LOG_LEVEL: 'warn' });
+const token = spawnSync('cat', ['.xb-data/token'], { encoding: 'utf8' }).stdout.trim();
+const atServer = { ...process.env, XB_BASE_URL: server.url, XB_TOKEN: token, NO_COLOR: '' };
+console.log(
+  `\nThe self-hosted server runs at ${server.url} (real Chromium; token in .xb-data/token).\n`,
+);
 try {
-  const invocation = xbJson<{ id: string }>('invocations', 'create', 'demo', 'checkout');
-  const { session_id: id } = xbJson<{ session_id: string }>(
+  const invocation = xbJson<{ id: string }>(atServer, 'invocations', 'create', 'demo', 'checkout');
+  const browser = xbJson<{ session_id: string; cdp_ws_url: string }>(
+    atServer,
     'browsers',
     'create',
     '--invocation-id',
     invocation.id,
     '--viewport',
-    '{"width":1280,"height":800}',
+    '{"width":1024,"height":600}',
   );
-  xb('browsers', 'list');
-  const { replay_id } = xbJson<{ replay_id: string }>('replays', 'start', id, '--framerate', '10');
-  xb('computer', 'type', id, 'héllo 世界 👋', '--delay', '5');
-  xb('computer', 'screenshot', id, '-o', 'out/screenshot.png');
-  xb('replays', 'stop', id, replay_id);
-  xb('replays', 'download', id, replay_id, '-o', 'out/replay.mp4');
-  xb('process', 'exec', id, 'echo', 'from', 'the', 'instance');
-  const { process_id } = xbJson<{ process_id: string }>('process', 'spawn', id, 'sleep', '30');
-  xb('process', 'status', id, process_id);
-  xb('process', 'kill', id, process_id);
-  xb('extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
-  xb('pools', 'create', 'demo-pool', '--size', '2', '--extensions', '[{"name":"demo-extension"}]');
-  const acquired = xbJson<{ session_id: string }>('pools', 'acquire', 'demo-pool');
-  xb('pools', 'get', 'demo-pool');
-  xb('pools', 'release', 'demo-pool', acquired.session_id);
-  xb('invocations', 'browsers', invocation.id);
-  xb('invocations', 'update', invocation.id, '--status', 'succeeded');
-  console.log(
-    '\nout/ holds openapi.json, extension.zip, screenshot.png (blank: the fake renders no page) and replay.mp4',
+  // Open a page through the session's CDP URL, as an agent's Playwright would.
+  const playwright = await chromium.connectOverCDP(browser.cdp_ws_url);
+  const page = playwright.contexts()[0]?.pages()[0];
+  await page?.setContent(`<body style="font: 28px sans-serif; margin: 40px">
+    <h1>xb demo</h1><textarea id="box" rows="4" cols="40" style="font-size: 28px"></textarea></body>`);
+  await page?.focus('#box');
+  console.log(`(a page with a text box is open in ${browser.session_id}, through its cdp_ws_url)`);
+  xb(
+    atServer,
+    'computer',
+    'type',
+    browser.session_id,
+    'héllo 世界 👋\ntyped through xb',
+    '--delay',
+    '10',
   );
+  console.log(`(the page reads back: ${JSON.stringify(await page?.inputValue('#box'))})`);
+  await playwright.close();
+  xb(atServer, 'computer', 'screenshot', browser.session_id, '-o', 'out/screenshot.png');
+  xb(atServer, 'browsers', 'list');
+  xb(atServer, 'pools', 'create', 'demo-pool', '--size', '2', '--fill-rate-per-minute', '100');
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (
+      xbJsonQuiet<{ available_count: number }>(atServer, 'pools', 'get', 'demo-pool')
+        .available_count === 2
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const acquired = xbJson<{ session_id: string }>(atServer, 'pools', 'acquire', 'demo-pool');
+  xb(atServer, 'pools', 'get', 'demo-pool');
+  xb(atServer, 'pools', 'release', 'demo-pool', acquired.session_id);
+  xb(atServer, 'invocations', 'browsers', invocation.id);
+  xb(atServer, 'invocations', 'update', invocation.id, '--status', 'succeeded');
+  xb(atServer, 'pools', 'delete', 'demo-pool', '--force');
 } finally {
-  child.kill('SIGTERM');
+  server.child.kill('SIGTERM');
 }
+
+/** Like xbJson, without echoing (for polling). */
+function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
+  const result = spawnSync(process.execPath, [XB, ...args, '--json'], { env, encoding: 'utf8' });
+  return JSON.parse(result.stdout) as T;
+}
+
+// Replays, processes and extensions arrive on the server with its part 2: shown on the fake.
+const fake = await start(XB_FAKE, ['--token', 'demo-token'], process.env);
+const atFake = { ...process.env, XB_BASE_URL: fake.url, XB_TOKEN: 'demo-token', NO_COLOR: '' };
+console.log(
+  `\nReplays, processes and extensions are not on the server yet: the fake service at ${fake.url} shows them.\n`,
+);
+try {
+  const { session_id: id } = xbJson<{ session_id: string }>(atFake, 'browsers', 'create');
+  const { replay_id } = xbJson<{ replay_id: string }>(atFake, 'replays', 'start', id);
+  xb(atFake, 'replays', 'stop', id, replay_id);
+  xb(atFake, 'replays', 'download', id, replay_id, '-o', 'out/replay.mp4');
+  xb(atFake, 'process', 'exec', id, 'echo', 'from', 'the', 'instance');
+  xb(atFake, 'extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
+} finally {
+  fake.child.kill('SIGTERM');
+}
+console.log(
+  '\nSaved in out/: openapi.json, screenshot.png (the typed text, from real Chromium), replay.mp4 (from the fake), extension.zip',
+);

@@ -1,24 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { processesWith } from './test-support/processes.js';
 
 /** The built server, as `xb-server` runs it. */
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
-
-/** Ids of the processes whose command line mentions `text`, read from /proc. */
-function processesWith(text: string): string[] {
-  return readdirSync('/proc').filter((entry) => {
-    if (!/^\d+$/.test(entry)) return false;
-    try {
-      return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text);
-    } catch {
-      return false; // It ended while the list was read.
-    }
-  });
-}
 
 describe('xb-server', () => {
   it('generates and prints a token on a first start, and leaves no Chromium behind on SIGTERM', async () => {
@@ -31,10 +20,14 @@ describe('xb-server', () => {
     const listening = new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk) => {
         stdout += chunk;
-        const line = stdout.split('\n').find((entry) => entry.includes('"msg":"listening"'));
-        if (line) resolve((JSON.parse(line) as { url: string }).url);
+        const url = /^xb-server listening at (\S+)$/m.exec(stdout)?.[1];
+        if (url) resolve(url);
       });
       child.once('exit', (code) => reject(new Error(`xb-server exited ${code}: ${stdout}`)));
+    });
+    // However the test ends, the server it started does not outlive it.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
     });
     const url = await listening;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -14,6 +14,8 @@ logger.info(
   { url: server.url, dataDir: config.dataDir, maxBrowsers: config.maxBrowsers },
   'listening',
 );
+// Said plainly too, whatever the log level, for people and for scripts that start the server.
+process.stdout.write(`xb-server listening at ${server.url}\n`);
 if (server.tokens.generated) {
   // Printed once, on the first start; it is kept in the data directory's `token` file.
   process.stdout.write(

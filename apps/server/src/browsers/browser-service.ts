@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { createIdGenerator, notFound, ServiceError, signSessionJwt } from '@x/service-kernel';
 import { type BrowserSession, type CreateBrowserBody, formatTimestamp, HEADERS } from '@x/types';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
+import { processesOfProfile } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
 import {
   createInstanceDirectory,
@@ -38,15 +38,6 @@ const IDLE_SWEEP_MS = 1_000;
 
 const nextId = createIdGenerator();
 
-/** Whether process `pid` is a Chromium of this data directory (so it may be ended). */
-function isOurChromium(pid: number, dataDir: string): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`--user-data-dir=${dataDir}`);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The browsers of the server: each a real Chromium with its own instance directory, recorded in
  * the store so a restart knows which are gone.
@@ -61,7 +52,9 @@ export class BrowserService {
   readonly #warm = new Set<string>();
   readonly #deletedListeners = new Set<(id: string) => void>();
   readonly #sweeper: ReturnType<typeof setInterval>;
-  #starting = 0;
+  /** Browsers being started; shutdown waits for them so none is left running. */
+  readonly #startups = new Set<Promise<unknown>>();
+  #isClosed = false;
 
   constructor(config: ServerConfig, database: DatabaseSync, jwtSecret: string, logger: Logger) {
     this.#config = config;
@@ -76,7 +69,8 @@ export class BrowserService {
   /** Starts a browser as POST /browsers asks; 429 with Retry-After at capacity. */
   async create(body: BrowserSpec, origin: string): Promise<BrowserSession> {
     this.check(body);
-    if (this.#live.size + this.#starting >= this.#config.maxBrowsers) {
+    if (this.#isClosed) throw new ServiceError('unavailable', 'The server is shutting down.');
+    if (this.#live.size + this.#startups.size >= this.#config.maxBrowsers) {
       throw new ServiceError(
         'rate_limited',
         `This server runs at most ${this.#config.maxBrowsers} browsers at once.`,
@@ -85,25 +79,40 @@ export class BrowserService {
         },
       );
     }
+    // Tracked until it is fully started (or closed again): shutdown waits for it.
+    const starting = this.#start(body, origin);
+    this.#startups.add(starting);
+    try {
+      return await starting;
+    } finally {
+      this.#startups.delete(starting);
+    }
+  }
+
+  async #start(body: BrowserSpec, origin: string): Promise<BrowserSession> {
     const id = nextId('br');
     const viewport = body.viewport ?? { ...DEFAULT_VIEWPORT };
     const instance = createInstanceDirectory(this.#config.dataDir, id);
-    this.#starting++;
+    const launching = ChromiumBrowser.launch({
+      chromePath: this.#config.chromePath,
+      userDataDir: instance.profile,
+      downloadsDir: instance.downloads,
+      isHeadless: true,
+      viewport,
+    });
     let chromium: ChromiumBrowser;
     try {
-      chromium = await ChromiumBrowser.launch({
-        chromePath: this.#config.chromePath,
-        userDataDir: instance.profile,
-        downloadsDir: instance.downloads,
-        isHeadless: true,
-        viewport,
-      });
+      chromium = await launching;
     } catch (error) {
       removeInstanceDirectory(instance.root);
       this.#logger.error({ err: error }, 'browser failed to start');
       throw new ServiceError('internal_error', 'The browser failed to start.');
-    } finally {
-      this.#starting--;
+    }
+    if (this.#isClosed) {
+      // Shutdown began while it started: it must not outlive the server.
+      await chromium.close();
+      removeInstanceDirectory(instance.root);
+      throw new ServiceError('unavailable', 'The server is shutting down.');
     }
     const now = new Date();
     const jwt = signSessionJwt(
@@ -247,9 +256,11 @@ export class BrowserService {
     for (const listener of this.#deletedListeners) listener(id);
   }
 
-  /** Ends every browser (shutdown). */
+  /** Ends every browser (shutdown), those still starting included; no new one starts after. */
   async deleteAll(): Promise<void> {
+    this.#isClosed = true;
     clearInterval(this.#sweeper);
+    await Promise.allSettled([...this.#startups]);
     await Promise.all([...this.#live.keys()].map((id) => this.delete(id).catch(() => undefined)));
   }
 
@@ -277,21 +288,21 @@ export class BrowserService {
    */
   #recoverFromEarlierRun(): void {
     const rows = this.#database
-      .prepare('SELECT id, record, pid FROM browsers WHERE deleted_at IS NULL')
+      .prepare('SELECT id, record FROM browsers WHERE deleted_at IS NULL')
       .all() as {
       id: string;
       record: string;
-      pid: number | null;
     }[];
     const deletedAt = formatTimestamp(new Date());
-    for (const row of rows) {
-      if (row.pid !== null && isOurChromium(row.pid, this.#config.dataDir)) {
-        try {
-          process.kill(row.pid, 'SIGKILL');
-        } catch {
-          // It ended between the look and the kill.
-        }
+    // Chromium of an earlier run that outlived it (the server was killed) is ended first.
+    for (const pid of processesOfProfile(instanceRoot(this.#config.dataDir, ''), true)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // It ended between the look and the kill.
       }
+    }
+    for (const row of rows) {
       const record = { ...(JSON.parse(row.record) as BrowserSession), deleted_at: deletedAt };
       this.#database
         .prepare('UPDATE browsers SET record = ?, deleted_at = ? WHERE id = ?')

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { keyEvents, keyStrokeFor } from '../computer/key-events.js';
 import { CdpConnection } from './cdp-connection.js';
-import { type ChromiumOptions, startChromium } from './chromium.js';
+import { type ChromiumOptions, endProcessesOf, startChromium } from './chromium.js';
 
 /** A rectangle of the page, in CSS pixels. */
 export interface Region {
@@ -40,6 +40,7 @@ export class ChromiumBrowser {
   readonly #cdp: CdpConnection;
   #pageSession: string;
   readonly #viewport: { width: number; height: number };
+  readonly #userDataDir: string;
   /** Typing is serialized: one input at a time per browser. */
   #typing: Promise<void> = Promise.resolve();
 
@@ -48,7 +49,9 @@ export class ChromiumBrowser {
     cdp: CdpConnection,
     pageSession: string,
     viewport: { width: number; height: number },
+    userDataDir: string,
   ) {
+    this.#userDataDir = userDataDir;
     this.process = started.process;
     this.devtoolsUrl = started.devtoolsUrl;
     this.#cdp = cdp;
@@ -73,9 +76,15 @@ export class ChromiumBrowser {
         downloadPath: options.downloadsDir,
         eventsEnabled: true,
       });
-      return new ChromiumBrowser(started, cdp, sessionId, { ...options.viewport });
+      return new ChromiumBrowser(
+        started,
+        cdp,
+        sessionId,
+        { ...options.viewport },
+        options.userDataDir,
+      );
     } catch (error) {
-      started.process.kill('SIGKILL');
+      await endProcessesOf(started.process, options.userDataDir);
       throw error;
     }
   }
@@ -195,17 +204,19 @@ export class ChromiumBrowser {
     return result.value;
   }
 
-  /** Closes Chromium: politely over DevTools, then by force if it lingers. */
+  /**
+   * Closes Chromium: politely over DevTools, by force if it lingers, and then every process it
+   * started, so none outlives the session.
+   */
   async close(): Promise<void> {
-    if (this.process.exitCode !== null || this.process.signalCode !== null) {
-      this.#cdp.close();
-      return;
+    if (this.process.exitCode === null && this.process.signalCode === null) {
+      const exited = once(this.process, 'exit');
+      await this.#cdp.send('Browser.close').catch(() => undefined);
+      const timer = setTimeout(() => this.process.kill('SIGKILL'), 3_000);
+      await exited;
+      clearTimeout(timer);
     }
-    const exited = once(this.process, 'exit');
-    await this.#cdp.send('Browser.close').catch(() => undefined);
     this.#cdp.close();
-    const timer = setTimeout(() => this.process.kill('SIGKILL'), 3_000);
-    await exited;
-    clearTimeout(timer);
+    await endProcessesOf(this.process, this.#userDataDir);
   }
 }

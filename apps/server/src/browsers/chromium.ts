@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** What one Chromium is started with. */
 export interface ChromiumOptions {
@@ -39,6 +39,51 @@ function chromiumArgs(options: ChromiumOptions): string[] {
   ];
 }
 
+/**
+ * Processes whose command line names `userDataDir` (or, with `isPrefix`, any profile under it):
+ * a Chromium and every helper it started.
+ */
+export function processesOfProfile(userDataDir: string, isPrefix = false): number[] {
+  const marker = `--user-data-dir=${userDataDir}`;
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        return args.some((arg) => (isPrefix ? arg.startsWith(marker) : arg === marker));
+      } catch {
+        return false; // It ended while the list was read.
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Ends every process of a Chromium profile and waits until they are gone: the browser's process
+ * group, and the helpers (zygotes) that start groups of their own.
+ */
+export async function endProcessesOf(child: ChildProcess, userDataDir: string): Promise<void> {
+  if (child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // The whole group has already ended.
+    }
+  }
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const pids = processesOfProfile(userDataDir);
+    if (pids.length === 0) return;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // It ended between the look and the kill.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Starts Chromium and waits for its DevTools endpoint. */
 export function startChromium(
   options: ChromiumOptions,
@@ -58,7 +103,7 @@ export function startChromium(
     let output = '';
     const fail = (message: string) => {
       clearTimeout(timer);
-      child.kill('SIGKILL');
+      void endProcessesOf(child, options.userDataDir);
       reject(new Error(`${message}\n${output.slice(-2000)}`));
     };
     const timer = setTimeout(

@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
+import { processesWith } from '../test-support/processes.js';
 
 const TOKEN = 'pool-test-token';
 let server: RunningServer;
@@ -136,7 +137,9 @@ describe('pools on the server', () => {
       headers,
       body: JSON.stringify({ name: 'kept', size: 1 }),
     });
+    // The pool's browser was still starting: closing must not leave it running.
     await first.close();
+    expect(processesWith(dataDir)).toEqual([]);
     const second = await startServer(config, pino({ level: 'silent' }));
     try {
       let pool: BrowserPool | undefined;
@@ -150,5 +153,6 @@ describe('pools on the server', () => {
     } finally {
       await second.close();
     }
+    expect(processesWith(dataDir)).toEqual([]);
   });
 });
