@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { main: 'src/main.ts', index: 'src/index.ts' },
   format: ['esm'],
-  dts: false,
+  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
   clean: true,
   target: 'es2022',
