@@ -96,6 +96,7 @@ export class BrowserService {
     const launching = ChromiumBrowser.launch({
       chromePath: this.#config.chromePath,
       userDataDir: instance.profile,
+      homeDir: instance.home,
       downloadsDir: instance.downloads,
       isHeadless: true,
       viewport,

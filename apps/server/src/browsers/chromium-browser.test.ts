@@ -22,6 +22,7 @@ beforeAll(async () => {
   browser = await ChromiumBrowser.launch({
     chromePath: CHROME_PATH,
     userDataDir: join(folder, 'profile'),
+    homeDir: folder,
     downloadsDir: folder,
     isHeadless: true,
     viewport: { width: 800, height: 600 },

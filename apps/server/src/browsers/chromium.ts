@@ -5,6 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 export interface ChromiumOptions {
   readonly chromePath: string;
   readonly userDataDir: string;
+  /** HOME of the browser: what it writes outside its profile (crash reports, caches) stays here. */
+  readonly homeDir: string;
   readonly isHeadless: boolean;
   readonly viewport: { readonly width: number; readonly height: number };
 }
@@ -96,8 +98,12 @@ export function startChromium(
       ),
     );
   }
+  // Its own process group, and its own HOME: what it writes outside its profile (crash reports,
+  // caches) stays in the instance, and closing it can end every process it started.
   const child = spawn(options.chromePath, chromiumArgs(options), {
     stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+    env: { ...process.env, HOME: options.homeDir },
   });
   return new Promise((resolve, reject) => {
     let output = '';
