@@ -32,3 +32,4 @@ export { type ReadBody, readBody } from './read-body.js';
 export { jsonResponse } from './responses.js';
 export { notFound, ServiceError } from './service-error.js';
 export { signSessionJwt, verifySessionJwt } from './session-jwt.js';
+export { type Waiter, waitInLine } from './wait-in-line.js';

@@ -1,5 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { createIdGenerator, notFound, ServiceError } from '@x/service-kernel';
+import {
+  createIdGenerator,
+  notFound,
+  ServiceError,
+  type Waiter,
+  waitInLine,
+} from '@x/service-kernel';
 import {
   type BrowserPool,
   type BrowserPoolConfig,
@@ -25,7 +31,7 @@ interface PoolState {
   /** Browsers being started for it. */
   starting: number;
   /** Acquire calls waiting for a browser, first come first served. */
-  readonly waiters: ((sessionId: string | undefined) => void)[];
+  readonly waiters: Waiter<string>[];
   /** Starts it may make now: a bucket refilled at `fill_rate_per_minute`. */
   tokens: number;
   tokensAt: number;
@@ -168,7 +174,7 @@ export class PoolService {
   ): Promise<BrowserSession | undefined> {
     const pool = this.#find(idOrName);
     const free = pool.idle.shift();
-    const sessionId = free ?? (await this.#waitForBrowser(pool, timeoutSeconds * 1000, signal));
+    const sessionId = free ?? (await waitInLine(pool.waiters, timeoutSeconds * 1000, signal));
     if (sessionId === undefined) return undefined;
     if (free !== undefined) pool.acquired.add(free);
     this.#browsers.setWarm(sessionId, false);
@@ -322,29 +328,6 @@ export class PoolService {
       pool.acquired.add(sessionId);
       pool.waiters.shift()?.(sessionId);
     }
-  }
-
-  #waitForBrowser(
-    pool: PoolState,
-    timeoutMs: number,
-    signal: AbortSignal,
-  ): Promise<string | undefined> {
-    if (timeoutMs === 0) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      const waiter = (sessionId: string | undefined) => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', giveUp);
-        resolve(sessionId);
-      };
-      const giveUp = () => {
-        const index = pool.waiters.indexOf(waiter);
-        if (index !== -1) pool.waiters.splice(index, 1);
-        waiter(undefined);
-      };
-      const timer = setTimeout(giveUp, timeoutMs);
-      signal.addEventListener('abort', giveUp, { once: true });
-      pool.waiters.push(waiter);
-    });
   }
 
   async #discardIdle(pool: PoolState): Promise<void> {

@@ -1,4 +1,4 @@
-import { notFound, ServiceError } from '@x/service-kernel';
+import { notFound, ServiceError, waitInLine } from '@x/service-kernel';
 import { type BrowserPool, type BrowserPoolConfig, formatTimestamp } from '@x/types';
 import { createBrowser, deleteBrowser, findBrowser, sessionRecord } from './browsers.js';
 import { resolveExtensions } from './extensions.js';
@@ -97,30 +97,6 @@ function discardBrowsers(runtime: FakeRuntime, pool: FakePool, andAcquired: bool
   }
 }
 
-/** Waits for a browser of the pool up to `timeoutMs`; undefined when none came free in time. */
-function waitForBrowser(
-  pool: FakePool,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<string | undefined> {
-  if (timeoutMs === 0) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const waiter = (sessionId: string | undefined) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', giveUp);
-      resolve(sessionId);
-    };
-    const giveUp = () => {
-      const index = pool.waiters.indexOf(waiter);
-      if (index !== -1) pool.waiters.splice(index, 1);
-      waiter(undefined);
-    };
-    const timer = setTimeout(giveUp, timeoutMs);
-    signal.addEventListener('abort', giveUp, { once: true });
-    pool.waiters.push(waiter);
-  });
-}
-
 /** Handlers of the pool operations. */
 export const poolHandlers: Pick<
   HandlerTable,
@@ -190,7 +166,7 @@ export const poolHandlers: Pick<
     const free = pool.idle.shift();
     if (free !== undefined) pool.acquired.add(free);
     const sessionId =
-      free ?? (await waitForBrowser(pool, body.acquire_timeout_seconds * 1000, signal));
+      free ?? (await waitInLine(pool.waiters, body.acquire_timeout_seconds * 1000, signal));
     if (sessionId === undefined) return { status: 204 };
     return { status: 200, json: sessionRecord(runtime, findBrowser(runtime, sessionId)) };
   },

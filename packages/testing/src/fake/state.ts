@@ -1,3 +1,4 @@
+import type { Waiter } from '@x/service-kernel';
 import type {
   BrowserPoolConfig,
   BrowserSession,
@@ -79,7 +80,7 @@ export interface FakePool {
   readonly idle: string[];
   readonly acquired: Set<string>;
   /** Acquire calls waiting for a browser, first come first served. */
-  readonly waiters: ((sessionId: string | undefined) => void)[];
+  readonly waiters: Waiter<string>[];
 }
 
 /** An uploaded extension: its record and its archive. */
