@@ -11,6 +11,7 @@ import {
   instanceRoot,
   removeInstanceDirectory,
 } from './instance-directory.js';
+import { findXvfb } from './virtual-display.js';
 
 /** A browser that runs, with what the server needs to drive and end it. */
 interface LiveBrowser {
@@ -55,6 +56,8 @@ export class BrowserService {
   /** Browsers being started; shutdown waits for them so none is left running. */
   readonly #startups = new Set<Promise<unknown>>();
   #isClosed = false;
+  /** Where Xvfb is: headed browsers run on a display of their own when it is installed. */
+  readonly #xvfbPath = findXvfb();
 
   constructor(config: ServerConfig, database: DatabaseSync, jwtSecret: string, logger: Logger) {
     this.#config = config;
@@ -98,7 +101,8 @@ export class BrowserService {
       userDataDir: instance.profile,
       homeDir: instance.home,
       downloadsDir: instance.downloads,
-      isHeadless: true,
+      isHeadless: body.headless,
+      xvfbPath: this.#xvfbPath,
       viewport,
     });
     let chromium: ChromiumBrowser;
@@ -125,7 +129,7 @@ export class BrowserService {
       session_id: id,
       created_at: formatTimestamp(now),
       cdp_ws_url: `${origin.replace(/^http/, 'ws')}/browsers/${id}/cdp?jwt=${jwt}`,
-      headless: true,
+      headless: body.headless,
       stealth: body.stealth,
       gpu: false,
       kiosk_mode: body.kiosk_mode,
@@ -165,10 +169,10 @@ export class BrowserService {
    * headed browser (no Xvfb here), 404 for an extension (none is uploaded yet).
    */
   check(body: BrowserSpec): void {
-    if (!body.headless) {
+    if (!body.headless && !this.#xvfbPath) {
       throw new ServiceError(
         'bad_request',
-        'headless: false needs Xvfb, which this server does not run: create a headless browser.',
+        'headless: false needs Xvfb, which is not installed on this server (apt-get install xvfb): create a headless browser.',
         {
           details: [
             { code: 'invalid_input', message: 'body.headless: must be true on this server' },

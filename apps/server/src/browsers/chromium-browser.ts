@@ -2,7 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { keyEvents, keyStrokeFor } from '../computer/key-events.js';
 import { CdpConnection } from './cdp-connection.js';
-import { type ChromiumOptions, endProcessesOf, startChromium } from './chromium.js';
+import {
+  type ChromiumOptions,
+  endProcessesOf,
+  type StartedChromium,
+  startChromium,
+} from './chromium.js';
+import { startVirtualDisplay, type VirtualDisplay } from './virtual-display.js';
 
 /** A rectangle of the page, in CSS pixels. */
 export interface Region {
@@ -41,6 +47,8 @@ export class ChromiumBrowser {
   #pageSession: string;
   readonly #viewport: { width: number; height: number };
   readonly #userDataDir: string;
+  /** The Xvfb display of a headed browser, closed with it. */
+  readonly #display: VirtualDisplay | undefined;
   /** Typing is serialized: one input at a time per browser. */
   #typing: Promise<void> = Promise.resolve();
 
@@ -50,8 +58,10 @@ export class ChromiumBrowser {
     pageSession: string,
     viewport: { width: number; height: number },
     userDataDir: string,
+    display: VirtualDisplay | undefined,
   ) {
     this.#userDataDir = userDataDir;
+    this.#display = display;
     this.process = started.process;
     this.devtoolsUrl = started.devtoolsUrl;
     this.#cdp = cdp;
@@ -59,11 +69,24 @@ export class ChromiumBrowser {
     this.#viewport = viewport;
   }
 
-  /** Starts Chromium, attaches to its first page and sets the viewport and downloads folder. */
+  /**
+   * Starts Chromium (a headed one on an Xvfb display of its own), attaches to its first page and
+   * sets the viewport and downloads folder.
+   */
   static async launch(
-    options: ChromiumOptions & { downloadsDir: string },
+    options: ChromiumOptions & { downloadsDir: string; xvfbPath?: string | undefined },
   ): Promise<ChromiumBrowser> {
-    const started = await startChromium(options);
+    const display =
+      options.isHeadless || !options.xvfbPath
+        ? undefined
+        : await startVirtualDisplay(options.xvfbPath, options.viewport);
+    let started: StartedChromium;
+    try {
+      started = await startChromium(display ? { ...options, display: display.display } : options);
+    } catch (error) {
+      await display?.close();
+      throw error;
+    }
     try {
       const cdp = await CdpConnection.connect(started.devtoolsUrl);
       const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>(
@@ -82,9 +105,11 @@ export class ChromiumBrowser {
         sessionId,
         { ...options.viewport },
         options.userDataDir,
+        display,
       );
     } catch (error) {
       await endProcessesOf(started.process, options.userDataDir);
+      await display?.close();
       throw error;
     }
   }
@@ -218,5 +243,6 @@ export class ChromiumBrowser {
     }
     this.#cdp.close();
     await endProcessesOf(this.process, this.#userDataDir);
+    await this.#display?.close();
   }
 }

@@ -8,6 +8,8 @@ export interface ChromiumOptions {
   /** HOME of the browser: what it writes outside its profile (crash reports, caches) stays here. */
   readonly homeDir: string;
   readonly isHeadless: boolean;
+  /** The X display a headed browser shows on (`:N`). */
+  readonly display?: string;
   readonly viewport: { readonly width: number; readonly height: number };
 }
 
@@ -103,7 +105,11 @@ export function startChromium(
   const child = spawn(options.chromePath, chromiumArgs(options), {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
-    env: { ...process.env, HOME: options.homeDir },
+    env: {
+      ...process.env,
+      HOME: options.homeDir,
+      ...(options.display ? { DISPLAY: options.display } : {}),
+    },
   });
   return new Promise((resolve, reject) => {
     let output = '';

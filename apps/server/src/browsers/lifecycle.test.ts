@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
+import { processesWith } from '../test-support/processes.js';
 
 const TOKEN = 'lifecycle-token';
 let server: RunningServer;
@@ -61,9 +62,49 @@ describe('browser lifecycle', () => {
     await call('DELETE', `/browsers/${busy.session_id}`);
   }, 30_000);
 
-  it('refuses headless: false with a 400 that says why', async () => {
-    const answer = await call('POST', '/browsers', { headless: false });
-    expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { message: string }).message).toContain('Xvfb');
+  it('runs headless: false on an Xvfb display of its own, closed with the browser', async () => {
+    const made = await call('POST', '/browsers', {
+      headless: false,
+      viewport: { width: 800, height: 600 },
+    });
+    expect(made.status).toBe(201);
+    const session = (await made.json()) as BrowserSession;
+    expect(session.headless).toBe(false);
+    const displays = () => processesWith('Xvfb\0-displayfd');
+    expect(displays()).toHaveLength(1);
+    const shot = await call('POST', `/browsers/${session.session_id}/computer/screenshot`, {});
+    const png = new Uint8Array(await shot.arrayBuffer());
+    const view = new DataView(png.buffer);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([800, 600]);
+    await call('DELETE', `/browsers/${session.session_id}`);
+    expect(displays()).toEqual([]);
+  });
+
+  it('refuses headless: false with a 400 that says what to install when Xvfb is missing', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    const bare = await startServer(
+      readConfig({
+        XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-no-xvfb-')),
+        XB_PORT: '0',
+        XB_TOKENS: TOKEN,
+      }),
+      pino({ level: 'silent' }),
+    ).finally(() => {
+      process.env.PATH = path;
+    });
+    try {
+      const answer = await fetch(`${bare.url}/browsers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ headless: false }),
+      });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toContain(
+        'apt-get install xvfb',
+      );
+    } finally {
+      await bare.close();
+    }
   });
 });
