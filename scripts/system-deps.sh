@@ -1,7 +1,6 @@
 # Sourced by bootstrap.sh: installs the Debian packages the self-hosted server drives when they are
 # missing (chromium, xvfb for headed browsers, fonts so screenshots show CJK and emoji), as root
-# through apt-get;
-# otherwise says what to install.
+# through apt-get; otherwise says what to install.
 is_installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 need=()
 if [ -z "${CHROME_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
