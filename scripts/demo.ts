@@ -2,8 +2,8 @@
  * The main job: prints the operation catalog and writes the OpenAPI 3.1 document, then starts the
  * self-hosted server (real Chromium) with its embedded defaults and drives it through the `xb`
  * command line: a browser with a page typed into, a screenshot that shows the text, a pool, an
- * invocation. The areas the server does not serve yet (replays, processes, extensions) are
- * shown against the fake service. Everything made is saved under out/.
+ * invocation, a sandboxed process. The areas the server does not serve yet (replays, watches,
+ * extensions) are shown against the fake service. Everything made is saved under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -114,6 +114,16 @@ try {
   await playwright.close();
   xb(atServer, 'computer', 'screenshot', browser.session_id, '-o', 'out/screenshot.png');
   xb(atServer, 'browsers', 'list');
+  xb(
+    atServer,
+    'process',
+    'exec',
+    browser.session_id,
+    'sh',
+    '--',
+    '-c',
+    'echo "$(ls /home/browser) from a sandbox on the instance"',
+  );
   xb(atServer, 'pools', 'create', 'demo-pool', '--size', '2', '--fill-rate-per-minute', '100');
   for (let attempt = 0; attempt < 100; attempt++) {
     if (
@@ -139,7 +149,7 @@ function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   return JSON.parse(result.stdout) as T;
 }
 
-// Replays, processes and extensions arrive on the server with its part 2: shown on the fake.
+// Replays, watches and extensions arrive on the server with its part 2: shown on the fake.
 const fake = await start(XB_FAKE, ['--token', 'demo-token'], process.env);
 const atFake = { ...process.env, XB_BASE_URL: fake.url, XB_TOKEN: 'demo-token', NO_COLOR: '' };
 console.log(
@@ -150,7 +160,6 @@ try {
   const { replay_id } = xbJson<{ replay_id: string }>(atFake, 'replays', 'start', id);
   xb(atFake, 'replays', 'stop', id, replay_id);
   xb(atFake, 'replays', 'download', id, replay_id, '-o', 'out/replay.mp4');
-  xb(atFake, 'process', 'exec', id, 'echo', 'from', 'the', 'instance');
   xb(atFake, 'extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
 } finally {
   fake.child.kill('SIGTERM');

@@ -17,6 +17,8 @@ export interface ServerConfig {
   /** Most browsers at once; one more is 429 with Retry-After. */
   readonly maxBrowsers: number;
   readonly logLevel: string;
+  /** Whether processes may run on instances (`XB_PROCESSES=off` turns them off: 403). */
+  readonly isProcessExecutionEnabled: boolean;
 }
 
 /** Memory a headless browser takes, for the default capacity. */
@@ -53,5 +55,6 @@ export function readConfig(
     chromePath: env.CHROME_PATH || '/usr/bin/chromium',
     maxBrowsers: whole('XB_MAX_BROWSERS', env.XB_MAX_BROWSERS, defaultCapacity),
     logLevel: env.XB_LOG_LEVEL || 'info',
+    isProcessExecutionEnabled: env.XB_PROCESSES !== 'off',
   };
 }

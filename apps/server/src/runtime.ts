@@ -1,10 +1,12 @@
 import type { BrowserService } from './browsers/browser-service.js';
 import type { InvocationService } from './invocations/invocation-service.js';
 import type { PoolService } from './pools/pool-service.js';
+import type { ProcessService } from './processes/process-service.js';
 
 /** What the server's handlers work with. */
 export interface ServerRuntime {
   readonly browsers: BrowserService;
   readonly invocations: InvocationService;
   readonly pools: PoolService;
+  readonly processes: ProcessService;
 }

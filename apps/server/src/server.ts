@@ -9,6 +9,9 @@ import { attachCdpProxy } from './http/cdp-proxy.js';
 import { jwtSecretOf, type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { InvocationService } from './invocations/invocation-service.js';
 import { PoolService } from './pools/pool-service.js';
+import { ProcessService } from './processes/process-service.js';
+import { findBubblewrap } from './processes/sandbox.js';
+import type { ServerRuntime } from './runtime.js';
 import { openDatabase } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
 
@@ -47,12 +50,15 @@ export async function startServer(
   const idempotency = new SqliteIdempotencyStore(database);
   idempotency.prune();
   // The pools are made once the address is known: restored pools start browsers whose URLs name it.
-  const runtime: { browsers: BrowserService; invocations: InvocationService; pools: PoolService } =
-    {
-      browsers,
-      invocations,
-      pools: undefined as unknown as PoolService,
-    };
+  const processes = new ProcessService(findBubblewrap(), config.isProcessExecutionEnabled);
+  // Every process of a browser dies with it.
+  browsers.onDeleted((id) => processes.endAll(id));
+  const runtime: { -readonly [K in keyof ServerRuntime]: ServerRuntime[K] } = {
+    browsers,
+    invocations,
+    processes,
+    pools: undefined as unknown as PoolService,
+  };
   const app = createApp({ runtime, tokens, idempotency, logger });
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

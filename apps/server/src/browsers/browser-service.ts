@@ -211,6 +211,11 @@ export class BrowserService {
     await this.live(id).chromium.reset();
   }
 
+  /** The host folder that is the browser's /home/browser; 404 when the browser does not run. */
+  home(id: string): string {
+    return this.live(id).instance.home;
+  }
+
   /** Records activity on a browser (its CDP connection is busy). */
   touch(id: string): void {
     const live = this.#live.get(id);

@@ -1,4 +1,4 @@
-import type { HandlerTable } from '@x/service-kernel';
+import { eventStreamBody, type HandlerTable } from '@x/service-kernel';
 import type { ServerRuntime } from '../runtime.js';
 
 /**
@@ -30,6 +30,38 @@ export const handlers: Partial<HandlerTable<ServerRuntime>> = {
     bytes: await runtime.browsers.live(params.id as string).chromium.screenshot(body.region),
     contentType: 'image/png',
   }),
+  'browsers.process.spawn': ({ runtime, params, body }) => {
+    const home = runtime.browsers.home(params.id as string);
+    return { status: 200, json: runtime.processes.spawn(params.id as string, home, body) };
+  },
+  'browsers.process.exec': async ({ runtime, params, body, signal }) => {
+    const home = runtime.browsers.home(params.id as string);
+    return {
+      status: 200,
+      json: await runtime.processes.exec(params.id as string, home, body, signal),
+    };
+  },
+  'browsers.process.kill': ({ runtime, params, body }) => {
+    runtime.browsers.live(params.id as string);
+    runtime.processes.kill(params.id as string, params.process_id as string, body.signal);
+    return { status: 200, json: { ok: true } };
+  },
+  'browsers.process.status': ({ runtime, params }) => {
+    runtime.browsers.live(params.id as string);
+    return {
+      status: 200,
+      json: runtime.processes.status(params.id as string, params.process_id as string),
+    };
+  },
+  'browsers.process.output': ({ runtime, params }) => {
+    const [id, processId] = [params.id as string, params.process_id as string];
+    runtime.browsers.live(id);
+    runtime.processes.assertExists(id, processId);
+    return {
+      status: 200,
+      events: eventStreamBody((signal) => runtime.processes.output(id, processId, signal)),
+    };
+  },
   'browserPools.create': ({ runtime, body, origin }) => ({
     status: 201,
     json: runtime.pools.create(body, origin),
