@@ -101,7 +101,9 @@ describe.each(TRANSPORTS)('process and fs commands (%s)', (_, overHttp) => {
     expect(watched.stderr).toBe('error: Interrupted.\n');
     fake.journal.assertCalled('browsers.fs.watch.stop', { times: 1 });
     expect(
-      [...(fake.state.browsers.get(id)?.watches.values() ?? [])].every((watch) => watch.isStopped),
+      [...(fake.state.browsers.get(id)?.watches.values() ?? [])].every(
+        (watch) => watch.events.isClosed,
+      ),
     ).toBe(true);
 
     const started = await fake.fetch(`${fake.url}/browsers/${id}/fs/watch`, {

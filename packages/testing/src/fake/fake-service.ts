@@ -213,10 +213,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     for (const pool of runtime.state.pools.values())
       for (const waiter of pool.waiters.splice(0)) waiter(undefined);
     for (const browser of runtime.state.browsers.values()) {
-      for (const watch of browser.watches.values()) {
-        watch.isStopped = true;
-        watch.notify?.();
-      }
+      for (const watch of browser.watches.values()) watch.events.close();
     }
   };
   const origin = () => listener?.url ?? IN_PROCESS_ORIGIN;

@@ -1,4 +1,4 @@
-import type { Waiter } from '@x/service-kernel';
+import type { EventBuffer, Waiter } from '@x/service-kernel';
 import type {
   BrowserPoolConfig,
   BrowserSession,
@@ -41,15 +41,8 @@ export interface FakeWatch {
   readonly id: string;
   readonly path: string;
   readonly recursive: boolean;
-  /** Events not read yet, in order; never more than the fake's watch buffer. */
-  readonly queue: WatchEvent[];
-  /** Events dropped since the last OVERFLOW was queued. */
-  lost: number;
-  isStopped: boolean;
-  /** Wakes the reader up after a change. */
-  notify: (() => void) | undefined;
-  /** The stream reading it now; a newer stream takes the watch over. */
-  reader: symbol | undefined;
+  /** Its events waiting for the reader, with OVERFLOW for what a slow reader lost. */
+  readonly events: EventBuffer<WatchEvent>;
 }
 
 /** One browser session and what lives on its instance. */

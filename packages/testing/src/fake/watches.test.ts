@@ -39,10 +39,14 @@ describe('watches', () => {
     fake.emitFsEvent(id, { type: 'CREATE', path: '/home/browser/new/inner.txt', is_dir: false });
     const watches = fake.state.browsers.get(id)?.watches;
     expect(
-      watches?.get(deep)?.queue.map((event) => ('path' in event ? event.path : event.type)),
+      watches
+        ?.get(deep)
+        ?.events.pending.map((event) => ('path' in event ? event.path : event.type)),
     ).toEqual(['/home/browser/new', '/home/browser/new/inner.txt']);
     expect(
-      watches?.get(flat)?.queue.map((event) => ('path' in event ? event.path : event.type)),
+      watches
+        ?.get(flat)
+        ?.events.pending.map((event) => ('path' in event ? event.path : event.type)),
     ).toEqual(['/home/browser/new']);
   });
 
@@ -111,6 +115,6 @@ describe('an event stream read in-process', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await reader?.cancel();
     expect(await pending).toEqual({ done: true, value: undefined });
-    expect(fake.state.browsers.get(id)?.watches.get(watchId)?.notify).toBeUndefined();
+    expect(fake.state.browsers.get(id)?.watches.get(watchId)?.events.isClosed).toBe(false);
   });
 });

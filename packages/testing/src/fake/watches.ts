@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { eventStreamBody, notFound, ServiceError, wakeOrAbort } from '@x/service-kernel';
+import { EventBuffer, eventStreamBody, notFound, ServiceError } from '@x/service-kernel';
 import type { WatchEvent } from '@x/types';
 import { findBrowser } from './browsers.js';
 import type { HandlerTable } from './handler-types.js';
@@ -12,32 +12,12 @@ export type FsChange = Extract<WatchEvent, { path: string }>;
 
 /** Ends a watch: its stream closes and it takes no more events. */
 export function stopWatch(watch: FakeWatch): void {
-  watch.isStopped = true;
-  watch.queue.length = 0;
-  watch.notify?.();
+  watch.events.close();
 }
 
 function covers(watch: FakeWatch, path: string): boolean {
   if (watch.recursive) return path.startsWith(`${watch.path}/`);
   return posix.dirname(path) === watch.path;
-}
-
-/**
- * Queues an event for a watch. A full buffer counts the event as lost; the count goes out as one
- * OVERFLOW event in the place of the lost ones, so nothing is dropped silently.
- */
-function enqueue(watch: FakeWatch, event: WatchEvent, capacity: number): void {
-  const needed = watch.lost > 0 ? 2 : 1;
-  if (watch.queue.length + needed > capacity) {
-    watch.lost++;
-    return;
-  }
-  if (watch.lost > 0) {
-    watch.queue.push({ type: 'OVERFLOW', lost: watch.lost });
-    watch.lost = 0;
-  }
-  watch.queue.push(event);
-  watch.notify?.();
 }
 
 /**
@@ -62,44 +42,13 @@ export function applyFsChange(runtime: FakeRuntime, browser: FakeBrowser, change
     browser.files.set(path, event.is_dir ? 'dir' : 'file');
   }
   for (const watch of browser.watches.values()) {
-    if (!watch.isStopped && covers(watch, path))
-      enqueue(watch, event, runtime.settings.watchBufferSize);
-  }
-}
-
-async function* watchEvents(
-  watch: FakeWatch,
-  signal: AbortSignal,
-): AsyncGenerator<WatchEvent, void> {
-  const reader = Symbol('reader');
-  // The newest reader takes the watch over; an older one ends.
-  watch.reader = reader;
-  const isCurrent = () => watch.reader === reader;
-  try {
-    while (!watch.isStopped && isCurrent() && !signal.aborted) {
-      const event = watch.queue.shift();
-      if (event) {
-        yield event;
-        continue;
-      }
-      if (watch.lost > 0) {
-        const lost = watch.lost;
-        watch.lost = 0;
-        yield { type: 'OVERFLOW', lost };
-        continue;
-      }
-      await wakeOrAbort((wake) => {
-        watch.notify = wake;
-      }, signal);
-    }
-  } finally {
-    if (isCurrent()) watch.notify = undefined;
+    if (!watch.events.isClosed && covers(watch, path)) watch.events.push(event);
   }
 }
 
 function findWatch(runtime: FakeRuntime, browserId: string, watchId: string): FakeWatch {
   const watch = findBrowser(runtime, browserId).watches.get(watchId);
-  if (!watch || watch.isStopped) throw notFound('watch', watchId);
+  if (!watch || watch.events.isClosed) throw notFound('watch', watchId);
   return watch;
 }
 
@@ -119,18 +68,17 @@ export const watchHandlers: Pick<
       id: runtime.nextId('watch'),
       path,
       recursive: body.recursive,
-      queue: [],
-      lost: 0,
-      isStopped: false,
-      notify: undefined,
-      reader: undefined,
+      events: new EventBuffer<WatchEvent>(runtime.settings.watchBufferSize, (lost) => ({
+        type: 'OVERFLOW',
+        lost,
+      })),
     };
     browser.watches.set(watch.id, watch);
     return { status: 201, json: { watch_id: watch.id } };
   },
   'browsers.fs.watch.events': ({ runtime, params }) => {
     const watch = findWatch(runtime, params.id as string, params.watch_id as string);
-    return { status: 200, events: eventStreamBody((signal) => watchEvents(watch, signal)) };
+    return { status: 200, events: eventStreamBody((signal) => watch.events.read(signal)) };
   },
   'browsers.fs.watch.stop': ({ runtime, params }) => {
     stopWatch(findWatch(runtime, params.id as string, params.watch_id as string));
