@@ -2,7 +2,7 @@
  * The main job: prints the operation catalog and writes the OpenAPI 3.1 document, then starts the
  * self-hosted server (real Chromium) with its embedded defaults and drives it through the `xb`
  * command line: a browser with a page typed into, a screenshot that shows the text, a pool, an
- * invocation, a sandboxed process. The areas the server does not serve yet (replays, watches,
+ * invocation, a sandboxed process. The areas the server does not serve yet (replays,
  * extensions) are shown against the fake service. Everything made is saved under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
@@ -149,7 +149,7 @@ function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   return JSON.parse(result.stdout) as T;
 }
 
-// Replays, watches and extensions arrive on the server with its part 2: shown on the fake.
+// Replays and extensions arrive on the server with its part 2: shown on the fake.
 const fake = await start(XB_FAKE, ['--token', 'demo-token'], process.env);
 const atFake = { ...process.env, XB_BASE_URL: fake.url, XB_TOKEN: 'demo-token', NO_COLOR: '' };
 console.log(

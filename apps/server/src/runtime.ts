@@ -1,4 +1,5 @@
 import type { BrowserService } from './browsers/browser-service.js';
+import type { WatchService } from './fs-watch/watch-service.js';
 import type { InvocationService } from './invocations/invocation-service.js';
 import type { PoolService } from './pools/pool-service.js';
 import type { ProcessService } from './processes/process-service.js';
@@ -9,4 +10,5 @@ export interface ServerRuntime {
   readonly invocations: InvocationService;
   readonly pools: PoolService;
   readonly processes: ProcessService;
+  readonly watches: WatchService;
 }

@@ -17,14 +17,13 @@ const quiet = pino({ level: 'silent' });
  * watches and replays, which answer 503 until they arrive (tested below).
  */
 const PROVIDED_CHECKS = contractChecks.filter(
-  (check) => check.area !== 'extensions' && !/replay|watch/i.test(check.name),
+  (check) => check.area !== 'extensions' && !/replay/i.test(check.name),
 );
 
 /** Operations the server does not provide yet, one of each area. */
 const NOT_PROVIDED = [
   ['GET', '/extensions', 'extensions.list'],
   ['POST', '/browsers/br_x/replays/rp_x/stop', 'browsers.replays.stop'],
-  ['DELETE', '/browsers/br_x/fs/watch/w_x', 'browsers.fs.watch.stop'],
 ] as const;
 
 function configIn(dataDir: string) {

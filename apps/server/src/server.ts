@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import { BrowserService } from './browsers/browser-service.js';
 import type { ServerConfig } from './config.js';
+import { WatchService } from './fs-watch/watch-service.js';
 import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
 import { jwtSecretOf, type ResolvedTokens, resolveTokens } from './http/tokens.js';
@@ -51,12 +52,17 @@ export async function startServer(
   idempotency.prune();
   // The pools are made once the address is known: restored pools start browsers whose URLs name it.
   const processes = new ProcessService(findBubblewrap(), config.isProcessExecutionEnabled);
-  // Every process of a browser dies with it.
-  browsers.onDeleted((id) => processes.endAll(id));
+  const watches = new WatchService();
+  // Every process and every watch of a browser ends with it.
+  browsers.onDeleted((id) => {
+    processes.endAll(id);
+    watches.endAll(id);
+  });
   const runtime: { -readonly [K in keyof ServerRuntime]: ServerRuntime[K] } = {
     browsers,
     invocations,
     processes,
+    watches,
     pools: undefined as unknown as PoolService,
   };
   const app = createApp({ runtime, tokens, idempotency, logger });

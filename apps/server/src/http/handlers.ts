@@ -62,6 +62,23 @@ export const handlers: Partial<HandlerTable<ServerRuntime>> = {
       events: eventStreamBody((signal) => runtime.processes.output(id, processId, signal)),
     };
   },
+  'browsers.fs.watch.start': ({ runtime, params, body }) => {
+    const home = runtime.browsers.home(params.id as string);
+    return {
+      status: 201,
+      json: runtime.watches.start(params.id as string, home, body.path, body.recursive),
+    };
+  },
+  'browsers.fs.watch.events': ({ runtime, params }) => {
+    runtime.browsers.live(params.id as string);
+    const events = runtime.watches.events(params.id as string, params.watch_id as string);
+    return { status: 200, events: eventStreamBody((signal) => events.read(signal)) };
+  },
+  'browsers.fs.watch.stop': ({ runtime, params }) => {
+    runtime.browsers.live(params.id as string);
+    runtime.watches.stop(params.id as string, params.watch_id as string);
+    return { status: 204 };
+  },
   'browserPools.create': ({ runtime, body, origin }) => ({
     status: 201,
     json: runtime.pools.create(body, origin),

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { realpathSync, statSync } from 'node:fs';
-import { posix, relative, resolve, sep } from 'node:path';
+import { statSync } from 'node:fs';
 import { createIdGenerator, notFound, ServiceError, wakeOrAbort } from '@x/service-kernel';
 import type { ProcessCommandBodySchema } from '@x/types';
 import {
@@ -11,6 +10,7 @@ import {
   type SpawnedProcess,
 } from '@x/types';
 import type { InferOutput } from 'valibot';
+import { resolveOnInstance } from './instance-path.js';
 import { INSTANCE_HOME, sandboxArgs } from './sandbox.js';
 import { cpuPercent, groupMembers, groupUsage } from './usage.js';
 
@@ -247,32 +247,17 @@ export class ProcessService {
     }
   }
 
-  /**
-   * The host folder for a `cwd` on the instance: inside /home/browser once `..` and links are
-   * resolved (400 otherwise), and an existing directory (400 otherwise).
-   */
+  /** The instance path of an existing `cwd` directory inside /home/browser; 400 otherwise. */
   #resolveCwd(home: string, cwd: string): string {
-    const onInstance = posix.resolve(INSTANCE_HOME, cwd);
-    const outside = () =>
-      new ServiceError('bad_request', `cwd must be inside ${INSTANCE_HOME}.`, {
-        details: [
-          { code: 'invalid_input', message: `body.cwd: ${cwd} is outside ${INSTANCE_HOME}` },
-        ],
-      });
-    if (onInstance !== INSTANCE_HOME && !onInstance.startsWith(`${INSTANCE_HOME}/`))
-      throw outside();
-    const hostPath = resolve(home, posix.relative(INSTANCE_HOME, onInstance));
-    let real: string;
-    try {
-      real = realpathSync(hostPath);
-    } catch {
-      throw new ServiceError('bad_request', `cwd ${onInstance} does not exist on the instance.`);
+    const resolved = resolveOnInstance(home, cwd, 'cwd');
+    if (!resolved.exists)
+      throw new ServiceError(
+        'bad_request',
+        `cwd ${resolved.instancePath} does not exist on the instance.`,
+      );
+    if (!statSync(resolved.hostPath).isDirectory()) {
+      throw new ServiceError('bad_request', `cwd ${resolved.instancePath} is not a directory.`);
     }
-    const realHome = realpathSync(home);
-    const inside = relative(realHome, real);
-    if (inside.startsWith('..') || inside.startsWith(sep)) throw outside();
-    if (!statSync(real).isDirectory())
-      throw new ServiceError('bad_request', `cwd ${onInstance} is not a directory.`);
-    return posix.join(INSTANCE_HOME, inside.split(sep).join('/'));
+    return resolved.instancePath;
   }
 }
