@@ -153,7 +153,7 @@ function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
 const fake = await start(XB_FAKE, ['--token', 'demo-token'], process.env);
 const atFake = { ...process.env, XB_BASE_URL: fake.url, XB_TOKEN: 'demo-token', NO_COLOR: '' };
 console.log(
-  `\nReplays, processes and extensions are not on the server yet: the fake service at ${fake.url} shows them.\n`,
+  `\nReplays and extensions are not on the server yet: the fake service at ${fake.url} shows them.\n`,
 );
 try {
   const { session_id: id } = xbJson<{ session_id: string }>(atFake, 'browsers', 'create');
