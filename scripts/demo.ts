@@ -2,8 +2,8 @@
  * The main job: prints the operation catalog and writes the OpenAPI 3.1 document, then starts the
  * self-hosted server (real Chromium) with its embedded defaults and drives it through the `xb`
  * command line: a browser with a page typed into, a screenshot that shows the text, a pool, an
- * invocation, a sandboxed process. The areas the server does not serve yet (replays,
- * extensions) are shown against the fake service. Everything made is saved under out/.
+ * invocation, a sandboxed process, a replay. Extensions, which the server does not serve yet, are
+ * uploaded to the fake service. Everything made is saved under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -101,6 +101,14 @@ try {
     <h1>xb demo</h1><textarea id="box" rows="4" cols="40" style="font-size: 28px"></textarea></body>`);
   await page?.focus('#box');
   console.log(`(a page with a text box is open in ${browser.session_id}, through its cdp_ws_url)`);
+  const { replay_id } = xbJson<{ replay_id: string }>(
+    atServer,
+    'replays',
+    'start',
+    browser.session_id,
+    '--framerate',
+    '10',
+  );
   xb(
     atServer,
     'computer',
@@ -113,6 +121,8 @@ try {
   console.log(`(the page reads back: ${JSON.stringify(await page?.inputValue('#box'))})`);
   await playwright.close();
   xb(atServer, 'computer', 'screenshot', browser.session_id, '-o', 'out/screenshot.png');
+  xb(atServer, 'replays', 'stop', browser.session_id, replay_id);
+  xb(atServer, 'replays', 'download', browser.session_id, replay_id, '-o', 'out/replay.mp4');
   xb(atServer, 'browsers', 'list');
   xb(
     atServer,
@@ -149,21 +159,18 @@ function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   return JSON.parse(result.stdout) as T;
 }
 
-// Replays and extensions arrive on the server with its part 2: shown on the fake.
+// Extensions arrive on the server with its part 2: shown on the fake.
 const fake = await start(XB_FAKE, ['--token', 'demo-token'], process.env);
 const atFake = { ...process.env, XB_BASE_URL: fake.url, XB_TOKEN: 'demo-token', NO_COLOR: '' };
 console.log(
-  `\nReplays and extensions are not on the server yet: the fake service at ${fake.url} shows them.\n`,
+  `\nExtensions are not on the server yet: the fake service at ${fake.url} takes the upload.\n`,
 );
 try {
-  const { session_id: id } = xbJson<{ session_id: string }>(atFake, 'browsers', 'create');
-  const { replay_id } = xbJson<{ replay_id: string }>(atFake, 'replays', 'start', id);
-  xb(atFake, 'replays', 'stop', id, replay_id);
-  xb(atFake, 'replays', 'download', id, replay_id, '-o', 'out/replay.mp4');
   xb(atFake, 'extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
+  xb(atFake, 'extensions', 'list');
 } finally {
   fake.child.kill('SIGTERM');
 }
 console.log(
-  '\nSaved in out/: openapi.json, screenshot.png (the typed text, from real Chromium), replay.mp4 (from the fake), extension.zip',
+  '\nSaved in out/: openapi.json, screenshot.png and replay.mp4 (the typed text, from real Chromium), extension.zip',
 );

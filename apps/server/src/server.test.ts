@@ -16,15 +16,10 @@ const quiet = pino({ level: 'silent' });
  * The contract checks of what this server provides so far: every area but extensions, processes,
  * watches and replays, which answer 503 until they arrive (tested below).
  */
-const PROVIDED_CHECKS = contractChecks.filter(
-  (check) => check.area !== 'extensions' && !/replay/i.test(check.name),
-);
+const PROVIDED_CHECKS = contractChecks.filter((check) => check.area !== 'extensions');
 
 /** Operations the server does not provide yet, one of each area. */
-const NOT_PROVIDED = [
-  ['GET', '/extensions', 'extensions.list'],
-  ['POST', '/browsers/br_x/replays/rp_x/stop', 'browsers.replays.stop'],
-] as const;
+const NOT_PROVIDED = [['GET', '/extensions', 'extensions.list']] as const;
 
 function configIn(dataDir: string) {
   return readConfig({

@@ -12,6 +12,7 @@ import { InvocationService } from './invocations/invocation-service.js';
 import { PoolService } from './pools/pool-service.js';
 import { ProcessService } from './processes/process-service.js';
 import { findBubblewrap } from './processes/sandbox.js';
+import { findFfmpeg, ReplayService } from './replays/replay-service.js';
 import type { ServerRuntime } from './runtime.js';
 import { openDatabase } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
@@ -53,16 +54,19 @@ export async function startServer(
   // The pools are made once the address is known: restored pools start browsers whose URLs name it.
   const processes = new ProcessService(findBubblewrap(), config.isProcessExecutionEnabled);
   const watches = new WatchService();
+  const replays = new ReplayService(database, config.dataDir, findFfmpeg(), logger);
   // Every process and every watch of a browser ends with it.
   browsers.onDeleted((id) => {
     processes.endAll(id);
     watches.endAll(id);
+    void replays.stopAll(id);
   });
   const runtime: { -readonly [K in keyof ServerRuntime]: ServerRuntime[K] } = {
     browsers,
     invocations,
     processes,
     watches,
+    replays,
     pools: undefined as unknown as PoolService,
   };
   const app = createApp({ runtime, tokens, idempotency, logger });
@@ -87,6 +91,8 @@ export async function startServer(
         server.closeIdleConnections();
         detachProxy();
         runtime.pools.stop();
+        // Recordings are finalized while their browsers still run.
+        await replays.close();
         await browsers.deleteAll();
         // Event streams and proxied sockets hold connections open: end what is left.
         server.closeAllConnections();

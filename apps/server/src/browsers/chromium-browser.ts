@@ -219,6 +219,41 @@ export class ChromiumBrowser {
     return sessionId;
   }
 
+  /** The page as it looks now, as a JPEG: a recording's first frame. */
+  async jpeg(): Promise<Buffer> {
+    const { data } = await this.#cdp.send<{ data: string }>(
+      'Page.captureScreenshot',
+      { format: 'jpeg', quality: 80 },
+      this.#pageSession,
+    );
+    return Buffer.from(data, 'base64');
+  }
+
+  /**
+   * Streams the page as JPEG frames (DevTools screencast) until the returned function stops it.
+   * Each frame is acknowledged at once, so Chromium keeps sending.
+   */
+  async startScreencast(onFrame: (jpeg: Buffer) => void): Promise<() => Promise<void>> {
+    const session = this.#pageSession;
+    const stopListening = this.#cdp.on('Page.screencastFrame', (params, sessionId) => {
+      if (sessionId !== session) return;
+      const frame = params as { data: string; sessionId: number };
+      onFrame(Buffer.from(frame.data, 'base64'));
+      void this.#cdp
+        .send('Page.screencastFrameAck', { sessionId: frame.sessionId }, session)
+        .catch(() => undefined);
+    });
+    await this.#cdp.send(
+      'Page.startScreencast',
+      { format: 'jpeg', quality: 80, everyNthFrame: 1 },
+      session,
+    );
+    return async () => {
+      stopListening();
+      await this.#cdp.send('Page.stopScreencast', {}, session).catch(() => undefined);
+    };
+  }
+
   /** Evaluates an expression in the page (for tests and diagnostics). */
   async evaluate<T>(expression: string): Promise<T> {
     const { result } = await this.#cdp.send<{ result: { value: T } }>(

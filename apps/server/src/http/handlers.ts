@@ -79,6 +79,34 @@ export const handlers: Partial<HandlerTable<ServerRuntime>> = {
     runtime.watches.stop(params.id as string, params.watch_id as string);
     return { status: 204 };
   },
+  'browsers.replays.start': async ({ runtime, params, body }) => {
+    const { chromium } = runtime.browsers.live(params.id as string);
+    const replay = await runtime.replays.start(
+      params.id as string,
+      chromium,
+      body.framerate,
+      body.max_duration_in_seconds,
+    );
+    return { status: 201, json: replay };
+  },
+  'browsers.replays.list': ({ runtime, params }) => {
+    runtime.browsers.get(params.id as string);
+    return { status: 200, json: runtime.replays.list(params.id as string) };
+  },
+  'browsers.replays.download': ({ runtime, params }) => {
+    runtime.browsers.get(params.id as string);
+    const outcome = runtime.replays.download(params.id as string, params.replay_id as string);
+    if ('recording' in outcome)
+      return { status: 202, json: outcome.recording, headers: { 'retry-after': '1' } };
+    return { status: 200, bytes: outcome.video, contentType: 'video/mp4' };
+  },
+  'browsers.replays.stop': async ({ runtime, params }) => {
+    runtime.browsers.get(params.id as string);
+    return {
+      status: 200,
+      json: await runtime.replays.stop(params.id as string, params.replay_id as string),
+    };
+  },
   'browserPools.create': ({ runtime, body, origin }) => ({
     status: 201,
     json: runtime.pools.create(body, origin),

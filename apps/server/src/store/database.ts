@@ -26,6 +26,8 @@ const MIGRATIONS = [
      PRIMARY KEY (scope, key)
    );`,
   `CREATE TABLE pools (id TEXT PRIMARY KEY, name TEXT UNIQUE, config TEXT NOT NULL, created_at TEXT NOT NULL);`,
+  `CREATE TABLE replays (id TEXT PRIMARY KEY, browser_id TEXT NOT NULL, record TEXT NOT NULL, file TEXT NOT NULL);
+   CREATE INDEX replays_browser ON replays (browser_id);`,
 ];
 
 /** Opens (creating when new) the store in `dataDir`, with every migration applied. */
