@@ -2,8 +2,7 @@
  * The main job: prints the operation catalog and writes the OpenAPI 3.1 document, then starts the
  * self-hosted server (real Chromium) with its embedded defaults and drives it through the `xb`
  * command line: a browser with a page typed into, a screenshot that shows the text, a pool, an
- * invocation, a sandboxed process, a replay. Extensions, which the server does not serve yet, are
- * uploaded to the fake service. Everything made is saved under out/.
+ * invocation, a sandboxed process, a replay, an extension. Everything made is saved under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -15,7 +14,6 @@ import { chromium } from 'playwright-core';
 
 const XB = 'packages/cli/dist/bin/xb.js';
 const XB_SERVER = 'apps/server/dist/main.js';
-const XB_FAKE = 'packages/testing/dist/bin/xb-fake.js';
 
 const rows = operations.map((operation) => [
   operation.specSection ?? '',
@@ -134,6 +132,7 @@ try {
     '-c',
     'echo "$(ls /home/browser) from a sandbox on the instance"',
   );
+  xb(atServer, 'extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
   xb(atServer, 'pools', 'create', 'demo-pool', '--size', '2', '--fill-rate-per-minute', '100');
   for (let attempt = 0; attempt < 100; attempt++) {
     if (
@@ -149,6 +148,7 @@ try {
   xb(atServer, 'invocations', 'browsers', invocation.id);
   xb(atServer, 'invocations', 'update', invocation.id, '--status', 'succeeded');
   xb(atServer, 'pools', 'delete', 'demo-pool', '--force');
+  xb(atServer, 'extensions', 'delete', 'demo-extension');
 } finally {
   server.child.kill('SIGTERM');
 }
@@ -159,18 +159,6 @@ function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   return JSON.parse(result.stdout) as T;
 }
 
-// Extensions arrive on the server with its part 2: shown on the fake.
-const fake = await start(XB_FAKE, ['--token', 'demo-token'], process.env);
-const atFake = { ...process.env, XB_BASE_URL: fake.url, XB_TOKEN: 'demo-token', NO_COLOR: '' };
-console.log(
-  `\nExtensions are not on the server yet: the fake service at ${fake.url} takes the upload.\n`,
-);
-try {
-  xb(atFake, 'extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
-  xb(atFake, 'extensions', 'list');
-} finally {
-  fake.child.kill('SIGTERM');
-}
 console.log(
   '\nSaved in out/: openapi.json, screenshot.png and replay.mp4 (the typed text, from real Chromium), extension.zip',
 );

@@ -1,4 +1,5 @@
 import type { BrowserService } from './browsers/browser-service.js';
+import type { ExtensionService } from './extensions/extension-service.js';
 import type { WatchService } from './fs-watch/watch-service.js';
 import type { InvocationService } from './invocations/invocation-service.js';
 import type { PoolService } from './pools/pool-service.js';
@@ -13,4 +14,5 @@ export interface ServerRuntime {
   readonly processes: ProcessService;
   readonly watches: WatchService;
   readonly replays: ReplayService;
+  readonly extensions: ExtensionService;
 }

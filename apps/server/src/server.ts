@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import { BrowserService } from './browsers/browser-service.js';
 import type { ServerConfig } from './config.js';
+import { ExtensionService } from './extensions/extension-service.js';
 import { WatchService } from './fs-watch/watch-service.js';
 import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
@@ -47,7 +48,8 @@ export async function startServer(
     (value) =>
       database.prepare("INSERT INTO settings (key, value) VALUES ('jwt_secret', ?)").run(value),
   );
-  const browsers = new BrowserService(config, database, jwtSecret, logger);
+  const extensions = new ExtensionService(database, config.dataDir);
+  const browsers = new BrowserService(config, database, jwtSecret, logger, extensions);
   const invocations = new InvocationService(database, browsers);
   const idempotency = new SqliteIdempotencyStore(database);
   idempotency.prune();
@@ -67,6 +69,7 @@ export async function startServer(
     processes,
     watches,
     replays,
+    extensions,
     pools: undefined as unknown as PoolService,
   };
   const app = createApp({ runtime, tokens, idempotency, logger });

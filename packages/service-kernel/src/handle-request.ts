@@ -41,11 +41,8 @@ export interface Interception {
 /** The parts a service's request handler is made of. */
 export interface RequestHandlerOptions<TRuntime> {
   readonly runtime: TRuntime;
-  /**
-   * A handler per operation. An implementation that does not provide an operation yet leaves it
-   * out: calls of it answer 503 `unavailable`, saying so.
-   */
-  readonly handlers: Partial<HandlerTable<TRuntime>>;
+  /** A handler for every operation of the catalog. */
+  readonly handlers: HandlerTable<TRuntime>;
   readonly tokens: TokenSets;
   readonly idempotency: IdempotencyStore;
   /** A fresh, unguessable request id. */
@@ -149,12 +146,9 @@ export function createRequestHandler<TRuntime>(
       ? validate(operation.body.schema, parsed.value, 'body', 'body')
       : undefined;
 
-    const handler = handlers[operation.name as OperationName] as
-      | ((context: unknown) => HandlerResult | Promise<HandlerResult>)
-      | undefined;
-    if (!handler) {
-      throw new ServiceError('unavailable', `${operation.name} is not available on this service.`);
-    }
+    const handler = handlers[operation.name as OperationName] as (
+      context: unknown,
+    ) => HandlerResult | Promise<HandlerResult>;
     const run = async (): Promise<Response> => {
       const result = await handler({
         operation,

@@ -8,6 +8,7 @@ export { authenticate, type TokenSets } from './auth.js';
 export type { CallRecord } from './call-record.js';
 export { EventBuffer } from './event-buffer.js';
 export { eventStreamBody, wakeOrAbort } from './event-stream.js';
+export { checkExtensionArchive } from './extension-archive.js';
 export {
   createRequestHandler,
   type Interception,

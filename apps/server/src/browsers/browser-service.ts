@@ -3,6 +3,7 @@ import { createIdGenerator, notFound, ServiceError, signSessionJwt } from '@x/se
 import { type BrowserSession, type CreateBrowserBody, formatTimestamp, HEADERS } from '@x/types';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
+import type { ExtensionService } from '../extensions/extension-service.js';
 import { processesOfProfile } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
 import {
@@ -59,7 +60,16 @@ export class BrowserService {
   /** Where Xvfb is: headed browsers run on a display of their own when it is installed. */
   readonly #xvfbPath = findXvfb();
 
-  constructor(config: ServerConfig, database: DatabaseSync, jwtSecret: string, logger: Logger) {
+  readonly #extensions: ExtensionService;
+
+  constructor(
+    config: ServerConfig,
+    database: DatabaseSync,
+    jwtSecret: string,
+    logger: Logger,
+    extensions: ExtensionService,
+  ) {
+    this.#extensions = extensions;
     this.#config = config;
     this.#database = database;
     this.#jwtSecret = jwtSecret;
@@ -103,6 +113,7 @@ export class BrowserService {
       downloadsDir: instance.downloads,
       isHeadless: body.headless,
       xvfbPath: this.#xvfbPath,
+      extensionDirs: this.#extensions.load(body.extensions ?? []),
       viewport,
     });
     let chromium: ChromiumBrowser;
@@ -180,9 +191,7 @@ export class BrowserService {
         },
       );
     }
-    for (const reference of body.extensions ?? []) {
-      throw notFound('extension', 'id' in reference ? reference.id : reference.name);
-    }
+    this.#extensions.assertExist(body.extensions ?? []);
   }
 
   /** A running browser, counting the call as activity; 404 when there is none. */

@@ -8,6 +8,8 @@ export interface ChromiumOptions {
   /** HOME of the browser: what it writes outside its profile (crash reports, caches) stays here. */
   readonly homeDir: string;
   readonly isHeadless: boolean;
+  /** Unpacked extensions to load. */
+  readonly extensionDirs?: readonly string[];
   /** The X display a headed browser shows on (`:N`). */
   readonly display?: string;
   readonly viewport: { readonly width: number; readonly height: number };
@@ -39,6 +41,12 @@ function chromiumArgs(options: ChromiumOptions): string[] {
     '--remote-debugging-port=0',
     `--user-data-dir=${options.userDataDir}`,
     `--window-size=${options.viewport.width},${options.viewport.height}`,
+    ...(options.extensionDirs?.length
+      ? [
+          `--load-extension=${options.extensionDirs.join(',')}`,
+          `--disable-extensions-except=${options.extensionDirs.join(',')}`,
+        ]
+      : []),
     'about:blank',
   ];
 }

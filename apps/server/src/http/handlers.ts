@@ -1,11 +1,8 @@
 import { eventStreamBody, type HandlerTable } from '@x/service-kernel';
 import type { ServerRuntime } from '../runtime.js';
 
-/**
- * The operations this server provides, each on real Chromium and the store. Operations of the
- * catalog not listed here answer 503 `unavailable` (see the README's list).
- */
-export const handlers: Partial<HandlerTable<ServerRuntime>> = {
+/** Every operation of the catalog, each on real Chromium, the sandbox, ffmpeg and the store. */
+export const handlers: HandlerTable<ServerRuntime> = {
   'browsers.create': async ({ runtime, body, origin }) => {
     if (body.invocation_id) runtime.invocations.running(body.invocation_id);
     return { status: 201, json: await runtime.browsers.create(body, origin) };
@@ -106,6 +103,20 @@ export const handlers: Partial<HandlerTable<ServerRuntime>> = {
       status: 200,
       json: await runtime.replays.stop(params.id as string, params.replay_id as string),
     };
+  },
+  'extensions.upload': async ({ runtime, body }) => ({
+    status: 201,
+    json: await runtime.extensions.upload(body.file, body.name),
+  }),
+  'extensions.list': ({ runtime }) => ({ status: 200, json: runtime.extensions.list() }),
+  'extensions.download': ({ runtime, params }) => ({
+    status: 200,
+    bytes: runtime.extensions.download(params.id_or_name as string),
+    contentType: 'application/zip',
+  }),
+  'extensions.delete': ({ runtime, params }) => {
+    runtime.extensions.delete(params.id_or_name as string);
+    return { status: 204 };
   },
   'browserPools.create': ({ runtime, body, origin }) => ({
     status: 201,

@@ -28,6 +28,7 @@ const MIGRATIONS = [
   `CREATE TABLE pools (id TEXT PRIMARY KEY, name TEXT UNIQUE, config TEXT NOT NULL, created_at TEXT NOT NULL);`,
   `CREATE TABLE replays (id TEXT PRIMARY KEY, browser_id TEXT NOT NULL, record TEXT NOT NULL, file TEXT NOT NULL);
    CREATE INDEX replays_browser ON replays (browser_id);`,
+  `CREATE TABLE extensions (id TEXT PRIMARY KEY, name TEXT UNIQUE, sha256 TEXT NOT NULL, record TEXT NOT NULL);`,
 ];
 
 /** Opens (creating when new) the store in `dataDir`, with every migration applied. */

@@ -1,6 +1,6 @@
-import { notFound, ServiceError } from '@x/service-kernel';
+import { checkExtensionArchive, notFound, ServiceError } from '@x/service-kernel';
 import { type Extension, formatTimestamp } from '@x/types';
-import { checkExtensionArchive } from './extension-archive.js';
+
 import type { HandlerTable } from './handler-types.js';
 import type { FakeRuntime } from './runtime.js';
 import { type FakeExtension, findByIdOrName } from './state.js';

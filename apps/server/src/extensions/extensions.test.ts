@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildExtensionArchive, ContractContext } from '@x/testing';
+import type { Extension } from '@x/types';
+import pino from 'pino';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
+import { startServer } from '../server.js';
+
+const TOKEN = 'extension-token';
+const site = { url: '', close: () => Promise.resolve() };
+
+beforeAll(async () => {
+  const page = createServer((_request, response) => response.end('<p>shop</p>'));
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  site.url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
+  site.close = () => new Promise<void>((resolve) => page.close(() => resolve()));
+});
+afterAll(() => site.close());
+
+async function upload(api: ContractContext, archive: Uint8Array, name: string) {
+  const form = new FormData();
+  form.set('file', new Blob([archive as Uint8Array<ArrayBuffer>]), 'extension.zip');
+  form.set('name', name);
+  return api.call('POST', '/extensions', { body: form });
+}
+
+describe('extensions on the server', () => {
+  it('load into browsers that name them: the content script acts on a page, last_used_at is set, and a restart keeps them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-extensions-'));
+    const config = readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN });
+    const server = await startServer(config, pino({ level: 'silent' }));
+    const api = new ContractContext({ baseUrl: server.url, token: TOKEN, readOnlyToken: TOKEN });
+    let id = '';
+    try {
+      const uploaded = await upload(api, buildExtensionArchive(), 'marker');
+      expect(uploaded.status).toBe(201);
+      expect((uploaded.json as Extension).last_used_at).toBeUndefined();
+      const session = (
+        await api.call('POST', '/browsers', { json: { extensions: [{ name: 'marker' }] } })
+      ).json as {
+        session_id: string;
+        cdp_ws_url: string;
+      };
+      id = session.session_id;
+      const browser = await chromium.connectOverCDP(session.cdp_ws_url);
+      try {
+        const page = browser.contexts()[0]?.pages()[0];
+        await page?.goto(site.url);
+        await page?.waitForFunction(
+          () => document.documentElement.dataset.fixture === 'loaded',
+          undefined,
+          { timeout: 10_000 },
+        );
+        expect(await page?.evaluate(() => document.documentElement.dataset.fixture)).toBe('loaded');
+      } finally {
+        await browser.close();
+      }
+      const [listed] = (await api.call('GET', '/extensions')).json as Extension[];
+      expect(listed?.last_used_at).toBeDefined();
+    } finally {
+      if (id) await api.call('DELETE', `/browsers/${id}`);
+      await server.close();
+    }
+    const again = await startServer(config, pino({ level: 'silent' }));
+    try {
+      const listed = (
+        await new ContractContext({ baseUrl: again.url, token: TOKEN, readOnlyToken: TOKEN }).call(
+          'GET',
+          '/extensions',
+        )
+      ).json as Extension[];
+      expect(listed.map((extension) => extension.name)).toEqual(['marker']);
+    } finally {
+      await again.close();
+    }
+  });
+});
