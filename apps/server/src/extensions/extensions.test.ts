@@ -1,26 +1,17 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildExtensionArchive, ContractContext } from '@x/testing';
 import type { Extension } from '@x/types';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { startServer } from '../server.js';
+import { useSite } from '../test-support/servers.js';
 
 const TOKEN = 'extension-token';
-const site = { url: '', close: () => Promise.resolve() };
-
-beforeAll(async () => {
-  const page = createServer((_request, response) => response.end('<p>shop</p>'));
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  site.url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
-  site.close = () => new Promise<void>((resolve) => page.close(() => resolve()));
-});
-afterAll(() => site.close());
+const site = useSite();
 
 async function upload(api: ContractContext, archive: Uint8Array, name: string) {
   const form = new FormData();

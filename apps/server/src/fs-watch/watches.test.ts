@@ -1,45 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ContractContext } from '@x/testing';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CdpConnection } from '../browsers/cdp-connection.js';
-import { readConfig } from '../config.js';
-import { type RunningServer, startServer } from '../server.js';
+import { useTestServer } from '../test-support/servers.js';
 
-const TOKEN = 'watch-token';
-let server: RunningServer;
-let api: ContractContext;
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xb-watch-'));
-  server = await startServer(
-    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
-    pino({ level: 'silent' }),
-  );
-  api = new ContractContext({
-    baseUrl: server.url,
-    token: TOKEN,
-    readOnlyToken: TOKEN,
-    timeoutMs: 10_000,
-  });
-});
-afterAll(() => server?.close());
+const test = useTestServer();
 
 describe('watches on the server', () => {
   it('see a file the browser downloads land in /home/browser/Downloads', async () => {
-    const session = (await api.call('POST', '/browsers', { json: {} })).json as {
+    const session = (await test.api.call('POST', '/browsers', { json: {} })).json as {
       session_id: string;
       cdp_ws_url: string;
     };
     const id = session.session_id;
     const watch = (
-      await api.call('POST', `/browsers/${id}/fs/watch`, {
+      await test.api.call('POST', `/browsers/${id}/fs/watch`, {
         json: { path: '/home/browser/Downloads' },
       })
     ).json as { watch_id: string };
-    const stream = await api.stream(`/browsers/${id}/fs/watch/${watch.watch_id}/events`);
+    const stream = await test.api.stream(`/browsers/${id}/fs/watch/${watch.watch_id}/events`);
     // Raw DevTools through the session's CDP proxy (Playwright would set its own download folder).
     const cdp = await CdpConnection.connect(session.cdp_ws_url);
     try {
@@ -65,25 +42,26 @@ describe('watches on the server', () => {
     } finally {
       stream.close();
       cdp.close();
-      await api.call('DELETE', `/browsers/${id}`);
+      await test.api.call('DELETE', `/browsers/${id}`);
     }
   });
 
   it('cover directories made after a recursive watch started, and end with their browser', async () => {
-    const id = ((await api.call('POST', '/browsers', { json: {} })).json as { session_id: string })
-      .session_id;
+    const id = (
+      (await test.api.call('POST', '/browsers', { json: {} })).json as { session_id: string }
+    ).session_id;
     const watch = (
-      await api.call('POST', `/browsers/${id}/fs/watch`, {
+      await test.api.call('POST', `/browsers/${id}/fs/watch`, {
         json: { path: '/home/browser', recursive: true },
       })
     ).json as { watch_id: string };
-    const stream = await api.stream(`/browsers/${id}/fs/watch/${watch.watch_id}/events`);
+    const stream = await test.api.stream(`/browsers/${id}/fs/watch/${watch.watch_id}/events`);
     try {
-      await api.call('POST', `/browsers/${id}/process/exec`, {
+      await test.api.call('POST', `/browsers/${id}/process/exec`, {
         json: { command: 'mkdir', args: ['-p', 'new/deeper'] },
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await api.call('POST', `/browsers/${id}/process/exec`, {
+      await test.api.call('POST', `/browsers/${id}/process/exec`, {
         json: { command: 'touch', args: ['new/deeper/file.txt'] },
       });
       const paths: string[] = [];
@@ -98,7 +76,7 @@ describe('watches on the server', () => {
       }
       expect(paths).toContain('/home/browser/new');
       expect(paths).toContain('/home/browser/new/deeper/file.txt');
-      await api.call('DELETE', `/browsers/${id}`);
+      await test.api.call('DELETE', `/browsers/${id}`);
       for (let count = 0; count < 20; count++) if ((await stream.next()) === undefined) return;
       throw new Error('the stream did not end with its browser');
     } finally {

@@ -1,6 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserPool, BrowserSession } from '@x/types';
@@ -10,27 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { processesWith } from '../test-support/processes.js';
+import { useSite } from '../test-support/servers.js';
 
 const TOKEN = 'pool-test-token';
 let server: RunningServer;
 /** A page on loopback with an origin of its own, so it has storage to clear. */
-const site = { url: '', close: () => Promise.resolve() };
+const site = useSite();
 
 beforeAll(async () => {
-  const page = createServer((_request, response) => response.end('<p>shop</p>'));
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  site.url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
-  site.close = () => new Promise<void>((resolve) => page.close(() => resolve()));
   const dataDir = mkdtempSync(join(tmpdir(), 'xb-pools-'));
   server = await startServer(
     readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN, XB_MAX_BROWSERS: '6' }),
     pino({ level: 'silent' }),
   );
 });
-afterAll(async () => {
-  await server?.close();
-  await site.close();
-});
+afterAll(() => server?.close());
 
 async function call<T>(
   method: string,

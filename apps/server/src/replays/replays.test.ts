@@ -2,31 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ContractContext } from '@x/testing';
 import type { Replay } from '@x/types';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
-import { type RunningServer, startServer } from '../server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test-support/servers.js';
 
-const TOKEN = 'replay-token';
-let server: RunningServer;
-let api: ContractContext;
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xb-replays-'));
-  server = await startServer(
-    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
-    pino({ level: 'silent' }),
-  );
-  api = new ContractContext({
-    baseUrl: server.url,
-    token: TOKEN,
-    readOnlyToken: TOKEN,
-    timeoutMs: 30_000,
-  });
-});
-afterAll(() => server?.close());
+const test = useTestServer();
 
 /** Duration of an MP4 in seconds, as ffprobe reads it. */
 function probedDuration(video: Uint8Array): number {
@@ -48,42 +28,51 @@ function probedDuration(video: Uint8Array): number {
 describe('replays on the server', () => {
   it('record a playable H.264 MP4 whose duration is within 10% of the time recorded', async () => {
     const id = (
-      (await api.call('POST', '/browsers', { json: { viewport: { width: 640, height: 360 } } }))
-        .json as { session_id: string }
+      (
+        await test.api.call('POST', '/browsers', {
+          json: { viewport: { width: 640, height: 360 } },
+        })
+      ).json as { session_id: string }
     ).session_id;
-    const replay = (await api.call('POST', `/browsers/${id}/replays`, { json: { framerate: 10 } }))
-      .json as Replay;
+    const replay = (
+      await test.api.call('POST', `/browsers/${id}/replays`, { json: { framerate: 10 } })
+    ).json as Replay;
     const started = performance.now();
     for (let index = 0; index < 6; index++) {
-      await api.call('POST', `/browsers/${id}/computer/type`, {
+      await test.api.call('POST', `/browsers/${id}/computer/type`, {
         json: { text: `line ${index}\n` },
       });
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const stopped = (await api.call('POST', `/browsers/${id}/replays/${replay.replay_id}/stop`))
-      .json as Replay;
+    const stopped = (
+      await test.api.call('POST', `/browsers/${id}/replays/${replay.replay_id}/stop`)
+    ).json as Replay;
     const recorded = (performance.now() - started) / 1000;
     expect(stopped.finished_at).toBeDefined();
-    const download = await api.call('GET', `/browsers/${id}/replays/${replay.replay_id}`);
+    const download = await test.api.call('GET', `/browsers/${id}/replays/${replay.replay_id}`);
     expect(download.status).toBe(200);
     expect(Math.abs(probedDuration(download.bytes) - recorded) / recorded).toBeLessThan(0.1);
-    await api.call('DELETE', `/browsers/${id}`);
+    await test.api.call('DELETE', `/browsers/${id}`);
   });
 
   it('stop with the browser and keep the video; max_duration_in_seconds stops a recording', async () => {
-    const id = ((await api.call('POST', '/browsers', { json: {} })).json as { session_id: string })
-      .session_id;
+    const id = (
+      (await test.api.call('POST', '/browsers', { json: {} })).json as { session_id: string }
+    ).session_id;
     const short = (
-      await api.call('POST', `/browsers/${id}/replays`, { json: { max_duration_in_seconds: 1 } })
+      await test.api.call('POST', `/browsers/${id}/replays`, {
+        json: { max_duration_in_seconds: 1 },
+      })
     ).json as Replay;
     await new Promise((resolve) => setTimeout(resolve, 1_800));
-    const [listed] = (await api.call('GET', `/browsers/${id}/replays`)).json as Replay[];
+    const [listed] = (await test.api.call('GET', `/browsers/${id}/replays`)).json as Replay[];
     expect(listed?.finished_at).toBeDefined();
-    const kept = (await api.call('POST', `/browsers/${id}/replays`, { json: {} })).json as Replay;
+    const kept = (await test.api.call('POST', `/browsers/${id}/replays`, { json: {} }))
+      .json as Replay;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await api.call('DELETE', `/browsers/${id}`);
+    await test.api.call('DELETE', `/browsers/${id}`);
     for (let attempt = 0; attempt < 50; attempt++) {
-      const answer = await api.call('GET', `/browsers/${id}/replays/${kept.replay_id}`);
+      const answer = await test.api.call('GET', `/browsers/${id}/replays/${kept.replay_id}`);
       if (answer.status === 200) {
         expect(probedDuration(answer.bytes)).toBeGreaterThan(0.5);
         expect(short.replay_id).not.toBe(kept.replay_id);

@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ContractContext } from '@x/testing';
+import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { readConfig } from '../config.js';
+import { type RunningServer, startServer } from '../server.js';
+
+/** The token test servers accept. */
+export const TEST_TOKEN = 'server-test-token';
+
+/** A server for the tests of one file: started before them in a fresh data directory, closed after. */
+export function useTestServer(env: Record<string, string> = {}) {
+  const handle = {
+    server: undefined as unknown as RunningServer,
+    api: undefined as unknown as ContractContext,
+    dataDir: '',
+  };
+  beforeAll(async () => {
+    handle.dataDir = mkdtempSync(join(tmpdir(), 'xb-server-test-'));
+    handle.server = await startServer(
+      readConfig({ XB_DATA_DIR: handle.dataDir, XB_PORT: '0', XB_TOKENS: TEST_TOKEN, ...env }),
+      pino({ level: 'silent' }),
+    );
+    handle.api = new ContractContext({
+      baseUrl: handle.server.url,
+      token: TEST_TOKEN,
+      readOnlyToken: TEST_TOKEN,
+      timeoutMs: 30_000,
+    });
+  });
+  afterAll(() => handle.server?.close());
+  return handle;
+}
+
+/** A page on loopback with an origin of its own (pages there have storage, content scripts run). */
+export function useSite() {
+  const site = { url: '' };
+  const page = createServer((_request, response) => response.end('<p>shop</p>'));
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    site.url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => page.close(() => resolve())));
+  return site;
+}
