@@ -31,6 +31,12 @@ export {
 } from './idempotency.js';
 export { createIdGenerator, type IdGenerator } from './ids.js';
 export { type ReadBody, readBody } from './read-body.js';
+export {
+  browserPoolRecord,
+  followProcessOutput,
+  type PoolLike,
+  type ProcessOutput,
+} from './records.js';
 export { jsonResponse } from './responses.js';
 export { notFound, ServiceError } from './service-error.js';
 export { signSessionJwt, verifySessionJwt } from './session-jwt.js';

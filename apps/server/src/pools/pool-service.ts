@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import {
+  browserPoolRecord,
   createIdGenerator,
   notFound,
   ServiceError,
@@ -250,15 +251,7 @@ export class PoolService {
   }
 
   #record(pool: PoolState): BrowserPool {
-    const record: BrowserPool = {
-      id: pool.id,
-      available_count: pool.idle.length,
-      acquired_count: pool.acquired.size,
-      created_at: pool.createdAt,
-      browser_pool_config: structuredClone(pool.config),
-    };
-    if (pool.name !== undefined) record.name = pool.name;
-    return record;
+    return browserPoolRecord(pool);
   }
 
   #find(idOrName: string): PoolState {

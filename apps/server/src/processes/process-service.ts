@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { createIdGenerator, notFound, ServiceError, wakeOrAbort } from '@x/service-kernel';
+import { createIdGenerator, followProcessOutput, notFound, ServiceError } from '@x/service-kernel';
 import type { ProcessCommandBodySchema } from '@x/types';
 import {
   type ExecResult,
@@ -151,8 +151,9 @@ export class ProcessService {
     const started = performance.now();
     const { process_id } = this.spawn(browserId, home, body);
     const process = this.#processes.get(process_id) as RunningProcess;
-    while (process.exitCode === null && !signal.aborted) {
-      await wakeOrAbort((wake) => process.listeners.add(wake), signal);
+    // Following its output to the end is waiting for its exit.
+    for await (const _ of followProcessOutput(process, signal)) {
+      // Nothing to do with the events here: exec collects them all below.
     }
     if (process.exitCode === null) this.#signal(process, 'KILL');
     const collected = (type: 'stdout' | 'stderr') =>
@@ -185,23 +186,12 @@ export class ProcessService {
   }
 
   /** The process's output so far and as it comes, ending with its exit. */
-  async *output(
+  output(
     browserId: string,
     processId: string,
     signal: AbortSignal,
   ): AsyncGenerator<ProcessOutputEvent, void> {
-    const process = this.#find(browserId, processId);
-    let index = 0;
-    while (!signal.aborted) {
-      const event = process.output[index];
-      if (event) {
-        index++;
-        yield event;
-        if (event.type === 'exit') return;
-        continue;
-      }
-      await wakeOrAbort((wake) => process.listeners.add(wake), signal);
-    }
+    return followProcessOutput(this.#find(browserId, processId), signal);
   }
 
   /** Ends every process of a browser (it is being deleted). */

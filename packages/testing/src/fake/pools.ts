@@ -1,23 +1,10 @@
-import { notFound, ServiceError, waitInLine } from '@x/service-kernel';
+import { browserPoolRecord, notFound, ServiceError, waitInLine } from '@x/service-kernel';
 import { type BrowserPool, type BrowserPoolConfig, formatTimestamp } from '@x/types';
 import { createBrowser, deleteBrowser, findBrowser, sessionRecord } from './browsers.js';
 import { resolveExtensions } from './extensions.js';
 import type { HandlerTable } from './handler-types.js';
 import type { FakeRuntime } from './runtime.js';
 import { type FakeBrowser, type FakePool, findByIdOrName } from './state.js';
-
-/** The pool record as it reads now: the counts are always the pool's true counts. */
-export function poolRecord(pool: FakePool): BrowserPool {
-  const record: BrowserPool = {
-    id: pool.id,
-    available_count: pool.idle.length,
-    acquired_count: pool.acquired.size,
-    created_at: pool.createdAt,
-    browser_pool_config: structuredClone(pool.config),
-  };
-  if (pool.name !== undefined) record.name = pool.name;
-  return record;
-}
 
 function findPool(runtime: FakeRuntime, idOrName: string): FakePool {
   const pool = findByIdOrName(runtime.state.pools, idOrName, (candidate) => candidate.name);
@@ -124,15 +111,15 @@ export const poolHandlers: Pick<
     };
     runtime.state.pools.set(pool.id, pool);
     fillPool(runtime, pool);
-    return { status: 201, json: poolRecord(pool) };
+    return { status: 201, json: browserPoolRecord(pool) };
   },
   'browserPools.list': ({ runtime }) => ({
     status: 200,
-    json: [...runtime.state.pools.values()].map(poolRecord),
+    json: [...runtime.state.pools.values()].map((pool) => browserPoolRecord(pool)),
   }),
   'browserPools.get': ({ runtime, params }) => ({
     status: 200,
-    json: poolRecord(findPool(runtime, params.id_or_name as string)),
+    json: browserPoolRecord(findPool(runtime, params.id_or_name as string)),
   }),
   'browserPools.update': ({ runtime, params, body }) => {
     const pool = findPool(runtime, params.id_or_name as string);
@@ -146,7 +133,7 @@ export const poolHandlers: Pick<
     // Idle browsers were made with the old configuration: replace them.
     discardBrowsers(runtime, pool, false);
     fillPool(runtime, pool);
-    return { status: 200, json: poolRecord(pool) };
+    return { status: 200, json: browserPoolRecord(pool) };
   },
   'browserPools.delete': ({ runtime, params, query }) => {
     const pool = findPool(runtime, params.id_or_name as string);

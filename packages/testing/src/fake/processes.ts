@@ -1,4 +1,10 @@
-import { eventStreamBody, notFound, ServiceError, wakeOrAbort } from '@x/service-kernel';
+import {
+  eventStreamBody,
+  followProcessOutput,
+  notFound,
+  ServiceError,
+  wakeOrAbort,
+} from '@x/service-kernel';
 import { formatTimestamp, type ProcessCommandBodySchema } from '@x/types';
 import type { InferOutput } from 'valibot';
 import { findBrowser } from './browsers.js';
@@ -188,29 +194,6 @@ function exited(process: FakeProcess, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function* outputEvents(process: FakeProcess, signal: AbortSignal) {
-  let index = 0;
-  let wake: (() => void) | undefined;
-  const listener = () => wake?.();
-  process.listeners.add(listener);
-  try {
-    while (!signal.aborted) {
-      const event = process.output[index];
-      if (event) {
-        index++;
-        yield event;
-        if (event.type === 'exit') return;
-        continue;
-      }
-      await wakeOrAbort((resolve) => {
-        wake = resolve;
-      }, signal);
-    }
-  } finally {
-    process.listeners.delete(listener);
-  }
-}
-
 function findProcess(runtime: FakeRuntime, browserId: string, processId: string): FakeProcess {
   if (!runtime.settings.isProcessExecutionEnabled) {
     throw new ServiceError('forbidden', 'Process execution is turned off on this service.');
@@ -282,6 +265,9 @@ export const processHandlers: Pick<
   },
   'browsers.process.output': ({ runtime, params }) => {
     const process = findProcess(runtime, params.id as string, params.process_id as string);
-    return { status: 200, events: eventStreamBody((signal) => outputEvents(process, signal)) };
+    return {
+      status: 200,
+      events: eventStreamBody((signal) => followProcessOutput(process, signal)),
+    };
   },
 };
