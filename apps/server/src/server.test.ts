@@ -112,17 +112,17 @@ describe('the CDP proxy', () => {
 });
 
 describe('a restart', () => {
-  it('keeps invocations and marks the browsers of the earlier run deleted', async () => {
+  it('keeps invocations and idempotency keys, and marks the browsers of the earlier run deleted', async () => {
     const restartDir = mkdtempSync(join(tmpdir(), 'xb-restart-'));
     const first = await startServer(configIn(restartDir), quiet);
     const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-    const invocation = (await (
-      await fetch(`${first.url}/invocations`, {
+    const createInvocation = (url: string) =>
+      fetch(`${url}/invocations`, {
         method: 'POST',
-        headers,
+        headers: { ...headers, 'idempotency-key': 'restart-key' },
         body: JSON.stringify({ action_name: 'a', app_name: 'b' }),
-      })
-    ).json()) as { id: string };
+      }).then((answer) => answer.json() as Promise<{ id: string }>);
+    const invocation = await createInvocation(first.url);
     const session = (await (
       await fetch(`${first.url}/browsers`, {
         method: 'POST',
@@ -138,6 +138,8 @@ describe('a restart', () => {
           id: string;
         },
       ).toMatchObject({ id: invocation.id, status: 'running' });
+      // The key is kept in the store: a retry after the restart gets the first answer.
+      expect((await createInvocation(second.url)).id).toBe(invocation.id);
       const browser = (await (
         await fetch(`${second.url}/browsers/${session.session_id}`, { headers })
       ).json()) as { deleted_at?: string };

@@ -37,13 +37,18 @@ export function isKeptAnswer(response: StoredResponse | undefined): response is 
   return response !== undefined && response.status !== 429 && response.status < 500;
 }
 
-/** Idempotency keys in memory, for a fake or a single process. */
+/**
+ * Idempotency keys in memory, for a fake or a single process. With `keepsAnswers: false` it only
+ * coordinates calls in flight (a store on disk keeps the answers).
+ */
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly #calls = new Map<string, StoredCall>();
   readonly #now: () => Date;
+  readonly #keepsAnswers: boolean;
 
-  constructor(now: () => Date) {
+  constructor(now: () => Date, options: { keepsAnswers?: boolean } = {}) {
     this.#now = now;
+    this.#keepsAnswers = options.keepsAnswers ?? true;
   }
 
   /** Looks a call up, reserving its key when it is new. */
@@ -65,7 +70,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       kind: 'new',
       settle: (result) => {
         const isKept = isKeptAnswer(result);
-        if (!isKept) this.#calls.delete(id);
+        if (!isKept || !this.#keepsAnswers) this.#calls.delete(id);
         settle(isKept ? result : undefined);
       },
     };

@@ -3,27 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserSession } from '@x/types';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
-import { type RunningServer, startServer } from '../server.js';
+import { startServer } from '../server.js';
 import { processesWith } from '../test-support/processes.js';
+import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
-const TOKEN = 'lifecycle-token';
-let server: RunningServer;
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xb-lifecycle-'));
-  server = await startServer(
-    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN, XB_MAX_BROWSERS: '2' }),
-    pino({ level: 'silent' }),
-  );
-});
-afterAll(() => server?.close());
+const test = useTestServer({ XB_MAX_BROWSERS: '2' });
 
 const call = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
+  fetch(`${test.server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
@@ -87,7 +78,7 @@ describe('browser lifecycle', () => {
       readConfig({
         XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-no-xvfb-')),
         XB_PORT: '0',
-        XB_TOKENS: TOKEN,
+        XB_TOKENS: TEST_TOKEN,
       }),
       pino({ level: 'silent' }),
     ).finally(() => {
@@ -96,7 +87,7 @@ describe('browser lifecycle', () => {
     try {
       const answer = await fetch(`${bare.url}/browsers`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ headless: false }),
       });
       expect(answer.status).toBe(400);

@@ -4,34 +4,24 @@ import { join } from 'node:path';
 import type { BrowserPool, BrowserSession } from '@x/types';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
-import { type RunningServer, startServer } from '../server.js';
+import { startServer } from '../server.js';
 import { processesWith } from '../test-support/processes.js';
-import { useSite } from '../test-support/servers.js';
+import { TEST_TOKEN, useSite, useTestServer } from '../test-support/servers.js';
 
-const TOKEN = 'pool-test-token';
-let server: RunningServer;
+const test = useTestServer({ XB_MAX_BROWSERS: '6' });
 /** A page on loopback with an origin of its own, so it has storage to clear. */
 const site = useSite();
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xb-pools-'));
-  server = await startServer(
-    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN, XB_MAX_BROWSERS: '6' }),
-    pino({ level: 'silent' }),
-  );
-});
-afterAll(() => server?.close());
 
 async function call<T>(
   method: string,
   path: string,
   body?: unknown,
 ): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await fetch(`${test.server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -121,9 +111,9 @@ describe('pools on the server', () => {
 
   it('keep pools across a restart and fill them again', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-pools-restart-'));
-    const config = readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN });
+    const config = readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TEST_TOKEN });
     const first = await startServer(config, pino({ level: 'silent' }));
-    const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+    const headers = { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' };
     await fetch(`${first.url}/browser_pools`, {
       method: 'POST',
       headers,

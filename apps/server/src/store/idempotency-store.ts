@@ -3,7 +3,7 @@ import {
   type IdempotencyLookup,
   type IdempotencyStore,
   isKeptAnswer,
-  type StoredResponse,
+  MemoryIdempotencyStore,
 } from '@x/service-kernel';
 import { LIMITS } from '@x/types';
 
@@ -15,23 +15,20 @@ interface Row {
   body: Uint8Array | null;
 }
 
-interface Pending {
-  readonly fingerprint: string;
-  readonly response: Promise<StoredResponse | undefined>;
-}
-
 /**
  * Idempotency keys kept in SQLite, so a retry after a restart still gets the first answer. A
- * repeat of a call still in flight waits for it in memory (one process serves the store).
+ * repeat of a call still in flight waits for it through the kernel's in-memory store, which
+ * keeps no answer itself (one process serves the store).
  */
 export class SqliteIdempotencyStore implements IdempotencyStore {
   readonly #database: DatabaseSync;
-  readonly #pending = new Map<string, Pending>();
+  readonly #inFlight: MemoryIdempotencyStore;
   readonly #now: () => Date;
 
   constructor(database: DatabaseSync, now: () => Date = () => new Date()) {
     this.#database = database;
     this.#now = now;
+    this.#inFlight = new MemoryIdempotencyStore(now, { keepsAnswers: false });
   }
 
   lookup(scope: string, key: string, fingerprint: string): IdempotencyLookup {
@@ -49,22 +46,12 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
         response: Promise.resolve({ status: row.status, headers, body: row.body ?? undefined }),
       };
     }
-    const id = `${scope}\n${key}`;
-    const pending = this.#pending.get(id);
-    if (pending)
-      return pending.fingerprint === fingerprint
-        ? { kind: 'replay', response: pending.response }
-        : { kind: 'reused' };
-    let resolve!: (response: StoredResponse | undefined) => void;
-    const response = new Promise<StoredResponse | undefined>((done) => {
-      resolve = done;
-    });
-    this.#pending.set(id, { fingerprint, response });
+    const lookup = this.#inFlight.lookup(scope, key, fingerprint);
+    if (lookup.kind !== 'new') return lookup;
     return {
       kind: 'new',
       settle: (result) => {
-        const isKept = isKeptAnswer(result);
-        if (isKept) {
+        if (isKeptAnswer(result)) {
           this.#database
             .prepare(
               `INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, stored_at, status, headers, body)
@@ -80,8 +67,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
               result.body ?? null,
             );
         }
-        this.#pending.delete(id);
-        resolve(isKept ? result : undefined);
+        return lookup.settle(result);
       },
     };
   }
