@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import { BrowserService } from './browsers/browser-service.js';
@@ -8,6 +9,7 @@ import { ExtensionService } from './extensions/extension-service.js';
 import { WatchService } from './fs-watch/watch-service.js';
 import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
+import { createSpoolingMultipartReader } from './http/multipart-spool.js';
 import { jwtSecretOf, type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { InvocationService } from './invocations/invocation-service.js';
 import { PoolService } from './pools/pool-service.js';
@@ -72,7 +74,14 @@ export async function startServer(
     extensions,
     pools: undefined as unknown as PoolService,
   };
-  const app = createApp({ runtime, tokens, idempotency, logger });
+  const app = createApp({
+    runtime,
+    tokens,
+    idempotency,
+    logger,
+    // Uploads are streamed to disk as they arrive; what a crash left there goes now.
+    readMultipart: createSpoolingMultipartReader(join(config.dataDir, 'uploads')),
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(started as Server),

@@ -3,13 +3,36 @@ import { unzipSync } from 'fflate';
 import { ServiceError } from './service-error.js';
 
 /** Largest manifest.json read, in bytes: a manifest is a few kilobytes. */
-const MAX_MANIFEST_BYTES = 1024 * 1024;
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
 
-function invalidArchive(message: string): ServiceError {
+/** An entry of an archive as its central directory declares it. */
+export interface ArchiveEntry {
+  readonly name: string;
+  readonly uncompressedSize: number;
+}
+
+/** The 400 for an archive that breaks a rule; the detail names the `file` part. */
+export function invalidArchive(message: string): ServiceError {
   const detail: ErrorDetail = { code: INVALID_INPUT, message: `file: ${message}` };
   return new ServiceError('bad_request', `The extension archive is invalid: ${message}.`, {
     details: [detail],
   });
+}
+
+/** The 413 for an archive larger than 50 MiB. */
+export function archiveTooLarge(): ServiceError {
+  return new ServiceError(
+    'payload_too_large',
+    `The extension archive is larger than ${LIMITS.extensionArchiveBytes} bytes.`,
+  );
+}
+
+/** The 413 for an archive of more entries than allowed: judged before the entries are read. */
+export function tooManyEntries(): ServiceError {
+  return new ServiceError(
+    'payload_too_large',
+    `The extension archive has more than ${LIMITS.extensionEntries} entries.`,
+  );
 }
 
 /** Whether an entry name would land outside the extension's folder when unpacked. */
@@ -23,61 +46,35 @@ function escapesRoot(name: string): boolean {
 }
 
 /**
- * Checks an uploaded extension archive as contract.md says: a zip no larger than 50 MiB, whose
- * entries stay inside its root, that unpacks to at most 200 MiB in at most 10,000 entries (zip
- * bombs are judged by the sizes the archive declares), with a manifest.json at its root that
- * parses as JSON and has `manifest_version`, `name` and `version`. Throws the ServiceError to send.
+ * Judges an archive by the entries its central directory declares, as contract.md says: at most
+ * 10,000 entries unpacking to at most 200 MiB (413; zip bombs are judged by the declared sizes,
+ * which an unpacker must then hold each entry to), none escaping the root, and a manifest.json at
+ * the root (400). Returns the manifest's entry, to be read and given to checkManifest.
  */
-export function checkExtensionArchive(archive: Uint8Array): void {
-  if (archive.byteLength > LIMITS.extensionArchiveBytes) {
-    throw new ServiceError(
-      'payload_too_large',
-      `The extension archive is larger than ${LIMITS.extensionArchiveBytes} bytes.`,
-    );
-  }
-  let entries = 0;
-  let uncompressed = 0;
-  let escaping: string | undefined;
-  let manifestSize: number | undefined;
-  let unpacked: Record<string, Uint8Array>;
-  try {
-    unpacked = unzipSync(archive, {
-      filter(file) {
-        entries++;
-        uncompressed += file.originalSize;
-        if (escapesRoot(file.name)) escaping ??= file.name;
-        if (file.name === 'manifest.json') manifestSize = file.originalSize;
-        // Only the manifest is inflated; the rest is judged by its declared sizes.
-        return file.name === 'manifest.json' && file.originalSize <= MAX_MANIFEST_BYTES;
-      },
-    });
-  } catch {
-    // fflate reads the central directory first: no entry seen means no readable zip at all.
-    throw invalidArchive(
-      entries === 0 ? 'it is not a zip archive, or it is truncated' : 'it is corrupt',
-    );
-  }
-  if (entries > LIMITS.extensionEntries) {
-    throw new ServiceError(
-      'payload_too_large',
-      `The extension archive has more than ${LIMITS.extensionEntries} entries.`,
-    );
-  }
+export function checkArchiveEntries(entries: readonly ArchiveEntry[]): ArchiveEntry {
+  if (entries.length > LIMITS.extensionEntries) throw tooManyEntries();
+  const uncompressed = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   if (uncompressed > LIMITS.extensionUncompressedBytes) {
     throw new ServiceError(
       'payload_too_large',
       `The extension archive unpacks to more than ${LIMITS.extensionUncompressedBytes} bytes.`,
     );
   }
+  const escaping = entries.find((entry) => escapesRoot(entry.name));
   if (escaping !== undefined)
-    throw invalidArchive(`entry "${escaping}" would be written outside the extension folder`);
-  const manifestBytes = unpacked['manifest.json'];
-  if (manifestSize === undefined || entries === 0)
-    throw invalidArchive('manifest.json is missing at the root of the archive');
-  if (!manifestBytes) throw invalidArchive('manifest.json is too large');
+    throw invalidArchive(`entry "${escaping.name}" would be written outside the extension folder`);
+  const manifest = entries.find((entry) => entry.name === 'manifest.json');
+  if (!manifest) throw invalidArchive('manifest.json is missing at the root of the archive');
+  if (manifest.uncompressedSize > MAX_MANIFEST_BYTES)
+    throw invalidArchive('manifest.json is too large');
+  return manifest;
+}
+
+/** Checks manifest.json: JSON, an object, with `manifest_version`, `name` and `version` (400). */
+export function checkManifest(bytes: Uint8Array): void {
   let manifest: unknown;
   try {
-    manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
+    manifest = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw invalidArchive('manifest.json is not valid JSON');
   }
@@ -86,4 +83,30 @@ export function checkExtensionArchive(archive: Uint8Array): void {
   }
   const missing = REQUIRED_MANIFEST_KEYS.filter((key) => !(key in manifest));
   if (missing.length > 0) throw invalidArchive(`manifest.json lacks ${missing.join(', ')}`);
+}
+
+/**
+ * Checks an uploaded extension archive held in memory as contract.md says: a zip no larger than
+ * 50 MiB, then checkArchiveEntries and checkManifest. Throws the ServiceError to send.
+ */
+export function checkExtensionArchive(archive: Uint8Array): void {
+  if (archive.byteLength > LIMITS.extensionArchiveBytes) throw archiveTooLarge();
+  const entries: ArchiveEntry[] = [];
+  let unpacked: Record<string, Uint8Array>;
+  try {
+    unpacked = unzipSync(archive, {
+      filter(file) {
+        entries.push({ name: file.name, uncompressedSize: file.originalSize });
+        // Only the manifest is inflated; the rest is judged by its declared sizes.
+        return file.name === 'manifest.json' && file.originalSize <= MAX_MANIFEST_BYTES;
+      },
+    });
+  } catch {
+    // fflate reads the central directory first: no entry seen means no readable zip at all.
+    throw invalidArchive(
+      entries.length === 0 ? 'it is not a zip archive, or it is truncated' : 'it is corrupt',
+    );
+  }
+  checkArchiveEntries(entries);
+  checkManifest(unpacked['manifest.json'] ?? new Uint8Array());
 }

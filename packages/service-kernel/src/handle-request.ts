@@ -12,8 +12,16 @@ import { authenticate, type TokenSets } from './auth.js';
 import type { CallRecord } from './call-record.js';
 import type { HandlerResult, HandlerTable } from './handler.js';
 import type { IdempotencyStore } from './idempotency.js';
-import { readBody } from './read-body.js';
-import { invalid, parseJson, parseMultipart, validate } from './request-body.js';
+import { type ReadBody, readBody } from './read-body.js';
+import {
+  bodyTooLarge,
+  invalid,
+  type MultipartReader,
+  type ParsedBody,
+  parseJson,
+  readMultipartInMemory,
+  validate,
+} from './request-body.js';
 import { errorResponse, fromSnapshot, jsonResponse, snapshot, toResponse } from './responses.js';
 import { ServiceError } from './service-error.js';
 
@@ -59,6 +67,23 @@ export interface RequestHandlerOptions<TRuntime> {
   readonly intercept?: (operation: Operation) => Interception | undefined;
   /** Runs before each authenticated call: housekeeping such as ending idle browsers. */
   readonly beforeOperation?: () => void;
+  /**
+   * Reads the body of a multipart operation, once the call is authenticated and its path and
+   * query are valid. The default holds it in memory; a server streams files to disk instead.
+   */
+  readonly readMultipart?: MultipartReader;
+}
+
+/** What a routed, authenticated call carries on to its handler with. */
+interface RoutedCall {
+  readonly request: Request;
+  readonly url: URL;
+  readonly record: CallRecord;
+  readonly operation: Operation;
+  readonly params: Record<string, string>;
+  readonly query: Record<string, unknown>;
+  readonly token: string;
+  readonly interception: Interception | undefined;
 }
 
 /** Largest multipart body read: the archive limit plus room for the form's framing. */
@@ -79,68 +104,9 @@ export function createRequestHandler<TRuntime>(
 ): (request: Request) => Promise<RequestOutcome> {
   const { runtime, handlers, idempotency } = options;
 
-  async function route(
-    request: Request,
-    url: URL,
-    record: CallRecord,
-    bodyBytes: Uint8Array | undefined,
-  ): Promise<RequestOutcome> {
-    if (request.method === 'GET' && url.pathname === '/openapi.json') {
-      return { kind: 'response', response: jsonResponse(200, options.openApiDocument()) };
-    }
-    if (request.method === 'GET' && url.pathname === '/healthz') {
-      return { kind: 'response', response: jsonResponse(200, { status: 'ok' }) };
-    }
-    const match = matchOperation(request.method, url.pathname);
-    if (!match) {
-      const allowed = allowedMethods(url.pathname);
-      if (allowed.length > 0) {
-        throw new ServiceError(
-          'method_not_allowed',
-          `${request.method} is not allowed on ${url.pathname}.`,
-          {
-            headers: { allow: allowed.join(', ') },
-          },
-        );
-      }
-      throw new ServiceError('not_found', `No operation at ${request.method} ${url.pathname}.`);
-    }
-    const operation = match.operation as Operation;
-    record.operation = operation.name as OperationName;
-
-    const interception = options.intercept?.(operation);
-    if (interception?.latencyMs) await sleep(interception.latencyMs);
-    if (interception?.drop === 'before') {
-      record.fault = 'drop';
-      return { kind: 'drop' };
-    }
-    if (interception?.respond) {
-      record.fault = 'error';
-      return { kind: 'response', response: interception.respond };
-    }
-
-    options.beforeOperation?.();
-    const token = authenticate(options.tokens, operation, request);
-    if (bodyBytes === undefined) {
-      throw new ServiceError(
-        'payload_too_large',
-        'The request body is larger than this operation accepts.',
-      );
-    }
-    const params = validate(operation.pathParams, match.params, 'path', 'path') as Record<
-      string,
-      string
-    >;
-    const query = validate(
-      operation.query,
-      Object.fromEntries(url.searchParams),
-      'query',
-      'query parameters',
-    ) as Record<string, unknown>;
-    const parsed =
-      operation.body?.encoding === 'multipart'
-        ? await parseMultipart(request, bodyBytes)
-        : parseJson(operation, request, bodyBytes);
+  /** Validates a routed call's body, runs its handler, and keeps or replays idempotent answers. */
+  async function answer(call: RoutedCall, parsed: ParsedBody): Promise<RequestOutcome> {
+    const { request, url, record, operation, params, query, token, interception } = call;
     record.body = parsed.journal;
     const body = operation.body
       ? validate(operation.body.schema, parsed.value, 'body', 'body')
@@ -210,18 +176,85 @@ export function createRequestHandler<TRuntime>(
     }
   }
 
+  async function route(
+    request: Request,
+    url: URL,
+    record: CallRecord,
+    read: ReadBody | undefined,
+  ): Promise<RequestOutcome> {
+    if (request.method === 'GET' && url.pathname === '/openapi.json') {
+      return { kind: 'response', response: jsonResponse(200, options.openApiDocument()) };
+    }
+    if (request.method === 'GET' && url.pathname === '/healthz') {
+      return { kind: 'response', response: jsonResponse(200, { status: 'ok' }) };
+    }
+    const match = matchOperation(request.method, url.pathname);
+    if (!match) {
+      const allowed = allowedMethods(url.pathname);
+      if (allowed.length > 0) {
+        throw new ServiceError(
+          'method_not_allowed',
+          `${request.method} is not allowed on ${url.pathname}.`,
+          {
+            headers: { allow: allowed.join(', ') },
+          },
+        );
+      }
+      throw new ServiceError('not_found', `No operation at ${request.method} ${url.pathname}.`);
+    }
+    const operation = match.operation as Operation;
+    record.operation = operation.name as OperationName;
+
+    const interception = options.intercept?.(operation);
+    if (interception?.latencyMs) await sleep(interception.latencyMs);
+    if (interception?.drop === 'before') {
+      record.fault = 'drop';
+      return { kind: 'drop' };
+    }
+    if (interception?.respond) {
+      record.fault = 'error';
+      return { kind: 'response', response: interception.respond };
+    }
+
+    options.beforeOperation?.();
+    const token = authenticate(options.tokens, operation, request);
+    if (read?.isTooLarge) throw bodyTooLarge();
+    const params = validate(operation.pathParams, match.params, 'path', 'path') as Record<
+      string,
+      string
+    >;
+    const query = validate(
+      operation.query,
+      Object.fromEntries(url.searchParams),
+      'query',
+      'query parameters',
+    ) as Record<string, unknown>;
+    const call = { request, url, record, operation, params, query, token, interception };
+    if (read !== undefined) return answer(call, parseJson(operation, request, read.bytes));
+    // A multipart body is read only now, for a caller known to be allowed, and freed once answered.
+    const multipart = await (options.readMultipart ?? readMultipartInMemory)(
+      request,
+      MULTIPART_LIMIT,
+    );
+    try {
+      return await answer(call, multipart);
+    } finally {
+      await multipart.dispose();
+    }
+  }
+
   return async (request) => {
     const url = new URL(request.url);
     const given = request.headers.get(HEADERS.requestId);
     const requestId =
       given !== null && REQUEST_ID_PATTERN.test(given) ? given : options.newRequestId();
     const match = matchOperation(request.method, url.pathname);
-    const limit =
+    // A multipart body waits for the caller to be authenticated (see route); others are read now.
+    const read =
       (match?.operation as Operation | undefined)?.body?.encoding === 'multipart'
-        ? MULTIPART_LIMIT
-        : LIMITS.jsonBodyBytes;
-    const read = await readBody(request, limit);
-    const bodyBytes = read.isTooLarge ? undefined : read.bytes;
+        ? undefined
+        : await readBody(request, LIMITS.jsonBodyBytes);
+    const bodyBytes = read?.isTooLarge === false ? read.bytes : undefined;
     const record: CallRecord = {
       at: options.now().toISOString(),
       method: request.method,
@@ -237,7 +270,7 @@ export function createRequestHandler<TRuntime>(
     options.onCall?.(record);
     let outcome: RequestOutcome;
     try {
-      outcome = await route(request, url, record, bodyBytes);
+      outcome = await route(request, url, record, read);
     } catch (error) {
       if (!(error instanceof ServiceError)) options.onUnexpectedError(error);
       const serviceError =

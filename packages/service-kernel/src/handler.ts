@@ -1,9 +1,14 @@
 import type { CatalogOperation, OperationBody, OperationName } from '@x/types';
 
-/** What a handler answers: JSON, bytes, an event stream, or no body. */
+/** What a handler answers: JSON, bytes (a Blob of a file is streamed), an event stream, or no body. */
 export type HandlerResult =
   | { status: number; json: unknown; headers?: Record<string, string> }
-  | { status: number; bytes: Uint8Array; contentType: string; headers?: Record<string, string> }
+  | {
+      status: number;
+      bytes: Uint8Array | Blob;
+      contentType: string;
+      headers?: Record<string, string>;
+    }
   | { status: number; events: ReadableStream<Uint8Array> }
   | { status: 204 | 200 };
 

@@ -8,7 +8,16 @@ export { authenticate, type TokenSets } from './auth.js';
 export type { CallRecord } from './call-record.js';
 export { EventBuffer } from './event-buffer.js';
 export { eventStreamBody, wakeOrAbort } from './event-stream.js';
-export { checkExtensionArchive } from './extension-archive.js';
+export {
+  type ArchiveEntry,
+  archiveTooLarge,
+  checkArchiveEntries,
+  checkExtensionArchive,
+  checkManifest,
+  invalidArchive,
+  MAX_MANIFEST_BYTES,
+  tooManyEntries,
+} from './extension-archive.js';
 export {
   createRequestHandler,
   type Interception,
@@ -30,13 +39,25 @@ export {
   type StoredResponse,
 } from './idempotency.js';
 export { createIdGenerator, type IdGenerator } from './ids.js';
-export { type ReadBody, readBody } from './read-body.js';
+export { drainBody, type ReadBody, readBody } from './read-body.js';
 export {
   browserPoolRecord,
   followProcessOutput,
   type PoolLike,
   type ProcessOutput,
 } from './records.js';
+export {
+  assertMultipart,
+  bodyTooLarge,
+  type FingerprintPart,
+  invalid,
+  type MultipartBody,
+  type MultipartReader,
+  malformedMultipart,
+  multipartFingerprint,
+  readMultipartInMemory,
+  repeatedPart,
+} from './request-body.js';
 export { jsonResponse } from './responses.js';
 export { notFound, ServiceError } from './service-error.js';
 export { signSessionJwt, verifySessionJwt } from './session-jwt.js';

@@ -7,7 +7,7 @@ export type ReadBody =
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 /** Reads and discards the rest of a body, up to DRAIN_LIMIT; past that the connection is cut. */
-async function drain(
+export async function drainBody(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   alreadyRead: number,
 ): Promise<void> {
@@ -29,7 +29,7 @@ export async function readBody(request: Request, limit: number): Promise<ReadBod
   const reader = request.body.getReader();
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) {
-    await drain(reader, 0);
+    await drainBody(reader, 0);
     return { isTooLarge: true };
   }
   const chunks: Uint8Array[] = [];
@@ -39,7 +39,7 @@ export async function readBody(request: Request, limit: number): Promise<ReadBod
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await drain(reader, size);
+      await drainBody(reader, size);
       return { isTooLarge: true };
     }
     chunks.push(value);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type ErrorBody, type Operation, validationDetails } from '@x/types';
 import { safeParse } from 'valibot';
+import { readBody } from './read-body.js';
 import { ServiceError } from './service-error.js';
 
 /** A 400 with one detail per problem. */
@@ -22,44 +23,102 @@ export interface ParsedBody {
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** Reads a multipart/form-data body into its parts; 415 for another type, 400 when malformed. */
-export async function parseMultipart(request: Request, bytes: Uint8Array): Promise<ParsedBody> {
+/** The parts of a multipart body read, and what to free once the call is answered. */
+export interface MultipartBody extends ParsedBody {
+  /** Frees what reading kept (a reader that spools files to disk removes them). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Reads a multipart/form-data request body of at most `limit` bytes into its parts: fields as
+ * strings, files as Blobs. Throws the ServiceError to send: 415 for another media type, 413 past
+ * the limit, 400 when malformed or a part is given twice.
+ */
+export type MultipartReader = (request: Request, limit: number) => Promise<MultipartBody>;
+
+/** 415 unless the request is multipart/form-data; returns its content type. */
+export function assertMultipart(request: Request): string {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     throw new ServiceError('unsupported_media_type', 'This operation takes multipart/form-data.');
   }
+  return contentType;
+}
+
+/** The 400 for a multipart body that cannot be read. */
+export function malformedMultipart(): ServiceError {
+  return invalid('The multipart body could not be read.', [
+    { code: 'invalid_input', message: 'body: malformed multipart/form-data' },
+  ]);
+}
+
+/** The 400 for a form part given twice. */
+export function repeatedPart(name: string): ServiceError {
+  return invalid(`Form part "${name}" is given twice.`, [
+    { code: 'invalid_input', message: `body.${name}: is given twice` },
+  ]);
+}
+
+/** The 413 for a body past its operation's limit. */
+export function bodyTooLarge(): ServiceError {
+  return new ServiceError(
+    'payload_too_large',
+    'The request body is larger than this operation accepts.',
+  );
+}
+
+/** One part of a multipart body as the fingerprint sees it: a field's value, a file's digest. */
+export type FingerprintPart =
+  | { readonly name: string; readonly value: string }
+  | { readonly name: string; readonly sha256: string };
+
+/**
+ * The fingerprint of a multipart body for idempotency keys: its parts in order, files by their
+ * SHA-256, so a reader that streams files to disk computes it without holding them.
+ */
+export function multipartFingerprint(parts: readonly FingerprintPart[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) {
+    hash.update('value' in part ? `${part.name}=${part.value}\n` : `${part.name}:${part.sha256}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/** Reads a multipart/form-data body held in memory into its parts; 400 when malformed. */
+export async function parseMultipart(request: Request, bytes: Uint8Array): Promise<ParsedBody> {
+  const contentType = assertMultipart(request);
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
       headers: { 'content-type': contentType },
     }).formData();
   } catch {
-    throw invalid('The multipart body could not be read.', [
-      { code: 'invalid_input', message: 'body: malformed multipart/form-data' },
-    ]);
+    throw malformedMultipart();
   }
   const value: Record<string, unknown> = {};
   const journal: Record<string, unknown> = {};
-  const hash = createHash('sha256');
+  const parts: FingerprintPart[] = [];
   for (const [name, part] of form.entries()) {
-    if (name in value)
-      throw invalid(`Form part "${name}" is given twice.`, [
-        { code: 'invalid_input', message: `body.${name}: is given twice` },
-      ]);
+    if (name in value) throw repeatedPart(name);
     value[name] = part;
     if (typeof part === 'string') {
       journal[name] = part;
-      hash.update(`${name}=${part}\n`);
+      parts.push({ name, value: part });
     } else {
       journal[name] = { filename: part.name, size: part.size, type: part.type };
-      hash
-        .update(`${name}:`)
-        .update(new Uint8Array(await part.arrayBuffer()))
-        .update('\n');
+      parts.push({ name, sha256: sha256(new Uint8Array(await part.arrayBuffer())) });
     }
   }
-  return { value, journal, fingerprint: hash.digest('hex') };
+  return { value, journal, fingerprint: multipartFingerprint(parts) };
 }
+
+/** The MultipartReader that reads the whole body into memory: for a fake, or small bodies. */
+export const readMultipartInMemory: MultipartReader = async (request, limit) => {
+  assertMultipart(request);
+  const read = await readBody(request, limit);
+  if (read.isTooLarge) throw bodyTooLarge();
+  return { ...(await parseMultipart(request, read.bytes)), dispose: async () => undefined };
+};
 
 /** Reads a JSON body; 400 when the operation takes none or it is malformed, 415 for another type. */
 export function parseJson(operation: Operation, request: Request, bytes: Uint8Array): ParsedBody {

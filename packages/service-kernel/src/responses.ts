@@ -24,12 +24,13 @@ export function toResponse(result: HandlerResult): Response {
   const headers: Record<string, string> = 'headers' in result ? { ...result.headers } : {};
   if ('json' in result) return jsonResponse(result.status, result.json, headers);
   if ('bytes' in result) {
-    return new Response(result.bytes as Uint8Array<ArrayBuffer>, {
+    const { bytes } = result;
+    return new Response(bytes as Uint8Array<ArrayBuffer> | Blob, {
       status: result.status,
       headers: {
         ...headers,
         'content-type': result.contentType,
-        'content-length': String(result.bytes.byteLength),
+        'content-length': String(bytes instanceof Blob ? bytes.size : bytes.byteLength),
       },
     });
   }

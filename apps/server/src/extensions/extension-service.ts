@@ -1,15 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, openAsBlob, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import {
-  checkExtensionArchive,
-  createIdGenerator,
-  notFound,
-  ServiceError,
-} from '@x/service-kernel';
+import { createIdGenerator, notFound, ServiceError } from '@x/service-kernel';
 import { type Extension, formatTimestamp } from '@x/types';
-import { unzipSync } from 'fflate';
+import { checkArchive, writeArchive } from './archive-store.js';
 
 interface Row {
   id: string;
@@ -19,10 +15,14 @@ interface Row {
 
 const nextId = createIdGenerator();
 
+/** Names of the work folders uploads are checked and unpacked in. */
+const WORK_PREFIX = '.upload-';
+
 /**
  * Uploaded extensions: each archive is checked as the contract says, stored once under its
  * SHA-256 (`<data dir>/extensions/<sha>.zip`, unpacked beside it for Chromium), with its record
- * in the store. A rejected upload leaves no file behind.
+ * in the store. Archives are streamed through disk, never held in memory whole; a rejected or
+ * interrupted upload leaves no file behind.
  */
 export class ExtensionService {
   readonly #database: DatabaseSync;
@@ -32,29 +32,53 @@ export class ExtensionService {
     this.#database = database;
     this.#folder = join(dataDir, 'extensions');
     mkdirSync(this.#folder, { recursive: true, mode: 0o700 });
+    // Work folders of uploads a crash cut short.
+    for (const entry of readdirSync(this.#folder)) {
+      if (entry.startsWith(WORK_PREFIX)) {
+        rmSync(join(this.#folder, entry), { recursive: true, force: true });
+      }
+    }
   }
 
+  /**
+   * Stores an upload: the archive is copied to a work folder while it is hashed, checked from
+   * disk, unpacked (each entry held to its declared size) and renamed into place under its
+   * SHA-256; nothing is held in memory whole. The work folder goes whatever happens, so a refused
+   * or interrupted upload leaves no file behind.
+   */
   async upload(file: Blob, name: string | undefined): Promise<Extension> {
-    const archive = new Uint8Array(await file.arrayBuffer());
-    checkExtensionArchive(archive);
-    if (
-      name !== undefined &&
-      this.#database.prepare('SELECT 1 FROM extensions WHERE name = ?').get(name)
-    ) {
-      throw new ServiceError('conflict', `An extension named "${name}" already exists.`);
+    const work = join(this.#folder, `${WORK_PREFIX}${randomUUID()}`);
+    await mkdir(work, { mode: 0o700 });
+    try {
+      const { sha256, size } = await writeArchive(file, join(work, 'archive.zip'));
+      const archive = await checkArchive(join(work, 'archive.zip'));
+      try {
+        this.#assertNameFree(name);
+        if (!this.#isStored(sha256)) {
+          await archive.unpack(join(work, 'unpacked'));
+          this.#place(sha256, work);
+        }
+      } finally {
+        archive.close();
+      }
+      const record: Extension = {
+        id: nextId('ext'),
+        created_at: formatTimestamp(new Date()),
+        size_bytes: size,
+      };
+      if (name !== undefined) record.name = name;
+      try {
+        this.#database
+          .prepare('INSERT INTO extensions (id, name, sha256, record) VALUES (?, ?, ?, ?)')
+          .run(record.id, name ?? null, sha256, JSON.stringify(record));
+      } catch (error) {
+        this.#assertNameFree(name); // Another upload took the name meanwhile: 409, not 500.
+        throw error;
+      }
+      return record;
+    } finally {
+      await rm(work, { recursive: true, force: true });
     }
-    const sha256 = createHash('sha256').update(archive).digest('hex');
-    this.#store(sha256, archive);
-    const record: Extension = {
-      id: nextId('ext'),
-      created_at: formatTimestamp(new Date()),
-      size_bytes: archive.byteLength,
-    };
-    if (name !== undefined) record.name = name;
-    this.#database
-      .prepare('INSERT INTO extensions (id, name, sha256, record) VALUES (?, ?, ?, ?)')
-      .run(record.id, name ?? null, sha256, JSON.stringify(record));
-    return record;
   }
 
   list(): Extension[] {
@@ -65,9 +89,9 @@ export class ExtensionService {
     ).map((row) => JSON.parse(row.record) as Extension);
   }
 
-  /** The archive as uploaded. */
-  download(idOrName: string): Uint8Array {
-    return readFileSync(this.#archivePath(this.#find(idOrName).sha256));
+  /** The archive as uploaded, read from disk as it is sent. */
+  download(idOrName: string): Promise<Blob> {
+    return openAsBlob(this.#archivePath(this.#find(idOrName).sha256), { type: 'application/zip' });
   }
 
   delete(idOrName: string): void {
@@ -122,26 +146,29 @@ export class ExtensionService {
     return join(this.#folder, sha256);
   }
 
-  /** Writes the archive and its unpacked files, each to a temporary name renamed into place. */
-  #store(sha256: string, archive: Uint8Array): void {
-    if (existsSync(this.#archivePath(sha256)) && existsSync(this.#unpackedPath(sha256))) return;
-    const temporary = join(this.#folder, `.${sha256}.${process.pid}.partial`);
-    try {
-      const files = unzipSync(archive);
-      for (const [name, content] of Object.entries(files)) {
-        if (name.endsWith('/')) continue;
-        const target = normalize(join(temporary, 'unpacked', name));
-        // checkExtensionArchive refused escaping entries already; this keeps it so.
-        if (!target.startsWith(join(temporary, 'unpacked')))
-          throw new ServiceError('bad_request', `Entry "${name}" escapes the archive.`);
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, content);
-      }
-      writeFileSync(join(temporary, 'archive.zip'), archive);
-      renameSync(join(temporary, 'unpacked'), this.#unpackedPath(sha256));
-      renameSync(join(temporary, 'archive.zip'), this.#archivePath(sha256));
-    } finally {
-      rmSync(temporary, { recursive: true, force: true });
+  #assertNameFree(name: string | undefined): void {
+    if (
+      name !== undefined &&
+      this.#database.prepare('SELECT 1 FROM extensions WHERE name = ?').get(name)
+    ) {
+      throw new ServiceError('conflict', `An extension named "${name}" already exists.`);
     }
+  }
+
+  #isStored(sha256: string): boolean {
+    return existsSync(this.#archivePath(sha256)) && existsSync(this.#unpackedPath(sha256));
+  }
+
+  /**
+   * Renames a work folder's unpacked files, then its archive, into place. Another upload of the
+   * same archive may have placed them first: then theirs stay, being the same.
+   */
+  #place(sha256: string, work: string): void {
+    try {
+      renameSync(join(work, 'unpacked'), this.#unpackedPath(sha256));
+    } catch (error) {
+      if (!existsSync(this.#unpackedPath(sha256))) throw error;
+    }
+    renameSync(join(work, 'archive.zip'), this.#archivePath(sha256));
   }
 }

@@ -1,4 +1,9 @@
-import { createIdGenerator, createRequestHandler, type IdempotencyStore } from '@x/service-kernel';
+import {
+  createIdGenerator,
+  createRequestHandler,
+  type IdempotencyStore,
+  type MultipartReader,
+} from '@x/service-kernel';
 import { createOpenApiDocument } from '@x/types/openapi';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
@@ -12,6 +17,8 @@ export interface AppOptions {
   readonly tokens: ResolvedTokens;
   readonly idempotency: IdempotencyStore;
   readonly logger: Logger;
+  /** Reads multipart bodies: the server streams uploaded files to disk. */
+  readonly readMultipart: MultipartReader;
 }
 
 /**
@@ -20,7 +27,13 @@ export interface AppOptions {
  * and answers exactly as the fake does; each is logged with its request id, status and duration,
  * never with a token.
  */
-export function createApp({ runtime, tokens, idempotency, logger }: AppOptions): Hono {
+export function createApp({
+  runtime,
+  tokens,
+  idempotency,
+  logger,
+  readMultipart,
+}: AppOptions): Hono {
   const nextId = createIdGenerator();
   const documents = new Map<string, unknown>();
   let origin = '';
@@ -29,6 +42,7 @@ export function createApp({ runtime, tokens, idempotency, logger }: AppOptions):
     handlers,
     tokens,
     idempotency,
+    readMultipart,
     newRequestId: () => nextId('req'),
     now: () => new Date(),
     openApiDocument: () => {

@@ -90,9 +90,9 @@ export const handlers: HandlerTable<ServerRuntime> = {
     runtime.browsers.get(params.id as string);
     return { status: 200, json: runtime.replays.list(params.id as string) };
   },
-  'browsers.replays.download': ({ runtime, params }) => {
+  'browsers.replays.download': async ({ runtime, params }) => {
     runtime.browsers.get(params.id as string);
-    const outcome = runtime.replays.download(params.id as string, params.replay_id as string);
+    const outcome = await runtime.replays.download(params.id as string, params.replay_id as string);
     if ('recording' in outcome)
       return { status: 202, json: outcome.recording, headers: { 'retry-after': '1' } };
     return { status: 200, bytes: outcome.video, contentType: 'video/mp4' };
@@ -109,9 +109,9 @@ export const handlers: HandlerTable<ServerRuntime> = {
     json: await runtime.extensions.upload(body.file, body.name),
   }),
   'extensions.list': ({ runtime }) => ({ status: 200, json: runtime.extensions.list() }),
-  'extensions.download': ({ runtime, params }) => ({
+  'extensions.download': async ({ runtime, params }) => ({
     status: 200,
-    bytes: runtime.extensions.download(params.id_or_name as string),
+    bytes: await runtime.extensions.download(params.id_or_name as string),
     contentType: 'application/zip',
   }),
   'extensions.delete': ({ runtime, params }) => {

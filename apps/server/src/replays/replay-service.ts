@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob, rmSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { createIdGenerator, notFound, ServiceError } from '@x/service-kernel';
@@ -183,15 +183,18 @@ export class ReplayService {
     return rows.map((row) => JSON.parse(row.record) as Replay);
   }
 
-  /** The video, or the replay while it is still recording. */
-  download(browserId: string, replayId: string): { video: Uint8Array } | { recording: Replay } {
+  /** The video (read from disk as it is sent), or the replay while it is still recording. */
+  async download(
+    browserId: string,
+    replayId: string,
+  ): Promise<{ video: Blob } | { recording: Replay }> {
     const replay = this.get(browserId, replayId);
     if (!replay.finished_at) return { recording: replay };
     const row = this.#database.prepare('SELECT file FROM replays WHERE id = ?').get(replayId) as {
       file: string;
     };
     if (!existsSync(row.file)) throw notFound('replay video', replayId);
-    return { video: readFileSync(row.file) };
+    return { video: await openAsBlob(row.file, { type: 'video/mp4' }) };
   }
 
   #finish(recording: Recording): Promise<Replay> {

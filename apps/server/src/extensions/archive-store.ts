@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import { Readable, Transform, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import {
+  type ArchiveEntry,
+  archiveTooLarge,
+  checkArchiveEntries,
+  checkManifest,
+  invalidArchive,
+  ServiceError,
+  tooManyEntries,
+} from '@x/service-kernel';
+import { LIMITS } from '@x/types';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+
+/** A pass-through that hashes and counts what flows through it. */
+function measuring(): { stream: Transform; digest(): { sha256: string; size: number } } {
+  const hash = createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.byteLength;
+      callback(null, chunk);
+    },
+  });
+  return { stream, digest: () => ({ sha256: hash.digest('hex'), size }) };
+}
+
+/**
+ * Copies an uploaded archive to `target` as a stream (a File backed by disk is never held in
+ * memory), returning its SHA-256 and size. 413 past 50 MiB.
+ */
+export async function writeArchive(
+  file: Blob,
+  target: string,
+): Promise<{ sha256: string; size: number }> {
+  if (file.size > LIMITS.extensionArchiveBytes) throw archiveTooLarge();
+  const measure = measuring();
+  await pipeline(
+    Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>),
+    measure.stream,
+    createWriteStream(target, { flags: 'wx', mode: 0o600 }),
+  );
+  return measure.digest();
+}
+
+/** An archive on disk whose entries passed the contract's checks, ready to be unpacked. */
+export interface CheckedArchive {
+  /** Unpacks every entry under `folder`, each held to its declared size; 400 if the data is bad. */
+  unpack(folder: string): Promise<void>;
+  close(): void;
+}
+
+/** Reads an entry whole: only for the manifest, whose declared size is at most 1 MiB. */
+async function readEntry(zip: ZipFile, entry: Entry): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Opens a zip on disk and checks it as contract.md says without unpacking it: the entry count
+ * from its end record first (a listing of a million entries is never read), then every entry of
+ * its central directory (sizes, names escaping the root, manifest.json at the root), then the
+ * manifest's JSON. Throws the ServiceError to send. The archive is read from disk, never whole.
+ */
+export async function checkArchive(path: string): Promise<CheckedArchive> {
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.openPromise(path, {
+      autoClose: false,
+      decodeStrings: false, // Names are judged by checkArchiveEntries, not refused before it.
+      validateEntrySizes: true,
+    });
+  } catch {
+    throw invalidArchive('it is not a zip archive, or it is truncated');
+  }
+  try {
+    if (zip.entryCount > LIMITS.extensionEntries) throw tooManyEntries();
+    const entries: { entry: Entry; declared: ArchiveEntry }[] = [];
+    try {
+      for await (const entry of zip.eachEntry()) {
+        const name = yauzl.getFileNameLowLevel(
+          entry.generalPurposeBitFlag,
+          entry.fileNameRaw,
+          entry.extraFields,
+          false,
+        );
+        entries.push({ entry, declared: { name, uncompressedSize: entry.uncompressedSize } });
+      }
+    } catch {
+      throw invalidArchive('it is corrupt');
+    }
+    const manifest = checkArchiveEntries(entries.map(({ declared }) => declared));
+    const unreadable = entries.find(({ entry }) => !entry.canDecodeFileData());
+    if (unreadable) {
+      throw invalidArchive(
+        `entry "${unreadable.declared.name}" is encrypted or compressed in a way that cannot be read`,
+      );
+    }
+    const manifestEntry = entries.find(({ declared }) => declared === manifest)?.entry as Entry;
+    let manifestBytes: Uint8Array;
+    try {
+      manifestBytes = await readEntry(zip, manifestEntry);
+    } catch {
+      throw invalidArchive('manifest.json is corrupt');
+    }
+    checkManifest(manifestBytes);
+    return {
+      unpack: (folder) => unpack(zip, entries, folder),
+      close: () => zip.close(),
+    };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
+
+async function unpack(
+  zip: ZipFile,
+  entries: readonly { entry: Entry; declared: ArchiveEntry }[],
+  folder: string,
+): Promise<void> {
+  const root = resolve(folder);
+  await mkdir(root, { recursive: true });
+  for (const { entry, declared } of entries) {
+    const target = resolve(root, declared.name.replaceAll('\\', '/'));
+    // checkArchiveEntries refused names escaping the root already; this keeps it so.
+    if (target !== root && !target.startsWith(root + sep)) {
+      throw invalidArchive(
+        `entry "${declared.name}" would be written outside the extension folder`,
+      );
+    }
+    if (declared.name.endsWith('/')) {
+      await mkdir(target, { recursive: true });
+      continue;
+    }
+    await mkdir(dirname(target), { recursive: true });
+    let output: Writable | undefined;
+    try {
+      output = createWriteStream(target, { mode: 0o600 });
+      // yauzl fails the stream as soon as the data outgrows the declared size: no bomb unpacks.
+      await pipeline(await zip.openReadStreamPromise(entry), output);
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      throw invalidArchive(`entry "${declared.name}" is corrupt or larger than it declares`);
+    }
+  }
+}
