@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +16,7 @@ import {
 } from '@x/service-kernel';
 import { LIMITS } from '@x/types';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { spooledFile } from '../http/multipart-spool.js';
 
 /** A pass-through that hashes and counts what flows through it. */
 function measuring(): { stream: Transform; digest(): { sha256: string; size: number } } {
@@ -32,14 +33,24 @@ function measuring(): { stream: Transform; digest(): { sha256: string; size: num
 }
 
 /**
- * Copies an uploaded archive to `target` as a stream (a File backed by disk is never held in
- * memory), returning its SHA-256 and size. 413 past 50 MiB.
+ * Puts an uploaded archive at `target`, returning its SHA-256 and size; 413 past 50 MiB. A file
+ * the server spooled to disk is moved there, already hashed; any other is copied as a stream.
  */
 export async function writeArchive(
   file: Blob,
   target: string,
 ): Promise<{ sha256: string; size: number }> {
   if (file.size > LIMITS.extensionArchiveBytes) throw archiveTooLarge();
+  const spooled = spooledFile(file);
+  if (spooled) {
+    try {
+      await rename(spooled.path, target);
+      return { sha256: spooled.sha256, size: spooled.size };
+    } catch (error) {
+      // Another file system (a mount of its own for the store): copied below instead.
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    }
+  }
   const measure = measuring();
   await pipeline(
     Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>),

@@ -35,6 +35,19 @@ interface SpooledFile {
 
 type Part = { readonly name: string; readonly value: string } | SpooledFile;
 
+/** Where each File this reader made lies on disk, with its digest and size. */
+const spooledFiles = new WeakMap<Blob, SpooledFile>();
+
+/**
+ * Where a File read by a spooling reader lies on disk, with its SHA-256 and size: a handler may
+ * move it (within the call; it is removed afterwards otherwise) instead of copying it.
+ */
+export function spooledFile(
+  file: Blob,
+): { readonly path: string; readonly sha256: string; readonly size: number } | undefined {
+  return spooledFiles.get(file);
+}
+
 /** Resolves once the parser can take more (or has stopped, so nothing waits on a dead stream). */
 function ready(parser: Busboy): Promise<void> {
   return new Promise((resolve) => {
@@ -179,7 +192,9 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
         journal[part.name] = part.value;
       } else {
         const blob = await openAsBlob(part.path, { type: part.type });
-        value[part.name] = new File([blob], part.filename, { type: part.type });
+        const file = new File([blob], part.filename, { type: part.type });
+        spooledFiles.set(file, part);
+        value[part.name] = file;
         journal[part.name] = { filename: part.filename, size: part.size, type: part.type };
       }
     }
