@@ -20,8 +20,25 @@ async function upload(api: ContractContext, archive: Uint8Array, name: string) {
   return api.call('POST', '/extensions', { body: form });
 }
 
+/** Opens the test site in the browser at `cdpUrl` and waits for the fixture's content script. */
+async function expectContentScript(cdpUrl: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const page = browser.contexts()[0]?.pages()[0];
+    await page?.goto(site.url);
+    await page?.waitForFunction(
+      () => document.documentElement.dataset.fixture === 'loaded',
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(await page?.evaluate(() => document.documentElement.dataset.fixture)).toBe('loaded');
+  } finally {
+    await browser.close();
+  }
+}
+
 describe('extensions on the server', () => {
-  it('load into browsers that name them: the content script acts on a page, last_used_at is set, and a restart keeps them', async () => {
+  it('load into browsers and pools that name them: the content script acts on a page, last_used_at is set, and a restart keeps them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-extensions-'));
     const config = readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN });
     const server = await startServer(config, pino({ level: 'silent' }));
@@ -38,21 +55,21 @@ describe('extensions on the server', () => {
         cdp_ws_url: string;
       };
       id = session.session_id;
-      const browser = await chromium.connectOverCDP(session.cdp_ws_url);
-      try {
-        const page = browser.contexts()[0]?.pages()[0];
-        await page?.goto(site.url);
-        await page?.waitForFunction(
-          () => document.documentElement.dataset.fixture === 'loaded',
-          undefined,
-          { timeout: 10_000 },
-        );
-        expect(await page?.evaluate(() => document.documentElement.dataset.fixture)).toBe('loaded');
-      } finally {
-        await browser.close();
-      }
+      await expectContentScript(session.cdp_ws_url);
       const [listed] = (await api.call('GET', '/extensions')).json as Extension[];
       expect(listed?.last_used_at).toBeDefined();
+
+      // A pool's browsers load the extensions it names as well.
+      const pool = await api.call('POST', '/browser_pools', {
+        json: { name: 'with-marker', size: 1, extensions: [{ name: 'marker' }] },
+      });
+      expect(pool.status).toBe(201);
+      const acquired = await api.call('POST', '/browser_pools/with-marker/acquire', {
+        json: { acquire_timeout_seconds: 20 },
+      });
+      expect(acquired.status).toBe(200);
+      await expectContentScript((acquired.json as { cdp_ws_url: string }).cdp_ws_url);
+      expect((await api.call('DELETE', '/browser_pools/with-marker?force=true')).status).toBe(204);
     } finally {
       if (id) await api.call('DELETE', `/browsers/${id}`);
       await server.close();

@@ -2,9 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ContractContext } from '@x/testing';
 import type { Replay } from '@x/types';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../test-support/servers.js';
+import { readConfig } from '../config.js';
+import { type RunningServer, startServer } from '../server.js';
+import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer();
 
@@ -81,5 +85,43 @@ describe('replays on the server', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error('the replay of a deleted browser never became downloadable');
+  });
+
+  it('without ffmpeg: warn at start, and answer a replay with 503 naming what to install', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
+    const path = process.env.PATH;
+    // Only a folder without ffmpeg on the PATH while the server starts (Chromium has its own path).
+    process.env.PATH = mkdtempSync(join(tmpdir(), 'xb-no-ffmpeg-'));
+    let server: RunningServer;
+    try {
+      server = await startServer(
+        readConfig({
+          XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-no-ffmpeg-data-')),
+          XB_PORT: '0',
+          XB_TOKENS: TEST_TOKEN,
+        }),
+        logger,
+      );
+    } finally {
+      process.env.PATH = path;
+    }
+    const api = new ContractContext({
+      baseUrl: server.url,
+      token: TEST_TOKEN,
+      readOnlyToken: TEST_TOKEN,
+      timeoutMs: 30_000,
+    });
+    try {
+      expect(warnings.join('')).toContain('apt-get install ffmpeg');
+      const id = (
+        (await api.call('POST', '/browsers', { json: {} })).json as { session_id: string }
+      ).session_id;
+      const answer = await api.call('POST', `/browsers/${id}/replays`, { json: {} });
+      expect(answer.status).toBe(503);
+      expect((answer.json as { message: string }).message).toContain('apt-get install ffmpeg');
+    } finally {
+      await server.close();
+    }
   });
 });
