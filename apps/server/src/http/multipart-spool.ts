@@ -14,7 +14,7 @@ import {
   malformedMultipart,
   multipartFingerprint,
   repeatedPart,
-  ServiceError,
+  type ServiceError,
 } from '@x/service-kernel';
 import busboy, { type Busboy } from 'busboy';
 
@@ -46,6 +46,13 @@ export function spooledFile(
   file: Blob,
 ): { readonly path: string; readonly sha256: string; readonly size: number } | undefined {
   return spooledFiles.get(file);
+}
+
+/** The 400 for a body that stopped arriving before its end. */
+function interrupted(): ServiceError {
+  return invalid('The request body ended before it was complete.', [
+    { code: 'invalid_input', message: 'body: interrupted' },
+  ]);
 }
 
 /** Resolves once the parser can take more (or has stopped, so nothing waits on a dead stream). */
@@ -144,13 +151,12 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
       parser.on('close', resolve);
       parser.on('error', reject);
     });
-    parsed.catch(() => undefined); // Awaited below; a failure here must not go unhandled first.
-
     const files = () => parts.filter((part): part is SpooledFile => 'path' in part);
     const removeFiles = async () => {
       await Promise.allSettled(writes);
       await Promise.all(files().map((file) => rm(file.path, { force: true })));
     };
+    // Awaited below; until then it marks the form malformed, so the rest is read but not parsed.
     let failed = false;
     parsed.catch(() => {
       failed = true;
@@ -158,7 +164,13 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
     try {
       let size = 0;
       while (reader) {
-        const { done, value } = await reader.read();
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch {
+          throw interrupted(); // The caller went away: no one hears the answer, the files go.
+        }
+        const { done, value } = chunk;
         if (done) break;
         size += value.byteLength;
         if (size > limit) {
@@ -172,16 +184,15 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
       parser.end();
       try {
         await parsed;
-        await Promise.all(writes);
       } catch {
         throw malformedMultipart();
       }
+      await Promise.all(writes); // A failure here is the server's (a full disk): a 500.
       if (problem) throw problem;
     } catch (error) {
       parser.destroy();
       await removeFiles();
-      // The body failing to arrive (the caller went away) is answered as malformed: no one hears.
-      throw error instanceof ServiceError ? error : malformedMultipart();
+      throw error;
     }
 
     const value: Record<string, unknown> = {};
