@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import { Readable, Transform, type Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
@@ -16,21 +15,7 @@ import {
 } from '@x/service-kernel';
 import { LIMITS } from '@x/types';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { spooledFile } from '../http/multipart-spool.js';
-
-/** A pass-through that hashes and counts what flows through it. */
-function measuring(): { stream: Transform; digest(): { sha256: string; size: number } } {
-  const hash = createHash('sha256');
-  let size = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      size += chunk.byteLength;
-      callback(null, chunk);
-    },
-  });
-  return { stream, digest: () => ({ sha256: hash.digest('hex'), size }) };
-}
+import { measuring, spooledFile } from '../http/multipart-spool.js';
 
 /**
  * Puts an uploaded archive at `target`, returning its SHA-256 and size; 413 past 50 MiB. A file

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildExtensionArchive } from '@x/testing';
 import { type ErrorBody, type Extension, LIMITS } from '@x/types';
 import { zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const target = useTestServer();
@@ -26,13 +26,9 @@ function uploadFiles() {
   };
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Resolves once `condition` holds; fails the test after 10 s. */
+const until = (condition: () => boolean) =>
+  vi.waitUntil(condition, { timeout: 10_000, interval: 20 });
 
 function form(archive: Uint8Array, name?: string): FormData {
   const body = new FormData();
@@ -272,10 +268,7 @@ describe('extension uploads on the server', () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect(((await response.json()) as ErrorBody).code).toBe('payload_too_large');
-    await until(
-      () => filesUnder(join(target.dataDir, 'uploads')).length === 0,
-      'the spool is empty',
-    );
+    await until(() => filesUnder(join(target.dataDir, 'uploads')).length === 0);
     expect(uploadFiles()).toEqual(before);
   });
 
@@ -295,15 +288,9 @@ describe('extension uploads on the server', () => {
     request.write(head);
     for (let index = 0; index < 5; index++) request.write(new Uint8Array(1024 * 1024));
     // Half the body is on the server's disk before the rest is sent: it is streamed, not held.
-    await until(
-      () => filesUnder(join(target.dataDir, 'uploads')).length === 1,
-      'the upload is spooled',
-    );
+    await until(() => filesUnder(join(target.dataDir, 'uploads')).length === 1);
     request.destroy();
-    await until(
-      () => filesUnder(join(target.dataDir, 'uploads')).length === 0,
-      'the spool is empty',
-    );
+    await until(() => filesUnder(join(target.dataDir, 'uploads')).length === 0);
     expect(uploadFiles()).toEqual(before);
     expect((await target.api.call('GET', '/healthz')).status).toBe(200);
   });

@@ -55,6 +55,20 @@ function interrupted(): ServiceError {
   ]);
 }
 
+/** A pass-through that hashes and counts what flows through it. */
+export function measuring(): { stream: Transform; digest(): { sha256: string; size: number } } {
+  const hash = createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.byteLength;
+      callback(null, chunk);
+    },
+  });
+  return { stream, digest: () => ({ sha256: hash.digest('hex'), size }) };
+}
+
 /** Resolves once the parser can take more (or has stopped, so nothing waits on a dead stream). */
 function ready(parser: Busboy): Promise<void> {
   return new Promise((resolve) => {
@@ -127,18 +141,11 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
         sha256: '',
       };
       parts.push(file);
-      const hash = createHash('sha256');
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          file.size += chunk.byteLength;
-          callback(null, chunk);
-        },
-      });
+      const measure = measuring();
       const write = createWriteStream(file.path, { flags: 'wx', mode: 0o600 });
       writes.push(
-        pipeline(stream, measure, write).then(() => {
-          file.sha256 = hash.digest('hex');
+        pipeline(stream, measure.stream, write).then(() => {
+          Object.assign(file, measure.digest());
         }),
       );
     });
