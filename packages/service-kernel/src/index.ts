@@ -39,7 +39,7 @@ export {
   type StoredResponse,
 } from './idempotency.js';
 export { createIdGenerator, type IdGenerator } from './ids.js';
-export { drainBody, type ReadBody, readBody } from './read-body.js';
+export { type ReadBody, readBody, streamBody } from './read-body.js';
 export {
   browserPoolRecord,
   followProcessOutput,

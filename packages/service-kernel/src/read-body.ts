@@ -7,7 +7,7 @@ export type ReadBody =
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 /** Reads and discards the rest of a body, up to DRAIN_LIMIT; past that the connection is cut. */
-export async function drainBody(
+async function drainBody(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   alreadyRead: number,
 ): Promise<void> {
@@ -21,34 +21,50 @@ export async function drainBody(
 }
 
 /**
- * Reads a request body, keeping at most `limit` bytes: the rest of a body too large is read and
- * thrown away, never held, so the caller gets its 413 instead of a cut connection.
+ * Reads a request body chunk by chunk into `write` (awaited, so a slow consumer slows the
+ * reading), up to `limit` bytes: the rest of a body too large is read and thrown away, never
+ * held, so the caller gets its 413 instead of a cut connection. Rejects if the body stops
+ * arriving (the caller went away).
  */
-export async function readBody(request: Request, limit: number): Promise<ReadBody> {
-  if (!request.body) return { bytes: new Uint8Array(), isTooLarge: false };
+export async function streamBody(
+  request: Request,
+  limit: number,
+  write: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<{ readonly isTooLarge: boolean }> {
+  if (!request.body) return { isTooLarge: false };
   const reader = request.body.getReader();
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) {
     await drainBody(reader, 0);
     return { isTooLarge: true };
   }
-  const chunks: Uint8Array[] = [];
   let size = 0;
   while (true) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return { isTooLarge: false };
     size += value.byteLength;
     if (size > limit) {
       await drainBody(reader, size);
       return { isTooLarge: true };
     }
-    chunks.push(value);
+    await write(value);
   }
+}
+
+/** Reads a request body into memory, keeping at most `limit` bytes (see streamBody). */
+export async function readBody(request: Request, limit: number): Promise<ReadBody> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const { isTooLarge } = await streamBody(request, limit, (chunk) => {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  });
+  if (isTooLarge) return { isTooLarge };
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { bytes, isTooLarge: false };
+  return { bytes, isTooLarge };
 }

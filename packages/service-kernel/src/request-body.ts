@@ -85,8 +85,7 @@ export function multipartFingerprint(parts: readonly FingerprintPart[]): string 
 }
 
 /** Reads a multipart/form-data body held in memory into its parts; 400 when malformed. */
-export async function parseMultipart(request: Request, bytes: Uint8Array): Promise<ParsedBody> {
-  const contentType = assertMultipart(request);
+async function parseMultipart(contentType: string, bytes: Uint8Array): Promise<ParsedBody> {
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
@@ -114,10 +113,10 @@ export async function parseMultipart(request: Request, bytes: Uint8Array): Promi
 
 /** The MultipartReader that reads the whole body into memory: for a fake, or small bodies. */
 export const readMultipartInMemory: MultipartReader = async (request, limit) => {
-  assertMultipart(request);
+  const contentType = assertMultipart(request);
   const read = await readBody(request, limit);
   if (read.isTooLarge) throw bodyTooLarge();
-  return { ...(await parseMultipart(request, read.bytes)), dispose: async () => undefined };
+  return { ...(await parseMultipart(contentType, read.bytes)), dispose: async () => undefined };
 };
 
 /** Reads a JSON body; 400 when the operation takes none or it is malformed, 415 for another type. */

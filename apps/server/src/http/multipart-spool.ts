@@ -7,7 +7,6 @@ import { pipeline } from 'node:stream/promises';
 import {
   assertMultipart,
   bodyTooLarge,
-  drainBody,
   type FingerprintPart,
   invalid,
   type MultipartReader,
@@ -15,6 +14,7 @@ import {
   multipartFingerprint,
   repeatedPart,
   type ServiceError,
+  streamBody,
 } from '@x/service-kernel';
 import busboy, { type Busboy } from 'busboy';
 
@@ -96,11 +96,6 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
 
   return async (request, limit) => {
     const contentType = assertMultipart(request);
-    const reader = request.body?.getReader();
-    if (Number(request.headers.get('content-length') ?? Number.NaN) > limit) {
-      if (reader) await drainBody(reader, 0);
-      throw bodyTooLarge();
-    }
     let parser: Busboy;
     try {
       parser = busboy({
@@ -169,25 +164,16 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
       failed = true;
     });
     try {
-      let size = 0;
-      while (reader) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          chunk = await reader.read();
-        } catch {
-          throw interrupted(); // The caller went away: no one hears the answer, the files go.
-        }
-        const { done, value } = chunk;
-        if (done) break;
-        size += value.byteLength;
-        if (size > limit) {
-          parser.destroy();
-          await drainBody(reader, size);
-          throw bodyTooLarge();
-        }
-        if (failed) continue; // The form is already malformed: read the rest, keep none of it.
-        if (!parser.write(value)) await ready(parser);
+      let read: { isTooLarge: boolean };
+      try {
+        read = await streamBody(request, limit, async (chunk) => {
+          if (failed) return; // The form is already malformed: read the rest, keep none of it.
+          if (!parser.write(chunk)) await ready(parser);
+        });
+      } catch {
+        throw interrupted(); // The caller went away: no one hears the answer, the files go.
       }
+      if (read.isTooLarge) throw bodyTooLarge();
       parser.end();
       try {
         await parsed;
