@@ -29,11 +29,17 @@ function isKnownToken(token: string, known: ReadonlySet<string>): boolean {
   return isFound;
 }
 
+/** An authenticated caller: its token, and whether that token may only read. */
+export interface Caller {
+  readonly token: string;
+  readonly isReadOnly: boolean;
+}
+
 /**
  * The caller's token, checked: 401 when missing or unknown, 403 when a read-only token calls an
  * acting operation.
  */
-export function authenticate(sets: TokenSets, operation: Operation, request: Request): string {
+export function authenticate(sets: TokenSets, operation: Operation, request: Request): Caller {
   const token = bearerToken(request);
   const { tokens, readOnlyTokens } = sets;
   const isFull = token !== undefined && isKnownToken(token, tokens);
@@ -46,5 +52,24 @@ export function authenticate(sets: TokenSets, operation: Operation, request: Req
   if (operation.access === 'write' && !isFull) {
     throw new ServiceError('forbidden', `This token may only read; ${operation.name} acts.`);
   }
-  return token;
+  return { token, isReadOnly: !isFull };
+}
+
+/**
+ * A record as a read-only caller may see it: every URL that carries a jwt (`cdp_ws_url`, and
+ * any other `…_url` with a `jwt` parameter) loses it, so the URL still names the endpoint but
+ * drives nothing. A jwt is a key to the browser, and a read-only token must not hand one out.
+ */
+export function withoutSessionKeys(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutSessionKeys(item));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, withoutSessionKeys(item, name)]),
+    );
+  }
+  if (typeof value !== 'string' || !key.endsWith('_url')) return value;
+  const url = URL.parse(value);
+  if (!url?.searchParams.has('jwt')) return value;
+  url.searchParams.delete('jwt');
+  return url.href;
 }

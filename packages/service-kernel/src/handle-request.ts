@@ -8,7 +8,7 @@ import {
   type Operation,
   type OperationName,
 } from '@x/types';
-import { authenticate, type TokenSets } from './auth.js';
+import { authenticate, type Caller, type TokenSets, withoutSessionKeys } from './auth.js';
 import type { CallRecord } from './call-record.js';
 import type { HandlerResult, HandlerTable } from './handler.js';
 import type { IdempotencyStore } from './idempotency.js';
@@ -82,7 +82,7 @@ interface RoutedCall {
   readonly operation: Operation;
   readonly params: Record<string, string>;
   readonly query: Record<string, unknown>;
-  readonly token: string;
+  readonly caller: Caller;
   readonly interception: Interception | undefined;
 }
 
@@ -106,7 +106,8 @@ export function createRequestHandler<TRuntime>(
 
   /** Validates a routed call's body, runs its handler, and keeps or replays idempotent answers. */
   async function answer(call: RoutedCall, parsed: ParsedBody): Promise<RequestOutcome> {
-    const { request, url, record, operation, params, query, token, interception } = call;
+    const { request, url, record, operation, params, query, caller, interception } = call;
+    const { token } = caller;
     record.body = parsed.journal;
     const body = operation.body
       ? validate(operation.body.schema, parsed.value, 'body', 'body')
@@ -125,6 +126,9 @@ export function createRequestHandler<TRuntime>(
         signal: request.signal,
         runtime,
       });
+      // A read-only caller never receives a key to a browser.
+      if (caller.isReadOnly && 'json' in result)
+        return toResponse({ ...result, json: withoutSessionKeys(result.json) });
       return toResponse(result);
     };
     const { truncateAfter } = interception ?? {};
@@ -217,7 +221,7 @@ export function createRequestHandler<TRuntime>(
     }
 
     options.beforeOperation?.();
-    const token = authenticate(options.tokens, operation, request);
+    const caller = authenticate(options.tokens, operation, request);
     if (read?.isTooLarge) throw bodyTooLarge();
     const params = validate(operation.pathParams, match.params, 'path', 'path') as Record<
       string,
@@ -229,7 +233,7 @@ export function createRequestHandler<TRuntime>(
       'query',
       'query parameters',
     ) as Record<string, unknown>;
-    const call = { request, url, record, operation, params, query, token, interception };
+    const call = { request, url, record, operation, params, query, caller, interception };
     if (read !== undefined) return answer(call, parseJson(operation, request, read.bytes));
     // A multipart body is read only now, for a caller known to be allowed, and freed once answered.
     const multipart = await (options.readMultipart ?? readMultipartInMemory)(

@@ -4,7 +4,7 @@
  * idempotency, Error bodies, request ids; and the pieces their handlers use (ServiceError,
  * event-stream bodies).
  */
-export { authenticate, type TokenSets } from './auth.js';
+export { authenticate, type Caller, type TokenSets, withoutSessionKeys } from './auth.js';
 export type { CallRecord } from './call-record.js';
 export { EventBuffer } from './event-buffer.js';
 export { eventStreamBody, wakeOrAbort } from './event-stream.js';

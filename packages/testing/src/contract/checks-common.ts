@@ -33,6 +33,35 @@ export const commonChecks: readonly ContractCheck[] = defineChecks('common', {
       'forbidden',
     );
   },
+  'a read-only token gets session URLs without their jwt: it cannot drive a browser': async (
+    context,
+  ) => {
+    const token = context.target.readOnlyToken;
+    const session = await createBrowser(context);
+    const jwtOf = (url: string | undefined) =>
+      url ? URL.parse(url)?.searchParams.get('jwt') : null;
+    expect(jwtOf(session.cdp_ws_url), 'the creator gets no jwt in cdp_ws_url');
+    const read = context.expectSuccess<{ cdp_ws_url: string }>(
+      await context.call('GET', `/browsers/${session.session_id}`, { token }),
+      'browsers.get',
+      200,
+    );
+    const listed = context.expectSuccess<{ session_id: string; cdp_ws_url: string }[]>(
+      await context.call('GET', '/browsers', { token }),
+      'browsers.list',
+      200,
+    );
+    const urls = [read.cdp_ws_url, ...listed.map((browser) => browser.cdp_ws_url)];
+    expect(
+      urls.every((url) => jwtOf(url) === null),
+      `a read-only token received a jwt: ${urls.join(', ')}`,
+    );
+    const path = URL.parse(read.cdp_ws_url)?.pathname;
+    expect(
+      path === `/browsers/${session.session_id}/cdp`,
+      `the read-only cdp_ws_url no longer names the session's endpoint: ${read.cdp_ws_url}`,
+    );
+  },
   'an unknown route is 404 with an Error body': async (context) => {
     context.expectError(await context.call('GET', '/no-such-thing'), 404, 'not_found');
   },

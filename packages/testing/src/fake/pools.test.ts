@@ -29,7 +29,7 @@ describe('pools', () => {
       acquired_count: 3,
     });
 
-    // Three more wait; each release hands the browser to exactly one of them.
+    // Three more wait; each release ends a lease, and its replacement goes to exactly one of them.
     const waiting = Array.from({ length: 3 }, acquire);
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (const id of ids) {
@@ -40,9 +40,9 @@ describe('pools', () => {
     }
     const second = await Promise.all(waiting);
     expect(second.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    expect(new Set(second.map((answer) => (answer.json as BrowserSession).session_id))).toEqual(
-      new Set(ids),
-    );
+    const secondIds = second.map((answer) => (answer.json as BrowserSession).session_id);
+    expect(new Set(secondIds).size).toBe(3);
+    expect(secondIds.some((id) => ids.includes(id))).toBe(false);
     expect((await api.call('GET', '/browser_pools/busy')).json).toMatchObject({
       available_count: 0,
       acquired_count: 3,
@@ -80,16 +80,27 @@ describe('pools', () => {
     expect(pool?.idle.some((id) => idleBefore.includes(id))).toBe(false);
   });
 
-  it('reset a reused browser before it goes back', async () => {
+  it('end the session of a released lease: the next lease is a new session with a new jwt', async () => {
     const fake = fakeService();
     await createPool(fake, { name: 'reuse', size: 1 });
     const api = apiOf(fake);
-    const { session_id: id } = (
-      await api.call('POST', '/browser_pools/reuse/acquire', { json: {} })
-    ).json as BrowserSession;
-    await api.call('POST', `/browsers/${id}/computer/type`, { json: { text: 'secret' } });
-    await api.call('POST', '/browser_pools/reuse/release', { json: { session_id: id } });
-    expect(fake.typedText(id)).toBe('');
+    const first = (await api.call('POST', '/browser_pools/reuse/acquire', { json: {} }))
+      .json as BrowserSession;
+    await api.call('POST', `/browsers/${first.session_id}/computer/type`, {
+      json: { text: 'secret' },
+    });
+    await api.call('POST', '/browser_pools/reuse/release', {
+      json: { session_id: first.session_id, reuse: true },
+    });
+    expect((await api.call('GET', `/browsers/${first.session_id}`)).json).toMatchObject({
+      deleted_at: expect.any(String),
+    });
+    const second = (await api.call('POST', '/browser_pools/reuse/acquire', { json: {} }))
+      .json as BrowserSession;
+    expect(second.session_id).not.toBe(first.session_id);
+    const jwtOf = (url: string) => new URL(url).searchParams.get('jwt');
+    expect(jwtOf(second.cdp_ws_url)).not.toBe(jwtOf(first.cdp_ws_url));
+    expect(fake.typedText(second.session_id)).toBe('');
   });
 
   it('delete with force ends the acquired browsers too', async () => {

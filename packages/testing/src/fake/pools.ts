@@ -160,21 +160,21 @@ export const poolHandlers: Pick<
   'browserPools.release': ({ runtime, params, body }) => {
     const pool = findPool(runtime, params.id_or_name as string);
     const browser = runtime.state.browsers.get(body.session_id);
-    if (!browser || browser.session.deleted_at || browser.session.pool?.id !== pool.id) {
+    if (!browser || browser.session.pool?.id !== pool.id) {
       throw notFound(`browser session in pool "${params.id_or_name}"`, body.session_id);
+    }
+    if (browser.session.deleted_at) {
+      throw new ServiceError(
+        'conflict',
+        `Browser session "${body.session_id}" is not acquired: its lease has ended.`,
+      );
     }
     if (!pool.acquired.has(body.session_id)) {
       throw new ServiceError('conflict', `Browser session "${body.session_id}" is not acquired.`);
     }
-    if (body.reuse) {
-      // Reused: reset to a clean browser before it goes back.
-      browser.typedText = '';
-      pool.acquired.delete(body.session_id);
-      pool.idle.push(body.session_id);
-      serveWaiters(pool);
-    } else {
-      deleteBrowser(runtime, browser);
-    }
+    // The lease's session ends either way, as on the server: the next lease is a new session
+    // (a new jwt, nothing of this one). The pool fills again at once, `reuse` or not.
+    deleteBrowser(runtime, browser);
     return { status: 204 };
   },
   'browserPools.flush': ({ runtime, params }) => {

@@ -22,11 +22,15 @@ describe('BrowserSessionSchema', () => {
     expect(v.is(BrowserSessionSchema, minimal)).toBe(true);
   });
 
+  it('accepts a cdp_ws_url without its jwt, as a read-only token receives it', () => {
+    const withoutKey = { ...sessionRecord, cdp_ws_url: 'wss://x.test/browsers/s1/cdp' };
+    expect(v.is(BrowserSessionSchema, withoutKey)).toBe(true);
+  });
+
   it.each([
     ['a missing session_id', { session_id: undefined }],
     ['a malformed created_at', { created_at: '22/11/2026 10:00' }],
     ['an impossible created_at', { created_at: '2026-13-40T10:00:00Z' }],
-    ['a cdp_ws_url without jwt', { cdp_ws_url: 'wss://x.test/cdp' }],
     ['a cdp_ws_url of the wrong scheme', { cdp_ws_url: 'https://x.test/cdp?jwt=t' }],
     ['a live view URL that is not http', { browser_live_view_url: 'wss://x.test/?jwt=t' }],
     ['headless as a string', { headless: 'yes' }],

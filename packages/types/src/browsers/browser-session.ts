@@ -15,18 +15,19 @@ import {
 import { TimestampSchema } from '../common/scalars.js';
 import { ViewportSchema } from './viewport.js';
 
-/** A URL with one of `schemes` that carries the `jwt` query parameter granting access to it. */
+/**
+ * A URL with one of `schemes` that reaches the session. It carries the `jwt` query parameter
+ * granting access, except in answers to a read-only token: those name the endpoint without the
+ * key, so they drive nothing.
+ */
 // @__NO_SIDE_EFFECTS__
-function jwtUrlSchema(schemes: readonly string[]) {
+function sessionUrlSchema(schemes: readonly string[]) {
   return pipe(
     string(),
     url('must be a URL'),
     check(
-      (value) => {
-        const parsed = new URL(value);
-        return schemes.includes(parsed.protocol) && parsed.searchParams.has('jwt');
-      },
-      `must be a ${schemes.join(' or ')} URL carrying a jwt query parameter`,
+      (value) => schemes.includes(new URL(value).protocol),
+      `must be a ${schemes.join(' or ')} URL`,
     ),
   );
 }
@@ -45,9 +46,9 @@ export const BrowserSessionSchema = object({
   session_id: string(),
   created_at: TimestampSchema,
   deleted_at: optional(TimestampSchema),
-  cdp_ws_url: jwtUrlSchema(['ws:', 'wss:']),
-  webdriver_ws_url: optional(jwtUrlSchema(['ws:', 'wss:'])),
-  browser_live_view_url: optional(jwtUrlSchema(['http:', 'https:'])),
+  cdp_ws_url: sessionUrlSchema(['ws:', 'wss:']),
+  webdriver_ws_url: optional(sessionUrlSchema(['ws:', 'wss:'])),
+  browser_live_view_url: optional(sessionUrlSchema(['http:', 'https:'])),
   base_url: optional(pipe(string(), url('must be a URL'))),
   headless: boolean(),
   stealth: boolean(),
