@@ -19,6 +19,11 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Whether processes may run on instances (`XB_PROCESSES=off` turns them off: 403). */
   readonly isProcessExecutionEnabled: boolean;
+  /**
+   * Whether browsers run in their bubblewrap sandbox. Always, from the environment: only the
+   * benchmarks turn it off, to measure what the sandbox costs.
+   */
+  readonly isBrowserSandboxed: boolean;
 }
 
 /** Memory a headless browser takes, for the default capacity. */
@@ -56,5 +61,6 @@ export function readConfig(
     maxBrowsers: whole('XB_MAX_BROWSERS', env.XB_MAX_BROWSERS, defaultCapacity),
     logLevel: env.XB_LOG_LEVEL || 'info',
     isProcessExecutionEnabled: env.XB_PROCESSES !== 'off',
+    isBrowserSandboxed: true,
   };
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { processesWith } from './test-support/processes.js';
+import { processesOfServer } from './test-support/processes.js';
 
 /** The built server, as `xb-server` runs it. */
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
@@ -41,12 +41,12 @@ describe('xb-server', () => {
         201,
       );
     }
-    expect(processesWith(dataDir).length).toBeGreaterThanOrEqual(2);
+    expect(processesOfServer(dataDir).length).toBeGreaterThanOrEqual(2);
 
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
-    expect(processesWith(dataDir)).toEqual([]);
+    expect(processesOfServer(dataDir)).toEqual([]);
     // Printed once, in the banner; no log line carries it.
     expect(stdout.split(token).length - 1).toBe(1);
   });

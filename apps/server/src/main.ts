@@ -7,6 +7,8 @@ import pino from 'pino';
 import { readConfig } from './config.js';
 import { startServer } from './server.js';
 
+// Whatever the server and its helpers (ffmpeg, Xvfb, the browsers) make is theirs alone.
+process.umask(0o077);
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
 const server = await startServer(config, logger);

@@ -1,23 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
-import { BrowserService } from './browsers/browser-service.js';
+import { BrowserService, type Sandboxing } from './browsers/browser-service.js';
 import type { ServerConfig } from './config.js';
 import { ExtensionService } from './extensions/extension-service.js';
 import { WatchService } from './fs-watch/watch-service.js';
 import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
-import { jwtSecretOf, type ResolvedTokens, resolveTokens } from './http/tokens.js';
+import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { InvocationService } from './invocations/invocation-service.js';
 import { PoolService } from './pools/pool-service.js';
 import { ProcessService } from './processes/process-service.js';
-import { findBubblewrap } from './processes/sandbox.js';
 import { findFfmpeg, ReplayService } from './replays/replay-service.js';
 import type { ServerRuntime } from './runtime.js';
-import { openDatabase } from './store/database.js';
+import { findBubblewrap } from './sandbox/bubblewrap.js';
+import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
+import { openDatabase, storedSetting } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
 
 /** A running server. */
@@ -40,23 +42,26 @@ export async function startServer(
 ): Promise<RunningServer> {
   const database = openDatabase(config.dataDir);
   const tokens = resolveTokens(config);
-  const jwtSecret = jwtSecretOf(
-    () =>
-      (
-        database.prepare("SELECT value FROM settings WHERE key = 'jwt_secret'").get() as
-          | { value: string }
-          | undefined
-      )?.value,
-    (value) =>
-      database.prepare("INSERT INTO settings (key, value) VALUES ('jwt_secret', ?)").run(value),
-  );
+  // Kept in the store, so session URLs stay valid across restarts; only the server reads it.
+  const jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
+  const bubblewrap = findBubblewrap();
+  const sandboxing: Sandboxing = {
+    bubblewrap,
+    // A root server runs each browser as a user of its own, from this data directory's block.
+    users: SandboxUsers.canSwitchUser
+      ? new SandboxUsers(
+          Number(storedSetting(database, 'sandbox_uid_base', () => String(newUserBlockBase()))),
+        )
+      : undefined,
+    isEnabled: config.isBrowserSandboxed,
+  };
   const extensions = new ExtensionService(database, config.dataDir);
-  const browsers = new BrowserService(config, database, jwtSecret, logger, extensions);
+  const browsers = new BrowserService(config, database, jwtSecret, logger, extensions, sandboxing);
   const invocations = new InvocationService(database, browsers);
   const idempotency = new SqliteIdempotencyStore(database);
   idempotency.prune();
   // The pools are made once the address is known: restored pools start browsers whose URLs name it.
-  const processes = new ProcessService(findBubblewrap(), config.isProcessExecutionEnabled);
+  const processes = new ProcessService(bubblewrap, config.isProcessExecutionEnabled);
   const watches = new WatchService();
   const replays = new ReplayService(database, config.dataDir, findFfmpeg(), logger);
   // Every process and every watch of a browser ends with it.

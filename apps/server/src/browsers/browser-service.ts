@@ -1,24 +1,43 @@
+import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { createIdGenerator, notFound, ServiceError, signSessionJwt } from '@x/service-kernel';
 import { type BrowserSession, type CreateBrowserBody, formatTimestamp, HEADERS } from '@x/types';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.js';
 import type { ExtensionService } from '../extensions/extension-service.js';
-import { processesOfProfile } from './chromium.js';
+import type { SandboxUser } from '../sandbox/bubblewrap.js';
+import { canNestNamespaces } from '../sandbox/probe.js';
+import type { SandboxUsers } from '../sandbox/sandbox-users.js';
+import type { CdpChannel, ChannelClient } from './cdp-connection.js';
+import type { BrowserSandbox } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
 import {
   createInstanceDirectory,
   type InstanceDirectory,
-  instanceRoot,
   removeInstanceDirectory,
 } from './instance-directory.js';
 import { findXvfb } from './virtual-display.js';
+
+/** How the server's browsers are sandboxed, as found at start. */
+export interface Sandboxing {
+  /** bubblewrap; without it no browser starts (503 naming it). */
+  readonly bubblewrap: string | undefined;
+  /** The users browsers run as when the server runs as root; undefined otherwise. */
+  readonly users: SandboxUsers | undefined;
+  /**
+   * Whether browsers run in bubblewrap at all: always, but for the benchmarks, which measure
+   * what the sandbox costs against Chromium started straight on the host.
+   */
+  readonly isEnabled: boolean;
+}
 
 /** A browser that runs, with what the server needs to drive and end it. */
 interface LiveBrowser {
   record: BrowserSession;
   readonly chromium: ChromiumBrowser;
   readonly instance: InstanceDirectory;
+  /** The unprivileged user its Chromium and processes run as (when the server is root). */
+  readonly user: SandboxUser | undefined;
   /** Last API or CDP activity, epoch ms: the idle time-out counts from here. */
   lastActivityAt: number;
 }
@@ -61,6 +80,9 @@ export class BrowserService {
   readonly #xvfbPath = findXvfb();
 
   readonly #extensions: ExtensionService;
+  readonly #sandboxing: Sandboxing;
+  /** Whether Chromium's own renderer sandbox works inside ours on this host. */
+  readonly #isChromiumSandboxed: boolean;
 
   constructor(
     config: ServerConfig,
@@ -68,8 +90,11 @@ export class BrowserService {
     jwtSecret: string,
     logger: Logger,
     extensions: ExtensionService,
+    sandboxing: Sandboxing,
   ) {
     this.#extensions = extensions;
+    this.#sandboxing = sandboxing;
+    this.#isChromiumSandboxed = this.#probeChromiumSandbox(logger);
     this.#config = config;
     this.#database = database;
     this.#jwtSecret = jwtSecret;
@@ -103,31 +128,32 @@ export class BrowserService {
   }
 
   async #start(body: BrowserSpec, origin: string): Promise<BrowserSession> {
+    const sandbox = this.#sandboxFor();
     const id = nextId('br');
     const viewport = body.viewport ?? { ...DEFAULT_VIEWPORT };
-    const instance = createInstanceDirectory(this.#config.dataDir, id);
-    const launching = ChromiumBrowser.launch({
-      chromePath: this.#config.chromePath,
-      userDataDir: instance.profile,
-      homeDir: instance.home,
-      downloadsDir: instance.downloads,
-      isHeadless: body.headless,
-      xvfbPath: this.#xvfbPath,
-      extensionDirs: this.#extensions.load(body.extensions ?? []),
-      viewport,
-    });
+    const user = sandbox?.user;
+    let instance: InstanceDirectory | undefined;
     let chromium: ChromiumBrowser;
     try {
-      chromium = await launching;
+      instance = createInstanceDirectory(this.#config.dataDir, id, user);
+      chromium = await ChromiumBrowser.launch({
+        chromePath: this.#config.chromePath,
+        instance,
+        isHeadless: body.headless,
+        xvfbPath: this.#xvfbPath,
+        extensionDirs: this.#extensions.load(body.extensions ?? []),
+        viewport,
+        sandbox,
+      });
     } catch (error) {
-      removeInstanceDirectory(instance.root);
+      await this.#release(instance, user);
       this.#logger.error({ err: error }, 'browser failed to start');
       throw new ServiceError('internal_error', 'The browser failed to start.');
     }
     if (this.#isClosed) {
       // Shutdown began while it started: it must not outlive the server.
       await chromium.close();
-      removeInstanceDirectory(instance.root);
+      await this.#release(instance, user);
       throw new ServiceError('unavailable', 'The server is shutting down.');
     }
     const now = new Date();
@@ -154,7 +180,7 @@ export class BrowserService {
         body.pool.name === undefined
           ? { id: body.pool.id }
           : { id: body.pool.id, name: body.pool.name };
-    const live: LiveBrowser = { record, chromium, instance, lastActivityAt: now.getTime() };
+    const live: LiveBrowser = { record, chromium, instance, user, lastActivityAt: now.getTime() };
     this.#live.set(id, live);
     this.#database
       .prepare(
@@ -215,14 +241,18 @@ export class BrowserService {
     if (live) live.lastActivityAt = Date.now();
   }
 
-  /** Makes a browser fresh for its next user: cookies, storage, other tabs and history go. */
-  async reset(id: string): Promise<void> {
-    await this.live(id).chromium.reset();
+  /**
+   * The browser's instance: the host folder that is its /home/browser and the user it runs as;
+   * 404 when the browser does not run.
+   */
+  instance(id: string): { home: string; user: SandboxUser | undefined } {
+    const live = this.live(id);
+    return { home: live.instance.home, user: live.user };
   }
 
-  /** The host folder that is the browser's /home/browser; 404 when the browser does not run. */
-  home(id: string): string {
-    return this.live(id).instance.home;
+  /** Whether a browser runs now. */
+  isRunning(id: string): boolean {
+    return this.#live.has(id);
   }
 
   /** Records activity on a browser (its CDP connection is busy). */
@@ -231,9 +261,12 @@ export class BrowserService {
     if (live) live.lastActivityAt = Date.now();
   }
 
-  /** The browser's DevTools URL on loopback, for the CDP proxy; undefined when it is not running. */
-  devtoolsUrl(id: string): string | undefined {
-    return this.#live.get(id)?.chromium.devtoolsUrl;
+  /**
+   * A DevTools channel to a running browser for a client of the CDP proxy; undefined when the
+   * browser does not run. The channel ends when the browser does.
+   */
+  openChannel(id: string, client: ChannelClient): Promise<CdpChannel> | undefined {
+    return this.#live.get(id)?.chromium.openChannel(client);
   }
 
   /** The session record, a deleted one too (with `deleted_at`); 404 when it never existed. */
@@ -270,7 +303,7 @@ export class BrowserService {
       .prepare('UPDATE browsers SET record = ?, deleted_at = ? WHERE id = ?')
       .run(JSON.stringify(live.record), deletedAt, id);
     await live.chromium.close();
-    removeInstanceDirectory(live.instance.root);
+    await this.#release(live.instance, live.user);
     this.#logger.info({ session: id }, 'browser deleted');
     for (const listener of this.#deletedListeners) listener(id);
   }
@@ -281,6 +314,55 @@ export class BrowserService {
     clearInterval(this.#sweeper);
     await Promise.allSettled([...this.#startups]);
     await Promise.all([...this.#live.keys()].map((id) => this.delete(id).catch(() => undefined)));
+  }
+
+  /**
+   * The sandbox of a new browser, with a user of its own; 503 naming bubblewrap when there is
+   * none (no browser runs unsandboxed).
+   */
+  #sandboxFor(): BrowserSandbox | undefined {
+    if (!this.#sandboxing.isEnabled) return undefined;
+    const { bubblewrap, users } = this.#sandboxing;
+    if (!bubblewrap) {
+      throw new ServiceError(
+        'unavailable',
+        'Browsers run sandboxed in bubblewrap, which is not installed on this server (apt-get install bubblewrap).',
+      );
+    }
+    return { bubblewrap, user: users?.take(), isChromiumSandboxed: this.#isChromiumSandboxed };
+  }
+
+  /**
+   * What a browser held goes: every process of its user (none may outlive it, wherever it
+   * hid), then its instance directory; then the user is free for another browser.
+   */
+  async #release(instance: InstanceDirectory | undefined, user: SandboxUser | undefined) {
+    if (user) await this.#sandboxing.users?.killAll(user.uid);
+    if (instance) removeInstanceDirectory(instance.root);
+    if (user) this.#sandboxing.users?.give(user);
+  }
+
+  /** Tries Chromium's renderer sandbox inside ours once, and says at start when it cannot run. */
+  #probeChromiumSandbox(logger: Logger): boolean {
+    const { bubblewrap, users, isEnabled } = this.#sandboxing;
+    if (!bubblewrap || !isEnabled) {
+      if (isEnabled)
+        logger.warn(
+          'bubblewrap is not installed: no browser can start (apt-get install bubblewrap)',
+        );
+      return false;
+    }
+    const user = users?.take();
+    try {
+      const works = canNestNamespaces(bubblewrap, user);
+      if (!works)
+        logger.warn(
+          "Chromium's own renderer sandbox cannot run here (this host forbids unprivileged user namespaces): browsers run with --no-sandbox inside the bubblewrap sandbox",
+        );
+      return works;
+    } finally {
+      if (user) users?.give(user);
+    }
   }
 
   #withUsage(live: LiveBrowser): BrowserSession {
@@ -313,12 +395,16 @@ export class BrowserService {
       record: string;
     }[];
     const deletedAt = formatTimestamp(new Date());
-    // Chromium of an earlier run that outlived it (the server was killed) is ended first.
-    for (const pid of processesOfProfile(instanceRoot(this.#config.dataDir, ''), true)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // It ended between the look and the kill.
+    // Whatever of an earlier run outlived it (the server was killed) runs as a user of this
+    // data directory's block, and is ended first; without one, its sandboxes died with it.
+    const users = this.#sandboxing.users;
+    if (users) {
+      for (const pid of users.processes()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // It ended between the look and the kill.
+        }
       }
     }
     for (const row of rows) {
@@ -326,8 +412,10 @@ export class BrowserService {
       this.#database
         .prepare('UPDATE browsers SET record = ?, deleted_at = ? WHERE id = ?')
         .run(JSON.stringify(record), deletedAt, row.id);
-      removeInstanceDirectory(instanceRoot(this.#config.dataDir, row.id));
     }
+    // No browser of an earlier run is kept: every instance directory goes, those of browsers
+    // that never finished starting too.
+    removeInstanceDirectory(join(this.#config.dataDir, 'instances'));
     if (rows.length > 0)
       this.#logger.warn({ count: rows.length }, 'browsers of an earlier run marked deleted');
   }

@@ -1,3 +1,5 @@
+import type { Readable, Writable } from 'node:stream';
+
 /** A DevTools protocol error answered to one command. */
 export class CdpError extends Error {
   override readonly name = 'CdpError';
@@ -9,44 +11,70 @@ interface PendingCommand {
   resolve(result: unknown): void;
   reject(error: Error): void;
   method: string;
+  sessionId: string | undefined;
 }
 
+/** One message of the DevTools protocol. */
+interface CdpMessage {
+  id?: number;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code?: number; message: string };
+  sessionId?: string;
+}
+
+/** How a channel's client is reached: what Chromium sends it, and its end. */
+export interface ChannelClient {
+  /** A DevTools message for the client, as text. */
+  deliver(text: string): void;
+  /** The browser is gone or the channel was closed: the client's connection ends. */
+  end(): void;
+}
+
+/** A client's own DevTools session over the browser's one connection (see `openChannel`). */
+export interface CdpChannel {
+  /** Passes a message from the client to Chromium. */
+  send(text: string): void;
+  /** Detaches the client's sessions; the client is not told (it is leaving). */
+  close(): void;
+}
+
+/** A channel's state: its browser session and every session it attached since. */
+interface OpenChannel {
+  readonly client: ChannelClient;
+  readonly browserSession: string;
+  readonly sessions: Set<string>;
+}
+
+/** The byte that ends every message on Chromium's DevTools pipe. */
+const NUL = 0;
+
 /**
- * A connection to Chromium's DevTools socket: commands with their answers, events by name, and
- * flat sessions for page targets. Uses the platform WebSocket (Node 22+).
+ * The DevTools connection to one Chromium, over the pipe Chromium was started with
+ * (`--remote-debugging-pipe`: it reads fd 3, writes fd 4, messages end with a NUL byte), so no
+ * port ever listens. Commands with their answers, events by name, flat sessions for page
+ * targets; and channels: clients of the CDP proxy, each with a browser session of its own on
+ * this one connection, who only ever see and drive the sessions they attached.
  */
 export class CdpConnection {
-  readonly #socket: WebSocket;
+  readonly #input: Writable;
   readonly #pending = new Map<number, PendingCommand>();
   readonly #listeners = new Map<string, Set<Listener>>();
+  /** Channels by every session they own. */
+  readonly #channelOf = new Map<string, OpenChannel>();
+  readonly #channels = new Set<OpenChannel>();
   #nextId = 1;
   #closed: Error | undefined;
+  #buffered: Buffer[] = [];
 
-  private constructor(socket: WebSocket) {
-    this.#socket = socket;
-    socket.addEventListener('message', (event) => this.#receive(String(event.data)));
-    socket.addEventListener('close', () =>
-      this.#fail(new CdpError('The DevTools connection closed.')),
-    );
-  }
-
-  /** Connects to a DevTools WebSocket URL. */
-  static connect(url: string, timeoutMs = 10_000): Promise<CdpConnection> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
-      const timer = setTimeout(() => {
-        socket.close();
-        reject(new CdpError(`No DevTools connection to ${url} within ${timeoutMs} ms.`));
-      }, timeoutMs);
-      socket.addEventListener('open', () => {
-        clearTimeout(timer);
-        resolve(new CdpConnection(socket));
-      });
-      socket.addEventListener('error', () => {
-        clearTimeout(timer);
-        reject(new CdpError(`Cannot connect to DevTools at ${url}.`));
-      });
-    });
+  constructor(input: Writable, output: Readable) {
+    this.#input = input;
+    output.on('data', (chunk: Buffer) => this.#read(chunk));
+    const fail = () => this.#fail(new CdpError('The DevTools connection closed.'));
+    output.on('close', fail);
+    output.on('error', fail);
+    input.on('error', fail);
   }
 
   /** Sends a command (to a page's session when given) and resolves to its result. */
@@ -60,8 +88,13 @@ export class CdpConnection {
     const message =
       sessionId === undefined ? { id, method, params } : { id, method, params, sessionId };
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (result: unknown) => void, reject, method });
-      this.#socket.send(JSON.stringify(message));
+      this.#pending.set(id, {
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        method,
+        sessionId,
+      });
+      this.#write(JSON.stringify(message));
     });
   }
 
@@ -76,28 +109,64 @@ export class CdpConnection {
     return () => listeners.delete(listener);
   }
 
+  /**
+   * Opens a channel for a client: a browser session of its own (`Target.attachToBrowserTarget`),
+   * so what it sets at browser level (auto-attach, discovery, downloads) is its own. Its messages
+   * without a session go to that browser session; a session it did not attach is refused, and
+   * it hears only its sessions' answers and events.
+   */
+  async openChannel(client: ChannelClient): Promise<CdpChannel> {
+    const { sessionId } = await this.send<{ sessionId: string }>('Target.attachToBrowserTarget');
+    const channel: OpenChannel = { client, browserSession: sessionId, sessions: new Set() };
+    if (this.#closed) {
+      client.end();
+      return { send() {}, close() {} };
+    }
+    this.#channels.add(channel);
+    this.#channelOf.set(sessionId, channel);
+    return {
+      send: (text) => this.#fromClient(channel, text),
+      close: () => this.#closeChannel(channel, true),
+    };
+  }
+
   /** Whether the connection is gone. */
   get isClosed(): boolean {
     return this.#closed !== undefined;
   }
 
   close(): void {
-    this.#socket.close();
+    this.#input.destroy();
     this.#fail(new CdpError('The DevTools connection was closed.'));
   }
 
+  #write(text: string): void {
+    this.#input.write(Buffer.concat([Buffer.from(text), Buffer.of(NUL)]));
+  }
+
+  #read(chunk: Buffer): void {
+    let start = 0;
+    for (let end = chunk.indexOf(NUL); end !== -1; end = chunk.indexOf(NUL, start)) {
+      this.#buffered.push(chunk.subarray(start, end));
+      const text = Buffer.concat(this.#buffered).toString('utf8');
+      this.#buffered = [];
+      start = end + 1;
+      this.#receive(text);
+    }
+    if (start < chunk.length) this.#buffered.push(chunk.subarray(start));
+  }
+
   #receive(text: string): void {
-    const message = JSON.parse(text) as {
-      id?: number;
-      result?: unknown;
-      error?: { message: string };
-      method?: string;
-      params?: unknown;
-      sessionId?: string;
-    };
+    const message = JSON.parse(text) as CdpMessage;
+    const channel = message.sessionId && this.#channelOf.get(message.sessionId);
+    if (channel) {
+      this.#toClient(channel, message);
+      return;
+    }
     if (message.id !== undefined) {
       const pending = this.#pending.get(message.id);
-      if (!pending) return;
+      // A late answer on a closed channel's session may share an id with a command of ours.
+      if (!pending || pending.sessionId !== message.sessionId) return;
       this.#pending.delete(message.id);
       if (message.error)
         pending.reject(new CdpError(`${pending.method}: ${message.error.message}`));
@@ -110,10 +179,80 @@ export class CdpConnection {
     }
   }
 
+  /** A message for a channel: the sessions it attaches become its own; its browser session is implied. */
+  #toClient(channel: OpenChannel, message: CdpMessage): void {
+    const attached =
+      message.method === 'Target.attachedToTarget'
+        ? message.params?.sessionId
+        : message.result?.sessionId;
+    if (typeof attached === 'string') this.#own(channel, attached);
+    if (message.method === 'Target.detachedFromTarget') {
+      const detached = message.params?.sessionId;
+      if (typeof detached === 'string' && detached !== channel.browserSession) {
+        channel.sessions.delete(detached);
+        this.#channelOf.delete(detached);
+      }
+    }
+    if (message.sessionId === channel.browserSession) delete message.sessionId;
+    channel.client.deliver(JSON.stringify(message));
+  }
+
+  #own(channel: OpenChannel, sessionId: string): void {
+    channel.sessions.add(sessionId);
+    this.#channelOf.set(sessionId, channel);
+  }
+
+  #fromClient(channel: OpenChannel, text: string): void {
+    if (!this.#channels.has(channel)) return;
+    let message: CdpMessage;
+    try {
+      message = JSON.parse(text) as CdpMessage;
+    } catch {
+      // Chromium answers an unparsable message without an id; the client gets the same.
+      channel.client.deliver(
+        JSON.stringify({ error: { code: -32700, message: 'Message must be valid JSON.' } }),
+      );
+      return;
+    }
+    if (typeof message !== 'object' || message === null || typeof message.id !== 'number') {
+      channel.client.deliver(
+        JSON.stringify({ error: { code: -32600, message: 'Message must have an integer id.' } }),
+      );
+      return;
+    }
+    if (message.sessionId === undefined) message.sessionId = channel.browserSession;
+    else if (this.#channelOf.get(message.sessionId) !== channel) {
+      channel.client.deliver(
+        JSON.stringify({
+          id: message.id,
+          sessionId: message.sessionId,
+          error: { code: -32001, message: 'Session with given id not found.' },
+        }),
+      );
+      return;
+    }
+    this.#write(JSON.stringify(message));
+  }
+
+  #closeChannel(channel: OpenChannel, isDetaching: boolean): void {
+    if (!this.#channels.delete(channel)) return;
+    this.#channelOf.delete(channel.browserSession);
+    for (const session of channel.sessions) this.#channelOf.delete(session);
+    if (isDetaching && !this.#closed) {
+      // Its page sessions end with its browser session; each is detached as well, in case.
+      for (const session of [...channel.sessions, channel.browserSession])
+        this.send('Target.detachFromTarget', { sessionId: session }).catch(() => undefined);
+    }
+  }
+
   #fail(error: Error): void {
     if (this.#closed) return;
     this.#closed = error;
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
+    for (const channel of [...this.#channels]) {
+      this.#closeChannel(channel, false);
+      channel.client.end();
+    }
   }
 }

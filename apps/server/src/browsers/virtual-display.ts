@@ -1,12 +1,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchownSync,
+  ftruncateSync,
+  openSync,
+  writeSync,
+} from 'node:fs';
 import { delimiter, join } from 'node:path';
+import {
+  baseEnvironment,
+  INSTANCE_HOME,
+  type SandboxUser,
+  sandboxArgs,
+} from '../sandbox/bubblewrap.js';
 
 /** An X display of its own for one headed browser. */
 export interface VirtualDisplay {
   /** `:N`, for DISPLAY. */
   readonly display: string;
+  /** The X authority file holding the display's cookie, as the browser sees it. */
+  readonly xauthority: string;
   readonly process: ChildProcess;
   close(): Promise<void>;
 }
@@ -20,26 +37,107 @@ export function findXvfb(): string | undefined {
   return undefined;
 }
 
+/** FamilyWild: an X authority entry that holds for any host. */
+const FAMILY_WILD = 0xffff;
+
+/** An X authority file (the format of libXau) with one MIT-MAGIC-COOKIE-1 entry. */
+export function xauthorityFile(cookie: Buffer, displayNumber: string): Buffer {
+  const field = (value: Buffer) => {
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(value.length);
+    return Buffer.concat([length, value]);
+  };
+  const family = Buffer.alloc(2);
+  family.writeUInt16BE(FAMILY_WILD);
+  return Buffer.concat([
+    family,
+    field(Buffer.alloc(0)),
+    field(Buffer.from(displayNumber)),
+    field(Buffer.from('MIT-MAGIC-COOKIE-1')),
+    field(cookie),
+  ]);
+}
+
+/** Where the display starts: the instance it belongs to and the sandbox it runs in. */
+export interface DisplaySandbox {
+  readonly bubblewrap: string;
+  /** The host folder that is the instance's /home/browser. */
+  readonly home: string;
+  readonly user: SandboxUser | undefined;
+}
+
 /**
- * Starts Xvfb on a free display of the viewport's size. `-displayfd` makes Xvfb pick the display
- * and say it once the server is ready, so two browsers never race for one.
+ * Starts Xvfb on a free display of the viewport's size, in the browser's sandbox as the
+ * browser's user. Only a client holding the display's cookie gets in (kept in the instance's
+ * `.Xauthority`, which no other session can read), and it never listens on TCP. `-displayfd`
+ * makes Xvfb pick the display and say it once the server is ready, so two browsers never race
+ * for one.
  */
-export function startVirtualDisplay(
+export async function startVirtualDisplay(
   xvfbPath: string,
   size: { width: number; height: number },
+  sandbox: DisplaySandbox,
   timeoutMs = 10_000,
 ): Promise<VirtualDisplay> {
+  const cookie = randomBytes(16);
+  const hostFile = join(sandbox.home, '.Xauthority');
+  // The folder belongs to the browser's user: a link put there is never followed.
+  const writeAuthority = (displayNumber: string) => {
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW;
+    const fd = openSync(hostFile, flags, 0o600);
+    try {
+      ftruncateSync(fd);
+      writeSync(fd, xauthorityFile(cookie, displayNumber));
+      if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  // The server side reads the cookie at start and ignores the display number.
+  writeAuthority('0');
+  const xauthority = `${INSTANCE_HOME}/.Xauthority`;
+  const xvfbArgs = [
+    '-displayfd',
+    '1',
+    '-auth',
+    xauthority,
+    '-nolisten',
+    'tcp',
+    '-noreset',
+    '-screen',
+    '0',
+    `${size.width}x${size.height}x24`,
+  ];
   const child = spawn(
-    xvfbPath,
-    ['-displayfd', '1', '-screen', '0', `${size.width}x${size.height}x24`, '-nolisten', 'tcp'],
-    {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
+    sandbox.bubblewrap,
+    sandboxArgs(
+      {
+        home: sandbox.home,
+        cwd: INSTANCE_HOME,
+        env: baseEnvironment(),
+        // Its socket is an abstract one, in the host's network namespace the browser shares.
+        shareNetwork: true,
+        user: sandbox.user,
+      },
+      xvfbPath,
+      xvfbArgs,
+    ),
+    { stdio: ['ignore', 'pipe', 'ignore'], detached: true, env: { PATH: '/usr/bin:/bin' } },
   );
-  return new Promise((resolve, reject) => {
+  const close = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+    await exited;
+  };
+  const number = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      void close();
       reject(new Error(`Xvfb did not start within ${timeoutMs} ms.`));
     }, timeoutMs);
     child.once('exit', (code) => {
@@ -48,20 +146,13 @@ export function startVirtualDisplay(
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const number = /^(\d+)\n/.exec(output)?.[1];
-      if (number === undefined) return;
+      const found = /^(\d+)\n/.exec(output)?.[1];
+      if (found === undefined) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({
-        display: `:${number}`,
-        process: child,
-        async close() {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = once(child, 'exit');
-          child.kill('SIGTERM');
-          await exited;
-        },
-      });
+      resolve(found);
     });
   });
+  writeAuthority(number);
+  return { display: `:${number}`, xauthority, process: child, close };
 }

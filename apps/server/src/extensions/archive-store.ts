@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { chmod, mkdir, rename } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -117,6 +117,16 @@ export async function checkArchive(path: string): Promise<CheckedArchive> {
   }
 }
 
+/** Makes `folder` and every folder between it and `root`, each readable by all (0755). */
+async function makeReadableFolder(root: string, folder: string): Promise<void> {
+  if (folder === root) return;
+  await makeReadableFolder(root, dirname(folder));
+  await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  await chmod(folder, 0o755);
+}
+
 async function unpack(
   zip: ZipFile,
   entries: readonly { entry: Entry; declared: ArchiveEntry }[],
@@ -124,6 +134,9 @@ async function unpack(
 ): Promise<void> {
   const root = resolve(folder);
   await mkdir(root, { recursive: true });
+  // Browsers read them as users of their own, through a read-only bind: readable by all, while
+  // on the host nobody but the server reaches them (the extensions folder is 0700).
+  await chmod(root, 0o755);
   for (const { entry, declared } of entries) {
     const target = resolve(root, declared.name.replaceAll('\\', '/'));
     // checkArchiveEntries refused names escaping the root already; this keeps it so.
@@ -133,15 +146,16 @@ async function unpack(
       );
     }
     if (declared.name.endsWith('/')) {
-      await mkdir(target, { recursive: true });
+      await makeReadableFolder(root, target);
       continue;
     }
-    await mkdir(dirname(target), { recursive: true });
+    await makeReadableFolder(root, dirname(target));
     let output: Writable | undefined;
     try {
       output = createWriteStream(target, { mode: 0o600 });
       // yauzl fails the stream as soon as the data outgrows the declared size: no bomb unpacks.
       await pipeline(await zip.openReadStreamPromise(entry), output);
+      await chmod(target, 0o644);
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       throw invalidArchive(`entry "${declared.name}" is corrupt or larger than it declares`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CdpConnection } from '../browsers/cdp-connection.js';
+import { attachToPage, connectCdp } from '../test-support/cdp-socket.js';
 import { useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer();
@@ -18,16 +18,9 @@ describe('watches on the server', () => {
     ).json as { watch_id: string };
     const stream = await test.api.stream(`/browsers/${id}/fs/watch/${watch.watch_id}/events`);
     // Raw DevTools through the session's CDP proxy (Playwright would set its own download folder).
-    const cdp = await CdpConnection.connect(session.cdp_ws_url);
+    const cdp = await connectCdp(session.cdp_ws_url);
     try {
-      const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>(
-        'Target.getTargets',
-      );
-      const page = targetInfos.find((target) => target.type === 'page');
-      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
-        targetId: page?.targetId,
-        flatten: true,
-      });
+      const sessionId = await attachToPage(cdp);
       const click = `const a = document.createElement('a'); a.href = 'data:text/plain,report';
         a.download = 'report.txt'; document.body.append(a); a.click();`;
       await cdp.send('Runtime.evaluate', { expression: click }, sessionId);

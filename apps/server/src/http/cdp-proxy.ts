@@ -4,9 +4,16 @@ import { verifySessionJwt } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { BrowserService } from '../browsers/browser-service.js';
+import type { CdpChannel } from '../browsers/cdp-connection.js';
 
 /** Path of a session's CDP endpoint: `/browsers/{id}/cdp`. */
 const CDP_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/cdp$/;
+
+/** Largest DevTools message a client may send (a file set on an input is the largest kind). */
+const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+/** Messages a client may send before its channel is open (it opens in milliseconds). */
+const MAX_QUEUED_MESSAGES = 1_000;
 
 function refuse(socket: Duplex, status: number, reason: string): void {
   const body = JSON.stringify({
@@ -20,9 +27,11 @@ function refuse(socket: Duplex, status: number, reason: string): void {
 
 /**
  * Serves each session's `cdp_ws_url`: a WebSocket on this server that checks the session's jwt
- * (signed, unexpired, for that session) and then relays DevTools messages both ways to that
- * browser's Chromium, so Playwright's `connectOverCDP` and Puppeteer's `connect` work through it.
- * Traffic counts as activity for the idle time-out.
+ * (signed by this server, unexpired, for that session) and then gives the client a DevTools
+ * channel of its own on that browser's pipe, so Playwright's `connectOverCDP` and Puppeteer's
+ * `connect` work through it. It is the only way to a browser: Chromium listens on no port. Each
+ * connection ends when its browser does (deleted, timed out, released to its pool). Traffic
+ * counts as activity for the idle time-out.
  */
 export function attachCdpProxy(
   server: Server,
@@ -30,7 +39,7 @@ export function attachCdpProxy(
   jwtSecret: string,
   logger: Logger,
 ): () => void {
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 * 1024 });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const id = CDP_PATH.exec(url.pathname)?.[1];
@@ -40,35 +49,39 @@ export function attachCdpProxy(
       logger.warn({ session: id }, 'CDP connection refused: bad jwt');
       return refuse(socket, 401, 'The jwt is missing, expired, or for another session.');
     }
-    const target = browsers.devtoolsUrl(id);
-    if (!target) return refuse(socket, 404, `No running browser session "${id}".`);
+    if (!browsers.isRunning(id)) return refuse(socket, 404, `No running browser session "${id}".`);
     sockets.handleUpgrade(request, socket, head, (client) => {
-      const upstream = new WebSocket(target, {
-        perMessageDeflate: false,
-        maxPayload: 256 * 1024 * 1024,
+      // Messages that arrive while the channel opens wait for it, in order.
+      const queued: string[] = [];
+      let channel: CdpChannel | undefined;
+      const opening = browsers.openChannel(id, {
+        deliver(text) {
+          browsers.touch(id);
+          if (client.readyState === WebSocket.OPEN) client.send(text);
+        },
+        end: () => client.terminate(),
       });
-      const queued: { data: WebSocket.RawData; isBinary: boolean }[] = [];
-      client.on('message', (data, isBinary) => {
+      if (!opening) return client.terminate();
+      opening.then(
+        (opened) => {
+          channel = opened;
+          if (client.readyState !== WebSocket.OPEN) return opened.close();
+          for (const text of queued.splice(0)) opened.send(text);
+        },
+        () => client.terminate(),
+      );
+      client.on('message', (data) => {
         browsers.touch(id);
-        if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary: isBinary });
-        else queued.push({ data, isBinary });
+        const text = data.toString();
+        if (channel) channel.send(text);
+        else if (queued.push(text) > MAX_QUEUED_MESSAGES) client.terminate();
       });
-      upstream.on('open', () => {
-        for (const message of queued.splice(0))
-          upstream.send(message.data, { binary: message.isBinary });
-      });
-      upstream.on('message', (data, isBinary) => {
-        browsers.touch(id);
-        if (client.readyState === WebSocket.OPEN) client.send(data, { binary: isBinary });
-      });
-      const closeBoth = () => {
+      const end = () => {
+        channel?.close();
         client.terminate();
-        upstream.terminate();
       };
-      client.on('close', closeBoth);
-      client.on('error', closeBoth);
-      upstream.on('close', closeBoth);
-      upstream.on('error', closeBoth);
+      client.on('close', end);
+      client.on('error', end);
     });
   };
   server.on('upgrade', onUpgrade);

@@ -28,14 +28,14 @@ export const handlers: HandlerTable<ServerRuntime> = {
     contentType: 'image/png',
   }),
   'browsers.process.spawn': ({ runtime, params, body }) => {
-    const home = runtime.browsers.home(params.id as string);
-    return { status: 200, json: runtime.processes.spawn(params.id as string, home, body) };
+    const instance = runtime.browsers.instance(params.id as string);
+    return { status: 200, json: runtime.processes.spawn(params.id as string, instance, body) };
   },
   'browsers.process.exec': async ({ runtime, params, body, signal }) => {
-    const home = runtime.browsers.home(params.id as string);
+    const instance = runtime.browsers.instance(params.id as string);
     return {
       status: 200,
-      json: await runtime.processes.exec(params.id as string, home, body, signal),
+      json: await runtime.processes.exec(params.id as string, instance, body, signal),
     };
   },
   'browsers.process.kill': ({ runtime, params, body }) => {
@@ -60,7 +60,7 @@ export const handlers: HandlerTable<ServerRuntime> = {
     };
   },
   'browsers.fs.watch.start': ({ runtime, params, body }) => {
-    const home = runtime.browsers.home(params.id as string);
+    const { home } = runtime.browsers.instance(params.id as string);
     return {
       status: 201,
       json: runtime.watches.start(params.id as string, home, body.path, body.recursive),

@@ -30,15 +30,3 @@ export function resolveTokens(config: ServerConfig): ResolvedTokens {
   writeFileSync(path, `${token}\n`, { mode: 0o600 });
   return { tokens: new Set([token]), readOnlyTokens, generated: token };
 }
-
-/** The secret that signs session jwts: kept in the store so URLs stay valid across restarts. */
-export function jwtSecretOf(
-  read: () => string | undefined,
-  write: (value: string) => void,
-): string {
-  const existing = read();
-  if (existing) return existing;
-  const secret = randomBytes(32).toString('hex');
-  write(secret);
-  return secret;
-}

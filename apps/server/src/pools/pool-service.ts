@@ -64,7 +64,7 @@ function specOf(pool: PoolState): BrowserSpec {
 /**
  * Pools of warm browsers: each keeps `size` browsers started, refilling at
  * `fill_rate_per_minute`; acquire hands one out (waiting up to its time-out), release takes it
- * back reset or replaces it. The counts in every answer are the pool's true counts.
+ * back, its session ended, and replaces it. The counts in every answer are the pool's true counts.
  */
 export class PoolService {
   readonly #database: DatabaseSync;
@@ -182,31 +182,39 @@ export class PoolService {
     return this.#browsers.get(sessionId);
   }
 
-  /** Takes an acquired browser back: reset and warm again with `reuse`, else replaced. */
+  /**
+   * Takes an acquired browser back, and its session ends: every connection, process, watch and
+   * recording of the lease, its files and the storage of every origin go with the browser, and
+   * its URLs stop working. A Chromium profile cannot be wiped in place with a guarantee (history,
+   * HSTS, HTTP auth, extension storage, …), so the next lease gets a new browser: with `reuse`
+   * the pool starts it at once, outside its fill rate; without, at its fill rate.
+   */
   async release(idOrName: string, sessionId: string, reuse: boolean): Promise<void> {
     const pool = this.#find(idOrName);
     if (!pool.acquired.has(sessionId)) {
       if (pool.idle.includes(sessionId))
         throw new ServiceError('conflict', `Browser session "${sessionId}" is not acquired.`);
-      throw notFound(`browser session of pool "${idOrName}"`, sessionId);
-    }
-    pool.acquired.delete(sessionId);
-    if (reuse) {
-      try {
-        await this.#browsers.reset(sessionId);
-        this.#browsers.setWarm(sessionId, true);
-        pool.idle.push(sessionId);
-        this.#serveWaiters(pool);
-        return;
-      } catch (error) {
-        this.#logger.warn(
-          { err: error, session: sessionId },
-          'reset failed; replacing the browser',
+      if (this.#wasLeasedFrom(pool, sessionId)) {
+        throw new ServiceError(
+          'conflict',
+          `Browser session "${sessionId}" is not acquired: its lease has ended.`,
         );
       }
+      throw notFound(`browser session in pool "${idOrName}"`, sessionId);
     }
+    pool.acquired.delete(sessionId);
     await this.#browsers.delete(sessionId).catch(() => undefined);
-    this.#fill(pool);
+    this.#fill(pool, reuse ? 1 : 0);
+  }
+
+  /** Whether `sessionId` is an ended session of `pool` (its record says so). */
+  #wasLeasedFrom(pool: PoolState, sessionId: string): boolean {
+    try {
+      const record = this.#browsers.get(sessionId);
+      return record.deleted_at !== undefined && record.pool?.id === pool.id;
+    } catch {
+      return false; // No such session at all.
+    }
   }
 
   /** Replaces every idle browser with a fresh one. */
@@ -270,14 +278,18 @@ export class PoolService {
     }
   }
 
-  /** Starts browsers until the pool holds `size`, as fast as its fill rate lets it. */
-  #fill(pool: PoolState): void {
+  /**
+   * Starts browsers until the pool holds `size`, as fast as its fill rate lets it (plus
+   * `extraStarts` outside it: replacements of reused browsers).
+   */
+  #fill(pool: PoolState, extraStarts = 0): void {
     if (pool.isDeleted) return;
     clearTimeout(pool.timer);
     pool.timer = undefined;
     const perMinute = startsPerMinute(pool.config);
     const now = Date.now();
-    pool.tokens = Math.min(perMinute, pool.tokens + ((now - pool.tokensAt) * perMinute) / 60_000);
+    pool.tokens =
+      Math.min(perMinute, pool.tokens + ((now - pool.tokensAt) * perMinute) / 60_000) + extraStarts;
     pool.tokensAt = now;
     while (
       pool.idle.length + pool.acquired.size + pool.starting < pool.config.size &&

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { posix, relative, resolve, sep } from 'node:path';
 import { ServiceError } from '@x/service-kernel';
-import { INSTANCE_HOME } from './sandbox.js';
+import { INSTANCE_HOME } from '../sandbox/bubblewrap.js';
 
 /** A path on an instance and where it is on the host. */
 export interface InstancePath {

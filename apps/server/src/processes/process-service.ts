@@ -10,12 +10,23 @@ import {
   type SpawnedProcess,
 } from '@x/types';
 import type { InferOutput } from 'valibot';
+import {
+  baseEnvironment,
+  INSTANCE_HOME,
+  type SandboxUser,
+  sandboxArgs,
+} from '../sandbox/bubblewrap.js';
 import { resolveOnInstance } from './instance-path.js';
-import { INSTANCE_HOME, sandboxArgs } from './sandbox.js';
 import { cpuPercent, groupMembers, groupUsage } from './usage.js';
 
 /** What spawn and exec ask for, validated. */
 type ProcessCommand = InferOutput<typeof ProcessCommandBodySchema>;
+
+/** The instance a process runs on: its home on the host, and the user its browser runs as. */
+export interface ProcessInstance {
+  readonly home: string;
+  readonly user: SandboxUser | undefined;
+}
 
 /** The signals a process can be sent, with their numbers. */
 const SIGNALS = { TERM: 15, KILL: 9, INT: 2, HUP: 1 } as const;
@@ -67,11 +78,20 @@ export class ProcessService {
     return this.#bubblewrap;
   }
 
-  /** Starts a command on the instance whose home is `home`. */
-  spawn(browserId: string, home: string, body: ProcessCommand): SpawnedProcess {
+  /**
+   * Starts a command on an instance, in a sandbox of its own: no network, the instance's home,
+   * as the browser's user, with only the environment the call gives.
+   */
+  spawn(browserId: string, instance: ProcessInstance, body: ProcessCommand): SpawnedProcess {
     const bubblewrap = this.#assertAvailable();
-    const cwd = this.#resolveCwd(home, body.cwd ?? INSTANCE_HOME);
-    const child = spawn(bubblewrap, sandboxArgs(home, cwd, body.env, body.command, body.args), {
+    const cwd = this.#resolveCwd(instance.home, body.cwd ?? INSTANCE_HOME);
+    const env = { ...baseEnvironment(), ...body.env, HOME: INSTANCE_HOME };
+    const args = sandboxArgs(
+      { home: instance.home, cwd, env, shareNetwork: false, user: instance.user },
+      body.command,
+      body.args,
+    );
+    const child = spawn(bubblewrap, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       // A group of its own: a signal reaches the sandbox and everything in it.
       detached: true,
@@ -144,12 +164,12 @@ export class ProcessService {
   /** Runs a command to its end and gives its output; a caller who goes away takes it with them. */
   async exec(
     browserId: string,
-    home: string,
+    instance: ProcessInstance,
     body: ProcessCommand,
     signal: AbortSignal,
   ): Promise<ExecResult> {
     const started = performance.now();
-    const { process_id } = this.spawn(browserId, home, body);
+    const { process_id } = this.spawn(browserId, instance, body);
     const process = this.#processes.get(process_id) as RunningProcess;
     // Following its output to the end is waiting for its exit.
     for await (const _ of followProcessOutput(process, signal)) {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecResult, ProcessStatus } from '@x/types';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
-import { processesWith } from '../test-support/processes.js';
+import { processesOfServer } from '../test-support/processes.js';
 
 const TOKEN = 'processes-secret-token';
 let server: RunningServer;
@@ -111,10 +111,12 @@ describe('processes in the sandbox', () => {
       command: 'sleep',
       args: ['60'],
     });
-    expect(processesWith(`sleep\0${60}`).length).toBeGreaterThanOrEqual(1);
+    const sleeping = () => processesOfServer(dataDir).filter((process) => process.name === 'sleep');
+    // The sandbox takes a moment to set up before the command runs.
+    await vi.waitUntil(() => sleeping().length > 0, { timeout: 5_000, interval: 50 });
     await call('DELETE', `/browsers/${other}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(processesWith(`sleep\0${60}`)).toEqual([]);
+    expect(sleeping()).toEqual([]);
     expect(json.pid).toBeGreaterThan(0);
   });
 

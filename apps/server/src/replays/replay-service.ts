@@ -82,7 +82,7 @@ export class ReplayService {
       }
     }
     const id = nextId('rp');
-    mkdirSync(join(this.#folder, browserId), { recursive: true });
+    mkdirSync(join(this.#folder, browserId), { recursive: true, mode: 0o700 });
     const file = join(this.#folder, browserId, `${id}.mp4`);
     const ffmpeg = spawn(
       this.#ffmpeg,

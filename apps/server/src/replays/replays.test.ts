@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ContractContext } from '@x/testing';
@@ -92,7 +92,10 @@ describe('replays on the server', () => {
     const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
     const path = process.env.PATH;
     // Only a folder without ffmpeg on the PATH while the server starts (Chromium has its own path).
-    process.env.PATH = mkdtempSync(join(tmpdir(), 'xb-no-ffmpeg-'));
+    // A PATH with the sandbox on it, but no ffmpeg.
+    const bare = mkdtempSync(join(tmpdir(), 'xb-no-ffmpeg-'));
+    symlinkSync('/usr/bin/bwrap', join(bare, 'bwrap'));
+    process.env.PATH = bare;
     let server: RunningServer;
     try {
       server = await startServer(

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { sealDataDirectory } from './data-directory.js';
 
 /** The schema, applied in order; each entry runs once, recorded in `PRAGMA user_version`. */
 const MIGRATIONS = [
@@ -33,7 +33,7 @@ const MIGRATIONS = [
 
 /** Opens (creating when new) the store in `dataDir`, with every migration applied. */
 export function openDatabase(dataDir: string): DatabaseSync {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  sealDataDirectory(dataDir);
   const database = new DatabaseSync(join(dataDir, 'store.sqlite'));
   // WAL lets reads go on while a write commits; a crash loses at most the last transaction.
   database.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
@@ -53,4 +53,15 @@ export function openDatabase(dataDir: string): DatabaseSync {
     }
   }
   return database;
+}
+
+/** A setting kept in the store, made by `create` the first time it is asked for. */
+export function storedSetting(database: DatabaseSync, key: string, create: () => string): string {
+  const row = database.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
+    | { value: string }
+    | undefined;
+  if (row) return row.value;
+  const value = create();
+  database.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(key, value);
+  return value;
 }

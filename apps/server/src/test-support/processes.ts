@@ -1,13 +1,60 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { USERS_PER_BLOCK } from '../sandbox/sandbox-users.js';
 
-/** Ids of the processes whose command line mentions `text`, read from /proc. */
-export function processesWith(text: string): string[] {
-  return readdirSync('/proc').filter((entry) => {
-    if (!/^\d+$/.test(entry)) return false;
+/** A process as /proc tells it. */
+export interface HostProcess {
+  readonly pid: number;
+  /** Executable name (`Xvfb`, `chromium`, `sleep`, …). */
+  readonly name: string;
+  readonly uid: number;
+  readonly commandLine: string;
+}
+
+/** Every process of the host, read from /proc (those that end while it reads are skipped). */
+function hostProcesses(): HostProcess[] {
+  const found: HostProcess[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text);
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      found.push({
+        pid: Number(entry),
+        name: /^Name:\s+(.*)$/m.exec(status)?.[1] ?? '',
+        uid: Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]),
+        commandLine: readFileSync(`/proc/${entry}/cmdline`, 'utf8'),
+      });
     } catch {
-      return false; // It ended while the list was read.
+      // It ended while it was read.
     }
-  });
+  }
+  return found;
+}
+
+/** The processes that run as `uid`: a browser's sandbox user is its own. */
+export function processesOfUser(uid: number): HostProcess[] {
+  return hostProcesses().filter((process) => process.uid === uid);
+}
+
+/**
+ * Everything a server on `dataDir` runs for its browsers: the processes of its sandbox users
+ * (the block kept in its store) and bubblewrap's own (which name an instance of `dataDir`).
+ */
+export function processesOfServer(dataDir: string): HostProcess[] {
+  const store = new DatabaseSync(join(dataDir, 'store.sqlite'), { readOnly: true });
+  let base: number;
+  try {
+    const row = store.prepare("SELECT value FROM settings WHERE key = 'sandbox_uid_base'").get() as
+      | { value: string }
+      | undefined;
+    base = row ? Number(row.value) : Number.NaN;
+  } finally {
+    store.close();
+  }
+  return hostProcesses().filter(
+    (process) =>
+      (process.uid >= base && process.uid < base + USERS_PER_BLOCK) ||
+      process.commandLine.includes(`${dataDir}/instances/`),
+  );
 }

@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/** The instance's home as everything in a sandbox sees it. */
+export const INSTANCE_HOME = '/home/browser';
+
+/** Where bubblewrap is, when it is installed. */
+export function findBubblewrap(): string | undefined {
+  for (const folder of (process.env.PATH ?? '/usr/bin').split(delimiter)) {
+    const candidate = join(folder, 'bwrap');
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Who the sandboxed command runs as on the host. */
+export interface SandboxUser {
+  readonly uid: number;
+  readonly gid: number;
+}
+
+/** What one sandbox is made of. */
+export interface SandboxSpec {
+  /** The host folder bound read-write at /home/browser: the only writable place but /tmp. */
+  readonly home: string;
+  /** Where the command starts, a path under /home/browser. */
+  readonly cwd: string;
+  /** The whole environment the command gets (HOME and PATH are set here). */
+  readonly env: Readonly<Record<string, string>>;
+  /**
+   * Whether the sandbox keeps the host's network: a browser needs it to load pages; processes
+   * get none.
+   */
+  readonly shareNetwork: boolean;
+  /**
+   * The unprivileged user the command runs as, when the server runs as root: bubblewrap sets the
+   * sandbox up as root, then `setpriv` drops to this user with no capabilities and no way to gain
+   * any. Undefined when the server is not root: bubblewrap then runs in a user namespace of the
+   * server's own (unprivileged) user.
+   */
+  readonly user: SandboxUser | undefined;
+  /** Host paths bound read-only inside (`[host, inside]`), e.g. extensions. */
+  readonly readOnlyBinds?: readonly (readonly [string, string])[];
+  /** Extra parts of /etc the command needs (the defaults suit any program). */
+  readonly etcEntries?: readonly string[];
+}
+
+/** The parts of /etc a program needs to run (libraries, users, time zone, certificates), no more. */
+const ETC_ENTRIES = [
+  'ld.so.cache',
+  'ld.so.conf',
+  'ld.so.conf.d',
+  'alternatives',
+  'passwd',
+  'group',
+  'nsswitch.conf',
+  'localtime',
+  'ssl',
+  'ca-certificates',
+];
+
+/** Where setpriv is (util-linux, in every Debian). */
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * bubblewrap's arguments for `command` in a sandbox: the system folders read-only, the instance's
+ * home at /home/browser, a private /tmp, /proc and /dev, no IPC, PID or UTS namespace shared (and
+ * no network unless asked), nothing else of the host visible: not the data directory, not another
+ * instance, not /etc/shadow; only the environment given, never the server's own.
+ */
+export function sandboxArgs(spec: SandboxSpec, command: string, args: readonly string[]): string[] {
+  const etc = [...ETC_ENTRIES, ...(spec.etcEntries ?? [])];
+  // Folders bubblewrap makes itself would be 0700 when it runs as root: said explicitly.
+  const folder = (path: string) => ['--perms', '0755', '--dir', path];
+  const namespaces = [
+    '--unshare-ipc',
+    '--unshare-pid',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    ...(spec.shareNetwork ? [] : ['--unshare-net']),
+    // As root no user namespace is made: setpriv drops to the sandbox's user instead.
+    ...(spec.user ? [] : ['--unshare-user']),
+  ];
+  const drop = spec.user
+    ? [
+        SETPRIV,
+        `--reuid=${spec.user.uid}`,
+        `--regid=${spec.user.gid}`,
+        '--clear-groups',
+        '--inh-caps=-all',
+        '--bounding-set=-all',
+        '--no-new-privs',
+        '--',
+      ]
+    : [];
+  return [
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    ...folder('/etc'),
+    ...etc.flatMap((entry) => ['--ro-bind-try', `/etc/${entry}`, `/etc/${entry}`]),
+    '--ro-bind-try',
+    '/var/cache/fontconfig',
+    '/var/cache/fontconfig',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--perms',
+    '1777',
+    '--tmpfs',
+    '/tmp',
+    '--perms',
+    '1777',
+    '--tmpfs',
+    '/dev/shm',
+    ...folder('/home'),
+    '--bind',
+    spec.home,
+    INSTANCE_HOME,
+    ...readOnlyBinds(spec.readOnlyBinds ?? []),
+    '--chdir',
+    spec.cwd,
+    ...namespaces,
+    '--die-with-parent',
+    '--clearenv',
+    ...Object.entries(spec.env).flatMap(([name, value]) => ['--setenv', name, value]),
+    '--',
+    ...drop,
+    command,
+    ...args,
+  ];
+}
+
+/**
+ * Read-only binds, each with the folders above it made 0755 first (made by bubblewrap as root,
+ * they would be 0700, and the sandbox's user could not reach the bind).
+ */
+function readOnlyBinds(binds: readonly (readonly [string, string])[]): string[] {
+  const made = new Set(['/', '/usr', '/etc', '/home', '/tmp', '/dev', '/proc']);
+  const args: string[] = [];
+  for (const [host, inside] of binds) {
+    const parts = inside.split('/').filter(Boolean);
+    for (let depth = 1; depth < parts.length; depth++) {
+      const folder = `/${parts.slice(0, depth).join('/')}`;
+      if (made.has(folder)) continue;
+      made.add(folder);
+      args.push('--perms', '0755', '--dir', folder);
+    }
+    args.push('--ro-bind', host, inside);
+  }
+  return args;
+}
+
+/** The environment every sandboxed command starts from. */
+export function baseEnvironment(): Record<string, string> {
+  return { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8', HOME: INSTANCE_HOME };
+}

@@ -1,0 +1,499 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { signSessionJwt } from '@x/service-kernel';
+import type { BrowserSession, ExecResult } from '@x/types';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { attachToPage, type CdpSocket, connectCdp } from '../test-support/cdp-socket.js';
+import { type HostProcess, processesOfUser } from '../test-support/processes.js';
+import { TEST_TOKEN, useSite, useTestServer } from '../test-support/servers.js';
+
+const READ_ONLY_TOKEN = 'isolation-read-only-token';
+const test = useTestServer({ XB_READ_ONLY_TOKENS: READ_ONLY_TOKEN, XB_MAX_BROWSERS: '6' });
+const site = useSite();
+const otherSite = useSite();
+
+/** Host folders an attack aims at; removed after the tests. */
+const targets: string[] = [];
+afterAll(() => {
+  for (const target of targets) rmSync(target, { recursive: true, force: true });
+});
+
+/** A folder on the host that anyone could write to: what an escaping download would land in. */
+function hostTarget(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'xb-attack-'));
+  chmodSync(folder, 0o777);
+  targets.push(folder);
+  return folder;
+}
+
+async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token = TEST_TOKEN,
+): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${test.server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function createBrowser(body: Record<string, unknown> = {}): Promise<BrowserSession> {
+  const { status, json } = await call<BrowserSession>('POST', '/browsers', body);
+  expect(status).toBe(201);
+  return json;
+}
+
+async function exec(id: string, script: string): Promise<{ exitCode: number; stdout: string }> {
+  const { json } = await call<ExecResult>('POST', `/browsers/${id}/process/exec`, {
+    command: 'sh',
+    args: ['-c', script],
+  });
+  return { exitCode: json.exit_code, stdout: Buffer.from(json.stdout_b64, 'base64').toString() };
+}
+
+/** Evaluates an expression in a page session over raw DevTools, promises awaited. */
+async function evaluate<T>(cdp: CdpSocket, session: string, expression: string): Promise<T> {
+  const { result, exceptionDetails } = await cdp.send<{
+    result: { value: T };
+    exceptionDetails?: { exception?: { description?: string } };
+  }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, session);
+  if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? 'threw');
+  return result.value;
+}
+
+/** Navigates a page session and waits for the load to finish. */
+async function navigate(cdp: CdpSocket, session: string, url: string): Promise<void> {
+  await cdp.send('Page.enable', {}, session);
+  const { errorText } = await cdp.send<{ errorText?: string }>('Page.navigate', { url }, session);
+  if (errorText) throw new Error(errorText);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const state = await evaluate<string>(cdp, session, 'document.readyState').catch(() => '');
+    if (state === 'complete') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The processes of a session's sandbox user (its Chromium, display and processes). */
+function sessionProcesses(id: string): HostProcess[] {
+  const user = test.server.browsers.instance(id).user;
+  if (!user) throw new Error('These tests run the server as root, so each browser has a user.');
+  return processesOfUser(user.uid);
+}
+
+/** Inodes of the sockets a process holds open. */
+function socketInodes(pid: number): Set<string> {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' });
+      const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+      if (inode) inodes.add(inode);
+    }
+  } catch {
+    // It ended while it was read.
+  }
+  return inodes;
+}
+
+/** Inodes of the host's listening sockets: TCP and UDP over IPv4 and IPv6, and UNIX ones. */
+function listeningInodes(): Map<string, string> {
+  const listening = new Map<string, string>();
+  for (const table of ['tcp', 'tcp6']) {
+    for (const line of readFileSync(`/proc/net/${table}`, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // State 0A is LISTEN.
+      if (fields[3] === '0A') listening.set(fields[9] as string, `${table} ${fields[1]}`);
+    }
+  }
+  for (const table of ['udp', 'udp6']) {
+    for (const line of readFileSync(`/proc/net/${table}`, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields[9]) listening.set(fields[9], `${table} ${fields[1]}`);
+    }
+  }
+  for (const line of readFileSync('/proc/net/unix', 'utf8').split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    // __SO_ACCEPTCON in the flags: a socket that accepts connections.
+    if (fields[3] && (Number.parseInt(fields[3], 16) & 0x10000) !== 0)
+      listening.set(fields[6] as string, `unix ${fields[7] ?? ''}`);
+  }
+  return listening;
+}
+
+/** Triggers a download of `name` in a page session by clicking a link to a data URL. */
+async function download(cdp: CdpSocket, session: string, name: string): Promise<void> {
+  await evaluate(
+    cdp,
+    session,
+    `(() => { const a = document.createElement('a'); a.href = 'data:text/plain,stolen';
+      a.download = ${JSON.stringify(name)}; document.body.append(a); a.click(); return true; })()`,
+  );
+}
+
+/** Waits for a download the client asked to hear about (`eventsEnabled`) to end; its state. */
+async function downloadEnd(cdp: CdpSocket): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const end = cdp.events.find(
+      (event) =>
+        event.method === 'Browser.downloadProgress' &&
+        ['completed', 'canceled'].includes(event.params.state as string),
+    );
+    if (end) return end.params.state as string;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return 'never ended';
+}
+
+describe('a session, sealed off from the host and from every other session', () => {
+  it('runs Chromium as an unprivileged user of its own, with nothing of the server environment', async () => {
+    const [one, two] = [await createBrowser(), await createBrowser()];
+    try {
+      const [userOne, userTwo] = [one, two].map(
+        (session) => test.server.browsers.instance(session.session_id).user?.uid,
+      );
+      expect(userOne).toBeGreaterThan(0);
+      expect(userTwo).toBeGreaterThan(0);
+      expect(userOne).not.toBe(userTwo);
+      const browsers = sessionProcesses(one.session_id).filter((p) => p.name.startsWith('chrom'));
+      expect(browsers.length).toBeGreaterThan(0);
+      // Chromium's helpers write their title over their environment: the browser keeps it.
+      const environments = browsers.map((process) =>
+        readFileSync(`/proc/${process.pid}/environ`, 'utf8'),
+      );
+      for (const environment of environments) {
+        expect(environment).not.toContain(TEST_TOKEN);
+        expect(environment).not.toContain('XB_');
+      }
+      expect(environments.some((environment) => environment.includes('HOME=/home/browser'))).toBe(
+        true,
+      );
+    } finally {
+      await call('DELETE', `/browsers/${one.session_id}`);
+      await call('DELETE', `/browsers/${two.session_id}`);
+    }
+  });
+
+  it('shows file:// nothing of the data dir, another instance or /etc/shadow', async () => {
+    const [mine, other] = [await createBrowser(), await createBrowser()];
+    const browser = await chromium.connectOverCDP(mine.cdp_ws_url);
+    try {
+      const page = browser.contexts()[0]?.pages()[0];
+      if (!page) throw new Error('no page');
+      // The same way in does reach the session's own files: the refusals below are real.
+      await exec(mine.session_id, 'echo mine > /home/browser/note.txt');
+      await page.goto('file:///home/browser/note.txt');
+      expect(await page.textContent('body')).toContain('mine');
+      const forbidden = [
+        `file://${test.dataDir}/`,
+        `file://${test.dataDir}/token`,
+        `file://${test.dataDir}/store.sqlite-wal`,
+        `file://${test.dataDir}/instances/${other.session_id}/`,
+        'file:///etc/shadow',
+      ];
+      for (const url of forbidden) {
+        await expect(page.goto(url), url).rejects.toThrow(/ERR_FILE_NOT_FOUND|ERR_ACCESS_DENIED/);
+      }
+    } finally {
+      await browser.close();
+      await call('DELETE', `/browsers/${mine.session_id}`);
+      await call('DELETE', `/browsers/${other.session_id}`);
+    }
+  });
+
+  it('lets a file input read nothing of the store, which holds the jwt secret', async () => {
+    const session = await createBrowser();
+    const cdp = await connectCdp(session.cdp_ws_url);
+    try {
+      const page = await attachToPage(cdp);
+      await exec(session.session_id, 'echo readable > /home/browser/own.txt');
+      const read = async (path: string) => {
+        await evaluate(
+          cdp,
+          page,
+          `(() => { document.body.innerHTML = '<input type=file id=f>'; return true; })()`,
+        );
+        const { root } = await cdp.send<{ root: { nodeId: number } }>('DOM.getDocument', {}, page);
+        const { nodeId } = await cdp.send<{ nodeId: number }>(
+          'DOM.querySelector',
+          { nodeId: root.nodeId, selector: '#f' },
+          page,
+        );
+        await cdp.send('DOM.setFileInputFiles', { files: [path], nodeId }, page);
+        return evaluate<string>(
+          cdp,
+          page,
+          `new Promise((resolve) => {
+            const file = document.getElementById('f').files[0];
+            if (!file) return resolve('no file');
+            const reader = new FileReader();
+            reader.onload = () => resolve('read: ' + reader.result);
+            reader.onerror = () => resolve('error: ' + reader.error.name);
+            reader.readAsText(file);
+          })`,
+        );
+      };
+      expect(await read('/home/browser/own.txt')).toBe('read: readable\n');
+      for (const path of [
+        join(test.dataDir, 'store.sqlite-wal'),
+        join(test.dataDir, 'store.sqlite'),
+        join(test.dataDir, 'token'),
+      ]) {
+        expect(await read(path), path).not.toMatch(/^read: /);
+      }
+    } finally {
+      cdp.close();
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+
+  it('writes nothing outside the instance for a download sent to a host path', async () => {
+    const session = await createBrowser();
+    const target = hostTarget();
+    const cdp = await connectCdp(session.cdp_ws_url);
+    try {
+      const page = await attachToPage(cdp);
+      await navigate(cdp, page, site.url);
+      for (const path of [target, test.dataDir]) {
+        cdp.events.length = 0;
+        await cdp.send('Browser.setDownloadBehavior', {
+          behavior: 'allow',
+          downloadPath: path,
+          eventsEnabled: true,
+        });
+        await download(cdp, page, 'escaped.txt');
+        await downloadEnd(cdp);
+      }
+      expect(readdirSync(target)).toEqual([]);
+      expect(readdirSync(test.dataDir)).not.toContain('escaped.txt');
+    } finally {
+      cdp.close();
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+
+  it('writes nothing outside the instance through a symlinked ~/Downloads', async () => {
+    const session = await createBrowser();
+    const target = hostTarget();
+    const cdp = await connectCdp(session.cdp_ws_url);
+    try {
+      const page = await attachToPage(cdp);
+      await navigate(cdp, page, site.url);
+      await cdp.send('Browser.setDownloadBehavior', {
+        behavior: 'allow',
+        downloadPath: '/home/browser/Downloads',
+        eventsEnabled: true,
+      });
+      // Without the link, a download completes and lands in the instance: the way works.
+      await download(cdp, page, 'before.txt');
+      expect(await downloadEnd(cdp)).toBe('completed');
+      const { home } = test.server.browsers.instance(session.session_id);
+      expect(readdirSync(join(home, 'Downloads'))).toContain('before.txt');
+      cdp.events.length = 0;
+      const planted = await exec(
+        session.session_id,
+        `rm -rf /home/browser/Downloads && ln -s ${target} /home/browser/Downloads && readlink /home/browser/Downloads`,
+      );
+      expect(planted.stdout.trim()).toBe(target);
+      await download(cdp, page, 'through-link.txt');
+      // In the browser's sandbox the link leads to nothing of the host: the download ends
+      // there, and the host folder stays empty.
+      expect(await downloadEnd(cdp)).not.toBe('never ended');
+      expect(readdirSync(target)).toEqual([]);
+    } finally {
+      cdp.close();
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+
+  it('has no socket of its browser reachable from outside: DevTools is a pipe, the proxy the only way in', async () => {
+    const session = await createBrowser();
+    const cdp = await connectCdp(session.cdp_ws_url);
+    try {
+      // A page that runs, so the browser has started all it starts.
+      const page = await attachToPage(cdp);
+      await navigate(cdp, page, site.url);
+      const listening = listeningInodes();
+      const processes = sessionProcesses(session.session_id);
+      expect(processes.length).toBeGreaterThan(0);
+      const open = processes.flatMap((process) =>
+        [...socketInodes(process.pid)].flatMap((inode) => {
+          const found = listening.get(inode);
+          return found ? [found] : [];
+        }),
+      );
+      // No TCP or UDP port, no abstract UNIX socket (their namespace is the host's network's).
+      expect(open.filter((socket) => !socket.startsWith('unix /'))).toEqual([]);
+      // Chromium's process-singleton socket is the one it keeps: in the sandbox's own /tmp, a
+      // tmpfs no one outside it sees.
+      for (const socket of open) {
+        const path = socket.slice('unix '.length);
+        expect(path.startsWith('/tmp/'), path).toBe(true);
+        expect(existsSync(path), `${path} on the host`).toBe(false);
+      }
+    } finally {
+      cdp.close();
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+
+  it('accepts only jwts the server signed, each for its own session', async () => {
+    const [mine, other] = [await createBrowser(), await createBrowser()];
+    try {
+      const endpoint = (id: string, jwt: string) =>
+        `${test.server.url.replace('http', 'ws')}/browsers/${id}/cdp?jwt=${jwt}`;
+      const expires = Math.floor(Date.now() / 1000) + 3600;
+      const forged = signSessionJwt('a-secret-guessed-by-an-attacker', mine.session_id, expires);
+      await expect(connectCdp(endpoint(mine.session_id, forged))).rejects.toThrow();
+      const myJwt = new URL(mine.cdp_ws_url).searchParams.get('jwt') ?? '';
+      await expect(connectCdp(endpoint(other.session_id, myJwt))).rejects.toThrow();
+      // The secret is in the store, which neither a process nor the browser can reach.
+      const store = new DatabaseSync(join(test.dataDir, 'store.sqlite'), { readOnly: true });
+      const secret = (
+        store.prepare("SELECT value FROM settings WHERE key = 'jwt_secret'").get() as {
+          value: string;
+        }
+      ).value;
+      store.close();
+      const search = await exec(
+        mine.session_id,
+        `ls ${test.dataDir} 2>&1; grep -rl ${secret} /home /tmp /etc /usr/local 2>/dev/null; echo done`,
+      );
+      expect(search.stdout).toContain('No such file or directory');
+      expect(search.stdout).not.toContain(secret);
+      expect(search.stdout.trim().split('\n').at(-1)).toBe('done');
+    } finally {
+      await call('DELETE', `/browsers/${mine.session_id}`);
+      await call('DELETE', `/browsers/${other.session_id}`);
+    }
+  });
+
+  it('gives a read-only token no URL that drives a browser', async () => {
+    const session = await createBrowser();
+    try {
+      const { json: read } = await call<BrowserSession>(
+        'GET',
+        `/browsers/${session.session_id}`,
+        undefined,
+        READ_ONLY_TOKEN,
+      );
+      expect(new URL(read.cdp_ws_url).searchParams.has('jwt')).toBe(false);
+      await expect(connectCdp(read.cdp_ws_url)).rejects.toThrow();
+      const { json: listed } = await call<BrowserSession[]>(
+        'GET',
+        '/browsers',
+        undefined,
+        READ_ONLY_TOKEN,
+      );
+      expect(listed.every((browser) => !new URL(browser.cdp_ws_url).searchParams.has('jwt'))).toBe(
+        true,
+      );
+      expect(
+        (
+          await call(
+            'POST',
+            `/browsers/${session.session_id}/computer/type`,
+            { text: 'x' },
+            READ_ONLY_TOKEN,
+          )
+        ).status,
+      ).toBe(403);
+    } finally {
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+
+  it('works with Puppeteer connect and two clients at once, each seeing its own sessions', async () => {
+    const session = await createBrowser();
+    const puppet = await puppeteer.connect({ browserWSEndpoint: session.cdp_ws_url });
+    const playwright = await chromium.connectOverCDP(session.cdp_ws_url);
+    try {
+      const [page] = await puppet.pages();
+      if (!page) throw new Error('no page');
+      await page.goto(site.url);
+      expect(await page.evaluate(() => document.body.textContent)).toContain('shop');
+      const other = await playwright.contexts()[0]?.newPage();
+      await other?.goto(otherSite.url);
+      expect(await other?.textContent('body')).toContain('shop');
+      // A session another client attached is refused to this one.
+      const raw = await connectCdp(session.cdp_ws_url);
+      const mine = await attachToPage(raw);
+      const intruder = await connectCdp(session.cdp_ws_url);
+      await expect(intruder.send('Runtime.evaluate', { expression: '1' }, mine)).rejects.toThrow(
+        /Session with given id not found/,
+      );
+      raw.close();
+      intruder.close();
+    } finally {
+      await playwright.close();
+      await puppet.disconnect();
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+
+  it('seals a headed display: no TCP, and no way in without its cookie', async () => {
+    const session = await createBrowser({ headless: false, viewport: { width: 640, height: 480 } });
+    try {
+      const display = sessionProcesses(session.session_id).find((p) => p.name === 'Xvfb');
+      if (!display) throw new Error('no Xvfb for the headed browser');
+      const listening = listeningInodes();
+      const sockets = [...socketInodes(display.pid)].flatMap((inode) => {
+        const found = listening.get(inode);
+        return found ? [found] : [];
+      });
+      expect(
+        sockets.filter((socket) => socket.startsWith('tcp') || socket.startsWith('udp')),
+      ).toEqual([]);
+      const abstract = sockets.find((socket) => socket.startsWith('unix @/tmp/.X11-unix/X'));
+      if (!abstract) throw new Error(`no X socket among ${sockets.join(', ')}`);
+      const address = `\0${abstract.slice('unix @'.length)}`;
+      const cookie = readFileSync(
+        join(test.server.browsers.instance(session.session_id).home, '.Xauthority'),
+      ).subarray(-16);
+      expect(await x11Handshake(address, undefined)).toBe('refused');
+      expect(await x11Handshake(address, Buffer.alloc(16, 7))).toBe('refused');
+      expect(await x11Handshake(address, cookie)).toBe('accepted');
+    } finally {
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+});
+
+/** Opens an X11 connection with `cookie` (MIT-MAGIC-COOKIE-1) or none; what the server says. */
+function x11Handshake(address: string, cookie: Buffer | undefined): Promise<string> {
+  const pad = (bytes: Buffer) => Buffer.concat([bytes, Buffer.alloc((4 - (bytes.length % 4)) % 4)]);
+  const name = Buffer.from(cookie ? 'MIT-MAGIC-COOKIE-1' : '');
+  const data = cookie ?? Buffer.alloc(0);
+  const header = Buffer.alloc(12);
+  header.write('l', 0);
+  header.writeUInt16LE(11, 2);
+  header.writeUInt16LE(0, 4);
+  header.writeUInt16LE(name.length, 6);
+  header.writeUInt16LE(data.length, 8);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ path: address }, () =>
+      socket.write(Buffer.concat([header, pad(name), pad(data)])),
+    );
+    socket.once('data', (reply: Buffer) => {
+      socket.destroy();
+      resolve(reply[0] === 1 ? 'accepted' : 'refused');
+    });
+    socket.once('error', reject);
+  });
+}
