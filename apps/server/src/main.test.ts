@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -9,28 +9,55 @@ import { processesOfServer } from './test-support/processes.js';
 /** The built server, as `xb-server` runs it. */
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
 
+/** Starts the built server on `dataDir`; resolves to its URL, the child and what it printed. */
+async function startBinary(dataDir: string) {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '' };
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output.stdout += chunk;
+      const url = /^xb-server listening at (\S+)$/m.exec(output.stdout)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`xb-server exited ${code}: ${output.stdout}`)));
+  });
+  // However the test ends, the server it started does not outlive it.
+  onTestFinished(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  const url = await listening;
+  return { url, child, output };
+}
+
+async function stop(child: ChildProcess): Promise<number> {
+  child.kill('SIGTERM');
+  const [code] = await once(child, 'exit');
+  return code as number;
+}
+
+/** Every file and folder under `folder` whose mode lets anyone but its owner in, with it. */
+function openToOthers(folder: string, skip: (path: string) => boolean): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (skip(path)) continue;
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink() || stat.isSocket()) continue;
+    if ((stat.mode & 0o077) !== 0) found.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) found.push(...openToOthers(path, skip));
+  }
+  return found;
+}
+
 describe('xb-server', () => {
   it('generates and prints a token on a first start, and leaves no Chromium behind on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-'));
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    const listening = new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-        const url = /^xb-server listening at (\S+)$/m.exec(stdout)?.[1];
-        if (url) resolve(url);
-      });
-      child.once('exit', (code) => reject(new Error(`xb-server exited ${code}: ${stdout}`)));
-    });
-    // However the test ends, the server it started does not outlive it.
-    onTestFinished(() => {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    });
-    const url = await listening;
+    const { url, child, output } = await startBinary(dataDir);
     await new Promise((resolve) => setTimeout(resolve, 100));
+    const { stdout } = output;
     const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
     expect(statSync(join(dataDir, 'token')).mode & 0o777).toBe(0o600);
     expect(stdout).toContain(`generated an API token (saved in ${dataDir}/token):\n\n  ${token}\n`);
@@ -43,11 +70,39 @@ describe('xb-server', () => {
     }
     expect(processesOfServer(dataDir).length).toBeGreaterThanOrEqual(2);
 
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
+    expect(await stop(child)).toBe(0);
     expect(processesOfServer(dataDir)).toEqual([]);
     // Printed once, in the banner; no log line carries it.
     expect(stdout.split(token).length - 1).toBe(1);
+  });
+
+  it('seals its data directory: 0700 folders and 0600 files, whatever made them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-sealed-'));
+    // Made open by someone else, as a careless install would.
+    chmodSync(dataDir, 0o755);
+    const { url, child } = await startBinary(dataDir);
+    const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const browser = (await (
+      await fetch(`${url}/browsers`, { method: 'POST', headers, body: '{}' })
+    ).json()) as { session_id: string };
+    const replay = (await (
+      await fetch(`${url}/browsers/${browser.session_id}/replays`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      })
+    ).json()) as { replay_id: string };
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const stopped = await fetch(
+      `${url}/browsers/${browser.session_id}/replays/${replay.replay_id}/stop`,
+      { method: 'POST', headers: { authorization: headers.authorization } },
+    );
+    expect(stopped.status).toBe(200);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(readdirSync(join(dataDir, 'replays', browser.session_id))).toHaveLength(1);
+    // Everything the server, ffmpeg and the browser (its instance) made is its owner's alone.
+    expect(openToOthers(dataDir, () => false)).toEqual([]);
+    expect(await stop(child)).toBe(0);
   });
 });

@@ -111,6 +111,9 @@ export function sandboxArgs(spec: SandboxSpec, command: string, args: readonly s
     '/lib64',
     ...folder('/etc'),
     ...etc.flatMap((entry) => ['--ro-bind-try', `/etc/${entry}`, `/etc/${entry}`]),
+    // Without its cache, fontconfig scans every font at each start (a third of a second).
+    ...folder('/var'),
+    ...folder('/var/cache'),
     '--ro-bind-try',
     '/var/cache/fontconfig',
     '/var/cache/fontconfig',
