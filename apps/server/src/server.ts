@@ -15,12 +15,12 @@ import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { InvocationService } from './invocations/invocation-service.js';
 import { PoolService } from './pools/pool-service.js';
 import { ProcessService } from './processes/process-service.js';
-import { findFfmpeg, ReplayService } from './replays/replay-service.js';
+import { ReplayService } from './replays/replay-service.js';
 import type { ServerRuntime } from './runtime.js';
-import { findBubblewrap } from './sandbox/bubblewrap.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
 import { openDatabase, storedSetting } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
+import { findExecutable } from './system/executables.js';
 
 /** A running server. */
 export interface RunningServer {
@@ -44,7 +44,7 @@ export async function startServer(
   const tokens = resolveTokens(config);
   // Kept in the store, so session URLs stay valid across restarts; only the server reads it.
   const jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
-  const bubblewrap = findBubblewrap();
+  const bubblewrap = findExecutable('bwrap');
   const sandboxing: Sandboxing = {
     bubblewrap,
     // A root server runs each browser as a user of its own, from this data directory's block.
@@ -63,7 +63,7 @@ export async function startServer(
   // The pools are made once the address is known: restored pools start browsers whose URLs name it.
   const processes = new ProcessService(bubblewrap, config.isProcessExecutionEnabled);
   const watches = new WatchService();
-  const replays = new ReplayService(database, config.dataDir, findFfmpeg(), logger);
+  const replays = new ReplayService(database, config.dataDir, findExecutable('ffmpeg'), logger);
   // Every process and every watch of a browser ends with it.
   browsers.onDeleted((id) => {
     processes.endAll(id);

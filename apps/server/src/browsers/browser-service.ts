@@ -8,6 +8,7 @@ import type { ExtensionService } from '../extensions/extension-service.js';
 import type { SandboxUser } from '../sandbox/bubblewrap.js';
 import { canNestNamespaces } from '../sandbox/probe.js';
 import type { SandboxUsers } from '../sandbox/sandbox-users.js';
+import { findExecutable } from '../system/executables.js';
 import type { CdpChannel, ChannelClient } from './cdp-connection.js';
 import type { BrowserSandbox } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
@@ -16,7 +17,6 @@ import {
   type InstanceDirectory,
   removeInstanceDirectory,
 } from './instance-directory.js';
-import { findXvfb } from './virtual-display.js';
 
 /** How the server's browsers are sandboxed, as found at start. */
 export interface Sandboxing {
@@ -77,7 +77,7 @@ export class BrowserService {
   readonly #startups = new Set<Promise<unknown>>();
   #isClosed = false;
   /** Where Xvfb is: headed browsers run on a display of their own when it is installed. */
-  readonly #xvfbPath = findXvfb();
+  readonly #xvfbPath = findExecutable('Xvfb');
 
   readonly #extensions: ExtensionService;
   readonly #sandboxing: Sandboxing;

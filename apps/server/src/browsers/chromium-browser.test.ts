@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBubblewrap } from '../sandbox/bubblewrap.js';
 import { canNestNamespaces } from '../sandbox/probe.js';
 import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
+import { findExecutable } from '../system/executables.js';
 import { ChromiumBrowser } from './chromium-browser.js';
 import { createInstanceDirectory } from './instance-directory.js';
 
@@ -26,7 +26,7 @@ const user = SandboxUsers.canSwitchUser ? users.take() : undefined;
 
 beforeAll(async () => {
   const folder = mkdtempSync(join(tmpdir(), 'xb-chromium-'));
-  const bubblewrap = findBubblewrap();
+  const bubblewrap = findExecutable('bwrap');
   if (!bubblewrap) throw new Error('These tests need bubblewrap (apt-get install bubblewrap).');
   browser = await ChromiumBrowser.launch({
     chromePath: CHROME_PATH,

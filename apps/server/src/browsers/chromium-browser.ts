@@ -1,12 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { keyEvents, keyStrokeFor } from '../computer/key-events.js';
+import { endSandbox } from '../sandbox/bubblewrap.js';
 import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.js';
-import {
-  type ChromiumOptions,
-  endChromium,
-  type StartedChromium,
-  startChromium,
-} from './chromium.js';
+import { type ChromiumOptions, type StartedChromium, startChromium } from './chromium.js';
 import { startVirtualDisplay, type VirtualDisplay } from './virtual-display.js';
 
 /** A rectangle of the page, in CSS pixels. */
@@ -99,7 +95,7 @@ export class ChromiumBrowser {
       return new ChromiumBrowser(started, sessionId, { ...options.viewport }, display);
     } catch (error) {
       started.cdp.close();
-      await endChromium(started.process);
+      await endSandbox(started.process);
       await display?.close();
       throw error;
     }
@@ -225,7 +221,7 @@ export class ChromiumBrowser {
    */
   async close(): Promise<void> {
     this.#cdp.close();
-    await endChromium(this.process);
+    await endSandbox(this.process);
     await this.#display?.close();
   }
 }

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import {
   baseEnvironment,
+  endSandbox,
   INSTANCE_HOME,
   type SandboxUser,
   sandboxArgs,
@@ -157,19 +157,6 @@ function commandOf(options: ChromiumOptions): {
   };
 }
 
-/** Kills a started browser's whole process group and waits for its sandbox to end. */
-export async function endChromium(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  try {
-    // The sandbox's group: bubblewrap and, through --die-with-parent, all it holds.
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-  await exited;
-}
-
 /** Starts Chromium and waits until it answers over its DevTools pipe. */
 export async function startChromium(
   options: ChromiumOptions,
@@ -214,7 +201,7 @@ export async function startChromium(
     ]);
   } catch (error) {
     cdp.close();
-    await endChromium(child);
+    await endSandbox(child);
     throw new Error(`${(error as Error).message}\n${output.slice(-2000)}`);
   } finally {
     clearTimeout(timer);

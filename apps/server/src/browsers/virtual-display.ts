@@ -1,18 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import {
-  closeSync,
-  constants,
-  existsSync,
-  fchownSync,
-  ftruncateSync,
-  openSync,
-  writeSync,
-} from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { closeSync, constants, fchownSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   baseEnvironment,
+  endSandbox,
   INSTANCE_HOME,
   type SandboxUser,
   sandboxArgs,
@@ -26,15 +18,6 @@ export interface VirtualDisplay {
   readonly xauthority: string;
   readonly process: ChildProcess;
   close(): Promise<void>;
-}
-
-/** Where Xvfb is, when it is installed. */
-export function findXvfb(): string | undefined {
-  for (const folder of (process.env.PATH ?? '/usr/bin').split(delimiter)) {
-    const candidate = join(folder, 'Xvfb');
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** FamilyWild: an X authority entry that holds for any host. */
@@ -124,16 +107,7 @@ export async function startVirtualDisplay(
     ),
     { stdio: ['ignore', 'pipe', 'ignore'], detached: true, env: { PATH: '/usr/bin:/bin' } },
   );
-  const close = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      child.kill('SIGKILL');
-    }
-    await exited;
-  };
+  const close = () => endSandbox(child);
   const number = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {

@@ -1,7 +1,7 @@
 import type { BrowserSession, ExecResult } from '@x/types';
 import { describe, expect, it } from 'vitest';
 import { attachToPage, type CdpSocket, connectCdp } from '../test-support/cdp-socket.js';
-import { TEST_TOKEN, useSite, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, useSite, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_MAX_BROWSERS: '4' });
 const site = useSite();
@@ -10,19 +10,7 @@ const otherSite = useSite();
 /** How many leases follow each other through one pool. */
 const LEASES = 50;
 
-async function call<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${test.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
-}
+const call = jsonCaller(() => test.server.url);
 
 async function evaluate<T>(cdp: CdpSocket, session: string, expression: string): Promise<T> {
   const { result } = await cdp.send<{ result: { value: T } }>(

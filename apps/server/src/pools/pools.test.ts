@@ -7,23 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { startServer } from '../server.js';
 import { processesOfServer } from '../test-support/processes.js';
-import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_MAX_BROWSERS: '6' });
 
-async function call<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${test.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
-}
+const call = jsonCaller(() => test.server.url);
 
 async function waitForAvailable(name: string, count: number): Promise<BrowserPool> {
   for (let attempt = 0; attempt < 200; attempt++) {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, openAsBlob, rmSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { createIdGenerator, notFound, ServiceError } from '@x/service-kernel';
 import { formatTimestamp, MAX_REPLAY_DURATION_SECONDS, type Replay } from '@x/types';
@@ -21,15 +21,6 @@ interface Recording {
 }
 
 const nextId = createIdGenerator();
-
-/** Where ffmpeg is, when it is installed. */
-export function findFfmpeg(): string | undefined {
-  for (const folder of (process.env.PATH ?? '/usr/bin').split(delimiter)) {
-    const candidate = join(folder, 'ffmpeg');
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 /**
  * Recordings of browsers' screens: DevTools screencast frames, repeated at the asked framerate so

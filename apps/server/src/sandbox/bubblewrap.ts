@@ -1,17 +1,8 @@
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 
 /** The instance's home as everything in a sandbox sees it. */
 export const INSTANCE_HOME = '/home/browser';
-
-/** Where bubblewrap is, when it is installed. */
-export function findBubblewrap(): string | undefined {
-  for (const folder of (process.env.PATH ?? '/usr/bin').split(delimiter)) {
-    const candidate = join(folder, 'bwrap');
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 /** Who the sandboxed command runs as on the host. */
 export interface SandboxUser {
@@ -165,6 +156,22 @@ function readOnlyBinds(binds: readonly (readonly [string, string])[]): string[] 
     args.push('--ro-bind', host, inside);
   }
   return args;
+}
+
+/**
+ * Kills a sandbox started detached (bubblewrap leads its process group; `--die-with-parent`
+ * takes everything inside with it) and waits until bubblewrap has exited.
+ */
+export async function endSandbox(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is gone already but for bubblewrap itself.
+    child.kill('SIGKILL');
+  }
+  await exited;
 }
 
 /** The environment every sandboxed command starts from. */

@@ -18,7 +18,7 @@ import puppeteer from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attachToPage, type CdpSocket, connectCdp } from '../test-support/cdp-socket.js';
 import { type HostProcess, processesOfUser } from '../test-support/processes.js';
-import { TEST_TOKEN, useSite, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, TEST_TOKEN, useSite, useTestServer } from '../test-support/servers.js';
 
 const READ_ONLY_TOKEN = 'isolation-read-only-token';
 const test = useTestServer({ XB_READ_ONLY_TOKENS: READ_ONLY_TOKEN, XB_MAX_BROWSERS: '6' });
@@ -39,20 +39,7 @@ function hostTarget(): string {
   return folder;
 }
 
-async function call<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  token = TEST_TOKEN,
-): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${test.server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
-}
+const call = jsonCaller(() => test.server.url);
 
 async function createBrowser(body: Record<string, unknown> = {}): Promise<BrowserSession> {
   const { status, json } = await call<BrowserSession>('POST', '/browsers', body);
@@ -88,6 +75,35 @@ async function navigate(cdp: CdpSocket, session: string, url: string): Promise<v
     if (state === 'complete') return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Runs `work` on a new browser, connected over raw DevTools (as an attacker holding its URL
+ * would be) with its first page on the loopback site; the browser is deleted after.
+ */
+async function onBrowser(
+  work: (session: BrowserSession, cdp: CdpSocket, page: string) => Promise<void>,
+): Promise<void> {
+  const session = await createBrowser();
+  const cdp = await connectCdp(session.cdp_ws_url);
+  try {
+    const page = await attachToPage(cdp);
+    await navigate(cdp, page, site.url);
+    await work(session, cdp, page);
+  } finally {
+    cdp.close();
+    await call('DELETE', `/browsers/${session.session_id}`);
+  }
+}
+
+/** Lets the browser download to `path` (as the browser sees it), reporting progress. */
+async function allowDownloads(cdp: CdpSocket, path: string): Promise<void> {
+  cdp.events.length = 0;
+  await cdp.send('Browser.setDownloadBehavior', {
+    behavior: 'allow',
+    downloadPath: path,
+    eventsEnabled: true,
+  });
 }
 
 /** The processes of a session's sandbox user (its Chromium, display and processes). */
@@ -264,71 +280,44 @@ describe('a session, sealed off from the host and from every other session', () 
   });
 
   it('writes nothing outside the instance for a download sent to a host path', async () => {
-    const session = await createBrowser();
     const target = hostTarget();
-    const cdp = await connectCdp(session.cdp_ws_url);
-    try {
-      const page = await attachToPage(cdp);
-      await navigate(cdp, page, site.url);
+    await onBrowser(async (_session, cdp, page) => {
       for (const path of [target, test.dataDir]) {
-        cdp.events.length = 0;
-        await cdp.send('Browser.setDownloadBehavior', {
-          behavior: 'allow',
-          downloadPath: path,
-          eventsEnabled: true,
-        });
+        await allowDownloads(cdp, path);
         await download(cdp, page, 'escaped.txt');
         await downloadEnd(cdp);
       }
       expect(readdirSync(target)).toEqual([]);
       expect(readdirSync(test.dataDir)).not.toContain('escaped.txt');
-    } finally {
-      cdp.close();
-      await call('DELETE', `/browsers/${session.session_id}`);
-    }
+    });
   });
 
   it('writes nothing outside the instance through a symlinked ~/Downloads', async () => {
-    const session = await createBrowser();
     const target = hostTarget();
-    const cdp = await connectCdp(session.cdp_ws_url);
-    try {
-      const page = await attachToPage(cdp);
-      await navigate(cdp, page, site.url);
-      await cdp.send('Browser.setDownloadBehavior', {
-        behavior: 'allow',
-        downloadPath: '/home/browser/Downloads',
-        eventsEnabled: true,
-      });
+    await onBrowser(async (session, cdp, page) => {
       // Without the link, a download completes and lands in the instance: the way works.
+      await allowDownloads(cdp, '/home/browser/Downloads');
       await download(cdp, page, 'before.txt');
       expect(await downloadEnd(cdp)).toBe('completed');
       const { home } = test.server.browsers.instance(session.session_id);
       expect(readdirSync(join(home, 'Downloads'))).toContain('before.txt');
-      cdp.events.length = 0;
       const planted = await exec(
         session.session_id,
         `rm -rf /home/browser/Downloads && ln -s ${target} /home/browser/Downloads && readlink /home/browser/Downloads`,
       );
       expect(planted.stdout.trim()).toBe(target);
+      await allowDownloads(cdp, '/home/browser/Downloads');
       await download(cdp, page, 'through-link.txt');
       // In the browser's sandbox the link leads to nothing of the host: the download ends
       // there, and the host folder stays empty.
       expect(await downloadEnd(cdp)).not.toBe('never ended');
       expect(readdirSync(target)).toEqual([]);
-    } finally {
-      cdp.close();
-      await call('DELETE', `/browsers/${session.session_id}`);
-    }
+    });
   });
 
   it('has no socket of its browser reachable from outside: DevTools is a pipe, the proxy the only way in', async () => {
-    const session = await createBrowser();
-    const cdp = await connectCdp(session.cdp_ws_url);
-    try {
-      // A page that runs, so the browser has started all it starts.
-      const page = await attachToPage(cdp);
-      await navigate(cdp, page, site.url);
+    // On a page that has loaded, the browser has started all it starts.
+    await onBrowser(async (session) => {
       const listening = listeningInodes();
       const processes = sessionProcesses(session.session_id);
       expect(processes.length).toBeGreaterThan(0);
@@ -347,10 +336,7 @@ describe('a session, sealed off from the host and from every other session', () 
         expect(path.startsWith('/tmp/'), path).toBe(true);
         expect(existsSync(path), `${path} on the host`).toBe(false);
       }
-    } finally {
-      cdp.close();
-      await call('DELETE', `/browsers/${session.session_id}`);
-    }
+    });
   });
 
   it('accepts only jwts the server signed, each for its own session', async () => {

@@ -36,6 +36,33 @@ export function useTestServer(env: Record<string, string> = {}) {
   return handle;
 }
 
+/** A JSON call's answer: its status and its parsed body (undefined when empty). */
+export interface JsonAnswer<T> {
+  readonly status: number;
+  readonly json: T;
+}
+
+/**
+ * A function calling the API of the server at `url()` with a JSON body, as `token` (or, per
+ * call, another): its status and parsed answer.
+ */
+export function jsonCaller(url: () => string, token = TEST_TOKEN) {
+  return async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    as = token,
+  ): Promise<JsonAnswer<T>> => {
+    const response = await fetch(`${url()}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
+  };
+}
+
 /** A page on loopback with an origin of its own (pages there have storage, content scripts run). */
 export function useSite() {
   const site = { url: '' };
