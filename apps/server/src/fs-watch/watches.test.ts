@@ -58,9 +58,10 @@ describe('watches on the server', () => {
         json: { command: 'touch', args: ['new/deeper/file.txt'] },
       });
       const paths: string[] = [];
+      // The browser's profile is in /home/browser too: its writes come along.
       for (
         let count = 0;
-        count < 20 && !paths.includes('/home/browser/new/deeper/file.txt');
+        count < 1_000 && !paths.includes('/home/browser/new/deeper/file.txt');
         count++
       ) {
         const event = (await stream.next()) as { path?: string } | undefined;
@@ -70,7 +71,7 @@ describe('watches on the server', () => {
       expect(paths).toContain('/home/browser/new');
       expect(paths).toContain('/home/browser/new/deeper/file.txt');
       await test.api.call('DELETE', `/browsers/${id}`);
-      for (let count = 0; count < 20; count++) if ((await stream.next()) === undefined) return;
+      for (let count = 0; count < 1_000; count++) if ((await stream.next()) === undefined) return;
       throw new Error('the stream did not end with its browser');
     } finally {
       stream.close();

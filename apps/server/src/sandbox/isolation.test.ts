@@ -187,6 +187,10 @@ describe('a session, sealed off from the host and from every other session', () 
       expect(userOne).toBeGreaterThan(0);
       expect(userTwo).toBeGreaterThan(0);
       expect(userOne).not.toBe(userTwo);
+      // A page that loaded: the browser has started its renderers.
+      const cdp = await connectCdp(one.cdp_ws_url);
+      await navigate(cdp, await attachToPage(cdp), site.url);
+      cdp.close();
       const browsers = sessionProcesses(one.session_id).filter((p) => p.name.startsWith('chrom'));
       expect(browsers.length).toBeGreaterThan(0);
       // Chromium's helpers write their title over their environment: the browser keeps it.
@@ -200,6 +204,18 @@ describe('a session, sealed off from the host and from every other session', () 
       expect(environments.some((environment) => environment.includes('HOME=/home/browser'))).toBe(
         true,
       );
+      // Chromium's own sandbox is on inside ours: its renderers run in a user namespace of
+      // their own, apart from the browser process.
+      const namespaceOf = (pid: number) => readlinkSync(`/proc/${pid}/ns/user`);
+      // Helpers set their title: their command line is one string, spaces and all.
+      const main = browsers.find((process) => !process.commandLine.includes('--type='));
+      const renderers = browsers.filter((process) =>
+        process.commandLine.includes('--type=renderer'),
+      );
+      expect(main?.commandLine.split('\0')).not.toContain('--no-sandbox');
+      expect(renderers.length).toBeGreaterThan(0);
+      for (const renderer of renderers)
+        expect(namespaceOf(renderer.pid)).not.toBe(namespaceOf(main?.pid ?? 0));
     } finally {
       await call('DELETE', `/browsers/${one.session_id}`);
       await call('DELETE', `/browsers/${two.session_id}`);
