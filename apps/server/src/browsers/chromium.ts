@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { dirname, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import {
   baseEnvironment,
@@ -207,11 +207,9 @@ export async function startChromium(
     clearTimeout(timer);
     child.removeAllListeners('exit');
     child.removeAllListeners('error');
+    // From now on an error of the child (a signal it could not be sent) ends nothing: the
+    // browser's end is seen by its exit and its pipe.
+    child.on('error', () => undefined);
   }
   return { process: child, cdp, downloadsPath: pathsOf(options).downloads };
-}
-
-/** Where a headed browser's X authority file is kept, on the host. */
-export function xauthorityPath(instance: InstanceDirectory): string {
-  return join(instance.root, '.Xauthority');
 }

@@ -118,6 +118,11 @@ export async function startVirtualDisplay(
       clearTimeout(timer);
       reject(new Error(`Xvfb exited at start (${code}).`));
     });
+    // Its sandbox could not start: said once, as a failed start; later ones end nothing.
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`Cannot start Xvfb: ${error.message}`));
+    });
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const found = /^(\d+)\n/.exec(output)?.[1];
