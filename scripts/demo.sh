@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: builds every package, describes the API from the operation catalog (writing
-# out/openapi.json) and drives every area of the API through the xb command line against the fake.
+# out/openapi.json), starts the self-hosted server and drives it through the xb command line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
