@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -7,7 +7,7 @@ import {
   endSandbox,
   INSTANCE_HOME,
   type SandboxUser,
-  sandboxArgs,
+  spawnSandbox,
 } from '../sandbox/bubblewrap.js';
 import { CdpConnection } from './cdp-connection.js';
 import { type InstanceDirectory, PROFILE_FOLDER } from './instance-directory.js';
@@ -68,8 +68,15 @@ const CHROMIUM_ETC = [
   'gai.conf',
 ];
 
-/** How the browser sees the paths it is given: inside the sandbox, or the host's own. */
-function pathsOf(options: ChromiumOptions) {
+/** The paths Chromium is given, as it sees them: inside the sandbox, or the host's own. */
+interface BrowserPaths {
+  readonly home: string;
+  readonly profile: string;
+  readonly downloads: string;
+  readonly extensions: readonly string[];
+}
+
+function pathsOf(options: ChromiumOptions): BrowserPaths {
   const home = options.sandbox ? INSTANCE_HOME : options.instance.root;
   const extensions = (options.extensionDirs ?? []).map((folder, index) =>
     options.sandbox ? posix.join(EXTENSIONS_INSIDE, String(index)) : folder,
@@ -87,8 +94,7 @@ function pathsOf(options: ChromiumOptions) {
  * refused connections), DevTools over a pipe and never a port. Chromium's own sandbox stays on
  * wherever it works.
  */
-function chromiumArgs(options: ChromiumOptions): string[] {
-  const paths = pathsOf(options);
+function chromiumArgs(options: ChromiumOptions, paths: BrowserPaths): string[] {
   const isRendererSandboxed = options.sandbox
     ? options.sandbox.isChromiumSandboxed
     : process.getuid?.() !== 0;
@@ -115,46 +121,44 @@ function chromiumArgs(options: ChromiumOptions): string[] {
   ];
 }
 
-/** The command that starts Chromium, in its sandbox when it has one. */
-function commandOf(options: ChromiumOptions): {
-  file: string;
-  args: string[];
-  env: NodeJS.ProcessEnv;
-} {
-  const paths = pathsOf(options);
-  const env: Record<string, string> = {
+/**
+ * Starts the Chromium process, in its sandbox (a process group of its own, so ending the
+ * browser ends everything it started); without one (the benchmarks' baseline), straight on the
+ * host. fd 3 and 4 are the DevTools pipe.
+ */
+function spawnChromium(options: ChromiumOptions, paths: BrowserPaths): ChildProcess {
+  const env = {
     ...baseEnvironment(),
     HOME: paths.home,
     ...(options.display
       ? { DISPLAY: options.display.name, XAUTHORITY: options.display.xauthority }
       : {}),
   };
-  if (!options.sandbox)
-    return { file: options.chromePath, args: chromiumArgs(options), env: { ...env } };
+  const stdio: StdioOptions = ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'];
+  const args = chromiumArgs(options, paths);
+  if (!options.sandbox) {
+    return spawn(options.chromePath, args, {
+      stdio,
+      detached: true,
+      env,
+      cwd: options.instance.root,
+    });
+  }
   // A Chromium outside /usr (CHROME_PATH) is made visible, read-only, where it is.
   const installed = dirname(realpathSync(options.chromePath));
   const binds: [string, string][] = installed.startsWith('/usr/') ? [] : [[installed, installed]];
   (options.extensionDirs ?? []).forEach((folder, index) => {
     binds.push([folder, paths.extensions[index] as string]);
   });
-  return {
-    file: options.sandbox.bubblewrap,
-    args: sandboxArgs(
-      {
-        home: options.instance.root,
-        cwd: INSTANCE_HOME,
-        env,
-        shareNetwork: true,
-        user: options.sandbox.user,
-        readOnlyBinds: binds,
-        etcEntries: CHROMIUM_ETC,
-      },
-      options.chromePath,
-      chromiumArgs(options),
-    ),
-    // bubblewrap itself gets nothing of the server's environment either.
-    env: { PATH: '/usr/bin:/bin' },
+  const spec = {
+    home: options.instance.root,
+    env,
+    shareNetwork: true,
+    user: options.sandbox.user,
+    readOnlyBinds: binds,
+    etcEntries: CHROMIUM_ETC,
   };
+  return spawnSandbox(options.sandbox.bubblewrap, spec, options.chromePath, args, stdio);
 }
 
 /** Starts Chromium and waits until it answers over its DevTools pipe. */
@@ -167,15 +171,8 @@ export async function startChromium(
       `No Chromium at ${options.chromePath}: install it (apt-get install chromium) or set CHROME_PATH.`,
     );
   }
-  const command = commandOf(options);
-  // Its own process group: ending the browser ends everything it started. fd 3 and 4 are the
-  // DevTools pipe.
-  const child = spawn(command.file, command.args, {
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
-    detached: true,
-    env: command.env,
-    cwd: options.sandbox ? '/' : options.instance.root,
-  });
+  const paths = pathsOf(options);
+  const child = spawnChromium(options, paths);
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     // Only the tail is kept, for the error of a browser that fails to start.
@@ -211,5 +208,5 @@ export async function startChromium(
     // browser's end is seen by its exit and its pipe.
     child.on('error', () => undefined);
   }
-  return { process: child, cdp, downloadsPath: pathsOf(options).downloads };
+  return { process: child, cdp, downloadsPath: paths.downloads };
 }

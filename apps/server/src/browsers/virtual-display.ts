@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchownSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  baseEnvironment,
   endSandbox,
   INSTANCE_HOME,
   type SandboxUser,
-  sandboxArgs,
+  spawnSandbox,
 } from '../sandbox/bubblewrap.js';
 
 /** An X display of its own for one headed browser. */
@@ -91,21 +90,13 @@ export async function startVirtualDisplay(
     '0',
     `${size.width}x${size.height}x24`,
   ];
-  const child = spawn(
+  // Its socket is an abstract one, in the host's network namespace the browser shares.
+  const child = spawnSandbox(
     sandbox.bubblewrap,
-    sandboxArgs(
-      {
-        home: sandbox.home,
-        cwd: INSTANCE_HOME,
-        env: baseEnvironment(),
-        // Its socket is an abstract one, in the host's network namespace the browser shares.
-        shareNetwork: true,
-        user: sandbox.user,
-      },
-      xvfbPath,
-      xvfbArgs,
-    ),
-    { stdio: ['ignore', 'pipe', 'ignore'], detached: true, env: { PATH: '/usr/bin:/bin' } },
+    { home: sandbox.home, shareNetwork: true, user: sandbox.user },
+    xvfbPath,
+    xvfbArgs,
+    ['ignore', 'pipe', 'ignore'],
   );
   const close = () => endSandbox(child);
   const number = await new Promise<string>((resolve, reject) => {

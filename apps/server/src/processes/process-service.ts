@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { createIdGenerator, followProcessOutput, notFound, ServiceError } from '@x/service-kernel';
 import type { ProcessCommandBodySchema } from '@x/types';
@@ -14,7 +14,7 @@ import {
   baseEnvironment,
   INSTANCE_HOME,
   type SandboxUser,
-  sandboxArgs,
+  spawnSandbox,
 } from '../sandbox/bubblewrap.js';
 import { resolveOnInstance } from './instance-path.js';
 import { cpuPercent, groupMembers, groupUsage } from './usage.js';
@@ -86,18 +86,13 @@ export class ProcessService {
     const bubblewrap = this.#assertAvailable();
     const cwd = this.#resolveCwd(instance.home, body.cwd ?? INSTANCE_HOME);
     const env = { ...baseEnvironment(), ...body.env, HOME: INSTANCE_HOME };
-    const args = sandboxArgs(
+    const child = spawnSandbox(
+      bubblewrap,
       { home: instance.home, cwd, env, shareNetwork: false, user: instance.user },
       body.command,
       body.args,
+      ['ignore', 'pipe', 'pipe'],
     );
-    const child = spawn(bubblewrap, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // A group of its own: a signal reaches the sandbox and everything in it.
-      detached: true,
-      // bwrap itself (readable as pid 1 inside) gets no more of the server's environment than this.
-      env: { PATH: '/usr/bin:/bin' },
-    });
     const process: RunningProcess = {
       id: nextId('proc'),
       browserId,

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { once } from 'node:events';
 
 /** The instance's home as everything in a sandbox sees it. */
@@ -14,10 +14,10 @@ export interface SandboxUser {
 export interface SandboxSpec {
   /** The host folder bound read-write at /home/browser: the only writable place but /tmp. */
   readonly home: string;
-  /** Where the command starts, a path under /home/browser. */
-  readonly cwd: string;
-  /** The whole environment the command gets (HOME and PATH are set here). */
-  readonly env: Readonly<Record<string, string>>;
+  /** Where the command starts, a path under /home/browser (itself when not given). */
+  readonly cwd?: string;
+  /** The whole environment the command gets (`baseEnvironment()` when not given). */
+  readonly env?: Readonly<Record<string, string>>;
   /**
    * Whether the sandbox keeps the host's network: a browser needs it to load pages; processes
    * get none.
@@ -126,11 +126,15 @@ export function sandboxArgs(spec: SandboxSpec, command: string, args: readonly s
     INSTANCE_HOME,
     ...readOnlyBinds(spec.readOnlyBinds ?? []),
     '--chdir',
-    spec.cwd,
+    spec.cwd ?? INSTANCE_HOME,
     ...namespaces,
     '--die-with-parent',
     '--clearenv',
-    ...Object.entries(spec.env).flatMap(([name, value]) => ['--setenv', name, value]),
+    ...Object.entries(spec.env ?? baseEnvironment()).flatMap(([name, value]) => [
+      '--setenv',
+      name,
+      value,
+    ]),
     '--',
     ...drop,
     command,
@@ -159,7 +163,25 @@ function readOnlyBinds(binds: readonly (readonly [string, string])[]): string[] 
 }
 
 /**
- * Kills a sandbox started detached (bubblewrap leads its process group; `--die-with-parent`
+ * Starts `command` in a sandbox: bubblewrap leads a process group of its own (a signal to the
+ * group reaches everything inside), and gets no more of the server's environment than a PATH.
+ */
+export function spawnSandbox(
+  bubblewrap: string,
+  spec: SandboxSpec,
+  command: string,
+  args: readonly string[],
+  stdio: StdioOptions,
+): ChildProcess {
+  return spawn(bubblewrap, sandboxArgs(spec, command, args), {
+    stdio,
+    detached: true,
+    env: { PATH: '/usr/bin:/bin' },
+  });
+}
+
+/**
+ * Kills a sandbox started by `spawnSandbox` (bubblewrap leads its process group; `--die-with-parent`
  * takes everything inside with it) and waits until bubblewrap has exited.
  */
 export async function endSandbox(child: ChildProcess): Promise<void> {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { baseEnvironment, INSTANCE_HOME, type SandboxUser, sandboxArgs } from './bubblewrap.js';
+import { type SandboxUser, sandboxArgs } from './bubblewrap.js';
 
 /**
  * Whether Chromium's own renderer sandbox can work inside ours: it needs to make user, PID and
@@ -15,11 +15,13 @@ export function canNestNamespaces(bubblewrap: string, user: SandboxUser | undefi
     if (user) chownSync(home, user.uid, user.gid);
     const result = spawnSync(
       bubblewrap,
-      sandboxArgs(
-        { home, cwd: INSTANCE_HOME, env: baseEnvironment(), shareNetwork: true, user },
-        '/usr/bin/unshare',
-        ['--user', '--pid', '--net', '--fork', '/bin/true'],
-      ),
+      sandboxArgs({ home, shareNetwork: true, user }, '/usr/bin/unshare', [
+        '--user',
+        '--pid',
+        '--net',
+        '--fork',
+        '/bin/true',
+      ]),
       { stdio: 'ignore', timeout: 10_000, env: { PATH: '/usr/bin:/bin' } },
     );
     return result.status === 0;
