@@ -117,14 +117,18 @@ export async function checkArchive(path: string): Promise<CheckedArchive> {
   }
 }
 
-/** Makes `folder` and every folder between it and `root`, each readable by all (0755). */
-async function makeReadableFolder(root: string, folder: string): Promise<void> {
-  if (folder === root) return;
-  await makeReadableFolder(root, dirname(folder));
+/**
+ * Makes `folder` and every folder between it and `root`, each readable by all (0755, whatever
+ * the umask); `made` holds those made already, so each is made once per archive.
+ */
+async function makeReadableFolder(root: string, folder: string, made: Set<string>): Promise<void> {
+  if (folder === root || made.has(folder)) return;
+  await makeReadableFolder(root, dirname(folder), made);
   await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EEXIST') throw error;
   });
   await chmod(folder, 0o755);
+  made.add(folder);
 }
 
 async function unpack(
@@ -137,6 +141,7 @@ async function unpack(
   // Browsers read them as users of their own, through a read-only bind: readable by all, while
   // on the host nobody but the server reaches them (the extensions folder is 0700).
   await chmod(root, 0o755);
+  const made = new Set<string>();
   for (const { entry, declared } of entries) {
     const target = resolve(root, declared.name.replaceAll('\\', '/'));
     // checkArchiveEntries refused names escaping the root already; this keeps it so.
@@ -146,10 +151,10 @@ async function unpack(
       );
     }
     if (declared.name.endsWith('/')) {
-      await makeReadableFolder(root, target);
+      await makeReadableFolder(root, target, made);
       continue;
     }
-    await makeReadableFolder(root, dirname(target));
+    await makeReadableFolder(root, dirname(target), made);
     let output: Writable | undefined;
     try {
       output = createWriteStream(target, { mode: 0o600 });
