@@ -397,16 +397,7 @@ export class BrowserService {
     const deletedAt = formatTimestamp(new Date());
     // Whatever of an earlier run outlived it (the server was killed) runs as a user of this
     // data directory's block, and is ended first; without one, its sandboxes died with it.
-    const users = this.#sandboxing.users;
-    if (users) {
-      for (const pid of users.processes()) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // It ended between the look and the kill.
-        }
-      }
-    }
+    this.#sandboxing.users?.signalAll();
     for (const row of rows) {
       const record = { ...(JSON.parse(row.record) as BrowserSession), deleted_at: deletedAt };
       this.#database

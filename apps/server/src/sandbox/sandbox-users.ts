@@ -71,19 +71,22 @@ export class SandboxUsers {
     return pids;
   }
 
+  /** Sends SIGKILL to every process of a user (or of the whole block); how many there were. */
+  signalAll(uid?: number): number {
+    const pids = this.processes(uid);
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // It ended between the look and the kill.
+      }
+    }
+    return pids.length;
+  }
+
   /** Kills every process of a user (or of the whole block) and waits until none is left. */
   async killAll(uid?: number): Promise<void> {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const pids = this.processes(uid);
-      if (pids.length === 0) return;
-      for (const pid of pids) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // It ended between the look and the kill.
-        }
-      }
+    for (let attempt = 0; attempt < 100 && this.signalAll(uid) > 0; attempt++)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   }
 }
