@@ -48,7 +48,8 @@ export interface Interception {
 
 /** The parts a service's request handler is made of. */
 export interface RequestHandlerOptions<TRuntime> {
-  readonly runtime: TRuntime;
+  /** What handlers work with, looked up for each call (a fake's reset may replace it). */
+  readonly runtime: () => TRuntime;
   /** A handler for every operation of the catalog. */
   readonly handlers: HandlerTable<TRuntime>;
   readonly tokens: TokenSets;
@@ -124,7 +125,7 @@ export function createRequestHandler<TRuntime>(
         body,
         origin: url.origin,
         signal: request.signal,
-        runtime,
+        runtime: runtime(),
       });
       // A read-only caller never receives a key to a browser.
       if (caller.isReadOnly && 'json' in result)

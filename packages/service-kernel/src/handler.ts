@@ -1,4 +1,10 @@
-import type { CatalogOperation, OperationBody, OperationName } from '@x/types';
+import type {
+  CatalogOperation,
+  OperationBody,
+  OperationName,
+  OperationPathParams,
+  OperationQuery,
+} from '@x/types';
 
 /** What a handler answers: JSON, bytes (a Blob of a file is streamed), an event stream, or no body. */
 export type HandlerResult =
@@ -19,9 +25,9 @@ export type OperationNamed<N extends OperationName> = Extract<CatalogOperation, 
 export interface HandlerContext<N extends OperationName, TRuntime> {
   readonly operation: OperationNamed<N>;
   /** Decoded, validated path parameters. */
-  readonly params: Record<string, string>;
+  readonly params: OperationPathParams<OperationNamed<N>>;
   /** Validated query, defaults applied. */
-  readonly query: Record<string, unknown>;
+  readonly query: OperationQuery<OperationNamed<N>>;
   /** Validated body, defaults applied. */
   readonly body: OperationBody<OperationNamed<N>>;
   /** Scheme, host and port the call arrived at: where URLs in answers point. */

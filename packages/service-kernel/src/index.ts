@@ -1,12 +1,38 @@
 /**
- * The request pipeline every implementation of the service shares, so the fake and the
- * self-hosted server answer alike: routing by the catalog, auth, body limits, validation,
- * idempotency, Error bodies, request ids; and the pieces their handlers use (ServiceError,
- * event-stream bodies).
+ * The service, written once: the service model (every rule of the API, per resource) over small
+ * engine interfaces, the one handler table over it, and the request pipeline in front (routing by
+ * the catalog, auth, limits, validation, idempotency, Error bodies, request ids). The fake runs it
+ * on in-memory engines, the self-hosted server on real ones.
  */
 export { authenticate, type Caller, type TokenSets, withoutSessionKeys } from './auth.js';
+export type { BrowserEntry } from './browsers/browser-entry.js';
+export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-model.js';
 export type { CallRecord } from './call-record.js';
-export { EventBuffer } from './event-buffer.js';
+export { pause } from './computer/computer-model.js';
+export type {
+  ArchiveStore,
+  BrowserEngine,
+  BrowserInstance,
+  InstanceEntryKind,
+  LaunchSpec,
+  ProcessEnd,
+  ProcessEvents,
+  ProcessRunner,
+  ProcessSignal,
+  ProcessSpec,
+  Recorder,
+  RecordingHandle,
+  RecordKeys,
+  RecordStore,
+  RecordTable,
+  Region,
+  RunningProcess,
+  ServiceEngines,
+  StoredExtension,
+  StoredPool,
+  WatchEvents,
+  Watcher,
+} from './engines.js';
 export { eventStreamBody, wakeOrAbort } from './event-stream.js';
 export {
   type ArchiveEntry,
@@ -17,7 +43,9 @@ export {
   invalidArchive,
   MAX_MANIFEST_BYTES,
   tooManyEntries,
-} from './extension-archive.js';
+} from './extensions/extension-archive.js';
+export { EventBuffer } from './fs-watch/event-buffer.js';
+export type { FsChange } from './fs-watch/fs-change.js';
 export {
   createRequestHandler,
   type Interception,
@@ -39,13 +67,16 @@ export {
   type StoredResponse,
 } from './idempotency.js';
 export { createIdGenerator, type IdGenerator } from './ids.js';
+export { resolveInstancePath } from './instance-paths.js';
+export { INSTANCE_HOME, notFound, refusals } from './messages.js';
+export type { ModelContext, ModelLog, ModelSettings } from './model-context.js';
+export { FillRate, startsPerMinute } from './pools/fill-rate.js';
+export type { PoolView } from './pools/pool-model.js';
+export { type Waiter, waitInLine } from './pools/wait-in-line.js';
+export type { ProcessEntry } from './processes/process-entry.js';
+export { exitCodeOf } from './processes/process-entry.js';
 export { type ReadBody, readBody, streamBody } from './read-body.js';
-export {
-  browserPoolRecord,
-  followProcessOutput,
-  type PoolLike,
-  type ProcessOutput,
-} from './records.js';
+export { createMemoryRecordStore, MemoryRecordTable } from './records/memory-record-store.js';
 export {
   assertMultipart,
   bodyTooLarge,
@@ -59,6 +90,7 @@ export {
   repeatedPart,
 } from './request-body.js';
 export { jsonResponse } from './responses.js';
-export { notFound, ServiceError } from './service-error.js';
+export { ServiceError } from './service-error.js';
+export { serviceHandlers } from './service-handlers.js';
+export { ServiceModel, type ServiceModelOptions } from './service-model.js';
 export { signSessionJwt, verifySessionJwt } from './session-jwt.js';
-export { type Waiter, waitInLine } from './wait-in-line.js';

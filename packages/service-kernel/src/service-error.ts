@@ -1,7 +1,7 @@
 import { type ErrorCode, type ErrorDetail, errorBody, statusOfErrorCode } from '@x/types';
 
 /**
- * An answer with an Error body, thrown by the fake's handlers and its request checks. The status
+ * An answer with an Error body, thrown by the service model and the request pipeline. The status
  * follows from the code, as the contract's table has it.
  */
 export class ServiceError extends Error {
@@ -28,9 +28,4 @@ export class ServiceError extends Error {
   body() {
     return errorBody(this.code, this.message, this.details);
   }
-}
-
-/** A 404 for a resource of `kind` that is not there. */
-export function notFound(kind: string, idOrName: string): ServiceError {
-  return new ServiceError('not_found', `No ${kind} "${idOrName}".`);
 }

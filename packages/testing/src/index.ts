@@ -3,6 +3,7 @@
  * of calls, and the contract suite any implementation of the API can be checked with.
  */
 
+export type { FsChange } from '@x/service-kernel';
 export { createIdGenerator, type IdGenerator } from '@x/service-kernel';
 export { type Clock, FIXTURE_EPOCH, steppingClock, systemClock } from './common/clock.js';
 export {
@@ -22,18 +23,20 @@ export {
   type FakeServiceOptions,
   type ProcessUsage,
 } from './fake/fake-service.js';
-export type { ListenOptions } from './fake/node-listener.js';
-export type { ProcessInvocation, ProcessScript, ProcessScriptSource } from './fake/processes.js';
 export type {
   FakeBrowser,
   FakeExtension,
   FakePool,
-  FakeProcess,
-  FakeReplay,
   FakeState,
   FakeWatch,
-} from './fake/state.js';
-export type { FsChange } from './fake/watches.js';
+} from './fake/fake-state.js';
+export type { ListenOptions } from './fake/node-listener.js';
+export type { FakeProcess } from './fake/processes/fake-process.js';
+export type {
+  ProcessInvocation,
+  ProcessScript,
+  ProcessScriptSource,
+} from './fake/processes/fake-process-runner.js';
 export {
   dropConnection,
   errorStatus,

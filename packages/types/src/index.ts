@@ -40,6 +40,7 @@ export {
 } from './browsers/browser-session.js';
 export {
   BROWSER_TIMEOUT_SECONDS,
+  SESSION_URL_LIFETIME_SECONDS,
   BrowserTimeoutSchema,
   type CreateBrowserBody,
   CreateBrowserBodySchema,
@@ -74,6 +75,8 @@ export type {
   OperationInput,
   OperationOutcome,
   OperationPathInput,
+  OperationPathParams,
+  OperationQuery,
   OperationQueryInput,
   OperationSuccessStatus,
   ResponseValue,

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createIdGenerator, createRequestHandler, MemoryIdempotencyStore } from '@x/service-kernel';
+import {
+  createIdGenerator,
+  createMemoryRecordStore,
+  createRequestHandler,
+  type FsChange,
+  MemoryIdempotencyStore,
+  ServiceModel,
+  serviceHandlers,
+} from '@x/service-kernel';
 import {
   type BrowserPool,
   BrowserPoolSchema,
@@ -22,19 +30,16 @@ import {
 } from '../faults/faults.js';
 import { buildExtensionArchive } from '../fixtures/extension-archive.js';
 import { Journal } from '../journal/journal.js';
-import { addBrowser, browserHandlers, expireIdleBrowsers, findBrowser } from './browsers.js';
-import { computerHandlers } from './computer.js';
-import { extensionHandlers } from './extensions.js';
-import type { HandlerTable } from './handler-types.js';
+import { FakeBrowserEngine } from './browsers/fake-browser-engine.js';
+import type { FakeInstance } from './browsers/fake-instance.js';
+import { FakeArchiveStore } from './extensions/fake-archive-store.js';
+import type { FakeBrowser, FakeState } from './fake-state.js';
+import { applyFsChange, fakeWatcher } from './fs-watch/fake-watcher.js';
 import { IN_PROCESS_ORIGIN, inProcessFetch } from './in-process-fetch.js';
-import { invocationHandlers } from './invocations.js';
 import { type ListenOptions, listenHttp } from './node-listener.js';
-import { fillPool, poolHandlers } from './pools.js';
-import { endProcess, type ProcessScriptSource, processHandlers, writeOutput } from './processes.js';
-import { replayHandlers } from './replays.js';
-import type { FakeRuntime, FakeSettings } from './runtime.js';
-import { createState, type FakeProcess, type FakeState } from './state.js';
-import { applyFsChange, type FsChange, watchHandlers } from './watches.js';
+import type { FakeProcess } from './processes/fake-process.js';
+import { FakeProcessRunner, type ProcessScriptSource } from './processes/fake-process-runner.js';
+import { fakeRecorder } from './replays/fake-recorder.js';
 
 /** How to set a fake service up. Every option has a default that suits a test. */
 export interface FakeServiceOptions {
@@ -138,17 +143,6 @@ function checkSeed(seed: FakeSeed): void {
 const asList = (value: string | readonly string[] | undefined, fallback: string) =>
   value === undefined ? [fallback] : typeof value === 'string' ? [value] : [...value];
 
-const handlers: HandlerTable = {
-  ...browserHandlers,
-  ...computerHandlers,
-  ...replayHandlers,
-  ...processHandlers,
-  ...watchHandlers,
-  ...poolHandlers,
-  ...extensionHandlers,
-  ...invocationHandlers,
-};
-
 /**
  * Creates a fake of the whole service. Use it in-process (`fake.fetch`), over HTTP
  * (`await fake.listen()`), or from any language with the `xb-fake` bin.
@@ -160,63 +154,106 @@ const handlers: HandlerTable = {
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {
   const tokens = asList(options.token, 'test-token');
   const readOnlyTokens = asList(options.readOnlyToken, 'test-read-only-token');
-  const settings: FakeSettings = {
-    tokens: new Set(tokens),
-    readOnlyTokens: new Set(readOnlyTokens),
-    maxBrowsers: options.maxBrowsers ?? 50,
-    isProcessExecutionEnabled: options.processExecution ?? true,
-    watchBufferSize: options.watchBufferSize ?? 1024,
-    jwtSecret: randomBytes(32).toString('hex'),
-  };
   const clock = options.clock ?? systemClock;
-  let pid = 1000;
-  const runtime: FakeRuntime = {
-    state: createState(),
-    settings,
-    clock,
-    nextId: createIdGenerator(options.seed),
-    nextPid: () => ++pid,
-    scripts: new Map(Object.entries(options.scripts ?? {})),
-  };
+  const nextId = createIdGenerator(options.seed);
+  const jwtSecret = randomBytes(32).toString('hex');
   const faults = new FaultSet();
   const journal = new Journal();
   const idempotency = new MemoryIdempotencyStore(clock);
   let listener: Awaited<ReturnType<typeof listenHttp>> | undefined;
   let openApi: unknown;
-  const handle = createRequestHandler<FakeRuntime>({
-    runtime,
-    handlers,
-    tokens: { tokens: settings.tokens, readOnlyTokens: settings.readOnlyTokens },
+  const origin = () => listener?.url ?? IN_PROCESS_ORIGIN;
+
+  /** The model on in-memory engines; a reset makes a new one. */
+  const build = () => {
+    const engines = {
+      browsers: new FakeBrowserEngine(),
+      processes: new FakeProcessRunner(),
+      recorder: fakeRecorder,
+      watcher: fakeWatcher,
+      archives: new FakeArchiveStore(),
+      records: createMemoryRecordStore(),
+    };
+    for (const [command, script] of Object.entries(options.scripts ?? {}))
+      engines.processes.scripts.set(command, script);
+    const model = new ServiceModel<FakeInstance>({
+      engines,
+      settings: {
+        maxBrowsers: options.maxBrowsers ?? 50,
+        isProcessExecutionEnabled: options.processExecution ?? true,
+        watchBufferSize: options.watchBufferSize ?? 1024,
+        jwtSecret,
+        isFillRateLimited: false,
+      },
+      clock,
+      nextId,
+    });
+    return { engines, model };
+  };
+  let current = build();
+
+  const handle = createRequestHandler<ServiceModel<FakeInstance>>({
+    runtime: () => current.model,
+    handlers: serviceHandlers<FakeInstance>(),
+    tokens: { tokens: new Set(tokens), readOnlyTokens: new Set(readOnlyTokens) },
     idempotency,
-    newRequestId: () => runtime.nextId('req'),
+    newRequestId: () => nextId('req'),
     now: clock,
     onCall: (record) => journal.record(record),
     intercept: (operation) => faults.intercept(operation.name),
-    beforeOperation: () => expireIdleBrowsers(runtime),
+    beforeOperation: () => current.model.sweep(),
     openApiDocument: () => {
-      openApi ??= createOpenApiDocument({ serverUrl: listener?.url ?? IN_PROCESS_ORIGIN });
+      openApi ??= createOpenApiDocument({ serverUrl: origin() });
       return openApi;
     },
     onUnexpectedError:
       options.onUnexpectedError ?? ((error) => console.error('fake service:', error)),
   });
 
-  const allProcesses = () =>
-    [...runtime.state.browsers.values()].flatMap((browser) => [...browser.processes.values()]);
   const findProcess = (processId: string): FakeProcess => {
-    const process = allProcesses().find((candidate) => candidate.id === processId);
-    if (!process) throw new TypeError(`No process "${processId}" in the fake.`);
-    return process;
-  };
-  const endEverything = () => {
-    for (const process of allProcesses()) endProcess(process, 137);
-    for (const pool of runtime.state.pools.values())
-      for (const waiter of pool.waiters.splice(0)) waiter(undefined);
-    for (const browser of runtime.state.browsers.values()) {
-      for (const watch of browser.watches.values()) watch.events.close();
+    for (const instance of current.engines.browsers.instances.values()) {
+      const process = instance.processes.get(processId);
+      if (process) return process;
     }
+    throw new TypeError(`No process "${processId}" in the fake.`);
   };
-  const origin = () => listener?.url ?? IN_PROCESS_ORIGIN;
+
+  /** Reads the fake's state out of the model and its engines. */
+  const readState = (): FakeState => {
+    const { model, engines } = current;
+    const browsers = new Map<string, FakeBrowser>();
+    for (const session of engines.records.browsers.list()) {
+      const id = session.session_id;
+      const instance = engines.browsers.instances.get(id);
+      const live = model.browsers.peek(id);
+      browsers.set(id, {
+        session: live ? model.browsers.record(live) : session,
+        typedText: instance?.typedText ?? '',
+        files: instance?.files ?? new Map(),
+        processes: instance?.processes ?? new Map(),
+        watches: live?.watches ?? new Map(),
+        replays: new Map(
+          engines.records.replays.list({ parent: id }).map((replay) => [replay.replay_id, replay]),
+        ),
+      });
+    }
+    const extensions = new Map(
+      engines.records.extensions
+        .list()
+        .map(({ record, key }) => [
+          record.id,
+          { record, archive: engines.archives.archives.get(key) ?? new Uint8Array() },
+        ]),
+    );
+    return {
+      browsers,
+      pools: new Map(model.pools.entries().map((pool) => [pool.id, pool])),
+      extensions,
+      invocations: new Map(
+        engines.records.invocations.list().map((invocation) => [invocation.id, invocation]),
+      ),
+    };
+  };
 
   const fake: FakeService = {
     fetch: inProcessFetch(handle),
@@ -230,84 +267,57 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       return origin();
     },
     async close() {
-      endEverything();
+      await current.model.close();
       await listener?.close();
       listener = undefined;
     },
     tokens: { token: tokens[0] as string, readOnlyToken: readOnlyTokens[0] as string },
     get state() {
-      return runtime.state;
+      return readState();
     },
     seed(seed) {
       checkSeed(seed);
-      const { state } = runtime;
+      const { model, engines } = current;
       for (const invocation of seed.invocations ?? [])
-        state.invocations.set(invocation.id, structuredClone(invocation));
+        model.invocations.seed(structuredClone(invocation));
       for (const extension of seed.extensions ?? []) {
         const { archive: given, ...record } = extension;
         const archive = given ?? buildExtensionArchive();
-        state.extensions.set(record.id, {
+        model.extensions.seed({
           record: { ...structuredClone(record), size_bytes: archive.byteLength },
-          archive,
+          key: engines.archives.keep(archive),
         });
       }
-      for (const session of seed.browsers ?? []) {
-        addBrowser(runtime, structuredClone(session));
-      }
-      for (const record of seed.pools ?? []) {
-        const pool = {
-          id: record.id,
-          name: record.name,
-          createdAt: record.created_at,
-          origin: origin(),
-          config: structuredClone(record.browser_pool_config),
-          idle: [] as string[],
-          acquired: new Set<string>(),
-          waiters: [],
-        };
-        state.pools.set(pool.id, pool);
-        fillPool(runtime, pool);
-        for (const sessionId of pool.idle.splice(0, record.acquired_count))
-          pool.acquired.add(sessionId);
-        fillPool(runtime, pool);
-      }
+      for (const session of seed.browsers ?? []) model.browsers.seed(structuredClone(session));
+      for (const pool of seed.pools ?? []) model.pools.seed(structuredClone(pool), origin());
     },
     journal,
     inject: (effect, scope) => faults.inject(effect, scope),
     clearFaults: () => faults.clear(),
     reset() {
-      endEverything();
-      const { state } = runtime;
-      state.browsers.clear();
-      state.pools.clear();
-      state.extensions.clear();
-      state.invocations.clear();
+      void current.model.close();
+      current = build();
       faults.clear();
       journal.clear();
       idempotency.clear();
-      runtime.scripts.clear();
-      for (const [command, script] of Object.entries(options.scripts ?? {}))
-        runtime.scripts.set(command, script);
     },
-    typedText: (browserId) => {
-      const browser = runtime.state.browsers.get(browserId);
-      if (!browser) throw new TypeError(`No browser "${browserId}" in the fake.`);
-      return browser.typedText;
-    },
+    typedText: (browserId) => current.engines.browsers.instance(browserId).typedText,
     scriptProcess: (command, script) => {
-      runtime.scripts.set(command, script);
+      current.engines.processes.scripts.set(command, script);
     },
-    exitProcess: (processId, exitCode) => endProcess(findProcess(processId), exitCode),
-    writeProcessOutput: (processId, stream, text) =>
-      writeOutput(findProcess(processId), stream, text),
+    exitProcess: (processId, exitCode) => findProcess(processId).exit(exitCode),
+    writeProcessOutput: (processId, stream, text) => findProcess(processId).write(stream, text),
     setProcessUsage: (processId, usage) => {
       const process = findProcess(processId);
       if (process.state === 'exited') return;
       if (usage.cpu_pct !== undefined) process.cpuPct = usage.cpu_pct;
       if (usage.mem_bytes !== undefined) process.memBytes = usage.mem_bytes;
     },
-    emitFsEvent: (browserId, change) =>
-      applyFsChange(runtime, findBrowser(runtime, browserId), change),
+    emitFsEvent: (browserId, change) => {
+      const entry = current.model.browsers.peek(browserId);
+      if (!entry) throw new TypeError(`No live browser "${browserId}" in the fake.`);
+      applyFsChange(entry.instance, change);
+    },
   };
   return fake;
 }

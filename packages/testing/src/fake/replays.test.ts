@@ -2,7 +2,7 @@ import type { Replay } from '@x/types';
 import { describe, expect, it } from 'vitest';
 import { apiOf, manualClock } from '../test-support/api.js';
 import { fakeService, newBrowser } from '../test-support/fakes.js';
-import { replayVideo } from './assets-replay.js';
+import { replayVideo } from './replays/replay-video.js';
 
 /** The top-level boxes of an MP4 (ISO BMFF), by type. */
 function boxes(bytes: Uint8Array): Map<string, Uint8Array> {

@@ -17,6 +17,12 @@ import { ViewportInputSchema } from './viewport-input.js';
 /** Bounds and default of a browser's idle time-out, in seconds. */
 export const BROWSER_TIMEOUT_SECONDS = { min: 10, max: 259_200, default: 60 } as const;
 
+/**
+ * How long the jwt of a session URL (`cdp_ws_url`, …) stays valid, in seconds: 24 h from when the
+ * URL was handed out. A session read with less than half of that left gets a fresh URL.
+ */
+export const SESSION_URL_LIFETIME_SECONDS = 86_400;
+
 /** Most extensions one browser loads. */
 export const MAX_EXTENSIONS_PER_BROWSER = 20;
 

@@ -15,6 +15,12 @@ export type OperationPathInput<T extends Operation> = InputOfSchema<T['pathParam
 /** The query parameters an operation takes, as a caller writes them. */
 export type OperationQueryInput<T extends Operation> = InputOfSchema<T['query']>;
 
+/** The path parameters an operation receives once validated. */
+export type OperationPathParams<T extends Operation> = OutputOfSchema<T['pathParams']>;
+
+/** The query parameters an operation receives once validated, with defaults applied. */
+export type OperationQuery<T extends Operation> = OutputOfSchema<T['query']>;
+
 /** The body fields (or form parts) an operation takes, as a caller writes them. */
 export type OperationBodyInput<T extends Operation> = T['body'] extends { schema: infer S }
   ? InputOfSchema<S>

@@ -1,4 +1,4 @@
-import { wakeOrAbort } from './event-stream.js';
+import { wakeOrAbort } from '../event-stream.js';
 
 /**
  * Events waiting for a reader, at most `capacity` of them. An event that finds the buffer full is

@@ -1,6 +1,6 @@
 import { type ErrorDetail, INVALID_INPUT, LIMITS, REQUIRED_MANIFEST_KEYS } from '@x/types';
 import { unzipSync } from 'fflate';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../service-error.js';
 
 /** Largest manifest.json read, in bytes: a manifest is a few kilobytes. */
 export const MAX_MANIFEST_BYTES = 1024 * 1024;

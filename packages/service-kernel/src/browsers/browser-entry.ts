@@ -1,0 +1,23 @@
+import type { BrowserSession } from '@x/types';
+import type { BrowserInstance } from '../engines.js';
+import type { WatchEntry } from '../fs-watch/watch-entry.js';
+import type { ProcessEntry } from '../processes/process-entry.js';
+import type { RecordingEntry } from '../replays/recording.js';
+
+/** One live browser: its record, its instance, and everything that lives on it. */
+export interface BrowserEntry<I extends BrowserInstance> {
+  record: BrowserSession;
+  readonly instance: I;
+  readonly processes: Map<string, ProcessEntry>;
+  readonly watches: Map<string, WatchEntry>;
+  /** Recordings in progress (finished ones are records only). */
+  readonly recordings: Map<string, RecordingEntry>;
+  /** Last API or CDP activity, epoch ms of the model's clock: the idle time-out counts from here. */
+  lastActivityAt: number;
+  /** When its URLs' jwt expires, epoch seconds. */
+  urlExpiresAt: number;
+  /** Kept warm by a pool: no idle time-out while nobody holds it. */
+  isWarm: boolean;
+  /** Serializes input: one call types at a time. */
+  typing: Promise<void>;
+}

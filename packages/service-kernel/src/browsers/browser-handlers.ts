@@ -1,0 +1,23 @@
+import type { BrowserInstance } from '../engines.js';
+import type { HandlerGroup } from '../handler-group.js';
+
+type Operations = 'browsers.create' | 'browsers.list' | 'browsers.get' | 'browsers.delete';
+
+/** The browser operations over the service model. */
+export function browserHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
+  return {
+    'browsers.create': async ({ runtime, body, origin }) => {
+      const entry = await runtime.browsers.create(body, origin);
+      return { status: 201, json: runtime.browsers.record(entry) };
+    },
+    'browsers.list': ({ runtime }) => ({ status: 200, json: runtime.browsers.list() }),
+    'browsers.get': ({ runtime, params }) => ({
+      status: 200,
+      json: runtime.browsers.get(params.id),
+    }),
+    'browsers.delete': async ({ runtime, params }) => {
+      await runtime.browsers.delete(params.id);
+      return { status: 204 };
+    },
+  };
+}

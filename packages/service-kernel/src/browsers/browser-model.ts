@@ -1,0 +1,382 @@
+import {
+  type BrowserSession,
+  formatTimestamp,
+  SESSION_URL_LIFETIME_SECONDS,
+  type Viewport,
+} from '@x/types';
+import type { BrowserInstance } from '../engines.js';
+import type { ExtensionModel } from '../extensions/extension-model.js';
+import { endWatch } from '../fs-watch/watch-entry.js';
+import type { InvocationModel } from '../invocations/invocation-model.js';
+import { notFound, refusals } from '../messages.js';
+import type { ModelContext } from '../model-context.js';
+import { signalProcess } from '../processes/process-entry.js';
+import { finishRecording } from '../replays/recording.js';
+import { ServiceError } from '../service-error.js';
+import { signSessionJwt } from '../session-jwt.js';
+import type { BrowserEntry } from './browser-entry.js';
+
+/** Viewport of a browser created without one. */
+export const DEFAULT_VIEWPORT: Viewport = { width: 1920, height: 1080 };
+
+/** What a browser is created with: the create-browser body, or a pool's configuration. */
+export interface BrowserSpec {
+  readonly headless: boolean;
+  readonly stealth: boolean;
+  readonly kiosk_mode: boolean;
+  readonly timeout_seconds: number;
+  readonly viewport?: Viewport | undefined;
+  readonly extensions?: readonly { id?: string | undefined; name?: string | undefined }[];
+  readonly invocation_id?: string | undefined;
+  readonly proxy_id?: string | undefined;
+  readonly profile?: { id?: string | undefined; name?: string | undefined } | undefined;
+  readonly pool?: { readonly id: string; readonly name?: string | undefined } | undefined;
+}
+
+/** A value now, or later: an in-memory engine answers at once. */
+type Eventually<T> = T | Promise<T>;
+
+/**
+ * Every rule of browser sessions: creating (checks, capacity, the record and its URLs), reading,
+ * activity and the idle time-out, and what deleting one takes with it.
+ */
+export class BrowserModel<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+  readonly #extensions: ExtensionModel<I>;
+  readonly #invocations: InvocationModel<I>;
+  readonly #live = new Map<string, BrowserEntry<I>>();
+  /** Browsers being started: they count against capacity, and shutdown waits for them. */
+  readonly #startups = new Set<Promise<unknown>>();
+  #starting = 0;
+  #isClosed = false;
+  /** Hears about every browser that ended, once its instance is closed: its pool refills. */
+  onEnded: (record: BrowserSession) => void = () => undefined;
+
+  constructor(
+    context: ModelContext<I>,
+    extensions: ExtensionModel<I>,
+    invocations: InvocationModel<I>,
+  ) {
+    this.#context = context;
+    this.#extensions = extensions;
+    this.#invocations = invocations;
+  }
+
+  /**
+   * Throws what creating a browser of `spec` would answer before anything starts: 404 for an
+   * unknown invocation, extension or profile, 409 for an ended invocation, 400 for what the
+   * engine cannot start.
+   */
+  check(spec: BrowserSpec): void {
+    if (spec.invocation_id) this.#invocations.running(spec.invocation_id);
+    this.#extensions.resolve(spec.extensions ?? []);
+    if (spec.profile) {
+      // No profile can be stored yet: a reference to one names one that is not there.
+      throw notFound('profile', (spec.profile.id ?? spec.profile.name) as string);
+    }
+    this.#context.engines.browsers.check(spec);
+  }
+
+  /** Starts a browser; 429 with Retry-After at capacity, 503 while shutting down. */
+  create(spec: BrowserSpec, origin: string): Eventually<BrowserEntry<I>> {
+    this.check(spec);
+    if (this.#isClosed) throw refusals.shuttingDown();
+    const { maxBrowsers } = this.#context.settings;
+    if (this.#live.size + this.#starting >= maxBrowsers) throw refusals.atCapacity(maxBrowsers);
+    const id = this.#context.nextId('br');
+    const extensions = this.#extensions.resolve(spec.extensions ?? [], { markUsed: true });
+    const viewport = spec.viewport ?? { ...DEFAULT_VIEWPORT };
+    let launched: I | Promise<I>;
+    try {
+      launched = this.#context.engines.browsers.launch({
+        id,
+        headless: spec.headless,
+        stealth: spec.stealth,
+        kioskMode: spec.kiosk_mode,
+        viewport,
+        extensions: extensions.map((extension) => extension.key),
+      });
+    } catch (error) {
+      throw this.#launchFailed(error);
+    }
+    if (!(launched instanceof Promise)) return this.#adopt(id, spec, viewport, origin, launched);
+    this.#starting++;
+    const starting = launched.then(
+      (instance) => {
+        this.#starting--;
+        return this.#adoptStarted(id, spec, viewport, origin, instance);
+      },
+      (error: unknown) => {
+        this.#starting--;
+        throw this.#launchFailed(error);
+      },
+    );
+    this.#startups.add(starting);
+    const forget = () => this.#startups.delete(starting);
+    starting.then(forget, forget);
+    return starting;
+  }
+
+  /** A browser that finished starting is adopted, unless shutdown began meanwhile. */
+  async #adoptStarted(
+    id: string,
+    spec: BrowserSpec,
+    viewport: Viewport,
+    origin: string,
+    instance: I,
+  ): Promise<BrowserEntry<I>> {
+    if (this.#isClosed) {
+      await instance.close();
+      throw refusals.shuttingDown();
+    }
+    return this.#adopt(id, spec, viewport, origin, instance);
+  }
+
+  #launchFailed(error: unknown): ServiceError {
+    // What the engine refused in words (no sandbox, …) goes to the caller as it is.
+    if (error instanceof ServiceError) return error;
+    this.#context.log.error({ err: error }, 'browser failed to start');
+    return refusals.browserFailedToStart();
+  }
+
+  #adopt(
+    id: string,
+    spec: BrowserSpec,
+    viewport: Viewport,
+    origin: string,
+    instance: I,
+  ): BrowserEntry<I> {
+    const now = this.#context.clock();
+    const cdp = this.#cdpUrl(id, origin.replace(/^http/, 'ws'));
+    const record: BrowserSession = {
+      session_id: id,
+      created_at: formatTimestamp(now),
+      cdp_ws_url: cdp.url,
+      headless: spec.headless,
+      stealth: spec.stealth,
+      gpu: false,
+      kiosk_mode: spec.kiosk_mode,
+      timeout_seconds: spec.timeout_seconds,
+      viewport,
+    };
+    if (spec.invocation_id) record.invocation_id = spec.invocation_id;
+    if (spec.proxy_id) record.proxy_id = spec.proxy_id;
+    if (spec.pool)
+      record.pool =
+        spec.pool.name === undefined
+          ? { id: spec.pool.id }
+          : { id: spec.pool.id, name: spec.pool.name };
+    const entry = this.#track(record, instance);
+    entry.urlExpiresAt = cdp.expiresAt;
+    this.#context.log.info({ session: id }, 'browser started');
+    return entry;
+  }
+
+  /** Puts a record and its instance among the live browsers. */
+  #track(record: BrowserSession, instance: I): BrowserEntry<I> {
+    const entry: BrowserEntry<I> = {
+      record,
+      instance,
+      processes: new Map(),
+      watches: new Map(),
+      recordings: new Map(),
+      lastActivityAt: this.#context.clock().getTime(),
+      urlExpiresAt: 0,
+      isWarm: false,
+      typing: Promise.resolve(),
+    };
+    this.#live.set(record.session_id, entry);
+    this.#save(entry);
+    // A browser that ends by itself (a crash, a kill) ends its session.
+    instance.onExit(() => {
+      if (this.#live.get(record.session_id) === entry) void this.end(entry);
+    });
+    return entry;
+  }
+
+  /**
+   * Adopts a session record as it is given (the fake's seeds): a live one on a fresh instance,
+   * which needs an engine that launches at once; a deleted one as a record only.
+   */
+  seed(record: BrowserSession): void {
+    if (record.deleted_at) {
+      this.#context.engines.records.browsers.put(record.session_id, record, {
+        parent: record.invocation_id,
+        isOpen: false,
+      });
+      return;
+    }
+    const instance = this.#context.engines.browsers.launch({
+      id: record.session_id,
+      headless: record.headless,
+      stealth: record.stealth,
+      kioskMode: record.kiosk_mode ?? false,
+      viewport: record.viewport ?? { ...DEFAULT_VIEWPORT },
+      extensions: [],
+    });
+    if (instance instanceof Promise)
+      throw new TypeError('Seeding needs an engine that launches at once.');
+    const entry = this.#track(record, instance);
+    entry.urlExpiresAt = Number.POSITIVE_INFINITY; // A seeded URL is kept as it was given.
+  }
+
+  /** The URL of a session's DevTools, its jwt valid SESSION_URL_LIFETIME_SECONDS from now. */
+  #cdpUrl(id: string, wsOrigin: string): { url: string; expiresAt: number } {
+    const expiresAt =
+      Math.floor(this.#context.clock().getTime() / 1000) + SESSION_URL_LIFETIME_SECONDS;
+    const jwt = signSessionJwt(this.#context.settings.jwtSecret, id, expiresAt);
+    return { url: `${wsOrigin}/browsers/${id}/cdp?jwt=${jwt}`, expiresAt };
+  }
+
+  #save(entry: BrowserEntry<I>): void {
+    this.#context.engines.records.browsers.put(entry.record.session_id, entry.record, {
+      parent: entry.record.invocation_id,
+      isOpen: entry.record.deleted_at === undefined,
+    });
+  }
+
+  /**
+   * The session record as it reads now, with its uptime. A URL with less than half its lifetime
+   * left is signed again, so a URL read from a live session is valid for at least 12 h.
+   */
+  record(entry: BrowserEntry<I>): BrowserSession {
+    const now = this.#context.clock().getTime();
+    if (entry.urlExpiresAt - now / 1000 < SESSION_URL_LIFETIME_SECONDS / 2) {
+      const cdp = this.#cdpUrl(entry.record.session_id, new URL(entry.record.cdp_ws_url).origin);
+      entry.record = { ...entry.record, cdp_ws_url: cdp.url };
+      entry.urlExpiresAt = cdp.expiresAt;
+      this.#save(entry);
+    }
+    const uptime = Math.max(0, now - Date.parse(entry.record.created_at));
+    return { ...entry.record, usage: { uptime_ms: uptime } };
+  }
+
+  /** A session record, a deleted one too (with `deleted_at`); 404 when it never existed. */
+  get(id: string): BrowserSession {
+    const entry = this.#live.get(id);
+    if (entry) return this.record(entry);
+    const record = this.#context.engines.records.browsers.get(id);
+    if (!record) throw notFound('browser session', id);
+    return record;
+  }
+
+  /** The live browsers, oldest first; of one invocation when given. */
+  list(invocationId?: string): BrowserSession[] {
+    return [...this.#live.values()]
+      .filter((entry) => invocationId === undefined || entry.record.invocation_id === invocationId)
+      .map((entry) => this.record(entry));
+  }
+
+  /** A live browser, the call counting as activity; 404 when it does not run. */
+  live(id: string): BrowserEntry<I> {
+    const entry = this.#live.get(id);
+    if (!entry) throw notFound('browser session', id);
+    entry.lastActivityAt = this.#context.clock().getTime();
+    return entry;
+  }
+
+  /** The live browsers, oldest first. */
+  entries(): BrowserEntry<I>[] {
+    return [...this.#live.values()];
+  }
+
+  /** A live browser without counting activity (the CDP proxy looks before it connects). */
+  peek(id: string): BrowserEntry<I> | undefined {
+    return this.#live.get(id);
+  }
+
+  /** Counts activity on a live browser (its CDP connection is busy). */
+  touch(id: string): void {
+    const entry = this.#live.get(id);
+    if (entry) entry.lastActivityAt = this.#context.clock().getTime();
+  }
+
+  /** Whether a pool keeps the browser warm: then it has no idle time-out. */
+  setWarm(entry: BrowserEntry<I>, isWarm: boolean): void {
+    entry.isWarm = isWarm;
+    entry.lastActivityAt = this.#context.clock().getTime();
+  }
+
+  /** Deletes a live browser; 404 when it does not run. Resolves once nothing of it runs. */
+  delete(id: string): Promise<void> {
+    const entry = this.#live.get(id);
+    if (!entry) throw notFound('browser session', id);
+    return this.end(entry);
+  }
+
+  /**
+   * Ends a browser, however it ends (deleted, idle, released, its invocation ended, crashed):
+   * the record keeps `deleted_at` at once; its processes are killed, its watches end, its
+   * recordings are finalized (the videos are kept), then its instance closes and its pool refills.
+   */
+  async end(entry: BrowserEntry<I>): Promise<void> {
+    const id = entry.record.session_id;
+    if (this.#live.get(id) !== entry) return;
+    this.#live.delete(id);
+    const now = this.#context.clock();
+    entry.record = {
+      ...entry.record,
+      deleted_at: formatTimestamp(now),
+      usage: { uptime_ms: Math.max(0, now.getTime() - Date.parse(entry.record.created_at)) },
+    };
+    this.#save(entry);
+    for (const process of entry.processes.values()) signalProcess(process, 'KILL');
+    for (const watch of entry.watches.values()) endWatch(watch);
+    await Promise.all(
+      [...entry.recordings.values()].map((recording) =>
+        finishRecording(this.#context, entry.recordings, recording),
+      ),
+    );
+    try {
+      await entry.instance.close();
+    } catch (error) {
+      // The session is over whatever the engine says; what it could not free is its to report.
+      this.#context.log.error({ err: error, session: id }, 'a browser failed to close cleanly');
+    }
+    this.#context.log.info({ session: id }, 'browser deleted');
+    this.onEnded(entry.record);
+  }
+
+  /** Deletes the browsers idle past their `timeout_seconds` (pools' warm ones have none). */
+  sweep(): void {
+    const now = this.#context.clock().getTime();
+    for (const entry of [...this.#live.values()]) {
+      if (entry.isWarm) continue;
+      if (now - entry.lastActivityAt > entry.record.timeout_seconds * 1000) {
+        this.#context.log.info(
+          { session: entry.record.session_id },
+          'browser idle past its time-out',
+        );
+        void this.end(entry);
+      }
+    }
+  }
+
+  /**
+   * Marks the records of browsers an earlier run left open as deleted: after a restart none of
+   * them is driven any more.
+   */
+  recover(): number {
+    const { browsers } = this.#context.engines.records;
+    const open = browsers.list({ isOpen: true });
+    const deletedAt = formatTimestamp(this.#context.clock());
+    for (const record of open) {
+      browsers.put(
+        record.session_id,
+        { ...record, deleted_at: deletedAt },
+        {
+          parent: record.invocation_id,
+          isOpen: false,
+        },
+      );
+    }
+    return open.length;
+  }
+
+  /** Ends every browser (shutdown), those still starting included; no new one starts after. */
+  async close(): Promise<void> {
+    this.#isClosed = true;
+    await Promise.allSettled([...this.#startups]);
+    await Promise.all([...this.#live.values()].map((entry) => this.end(entry)));
+  }
+}

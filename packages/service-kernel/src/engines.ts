@@ -1,0 +1,202 @@
+import type { BrowserPoolConfig, BrowserSession, Extension, Invocation, Replay } from '@x/types';
+import type { FsChange } from './fs-watch/fs-change.js';
+
+/**
+ * The engines the service model drives. The model holds every rule of the API; an engine only
+ * does what it is asked, on real parts (Chromium, bubblewrap, ffmpeg, inotify, SQLite) in the
+ * server, on simulated ones in the fake. A new operation needs one method per engine it touches.
+ */
+
+/** A rectangle of the page, in CSS pixels. */
+export interface Region {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What a browser is launched with, once the model has checked and resolved the request. */
+export interface LaunchSpec {
+  /** The session id it will be known by. */
+  readonly id: string;
+  readonly headless: boolean;
+  readonly stealth: boolean;
+  readonly kioskMode: boolean;
+  readonly viewport: { readonly width: number; readonly height: number };
+  /** Archive keys (from the archive store) of the extensions it loads, in order. */
+  readonly extensions: readonly string[];
+}
+
+/** What a path on an instance is. */
+export type InstanceEntryKind = 'dir' | 'file';
+
+/** One running browser and its instance (the files it sees as `/home/browser`). */
+export interface BrowserInstance {
+  /** Types `text` at once, each character as real key events; the model paces the characters. */
+  type(text: string): Promise<void>;
+  /** A PNG of the viewport, or of a region of the page. */
+  screenshot(region: Region | undefined): Promise<Uint8Array>;
+  /**
+   * What `instancePath` (absolute, inside `/home/browser`) is on the instance, or undefined when
+   * nothing is there. Throws the model's `outsideHome` error when links lead outside the home.
+   */
+  stat(instancePath: string, field: string): InstanceEntryKind | undefined;
+  /** Hears when the browser ends by itself (a crash, a kill). */
+  onExit(listener: () => void): void;
+  /** Ends the browser and frees what it held; resolves once nothing of it runs. */
+  close(): Promise<void>;
+}
+
+/** Starts browsers. */
+export interface BrowserEngine<I extends BrowserInstance> {
+  /** Throws what launching this would answer before anything starts (400 headed without a display). */
+  check(spec: { readonly headless: boolean }): void;
+  /**
+   * Starts a browser. An in-memory engine may answer at once (not a promise): then a pool fills
+   * in the same turn, as a test expects.
+   */
+  launch(spec: LaunchSpec): I | Promise<I>;
+}
+
+/** The signals a process can be sent. */
+export type ProcessSignal = 'TERM' | 'KILL' | 'INT' | 'HUP';
+
+/** What a process is started with, its `cwd` checked to be a directory inside the home. */
+export interface ProcessSpec {
+  readonly id: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** How a process ended: its exit code, or the signal that ended it (`SIGKILL`, …). */
+export interface ProcessEnd {
+  readonly code: number | null;
+  readonly signal: string | null;
+}
+
+/** What a running process reports to the model. */
+export interface ProcessEvents {
+  output(stream: 'stdout' | 'stderr', bytes: Uint8Array): void;
+  /** Called once, after the last output. */
+  exit(end: ProcessEnd): void;
+}
+
+/** A process the runner started. */
+export interface RunningProcess {
+  readonly pid: number;
+  /** Sends a signal to the command and what it started; a no-op once it has exited. */
+  signal(signal: ProcessSignal): void;
+  /** CPU (% of one core over the last window) and resident memory now. */
+  usage(): { readonly cpuPct: number; readonly memBytes: number };
+}
+
+/** Runs processes on instances. */
+export interface ProcessRunner<I extends BrowserInstance> {
+  /** Throws 503 when processes cannot run here (no sandbox to run them in). */
+  assertAvailable(): void;
+  /** Starts a command; its output and exit arrive through `events` (possibly before this returns). */
+  start(instance: I, spec: ProcessSpec, events: ProcessEvents): RunningProcess;
+}
+
+/** A recording in progress. */
+export interface RecordingHandle {
+  /** Stops it and finalizes the video; resolves once it is playable (or known to be lost). */
+  finish(): Promise<void>;
+}
+
+/** Records browsers' screens as MP4 videos. */
+export interface Recorder<I extends BrowserInstance> {
+  /** Throws 503 when nothing can record here. */
+  assertAvailable(): void;
+  start(
+    instance: I,
+    spec: { readonly browserId: string; readonly replayId: string; readonly framerate: number },
+  ): Promise<RecordingHandle>;
+  /** A finished recording's video; undefined when it was lost (the encoder failed). */
+  video(browserId: string, replayId: string): Promise<Blob | Uint8Array | undefined>;
+}
+
+/** What a watch reports. */
+export interface WatchEvents {
+  change(change: FsChange): void;
+  /** The watch cannot go on (the directory went away): the model ends it. */
+  error(): void;
+}
+
+/** Watches directories on instances. */
+export interface Watcher<I extends BrowserInstance> {
+  watch(
+    instance: I,
+    spec: { readonly path: string; readonly recursive: boolean },
+    events: WatchEvents,
+  ): { close(): void };
+}
+
+/** Keeps extension archives, checked as the contract says. */
+export interface ArchiveStore {
+  /** Checks and keeps an archive; throws 400/413 for one the contract refuses, keeping nothing. */
+  store(file: Blob): Promise<{ readonly key: string; readonly sizeBytes: number }>;
+  /** The archive as it was uploaded. */
+  open(key: string): Promise<Blob | Uint8Array>;
+  /** Lets an archive go (no extension refers to it any more). */
+  remove(key: string): void;
+}
+
+/** Keys a record is found by besides its id. */
+export interface RecordKeys {
+  /** The record it belongs to (a replay's browser, a browser's invocation). */
+  readonly parent?: string | undefined;
+  /** Its name, unique among its kind. */
+  readonly name?: string | undefined;
+  /** Whether it is still open (a browser not deleted, a replay not finished). */
+  readonly isOpen?: boolean;
+}
+
+/** One kind of record, kept in the order first put. */
+export interface RecordTable<T> {
+  /** The record with this id; with `parent`, only if it belongs to that parent. */
+  get(id: string, parent?: string): T | undefined;
+  byName(name: string): T | undefined;
+  /**
+   * Adds or replaces a record. A replaced one keeps its place in the order, and every key not
+   * given keeps its value.
+   */
+  put(id: string, record: T, keys?: RecordKeys): void;
+  delete(id: string): void;
+  list(filter?: { readonly parent?: string; readonly isOpen?: boolean }): T[];
+}
+
+/** A pool's configuration as kept: its live counts are the model's. */
+export interface StoredPool {
+  readonly id: string;
+  readonly name?: string | undefined;
+  readonly created_at: string;
+  readonly config: BrowserPoolConfig;
+}
+
+/** An extension's record and the key of its archive. */
+export interface StoredExtension {
+  readonly record: Extension;
+  readonly key: string;
+}
+
+/** Where records live: memory in the fake, SQLite in the server. */
+export interface RecordStore {
+  readonly browsers: RecordTable<BrowserSession>;
+  readonly invocations: RecordTable<Invocation>;
+  readonly pools: RecordTable<StoredPool>;
+  readonly replays: RecordTable<Replay>;
+  readonly extensions: RecordTable<StoredExtension>;
+}
+
+/** Every engine of one implementation. */
+export interface ServiceEngines<I extends BrowserInstance> {
+  readonly browsers: BrowserEngine<I>;
+  readonly processes: ProcessRunner<I>;
+  readonly recorder: Recorder<I>;
+  readonly watcher: Watcher<I>;
+  readonly archives: ArchiveStore;
+  readonly records: RecordStore;
+}

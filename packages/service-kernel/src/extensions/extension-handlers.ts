@@ -1,0 +1,28 @@
+import type { BrowserInstance } from '../engines.js';
+import type { HandlerGroup } from '../handler-group.js';
+
+type Operations =
+  | 'extensions.upload'
+  | 'extensions.list'
+  | 'extensions.download'
+  | 'extensions.delete';
+
+/** The extension operations over the service model. */
+export function extensionHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
+  return {
+    'extensions.upload': async ({ runtime, body }) => ({
+      status: 201,
+      json: await runtime.extensions.upload(body.file, body.name),
+    }),
+    'extensions.list': ({ runtime }) => ({ status: 200, json: runtime.extensions.list() }),
+    'extensions.download': async ({ runtime, params }) => ({
+      status: 200,
+      bytes: await runtime.extensions.download(params.id_or_name),
+      contentType: 'application/zip',
+    }),
+    'extensions.delete': ({ runtime, params }) => {
+      runtime.extensions.delete(params.id_or_name);
+      return { status: 204 };
+    },
+  };
+}

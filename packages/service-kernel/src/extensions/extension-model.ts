@@ -1,0 +1,98 @@
+import { type Extension, formatTimestamp } from '@x/types';
+import type { BrowserInstance, StoredExtension } from '../engines.js';
+import { notFound, refusals } from '../messages.js';
+import type { ModelContext } from '../model-context.js';
+
+/** A reference to an extension, by id or by name. */
+export interface ExtensionReference {
+  readonly id?: string | undefined;
+  readonly name?: string | undefined;
+}
+
+/**
+ * Every rule of uploaded extensions: names unique, `{id_or_name}` lookups, `last_used_at` when a
+ * browser loads one; the archive store checks and keeps the archives.
+ */
+export class ExtensionModel<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+
+  constructor(context: ModelContext<I>) {
+    this.#context = context;
+  }
+
+  get #records() {
+    return this.#context.engines.records.extensions;
+  }
+
+  /** Checks and stores an archive: 400/413 for one the contract refuses, 409 for a taken name. */
+  async upload(file: Blob, name: string | undefined): Promise<Extension> {
+    const { archives } = this.#context.engines;
+    const { key, sizeBytes } = await archives.store(file);
+    if (name !== undefined && this.#records.byName(name)) {
+      this.#releaseArchive(key);
+      throw refusals.extensionNameTaken(name);
+    }
+    const record: Extension = {
+      id: this.#context.nextId('ext'),
+      created_at: formatTimestamp(this.#context.clock()),
+      size_bytes: sizeBytes,
+    };
+    if (name !== undefined) record.name = name;
+    this.#records.put(record.id, { record, key }, { name });
+    return record;
+  }
+
+  list(): Extension[] {
+    return this.#records.list().map((stored) => stored.record);
+  }
+
+  /** The archive as uploaded. */
+  download(idOrName: string): Promise<Blob | Uint8Array> {
+    return this.#context.engines.archives.open(this.find(idOrName).key);
+  }
+
+  delete(idOrName: string): void {
+    const { record, key } = this.find(idOrName);
+    this.#records.delete(record.id);
+    this.#releaseArchive(key);
+  }
+
+  /** An extension by id, then by name; 404 when neither. */
+  find(idOrName: string): StoredExtension {
+    const stored = this.#records.get(idOrName) ?? this.#records.byName(idOrName);
+    if (!stored) throw notFound('extension', idOrName);
+    return stored;
+  }
+
+  /**
+   * The extensions a browser or pool names, 404 for the first that is not there; with
+   * `markUsed`, each is marked used now (a browser loads them).
+   */
+  resolve(
+    references: readonly ExtensionReference[],
+    options: { markUsed?: boolean } = {},
+  ): StoredExtension[] {
+    const found = references.map((reference) =>
+      this.find((reference.id ?? reference.name) as string),
+    );
+    if (options.markUsed) {
+      const now = formatTimestamp(this.#context.clock());
+      for (const stored of found) {
+        const record = { ...stored.record, last_used_at: now };
+        this.#records.put(record.id, { record, key: stored.key }, { name: record.name });
+      }
+    }
+    return found;
+  }
+
+  /** Seeds an extension whose archive is stored already (the fake). */
+  seed(stored: StoredExtension): void {
+    this.#records.put(stored.record.id, stored, { name: stored.record.name });
+  }
+
+  /** The archive goes once no extension refers to it (the same archive may be uploaded twice). */
+  #releaseArchive(key: string): void {
+    if (!this.#records.list().some((stored) => stored.key === key))
+      this.#context.engines.archives.remove(key);
+  }
+}

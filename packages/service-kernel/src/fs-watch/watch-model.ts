@@ -1,0 +1,69 @@
+import type { WatchEvent } from '@x/types';
+import type { BrowserModel } from '../browsers/browser-model.js';
+import type { BrowserInstance } from '../engines.js';
+import { resolveInstancePath } from '../instance-paths.js';
+import { notFound, refusals } from '../messages.js';
+import type { ModelContext } from '../model-context.js';
+import { EventBuffer } from './event-buffer.js';
+import { endWatch, type WatchEntry } from './watch-entry.js';
+
+/**
+ * Every rule of directory watches: a directory inside the home (400 outside or for a file, 404
+ * when missing), events buffered for a slow reader with OVERFLOW for what it lost, stop once
+ * (404 after), all ended with their browser.
+ */
+export class WatchModel<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+  readonly #browsers: BrowserModel<I>;
+
+  constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
+    this.#context = context;
+    this.#browsers = browsers;
+  }
+
+  start(browserId: string, path: string, recursive: boolean): { watch_id: string } {
+    const browser = this.#browsers.live(browserId);
+    const target = resolveInstancePath('path', path);
+    const kind = browser.instance.stat(target, 'path');
+    if (kind === undefined) throw notFound('directory', target);
+    if (kind !== 'dir') throw refusals.watchOfFile(target);
+    const id = this.#context.nextId('watch');
+    const events = new EventBuffer<WatchEvent>(this.#context.settings.watchBufferSize, (lost) => ({
+      type: 'OVERFLOW',
+      lost,
+    }));
+    const watch: WatchEntry = {
+      id,
+      path: target,
+      recursive,
+      events,
+      watcher: this.#context.engines.watcher.watch(
+        browser.instance,
+        { path: target, recursive },
+        {
+          change: (change) => events.push(change),
+          error: () => {
+            endWatch(watch);
+            browser.watches.delete(id);
+          },
+        },
+      ),
+    };
+    browser.watches.set(id, watch);
+    return { watch_id: id };
+  }
+
+  /** A running watch of a live browser; 404 when unknown or stopped. */
+  find(browserId: string, watchId: string): WatchEntry {
+    const watch = this.#browsers.live(browserId).watches.get(watchId);
+    if (!watch || watch.events.isClosed) throw notFound('watch', watchId);
+    return watch;
+  }
+
+  /** Ends a watch and its stream; 404 when unknown or stopped already. */
+  stop(browserId: string, watchId: string): void {
+    const watch = this.find(browserId, watchId);
+    endWatch(watch);
+    this.#browsers.live(browserId).watches.delete(watchId);
+  }
+}

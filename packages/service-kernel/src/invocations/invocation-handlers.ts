@@ -1,0 +1,30 @@
+import type { BrowserInstance } from '../engines.js';
+import type { HandlerGroup } from '../handler-group.js';
+
+type Operations =
+  | 'invocations.create'
+  | 'invocations.get'
+  | 'invocations.update'
+  | 'invocations.listBrowsers';
+
+/** The invocation operations over the service model. */
+export function invocationHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
+  return {
+    'invocations.create': ({ runtime, body }) => ({
+      status: 201,
+      json: runtime.invocations.create(body),
+    }),
+    'invocations.get': ({ runtime, params }) => ({
+      status: 200,
+      json: runtime.invocations.get(params.id),
+    }),
+    'invocations.update': async ({ runtime, params, body }) => ({
+      status: 200,
+      json: await runtime.invocations.update(params.id, body),
+    }),
+    'invocations.listBrowsers': ({ runtime, params }) => {
+      const invocation = runtime.invocations.get(params.id);
+      return { status: 200, json: { browsers: runtime.browsers.list(invocation.id) } };
+    },
+  };
+}

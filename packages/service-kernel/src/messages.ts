@@ -1,0 +1,74 @@
+import { HEADERS } from '@x/types';
+import { ServiceError } from './service-error.js';
+
+/**
+ * Every error the service model answers with, worded once: the fake and the server say exactly
+ * the same thing for the same mistake.
+ */
+
+/** The home of every instance, as processes and watches see it. */
+export const INSTANCE_HOME = '/home/browser';
+
+/** A 404 for a resource of `kind` that is not there. */
+export function notFound(kind: string, idOrName: string): ServiceError {
+  return new ServiceError('not_found', `No ${kind} "${idOrName}".`);
+}
+
+export const refusals = {
+  atCapacity: (max: number) =>
+    new ServiceError('rate_limited', `This service runs at most ${max} browsers at once.`, {
+      headers: { [HEADERS.retryAfter]: '5' },
+    }),
+  shuttingDown: () =>
+    new ServiceError('unavailable', 'The service is shutting down.', {
+      headers: { [HEADERS.retryAfter]: '5' },
+    }),
+  browserFailedToStart: () => new ServiceError('internal_error', 'The browser failed to start.'),
+  invocationTakesNoBrowsers: (id: string) =>
+    new ServiceError('conflict', `Invocation "${id}" has ended; it takes no new browsers.`),
+  invocationEnded: (id: string, status: string) =>
+    new ServiceError('conflict', `Invocation "${id}" has already ended (${status}).`),
+  poolNameTaken: (name: string) =>
+    new ServiceError('conflict', `A browser pool named "${name}" already exists.`),
+  poolHasAcquired: (idOrName: string, count: number) =>
+    new ServiceError(
+      'conflict',
+      `Browser pool "${idOrName}" has ${count} acquired browser(s): release them, or delete with force=true.`,
+    ),
+  notAcquired: (sessionId: string) =>
+    new ServiceError('conflict', `Browser session "${sessionId}" is not acquired.`),
+  leaseEnded: (sessionId: string) =>
+    new ServiceError(
+      'conflict',
+      `Browser session "${sessionId}" is not acquired: its lease has ended.`,
+    ),
+  notInPool: (idOrName: string, sessionId: string) =>
+    notFound(`browser session in pool "${idOrName}"`, sessionId),
+  extensionNameTaken: (name: string) =>
+    new ServiceError('conflict', `An extension named "${name}" already exists.`),
+  alreadyRecording: (browserId: string, replayId: string) =>
+    new ServiceError(
+      'conflict',
+      `Browser "${browserId}" is already recording (replay "${replayId}").`,
+    ),
+  processesTurnedOff: () =>
+    new ServiceError('forbidden', 'Process execution is turned off on this service.'),
+  outsideHome: (field: string, path: string) =>
+    new ServiceError('bad_request', `${field} must be inside ${INSTANCE_HOME}.`, {
+      details: [
+        { code: 'invalid_input', message: `body.${field}: ${path} is outside ${INSTANCE_HOME}` },
+      ],
+    }),
+  cwdMissing: (path: string) =>
+    new ServiceError('bad_request', `cwd ${path} does not exist on the instance.`),
+  cwdNotDirectory: (path: string) =>
+    new ServiceError('bad_request', `cwd ${path} is not a directory.`),
+  watchOfFile: (path: string) =>
+    new ServiceError('bad_request', `${path} is a file; watch a directory.`),
+  /** A dependency of the host is missing: what to install is named. */
+  missingTool: (what: string, tool: string, packageName: string) =>
+    new ServiceError(
+      'unavailable',
+      `${what} need ${tool}, which is not installed on this server (apt-get install ${packageName}).`,
+    ),
+} as const;

@@ -1,0 +1,43 @@
+import type { BrowserInstance, ServiceEngines } from './engines.js';
+import type { IdGenerator } from './ids.js';
+
+/** How one implementation runs the model. */
+export interface ModelSettings {
+  /** Most live browsers at once; one more is 429 with Retry-After. */
+  readonly maxBrowsers: number;
+  /** Whether process operations run (otherwise 403, as an operator may decide). */
+  readonly isProcessExecutionEnabled: boolean;
+  /** Events a watch holds for a slow reader before it counts them as lost. */
+  readonly watchBufferSize: number;
+  /** Signs the session URLs' jwts. */
+  readonly jwtSecret: string;
+  /**
+   * Whether pools start browsers at their `fill_rate_per_minute` (the server) or all at once
+   * (the fake, whose browsers cost nothing and whose tests want full pools at once).
+   */
+  readonly isFillRateLimited: boolean;
+}
+
+/** Where the model reports what happens in the background, pino-style. */
+export interface ModelLog {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** What every part of the model works with. */
+export interface ModelContext<I extends BrowserInstance> {
+  readonly engines: ServiceEngines<I>;
+  readonly settings: ModelSettings;
+  /** The time: records' timestamps and idle time-outs follow it. */
+  readonly clock: () => Date;
+  readonly nextId: IdGenerator;
+  readonly log: ModelLog;
+}
+
+/** A log that drops everything. */
+export const silentLog: ModelLog = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};

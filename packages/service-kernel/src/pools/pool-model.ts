@@ -1,0 +1,397 @@
+import {
+  type BrowserPool,
+  type BrowserPoolConfig,
+  type BrowserSession,
+  formatTimestamp,
+  POOL_BROWSER_TIMEOUT_SECONDS,
+  type UpdateBrowserPoolInput,
+} from '@x/types';
+import type { BrowserEntry } from '../browsers/browser-entry.js';
+import type { BrowserModel, BrowserSpec } from '../browsers/browser-model.js';
+import type { BrowserInstance, StoredPool } from '../engines.js';
+import { notFound, refusals } from '../messages.js';
+import type { ModelContext } from '../model-context.js';
+import { ServiceError } from '../service-error.js';
+import { FillRate, startsPerMinute } from './fill-rate.js';
+import { type Waiter, waitInLine } from './wait-in-line.js';
+
+/** How long a pool waits before trying again after a browser failed to start (fill rate off). */
+const RETRY_MS = 5_000;
+
+/** A pool as it stands, to inspect (the fake's state shows these). */
+export interface PoolView {
+  readonly id: string;
+  readonly name: string | undefined;
+  readonly config: BrowserPoolConfig;
+  /** Warm browsers' ids, oldest first. */
+  readonly idle: readonly string[];
+  readonly acquired: ReadonlySet<string>;
+}
+
+/** A pool and the browsers it holds. */
+interface PoolEntry {
+  readonly id: string;
+  name: string | undefined;
+  readonly createdAt: string;
+  config: BrowserPoolConfig;
+  /** Where its browsers' URLs point: the origin it was created or last changed through. */
+  origin: string;
+  /** Warm browsers, oldest first. */
+  readonly idle: string[];
+  readonly acquired: Set<string>;
+  /** Browsers being started for it. */
+  starting: number;
+  /** Acquire calls waiting for a browser, first come first served. */
+  readonly waiters: Waiter<string>[];
+  readonly fillRate: FillRate;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  isDeleted: boolean;
+}
+
+/** The pool record as it reads now: the counts are always the pool's true counts. */
+function poolRecord(pool: PoolEntry): BrowserPool {
+  const record: BrowserPool = {
+    id: pool.id,
+    available_count: pool.idle.length,
+    acquired_count: pool.acquired.size,
+    created_at: pool.createdAt,
+    browser_pool_config: structuredClone(pool.config),
+  };
+  if (pool.name !== undefined) record.name = pool.name;
+  return record;
+}
+
+/** What a pool's browsers are started with: its configuration, defaults from the catalog. */
+function browserSpecOf(pool: Pick<PoolEntry, 'id' | 'name' | 'config'>): BrowserSpec {
+  const { config } = pool;
+  return {
+    headless: config.headless ?? true,
+    stealth: config.stealth ?? false,
+    kiosk_mode: config.kiosk_mode ?? false,
+    timeout_seconds: config.timeout_seconds ?? POOL_BROWSER_TIMEOUT_SECONDS,
+    viewport: config.viewport,
+    extensions: config.extensions,
+    proxy_id: config.proxy_id,
+    profile: config.profile,
+    pool: pool.name === undefined ? { id: pool.id } : { id: pool.id, name: pool.name },
+  };
+}
+
+/** Only the fields a caller set: PATCH changes those and keeps the rest. */
+const setFields = (body: object) =>
+  Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+
+/**
+ * Every rule of browser pools: unique names, `size` browsers kept warm and refilled (at
+ * `fill_rate_per_minute` where the settings say so), acquire in arrival order with a time-out,
+ * release ending the lease's session, update replacing idle browsers, delete refused while
+ * browsers are acquired unless forced.
+ */
+export class PoolModel<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+  readonly #browsers: BrowserModel<I>;
+  readonly #pools = new Map<string, PoolEntry>();
+
+  constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
+    this.#context = context;
+    this.#browsers = browsers;
+  }
+
+  create(body: BrowserPoolConfig, origin: string): BrowserPool {
+    this.#assertNameFree(body.name);
+    const pool = this.#entry(
+      {
+        id: this.#context.nextId('pool'),
+        name: body.name,
+        created_at: formatTimestamp(this.#context.clock()),
+        config: structuredClone(body),
+      },
+      origin,
+    );
+    this.#browsers.check(browserSpecOf(pool));
+    this.#save(pool);
+    this.#pools.set(pool.id, pool);
+    this.#fill(pool);
+    return poolRecord(pool);
+  }
+
+  /** The pools themselves, live (they change as the pools do). */
+  entries(): readonly PoolView[] {
+    return [...this.#pools.values()];
+  }
+
+  list(): BrowserPool[] {
+    return [...this.#pools.values()].map(poolRecord);
+  }
+
+  get(idOrName: string): BrowserPool {
+    return poolRecord(this.#find(idOrName));
+  }
+
+  /** Changes the fields given; idle browsers made with the old configuration are replaced. */
+  async update(idOrName: string, body: UpdateBrowserPoolInput, origin: string) {
+    const pool = this.#find(idOrName);
+    this.#assertNameFree(body.name, pool);
+    const config = { ...pool.config, ...structuredClone(setFields(body)) } as BrowserPoolConfig;
+    const name = body.name ?? pool.name;
+    this.#browsers.check(browserSpecOf({ id: pool.id, name, config }));
+    pool.config = config;
+    pool.name = name;
+    pool.origin = origin;
+    pool.fillRate.setRate(startsPerMinute(config));
+    this.#save(pool);
+    await this.#discard(pool.idle.splice(0));
+    this.#fill(pool);
+    return poolRecord(pool);
+  }
+
+  /** Deletes a pool and its browsers; 409 while browsers are acquired, unless `force`. */
+  async delete(idOrName: string, force: boolean): Promise<void> {
+    const pool = this.#find(idOrName);
+    if (pool.acquired.size > 0 && !force)
+      throw refusals.poolHasAcquired(idOrName, pool.acquired.size);
+    this.#stop(pool);
+    this.#pools.delete(pool.id);
+    this.#context.engines.records.pools.delete(pool.id);
+    const ids = [...pool.idle.splice(0), ...pool.acquired];
+    pool.acquired.clear();
+    await this.#discard(ids);
+  }
+
+  /** A browser of the pool, waiting up to `timeoutSeconds`; undefined when none came free. */
+  async acquire(
+    idOrName: string,
+    timeoutSeconds: number,
+    signal: AbortSignal,
+  ): Promise<BrowserSession | undefined> {
+    const pool = this.#find(idOrName);
+    const free = pool.idle.shift();
+    if (free !== undefined) pool.acquired.add(free);
+    const sessionId = free ?? (await waitInLine(pool.waiters, timeoutSeconds * 1000, signal));
+    if (sessionId === undefined) return undefined;
+    const entry = this.#browsers.live(sessionId);
+    this.#browsers.setWarm(entry, false);
+    return this.#browsers.record(entry);
+  }
+
+  /**
+   * Takes an acquired browser back, and its session ends: every connection, process, watch and
+   * recording of the lease, its files and the storage of every origin go with the browser, and
+   * its URLs stop working. A browser profile cannot be wiped in place with a guarantee, so the
+   * next lease is a new browser: with `reuse` the pool starts it at once, outside its fill rate.
+   */
+  async release(idOrName: string, sessionId: string, reuse: boolean): Promise<void> {
+    const pool = this.#find(idOrName);
+    if (!pool.acquired.has(sessionId)) {
+      if (pool.idle.includes(sessionId)) throw refusals.notAcquired(sessionId);
+      const record = this.#context.engines.records.browsers.get(sessionId);
+      if (record?.deleted_at && record.pool?.id === pool.id) throw refusals.leaseEnded(sessionId);
+      throw refusals.notInPool(idOrName, sessionId);
+    }
+    pool.acquired.delete(sessionId);
+    const entry = this.#browsers.peek(sessionId);
+    if (entry) await this.#browsers.end(entry);
+    this.#fill(pool, reuse ? 1 : 0);
+  }
+
+  /** Replaces every idle browser with a fresh one. */
+  async flush(idOrName: string): Promise<void> {
+    const pool = this.#find(idOrName);
+    await this.#discard(pool.idle.splice(0));
+    this.#fill(pool);
+  }
+
+  /**
+   * A browser ended (deleted, idle, crashed, released): its pool lets it go, and every pool left
+   * short (by it, or earlier by the service being full) fills again.
+   */
+  forget(record: BrowserSession): void {
+    const owner = record.pool && this.#pools.get(record.pool.id);
+    if (owner) {
+      const index = owner.idle.indexOf(record.session_id);
+      if (index !== -1) owner.idle.splice(index, 1);
+      owner.acquired.delete(record.session_id);
+    }
+    for (const pool of this.#pools.values()) if (pool.timer === undefined) this.#fill(pool);
+  }
+
+  /** Fills the pools kept from an earlier run again (their browsers did not outlive it). */
+  restore(origin: string): void {
+    for (const stored of this.#context.engines.records.pools.list()) {
+      const pool = this.#entry(stored, origin);
+      this.#pools.set(pool.id, pool);
+      this.#fill(pool);
+    }
+  }
+
+  /**
+   * Adds a pool record as given (the fake's seeds): filled to its size, `acquired_count` of its
+   * browsers handed out already. Needs an engine that launches at once.
+   */
+  seed(record: BrowserPool, origin: string): void {
+    const pool = this.#entry(
+      {
+        id: record.id,
+        name: record.name,
+        created_at: record.created_at,
+        config: structuredClone(record.browser_pool_config),
+      },
+      origin,
+    );
+    this.#save(pool);
+    this.#pools.set(pool.id, pool);
+    this.#fill(pool);
+    for (const sessionId of pool.idle.splice(0, record.acquired_count)) {
+      pool.acquired.add(sessionId);
+      const entry = this.#browsers.peek(sessionId);
+      if (entry) this.#browsers.setWarm(entry, false);
+    }
+    this.#fill(pool);
+  }
+
+  /** Stops filling and sends every waiting acquire away empty (shutdown). */
+  close(): void {
+    for (const pool of this.#pools.values()) this.#stop(pool);
+  }
+
+  #entry(stored: StoredPool, origin: string): PoolEntry {
+    return {
+      id: stored.id,
+      name: stored.name,
+      createdAt: stored.created_at,
+      config: stored.config,
+      origin,
+      idle: [],
+      acquired: new Set(),
+      starting: 0,
+      waiters: [],
+      fillRate: new FillRate(startsPerMinute(stored.config), this.#context.clock().getTime()),
+      timer: undefined,
+      isDeleted: false,
+    };
+  }
+
+  #save(pool: PoolEntry): void {
+    const stored: StoredPool = {
+      id: pool.id,
+      name: pool.name,
+      created_at: pool.createdAt,
+      config: pool.config,
+    };
+    this.#context.engines.records.pools.put(pool.id, stored, { name: pool.name });
+  }
+
+  #stop(pool: PoolEntry): void {
+    pool.isDeleted = true;
+    clearTimeout(pool.timer);
+    for (const waiter of pool.waiters.splice(0)) waiter(undefined);
+  }
+
+  #find(idOrName: string): PoolEntry {
+    const pool =
+      this.#pools.get(idOrName) ??
+      [...this.#pools.values()].find((candidate) => candidate.name === idOrName);
+    if (!pool) throw notFound('browser pool', idOrName);
+    return pool;
+  }
+
+  #assertNameFree(name: string | undefined, except?: PoolEntry): void {
+    if (name === undefined) return;
+    for (const pool of this.#pools.values())
+      if (pool !== except && pool.name === name) throw refusals.poolNameTaken(name);
+  }
+
+  /** Ends browsers the pool no longer keeps. */
+  async #discard(ids: readonly string[]): Promise<void> {
+    await Promise.all(
+      ids.map((id) => {
+        const entry = this.#browsers.peek(id);
+        return entry ? this.#browsers.end(entry) : undefined;
+      }),
+    );
+  }
+
+  /**
+   * Starts browsers until the pool holds `size`, as fast as its fill rate lets it (plus `extra`
+   * starts outside it: the replacement of a released browser asked to be reused).
+   */
+  #fill(pool: PoolEntry, extra = 0): void {
+    if (pool.isDeleted) return;
+    clearTimeout(pool.timer);
+    pool.timer = undefined;
+    const missing = () =>
+      pool.config.size - (pool.idle.length + pool.acquired.size + pool.starting);
+    const { isFillRateLimited } = this.#context.settings;
+    const starts = isFillRateLimited
+      ? pool.fillRate.take(missing(), this.#context.clock().getTime(), extra)
+      : missing();
+    for (let started = 0; started < starts; started++) {
+      if (!this.#startOne(pool)) break;
+    }
+    if (isFillRateLimited && missing() > 0) this.#retryIn(pool, pool.fillRate.waitMs());
+  }
+
+  #retryIn(pool: PoolEntry, ms: number): void {
+    clearTimeout(pool.timer);
+    pool.timer = setTimeout(() => this.#fill(pool), ms);
+    pool.timer.unref?.();
+  }
+
+  /** Starts one browser for the pool; false when none can start now (the service is full). */
+  #startOne(pool: PoolEntry): boolean {
+    let started: BrowserEntry<I> | Promise<BrowserEntry<I>>;
+    try {
+      started = this.#browsers.create(browserSpecOf(pool), pool.origin);
+    } catch (error) {
+      this.#startFailed(pool, error);
+      return false;
+    }
+    if (!(started instanceof Promise)) {
+      this.#adopt(pool, started);
+      return true;
+    }
+    pool.starting++;
+    started.then(
+      (entry) => {
+        pool.starting--;
+        this.#adopt(pool, entry);
+      },
+      (error: unknown) => {
+        pool.starting--;
+        this.#startFailed(pool, error);
+      },
+    );
+    return true;
+  }
+
+  #adopt(pool: PoolEntry, entry: BrowserEntry<I>): void {
+    if (pool.isDeleted) {
+      void this.#browsers.end(entry);
+      return;
+    }
+    this.#browsers.setWarm(entry, true);
+    pool.idle.push(entry.record.session_id);
+    while (pool.waiters.length > 0 && pool.idle.length > 0) {
+      const sessionId = pool.idle.shift() as string;
+      pool.acquired.add(sessionId);
+      pool.waiters.shift()?.(sessionId);
+    }
+  }
+
+  /**
+   * A browser could not start. At capacity, the pool stays short until a browser ends somewhere
+   * (which refills it); any other failure is retried later.
+   */
+  #startFailed(pool: PoolEntry, error: unknown): void {
+    if (pool.isDeleted) return;
+    if (error instanceof ServiceError && error.code === 'rate_limited') return;
+    this.#context.log.warn(
+      { err: error, pool: pool.id },
+      'a pool browser failed to start; trying again later',
+    );
+    this.#retryIn(
+      pool,
+      this.#context.settings.isFillRateLimited ? pool.fillRate.waitMs() : RETRY_MS,
+    );
+  }
+}

@@ -1,0 +1,161 @@
+import {
+  type ExecResult,
+  formatTimestamp,
+  type ProcessCommandBodySchema,
+  type ProcessOutputEvent,
+  type ProcessStatus,
+  type SpawnedProcess,
+} from '@x/types';
+import type { InferOutput } from 'valibot';
+import type { BrowserEntry } from '../browsers/browser-entry.js';
+import type { BrowserModel } from '../browsers/browser-model.js';
+import type { BrowserInstance, ProcessSignal } from '../engines.js';
+import { resolveInstancePath } from '../instance-paths.js';
+import { INSTANCE_HOME, notFound, refusals } from '../messages.js';
+import type { ModelContext } from '../model-context.js';
+import { followProcessOutput } from './follow-output.js';
+import { emitProcessEvent, exitCodeOf, type ProcessEntry, signalProcess } from './process-entry.js';
+
+/** What spawn and exec ask for, validated. */
+export type ProcessCommand = InferOutput<typeof ProcessCommandBodySchema>;
+
+const toBase64 = (chunks: readonly Uint8Array[]) => Buffer.concat(chunks).toString('base64');
+
+/**
+ * Every rule of processes on instances: `cwd` a directory inside the home, `timeout_sec`, the
+ * exit code (128 + signal when a signal ended it), exec's collected output, status until the
+ * browser is deleted, and the output stream from the start.
+ */
+export class ProcessModel<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+  readonly #browsers: BrowserModel<I>;
+
+  constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
+    this.#context = context;
+    this.#browsers = browsers;
+  }
+
+  /** 403 when the operator turned processes off, 503 when the runner cannot run them here. */
+  #assertAvailable(): void {
+    if (!this.#context.settings.isProcessExecutionEnabled) throw refusals.processesTurnedOff();
+    this.#context.engines.processes.assertAvailable();
+  }
+
+  /** Starts a command on a browser's instance. */
+  spawn(browserId: string, command: ProcessCommand): SpawnedProcess {
+    const process = this.#start(browserId, command);
+    return {
+      process_id: process.id,
+      pid: process.handle?.pid ?? 0,
+      started_at: formatTimestamp(process.startedAt),
+    };
+  }
+
+  /** Runs a command to its end and gives its output; a caller who goes away takes it along. */
+  async exec(browserId: string, command: ProcessCommand, signal: AbortSignal): Promise<ExecResult> {
+    const started = performance.now();
+    const process = this.#start(browserId, command);
+    // Following its output to the end is waiting for its exit.
+    for await (const _ of followProcessOutput(process, signal)) {
+      // Nothing to do with each event: they are collected below.
+    }
+    signalProcess(process, 'KILL');
+    const collected = (stream: 'stdout' | 'stderr') =>
+      toBase64(
+        process.output.flatMap((event) =>
+          event.type === stream ? [Buffer.from(event.data_b64, 'base64')] : [],
+        ),
+      );
+    return {
+      exit_code: process.exitCode ?? 137,
+      stdout_b64: collected('stdout'),
+      stderr_b64: collected('stderr'),
+      duration_ms: Math.round(performance.now() - started),
+    };
+  }
+
+  /** Sends a signal; a process that has exited is left as it is. */
+  kill(browserId: string, processId: string, signal: ProcessSignal): void {
+    signalProcess(this.find(browserId, processId), signal);
+  }
+
+  status(browserId: string, processId: string): ProcessStatus {
+    const process = this.find(browserId, processId);
+    const usage =
+      process.exitCode === null && process.handle
+        ? process.handle.usage()
+        : { cpuPct: 0, memBytes: 0 };
+    return {
+      state: process.exitCode === null ? 'running' : 'exited',
+      exit_code: process.exitCode,
+      cpu_pct: usage.cpuPct,
+      mem_bytes: usage.memBytes,
+    };
+  }
+
+  /** The process's output so far and as it comes, ending with its exit. */
+  output(process: ProcessEntry, signal: AbortSignal): AsyncGenerator<ProcessOutputEvent, void> {
+    return followProcessOutput(process, signal);
+  }
+
+  /** A process of a live browser; 404 when either is not there. */
+  find(browserId: string, processId: string): ProcessEntry {
+    this.#assertAvailable();
+    const process = this.#browsers.live(browserId).processes.get(processId);
+    if (!process) throw notFound('process', processId);
+    return process;
+  }
+
+  /** Any process of any live browser by its id (the fake's test controls). */
+  findAnywhere(processId: string, browsers: Iterable<BrowserEntry<I>>): ProcessEntry | undefined {
+    for (const browser of browsers) {
+      const process = browser.processes.get(processId);
+      if (process) return process;
+    }
+    return undefined;
+  }
+
+  #start(browserId: string, command: ProcessCommand): ProcessEntry {
+    this.#assertAvailable();
+    const browser = this.#browsers.live(browserId);
+    const cwd = resolveInstancePath('cwd', command.cwd ?? INSTANCE_HOME);
+    const kind = browser.instance.stat(cwd, 'cwd');
+    if (kind === undefined) throw refusals.cwdMissing(cwd);
+    if (kind !== 'dir') throw refusals.cwdNotDirectory(cwd);
+    const process: ProcessEntry = {
+      id: this.#context.nextId('proc'),
+      startedAt: this.#context.clock(),
+      handle: undefined,
+      exitCode: null,
+      output: [],
+      listeners: new Set(),
+      timer: undefined,
+    };
+    browser.processes.set(process.id, process);
+    process.handle = this.#context.engines.processes.start(
+      browser.instance,
+      { id: process.id, command: command.command, args: command.args, cwd, env: command.env },
+      {
+        output: (stream, bytes) => {
+          if (process.exitCode !== null || bytes.byteLength === 0) return;
+          emitProcessEvent(process, {
+            type: stream,
+            data_b64: Buffer.from(bytes).toString('base64'),
+          });
+        },
+        exit: (end) => {
+          if (process.exitCode !== null) return;
+          clearTimeout(process.timer);
+          process.exitCode = exitCodeOf(end);
+          emitProcessEvent(process, { type: 'exit', exit_code: process.exitCode });
+        },
+      },
+    );
+    if (command.timeout_sec !== undefined && process.exitCode === null) {
+      // Past its time-out the process is killed, as `timeout_sec` asks.
+      process.timer = setTimeout(() => signalProcess(process, 'KILL'), command.timeout_sec * 1000);
+      process.timer.unref?.();
+    }
+    return process;
+  }
+}

@@ -1,0 +1,33 @@
+import { HEADERS } from '@x/types';
+import type { BrowserInstance } from '../engines.js';
+import type { HandlerGroup } from '../handler-group.js';
+
+type Operations =
+  | 'browsers.replays.start'
+  | 'browsers.replays.list'
+  | 'browsers.replays.download'
+  | 'browsers.replays.stop';
+
+/** The replay operations over the service model. */
+export function replayHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
+  return {
+    'browsers.replays.start': async ({ runtime, params, body }) => ({
+      status: 201,
+      json: await runtime.replays.start(params.id, body.framerate, body.max_duration_in_seconds),
+    }),
+    'browsers.replays.list': ({ runtime, params }) => ({
+      status: 200,
+      json: runtime.replays.list(params.id),
+    }),
+    'browsers.replays.download': async ({ runtime, params }) => {
+      const found = await runtime.replays.download(params.id, params.replay_id);
+      if ('recording' in found)
+        return { status: 202, json: found.recording, headers: { [HEADERS.retryAfter]: '1' } };
+      return { status: 200, bytes: found.video, contentType: 'video/mp4' };
+    },
+    'browsers.replays.stop': async ({ runtime, params }) => ({
+      status: 200,
+      json: await runtime.replays.stop(params.id, params.replay_id),
+    }),
+  };
+}

@@ -1,0 +1,150 @@
+import { formatTimestamp, MAX_REPLAY_DURATION_SECONDS, type Replay } from '@x/types';
+import type { BrowserEntry } from '../browsers/browser-entry.js';
+import type { BrowserModel } from '../browsers/browser-model.js';
+import type { BrowserInstance } from '../engines.js';
+import { notFound, refusals } from '../messages.js';
+import type { ModelContext } from '../model-context.js';
+import { finishExpiredRecordings, finishRecording, type RecordingEntry } from './recording.js';
+
+/** What a download finds: the video, or the replay still recording. */
+export type ReplayDownload = { readonly video: Blob | Uint8Array } | { readonly recording: Replay };
+
+/**
+ * Every rule of replays: one recording at a time per browser (409), a stop at
+ * `max_duration_in_seconds`, stop idempotent and answered once the video is playable, 202 while
+ * recording, videos kept after their browser is deleted.
+ */
+export class ReplayModel<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+  readonly #browsers: BrowserModel<I>;
+
+  constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
+    this.#context = context;
+    this.#browsers = browsers;
+  }
+
+  get #records() {
+    return this.#context.engines.records.replays;
+  }
+
+  async start(
+    browserId: string,
+    framerate: number,
+    maxDurationSeconds: number | undefined,
+  ): Promise<Replay> {
+    const browser = this.#browsers.live(browserId);
+    this.#context.engines.recorder.assertAvailable();
+    finishExpiredRecordings(this.#context, browser.recordings);
+    for (const recording of browser.recordings.values()) {
+      if (!recording.stopping)
+        throw refusals.alreadyRecording(browserId, recording.record.replay_id);
+    }
+    const replayId = this.#context.nextId('rp');
+    const startedAt = this.#context.clock();
+    const record: Replay = { replay_id: replayId, started_at: formatTimestamp(startedAt) };
+    // Held by a placeholder while the recorder starts: a second start meanwhile is 409.
+    const durationMs = (maxDurationSeconds ?? MAX_REPLAY_DURATION_SECONDS) * 1000;
+    const pending = this.#placeholder(browser, record, startedAt.getTime() + durationMs);
+    let handle: RecordingEntry['handle'];
+    try {
+      handle = await this.#context.engines.recorder.start(browser.instance, {
+        browserId,
+        replayId,
+        framerate,
+      });
+    } finally {
+      browser.recordings.delete(replayId);
+    }
+    if (pending.stopping) {
+      // The browser ended while the recorder started: nothing of it is kept running.
+      await handle.finish().catch(() => undefined);
+      throw notFound('browser session', browserId);
+    }
+    const recording: RecordingEntry = {
+      record,
+      browserId,
+      handle,
+      endsAt: pending.endsAt,
+      timer: setTimeout(
+        () => void finishRecording(this.#context, browser.recordings, recording),
+        durationMs,
+      ),
+      stopping: undefined,
+    };
+    recording.timer?.unref?.();
+    browser.recordings.set(replayId, recording);
+    this.#records.put(replayId, record, { parent: browserId, isOpen: true });
+    return record;
+  }
+
+  /** A recording that is starting: it holds the browser's one recording slot. */
+  #placeholder(browser: BrowserEntry<I>, record: Replay, endsAt: number): RecordingEntry {
+    const placeholder: RecordingEntry = {
+      record,
+      browserId: browser.record.session_id,
+      handle: { finish: async () => undefined },
+      endsAt,
+      timer: undefined,
+      stopping: undefined,
+    };
+    browser.recordings.set(record.replay_id, placeholder);
+    return placeholder;
+  }
+
+  /** A browser's replays, oldest first (a deleted browser's too). */
+  list(browserId: string): Replay[] {
+    this.#browsers.get(browserId);
+    const browser = this.#browsers.peek(browserId);
+    if (browser) finishExpiredRecordings(this.#context, browser.recordings);
+    return this.#records.list({ parent: browserId });
+  }
+
+  /** Stops a recording and finalizes its video; a stopped one is answered again as it is. */
+  async stop(browserId: string, replayId: string): Promise<Replay> {
+    const recording = this.#recording(browserId, replayId);
+    if (recording) return finishRecording(this.#context, this.#recordingsOf(browserId), recording);
+    return this.#find(browserId, replayId);
+  }
+
+  /** The video once finalized, or the replay while it records. */
+  async download(browserId: string, replayId: string): Promise<ReplayDownload> {
+    const recording = this.#recording(browserId, replayId);
+    if (recording && !recording.stopping) return { recording: recording.record };
+    if (recording?.stopping) await recording.stopping;
+    this.#find(browserId, replayId);
+    const video = await this.#context.engines.recorder.video(browserId, replayId);
+    if (!video) throw notFound('replay video', replayId);
+    return { video };
+  }
+
+  /**
+   * Ends the recordings an earlier run left open: their video was never finalized. They end
+   * where they started (nothing later of them is known).
+   */
+  recover(): void {
+    for (const record of this.#records.list({ isOpen: true }))
+      this.#records.put(
+        record.replay_id,
+        { ...record, finished_at: record.started_at },
+        { isOpen: false },
+      );
+  }
+
+  #recordingsOf(browserId: string): Map<string, RecordingEntry> {
+    return this.#browsers.peek(browserId)?.recordings ?? new Map();
+  }
+
+  /** A recording in progress (or finishing), after those past their time are stopped. */
+  #recording(browserId: string, replayId: string): RecordingEntry | undefined {
+    this.#browsers.get(browserId);
+    const recordings = this.#recordingsOf(browserId);
+    finishExpiredRecordings(this.#context, recordings);
+    return recordings.get(replayId);
+  }
+
+  #find(browserId: string, replayId: string): Replay {
+    const replay = this.#records.get(replayId, browserId);
+    if (!replay) throw notFound('replay', replayId);
+    return replay;
+  }
+}

@@ -1,0 +1,28 @@
+import { browserHandlers } from './browsers/browser-handlers.js';
+import { computerHandlers } from './computer/computer-handlers.js';
+import type { BrowserInstance } from './engines.js';
+import { extensionHandlers } from './extensions/extension-handlers.js';
+import { watchHandlers } from './fs-watch/watch-handlers.js';
+import type { HandlerTable } from './handler.js';
+import { invocationHandlers } from './invocations/invocation-handlers.js';
+import { poolHandlers } from './pools/pool-handlers.js';
+import { processHandlers } from './processes/process-handlers.js';
+import { replayHandlers } from './replays/replay-handlers.js';
+import type { ServiceModel } from './service-model.js';
+
+/**
+ * Every operation of the catalog over the service model: the one handler table the fake and the
+ * server answer with. A new operation fails to compile here until it has a handler.
+ */
+export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<ServiceModel<I>> {
+  return {
+    ...browserHandlers<I>(),
+    ...computerHandlers<I>(),
+    ...processHandlers<I>(),
+    ...watchHandlers<I>(),
+    ...replayHandlers<I>(),
+    ...extensionHandlers<I>(),
+    ...poolHandlers<I>(),
+    ...invocationHandlers<I>(),
+  };
+}

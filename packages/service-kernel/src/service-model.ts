@@ -1,0 +1,93 @@
+import { BrowserModel } from './browsers/browser-model.js';
+import { ComputerModel } from './computer/computer-model.js';
+import type { BrowserInstance, ServiceEngines } from './engines.js';
+import { ExtensionModel } from './extensions/extension-model.js';
+import { WatchModel } from './fs-watch/watch-model.js';
+import { createIdGenerator, type IdGenerator } from './ids.js';
+import { InvocationModel } from './invocations/invocation-model.js';
+import {
+  type ModelContext,
+  type ModelLog,
+  type ModelSettings,
+  silentLog,
+} from './model-context.js';
+import { PoolModel } from './pools/pool-model.js';
+import { ProcessModel } from './processes/process-model.js';
+import { ReplayModel } from './replays/replay-model.js';
+
+/** What a service model is made of. */
+export interface ServiceModelOptions<I extends BrowserInstance> {
+  readonly engines: ServiceEngines<I>;
+  readonly settings: ModelSettings;
+  /** The time; the system's by default. */
+  readonly clock?: () => Date;
+  /** Generated ids; random (unguessable) by default. */
+  readonly nextId?: IdGenerator;
+  /** Where background work reports; nowhere by default. */
+  readonly log?: ModelLog;
+}
+
+/**
+ * The service: every rule of the API, per resource, written once. The fake runs it on in-memory
+ * engines, the server on Chromium, bubblewrap, ffmpeg, inotify and SQLite; both answer through
+ * the same handlers (`serviceHandlers`).
+ */
+export class ServiceModel<I extends BrowserInstance> {
+  readonly context: ModelContext<I>;
+  readonly extensions: ExtensionModel<I>;
+  readonly invocations: InvocationModel<I>;
+  readonly browsers: BrowserModel<I>;
+  readonly computer: ComputerModel<I>;
+  readonly pools: PoolModel<I>;
+  readonly processes: ProcessModel<I>;
+  readonly watches: WatchModel<I>;
+  readonly replays: ReplayModel<I>;
+
+  constructor(options: ServiceModelOptions<I>) {
+    this.context = {
+      engines: options.engines,
+      settings: options.settings,
+      clock: options.clock ?? (() => new Date()),
+      nextId: options.nextId ?? createIdGenerator(),
+      log: options.log ?? silentLog,
+    };
+    this.extensions = new ExtensionModel(this.context);
+    this.invocations = new InvocationModel(this.context);
+    this.browsers = new BrowserModel(this.context, this.extensions, this.invocations);
+    this.computer = new ComputerModel(this.browsers);
+    this.pools = new PoolModel(this.context, this.browsers);
+    this.processes = new ProcessModel(this.context, this.browsers);
+    this.watches = new WatchModel(this.context, this.browsers);
+    this.replays = new ReplayModel(this.context, this.browsers);
+    // What ends with a browser is the browser model's; what follows its end is the pool's.
+    this.browsers.onEnded = (record) => this.pools.forget(record);
+    this.invocations.endBrowsersOf = async (invocationId) => {
+      const ending = this.browsers
+        .entries()
+        .filter((entry) => entry.record.invocation_id === invocationId);
+      await Promise.all(ending.map((entry) => this.browsers.end(entry)));
+    };
+  }
+
+  /**
+   * After a restart: what an earlier run left open in the records is closed (its browsers
+   * deleted, its recordings finished); the pools fill again. Gives how many browsers were closed.
+   */
+  recover(origin: string): number {
+    const closed = this.browsers.recover();
+    this.replays.recover();
+    this.pools.restore(origin);
+    return closed;
+  }
+
+  /** Housekeeping before each call and on a timer: browsers idle past their time-out end. */
+  sweep(): void {
+    this.browsers.sweep();
+  }
+
+  /** Shutdown: pools stop filling, every recording is finalized, every browser ends. */
+  async close(): Promise<void> {
+    this.pools.close();
+    await this.browsers.close();
+  }
+}

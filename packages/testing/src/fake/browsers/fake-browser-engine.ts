@@ -1,0 +1,24 @@
+import type { BrowserEngine, LaunchSpec } from '@x/service-kernel';
+import { FakeInstance } from './fake-instance.js';
+
+/** Starts simulated browsers at once; keeps every one it started, to inspect. */
+export class FakeBrowserEngine implements BrowserEngine<FakeInstance> {
+  readonly instances = new Map<string, FakeInstance>();
+
+  check(): void {
+    // A simulated browser can be anything: headed ones too.
+  }
+
+  launch(spec: LaunchSpec): FakeInstance {
+    const instance = new FakeInstance(spec.id, spec.viewport);
+    this.instances.set(spec.id, instance);
+    return instance;
+  }
+
+  /** The instance of a browser, live or ended; throws for one the fake never started. */
+  instance(browserId: string): FakeInstance {
+    const instance = this.instances.get(browserId);
+    if (!instance) throw new TypeError(`No browser "${browserId}" in the fake.`);
+    return instance;
+  }
+}

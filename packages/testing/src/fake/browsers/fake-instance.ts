@@ -1,0 +1,74 @@
+import {
+  type BrowserInstance,
+  type FsChange,
+  INSTANCE_HOME,
+  type Region,
+  refusals,
+} from '@x/service-kernel';
+import type { Viewport } from '@x/types';
+import { screenshotOfSize } from '../computer/screenshots.js';
+import type { FakeProcess } from '../processes/fake-process.js';
+
+/** Where the browser saves downloads. */
+export const DOWNLOADS = `${INSTANCE_HOME}/Downloads`;
+
+/** A watch registered on a fake instance: what it covers and where its events go. */
+export interface FakeWatchRegistration {
+  readonly path: string;
+  readonly recursive: boolean;
+  readonly change: (change: FsChange) => void;
+}
+
+/**
+ * A simulated browser: what was typed into it, its instance's files (paths and whether each is a
+ * directory), its processes and the watches on its files. Nothing runs; everything is recorded.
+ */
+export class FakeInstance implements BrowserInstance {
+  readonly id: string;
+  readonly viewport: Viewport;
+  /** Everything typed into it, in order. */
+  typedText = '';
+  /** Paths on the instance (`/home/browser/…`) and whether each is a directory or a file. */
+  readonly files = new Map<string, 'dir' | 'file'>([
+    [INSTANCE_HOME, 'dir'],
+    [DOWNLOADS, 'dir'],
+  ]);
+  /** Every process it ran, kept after they end (and after the browser does). */
+  readonly processes = new Map<string, FakeProcess>();
+  readonly watches = new Set<FakeWatchRegistration>();
+  isClosed = false;
+  readonly #exitListeners = new Set<() => void>();
+
+  constructor(id: string, viewport: Viewport) {
+    this.id = id;
+    this.viewport = viewport;
+  }
+
+  async type(text: string): Promise<void> {
+    this.typedText += text;
+  }
+
+  async screenshot(region: Region | undefined): Promise<Uint8Array> {
+    const { width, height } = region ?? this.viewport;
+    return screenshotOfSize(width, height);
+  }
+
+  stat(instancePath: string, field: string): 'dir' | 'file' | undefined {
+    if (!instancePath.startsWith(INSTANCE_HOME)) throw refusals.outsideHome(field, instancePath);
+    return this.files.get(instancePath);
+  }
+
+  onExit(listener: () => void): void {
+    this.#exitListeners.add(listener);
+  }
+
+  /** Ends the browser as a crash would (the test's doing). */
+  crash(): void {
+    for (const listener of this.#exitListeners) listener();
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    this.watches.clear();
+  }
+}

@@ -1,0 +1,46 @@
+import type { EventBuffer, PoolView } from '@x/service-kernel';
+import type { BrowserSession, Extension, Invocation, Replay, WatchEvent } from '@x/types';
+import type { FakeProcess } from './processes/fake-process.js';
+
+/** A directory watch as the fake holds it. */
+export interface FakeWatch {
+  readonly id: string;
+  readonly path: string;
+  readonly recursive: boolean;
+  /** Its events waiting for the reader, with OVERFLOW for what a slow reader lost. */
+  readonly events: EventBuffer<WatchEvent>;
+}
+
+/** One browser session, live or deleted, and what lived on its instance. */
+export interface FakeBrowser {
+  readonly session: BrowserSession;
+  /** Everything typed into it, in order. */
+  readonly typedText: string;
+  /** Paths on the instance (`/home/browser/…`) and whether each is a directory or a file. */
+  readonly files: ReadonlyMap<string, 'dir' | 'file'>;
+  /** Every process it ran, by id (kept after the browser is deleted, to inspect). */
+  readonly processes: ReadonlyMap<string, FakeProcess>;
+  /** Its running watches, by id (none once it is deleted). */
+  readonly watches: ReadonlyMap<string, FakeWatch>;
+  readonly replays: ReadonlyMap<string, Replay>;
+}
+
+/** An uploaded extension: its record and its archive. */
+export interface FakeExtension {
+  readonly record: Extension;
+  readonly archive: Uint8Array;
+}
+
+/** A pool and the browsers it holds (live: it changes as the pool does). */
+export type FakePool = PoolView;
+
+/**
+ * Everything the fake holds, to read (`fake.state` builds it when asked). Tests change it through
+ * the API and the fake's methods (`seed`, `emitFsEvent`, …), which keep its parts consistent.
+ */
+export interface FakeState {
+  readonly browsers: ReadonlyMap<string, FakeBrowser>;
+  readonly pools: ReadonlyMap<string, FakePool>;
+  readonly extensions: ReadonlyMap<string, FakeExtension>;
+  readonly invocations: ReadonlyMap<string, Invocation>;
+}
