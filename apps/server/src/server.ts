@@ -3,31 +3,37 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { ServiceModel } from '@x/service-kernel';
 import pino, { type Logger } from 'pino';
-import { BrowserService, type Sandboxing } from './browsers/browser-service.js';
+import { ChromiumEngine, type ChromiumInstance } from './browsers/chromium-engine.js';
 import type { ServerConfig } from './config.js';
-import { ExtensionService } from './extensions/extension-service.js';
-import { WatchService } from './fs-watch/watch-service.js';
+import { DiskArchiveStore } from './extensions/disk-archive-store.js';
+import { inotifyWatcher } from './fs-watch/inotify-watcher.js';
 import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
 import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
-import { InvocationService } from './invocations/invocation-service.js';
-import { PoolService } from './pools/pool-service.js';
-import { ProcessService } from './processes/process-service.js';
-import { ReplayService } from './replays/replay-service.js';
-import type { ServerRuntime } from './runtime.js';
+import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
+import { FfmpegRecorder } from './replays/ffmpeg-recorder.js';
+import type { SandboxUser } from './sandbox/bubblewrap.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
 import { openDatabase, storedSetting } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
-import { findExecutable } from './system/executables.js';
+import { sqliteRecordStore } from './store/sqlite-record-store.js';
+import { describeTools, findSystemTools } from './system/executables.js';
+
+/** How often browsers idle past their time-out are looked for. */
+const SWEEP_MS = 1_000;
 
 /** A running server. */
 export interface RunningServer {
   /** Where it listens, e.g. `http://127.0.0.1:8080`. */
   readonly url: string;
   readonly tokens: ResolvedTokens;
-  readonly browsers: BrowserService;
+  /** The service model on the real engines. */
+  readonly model: ServiceModel<ChromiumInstance>;
+  /** A running browser's instance: its home on the host and its user (for tests). */
+  instance(sessionId: string): { home: string; user: SandboxUser | undefined };
   /**
    * Stops gracefully: no new connections, calls in flight finish, every browser closes (no
    * Chromium survives), the store closes.
@@ -35,7 +41,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts the server with `config`: the store, the browsers, the HTTP API and the CDP proxy. */
+/** Starts the server with `config`: the store, the engines, the model, the HTTP API, the CDP proxy. */
 export async function startServer(
   config: ServerConfig,
   logger: Logger = pino({ level: config.logLevel }),
@@ -44,43 +50,51 @@ export async function startServer(
   const tokens = resolveTokens(config);
   // Kept in the store, so session URLs stay valid across restarts; only the server reads it.
   const jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
-  const bubblewrap = findExecutable('bwrap');
-  const sandboxing: Sandboxing = {
-    bubblewrap,
-    // A root server runs each browser as a user of its own, from this data directory's block.
-    users: SandboxUsers.canSwitchUser
-      ? new SandboxUsers(
-          Number(storedSetting(database, 'sandbox_uid_base', () => String(newUserBlockBase()))),
-        )
-      : undefined,
-    isEnabled: config.isBrowserSandboxed,
-  };
-  const extensions = new ExtensionService(database, config.dataDir);
-  const browsers = new BrowserService(config, database, jwtSecret, logger, extensions, sandboxing);
-  const invocations = new InvocationService(database, browsers);
+  const tools = findSystemTools();
+  const { found, missing } = describeTools(tools);
+  if (missing.length > 0)
+    logger.warn({ found, missing }, `missing on this host: ${missing.join(', ')}`);
+  else logger.info({ found }, 'system tools found');
+  const archives = new DiskArchiveStore(config.dataDir);
+  const browserEngine = new ChromiumEngine({
+    chromePath: config.chromePath,
+    dataDir: config.dataDir,
+    tools,
+    logger,
+    extensionFolder: (key) => archives.unpackedPath(key),
+    sandboxing: {
+      // A root server runs each browser as a user of its own, from this data directory's block.
+      users: SandboxUsers.canSwitchUser
+        ? new SandboxUsers(
+            Number(storedSetting(database, 'sandbox_uid_base', () => String(newUserBlockBase()))),
+          )
+        : undefined,
+      isEnabled: config.isBrowserSandboxed,
+    },
+  });
+  const model = new ServiceModel<ChromiumInstance>({
+    engines: {
+      browsers: browserEngine,
+      processes: new SandboxProcessRunner(tools.bwrap),
+      recorder: new FfmpegRecorder(config.dataDir, tools.ffmpeg),
+      watcher: inotifyWatcher,
+      archives,
+      records: sqliteRecordStore(database),
+    },
+    settings: {
+      maxBrowsers: config.maxBrowsers,
+      isProcessExecutionEnabled: config.isProcessExecutionEnabled,
+      watchBufferSize: 1024,
+      jwtSecret,
+      isFillRateLimited: true,
+    },
+    log: logger,
+  });
+  browserEngine.recover();
   const idempotency = new SqliteIdempotencyStore(database);
   idempotency.prune();
-  // The pools are made once the address is known: restored pools start browsers whose URLs name it.
-  const processes = new ProcessService(bubblewrap, config.isProcessExecutionEnabled);
-  const watches = new WatchService();
-  const replays = new ReplayService(database, config.dataDir, findExecutable('ffmpeg'), logger);
-  // Every process and every watch of a browser ends with it.
-  browsers.onDeleted((id) => {
-    processes.endAll(id);
-    watches.endAll(id);
-    void replays.stopAll(id);
-  });
-  const runtime: { -readonly [K in keyof ServerRuntime]: ServerRuntime[K] } = {
-    browsers,
-    invocations,
-    processes,
-    watches,
-    replays,
-    extensions,
-    pools: undefined as unknown as PoolService,
-  };
   const app = createApp({
-    runtime,
+    model,
     tokens,
     idempotency,
     logger,
@@ -93,24 +107,41 @@ export async function startServer(
     );
     (started as Server).once('error', reject);
   });
-  const detachProxy = attachCdpProxy(server, browsers, jwtSecret, logger);
+  const detachProxy = attachCdpProxy(
+    server,
+    {
+      isRunning: (id) => model.browsers.peek(id) !== undefined,
+      openChannel: (id, client) => model.browsers.peek(id)?.instance.chromium.openChannel(client),
+      touch: (id) => model.browsers.touch(id),
+    },
+    jwtSecret,
+    logger,
+  );
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  runtime.pools = new PoolService(database, browsers, logger, `http://${host}:${port}`);
+  const url = `http://${host}:${port}`;
+  // Records an earlier run left open are closed; its pools fill again, their URLs naming this one.
+  const closed = model.recover(url);
+  if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
+  const sweeper = setInterval(() => model.sweep(), SWEEP_MS);
+  sweeper.unref();
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url,
     tokens,
-    browsers,
+    model,
+    instance(sessionId) {
+      const { instance } = model.browsers.live(sessionId);
+      return { home: instance.home, user: instance.user };
+    },
     close() {
       closing ??= (async () => {
+        clearInterval(sweeper);
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         detachProxy();
-        runtime.pools.stop();
-        // Recordings are finalized while their browsers still run.
-        await replays.close();
-        await browsers.deleteAll();
+        // Recordings are finalized while their browsers still run; then every browser ends.
+        await model.close();
         // Event streams and proxied sockets hold connections open: end what is left.
         server.closeAllConnections();
         await stopped;

@@ -1,30 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
+import type { Region } from '@x/service-kernel';
 import { keyEvents, keyStrokeFor } from '../computer/key-events.js';
 import { endSandbox } from '../sandbox/bubblewrap.js';
 import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.js';
 import { type ChromiumOptions, type StartedChromium, startChromium } from './chromium.js';
 import { startVirtualDisplay, type VirtualDisplay } from './virtual-display.js';
-
-/** A rectangle of the page, in CSS pixels. */
-export interface Region {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-/** Waits `ms`, or less when the signal aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /**
  * One real Chromium and the page the API drives: typing and screenshots go to that page over
@@ -38,8 +18,6 @@ export class ChromiumBrowser {
   readonly #viewport: { width: number; height: number };
   /** The Xvfb display of a headed browser, closed with it. */
   readonly #display: VirtualDisplay | undefined;
-  /** Typing is serialized: one input at a time per browser. */
-  #typing: Promise<void> = Promise.resolve();
 
   private constructor(
     started: StartedChromium,
@@ -117,23 +95,15 @@ export class ChromiumBrowser {
   }
 
   /**
-   * Types text as a person would: a key down and up for every character, `delay` ms apart.
-   * Calls queue behind each other; an aborted call stops where it is.
+   * Types text as a person would: a key down and up for every character, in order (the service
+   * model paces them and keeps one input at a time).
    */
-  typeText(text: string, delay: number, signal: AbortSignal): Promise<void> {
-    const typing = this.#typing.then(async () => {
-      let isFirst = true;
-      for (const character of text) {
-        if (signal.aborted) return;
-        if (!isFirst && delay > 0) await pause(delay, signal);
-        isFirst = false;
-        const [down, up] = keyEvents(keyStrokeFor(character));
-        await this.#cdp.send('Input.dispatchKeyEvent', down, this.#pageSession);
-        await this.#cdp.send('Input.dispatchKeyEvent', up, this.#pageSession);
-      }
-    });
-    this.#typing = typing.catch(() => undefined);
-    return typing;
+  async type(text: string): Promise<void> {
+    for (const character of text) {
+      const [down, up] = keyEvents(keyStrokeFor(character));
+      await this.#cdp.send('Input.dispatchKeyEvent', down, this.#pageSession);
+      await this.#cdp.send('Input.dispatchKeyEvent', up, this.#pageSession);
+    }
   }
 
   /** A PNG of the viewport, or of a region of the page. */

@@ -2,10 +2,10 @@ import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process'
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { INSTANCE_HOME } from '@x/service-kernel';
 import {
   baseEnvironment,
   endSandbox,
-  INSTANCE_HOME,
   type SandboxUser,
   spawnSandbox,
 } from '../sandbox/bubblewrap.js';

@@ -62,7 +62,7 @@ describe('browser lifecycle', () => {
     const session = (await made.json()) as BrowserSession;
     expect(session.headless).toBe(false);
     // Xvfb runs in the browser's sandbox, as the browser's own user.
-    const uid = test.server.browsers.instance(session.session_id).user?.uid;
+    const uid = test.server.instance(session.session_id).user?.uid;
     const displays = () =>
       uid === undefined ? [] : processesOfUser(uid).filter((process) => process.name === 'Xvfb');
     if (uid !== undefined) expect(displays()).toHaveLength(1);

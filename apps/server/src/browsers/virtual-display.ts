@@ -2,12 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchownSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  endSandbox,
-  INSTANCE_HOME,
-  type SandboxUser,
-  spawnSandbox,
-} from '../sandbox/bubblewrap.js';
+import { INSTANCE_HOME } from '@x/service-kernel';
+import { endSandbox, type SandboxUser, spawnSandbox } from '../sandbox/bubblewrap.js';
 
 /** An X display of its own for one headed browser. */
 export interface VirtualDisplay {

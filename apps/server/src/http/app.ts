@@ -3,17 +3,18 @@ import {
   createRequestHandler,
   type IdempotencyStore,
   type MultipartReader,
+  type ServiceModel,
+  serviceHandlers,
 } from '@x/service-kernel';
 import { createOpenApiDocument } from '@x/types/openapi';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import type { ServerRuntime } from '../runtime.js';
-import { handlers } from './handlers.js';
+import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import type { ResolvedTokens } from './tokens.js';
 
 /** What the HTTP app is made of. */
 export interface AppOptions {
-  readonly runtime: ServerRuntime;
+  readonly model: ServiceModel<ChromiumInstance>;
   readonly tokens: ResolvedTokens;
   readonly idempotency: IdempotencyStore;
   readonly logger: Logger;
@@ -27,19 +28,14 @@ export interface AppOptions {
  * and answers exactly as the fake does; each is logged with its request id, status and duration,
  * never with a token.
  */
-export function createApp({
-  runtime,
-  tokens,
-  idempotency,
-  logger,
-  readMultipart,
-}: AppOptions): Hono {
+export function createApp({ model, tokens, idempotency, logger, readMultipart }: AppOptions): Hono {
   const nextId = createIdGenerator();
   const documents = new Map<string, unknown>();
   let origin = '';
-  const handle = createRequestHandler<ServerRuntime>({
-    runtime,
-    handlers,
+  const handle = createRequestHandler<ServiceModel<ChromiumInstance>>({
+    runtime: () => model,
+    handlers: serviceHandlers<ChromiumInstance>(),
+    beforeOperation: () => model.sweep(),
     tokens,
     idempotency,
     readMultipart,

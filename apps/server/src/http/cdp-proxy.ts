@@ -3,8 +3,16 @@ import type { Duplex } from 'node:stream';
 import { verifySessionJwt } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { BrowserService } from '../browsers/browser-service.js';
-import type { CdpChannel } from '../browsers/cdp-connection.js';
+import type { CdpChannel, ChannelClient } from '../browsers/cdp-connection.js';
+
+/** The running browsers, as the proxy reaches them. */
+export interface CdpTargets {
+  isRunning(id: string): boolean;
+  /** A DevTools channel of its own for a client; undefined when the browser does not run. */
+  openChannel(id: string, client: ChannelClient): Promise<CdpChannel> | undefined;
+  /** Counts traffic as activity for the idle time-out. */
+  touch(id: string): void;
+}
 
 /** Path of a session's CDP endpoint: `/browsers/{id}/cdp`. */
 const CDP_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/cdp$/;
@@ -35,7 +43,7 @@ function refuse(socket: Duplex, status: number, reason: string): void {
  */
 export function attachCdpProxy(
   server: Server,
-  browsers: BrowserService,
+  browsers: CdpTargets,
   jwtSecret: string,
   logger: Logger,
 ): () => void {

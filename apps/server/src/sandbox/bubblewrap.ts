@@ -1,8 +1,6 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { once } from 'node:events';
-
-/** The instance's home as everything in a sandbox sees it. */
-export const INSTANCE_HOME = '/home/browser';
+import { INSTANCE_HOME } from '@x/service-kernel';
 
 /** Who the sandboxed command runs as on the host. */
 export interface SandboxUser {

@@ -108,7 +108,7 @@ async function allowDownloads(cdp: CdpSocket, path: string): Promise<void> {
 
 /** The processes of a session's sandbox user (its Chromium, display and processes). */
 function sessionProcesses(id: string): HostProcess[] {
-  const user = test.server.browsers.instance(id).user;
+  const user = test.server.instance(id).user;
   if (!user) throw new Error('These tests run the server as root, so each browser has a user.');
   return processesOfUser(user.uid);
 }
@@ -182,7 +182,7 @@ describe('a session, sealed off from the host and from every other session', () 
     const [one, two] = [await createBrowser(), await createBrowser()];
     try {
       const [userOne, userTwo] = [one, two].map(
-        (session) => test.server.browsers.instance(session.session_id).user?.uid,
+        (session) => test.server.instance(session.session_id).user?.uid,
       );
       expect(userOne).toBeGreaterThan(0);
       expect(userTwo).toBeGreaterThan(0);
@@ -315,7 +315,7 @@ describe('a session, sealed off from the host and from every other session', () 
       await allowDownloads(cdp, '/home/browser/Downloads');
       await download(cdp, page, 'before.txt');
       expect(await downloadEnd(cdp)).toBe('completed');
-      const { home } = test.server.browsers.instance(session.session_id);
+      const { home } = test.server.instance(session.session_id);
       expect(readdirSync(join(home, 'Downloads'))).toContain('before.txt');
       const planted = await exec(
         session.session_id,
@@ -466,7 +466,7 @@ describe('a session, sealed off from the host and from every other session', () 
       if (!abstract) throw new Error(`no X socket among ${sockets.join(', ')}`);
       const address = `\0${abstract.slice('unix @'.length)}`;
       const cookie = readFileSync(
-        join(test.server.browsers.instance(session.session_id).home, '.Xauthority'),
+        join(test.server.instance(session.session_id).home, '.Xauthority'),
       ).subarray(-16);
       expect(await x11Handshake(address, undefined)).toBe('refused');
       expect(await x11Handshake(address, Buffer.alloc(16, 7))).toBe('refused');

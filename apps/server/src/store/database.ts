@@ -29,6 +29,37 @@ const MIGRATIONS = [
   `CREATE TABLE replays (id TEXT PRIMARY KEY, browser_id TEXT NOT NULL, record TEXT NOT NULL, file TEXT NOT NULL);
    CREATE INDEX replays_browser ON replays (browser_id);`,
   `CREATE TABLE extensions (id TEXT PRIMARY KEY, name TEXT UNIQUE, sha256 TEXT NOT NULL, record TEXT NOT NULL);`,
+  // One table for every kind of record, as the service model keeps them; the rows of the tables
+  // above move into it, in their order.
+  `CREATE TABLE records (
+     kind TEXT NOT NULL,
+     id TEXT NOT NULL,
+     parent TEXT,
+     name TEXT,
+     is_open INTEGER NOT NULL DEFAULT 0,
+     value TEXT NOT NULL,
+     PRIMARY KEY (kind, id)
+   );
+   CREATE INDEX records_parent ON records (kind, parent);
+   CREATE INDEX records_name ON records (kind, name);
+   CREATE INDEX records_open ON records (kind, is_open);
+   INSERT INTO records (kind, id, parent, is_open, value)
+     SELECT 'browsers', id, invocation_id, deleted_at IS NULL, record FROM browsers ORDER BY rowid;
+   INSERT INTO records (kind, id, value)
+     SELECT 'invocations', id, record FROM invocations ORDER BY rowid;
+   INSERT INTO records (kind, id, name, value)
+     SELECT 'pools', id, name, CASE WHEN name IS NULL
+       THEN json_object('id', id, 'created_at', created_at, 'config', json(config))
+       ELSE json_object('id', id, 'name', name, 'created_at', created_at, 'config', json(config)) END
+     FROM pools ORDER BY rowid;
+   INSERT INTO records (kind, id, parent, is_open, value)
+     SELECT 'replays', id, browser_id, json_extract(record, '$.finished_at') IS NULL, record
+     FROM replays ORDER BY rowid;
+   INSERT INTO records (kind, id, name, value)
+     SELECT 'extensions', id, name, json_object('record', json(record), 'key', sha256)
+     FROM extensions ORDER BY rowid;
+   DROP TABLE browsers; DROP TABLE invocations; DROP TABLE pools; DROP TABLE replays;
+   DROP TABLE extensions;`,
 ];
 
 /** Opens (creating when new) the store in `dataDir`, with every migration applied. */

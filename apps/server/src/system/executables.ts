@@ -12,3 +12,37 @@ export function findExecutable(name: string): string | undefined {
   }
   return undefined;
 }
+
+/** The programs the server drives, found once at start. */
+export interface SystemTools {
+  /** bubblewrap: without it no browser or process starts (503 naming it). */
+  readonly bwrap: string | undefined;
+  /** Xvfb: without it a headed browser is 400. */
+  readonly xvfb: string | undefined;
+  /** ffmpeg: without it a replay is 503. */
+  readonly ffmpeg: string | undefined;
+}
+
+/** Looks every tool up on PATH, once. */
+export function findSystemTools(): SystemTools {
+  return {
+    bwrap: findExecutable('bwrap'),
+    xvfb: findExecutable('Xvfb'),
+    ffmpeg: findExecutable('ffmpeg'),
+  };
+}
+
+/** One line for the start-up log: which tools were found, and what is off without the others. */
+export function describeTools(tools: SystemTools): { found: string[]; missing: string[] } {
+  const entries = [
+    ['bubblewrap', tools.bwrap, 'no browser or process can start', 'bubblewrap'],
+    ['Xvfb', tools.xvfb, 'no headed browser', 'xvfb'],
+    ['ffmpeg', tools.ffmpeg, 'replays cannot be recorded', 'ffmpeg'],
+  ] as const;
+  return {
+    found: entries.filter(([, path]) => path).map(([name]) => name),
+    missing: entries
+      .filter(([, path]) => !path)
+      .map(([name, , effect, pkg]) => `${name} (${effect}: apt-get install ${pkg})`),
+  };
+}
