@@ -43,7 +43,10 @@ export const refusals = {
       `Browser session "${sessionId}" is not acquired: its lease has ended.`,
     ),
   notInPool: (idOrName: string, sessionId: string) =>
-    notFound(`browser session in pool "${idOrName}"`, sessionId),
+    new ServiceError(
+      'not_found',
+      `No browser session "${sessionId}" in browser pool "${idOrName}".`,
+    ),
   extensionNameTaken: (name: string) =>
     new ServiceError('conflict', `An extension named "${name}" already exists.`),
   alreadyRecording: (browserId: string, replayId: string) =>

@@ -54,6 +54,8 @@ export interface CallOptions {
   /** Any other body, with its own headers. */
   readonly body?: BodyInit;
   readonly headers?: Record<string, string>;
+  /** Aborts the call (a caller who goes away); the target's time-out applies too. */
+  readonly signal?: AbortSignal;
 }
 
 /** An open event stream. */
@@ -104,7 +106,8 @@ export class ContractContext {
 
   /** Sends one call and reads its whole answer. */
   async call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
-    const signal = AbortSignal.timeout(this.#timeoutMs);
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     const response = await this.#request(method, path, options, signal);
     const bytes = new Uint8Array(await response.arrayBuffer());
     const text = new TextDecoder().decode(bytes);

@@ -5,6 +5,7 @@ import { extensionChecks } from './checks-extensions.js';
 import { invocationChecks } from './checks-invocations.js';
 import { poolChecks } from './checks-pools.js';
 import { processChecks } from './checks-processes.js';
+import { ruleChecks } from './checks-rules.js';
 import { ContractContext, type ContractTarget } from './context.js';
 
 export type { ContractCheck } from './check.js';
@@ -18,6 +19,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...poolChecks,
   ...extensionChecks,
   ...invocationChecks,
+  ...ruleChecks,
 ];
 
 /** The outcome of one check. */

@@ -1,0 +1,118 @@
+import type {
+  BrowserEngine,
+  BrowserInstance,
+  LaunchSpec,
+  ProcessEvents,
+  ServiceEngines,
+} from '../engines.js';
+import { createMemoryRecordStore } from '../records/memory-record-store.js';
+import { ServiceModel } from '../service-model.js';
+
+/** A browser that only records: what was typed (with when) and whether it is closed. */
+export class RecordingInstance implements BrowserInstance {
+  readonly typed: { text: string; at: number }[] = [];
+  readonly directories = new Set(['/home/browser']);
+  isClosed = false;
+  readonly #exit = new Set<() => void>();
+
+  async type(text: string): Promise<void> {
+    this.typed.push({ text, at: performance.now() });
+  }
+  async screenshot(): Promise<Uint8Array> {
+    return new Uint8Array([1]);
+  }
+  stat(path: string) {
+    return this.directories.has(path) ? ('dir' as const) : undefined;
+  }
+  onExit(listener: () => void): void {
+    this.#exit.add(listener);
+  }
+  crash(): void {
+    for (const listener of this.#exit) listener();
+  }
+  async close(): Promise<void> {
+    this.isClosed = true;
+  }
+}
+
+/** In-memory engines for the model's own tests; `launch` answers at once unless `async`. */
+export function memoryEngines(options: { async?: boolean } = {}) {
+  const instances = new Map<string, RecordingInstance>();
+  const processes: {
+    spec: { id: string; command: string };
+    events: ProcessEvents;
+    signals: string[];
+  }[] = [];
+  const finished: string[] = [];
+  const browsers: BrowserEngine<RecordingInstance> = {
+    check: () => undefined,
+    launch(spec: LaunchSpec) {
+      const instance = new RecordingInstance();
+      instances.set(spec.id, instance);
+      return options.async ? Promise.resolve(instance) : instance;
+    },
+  };
+  const engines: ServiceEngines<RecordingInstance> = {
+    browsers,
+    processes: {
+      assertAvailable: () => undefined,
+      start(_instance, spec, events) {
+        const entry = { spec, events, signals: [] as string[] };
+        processes.push(entry);
+        return {
+          pid: 42,
+          signal: (signal) => {
+            entry.signals.push(signal);
+            events.exit({ code: null, signal: `SIG${signal}` });
+          },
+          usage: () => ({ cpuPct: 1, memBytes: 2 }),
+        };
+      },
+    },
+    recorder: {
+      assertAvailable: () => undefined,
+      async start(_instance, spec) {
+        return { finish: async () => void finished.push(spec.replayId) };
+      },
+      async video() {
+        return new Uint8Array([0]);
+      },
+    },
+    watcher: { watch: () => ({ close: () => undefined }) },
+    archives: {
+      store: async (file) => ({ key: 'k', sizeBytes: file.size }),
+      open: async () => new Uint8Array(),
+      remove: () => undefined,
+    },
+    records: createMemoryRecordStore(),
+  };
+  return { engines, instances, processes, finished };
+}
+
+/** A model on memory engines, with a clock the test moves. */
+export function testModel(
+  options: { maxBrowsers?: number; async?: boolean; fillRate?: boolean } = {},
+) {
+  let now = Date.parse('2026-11-22T10:00:00.000Z');
+  const parts = memoryEngines(options);
+  const model = new ServiceModel<RecordingInstance>({
+    engines: parts.engines,
+    settings: {
+      maxBrowsers: options.maxBrowsers ?? 10,
+      isProcessExecutionEnabled: true,
+      watchBufferSize: 4,
+      jwtSecret: 'secret',
+      isFillRateLimited: options.fillRate ?? false,
+    },
+    clock: () => new Date(now),
+  });
+  return {
+    ...parts,
+    model,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+export const BROWSER = { headless: true, stealth: false, kiosk_mode: false, timeout_seconds: 60 };
