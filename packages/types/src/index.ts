@@ -40,7 +40,6 @@ export {
 } from './browsers/browser-session.js';
 export {
   BROWSER_TIMEOUT_SECONDS,
-  SESSION_URL_LIFETIME_SECONDS,
   BrowserTimeoutSchema,
   type CreateBrowserBody,
   CreateBrowserBodySchema,
@@ -49,6 +48,7 @@ export {
   ExtensionReferencesSchema,
   MAX_EXTENSIONS_PER_BROWSER,
   ProfileReferenceSchema,
+  SESSION_URL_LIFETIME_SECONDS,
 } from './browsers/create-browser.js';
 export {
   BrowserPathSchema,

@@ -258,7 +258,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   const fake: FakeService = {
     fetch: inProcessFetch(handle),
     async listen(listenOptions) {
-      if (listener) throw new Error('The fake is already listening at ' + listener.url);
+      if (listener) throw new Error(`The fake is already listening at ${listener.url}`);
       listener = await listenHttp(handle, listenOptions);
       openApi = undefined;
       return listener.url;
