@@ -43,7 +43,7 @@ const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
 
 /** Proportional set size of every process of one browser, in bytes. */
 function browserMemory(server: RunningServer, sessionId: string): number {
-  const { home, user } = server.browsers.instance(sessionId);
+  const { home, user } = server.instance(sessionId);
   let total = 0;
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {

@@ -153,7 +153,11 @@ async function runScript(target: ContractContext): Promise<Shape[]> {
       options = { json: JSON.parse(fill(JSON.stringify(step.json), variables)) };
     if (step.upload) {
       const form = new FormData();
-      form.set('file', new Blob([buildExtensionArchive()], { type: 'application/zip' }), 'x.zip');
+      form.set(
+        'file',
+        new Blob([Buffer.from(buildExtensionArchive())], { type: 'application/zip' }),
+        'x.zip',
+      );
       if (step.upload.name) form.set('name', step.upload.name);
       options = { body: form };
     }

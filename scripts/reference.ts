@@ -1,0 +1,80 @@
+/**
+ * Writes docs/reference.md, the interface reference, from the operation catalog of @x/types, so
+ * it cannot drift from what the packages and the server do. `--check` fails when the file is
+ * not what the catalog makes (the test script runs it so).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { type Operation, operationFields, operations, successStatuses } from '@x/types';
+
+const FILE = 'docs/reference.md';
+
+/** The group of an operation: the first part of its name (`browsers.process.spawn` → processes). */
+function groupOf(operation: Operation): string {
+  const [first, second] = operation.name.split('.');
+  if (first === 'browsers' && second === 'process') return 'Processes';
+  if (first === 'browsers' && second === 'fs') return 'Filesystem watches';
+  if (first === 'browsers' && second === 'computer') return 'Computer controls';
+  if (first === 'browsers' && second === 'replays') return 'Replays';
+  const names: Record<string, string> = {
+    browsers: 'Browsers',
+    browserPools: 'Browser pools',
+    extensions: 'Extensions',
+    invocations: 'Invocations',
+  };
+  return names[first ?? ''] ?? first ?? '';
+}
+
+const list = (names: readonly string[]) =>
+  names.length === 0 ? '–' : names.map((name) => `\`${name}\``).join(', ');
+
+function render(): string {
+  const lines = [
+    '# Interface reference',
+    '',
+    'Every operation of the API (version 0.1.0), generated from the operation catalog of',
+    '`@x/types` by `node scripts/reference.ts`; the tests fail when this page and the catalog',
+    'differ. Field rules (types, bounds, defaults) are the valibot schemas of `@x/types`, also',
+    'served as the OpenAPI 3.1 document at `GET /openapi.json`. What the interface leaves open is',
+    'decided in [decisions.md](decisions.md).',
+    '',
+    'Every operation takes `Authorization: Bearer <token>`; `read` operations accept a read-only',
+    'token, `write` operations answer it 403. Errors have the Error body',
+    '`{code, message, details?}`.',
+  ];
+  const groups = new Map<string, Operation[]>();
+  for (const operation of operations as readonly Operation[]) {
+    const group = groupOf(operation);
+    groups.set(group, [...(groups.get(group) ?? []), operation]);
+  }
+  for (const [group, members] of groups) {
+    lines.push('', `## ${group}`, '');
+    lines.push('| operation | call | access | path · query · body | success | errors |');
+    lines.push('|---|---|---|---|---|---|');
+    for (const operation of members) {
+      const fields = operationFields(operation);
+      const section = operation.specSection ? ` (§${operation.specSection})` : '';
+      lines.push(
+        `| \`${operation.name}\`${section}<br>${operation.summary} | \`${operation.method} ${operation.path}\` | ${operation.access} | ${list(fields.path)} · ${list(fields.query)} · ${list(fields.body)} | ${successStatuses(operation).join(', ')} | ${operation.errorStatuses.join(', ') || '–'} |`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const expected = render();
+if (process.argv.includes('--check')) {
+  let actual = '';
+  try {
+    actual = readFileSync(FILE, 'utf8');
+  } catch {
+    // No file yet: it differs.
+  }
+  if (actual !== expected) {
+    console.error(`${FILE} is not what the catalog makes: run node scripts/reference.ts`);
+    process.exit(1);
+  }
+  console.log(`${FILE} matches the catalog (${operations.length} operations)`);
+} else {
+  writeFileSync(FILE, expected);
+  console.log(`${FILE} written (${operations.length} operations)`);
+}
