@@ -6,7 +6,7 @@
  */
 export { authenticate, type Caller, type TokenSets, withoutSessionKeys } from './auth.js';
 export type { BrowserEntry } from './browsers/browser-entry.js';
-export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-model.js';
+export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-spec.js';
 export type { CallRecord } from './call-record.js';
 export { pause } from './computer/computer-model.js';
 export type {
@@ -71,7 +71,7 @@ export { resolveInstancePath } from './instance-paths.js';
 export { INSTANCE_HOME, notFound, refusals } from './messages.js';
 export type { ModelContext, ModelLog, ModelSettings } from './model-context.js';
 export { FillRate, startsPerMinute } from './pools/fill-rate.js';
-export type { PoolView } from './pools/pool-model.js';
+export type { PoolView } from './pools/pool-entry.js';
 export { type Waiter, waitInLine } from './pools/wait-in-line.js';
 export type { ProcessEntry } from './processes/process-entry.js';
 export { exitCodeOf } from './processes/process-entry.js';

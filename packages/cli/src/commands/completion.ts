@@ -127,8 +127,8 @@ function fishScript(commands: readonly CommandSpec[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `xb completion <shell>`. */
-export const completionCommand: CommandSpec = {
+/** `xb completion <shell>`, completing the commands `commands` lists (every command of `xb`). */
+export const completionCommand = (commands: () => readonly CommandSpec[]): CommandSpec => ({
   group: 'completion',
   // The group is the command: `xb completion bash`.
   name: '',
@@ -138,10 +138,9 @@ export const completionCommand: CommandSpec = {
   example: 'xb completion bash > /etc/bash_completion.d/xb   (zsh: eval "$(xb completion zsh)")',
   async run(context) {
     const shell = context.args['<shell>'] as string;
-    const { COMMANDS } = await import('./registry.js');
     const scripts = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
     if (!(SHELLS as readonly string[]).includes(shell))
       throw usageError(`Unknown shell "${shell}": use bash, zsh or fish.`);
-    context.io.stdout.write(scripts[shell as keyof typeof scripts](COMMANDS));
+    context.io.stdout.write(scripts[shell as keyof typeof scripts](commands()));
   },
-};
+});

@@ -13,7 +13,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...poolCommands,
   ...extensionCommands,
   ...configCommands,
-  completionCommand,
+  // Completion lists every command, itself included.
+  completionCommand(() => COMMANDS),
 ];
 
 /** The command `xb <group> <name>`, or the group's own command (`xb completion <shell>`). */

@@ -13,25 +13,11 @@ import type { ModelContext } from '../model-context.js';
 import { signalProcess } from '../processes/process-entry.js';
 import { finishRecording } from '../replays/recording.js';
 import { ServiceError } from '../service-error.js';
-import { signSessionJwt } from '../session-jwt.js';
 import type { BrowserEntry } from './browser-entry.js';
+import { type BrowserSpec, DEFAULT_VIEWPORT } from './browser-spec.js';
+import { sessionCdpUrl } from './session-url.js';
 
-/** Viewport of a browser created without one. */
-export const DEFAULT_VIEWPORT: Viewport = { width: 1920, height: 1080 };
-
-/** What a browser is created with: the create-browser body, or a pool's configuration. */
-export interface BrowserSpec {
-  readonly headless: boolean;
-  readonly stealth: boolean;
-  readonly kiosk_mode: boolean;
-  readonly timeout_seconds: number;
-  readonly viewport?: Viewport | undefined;
-  readonly extensions?: readonly { id?: string | undefined; name?: string | undefined }[];
-  readonly invocation_id?: string | undefined;
-  readonly proxy_id?: string | undefined;
-  readonly profile?: { id?: string | undefined; name?: string | undefined } | undefined;
-  readonly pool?: { readonly id: string; readonly name?: string | undefined } | undefined;
-}
+export type { BrowserSpec } from './browser-spec.js';
 
 /** A value now, or later: an in-memory engine answers at once. */
 type Eventually<T> = T | Promise<T>;
@@ -147,7 +133,7 @@ export class BrowserModel<I extends BrowserInstance> {
     instance: I,
   ): BrowserEntry<I> {
     const now = this.#context.clock();
-    const cdp = this.#cdpUrl(id, origin.replace(/^http/, 'ws'));
+    const cdp = sessionCdpUrl(this.#context, id, origin.replace(/^http/, 'ws'));
     const record: BrowserSession = {
       session_id: id,
       created_at: formatTimestamp(now),
@@ -220,14 +206,6 @@ export class BrowserModel<I extends BrowserInstance> {
     entry.urlExpiresAt = Number.POSITIVE_INFINITY; // A seeded URL is kept as it was given.
   }
 
-  /** The URL of a session's DevTools, its jwt valid SESSION_URL_LIFETIME_SECONDS from now. */
-  #cdpUrl(id: string, wsOrigin: string): { url: string; expiresAt: number } {
-    const expiresAt =
-      Math.floor(this.#context.clock().getTime() / 1000) + SESSION_URL_LIFETIME_SECONDS;
-    const jwt = signSessionJwt(this.#context.settings.jwtSecret, id, expiresAt);
-    return { url: `${wsOrigin}/browsers/${id}/cdp?jwt=${jwt}`, expiresAt };
-  }
-
   #save(entry: BrowserEntry<I>): void {
     this.#context.engines.records.browsers.put(entry.record.session_id, entry.record, {
       parent: entry.record.invocation_id,
@@ -242,7 +220,11 @@ export class BrowserModel<I extends BrowserInstance> {
   record(entry: BrowserEntry<I>): BrowserSession {
     const now = this.#context.clock().getTime();
     if (entry.urlExpiresAt - now / 1000 < SESSION_URL_LIFETIME_SECONDS / 2) {
-      const cdp = this.#cdpUrl(entry.record.session_id, new URL(entry.record.cdp_ws_url).origin);
+      const cdp = sessionCdpUrl(
+        this.#context,
+        entry.record.session_id,
+        new URL(entry.record.cdp_ws_url).origin,
+      );
       entry.record = { ...entry.record, cdp_ws_url: cdp.url };
       entry.urlExpiresAt = cdp.expiresAt;
       this.#save(entry);

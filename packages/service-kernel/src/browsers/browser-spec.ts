@@ -1,0 +1,18 @@
+import type { Viewport } from '@x/types';
+
+/** Viewport of a browser created without one. */
+export const DEFAULT_VIEWPORT: Viewport = { width: 1920, height: 1080 };
+
+/** What a browser is created with: the create-browser body, or a pool's configuration. */
+export interface BrowserSpec {
+  readonly headless: boolean;
+  readonly stealth: boolean;
+  readonly kiosk_mode: boolean;
+  readonly timeout_seconds: number;
+  readonly viewport?: Viewport | undefined;
+  readonly extensions?: readonly { id?: string | undefined; name?: string | undefined }[];
+  readonly invocation_id?: string | undefined;
+  readonly proxy_id?: string | undefined;
+  readonly profile?: { id?: string | undefined; name?: string | undefined } | undefined;
+  readonly pool?: { readonly id: string; readonly name?: string | undefined } | undefined;
+}
