@@ -120,6 +120,25 @@ describe('processes in the sandbox', () => {
     expect(json.pid).toBeGreaterThan(0);
   });
 
+  it('killed while their sandbox is still being set up, leave nothing behind', async () => {
+    const sandboxed = () =>
+      processesOfServer(dataDir).filter((process) => process.commandLine.includes('sleep 600'));
+    for (let round = 0; round < 20; round++) {
+      const { json } = await call<{ process_id: string }>(
+        'POST',
+        `/browsers/${browser}/process/spawn`,
+        { command: 'sleep', args: ['600'] },
+      );
+      // At once, as a release or a delete right after a spawn does.
+      await call('POST', `/browsers/${browser}/process/${json.process_id}/kill`, {
+        signal: 'KILL',
+      });
+    }
+    await vi.waitUntil(() => sandboxed().length === 0, { timeout: 5_000, interval: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sandboxed()).toEqual([]);
+  });
+
   it('answer 403 when the operator turned them off', async () => {
     const off = await startServer(
       readConfig({

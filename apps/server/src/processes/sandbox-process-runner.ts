@@ -51,15 +51,26 @@ class SandboxedProcess implements RunningProcess {
 
   /**
    * Signals the command and whatever it started, not the sandbox around them: bwrap then exits
-   * with the command's status (128+signal when the signal ended it). KILL takes the sandbox too.
-   * A command still being set up in its sandbox is signalled as soon as it runs.
+   * with the command's status (128+signal when the signal ended it). A command still being set
+   * up in its sandbox is signalled as soon as it runs. KILL takes the whole process group, the
+   * sandbox too, in one call: the kernel lets no member fork its way out of a group kill, where a
+   * look at /proc then a kill per member misses a bwrap that forks in between (it would survive
+   * as an orphan and run the command later).
    */
   signal(signal: ProcessSignal, attempt = 0): void {
     const group = this.#child.pid;
     if (this.#hasExited || group === undefined) return;
+    if (signal === 'KILL') {
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
+      return;
+    }
     let signalled = 0;
     for (const member of groupMembers(group)) {
-      if (member.name === 'bwrap' && signal !== 'KILL') continue;
+      if (member.name === 'bwrap') continue;
       try {
         process.kill(member.pid, `SIG${signal}`);
         signalled++;
