@@ -12,6 +12,8 @@ export interface BrowserEntry<I extends BrowserInstance> {
   readonly watches: Map<string, WatchEntry>;
   /** Recordings in progress (finished ones are records only). */
   readonly recordings: Map<string, RecordingEntry>;
+  /** The replay whose recorder is starting: it holds the one recording slot meanwhile. */
+  replayStarting: string | undefined;
   /** Last API or CDP activity, epoch ms of the model's clock: the idle time-out counts from here. */
   lastActivityAt: number;
   /** When its URLs' jwt expires, epoch seconds. */

@@ -4,7 +4,7 @@ import {
   SESSION_URL_LIFETIME_SECONDS,
   type Viewport,
 } from '@x/types';
-import type { BrowserInstance } from '../engines.js';
+import type { BrowserInstance, StoredExtension } from '../engines.js';
 import type { ExtensionModel } from '../extensions/extension-model.js';
 import { endWatch } from '../fs-watch/watch-entry.js';
 import type { InvocationModel } from '../invocations/invocation-model.js';
@@ -51,26 +51,27 @@ export class BrowserModel<I extends BrowserInstance> {
   /**
    * Throws what creating a browser of `spec` would answer before anything starts: 404 for an
    * unknown invocation, extension or profile, 409 for an ended invocation, 400 for what the
-   * engine cannot start.
+   * engine cannot start. Gives the extensions it names.
    */
-  check(spec: BrowserSpec): void {
+  check(spec: BrowserSpec): StoredExtension[] {
     if (spec.invocation_id) this.#invocations.running(spec.invocation_id);
-    this.#extensions.resolve(spec.extensions ?? []);
+    const extensions = this.#extensions.resolve(spec.extensions ?? []);
     if (spec.profile) {
       // No profile can be stored yet: a reference to one names one that is not there.
       throw notFound('profile', (spec.profile.id ?? spec.profile.name) as string);
     }
     this.#context.engines.browsers.check(spec);
+    return extensions;
   }
 
   /** Starts a browser; 429 with Retry-After at capacity, 503 while shutting down. */
   create(spec: BrowserSpec, origin: string): Eventually<BrowserEntry<I>> {
-    this.check(spec);
+    const extensions = this.check(spec);
     if (this.#isClosed) throw refusals.shuttingDown();
     const { maxBrowsers } = this.#context.settings;
     if (this.#live.size + this.#starting >= maxBrowsers) throw refusals.atCapacity(maxBrowsers);
     const id = this.#context.nextId('br');
-    const extensions = this.#extensions.resolve(spec.extensions ?? [], { markUsed: true });
+    this.#extensions.markUsed(extensions);
     const viewport = spec.viewport ?? { ...DEFAULT_VIEWPORT };
     let launched: I | Promise<I>;
     try {
@@ -166,6 +167,7 @@ export class BrowserModel<I extends BrowserInstance> {
       processes: new Map(),
       watches: new Map(),
       recordings: new Map(),
+      replayStarting: undefined,
       lastActivityAt: this.#context.clock().getTime(),
       urlExpiresAt: 0,
       isWarm: false,

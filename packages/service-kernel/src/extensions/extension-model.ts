@@ -64,25 +64,16 @@ export class ExtensionModel<I extends BrowserInstance> {
     return stored;
   }
 
-  /**
-   * The extensions a browser or pool names, 404 for the first that is not there; with
-   * `markUsed`, each is marked used now (a browser loads them).
-   */
-  resolve(
-    references: readonly ExtensionReference[],
-    options: { markUsed?: boolean } = {},
-  ): StoredExtension[] {
-    const found = references.map((reference) =>
-      this.find((reference.id ?? reference.name) as string),
-    );
-    if (options.markUsed) {
-      const now = formatTimestamp(this.#context.clock());
-      for (const stored of found) {
-        const record = { ...stored.record, last_used_at: now };
-        this.#records.put(record.id, { record, key: stored.key }, { name: record.name });
-      }
-    }
-    return found;
+  /** The extensions a browser or pool names, 404 for the first that is not there. */
+  resolve(references: readonly ExtensionReference[]): StoredExtension[] {
+    return references.map((reference) => this.find((reference.id ?? reference.name) as string));
+  }
+
+  /** Marks extensions used now: a browser loads them. */
+  markUsed(extensions: readonly StoredExtension[]): void {
+    const now = formatTimestamp(this.#context.clock());
+    for (const { record, key } of extensions)
+      this.#records.put(record.id, { record: { ...record, last_used_at: now }, key });
   }
 
   /** Seeds an extension whose archive is stored already (the fake). */

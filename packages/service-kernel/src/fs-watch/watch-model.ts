@@ -56,14 +56,16 @@ export class WatchModel<I extends BrowserInstance> {
   /** A running watch of a live browser; 404 when unknown or stopped. */
   find(browserId: string, watchId: string): WatchEntry {
     const watch = this.#browsers.live(browserId).watches.get(watchId);
-    if (!watch || watch.events.isClosed) throw notFound('watch', watchId);
+    if (!watch) throw notFound('watch', watchId);
     return watch;
   }
 
   /** Ends a watch and its stream; 404 when unknown or stopped already. */
   stop(browserId: string, watchId: string): void {
-    const watch = this.find(browserId, watchId);
+    const { watches } = this.#browsers.live(browserId);
+    const watch = watches.get(watchId);
+    if (!watch) throw notFound('watch', watchId);
     endWatch(watch);
-    this.#browsers.live(browserId).watches.delete(watchId);
+    watches.delete(watchId);
   }
 }

@@ -7,7 +7,6 @@ import {
   type SpawnedProcess,
 } from '@x/types';
 import type { InferOutput } from 'valibot';
-import type { BrowserEntry } from '../browsers/browser-entry.js';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, ProcessSignal } from '../engines.js';
 import { resolveInstancePath } from '../instance-paths.js';
@@ -104,15 +103,6 @@ export class ProcessModel<I extends BrowserInstance> {
     const process = this.#browsers.live(browserId).processes.get(processId);
     if (!process) throw notFound('process', processId);
     return process;
-  }
-
-  /** Any process of any live browser by its id (the fake's test controls). */
-  findAnywhere(processId: string, browsers: Iterable<BrowserEntry<I>>): ProcessEntry | undefined {
-    for (const browser of browsers) {
-      const process = browser.processes.get(processId);
-      if (process) return process;
-    }
-    return undefined;
   }
 
   #start(browserId: string, command: ProcessCommand): ProcessEntry {

@@ -9,7 +9,7 @@ export interface RecordingEntry {
   readonly handle: RecordingHandle;
   /** When it stops by itself, epoch ms (`max_duration_in_seconds`). */
   readonly endsAt: number;
-  readonly timer: ReturnType<typeof setTimeout> | undefined;
+  readonly timer: ReturnType<typeof setTimeout>;
   /** Resolves once the video is finalized; set when it begins to stop. */
   stopping: Promise<Replay> | undefined;
 }

@@ -1,5 +1,4 @@
 import { formatTimestamp, MAX_REPLAY_DURATION_SECONDS, type Replay } from '@x/types';
-import type { BrowserEntry } from '../browsers/browser-entry.js';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
@@ -35,16 +34,15 @@ export class ReplayModel<I extends BrowserInstance> {
     const browser = this.#browsers.live(browserId);
     this.#context.engines.recorder.assertAvailable();
     finishExpiredRecordings(this.#context, browser.recordings);
-    for (const recording of browser.recordings.values()) {
-      if (!recording.stopping)
-        throw refusals.alreadyRecording(browserId, recording.record.replay_id);
-    }
+    const busy =
+      browser.replayStarting ??
+      [...browser.recordings.values()].find((r) => !r.stopping)?.record.replay_id;
+    if (busy !== undefined) throw refusals.alreadyRecording(browserId, busy);
     const replayId = this.#context.nextId('rp');
     const startedAt = this.#context.clock();
     const record: Replay = { replay_id: replayId, started_at: formatTimestamp(startedAt) };
-    // Held by a placeholder while the recorder starts: a second start meanwhile is 409.
-    const durationMs = (maxDurationSeconds ?? MAX_REPLAY_DURATION_SECONDS) * 1000;
-    const pending = this.#placeholder(browser, record, startedAt.getTime() + durationMs);
+    // The browser's one recording slot is held while the recorder starts: a second start is 409.
+    browser.replayStarting = replayId;
     let handle: RecordingEntry['handle'];
     try {
       handle = await this.#context.engines.recorder.start(browser.instance, {
@@ -53,42 +51,29 @@ export class ReplayModel<I extends BrowserInstance> {
         framerate,
       });
     } finally {
-      browser.recordings.delete(replayId);
+      browser.replayStarting = undefined;
     }
-    if (pending.stopping) {
+    if (this.#browsers.peek(browserId) !== browser) {
       // The browser ended while the recorder started: nothing of it is kept running.
       await handle.finish().catch(() => undefined);
       throw notFound('browser session', browserId);
     }
+    const durationMs = (maxDurationSeconds ?? MAX_REPLAY_DURATION_SECONDS) * 1000;
     const recording: RecordingEntry = {
       record,
       browserId,
       handle,
-      endsAt: pending.endsAt,
+      endsAt: startedAt.getTime() + durationMs,
       timer: setTimeout(
         () => void finishRecording(this.#context, browser.recordings, recording),
         durationMs,
       ),
       stopping: undefined,
     };
-    recording.timer?.unref?.();
+    recording.timer.unref?.();
     browser.recordings.set(replayId, recording);
     this.#records.put(replayId, record, { parent: browserId, isOpen: true });
     return record;
-  }
-
-  /** A recording that is starting: it holds the browser's one recording slot. */
-  #placeholder(browser: BrowserEntry<I>, record: Replay, endsAt: number): RecordingEntry {
-    const placeholder: RecordingEntry = {
-      record,
-      browserId: browser.record.session_id,
-      handle: { finish: async () => undefined },
-      endsAt,
-      timer: undefined,
-      stopping: undefined,
-    };
-    browser.recordings.set(record.replay_id, placeholder);
-    return placeholder;
   }
 
   /** A browser's replays, oldest first (a deleted browser's too). */

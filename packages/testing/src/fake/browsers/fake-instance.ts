@@ -1,10 +1,4 @@
-import {
-  type BrowserInstance,
-  type FsChange,
-  INSTANCE_HOME,
-  type Region,
-  refusals,
-} from '@x/service-kernel';
+import { type BrowserInstance, type FsChange, INSTANCE_HOME, type Region } from '@x/service-kernel';
 import type { Viewport } from '@x/types';
 import { screenshotOfSize } from '../computer/screenshots.js';
 import type { FakeProcess } from '../processes/fake-process.js';
@@ -53,8 +47,8 @@ export class FakeInstance implements BrowserInstance {
     return screenshotOfSize(width, height);
   }
 
-  stat(instancePath: string, field: string): 'dir' | 'file' | undefined {
-    if (!instancePath.startsWith(INSTANCE_HOME)) throw refusals.outsideHome(field, instancePath);
+  /** A simulated home has no links: the model's containment check is the whole of it. */
+  stat(instancePath: string): 'dir' | 'file' | undefined {
     return this.files.get(instancePath);
   }
 
