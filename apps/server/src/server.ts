@@ -93,7 +93,9 @@ export async function startServer(
   browserEngine.recover();
   const idempotency = new SqliteIdempotencyStore(database);
   idempotency.prune();
+  let url = '';
   const app = createApp({
+    serverUrl: () => url,
     model,
     tokens,
     idempotency,
@@ -102,7 +104,7 @@ export async function startServer(
     readMultipart: createSpoolingMultipartReader(join(config.dataDir, 'uploads')),
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+    const started = serve({ fetch: app, port: config.port, hostname: config.host }, () =>
       resolve(started as Server),
     );
     (started as Server).once('error', reject);
@@ -119,7 +121,7 @@ export async function startServer(
   );
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}`;
+  url = `http://${host}:${port}`;
   // Records an earlier run left open are closed; its pools fill again, their URLs naming this one.
   const closed = model.recover(url);
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');

@@ -4,10 +4,9 @@
  * the catalog, auth, limits, validation, idempotency, Error bodies, request ids). The fake runs it
  * on in-memory engines, the self-hosted server on real ones.
  */
-export { authenticate, type Caller, type TokenSets, withoutSessionKeys } from './auth.js';
+
 export type { BrowserEntry } from './browsers/browser-entry.js';
 export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-spec.js';
-export type { CallRecord } from './call-record.js';
 export { pause } from './computer/computer-model.js';
 export type {
   ArchiveStore,
@@ -46,12 +45,6 @@ export {
 } from './extensions/extension-archive.js';
 export { EventBuffer } from './fs-watch/event-buffer.js';
 export type { FsChange } from './fs-watch/fs-change.js';
-export {
-  createRequestHandler,
-  type Interception,
-  type RequestHandlerOptions,
-  type RequestOutcome,
-} from './handle-request.js';
 export type {
   Handler,
   HandlerContext,
@@ -59,24 +52,26 @@ export type {
   HandlerTable,
   OperationNamed,
 } from './handler.js';
+export { createIdGenerator, type IdGenerator } from './ids.js';
+export { resolveInstancePath } from './instance-paths.js';
+export { INSTANCE_HOME, notFound, refusals } from './messages.js';
+export type { ModelContext, ModelLog, ModelSettings } from './model-context.js';
+export { authenticate, type Caller, type TokenSets, withoutSessionKeys } from './pipeline/auth.js';
+export type { CallRecord } from './pipeline/call-record.js';
+export {
+  createRequestHandler,
+  type Interception,
+  type RequestHandlerOptions,
+  type RequestOutcome,
+} from './pipeline/handle-request.js';
 export {
   type IdempotencyLookup,
   type IdempotencyStore,
   isKeptAnswer,
   MemoryIdempotencyStore,
   type StoredResponse,
-} from './idempotency.js';
-export { createIdGenerator, type IdGenerator } from './ids.js';
-export { resolveInstancePath } from './instance-paths.js';
-export { INSTANCE_HOME, notFound, refusals } from './messages.js';
-export type { ModelContext, ModelLog, ModelSettings } from './model-context.js';
-export { FillRate, startsPerMinute } from './pools/fill-rate.js';
-export type { PoolView } from './pools/pool-entry.js';
-export { type Waiter, waitInLine } from './pools/wait-in-line.js';
-export type { ProcessEntry } from './processes/process-entry.js';
-export { exitCodeOf } from './processes/process-entry.js';
-export { type ReadBody, readBody, streamBody } from './read-body.js';
-export { createMemoryRecordStore, MemoryRecordTable } from './records/memory-record-store.js';
+} from './pipeline/idempotency.js';
+export { type ReadBody, readBody, streamBody } from './pipeline/read-body.js';
 export {
   assertMultipart,
   bodyTooLarge,
@@ -88,8 +83,14 @@ export {
   multipartFingerprint,
   readMultipartInMemory,
   repeatedPart,
-} from './request-body.js';
-export { jsonResponse } from './responses.js';
+} from './pipeline/request-body.js';
+export { jsonResponse } from './pipeline/responses.js';
+export { FillRate, startsPerMinute } from './pools/fill-rate.js';
+export type { PoolView } from './pools/pool-entry.js';
+export { type Waiter, waitInLine } from './pools/wait-in-line.js';
+export type { ProcessEntry } from './processes/process-entry.js';
+export { exitCodeOf } from './processes/process-entry.js';
+export { createMemoryRecordStore, MemoryRecordTable } from './records/memory-record-store.js';
 export { ServiceError } from './service-error.js';
 export { serviceHandlers } from './service-handlers.js';
 export { ServiceModel, type ServiceModelOptions } from './service-model.js';

@@ -83,6 +83,7 @@ export class ServiceModel<I extends BrowserInstance> {
   /** Housekeeping before each call and on a timer: browsers idle past their time-out end. */
   sweep(): void {
     this.browsers.sweep();
+    this.pools.sweep();
   }
 
   /** Shutdown: pools stop filling, every recording is finalized, every browser ends. */

@@ -44,6 +44,6 @@ export function verifySessionJwt(
     };
     return claims.sub === sessionId && typeof claims.exp === 'number' && claims.exp > nowSeconds;
   } catch {
-    return false;
+    return false; // A payload that is not JSON is a jwt we never signed: not valid, not a fault.
   }
 }

@@ -241,6 +241,7 @@ export class CdpConnection {
     if (isDetaching && !this.#closed) {
       // Its page sessions end with its browser session; each is detached as well, in case.
       for (const session of [...channel.sessions, channel.browserSession])
+        // A session that is gone already refuses the detach: nothing is left to free then.
         this.send('Target.detachFromTarget', { sessionId: session }).catch(() => undefined);
     }
   }

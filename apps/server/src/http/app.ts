@@ -7,12 +7,11 @@ import {
   serviceHandlers,
 } from '@x/service-kernel';
 import { createOpenApiDocument } from '@x/types/openapi';
-import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import type { ResolvedTokens } from './tokens.js';
 
-/** What the HTTP app is made of. */
+/** What the HTTP handler is made of. */
 export interface AppOptions {
   readonly model: ServiceModel<ChromiumInstance>;
   readonly tokens: ResolvedTokens;
@@ -20,18 +19,24 @@ export interface AppOptions {
   readonly logger: Logger;
   /** Reads multipart bodies: the server streams uploaded files to disk. */
   readonly readMultipart: MultipartReader;
+  /** The server's own URL, known once it listens: the OpenAPI document's `servers` entry. */
+  readonly serverUrl: () => string;
 }
 
+/** The server's HTTP handler: a Fetch API function, served on Node by `@hono/node-server`. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
 /**
- * The server's Hono app. Every call goes through the shared request pipeline of
- * @x/service-kernel, which routes by the operation catalog (no second copy of paths or schemas)
- * and answers exactly as the fake does; each is logged with its request id, status and duration,
- * never with a token.
+ * The server's HTTP handler. Every call goes through the shared request pipeline of
+ * @x/service-kernel, which routes by the operation catalog (the one route table, shared with the
+ * fake) and answers exactly as the fake does; each is logged with its request id, status and
+ * duration, never with a token.
  */
-export function createApp({ model, tokens, idempotency, logger, readMultipart }: AppOptions): Hono {
+export function createApp(options: AppOptions): FetchHandler {
+  const { model, tokens, idempotency, logger, readMultipart, serverUrl } = options;
   const nextId = createIdGenerator();
-  const documents = new Map<string, unknown>();
-  let origin = '';
+  // One document, built once: nothing a caller sends (a Host header) makes another.
+  let openApi: unknown;
   const handle = createRequestHandler<ServiceModel<ChromiumInstance>>({
     runtime: () => model,
     handlers: serviceHandlers<ChromiumInstance>(),
@@ -42,17 +47,13 @@ export function createApp({ model, tokens, idempotency, logger, readMultipart }:
     newRequestId: () => nextId('req'),
     now: () => new Date(),
     openApiDocument: () => {
-      if (!documents.has(origin))
-        documents.set(origin, createOpenApiDocument({ serverUrl: origin }));
-      return documents.get(origin);
+      openApi ??= createOpenApiDocument({ serverUrl: serverUrl() });
+      return openApi;
     },
     onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error'),
   });
-  const app = new Hono();
-  app.all('*', async (context) => {
+  return async (request) => {
     const started = performance.now();
-    const request = context.req.raw;
-    origin = new URL(request.url).origin;
     const outcome = await handle(request);
     // The server injects no faults: every outcome is an answer.
     if (outcome.kind !== 'response') throw new Error('A dropped call outside fault injection.');
@@ -68,6 +69,5 @@ export function createApp({ model, tokens, idempotency, logger, readMultipart }:
       'request',
     );
     return response;
-  });
-  return app;
+  };
 }

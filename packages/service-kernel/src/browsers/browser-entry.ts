@@ -23,3 +23,23 @@ export interface BrowserEntry<I extends BrowserInstance> {
   /** Serializes input: one call types at a time. */
   typing: Promise<void>;
 }
+
+/** A live browser's entry as it starts: nothing on it yet, active `now` (epoch ms). */
+export function newBrowserEntry<I extends BrowserInstance>(
+  record: BrowserSession,
+  instance: I,
+  now: number,
+): BrowserEntry<I> {
+  return {
+    record,
+    instance,
+    processes: new Map(),
+    watches: new Map(),
+    recordings: new Map(),
+    replayStarting: undefined,
+    lastActivityAt: now,
+    urlExpiresAt: 0,
+    isWarm: false,
+    typing: Promise.resolve(),
+  };
+}

@@ -89,19 +89,3 @@ describe('ending a browser', () => {
     expect(test.model.pools.list()[0]?.available_count).toBe(1);
   });
 });
-
-describe('pools', () => {
-  it('fill at their rate where the settings say so', async () => {
-    const { model } = testModel({ fillRate: true, async: true });
-    model.pools.create({ size: 20, fill_rate_per_minute: 10 }, ORIGIN);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(model.pools.list()[0]?.available_count).toBe(2);
-    model.pools.close();
-  });
-
-  it('fill at once where they do not', () => {
-    const { model } = testModel();
-    model.pools.create({ size: 5 }, ORIGIN);
-    expect(model.pools.list()[0]?.available_count).toBe(5);
-  });
-});

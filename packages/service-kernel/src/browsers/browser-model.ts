@@ -1,9 +1,4 @@
-import {
-  type BrowserSession,
-  formatTimestamp,
-  SESSION_URL_LIFETIME_SECONDS,
-  type Viewport,
-} from '@x/types';
+import type { BrowserSession, Viewport } from '@x/types';
 import type { BrowserInstance, StoredExtension } from '../engines.js';
 import type { ExtensionModel } from '../extensions/extension-model.js';
 import { endWatch } from '../fs-watch/watch-entry.js';
@@ -13,9 +8,16 @@ import type { ModelContext } from '../model-context.js';
 import { signalProcess } from '../processes/process-entry.js';
 import { finishRecording } from '../replays/recording.js';
 import { ServiceError } from '../service-error.js';
-import type { BrowserEntry } from './browser-entry.js';
+import { type BrowserEntry, newBrowserEntry } from './browser-entry.js';
+import {
+  closeOpenRecords,
+  endedRecord,
+  saveSessionRecord,
+  sessionRecord,
+  uptimeMs,
+} from './browser-records.js';
 import { type BrowserSpec, DEFAULT_VIEWPORT } from './browser-spec.js';
-import { sessionCdpUrl } from './session-url.js';
+import { renewSessionUrl, sessionCdpUrl } from './session-url.js';
 
 export type { BrowserSpec } from './browser-spec.js';
 
@@ -133,26 +135,8 @@ export class BrowserModel<I extends BrowserInstance> {
     origin: string,
     instance: I,
   ): BrowserEntry<I> {
-    const now = this.#context.clock();
     const cdp = sessionCdpUrl(this.#context, id, origin.replace(/^http/, 'ws'));
-    const record: BrowserSession = {
-      session_id: id,
-      created_at: formatTimestamp(now),
-      cdp_ws_url: cdp.url,
-      headless: spec.headless,
-      stealth: spec.stealth,
-      gpu: false,
-      kiosk_mode: spec.kiosk_mode,
-      timeout_seconds: spec.timeout_seconds,
-      viewport,
-    };
-    if (spec.invocation_id) record.invocation_id = spec.invocation_id;
-    if (spec.proxy_id) record.proxy_id = spec.proxy_id;
-    if (spec.pool)
-      record.pool =
-        spec.pool.name === undefined
-          ? { id: spec.pool.id }
-          : { id: spec.pool.id, name: spec.pool.name };
+    const record = sessionRecord(id, spec, viewport, cdp.url, this.#context.clock());
     const entry = this.#track(record, instance);
     entry.urlExpiresAt = cdp.expiresAt;
     this.#context.log.info({ session: id }, 'browser started');
@@ -161,18 +145,7 @@ export class BrowserModel<I extends BrowserInstance> {
 
   /** Puts a record and its instance among the live browsers. */
   #track(record: BrowserSession, instance: I): BrowserEntry<I> {
-    const entry: BrowserEntry<I> = {
-      record,
-      instance,
-      processes: new Map(),
-      watches: new Map(),
-      recordings: new Map(),
-      replayStarting: undefined,
-      lastActivityAt: this.#context.clock().getTime(),
-      urlExpiresAt: 0,
-      isWarm: false,
-      typing: Promise.resolve(),
-    };
+    const entry = newBrowserEntry(record, instance, this.#context.clock().getTime());
     this.#live.set(record.session_id, entry);
     this.#save(entry);
     // A browser that ends by itself (a crash, a kill) ends its session.
@@ -188,10 +161,7 @@ export class BrowserModel<I extends BrowserInstance> {
    */
   seed(record: BrowserSession): void {
     if (record.deleted_at) {
-      this.#context.engines.records.browsers.put(record.session_id, record, {
-        parent: record.invocation_id,
-        isOpen: false,
-      });
+      saveSessionRecord(this.#context.engines.records.browsers, record);
       return;
     }
     const instance = this.#context.engines.browsers.launch({
@@ -209,10 +179,7 @@ export class BrowserModel<I extends BrowserInstance> {
   }
 
   #save(entry: BrowserEntry<I>): void {
-    this.#context.engines.records.browsers.put(entry.record.session_id, entry.record, {
-      parent: entry.record.invocation_id,
-      isOpen: entry.record.deleted_at === undefined,
-    });
+    saveSessionRecord(this.#context.engines.records.browsers, entry.record);
   }
 
   /**
@@ -220,19 +187,8 @@ export class BrowserModel<I extends BrowserInstance> {
    * left is signed again, so a URL read from a live session is valid for at least 12 h.
    */
   record(entry: BrowserEntry<I>): BrowserSession {
-    const now = this.#context.clock().getTime();
-    if (entry.urlExpiresAt - now / 1000 < SESSION_URL_LIFETIME_SECONDS / 2) {
-      const cdp = sessionCdpUrl(
-        this.#context,
-        entry.record.session_id,
-        new URL(entry.record.cdp_ws_url).origin,
-      );
-      entry.record = { ...entry.record, cdp_ws_url: cdp.url };
-      entry.urlExpiresAt = cdp.expiresAt;
-      this.#save(entry);
-    }
-    const uptime = Math.max(0, now - Date.parse(entry.record.created_at));
-    return { ...entry.record, usage: { uptime_ms: uptime } };
+    if (renewSessionUrl(this.#context, entry)) this.#save(entry);
+    return { ...entry.record, usage: { uptime_ms: uptimeMs(entry.record, this.#context.clock()) } };
   }
 
   /** A session record, a deleted one too (with `deleted_at`); 404 when it never existed. */
@@ -297,12 +253,7 @@ export class BrowserModel<I extends BrowserInstance> {
     const id = entry.record.session_id;
     if (this.#live.get(id) !== entry) return;
     this.#live.delete(id);
-    const now = this.#context.clock();
-    entry.record = {
-      ...entry.record,
-      deleted_at: formatTimestamp(now),
-      usage: { uptime_ms: Math.max(0, now.getTime() - Date.parse(entry.record.created_at)) },
-    };
+    entry.record = endedRecord(entry.record, this.#context.clock());
     this.#save(entry);
     for (const process of entry.processes.values()) signalProcess(process, 'KILL');
     for (const watch of entry.watches.values()) endWatch(watch);
@@ -341,20 +292,7 @@ export class BrowserModel<I extends BrowserInstance> {
    * them is driven any more.
    */
   recover(): number {
-    const { browsers } = this.#context.engines.records;
-    const open = browsers.list({ isOpen: true });
-    const deletedAt = formatTimestamp(this.#context.clock());
-    for (const record of open) {
-      browsers.put(
-        record.session_id,
-        { ...record, deleted_at: deletedAt },
-        {
-          parent: record.invocation_id,
-          isOpen: false,
-        },
-      );
-    }
-    return open.length;
+    return closeOpenRecords(this.#context.engines.records.browsers, this.#context.clock());
   }
 
   /** Ends every browser (shutdown), those still starting included; no new one starts after. */

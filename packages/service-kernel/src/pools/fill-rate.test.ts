@@ -47,3 +47,14 @@ describe('FillRate', () => {
     expect(rate.waitMs()).toBe(15_000);
   });
 });
+
+describe('FillRate.giveBack', () => {
+  it('returns starts taken but not made, up to one minute of starts', () => {
+    const rate = new FillRate(3, 0);
+    expect(rate.take(3, 0)).toBe(3);
+    rate.giveBack(2);
+    expect(rate.take(3, 0)).toBe(2);
+    rate.giveBack(10);
+    expect(rate.take(10, 0)).toBe(3);
+  });
+});

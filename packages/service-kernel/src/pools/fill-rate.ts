@@ -36,6 +36,11 @@ export class FillRate {
     return taken;
   }
 
+  /** Gives back starts taken but not made (the service was full): they are not lost. */
+  giveBack(count: number): void {
+    this.#tokens = Math.min(this.#perMinute, this.#tokens + count);
+  }
+
   /** Milliseconds until the next start is allowed. */
   waitMs(): number {
     return Math.max(1, Math.ceil(((1 - this.#tokens) * 60_000) / this.#perMinute));

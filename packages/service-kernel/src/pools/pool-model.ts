@@ -5,12 +5,10 @@ import {
   formatTimestamp,
   type UpdateBrowserPoolInput,
 } from '@x/types';
-import type { BrowserEntry } from '../browsers/browser-entry.js';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, StoredPool } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
-import { ServiceError } from '../service-error.js';
 import { FillRate, startsPerMinute } from './fill-rate.js';
 import {
   browserSpecOf,
@@ -19,10 +17,8 @@ import {
   poolRecord,
   setFields,
 } from './pool-entry.js';
+import { PoolFiller } from './pool-filler.js';
 import { waitInLine } from './wait-in-line.js';
-
-/** How long a pool waits before trying again after a browser failed to start (fill rate off). */
-const RETRY_MS = 5_000;
 
 /**
  * Every rule of browser pools: unique names, `size` browsers kept warm and refilled (at
@@ -34,10 +30,12 @@ export class PoolModel<I extends BrowserInstance> {
   readonly #context: ModelContext<I>;
   readonly #browsers: BrowserModel<I>;
   readonly #pools = new Map<string, PoolEntry>();
+  readonly #filler: PoolFiller<I>;
 
   constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
     this.#context = context;
     this.#browsers = browsers;
+    this.#filler = new PoolFiller(context, browsers);
   }
 
   create(body: BrowserPoolConfig, origin: string): BrowserPool {
@@ -54,7 +52,7 @@ export class PoolModel<I extends BrowserInstance> {
     this.#browsers.check(browserSpecOf(pool));
     this.#save(pool);
     this.#pools.set(pool.id, pool);
-    this.#fill(pool);
+    this.#filler.fill(pool);
     return poolRecord(pool);
   }
 
@@ -84,7 +82,7 @@ export class PoolModel<I extends BrowserInstance> {
     pool.fillRate.setRate(startsPerMinute(config));
     this.#save(pool);
     await this.#discard(pool.idle.splice(0));
-    this.#fill(pool);
+    this.#filler.fill(pool);
     return poolRecord(pool);
   }
 
@@ -93,7 +91,7 @@ export class PoolModel<I extends BrowserInstance> {
     const pool = this.#find(idOrName);
     if (pool.acquired.size > 0 && !force)
       throw refusals.poolHasAcquired(idOrName, pool.acquired.size);
-    this.#stop(pool);
+    this.#filler.stop(pool);
     this.#pools.delete(pool.id);
     this.#context.engines.records.pools.delete(pool.id);
     const ids = [...pool.idle.splice(0), ...pool.acquired];
@@ -134,14 +132,14 @@ export class PoolModel<I extends BrowserInstance> {
     pool.acquired.delete(sessionId);
     const entry = this.#browsers.peek(sessionId);
     if (entry) await this.#browsers.end(entry);
-    this.#fill(pool, reuse ? 1 : 0);
+    this.#filler.fill(pool, reuse ? 1 : 0);
   }
 
   /** Replaces every idle browser with a fresh one. */
   async flush(idOrName: string): Promise<void> {
     const pool = this.#find(idOrName);
     await this.#discard(pool.idle.splice(0));
-    this.#fill(pool);
+    this.#filler.fill(pool);
   }
 
   /**
@@ -155,7 +153,7 @@ export class PoolModel<I extends BrowserInstance> {
       if (index !== -1) owner.idle.splice(index, 1);
       owner.acquired.delete(record.session_id);
     }
-    for (const pool of this.#pools.values()) if (pool.timer === undefined) this.#fill(pool);
+    for (const pool of this.#pools.values()) if (pool.timer === undefined) this.#filler.fill(pool);
   }
 
   /** Fills the pools kept from an earlier run again (their browsers did not outlive it). */
@@ -163,7 +161,7 @@ export class PoolModel<I extends BrowserInstance> {
     for (const stored of this.#context.engines.records.pools.list()) {
       const pool = this.#entry(stored, origin);
       this.#pools.set(pool.id, pool);
-      this.#fill(pool);
+      this.#filler.fill(pool);
     }
   }
 
@@ -183,18 +181,29 @@ export class PoolModel<I extends BrowserInstance> {
     );
     this.#save(pool);
     this.#pools.set(pool.id, pool);
-    this.#fill(pool);
+    // A seeded pool is full when seeding returns, whatever its fill rate.
+    this.#filler.fill(pool, record.browser_pool_config.size);
     for (const sessionId of pool.idle.splice(0, record.acquired_count)) {
       pool.acquired.add(sessionId);
       const entry = this.#browsers.peek(sessionId);
       if (entry) this.#browsers.setWarm(entry, false);
     }
-    this.#fill(pool);
+    this.#filler.fill(pool);
+  }
+
+  /**
+   * Housekeeping: every pool left short that its fill rate now lets start a browser starts it
+   * (a timer does this too; a sweep also follows a clock that is not the real one).
+   */
+  sweep(): void {
+    for (const pool of this.#pools.values()) {
+      if (this.#filler.missing(pool) > 0) this.#filler.fill(pool);
+    }
   }
 
   /** Stops filling and sends every waiting acquire away empty (shutdown). */
   close(): void {
-    for (const pool of this.#pools.values()) this.#stop(pool);
+    for (const pool of this.#pools.values()) this.#filler.stop(pool);
   }
 
   #entry(stored: StoredPool, origin: string): PoolEntry {
@@ -224,12 +233,6 @@ export class PoolModel<I extends BrowserInstance> {
     this.#context.engines.records.pools.put(pool.id, stored, { name: pool.name });
   }
 
-  #stop(pool: PoolEntry): void {
-    pool.isDeleted = true;
-    clearTimeout(pool.timer);
-    for (const waiter of pool.waiters.splice(0)) waiter(undefined);
-  }
-
   #find(idOrName: string): PoolEntry {
     const pool =
       this.#pools.get(idOrName) ??
@@ -251,90 +254,6 @@ export class PoolModel<I extends BrowserInstance> {
         const entry = this.#browsers.peek(id);
         return entry ? this.#browsers.end(entry) : undefined;
       }),
-    );
-  }
-
-  /**
-   * Starts browsers until the pool holds `size`, as fast as its fill rate lets it (plus `extra`
-   * starts outside it: the replacement of a released browser asked to be reused).
-   */
-  #fill(pool: PoolEntry, extra = 0): void {
-    if (pool.isDeleted) return;
-    clearTimeout(pool.timer);
-    pool.timer = undefined;
-    const missing = () =>
-      pool.config.size - (pool.idle.length + pool.acquired.size + pool.starting);
-    const { isFillRateLimited } = this.#context.settings;
-    const starts = isFillRateLimited
-      ? pool.fillRate.take(missing(), this.#context.clock().getTime(), extra)
-      : missing();
-    for (let started = 0; started < starts; started++) {
-      if (!this.#startOne(pool)) break;
-    }
-    if (isFillRateLimited && missing() > 0) this.#retryIn(pool, pool.fillRate.waitMs());
-  }
-
-  #retryIn(pool: PoolEntry, ms: number): void {
-    clearTimeout(pool.timer);
-    pool.timer = setTimeout(() => this.#fill(pool), ms);
-    pool.timer.unref?.();
-  }
-
-  /** Starts one browser for the pool; false when none can start now (the service is full). */
-  #startOne(pool: PoolEntry): boolean {
-    let started: BrowserEntry<I> | Promise<BrowserEntry<I>>;
-    try {
-      started = this.#browsers.create(browserSpecOf(pool), pool.origin);
-    } catch (error) {
-      this.#startFailed(pool, error);
-      return false;
-    }
-    if (!(started instanceof Promise)) {
-      this.#adopt(pool, started);
-      return true;
-    }
-    pool.starting++;
-    started.then(
-      (entry) => {
-        pool.starting--;
-        this.#adopt(pool, entry);
-      },
-      (error: unknown) => {
-        pool.starting--;
-        this.#startFailed(pool, error);
-      },
-    );
-    return true;
-  }
-
-  #adopt(pool: PoolEntry, entry: BrowserEntry<I>): void {
-    if (pool.isDeleted) {
-      void this.#browsers.end(entry);
-      return;
-    }
-    this.#browsers.setWarm(entry, true);
-    pool.idle.push(entry.record.session_id);
-    while (pool.waiters.length > 0 && pool.idle.length > 0) {
-      const sessionId = pool.idle.shift() as string;
-      pool.acquired.add(sessionId);
-      pool.waiters.shift()?.(sessionId);
-    }
-  }
-
-  /**
-   * A browser could not start. At capacity, the pool stays short until a browser ends somewhere
-   * (which refills it); any other failure is retried later.
-   */
-  #startFailed(pool: PoolEntry, error: unknown): void {
-    if (pool.isDeleted) return;
-    if (error instanceof ServiceError && error.code === 'rate_limited') return;
-    this.#context.log.warn(
-      { err: error, pool: pool.id },
-      'a pool browser failed to start; trying again later',
-    );
-    this.#retryIn(
-      pool,
-      this.#context.settings.isFillRateLimited ? pool.fillRate.waitMs() : RETRY_MS,
     );
   }
 }

@@ -1,26 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   createIdGenerator,
-  createMemoryRecordStore,
   createRequestHandler,
   type FsChange,
   MemoryIdempotencyStore,
   ServiceModel,
   serviceHandlers,
 } from '@x/service-kernel';
-import {
-  type BrowserPool,
-  BrowserPoolSchema,
-  type BrowserSession,
-  BrowserSessionSchema,
-  type Extension,
-  ExtensionSchema,
-  type Invocation,
-  InvocationSchema,
-  validationDetails,
-} from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
-import { type GenericSchema, safeParse } from 'valibot';
 import { type Clock, systemClock } from '../common/clock.js';
 import {
   type FaultEffect,
@@ -28,18 +15,19 @@ import {
   FaultSet,
   type InjectedFault,
 } from '../faults/faults.js';
-import { buildExtensionArchive } from '../fixtures/extension-archive.js';
 import { Journal } from '../journal/journal.js';
-import { FakeBrowserEngine } from './browsers/fake-browser-engine.js';
 import type { FakeInstance } from './browsers/fake-instance.js';
-import { FakeArchiveStore } from './extensions/fake-archive-store.js';
-import type { FakeBrowser, FakeState } from './fake-state.js';
-import { applyFsChange, fakeWatcher } from './fs-watch/fake-watcher.js';
+import { createFakeEngines } from './fake-engines.js';
+import { type FakeSeed, seedModel } from './fake-seed.js';
+import { type FakeState, readFakeState } from './fake-state.js';
+
+export type { FakeSeed } from './fake-seed.js';
+
+import { applyFsChange } from './fs-watch/fake-watcher.js';
 import { IN_PROCESS_ORIGIN, inProcessFetch } from './in-process-fetch.js';
 import { type ListenOptions, listenHttp } from './node-listener.js';
 import type { FakeProcess } from './processes/fake-process.js';
-import { FakeProcessRunner, type ProcessScriptSource } from './processes/fake-process-runner.js';
-import { fakeRecorder } from './replays/fake-recorder.js';
+import type { ProcessScriptSource } from './processes/fake-process-runner.js';
 
 /** How to set a fake service up. Every option has a default that suits a test. */
 export interface FakeServiceOptions {
@@ -51,6 +39,12 @@ export interface FakeServiceOptions {
   readonly maxBrowsers?: number;
   /** Whether process operations run; `false` answers them 403, as an operator may. Default true. */
   readonly processExecution?: boolean;
+  /**
+   * Whether pools start browsers at their `fill_rate_per_minute`, as the server does: a new pool
+   * of 20 at 10 % holds 2 at once, then one more each 30 s of the fake's clock (checked on
+   * every call, and on a timer). Default false: pools fill at once, which most tests want.
+   */
+  readonly fillRate?: boolean;
   /** Events a watch holds for a slow reader before an OVERFLOW; default 1024. */
   readonly watchBufferSize?: number;
   /** Makes generated ids repeat from run to run; random (unguessable) by default. */
@@ -61,16 +55,6 @@ export interface FakeServiceOptions {
   readonly scripts?: Readonly<Record<string, ProcessScriptSource>>;
   /** Hears about a failure of the fake itself (the caller gets a 500); `console.error` by default. */
   readonly onUnexpectedError?: (error: unknown) => void;
-}
-
-/** Records to start from, e.g. made with the builders. */
-export interface FakeSeed {
-  readonly browsers?: readonly BrowserSession[];
-  /** Pools are filled to their size; `acquired_count` of their browsers are handed out already. */
-  readonly pools?: readonly BrowserPool[];
-  /** Extensions with their archive; a valid archive is built when none is given. */
-  readonly extensions?: readonly (Extension & { readonly archive?: Uint8Array })[];
-  readonly invocations?: readonly Invocation[];
 }
 
 /** CPU and memory figures a running process reports. */
@@ -117,29 +101,6 @@ export interface FakeService {
   emitFsEvent(browserId: string, change: FsChange): void;
 }
 
-/** Checks seeded records against their schemas, so a bad seed fails where it is given. */
-function checkSeed(seed: FakeSeed): void {
-  const kinds: [string, readonly unknown[] | undefined, GenericSchema][] = [
-    ['browsers', seed.browsers, BrowserSessionSchema],
-    ['pools', seed.pools, BrowserPoolSchema],
-    ['extensions', seed.extensions, ExtensionSchema],
-    ['invocations', seed.invocations, InvocationSchema],
-  ];
-  for (const [kind, records, schema] of kinds) {
-    if (records === undefined) continue;
-    if (!Array.isArray(records)) throw new TypeError(`seed: ${kind} must be an array`);
-    for (const [index, record] of records.entries()) {
-      const result = safeParse(schema, record);
-      if (!result.success) {
-        const problems = validationDetails(result.issues, `${kind}[${index}]`).map(
-          (detail) => detail.message,
-        );
-        throw new TypeError(`seed: ${problems.join('; ')}`);
-      }
-    }
-  }
-}
-
 const asList = (value: string | readonly string[] | undefined, fallback: string) =>
   value === undefined ? [fallback] : typeof value === 'string' ? [value] : [...value];
 
@@ -166,14 +127,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
 
   /** The model on in-memory engines; a reset makes a new one. */
   const build = () => {
-    const engines = {
-      browsers: new FakeBrowserEngine(),
-      processes: new FakeProcessRunner(),
-      recorder: fakeRecorder,
-      watcher: fakeWatcher,
-      archives: new FakeArchiveStore(),
-      records: createMemoryRecordStore(),
-    };
+    const engines = createFakeEngines();
     for (const [command, script] of Object.entries(options.scripts ?? {}))
       engines.processes.scripts.set(command, script);
     const model = new ServiceModel<FakeInstance>({
@@ -183,7 +137,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
         isProcessExecutionEnabled: options.processExecution ?? true,
         watchBufferSize: options.watchBufferSize ?? 1024,
         jwtSecret,
-        isFillRateLimited: false,
+        isFillRateLimited: options.fillRate ?? false,
       },
       clock,
       nextId,
@@ -218,43 +172,6 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     throw new TypeError(`No process "${processId}" in the fake.`);
   };
 
-  /** Reads the fake's state out of the model and its engines. */
-  const readState = (): FakeState => {
-    const { model, engines } = current;
-    const browsers = new Map<string, FakeBrowser>();
-    for (const session of engines.records.browsers.list()) {
-      const id = session.session_id;
-      const instance = engines.browsers.instances.get(id);
-      const live = model.browsers.peek(id);
-      browsers.set(id, {
-        session: live ? model.browsers.record(live) : session,
-        typedText: instance?.typedText ?? '',
-        files: instance?.files ?? new Map(),
-        processes: instance?.processes ?? new Map(),
-        watches: live?.watches ?? new Map(),
-        replays: new Map(
-          engines.records.replays.list({ parent: id }).map((replay) => [replay.replay_id, replay]),
-        ),
-      });
-    }
-    const extensions = new Map(
-      engines.records.extensions
-        .list()
-        .map(({ record, key }) => [
-          record.id,
-          { record, archive: engines.archives.archives.get(key) ?? new Uint8Array() },
-        ]),
-    );
-    return {
-      browsers,
-      pools: new Map(model.pools.entries().map((pool) => [pool.id, pool])),
-      extensions,
-      invocations: new Map(
-        engines.records.invocations.list().map((invocation) => [invocation.id, invocation]),
-      ),
-    };
-  };
-
   const fake: FakeService = {
     fetch: inProcessFetch(handle),
     async listen(listenOptions) {
@@ -273,23 +190,10 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     },
     tokens: { token: tokens[0] as string, readOnlyToken: readOnlyTokens[0] as string },
     get state() {
-      return readState();
+      return readFakeState(current.model, current.engines);
     },
     seed(seed) {
-      checkSeed(seed);
-      const { model, engines } = current;
-      for (const invocation of seed.invocations ?? [])
-        model.invocations.seed(structuredClone(invocation));
-      for (const extension of seed.extensions ?? []) {
-        const { archive: given, ...record } = extension;
-        const archive = given ?? buildExtensionArchive();
-        model.extensions.seed({
-          record: { ...structuredClone(record), size_bytes: archive.byteLength },
-          key: engines.archives.keep(archive),
-        });
-      }
-      for (const session of seed.browsers ?? []) model.browsers.seed(structuredClone(session));
-      for (const pool of seed.pools ?? []) model.pools.seed(structuredClone(pool), origin());
+      seedModel(current.model, current.engines, seed, origin());
     },
     journal,
     inject: (effect, scope) => faults.inject(effect, scope),

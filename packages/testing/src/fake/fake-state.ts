@@ -1,5 +1,7 @@
-import type { EventBuffer, PoolView } from '@x/service-kernel';
+import type { EventBuffer, PoolView, ServiceModel } from '@x/service-kernel';
 import type { BrowserSession, Extension, Invocation, Replay, WatchEvent } from '@x/types';
+import type { FakeInstance } from './browsers/fake-instance.js';
+import type { FakeEngines } from './fake-engines.js';
 import type { FakeProcess } from './processes/fake-process.js';
 
 /** A directory watch as the fake holds it. */
@@ -43,4 +45,40 @@ export interface FakeState {
   readonly pools: ReadonlyMap<string, FakePool>;
   readonly extensions: ReadonlyMap<string, FakeExtension>;
   readonly invocations: ReadonlyMap<string, Invocation>;
+}
+
+/** Reads the fake's state out of its model and engines. */
+export function readFakeState(model: ServiceModel<FakeInstance>, engines: FakeEngines): FakeState {
+  const browsers = new Map<string, FakeBrowser>();
+  for (const session of engines.records.browsers.list()) {
+    const id = session.session_id;
+    const instance = engines.browsers.instances.get(id);
+    const live = model.browsers.peek(id);
+    browsers.set(id, {
+      session: live ? model.browsers.record(live) : session,
+      typedText: instance?.typedText ?? '',
+      files: instance?.files ?? new Map(),
+      processes: instance?.processes ?? new Map(),
+      watches: live?.watches ?? new Map(),
+      replays: new Map(
+        engines.records.replays.list({ parent: id }).map((replay) => [replay.replay_id, replay]),
+      ),
+    });
+  }
+  const extensions = new Map(
+    engines.records.extensions
+      .list()
+      .map(({ record, key }) => [
+        record.id,
+        { record, archive: engines.archives.archives.get(key) ?? new Uint8Array() },
+      ]),
+  );
+  return {
+    browsers,
+    pools: new Map(model.pools.entries().map((pool) => [pool.id, pool])),
+    extensions,
+    invocations: new Map(
+      engines.records.invocations.list().map((invocation) => [invocation.id, invocation]),
+    ),
+  };
 }

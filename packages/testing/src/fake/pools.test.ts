@@ -1,6 +1,6 @@
 import type { BrowserPool, BrowserSession } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { apiOf } from '../test-support/api.js';
+import { apiOf, manualClock } from '../test-support/api.js';
 import { fakeService } from '../test-support/fakes.js';
 
 async function createPool(
@@ -112,5 +112,26 @@ describe('pools', () => {
     expect((await api.call('DELETE', '/browser_pools/gone?force=true')).status).toBe(204);
     expect(fake.state.browsers.get(id)?.session.deleted_at).toBeDefined();
     expect((await api.call('GET', '/browsers')).json).toEqual([]);
+  });
+});
+
+describe('pools with fillRate', () => {
+  it("fill at fill_rate_per_minute of the fake's clock, as the server's do", async () => {
+    const time = manualClock();
+    const fake = fakeService({ clock: time.clock, fillRate: true });
+    const pool = await createPool(fake, { name: 'slow', size: 20, fill_rate_per_minute: 10 });
+    expect(pool.available_count).toBe(2);
+    time.advance(29_000);
+    expect((await apiOf(fake).call('GET', '/browser_pools/slow')).json).toMatchObject({
+      available_count: 2,
+    });
+    time.advance(1_000);
+    expect((await apiOf(fake).call('GET', '/browser_pools/slow')).json).toMatchObject({
+      available_count: 3,
+    });
+    time.advance(10 * 60_000);
+    expect((await apiOf(fake).call('GET', '/browser_pools/slow')).json).toMatchObject({
+      available_count: 5,
+    });
   });
 });

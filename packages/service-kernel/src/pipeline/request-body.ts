@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type ErrorBody, type Operation, validationDetails } from '@x/types';
 import { safeParse } from 'valibot';
+import { ServiceError } from '../service-error.js';
 import { readBody } from './read-body.js';
-import { ServiceError } from './service-error.js';
 
 /** A 400 with one detail per problem. */
 export function invalid(message: string, details: ErrorBody['details']): ServiceError {

@@ -1,6 +1,6 @@
-import type { HandlerResult } from './handler.js';
+import type { HandlerResult } from '../handler.js';
+import { ServiceError } from '../service-error.js';
 import type { StoredResponse } from './idempotency.js';
-import type { ServiceError } from './service-error.js';
 
 /** A JSON answer. */
 export function jsonResponse(
@@ -57,4 +57,15 @@ export function fromSnapshot(stored: StoredResponse, isReplay: boolean): Respons
   });
   if (isReplay) response.headers.set('idempotent-replayed', 'true');
   return response;
+}
+
+/**
+ * The one place an error becomes an HTTP answer: a ServiceError is answered as it says; anything
+ * else is reported to `onUnexpected` and answered as a plain 500 that tells the caller nothing
+ * about the service's insides.
+ */
+export function answerForError(error: unknown, onUnexpected: (error: unknown) => void): Response {
+  if (error instanceof ServiceError) return errorResponse(error);
+  onUnexpected(error);
+  return errorResponse(new ServiceError('internal_error', 'The service failed unexpectedly.'));
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { HEADERS, type Operation } from '@x/types';
-import { ServiceError } from './service-error.js';
+import { ServiceError } from '../service-error.js';
 
 /** The tokens a service accepts. */
 export interface TokenSets {

@@ -17,6 +17,7 @@ async function drainBody(
     if (done) return;
     drained += value.byteLength;
   }
+  // Cutting the connection is the point; a body that already failed has nothing left to cut.
   await reader.cancel().catch(() => undefined);
 }
 

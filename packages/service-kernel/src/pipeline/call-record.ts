@@ -23,3 +23,25 @@ export interface CallRecord {
   /** The injected fault that hit the call, if any. */
   fault: 'error' | 'drop' | 'truncate' | undefined;
 }
+
+/** Step: the record of a call as it arrives; routing, faults and the answer complete it. */
+export function startCallRecord(
+  request: Request,
+  url: URL,
+  requestId: string,
+  at: Date,
+  bodyBytes: Uint8Array | undefined,
+): CallRecord {
+  return {
+    at: at.toISOString(),
+    method: request.method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    operation: undefined,
+    headers: Object.fromEntries(request.headers),
+    body: bodyBytes && bodyBytes.byteLength > 0 ? new TextDecoder().decode(bodyBytes) : undefined,
+    status: undefined,
+    requestId,
+    fault: undefined,
+  };
+}

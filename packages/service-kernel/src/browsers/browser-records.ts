@@ -1,0 +1,65 @@
+import { type BrowserSession, formatTimestamp, type Viewport } from '@x/types';
+import type { RecordTable } from '../engines.js';
+import type { BrowserSpec } from './browser-spec.js';
+
+/** The record of a session just started from `spec`. */
+export function sessionRecord(
+  id: string,
+  spec: BrowserSpec,
+  viewport: Viewport,
+  cdpWsUrl: string,
+  createdAt: Date,
+): BrowserSession {
+  const record: BrowserSession = {
+    session_id: id,
+    created_at: formatTimestamp(createdAt),
+    cdp_ws_url: cdpWsUrl,
+    headless: spec.headless,
+    stealth: spec.stealth,
+    gpu: false,
+    kiosk_mode: spec.kiosk_mode,
+    timeout_seconds: spec.timeout_seconds,
+    viewport,
+  };
+  if (spec.invocation_id) record.invocation_id = spec.invocation_id;
+  if (spec.proxy_id) record.proxy_id = spec.proxy_id;
+  if (spec.pool) {
+    record.pool =
+      spec.pool.name === undefined
+        ? { id: spec.pool.id }
+        : { id: spec.pool.id, name: spec.pool.name };
+  }
+  return record;
+}
+
+/** How long a session has run at `now`, in milliseconds. */
+export const uptimeMs = (record: BrowserSession, now: Date): number =>
+  Math.max(0, now.getTime() - Date.parse(record.created_at));
+
+/** The record of a session that ended at `now`: `deleted_at`, and its uptime at the end. */
+export function endedRecord(record: BrowserSession, now: Date): BrowserSession {
+  return {
+    ...record,
+    deleted_at: formatTimestamp(now),
+    usage: { uptime_ms: uptimeMs(record, now) },
+  };
+}
+
+/** Keeps a session record, filed under its invocation, open while it runs. */
+export function saveSessionRecord(table: RecordTable<BrowserSession>, record: BrowserSession) {
+  table.put(record.session_id, record, {
+    parent: record.invocation_id,
+    isOpen: record.deleted_at === undefined,
+  });
+}
+
+/**
+ * Marks the records of sessions an earlier run left open as ended at `now`: after a restart none
+ * of them is driven any more. Gives how many there were.
+ */
+export function closeOpenRecords(table: RecordTable<BrowserSession>, now: Date): number {
+  const open = table.list({ isOpen: true });
+  const deletedAt = formatTimestamp(now);
+  for (const record of open) saveSessionRecord(table, { ...record, deleted_at: deletedAt });
+  return open.length;
+}

@@ -1,0 +1,176 @@
+import { API_VERSION, HEADERS, LIMITS, type Operation } from '@x/types';
+import type { HandlerTable } from '../handler.js';
+import { authenticate, type TokenSets } from './auth.js';
+import { type CallRecord, startCallRecord } from './call-record.js';
+import { checkPathAndQuery } from './check-call.js';
+import type { IdempotencyStore } from './idempotency.js';
+import { answerOnce } from './idempotent-call.js';
+import {
+  type Interception,
+  interceptAfter,
+  interceptBefore,
+  type RequestOutcome,
+} from './outcome.js';
+import { type ReadBody, readBody } from './read-body.js';
+import {
+  bodyTooLarge,
+  type MultipartReader,
+  type ParsedBody,
+  parseJson,
+  readMultipartInMemory,
+  validate,
+} from './request-body.js';
+import { requestIdOf } from './request-id.js';
+import { answerForError, jsonResponse } from './responses.js';
+import { operationOf, routeCall } from './route.js';
+import { runHandler } from './run-handler.js';
+
+export type { Interception, RequestOutcome } from './outcome.js';
+
+/** The parts a service's request handler is made of. */
+export interface RequestHandlerOptions<TRuntime> {
+  /** What handlers work with, looked up for each call (a fake's reset may replace it). */
+  readonly runtime: () => TRuntime;
+  /** A handler for every operation of the catalog. */
+  readonly handlers: HandlerTable<TRuntime>;
+  readonly tokens: TokenSets;
+  readonly idempotency: IdempotencyStore;
+  /** A fresh, unguessable request id. */
+  readonly newRequestId: () => string;
+  /** The time, for call records. */
+  readonly now: () => Date;
+  /** The OpenAPI document served at `/openapi.json`. */
+  readonly openApiDocument: () => unknown;
+  /** Hears about errors no handler expected; the caller gets a plain 500. */
+  readonly onUnexpectedError: (error: unknown) => void;
+  /** Hears about every call as it arrives (the record is completed as the call is answered). */
+  readonly onCall?: (record: CallRecord) => void;
+  /** Decides, once the operation is known, whether a fault hits the call. */
+  readonly intercept?: (operation: Operation) => Interception | undefined;
+  /** Runs before each authenticated call: housekeeping such as ending idle browsers. */
+  readonly beforeOperation?: () => void;
+  /**
+   * Reads the body of a multipart operation, once the call is authenticated and its path and
+   * query are valid. The default holds it in memory; a server streams files to disk instead.
+   */
+  readonly readMultipart?: MultipartReader;
+}
+
+/** Largest multipart body read: the archive limit plus room for the form's framing. */
+const MULTIPART_LIMIT = LIMITS.extensionArchiveBytes + 64 * 1024;
+
+/**
+ * Creates a service's request handler. Each call goes through small steps, each in its own
+ * file and tested on its own: request id → call record → the service's own endpoints → route
+ * (404/405) → injected faults → auth (401/403) → size (413) → path and query (400) → body
+ * (415/400) → idempotency (422, replays) → the operation's handler → the answer, with
+ * X-Request-Id and X-API-Version on every one. Errors become answers in one place
+ * (`answerForError`). The fake and the self-hosted server both answer through it.
+ */
+export function createRequestHandler<TRuntime>(
+  options: RequestHandlerOptions<TRuntime>,
+): (request: Request) => Promise<RequestOutcome> {
+  /** The steps from routing to the answer; any of them may throw the ServiceError to send. */
+  async function handle(
+    request: Request,
+    url: URL,
+    record: CallRecord,
+    read: ReadBody | undefined,
+  ): Promise<RequestOutcome> {
+    const own = ownEndpoint(request.method, url.pathname, options.openApiDocument);
+    if (own) return { kind: 'response', response: own };
+    const { operation, params: rawParams } = routeCall(request.method, url.pathname);
+    record.operation = operation.name;
+
+    const interception = options.intercept?.(operation);
+    const intercepted = await interceptBefore(interception, record);
+    if (intercepted) return intercepted;
+
+    options.beforeOperation?.();
+    const caller = authenticate(options.tokens, operation, request);
+    if (read?.isTooLarge) throw bodyTooLarge();
+    const { params, query } = checkPathAndQuery(operation, rawParams, url.searchParams);
+
+    const answer = async (parsed: ParsedBody): Promise<RequestOutcome> => {
+      record.body = parsed.journal;
+      const body = operation.body
+        ? validate(operation.body.schema, parsed.value, 'body', 'body')
+        : undefined;
+      const response = await answerOnce(options.idempotency, {
+        request,
+        pathname: url.pathname,
+        token: caller.token,
+        fingerprint: parsed.fingerprint,
+        run: () =>
+          runHandler(
+            options.handlers,
+            {
+              operation,
+              params,
+              query,
+              body,
+              origin: url.origin,
+              signal: request.signal,
+              runtime: options.runtime(),
+            },
+            caller.isReadOnly,
+          ),
+      });
+      return interceptAfter(interception, record, response);
+    };
+    if (read !== undefined) return answer(parseJson(operation, request, read.bytes));
+    // A multipart body is read only now, for a caller known to be allowed, and freed once answered.
+    const multipart = await (options.readMultipart ?? readMultipartInMemory)(
+      request,
+      MULTIPART_LIMIT,
+    );
+    try {
+      return await answer(multipart);
+    } finally {
+      await multipart.dispose();
+    }
+  }
+
+  return async (request) => {
+    const url = new URL(request.url);
+    const requestId = requestIdOf(request.headers, options.newRequestId);
+    // A multipart body waits for the caller to be authenticated (see handle); others are read now.
+    const read =
+      operationOf(request.method, url.pathname)?.body?.encoding === 'multipart'
+        ? undefined
+        : await readBody(request, LIMITS.jsonBodyBytes);
+    const bodyBytes = read?.isTooLarge === false ? read.bytes : undefined;
+    const record = startCallRecord(request, url, requestId, options.now(), bodyBytes);
+    options.onCall?.(record);
+    let outcome: RequestOutcome;
+    try {
+      outcome = await handle(request, url, record, read);
+    } catch (error) {
+      outcome = {
+        kind: 'response',
+        response: answerForError(error, options.onUnexpectedError),
+      };
+    }
+    if (outcome.kind === 'response') {
+      outcome.response.headers.set(HEADERS.requestId, requestId);
+      outcome.response.headers.set(HEADERS.apiVersion, API_VERSION);
+      record.status = outcome.response.status;
+    }
+    return outcome;
+  };
+}
+
+/**
+ * Step: the service's own endpoints, outside the catalog and open without a token: the OpenAPI
+ * document and the health check.
+ */
+export function ownEndpoint(
+  method: string,
+  pathname: string,
+  openApiDocument: () => unknown,
+): Response | undefined {
+  if (method !== 'GET') return undefined;
+  if (pathname === '/openapi.json') return jsonResponse(200, openApiDocument());
+  if (pathname === '/healthz') return jsonResponse(200, { status: 'ok' });
+  return undefined;
+}

@@ -1,0 +1,211 @@
+import { ErrorSchema, HEADERS } from '@x/types';
+import { is } from 'valibot';
+import { describe, expect, it, vi } from 'vitest';
+import { ServiceError } from '../service-error.js';
+import { authenticate, withoutSessionKeys } from './auth.js';
+import { startCallRecord } from './call-record.js';
+import { checkPathAndQuery } from './check-call.js';
+import { ownEndpoint } from './handle-request.js';
+import { interceptAfter, interceptBefore } from './outcome.js';
+import { requestIdOf } from './request-id.js';
+import { answerForError } from './responses.js';
+import { routeCall } from './route.js';
+
+/** The ServiceError a step throws, or a failure when it throws none. */
+function thrownBy(step: () => unknown): ServiceError {
+  try {
+    step();
+  } catch (error) {
+    if (error instanceof ServiceError) return error;
+    throw error;
+  }
+  throw new Error('the step threw nothing');
+}
+
+const newRecord = () =>
+  startCallRecord(
+    new Request('http://x.test/browsers?a=1', { headers: { 'x-one': '1' } }),
+    new URL('http://x.test/browsers?a=1'),
+    'req_1',
+    new Date('2026-01-02T03:04:05Z'),
+    new TextEncoder().encode('{"k":1}'),
+  );
+
+describe('requestIdOf', () => {
+  const fresh = () => 'req_new';
+  it('echoes a printable id the caller gave', () => {
+    const headers = new Headers({ [HEADERS.requestId]: 'trace-42' });
+    expect(requestIdOf(headers, fresh)).toBe('trace-42');
+  });
+  it('makes one when the caller gave none, or one unsafe to print or too long', () => {
+    expect(requestIdOf(new Headers(), fresh)).toBe('req_new');
+    expect(requestIdOf(new Headers({ [HEADERS.requestId]: 'a b' }), fresh)).toBe('req_new');
+    expect(requestIdOf(new Headers({ [HEADERS.requestId]: 'x'.repeat(201) }), fresh)).toBe(
+      'req_new',
+    );
+  });
+});
+
+describe('startCallRecord', () => {
+  it('records the call as it arrived, nothing decided yet', () => {
+    expect(newRecord()).toEqual({
+      at: '2026-01-02T03:04:05.000Z',
+      method: 'GET',
+      path: '/browsers',
+      query: { a: '1' },
+      operation: undefined,
+      headers: { 'x-one': '1' },
+      body: '{"k":1}',
+      status: undefined,
+      requestId: 'req_1',
+      fault: undefined,
+    });
+  });
+});
+
+describe('ownEndpoint', () => {
+  it('serves the OpenAPI document and the health check, to GET only', async () => {
+    const document = { openapi: '3.1.0' };
+    expect(await ownEndpoint('GET', '/openapi.json', () => document)?.json()).toEqual(document);
+    expect(await ownEndpoint('GET', '/healthz', () => document)?.json()).toEqual({ status: 'ok' });
+    expect(ownEndpoint('POST', '/healthz', () => document)).toBeUndefined();
+    expect(ownEndpoint('GET', '/browsers', () => document)).toBeUndefined();
+  });
+});
+
+describe('routeCall', () => {
+  it('finds the operation and decodes its path parameters', () => {
+    const route = routeCall('GET', '/browsers/b%201');
+    expect(route.operation.name).toBe('browsers.get');
+    expect(route.params).toEqual({ id: 'b 1' });
+  });
+  it('answers 405 with Allow when the path takes other methods', () => {
+    const error = thrownBy(() => routeCall('PUT', '/browsers'));
+    expect(error.status).toBe(405);
+    expect(error.headers.allow).toBe('POST, GET');
+  });
+  it('answers 404 naming the call when no operation has the path', () => {
+    const error = thrownBy(() => routeCall('GET', '/nothing/here'));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('No operation at GET /nothing/here.');
+  });
+});
+
+describe('interceptBefore / interceptAfter', () => {
+  it('go on untouched without a fault', async () => {
+    const record = newRecord();
+    expect(await interceptBefore(undefined, record)).toBeUndefined();
+    const response = new Response('ok');
+    expect(interceptAfter(undefined, record, response)).toEqual({ kind: 'response', response });
+    expect(record.fault).toBeUndefined();
+  });
+  it('drop before handling, or answer what was injected, and say so in the record', async () => {
+    const dropped = newRecord();
+    expect(await interceptBefore({ drop: 'before' }, dropped)).toEqual({ kind: 'drop' });
+    expect(dropped.fault).toBe('drop');
+    const injected = newRecord();
+    const respond = new Response(null, { status: 503 });
+    expect(await interceptBefore({ respond }, injected)).toEqual({
+      kind: 'response',
+      response: respond,
+    });
+    expect(injected.fault).toBe('error');
+  });
+  it('waits out latency, then lets the call through', async () => {
+    const started = performance.now();
+    expect(await interceptBefore({ latencyMs: 30 }, newRecord())).toBeUndefined();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+  });
+  it('lose the answer after the work, or cut it short', () => {
+    const lost = newRecord();
+    expect(interceptAfter({ drop: 'after' }, lost, new Response('x'))).toEqual({ kind: 'drop' });
+    expect(lost.fault).toBe('drop');
+    const cut = newRecord();
+    const outcome = interceptAfter({ truncateAfter: 'half' }, cut, new Response('x'));
+    expect(outcome).toMatchObject({ kind: 'response', truncateAfter: 'half' });
+    expect(cut.fault).toBe('truncate');
+  });
+});
+
+describe('authenticate', () => {
+  const sets = { tokens: new Set(['full']), readOnlyTokens: new Set(['reader']) };
+  const read = routeCall('GET', '/browsers').operation;
+  const write = routeCall('POST', '/browsers').operation;
+  const withToken = (token?: string) =>
+    new Request('http://x.test/', {
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    });
+
+  it('lets a full token do anything and a read-only token read', () => {
+    expect(authenticate(sets, write, withToken('full'))).toEqual({
+      token: 'full',
+      isReadOnly: false,
+    });
+    expect(authenticate(sets, read, withToken('reader'))).toEqual({
+      token: 'reader',
+      isReadOnly: true,
+    });
+  });
+  it('answers 401 for a missing or unknown token, 403 for a reader that acts', () => {
+    expect(thrownBy(() => authenticate(sets, read, withToken())).message).toBe(
+      'Missing bearer token.',
+    );
+    expect(thrownBy(() => authenticate(sets, read, withToken('guess'))).status).toBe(401);
+    const forbidden = thrownBy(() => authenticate(sets, write, withToken('reader')));
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.message).toContain('browsers.create');
+  });
+  it('takes the jwt out of every URL a read-only caller is shown', () => {
+    expect(
+      withoutSessionKeys({
+        cdp_ws_url: 'ws://h/cdp?jwt=secret&x=1',
+        nested: [{ live_url: 'http://h/live?jwt=s' }],
+        name_url: 'not a url',
+      }),
+    ).toEqual({
+      cdp_ws_url: 'ws://h/cdp?x=1',
+      nested: [{ live_url: 'http://h/live' }],
+      name_url: 'not a url',
+    });
+  });
+});
+
+describe('checkPathAndQuery', () => {
+  it('applies defaults and names every field that is wrong', () => {
+    const { operation, params } = routeCall('DELETE', '/browsers/b1');
+    expect(checkPathAndQuery(operation, params, new URLSearchParams()).params).toEqual({
+      id: 'b1',
+    });
+    const unknown = thrownBy(() =>
+      checkPathAndQuery(
+        routeCall('GET', '/browsers').operation,
+        {},
+        new URLSearchParams('bogus=1'),
+      ),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body().details).toEqual([
+      { code: 'invalid_input', message: 'query.bogus: is not a known field' },
+    ]);
+  });
+});
+
+describe('answerForError', () => {
+  it('answers a ServiceError as it says, and hears of nothing', async () => {
+    const onUnexpected = vi.fn();
+    const response = answerForError(new ServiceError('conflict', 'Busy.'), onUnexpected);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: 'conflict', message: 'Busy.' });
+    expect(onUnexpected).not.toHaveBeenCalled();
+  });
+  it('reports anything else and answers a 500 that reveals nothing', async () => {
+    const onUnexpected = vi.fn();
+    const failure = new Error('database at /secret/path is gone');
+    const response = answerForError(failure, onUnexpected);
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    expect(is(ErrorSchema, body)).toBe(true);
+    expect(JSON.stringify(body)).not.toContain('secret');
+    expect(onUnexpected).toHaveBeenCalledWith(failure);
+  });
+});

@@ -1,0 +1,132 @@
+import type { BrowserEntry } from '../browsers/browser-entry.js';
+import type { BrowserModel } from '../browsers/browser-model.js';
+import type { BrowserInstance } from '../engines.js';
+import type { ModelContext } from '../model-context.js';
+import { ServiceError } from '../service-error.js';
+import { browserSpecOf, type PoolEntry } from './pool-entry.js';
+
+/** How one start went: made, refused because the service is full, or failed. */
+type StartResult = 'started' | 'full' | 'failed';
+
+/** How long a pool waits before trying again after a browser failed to start (fill rate off). */
+const RETRY_MS = 5_000;
+
+/**
+ * Keeps pools at their size: starts browsers as fast as the fill rate lets it (where the
+ * settings say so, else all at once), hands each new browser to the first waiting acquire, and
+ * tries again later when a start failed. At capacity a pool stays short until a browser ends
+ * somewhere, or the next sweep.
+ */
+export class PoolFiller<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+  readonly #browsers: BrowserModel<I>;
+
+  constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
+    this.#context = context;
+    this.#browsers = browsers;
+  }
+
+  /** Browsers the pool still needs to reach its size. */
+  missing(pool: PoolEntry): number {
+    return pool.config.size - (pool.idle.length + pool.acquired.size + pool.starting);
+  }
+
+  /**
+   * Starts browsers until the pool holds `size`, as fast as its fill rate lets it (plus `extra`
+   * starts outside it: the replacement of a released browser asked to be reused).
+   */
+  fill(pool: PoolEntry, extra = 0): void {
+    if (pool.isDeleted) return;
+    clearTimeout(pool.timer);
+    pool.timer = undefined;
+    const { isFillRateLimited } = this.#context.settings;
+    const starts = isFillRateLimited
+      ? pool.fillRate.take(this.missing(pool), this.#context.clock().getTime(), extra)
+      : this.missing(pool);
+    let started = 0;
+    let result: StartResult = 'started';
+    while (started < starts && result === 'started') {
+      result = this.#startOne(pool);
+      if (result === 'started') started++;
+    }
+    if (!isFillRateLimited) return;
+    pool.fillRate.giveBack(starts - started);
+    // A full service or a failed start has its own way back (a browser ending, a retry); a pool
+    // that only ran out of starts waits for the next one.
+    if (result === 'started' && this.missing(pool) > 0) {
+      this.#retryIn(pool, pool.fillRate.waitMs());
+    }
+  }
+
+  /** Stops filling and sends every waiting acquire away empty. */
+  stop(pool: PoolEntry): void {
+    pool.isDeleted = true;
+    clearTimeout(pool.timer);
+    for (const waiter of pool.waiters.splice(0)) waiter(undefined);
+  }
+
+  #retryIn(pool: PoolEntry, ms: number): void {
+    clearTimeout(pool.timer);
+    pool.timer = setTimeout(() => this.fill(pool), ms);
+    pool.timer.unref?.();
+  }
+
+  /** Starts one browser for the pool, unless the service is full or the start fails. */
+  #startOne(pool: PoolEntry): StartResult {
+    let started: BrowserEntry<I> | Promise<BrowserEntry<I>>;
+    try {
+      started = this.#browsers.create(browserSpecOf(pool), pool.origin);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'rate_limited') return 'full';
+      this.#startFailed(pool, error);
+      return 'failed';
+    }
+    if (!(started instanceof Promise)) {
+      this.#adopt(pool, started);
+      return 'started';
+    }
+    pool.starting++;
+    started.then(
+      (entry) => {
+        pool.starting--;
+        this.#adopt(pool, entry);
+      },
+      (error: unknown) => {
+        pool.starting--;
+        this.#startFailed(pool, error);
+      },
+    );
+    return 'started';
+  }
+
+  #adopt(pool: PoolEntry, entry: BrowserEntry<I>): void {
+    if (pool.isDeleted) {
+      void this.#browsers.end(entry);
+      return;
+    }
+    this.#browsers.setWarm(entry, true);
+    pool.idle.push(entry.record.session_id);
+    while (pool.waiters.length > 0 && pool.idle.length > 0) {
+      const sessionId = pool.idle.shift() as string;
+      pool.acquired.add(sessionId);
+      pool.waiters.shift()?.(sessionId);
+    }
+  }
+
+  /**
+   * A browser could not start. At capacity, the pool stays short until a browser ends somewhere
+   * (which refills it) or the next sweep; any other failure is retried later.
+   */
+  #startFailed(pool: PoolEntry, error: unknown): void {
+    if (pool.isDeleted) return;
+    if (error instanceof ServiceError && error.code === 'rate_limited') return;
+    this.#context.log.warn(
+      { err: error, pool: pool.id },
+      'a pool browser failed to start; trying again later',
+    );
+    this.#retryIn(
+      pool,
+      this.#context.settings.isFillRateLimited ? pool.fillRate.waitMs() : RETRY_MS,
+    );
+  }
+}
