@@ -105,4 +105,37 @@ describe('xb-server', () => {
     expect(openToOthers(dataDir, () => false)).toEqual([]);
     expect(await stop(child)).toBe(0);
   });
+
+  it('refuses a second server on the same data directory without touching the first one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-lock-'));
+    const first = await startBinary(dataDir);
+    const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const browser = (await (
+      await fetch(`${first.url}/browsers`, { method: 'POST', headers, body: '{}' })
+    ).json()) as { session_id: string };
+    const before = processesOfServer(dataDir).length;
+
+    const second = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    second.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(second, 'exit');
+    expect(code).toBe(1);
+    expect(stderr).toContain(`is in use by server pid ${first.child.pid} at ${first.url}`);
+    // The first server's browser runs on, untouched.
+    expect(processesOfServer(dataDir).length).toBe(before);
+    const live = await fetch(`${first.url}/browsers/${browser.session_id}`, { headers });
+    expect(await live.json()).not.toHaveProperty('deleted_at');
+
+    // A server that died without a word leaves no stale lock: the next one starts.
+    first.child.kill('SIGKILL');
+    await once(first.child, 'exit');
+    const next = await startBinary(dataDir);
+    expect(await stop(next.child)).toBe(0);
+  });
 });

@@ -5,13 +5,56 @@
  */
 import pino from 'pino';
 import { readConfig } from './config.js';
-import { startServer } from './server.js';
+import { type RunningServer, startServer } from './server.js';
+import { DataDirInUseError } from './store/data-dir-lock.js';
 
 // Whatever the server and its helpers (ffmpeg, Xvfb, the browsers) make is theirs alone.
 process.umask(0o077);
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
-const server = await startServer(config, logger);
+/** Longest a graceful stop may take before the server exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 30_000;
+
+// Listening for the signals comes first: one that arrives while the server starts (or the instant
+// it says it listens) stops it gracefully, never kills it half-way.
+let server: RunningServer | undefined;
+let stopping: string | undefined;
+const stop = (signal: string) => {
+  if (stopping !== undefined) {
+    logger.warn({ signal }, 'already shutting down');
+    return;
+  }
+  stopping = signal;
+  if (server) shutDown(server, signal);
+};
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal));
+
+function shutDown(running: RunningServer, signal: string): void {
+  logger.info({ signal }, 'shutting down');
+  // Past the deadline the server exits anyway; sandboxes die with it (bubblewrap's
+  // --die-with-parent), and a next start reaps whatever else is left.
+  const deadline = setTimeout(() => {
+    logger.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
+  running.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+}
+
+server = await startServer(config, logger).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  // Nothing was started or changed: say why, and leave the running server alone.
+  logger.error({ holder: error.holder }, error.message);
+  process.stderr.write(`xb-server: ${error.message}\n`);
+  process.exit(1);
+});
+if (stopping !== undefined) shutDown(server, stopping);
 logger.info(
   { url: server.url, dataDir: config.dataDir, maxBrowsers: config.maxBrowsers },
   'listening',
@@ -23,16 +66,4 @@ if (server.tokens.generated) {
   process.stdout.write(
     `\nxb-server generated an API token (saved in ${config.dataDir}/token):\n\n  ${server.tokens.generated}\n\n`,
   );
-}
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    logger.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
 }

@@ -17,6 +17,7 @@ import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
 import { FfmpegRecorder } from './replays/ffmpeg-recorder.js';
 import type { SandboxUser } from './sandbox/bubblewrap.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
+import { DataDirLock } from './store/data-dir-lock.js';
 import { openDatabase, storedSetting } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
 import { sqliteRecordStore } from './store/sqlite-record-store.js';
@@ -45,6 +46,21 @@ export interface RunningServer {
 export async function startServer(
   config: ServerConfig,
   logger: Logger = pino({ level: config.logLevel }),
+): Promise<RunningServer> {
+  // Taken before anything reads or changes the data directory: a second server stops here.
+  const lock = DataDirLock.take(config.dataDir);
+  try {
+    return await startLocked(config, logger, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(
+  config: ServerConfig,
+  logger: Logger,
+  lock: DataDirLock,
 ): Promise<RunningServer> {
   const database = openDatabase(config.dataDir);
   const tokens = resolveTokens(config);
@@ -122,6 +138,7 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   url = `http://${host}:${port}`;
+  lock.describe(url);
   // Records an earlier run left open are closed; its pools fill again, their URLs naming this one.
   const closed = model.recover(url);
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
@@ -148,6 +165,7 @@ export async function startServer(
         server.closeAllConnections();
         await stopped;
         database.close();
+        lock.release();
       })();
       return closing;
     },

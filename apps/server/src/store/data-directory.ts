@@ -5,7 +5,14 @@ import { join } from 'node:path';
 const FOLDERS = ['instances', 'uploads', 'extensions', 'replays'];
 
 /** Its files that hold secrets or records: the store (with its WAL) and the generated token. */
-const FILES = ['store.sqlite', 'store.sqlite-wal', 'store.sqlite-shm', 'token'];
+const FILES = [
+  'store.sqlite',
+  'store.sqlite-wal',
+  'store.sqlite-shm',
+  'token',
+  'server.lock',
+  'server.owner.json',
+];
 
 /**
  * Seals the data directory, whatever made it or its files: the directory and its folders 0700,
