@@ -136,6 +136,18 @@ describe('extension uploads on the server', () => {
         400,
         'larger than it declares',
       ],
+      [
+        'an entry named longer than the limit',
+        zipSync({ 'manifest.json': manifest, [`${'d/'.repeat(600)}x.js`]: encoder.encode('1;') }),
+        400,
+        'more than 1024',
+      ],
+      [
+        'an entry with a file name past 255 bytes',
+        zipSync({ 'manifest.json': manifest, [`${'n'.repeat(300)}.js`]: encoder.encode('1;') }),
+        400,
+        'longer than 255 bytes',
+      ],
       ['too many entries', zipSync(tooMany, { level: 0 }), 413, 'more than 10000 entries'],
       ['an archive over 50 MiB', oversized, 413, 'larger than'],
     ];

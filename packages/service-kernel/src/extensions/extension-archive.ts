@@ -45,10 +45,30 @@ function escapesRoot(name: string): boolean {
   );
 }
 
+/** Longest name of one folder or file on the file systems archives unpack to (NAME_MAX). */
+const MAX_SEGMENT_BYTES = 255;
+
+/** Why an entry's name cannot be unpacked as it is, if it cannot: too long, or with a NUL. */
+function unusableName(name: string): string | undefined {
+  const bytes = Buffer.byteLength(name);
+  if (bytes > LIMITS.archiveEntryNameBytes) {
+    return `an entry's name is ${bytes} bytes long, more than ${LIMITS.archiveEntryNameBytes}`;
+  }
+  if (name.includes('\0')) return "an entry's name holds a NUL character";
+  const long = name
+    .split(/[\\/]/)
+    .find((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES);
+  if (long !== undefined) {
+    return `entry "${name.slice(0, 80)}…" has a folder or file name longer than ${MAX_SEGMENT_BYTES} bytes`;
+  }
+  return undefined;
+}
+
 /**
  * Judges an archive by the entries its central directory declares, as contract.md says: at most
  * 10,000 entries unpacking to at most 200 MiB (413; zip bombs are judged by the declared sizes,
- * which an unpacker must then hold each entry to), none escaping the root, and a manifest.json at
+ * which an unpacker must then hold each entry to), names that can be unpacked (at most 1,024
+ * bytes, 255 per folder or file, no NUL), none escaping the root, and a manifest.json at
  * the root (400). Returns the manifest's entry, to be read and given to checkManifest.
  */
 export function checkArchiveEntries(entries: readonly ArchiveEntry[]): ArchiveEntry {
@@ -59,6 +79,10 @@ export function checkArchiveEntries(entries: readonly ArchiveEntry[]): ArchiveEn
       'payload_too_large',
       `The extension archive unpacks to more than ${LIMITS.extensionUncompressedBytes} bytes.`,
     );
+  }
+  for (const entry of entries) {
+    const problem = unusableName(entry.name);
+    if (problem !== undefined) throw invalidArchive(problem);
   }
   const escaping = entries.find((entry) => escapesRoot(entry.name));
   if (escaping !== undefined)

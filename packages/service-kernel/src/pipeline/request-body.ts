@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ErrorBody, type Operation, validationDetails } from '@x/types';
+import { type ErrorBody, LIMITS, type Operation, validationDetails } from '@x/types';
 import { safeParse } from 'valibot';
 import { ServiceError } from '../service-error.js';
 import { readBody } from './read-body.js';
@@ -119,6 +119,30 @@ export const readMultipartInMemory: MultipartReader = async (request, limit) => 
   return { ...(await parseMultipart(contentType, read.bytes)), dispose: async () => undefined };
 };
 
+/**
+ * How deeply arrays and objects nest in a JSON text, counted without parsing it (brackets inside
+ * strings do not count), stopping once past `limit`.
+ */
+export function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let isInString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (isInString) {
+      if (code === 0x5c)
+        index++; // A backslash escapes the next character.
+      else if (code === 0x22) isInString = false;
+    } else if (code === 0x22) isInString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return deepest;
+}
+
 /** Reads a JSON body; 400 when the operation takes none or it is malformed, 415 for another type. */
 export function parseJson(operation: Operation, request: Request, bytes: Uint8Array): ParsedBody {
   const text = new TextDecoder().decode(bytes);
@@ -130,6 +154,12 @@ export function parseJson(operation: Operation, request: Request, bytes: Uint8Ar
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ServiceError('unsupported_media_type', 'The request body must be application/json.');
+  }
+  // Refused before parsing: what reads a deep value (validation, a fingerprint) would recurse.
+  if (jsonDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) {
+    throw invalid('The request body is nested too deeply.', [
+      { code: 'invalid_input', message: `body: nests deeper than ${LIMITS.jsonDepth} levels` },
+    ]);
   }
   let value: unknown;
   try {

@@ -7,6 +7,7 @@ import { startCallRecord } from './call-record.js';
 import { checkPathAndQuery } from './check-call.js';
 import { ownEndpoint } from './handle-request.js';
 import { interceptAfter, interceptBefore } from './outcome.js';
+import { jsonDepth, parseJson } from './request-body.js';
 import { requestIdOf } from './request-id.js';
 import { answerForError } from './responses.js';
 import { routeCall } from './route.js';
@@ -207,5 +208,38 @@ describe('answerForError', () => {
     expect(is(ErrorSchema, body)).toBe(true);
     expect(JSON.stringify(body)).not.toContain('secret');
     expect(onUnexpected).toHaveBeenCalledWith(failure);
+  });
+});
+
+describe('jsonDepth', () => {
+  it('counts nesting, not brackets inside strings', () => {
+    expect(jsonDepth('{"a":[1,{"b":2}]}', 64)).toBe(3);
+    expect(jsonDepth('{"a":"[[[{{{\\"[["}', 64)).toBe(1);
+    expect(jsonDepth('1', 64)).toBe(0);
+  });
+  it('stops counting once past the limit', () => {
+    expect(jsonDepth('['.repeat(1_000_000), 64)).toBe(65);
+  });
+});
+
+describe('parseJson', () => {
+  const operation = routeCall('POST', '/browsers').operation;
+  const request = new Request('http://x.test/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
+  const parse = (text: string) =>
+    thrownBy(() => parseJson(operation, request, new TextEncoder().encode(text)));
+  it('refuses a body nested past the limit with a 400, however deep', () => {
+    for (const depth of [65, 100_000]) {
+      const error = parse(`{"x":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+      expect(error.status).toBe(400);
+      expect(error.body().details).toEqual([
+        { code: 'invalid_input', message: 'body: nests deeper than 64 levels' },
+      ]);
+    }
+  });
+  it('names malformed JSON', () => {
+    expect(parse('{"x":').message).toBe('The request body is not valid JSON.');
   });
 });

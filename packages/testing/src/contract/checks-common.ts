@@ -124,6 +124,15 @@ export const commonChecks: readonly ContractCheck[] = defineChecks('common', {
     });
     context.expectError(answer, 400, 'bad_request');
   },
+  'a JSON body nested however deep is 400, never a failure': async (context) => {
+    for (const depth of [LIMITS.jsonDepth + 1, 200_000]) {
+      const answer = await context.call('POST', '/browsers', {
+        body: `{"viewport":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      context.expectError(answer, 400, 'bad_request');
+    }
+  },
   'a body that is not JSON is 415': async (context) => {
     const answer = await context.call('POST', '/invocations', {
       body: 'action_name=x',

@@ -25,6 +25,10 @@ function badArchives(): Record<string, Uint8Array> {
       manifest: { manifest_version: 3, name: 'x', version: '1' },
       files: { '../escape.js': 'evil();' },
     }),
+    'an entry whose file name is past 255 bytes': buildExtensionArchive({
+      manifest: { manifest_version: 3, name: 'x', version: '1' },
+      files: { [`${'n'.repeat(300)}.js`]: '1;' },
+    }),
   };
 }
 

@@ -14,6 +14,10 @@ export const HEADERS = {
 export const LIMITS = {
   /** Largest JSON request body, in bytes (larger: 413). */
   jsonBodyBytes: 1024 * 1024,
+  /** Deepest nesting of arrays and objects a JSON request body may have (deeper: 400). */
+  jsonDepth: 64,
+  /** Longest path of an entry in an extension archive, in bytes (longer: 400). */
+  archiveEntryNameBytes: 1024,
   /** Longest `Idempotency-Key` header value, in characters. */
   idempotencyKeyLength: 255,
   /** How long a stored idempotent response is replayed, in milliseconds. */
