@@ -26,6 +26,9 @@ import { describeTools, findSystemTools } from './system/executables.js';
 /** How often browsers idle past their time-out are looked for. */
 const SWEEP_MS = 1_000;
 
+/** How often expired idempotency answers are pruned. */
+const PRUNE_MS = 60_000;
+
 /** A running server. */
 export interface RunningServer {
   /** Where it listens, e.g. `http://127.0.0.1:8080`. */
@@ -144,6 +147,8 @@ async function startLocked(
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
   const sweeper = setInterval(() => model.sweep(), SWEEP_MS);
   sweeper.unref();
+  const pruner = setInterval(() => idempotency.prune(), PRUNE_MS);
+  pruner.unref();
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -156,6 +161,7 @@ async function startLocked(
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
+        clearInterval(pruner);
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         detachProxy();

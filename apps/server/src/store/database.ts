@@ -60,6 +60,8 @@ const MIGRATIONS = [
      FROM extensions ORDER BY rowid;
    DROP TABLE browsers; DROP TABLE invocations; DROP TABLE pools; DROP TABLE replays;
    DROP TABLE extensions;`,
+  // Idempotency answers are pruned by age and count as the server runs.
+  `CREATE INDEX idempotency_stored_at ON idempotency (stored_at);`,
 ];
 
 /** Opens (creating when new) the store in `dataDir`, with every migration applied. */

@@ -15,19 +15,37 @@ interface Row {
   body: Uint8Array | null;
 }
 
+/** Most idempotency answers kept; past it the oldest go first (a retry then does the work). */
+export const MAX_IDEMPOTENCY_ANSWERS = 100_000;
+
+/** Largest answer body kept for a key; a larger one is not kept (a retry does the work). */
+export const MAX_KEPT_ANSWER_BYTES = 1024 * 1024;
+
+/** Answers kept between two prunes by count, so a flood of keys cannot outgrow the cap by much. */
+const PRUNE_EVERY_INSERTS = 1_000;
+
 /**
  * Idempotency keys kept in SQLite, so a retry after a restart still gets the first answer. A
  * repeat of a call still in flight waits for it through the kernel's in-memory store, which
- * keeps no answer itself (one process serves the store).
+ * keeps no answer itself (one process serves the store). Bounded: answers expire after 24 h
+ * (pruned each minute by the server), at most MAX_IDEMPOTENCY_ANSWERS are kept, and none larger
+ * than MAX_KEPT_ANSWER_BYTES.
  */
 export class SqliteIdempotencyStore implements IdempotencyStore {
   readonly #database: DatabaseSync;
   readonly #inFlight: MemoryIdempotencyStore;
   readonly #now: () => Date;
+  readonly #maxAnswers: number;
+  #insertsSincePrune = 0;
 
-  constructor(database: DatabaseSync, now: () => Date = () => new Date()) {
+  constructor(
+    database: DatabaseSync,
+    now: () => Date = () => new Date(),
+    maxAnswers = MAX_IDEMPOTENCY_ANSWERS,
+  ) {
     this.#database = database;
     this.#now = now;
+    this.#maxAnswers = maxAnswers;
     this.#inFlight = new MemoryIdempotencyStore(now, { keepsAnswers: false });
   }
 
@@ -51,7 +69,8 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     return {
       kind: 'new',
       settle: (result) => {
-        if (isKeptAnswer(result)) {
+        const size = result?.body?.byteLength ?? 0;
+        if (isKeptAnswer(result) && size <= MAX_KEPT_ANSWER_BYTES) {
           this.#database
             .prepare(
               `INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, stored_at, status, headers, body)
@@ -66,16 +85,30 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
               JSON.stringify(result.headers),
               result.body ?? null,
             );
+          if (++this.#insertsSincePrune >= PRUNE_EVERY_INSERTS) this.prune();
         }
         return lookup.settle(result);
       },
     };
   }
 
-  /** Forgets keys older than the 24-hour window. */
+  /** Forgets keys older than the 24-hour window, then the oldest past the cap. */
   prune(): void {
+    this.#insertsSincePrune = 0;
     this.#database
-      .prepare('DELETE FROM idempotency WHERE stored_at < ?')
+      .prepare('DELETE FROM idempotency WHERE stored_at <= ?')
       .run(this.#now().getTime() - LIMITS.idempotencyWindowMs);
+    this.#database
+      .prepare(
+        `DELETE FROM idempotency WHERE rowid IN
+           (SELECT rowid FROM idempotency ORDER BY stored_at DESC LIMIT -1 OFFSET ?)`,
+      )
+      .run(this.#maxAnswers);
+  }
+
+  /** How many answers are kept. */
+  count(): number {
+    return (this.#database.prepare('SELECT count(*) AS n FROM idempotency').get() as { n: number })
+      .n;
   }
 }

@@ -37,18 +37,41 @@ export function isKeptAnswer(response: StoredResponse | undefined): response is 
   return response !== undefined && response.status !== 429 && response.status < 500;
 }
 
+/** Most answers a memory store keeps; past it the oldest go first. */
+const MAX_MEMORY_ANSWERS = 10_000;
+
 /**
  * Idempotency keys in memory, for a fake or a single process. With `keepsAnswers: false` it only
- * coordinates calls in flight (a store on disk keeps the answers).
+ * coordinates calls in flight (a store on disk keeps the answers). Bounded: expired keys go as
+ * new ones come, and at most `maxAnswers` are kept, the oldest going first.
  */
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly #calls = new Map<string, StoredCall>();
   readonly #now: () => Date;
   readonly #keepsAnswers: boolean;
+  readonly #maxAnswers: number;
 
-  constructor(now: () => Date, options: { keepsAnswers?: boolean } = {}) {
+  constructor(now: () => Date, options: { keepsAnswers?: boolean; maxAnswers?: number } = {}) {
     this.#now = now;
     this.#keepsAnswers = options.keepsAnswers ?? true;
+    this.#maxAnswers = options.maxAnswers ?? MAX_MEMORY_ANSWERS;
+  }
+
+  /** How many keys are held (answers kept, and calls in flight). */
+  get size(): number {
+    return this.#calls.size;
+  }
+
+  /**
+   * Drops expired keys and, to make room for one more, the oldest: keys are held in the order
+   * they came.
+   */
+  #prune(now: number): void {
+    for (const [id, call] of this.#calls) {
+      const isExpired = now - call.storedAt >= LIMITS.idempotencyWindowMs;
+      if (!isExpired && this.#calls.size < this.#maxAnswers) return;
+      this.#calls.delete(id);
+    }
   }
 
   /** Looks a call up, reserving its key when it is new. */
@@ -61,6 +84,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
         ? { kind: 'replay', response: stored.response }
         : { kind: 'reused' };
     }
+    this.#calls.delete(id); // An expired key comes back as the newest.
+    this.#prune(now);
     let settle!: (response: StoredResponse | undefined) => void;
     const response = new Promise<StoredResponse | undefined>((resolve) => {
       settle = resolve;
@@ -70,7 +95,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       kind: 'new',
       settle: (result) => {
         const isKept = isKeptAnswer(result);
-        if (!isKept || !this.#keepsAnswers) this.#calls.delete(id);
+        const isStillHeld = this.#calls.get(id)?.response === response;
+        if ((!isKept || !this.#keepsAnswers) && isStillHeld) this.#calls.delete(id);
         settle(isKept ? result : undefined);
       },
     };

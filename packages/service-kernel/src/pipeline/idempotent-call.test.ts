@@ -128,3 +128,27 @@ describe('answerOnce', () => {
     expect(get.runs()).toBe(2);
   });
 });
+
+describe('MemoryIdempotencyStore bounds', () => {
+  it('forgets keys past 24 hours as new ones come', async () => {
+    let now = 0;
+    const idempotency = new MemoryIdempotencyStore(() => new Date(now));
+    await answerOnce(idempotency, countingCall({ key: 'old' }, [created]));
+    now += 24 * 60 * 60 * 1000;
+    await answerOnce(idempotency, countingCall({ key: 'new' }, [created]));
+    expect(idempotency.size).toBe(1);
+  });
+
+  it('keeps at most its cap, the oldest going first', async () => {
+    const idempotency = new MemoryIdempotencyStore(() => new Date(), { maxAnswers: 3 });
+    for (const key of ['a', 'b', 'c', 'd', 'e'])
+      await answerOnce(idempotency, countingCall({ key }, [created]));
+    expect(idempotency.size).toBe(3);
+    const first = countingCall({ key: 'a' }, [created]);
+    await answerOnce(idempotency, first);
+    expect(first.runs()).toBe(1); // Forgotten: the work is done again.
+    const last = countingCall({ key: 'e' }, [created]);
+    await answerOnce(idempotency, last);
+    expect(last.runs()).toBe(0); // Kept: replayed.
+  });
+});
