@@ -1,5 +1,6 @@
 import { totalmem } from 'node:os';
 import { resolve } from 'node:path';
+import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '@x/service-kernel';
 
 /** How the server runs: from the environment, with defaults that need no setup. */
 export interface ServerConfig {
@@ -24,6 +25,8 @@ export interface ServerConfig {
    * benchmarks turn it off, to measure what the sandbox costs.
    */
   readonly isBrowserSandboxed: boolean;
+  /** What one browser may hold at once: processes, watches, output kept. */
+  readonly limits: BrowserLimits;
 }
 
 /** Memory a headless browser takes, for the default capacity. */
@@ -40,6 +43,12 @@ function whole(name: string, value: string | undefined, fallback: number): numbe
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0)
     throw new Error(`${name} must be a whole number, got "${value}"`);
+  return number;
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  const number = whole(name, value, fallback);
+  if (number === 0) throw new Error(`${name} must be at least 1, got "${value}"`);
   return number;
 }
 
@@ -62,5 +71,27 @@ export function readConfig(
     logLevel: env.XB_LOG_LEVEL || 'info',
     isProcessExecutionEnabled: env.XB_PROCESSES !== 'off',
     isBrowserSandboxed: true,
+    limits: {
+      processes: positive(
+        'XB_MAX_PROCESSES_PER_BROWSER',
+        env.XB_MAX_PROCESSES_PER_BROWSER,
+        DEFAULT_BROWSER_LIMITS.processes,
+      ),
+      watches: positive(
+        'XB_MAX_WATCHES_PER_BROWSER',
+        env.XB_MAX_WATCHES_PER_BROWSER,
+        DEFAULT_BROWSER_LIMITS.watches,
+      ),
+      processOutputBytes: positive(
+        'XB_PROCESS_OUTPUT_BYTES',
+        env.XB_PROCESS_OUTPUT_BYTES,
+        DEFAULT_BROWSER_LIMITS.processOutputBytes,
+      ),
+      endedProcesses: whole(
+        'XB_ENDED_PROCESSES_KEPT',
+        env.XB_ENDED_PROCESSES_KEPT,
+        DEFAULT_BROWSER_LIMITS.endedProcesses,
+      ),
+    },
   };
 }

@@ -104,6 +104,7 @@ async function startLocked(
       maxBrowsers: config.maxBrowsers,
       isProcessExecutionEnabled: config.isProcessExecutionEnabled,
       watchBufferSize: 1024,
+      limits: config.limits,
       jwtSecret,
       isFillRateLimited: true,
     },

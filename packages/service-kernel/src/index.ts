@@ -55,7 +55,13 @@ export type {
 export { createIdGenerator, type IdGenerator } from './ids.js';
 export { resolveInstancePath } from './instance-paths.js';
 export { INSTANCE_HOME, notFound, refusals } from './messages.js';
-export type { ModelContext, ModelLog, ModelSettings } from './model-context.js';
+export {
+  type BrowserLimits,
+  DEFAULT_BROWSER_LIMITS,
+  type ModelContext,
+  type ModelLog,
+  type ModelSettings,
+} from './model-context.js';
 export { authenticate, type Caller, type TokenSets, withoutSessionKeys } from './pipeline/auth.js';
 export type { CallRecord } from './pipeline/call-record.js';
 export {

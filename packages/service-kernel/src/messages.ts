@@ -66,6 +66,16 @@ export const refusals = {
     new ServiceError('bad_request', `cwd ${path} does not exist on the instance.`),
   cwdNotDirectory: (path: string) =>
     new ServiceError('bad_request', `cwd ${path} is not a directory.`),
+  tooManyProcesses: (browserId: string, max: number) =>
+    new ServiceError(
+      'conflict',
+      `Browser "${browserId}" runs ${max} processes, the most it may: wait for one to end, or kill one.`,
+    ),
+  tooManyWatches: (browserId: string, max: number) =>
+    new ServiceError(
+      'conflict',
+      `Browser "${browserId}" has ${max} watches, the most it may: stop one first.`,
+    ),
   watchOfFile: (path: string) =>
     new ServiceError('bad_request', `${path} is a file; watch a directory.`),
   /** A dependency of the host is missing: what to install is named. */

@@ -1,6 +1,26 @@
 import type { BrowserInstance, ServiceEngines } from './engines.js';
 import type { IdGenerator } from './ids.js';
 
+/** What one browser may hold at once: every resource a caller can grow has a bound. */
+export interface BrowserLimits {
+  /** Processes running at once on one browser; one more is 409. */
+  readonly processes: number;
+  /** Watches at once on one browser; one more is 409. */
+  readonly watches: number;
+  /** Bytes of output kept per process: the newest; older output is dropped and counted. */
+  readonly processOutputBytes: number;
+  /** Ended processes kept per browser (status, output); older ones are forgotten (404). */
+  readonly endedProcesses: number;
+}
+
+/** The limits a service has unless it is told otherwise. */
+export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
+  processes: 32,
+  watches: 16,
+  processOutputBytes: 256 * 1024,
+  endedProcesses: 16,
+};
+
 /** How one implementation runs the model. */
 export interface ModelSettings {
   /** Most live browsers at once; one more is 429 with Retry-After. */
@@ -9,6 +29,8 @@ export interface ModelSettings {
   readonly isProcessExecutionEnabled: boolean;
   /** Events a watch holds for a slow reader before it counts them as lost. */
   readonly watchBufferSize: number;
+  /** What one browser may hold at once; DEFAULT_BROWSER_LIMITS when not given. */
+  readonly limits?: BrowserLimits;
   /** Signs the session URLs' jwts. */
   readonly jwtSecret: string;
   /**

@@ -60,6 +60,10 @@ export const processCommands: CommandSpec[] = [
       // The command's own output, as it wrote it; its exit code is reported, not passed on.
       context.io.stdout.write(decode(result.stdout_b64));
       context.io.stderr.write(decode(result.stderr_b64));
+      if (result.dropped_bytes !== undefined)
+        context.io.stderr.write(
+          `${context.errorColors.yellow(`the first ${result.dropped_bytes} bytes of output were dropped (the service keeps the newest)`)}\n`,
+        );
       if (result.exit_code !== 0)
         context.io.stderr.write(`${context.errorColors.yellow(`exit code ${result.exit_code}`)}\n`);
     },
@@ -103,6 +107,10 @@ export const processCommands: CommandSpec[] = [
       await follow(context, stream, (event) => {
         if (event.type === 'stdout') context.io.stdout.write(decode(event.data_b64));
         else if (event.type === 'stderr') context.io.stderr.write(decode(event.data_b64));
+        else if (event.type === 'overflow')
+          context.io.stderr.write(
+            `${context.errorColors.yellow(`… ${event.lost_bytes} bytes of output dropped …`)}\n`,
+          );
         else context.io.stderr.write(`${context.errorColors.dim(`exited ${event.exit_code}`)}\n`);
       });
     },

@@ -256,6 +256,8 @@ export class BrowserModel<I extends BrowserInstance> {
     entry.record = endedRecord(entry.record, this.#context.clock());
     this.#save(entry);
     for (const process of entry.processes.values()) signalProcess(process, 'KILL');
+    // Their records and output go with the browser: nothing can ask for them any more.
+    entry.processes.clear();
     for (const watch of entry.watches.values()) endWatch(watch);
     await Promise.all(
       [...entry.recordings.values()].map((recording) =>

@@ -10,15 +10,14 @@ export async function* followProcessOutput(
   process: Pick<ProcessEntry, 'output' | 'listeners'>,
   signal: AbortSignal,
 ): AsyncGenerator<ProcessOutputEvent, void> {
-  let index = 0;
+  const position = process.output.start();
   let wake: (() => void) | undefined;
   const listener = () => wake?.();
   process.listeners.add(listener);
   try {
     while (!signal.aborted) {
-      const event = process.output[index];
+      const event = process.output.next(position);
       if (event) {
-        index++;
         yield event;
         if (event.type === 'exit') return;
         continue;

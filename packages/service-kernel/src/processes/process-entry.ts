@@ -1,6 +1,6 @@
 import { constants } from 'node:os';
-import type { ProcessOutputEvent } from '@x/types';
 import type { ProcessEnd, RunningProcess } from '../engines.js';
+import type { OutputTail } from './output-tail.js';
 
 /** A process on a browser's instance, as the model keeps it until the browser is deleted. */
 export interface ProcessEntry {
@@ -9,8 +9,8 @@ export interface ProcessEntry {
   /** Undefined only while the runner is starting it. */
   handle: RunningProcess | undefined;
   exitCode: number | null;
-  /** Its output so far, then its exit: what an output stream replays and follows. */
-  readonly output: ProcessOutputEvent[];
+  /** The newest of its output, then its exit: what an output stream replays and follows. */
+  readonly output: OutputTail;
   /** Called after each new output event. */
   readonly listeners: Set<() => void>;
   /** Its `timeout_sec` timer, cleared when it ends. */
@@ -26,9 +26,8 @@ export function exitCodeOf(end: ProcessEnd): number {
   return end.code ?? 0;
 }
 
-/** Adds an event to a process's output and wakes its readers. */
-export function emitProcessEvent(process: ProcessEntry, event: ProcessOutputEvent): void {
-  process.output.push(event);
+/** Wakes a process's readers: its output grew, or it ended. */
+export function wakeReaders(process: ProcessEntry): void {
   for (const listener of process.listeners) listener();
 }
 

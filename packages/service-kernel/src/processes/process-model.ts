@@ -11,14 +11,13 @@ import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, ProcessSignal } from '../engines.js';
 import { resolveInstancePath } from '../instance-paths.js';
 import { INSTANCE_HOME, notFound, refusals } from '../messages.js';
-import type { ModelContext } from '../model-context.js';
+import { DEFAULT_BROWSER_LIMITS, type ModelContext } from '../model-context.js';
 import { followProcessOutput } from './follow-output.js';
-import { emitProcessEvent, exitCodeOf, type ProcessEntry, signalProcess } from './process-entry.js';
+import { OutputTail } from './output-tail.js';
+import { exitCodeOf, type ProcessEntry, signalProcess, wakeReaders } from './process-entry.js';
 
 /** What spawn and exec ask for, validated. */
 export type ProcessCommand = InferOutput<typeof ProcessCommandBodySchema>;
-
-const toBase64 = (chunks: readonly Uint8Array[]) => Buffer.concat(chunks).toString('base64');
 
 /**
  * Every rule of processes on instances: `cwd` a directory inside the home, `timeout_sec`, the
@@ -59,18 +58,14 @@ export class ProcessModel<I extends BrowserInstance> {
       // Nothing to do with each event: they are collected below.
     }
     signalProcess(process, 'KILL');
-    const collected = (stream: 'stdout' | 'stderr') =>
-      toBase64(
-        process.output.flatMap((event) =>
-          event.type === stream ? [Buffer.from(event.data_b64, 'base64')] : [],
-        ),
-      );
-    return {
+    const result: ExecResult = {
       exit_code: process.exitCode ?? 137,
-      stdout_b64: collected('stdout'),
-      stderr_b64: collected('stderr'),
+      stdout_b64: process.output.kept('stdout').toString('base64'),
+      stderr_b64: process.output.kept('stderr').toString('base64'),
       duration_ms: Math.round(performance.now() - started),
     };
+    const dropped = process.output.droppedBytes;
+    return dropped > 0 ? { ...result, dropped_bytes: dropped } : result;
   }
 
   /** Sends a signal; a process that has exited is left as it is. */
@@ -105,9 +100,17 @@ export class ProcessModel<I extends BrowserInstance> {
     return process;
   }
 
+  get #limits() {
+    return this.#context.settings.limits ?? DEFAULT_BROWSER_LIMITS;
+  }
+
   #start(browserId: string, command: ProcessCommand): ProcessEntry {
     this.#assertAvailable();
     const browser = this.#browsers.live(browserId);
+    const running = [...browser.processes.values()].filter((entry) => entry.exitCode === null);
+    if (running.length >= this.#limits.processes) {
+      throw refusals.tooManyProcesses(browserId, this.#limits.processes);
+    }
     const cwd = resolveInstancePath('cwd', command.cwd ?? INSTANCE_HOME);
     const kind = browser.instance.stat(cwd, 'cwd');
     if (kind === undefined) throw refusals.cwdMissing(cwd);
@@ -117,7 +120,7 @@ export class ProcessModel<I extends BrowserInstance> {
       startedAt: this.#context.clock(),
       handle: undefined,
       exitCode: null,
-      output: [],
+      output: new OutputTail(this.#limits.processOutputBytes),
       listeners: new Set(),
       timer: undefined,
     };
@@ -128,16 +131,16 @@ export class ProcessModel<I extends BrowserInstance> {
       {
         output: (stream, bytes) => {
           if (process.exitCode !== null || bytes.byteLength === 0) return;
-          emitProcessEvent(process, {
-            type: stream,
-            data_b64: Buffer.from(bytes).toString('base64'),
-          });
+          process.output.write(stream, bytes);
+          wakeReaders(process);
         },
         exit: (end) => {
           if (process.exitCode !== null) return;
           clearTimeout(process.timer);
           process.exitCode = exitCodeOf(end);
-          emitProcessEvent(process, { type: 'exit', exit_code: process.exitCode });
+          process.output.end(process.exitCode);
+          wakeReaders(process);
+          this.#forgetOldest(browser.processes);
         },
       },
     );
@@ -147,5 +150,12 @@ export class ProcessModel<I extends BrowserInstance> {
       process.timer.unref?.();
     }
     return process;
+  }
+
+  /** Past the number of ended processes a browser keeps, the oldest ended ones are forgotten. */
+  #forgetOldest(processes: Map<string, ProcessEntry>): void {
+    const ended = [...processes.values()].filter((entry) => entry.exitCode !== null);
+    const excess = ended.length - this.#limits.endedProcesses;
+    for (const entry of ended.slice(0, Math.max(0, excess))) processes.delete(entry.id);
   }
 }

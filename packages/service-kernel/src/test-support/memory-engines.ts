@@ -5,6 +5,7 @@ import type {
   ProcessEvents,
   ServiceEngines,
 } from '../engines.js';
+import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
 import { ServiceModel } from '../service-model.js';
 
@@ -91,7 +92,12 @@ export function memoryEngines(options: { async?: boolean } = {}) {
 
 /** A model on memory engines, with a clock the test moves. */
 export function testModel(
-  options: { maxBrowsers?: number; async?: boolean; fillRate?: boolean } = {},
+  options: {
+    maxBrowsers?: number;
+    async?: boolean;
+    fillRate?: boolean;
+    limits?: Partial<BrowserLimits>;
+  } = {},
 ) {
   let now = Date.parse('2026-11-22T10:00:00.000Z');
   const parts = memoryEngines(options);
@@ -103,6 +109,7 @@ export function testModel(
       watchBufferSize: 4,
       jwtSecret: 'secret',
       isFillRateLimited: options.fillRate ?? false,
+      limits: { ...DEFAULT_BROWSER_LIMITS, ...options.limits },
     },
     clock: () => new Date(now),
   });

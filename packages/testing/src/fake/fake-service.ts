@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type BrowserLimits,
   createIdGenerator,
   createRequestHandler,
+  DEFAULT_BROWSER_LIMITS,
   type FsChange,
   MemoryIdempotencyStore,
   ServiceModel,
@@ -45,6 +47,12 @@ export interface FakeServiceOptions {
    * every call, and on a timer). Default false: pools fill at once, which most tests want.
    */
   readonly fillRate?: boolean;
+  /**
+   * What one browser may hold at once, as the server's `XB_MAX_PROCESSES_PER_BROWSER` and its
+   * kin set them: running processes (32), watches (16), output bytes kept per process (256 KiB),
+   * ended processes kept (16). One more process or watch is 409.
+   */
+  readonly limits?: Partial<BrowserLimits>;
   /** Events a watch holds for a slow reader before an OVERFLOW; default 1024. */
   readonly watchBufferSize?: number;
   /** Makes generated ids repeat from run to run; random (unguessable) by default. */
@@ -136,6 +144,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
         maxBrowsers: options.maxBrowsers ?? 50,
         isProcessExecutionEnabled: options.processExecution ?? true,
         watchBufferSize: options.watchBufferSize ?? 1024,
+        limits: { ...DEFAULT_BROWSER_LIMITS, ...options.limits },
         jwtSecret,
         isFillRateLimited: options.fillRate ?? false,
       },

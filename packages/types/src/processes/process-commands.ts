@@ -74,6 +74,11 @@ export const ExecResultSchema = object({
   stdout_b64: string(),
   stderr_b64: string(),
   duration_ms: pipe(number(), minValue(0)),
+  /**
+   * Bytes of output dropped before what stdout_b64 and stderr_b64 hold: a process keeps only the
+   * newest part of its output. Absent when nothing was dropped.
+   */
+  dropped_bytes: optional(pipe(number(), integer(), minValue(1))),
 });
 
 /** The result of running a command to its end. */
@@ -99,6 +104,12 @@ export const ProcessOutputEventSchema = variant('type', [
   object({ type: literal('stdout'), data_b64: string() }),
   object({ type: literal('stderr'), data_b64: string() }),
   object({ type: literal('exit'), exit_code: pipe(number(), integer()) }),
+  /**
+   * Output the service no longer held for this reader: a process keeps only the newest part of
+   * its output (a bounded tail), so a reader that falls behind it, or starts late, is told how
+   * many bytes it missed, in their place.
+   */
+  object({ type: literal('overflow'), lost_bytes: pipe(number(), integer(), minValue(1)) }),
 ]);
 
 /** One event of a process's output stream. */
