@@ -4,7 +4,7 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { processesOfServer } from './test-support/processes.js';
+import { processesNaming, processesOfServer } from './test-support/processes.js';
 
 /** The built server, as `xb-server` runs it. */
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
@@ -136,6 +136,53 @@ describe('xb-server', () => {
     first.child.kill('SIGKILL');
     await once(first.child, 'exit');
     const next = await startBinary(dataDir);
+    expect(await stop(next.child)).toBe(0);
+  });
+
+  it('after a crash, reaps what the dead run left and finishes its replays from their video', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-crash-'));
+    const first = await startBinary(dataDir);
+    const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const post = async (url: string, path: string, body: unknown) =>
+      (
+        await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+      ).json();
+    const browser = (await post(first.url, '/browsers', {
+      headless: false,
+      viewport: { width: 640, height: 360 },
+    })) as { session_id: string };
+    const replay = (await post(first.url, `/browsers/${browser.session_id}/replays`, {})) as {
+      replay_id: string;
+      started_at: string;
+    };
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const before = processesOfServer(dataDir);
+    expect(before.some((process) => process.name === 'Xvfb')).toBe(true);
+
+    first.child.kill('SIGKILL');
+    await once(first.child, 'exit');
+    const next = await startBinary(dataDir);
+    // Nothing of the dead run is left: its browser, its display, its sandbox, its encoder.
+    const leftovers = [
+      ...processesOfServer(dataDir),
+      ...processesNaming(`${replay.replay_id}.mp4`),
+    ].filter(
+      (process) => before.some((old) => old.pid === process.pid) || process.name === 'ffmpeg',
+    );
+    expect(leftovers).toEqual([]);
+    const listed = (await (
+      await fetch(`${next.url}/browsers/${browser.session_id}/replays`, { headers })
+    ).json()) as { finished_at: string }[];
+    const length =
+      (Date.parse(listed[0]?.finished_at ?? '') - Date.parse(replay.started_at)) / 1000;
+    expect(length).toBeGreaterThan(2);
+    const video = await fetch(
+      `${next.url}/browsers/${browser.session_id}/replays/${replay.replay_id}`,
+      { headers },
+    );
+    expect(video.status).toBe(200);
+    expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(1024);
     expect(await stop(next.child)).toBe(0);
   });
 });

@@ -110,12 +110,22 @@ export interface RecordingHandle {
 export interface Recorder<I extends BrowserInstance> {
   /** Throws 503 when nothing can record here. */
   assertAvailable(): void;
+  /**
+   * Starts recording. `ended` is called if the recording stops by itself (the encoder died): the
+   * model then finishes the replay with the video there is.
+   */
   start(
     instance: I,
     spec: { readonly browserId: string; readonly replayId: string; readonly framerate: number },
+    events: { ended(): void },
   ): Promise<RecordingHandle>;
   /** A finished recording's video; undefined when it was lost (the encoder failed). */
   video(browserId: string, replayId: string): Promise<Blob | Uint8Array | undefined>;
+  /**
+   * After a crash: when the video of a recording the earlier run left open was last written to,
+   * or undefined when there is no usable video of it.
+   */
+  recordedUntil(browserId: string, replayId: string): Date | undefined;
 }
 
 /** What a watch reports. */
@@ -159,6 +169,8 @@ export interface RecordTable<T> {
   /** The record with this id; with `parent`, only if it belongs to that parent. */
   get(id: string, parent?: string): T | undefined;
   byName(name: string): T | undefined;
+  /** The parent a record is filed under, if any. */
+  parentOf(id: string): string | undefined;
   /**
    * Adds or replaces a record. A replaced one keeps its place in the order, and every key not
    * given keeps its value.

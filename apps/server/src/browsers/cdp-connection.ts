@@ -12,7 +12,14 @@ interface PendingCommand {
   reject(error: Error): void;
   method: string;
   sessionId: string | undefined;
+  timer: ReturnType<typeof setTimeout>;
 }
+
+/**
+ * Longest the server waits for Chromium to answer one of its own commands: a browser that hangs
+ * fails the call that needed it (and nothing waits on it forever) instead of hanging it.
+ */
+export const CDP_COMMAND_TIMEOUT_MS = 30_000;
 
 /** One message of the DevTools protocol. */
 interface CdpMessage {
@@ -68,8 +75,11 @@ export class CdpConnection {
   #closed: Error | undefined;
   #buffered: Buffer[] = [];
 
-  constructor(input: Writable, output: Readable) {
+  readonly #timeoutMs: number;
+
+  constructor(input: Writable, output: Readable, timeoutMs = CDP_COMMAND_TIMEOUT_MS) {
     this.#input = input;
+    this.#timeoutMs = timeoutMs;
     output.on('data', (chunk: Buffer) => this.#read(chunk));
     const fail = () => this.#fail(new CdpError('The DevTools connection closed.'));
     output.on('close', fail);
@@ -88,11 +98,18 @@ export class CdpConnection {
     const message =
       sessionId === undefined ? { id, method, params } : { id, method, params, sessionId };
     return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // A late answer finds nothing pending and is dropped.
+        this.#pending.delete(id);
+        reject(new CdpError(`${method}: Chromium did not answer within ${this.#timeoutMs} ms.`));
+      }, this.#timeoutMs);
+      timer.unref();
       this.#pending.set(id, {
         resolve: resolve as (result: unknown) => void,
         reject,
         method,
         sessionId,
+        timer,
       });
       this.#write(JSON.stringify(message));
     });
@@ -168,6 +185,7 @@ export class CdpConnection {
       // A late answer on a closed channel's session may share an id with a command of ours.
       if (!pending || pending.sessionId !== message.sessionId) return;
       this.#pending.delete(message.id);
+      clearTimeout(pending.timer);
       if (message.error)
         pending.reject(new CdpError(`${pending.method}: ${message.error.message}`));
       else pending.resolve(message.result);
@@ -249,7 +267,10 @@ export class CdpConnection {
   #fail(error: Error): void {
     if (this.#closed) return;
     this.#closed = error;
-    for (const pending of this.#pending.values()) pending.reject(error);
+    for (const pending of this.#pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
     this.#pending.clear();
     for (const channel of [...this.#channels]) {
       this.#closeChannel(channel, false);

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
+import { processesNaming } from '../test-support/processes.js';
 import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer();
@@ -126,5 +127,37 @@ describe('replays on the server', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('end a replay whose ffmpeg died with the video it has, and record again at once', async () => {
+    const id = (
+      (
+        await test.api.call('POST', '/browsers', {
+          json: { viewport: { width: 640, height: 360 } },
+        })
+      ).json as { session_id: string }
+    ).session_id;
+    const replay = (await test.api.call('POST', `/browsers/${id}/replays`, { json: {} }))
+      .json as Replay;
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    const [ffmpeg] = processesNaming(`${replay.replay_id}.mp4`);
+    expect(ffmpeg?.name).toBe('ffmpeg');
+    process.kill(ffmpeg?.pid as number, 'SIGKILL');
+    // The replay ends by itself: stop answers at once, as for any finished replay.
+    let listed: Replay | undefined;
+    for (let attempt = 0; attempt < 50 && !listed?.finished_at; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      [listed] = (await test.api.call('GET', `/browsers/${id}/replays`)).json as Replay[];
+    }
+    expect(listed?.finished_at).toBeDefined();
+    const stopped = await test.api.call('POST', `/browsers/${id}/replays/${replay.replay_id}/stop`);
+    expect(stopped.status).toBe(200);
+    const download = await test.api.call('GET', `/browsers/${id}/replays/${replay.replay_id}`);
+    expect(download.status).toBe(200);
+    expect(probedDuration(download.bytes)).toBeGreaterThan(0.5);
+    // The browser's recording slot is free again.
+    const next = await test.api.call('POST', `/browsers/${id}/replays`, { json: {} });
+    expect(next.status).toBe(201);
+    await test.api.call('DELETE', `/browsers/${id}`);
   });
 });

@@ -30,6 +30,13 @@ class SqliteRecordTable<T> implements RecordTable<T> {
     );
   }
 
+  parentOf(id: string): string | undefined {
+    const row = this.#database
+      .prepare('SELECT parent FROM records WHERE kind = ? AND id = ?')
+      .get(this.#kind, id) as { parent: string | null } | undefined;
+    return row?.parent ?? undefined;
+  }
+
   byName(name: string): T | undefined {
     return this.#one('SELECT value FROM records WHERE kind = ? AND name = ?', name);
   }

@@ -58,3 +58,8 @@ export function processesOfServer(dataDir: string): HostProcess[] {
       process.commandLine.includes(`${dataDir}/instances/`),
   );
 }
+
+/** The processes whose command line holds `text` (a path only one test's server uses). */
+export function processesNaming(text: string): HostProcess[] {
+  return hostProcesses().filter((process) => process.commandLine.includes(text));
+}

@@ -10,6 +10,10 @@ export class MemoryRecordTable<T> implements RecordTable<T> {
     return row.record;
   }
 
+  parentOf(id: string): string | undefined {
+    return this.#rows.get(id)?.keys.parent;
+  }
+
   byName(name: string): T | undefined {
     for (const row of this.#rows.values()) if (row.keys.name === name) return row.record;
     return undefined;

@@ -45,11 +45,18 @@ export class ReplayModel<I extends BrowserInstance> {
     browser.replayStarting = replayId;
     let handle: RecordingEntry['handle'];
     try {
-      handle = await this.#context.engines.recorder.start(browser.instance, {
-        browserId,
-        replayId,
-        framerate,
-      });
+      handle = await this.#context.engines.recorder.start(
+        browser.instance,
+        { browserId, replayId, framerate },
+        {
+          ended: () => {
+            const recording = browser.recordings.get(replayId);
+            if (!recording) return;
+            this.#context.log.warn({ replay: replayId }, 'a recording stopped by itself');
+            void finishRecording(this.#context, browser.recordings, recording);
+          },
+        },
+      );
     } finally {
       browser.replayStarting = undefined;
     }
@@ -103,16 +110,26 @@ export class ReplayModel<I extends BrowserInstance> {
   }
 
   /**
-   * Ends the recordings an earlier run left open: their video was never finalized. They end
-   * where they started (nothing later of them is known).
+   * Ends the recordings an earlier run left open: each ends when its video was last written (the
+   * video is kept as far as it got), or where it started when there is no video of it.
    */
   recover(): void {
-    for (const record of this.#records.list({ isOpen: true }))
+    for (const record of this.#records.list({ isOpen: true })) {
+      const browserId = this.#records.parentOf(record.replay_id);
+      const until =
+        browserId === undefined
+          ? undefined
+          : this.#context.engines.recorder.recordedUntil(browserId, record.replay_id);
+      const finishedAt =
+        until && until.getTime() > Date.parse(record.started_at)
+          ? formatTimestamp(until)
+          : record.started_at;
       this.#records.put(
         record.replay_id,
-        { ...record, finished_at: record.started_at },
+        { ...record, finished_at: finishedAt },
         { isOpen: false },
       );
+    }
   }
 
   #recordingsOf(browserId: string): Map<string, RecordingEntry> {

@@ -78,6 +78,7 @@ export function memoryEngines(options: { async?: boolean } = {}) {
       async video() {
         return new Uint8Array([0]);
       },
+      recordedUntil: () => undefined,
     },
     watcher: { watch: () => ({ close: () => undefined }) },
     archives: {

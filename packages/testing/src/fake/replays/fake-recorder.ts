@@ -13,4 +13,7 @@ export const fakeRecorder: Recorder<FakeInstance> = {
   async video() {
     return replayVideo();
   },
+  recordedUntil() {
+    return undefined; // The fake's recordings do not outlive it.
+  },
 };
