@@ -37,12 +37,25 @@ export interface ChannelClient {
   deliver(text: string): void;
   /** The browser is gone or the channel was closed: the client's connection ends. */
   end(): void;
+  /**
+   * Whether more waits to reach the client than it should hold: the connection then stops
+   * reading Chromium until the channel hears `drained()`, so a client that does not read slows
+   * its browser down instead of growing the server.
+   */
+  isCongested?(): boolean;
 }
 
 /** A client's own DevTools session over the browser's one connection (see `openChannel`). */
 export interface CdpChannel {
-  /** Passes a message from the client to Chromium. */
-  send(text: string): void;
+  /**
+   * Passes a message from the client to Chromium; false when Chromium has more waiting than it
+   * should hold (the client should pause until `whenWritable`).
+   */
+  send(text: string): boolean;
+  /** Calls `resume` once what waits for Chromium has gone down. */
+  whenWritable(resume: () => void): void;
+  /** The client caught up after being congested: Chromium is read again. */
+  drained(): void;
   /** Detaches the client's sessions; the client is not told (it is leaving). */
   close(): void;
 }
@@ -71,6 +84,9 @@ export class CdpConnection {
   /** Channels by every session they own. */
   readonly #channelOf = new Map<string, OpenChannel>();
   readonly #channels = new Set<OpenChannel>();
+  /** Channels whose client is congested: while any is, Chromium is not read. */
+  readonly #holds = new Set<OpenChannel>();
+  readonly #output: Readable;
   #nextId = 1;
   #closed: Error | undefined;
   #buffered: Buffer[] = [];
@@ -79,6 +95,7 @@ export class CdpConnection {
 
   constructor(input: Writable, output: Readable, timeoutMs = CDP_COMMAND_TIMEOUT_MS) {
     this.#input = input;
+    this.#output = output;
     this.#timeoutMs = timeoutMs;
     output.on('data', (chunk: Buffer) => this.#read(chunk));
     const fail = () => this.#fail(new CdpError('The DevTools connection closed.'));
@@ -137,12 +154,20 @@ export class CdpConnection {
     const channel: OpenChannel = { client, browserSession: sessionId, sessions: new Set() };
     if (this.#closed) {
       client.end();
-      return { send() {}, close() {} };
+      return { send: () => true, whenWritable() {}, drained() {}, close() {} };
     }
     this.#channels.add(channel);
     this.#channelOf.set(sessionId, channel);
     return {
-      send: (text) => this.#fromClient(channel, text),
+      send: (text) => {
+        this.#fromClient(channel, text);
+        return this.#input.writableLength < this.#input.writableHighWaterMark;
+      },
+      whenWritable: (resume) => {
+        if (this.#input.writableLength < this.#input.writableHighWaterMark) resume();
+        else this.#input.once('drain', resume);
+      },
+      drained: () => this.#release(channel),
       close: () => this.#closeChannel(channel, true),
     };
   }
@@ -213,6 +238,16 @@ export class CdpConnection {
     }
     if (message.sessionId === channel.browserSession) delete message.sessionId;
     channel.client.deliver(JSON.stringify(message));
+    if (channel.client.isCongested?.() && !this.#holds.has(channel)) {
+      this.#holds.add(channel);
+      this.#output.pause();
+    }
+  }
+
+  /** A channel's client caught up (or left): Chromium is read again once no client is behind. */
+  #release(channel: OpenChannel): void {
+    if (!this.#holds.delete(channel)) return;
+    if (this.#holds.size === 0) this.#output.resume();
   }
 
   #own(channel: OpenChannel, sessionId: string): void {
@@ -254,6 +289,7 @@ export class CdpConnection {
 
   #closeChannel(channel: OpenChannel, isDetaching: boolean): void {
     if (!this.#channels.delete(channel)) return;
+    this.#release(channel);
     this.#channelOf.delete(channel.browserSession);
     for (const session of channel.sessions) this.#channelOf.delete(session);
     if (isDetaching && !this.#closed) {

@@ -20,8 +20,15 @@ const CDP_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/cdp$/;
 /** Largest DevTools message a client may send (a file set on an input is the largest kind). */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
-/** Messages a client may send before its channel is open (it opens in milliseconds). */
-const MAX_QUEUED_MESSAGES = 1_000;
+/** Bytes a client may send before its channel is open (it opens in milliseconds). */
+const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Bytes waiting to reach a client past which its browser is no longer read (the client is not
+ * keeping up), and below which it is read again.
+ */
+const CLIENT_HIGH_WATER_BYTES = 8 * 1024 * 1024;
+const CLIENT_LOW_WATER_BYTES = 1024 * 1024;
 
 function refuse(socket: Duplex, status: number, reason: string): void {
   const body = JSON.stringify({
@@ -61,28 +68,51 @@ export function attachCdpProxy(
     sockets.handleUpgrade(request, socket, head, (client) => {
       // Messages that arrive while the channel opens wait for it, in order.
       const queued: string[] = [];
+      let queuedBytes = 0;
       let channel: CdpChannel | undefined;
+      let isCongested = false;
+      const onSent = () => {
+        if (isCongested && client.bufferedAmount < CLIENT_LOW_WATER_BYTES) {
+          isCongested = false;
+          channel?.drained();
+        }
+      };
+      // Chromium's input backed up: the client is not read until it has room again.
+      const pauseClient = (opened: CdpChannel) => {
+        client.pause();
+        opened.whenWritable(() => client.resume());
+      };
       const opening = browsers.openChannel(id, {
         deliver(text) {
           browsers.touch(id);
-          if (client.readyState === WebSocket.OPEN) client.send(text);
+          if (client.readyState !== WebSocket.OPEN) return;
+          client.send(text, onSent);
+          if (client.bufferedAmount > CLIENT_HIGH_WATER_BYTES) isCongested = true;
         },
         end: () => client.terminate(),
+        isCongested: () => isCongested,
       });
       if (!opening) return client.terminate();
       opening.then(
         (opened) => {
           channel = opened;
           if (client.readyState !== WebSocket.OPEN) return opened.close();
-          for (const text of queued.splice(0)) opened.send(text);
+          let hasRoom = true;
+          for (const text of queued.splice(0)) hasRoom = opened.send(text);
+          if (!hasRoom) pauseClient(opened);
         },
         () => client.terminate(),
       );
       client.on('message', (data) => {
         browsers.touch(id);
         const text = data.toString();
-        if (channel) channel.send(text);
-        else if (queued.push(text) > MAX_QUEUED_MESSAGES) client.terminate();
+        if (channel) {
+          if (!channel.send(text)) pauseClient(channel);
+          return;
+        }
+        queued.push(text);
+        queuedBytes += text.length;
+        if (queuedBytes > MAX_QUEUED_BYTES) client.terminate();
       });
       const end = () => {
         channel?.close();
