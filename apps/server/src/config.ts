@@ -1,6 +1,7 @@
 import { totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '@x/service-kernel';
+import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sandbox/cgroups.js';
 
 /** How the server runs: from the environment, with defaults that need no setup. */
 export interface ServerConfig {
@@ -27,6 +28,8 @@ export interface ServerConfig {
   readonly isBrowserSandboxed: boolean;
   /** What one browser may hold at once: processes, watches, output kept. */
   readonly limits: BrowserLimits;
+  /** What each session may use of the host, through cgroups where the host allows them. */
+  readonly sessionLimits: SessionLimits;
 }
 
 /** Memory a headless browser takes, for the default capacity. */
@@ -43,6 +46,14 @@ function whole(name: string, value: string | undefined, fallback: number): numbe
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0)
     throw new Error(`${name} must be a whole number, got "${value}"`);
+  return number;
+}
+
+function cpus(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_SESSION_LIMITS.cpus;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0.01)
+    throw new Error(`XB_SESSION_CPUS must be a number of cores ≥ 0.01, got "${value}"`);
   return number;
 }
 
@@ -71,6 +82,18 @@ export function readConfig(
     logLevel: env.XB_LOG_LEVEL || 'info',
     isProcessExecutionEnabled: env.XB_PROCESSES !== 'off',
     isBrowserSandboxed: true,
+    sessionLimits: {
+      memoryBytes:
+        positive(
+          'XB_SESSION_MEMORY_MB',
+          env.XB_SESSION_MEMORY_MB,
+          DEFAULT_SESSION_LIMITS.memoryBytes / 1024 / 1024,
+        ) *
+        1024 *
+        1024,
+      pids: positive('XB_SESSION_PIDS', env.XB_SESSION_PIDS, DEFAULT_SESSION_LIMITS.pids),
+      cpus: cpus(env.XB_SESSION_CPUS),
+    },
     limits: {
       processes: positive(
         'XB_MAX_PROCESSES_PER_BROWSER',

@@ -16,6 +16,7 @@ import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
 import { FfmpegRecorder } from './replays/ffmpeg-recorder.js';
 import type { SandboxUser } from './sandbox/bubblewrap.js';
+import { SessionCgroups } from './sandbox/cgroups.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
 import { DataDirLock } from './store/data-dir-lock.js';
 import { openDatabase, storedSetting } from './store/database.js';
@@ -36,6 +37,8 @@ export interface RunningServer {
   readonly tokens: ResolvedTokens;
   /** The service model on the real engines. */
   readonly model: ServiceModel<ChromiumInstance>;
+  /** Per-session cgroups, where the host allows them. */
+  readonly cgroups: SessionCgroups | undefined;
   /** A running browser's instance: its home on the host and its user (for tests). */
   instance(sessionId: string): { home: string; user: SandboxUser | undefined };
   /**
@@ -75,6 +78,10 @@ async function startLocked(
     logger.warn({ found, missing }, `missing on this host: ${missing.join(', ')}`);
   else logger.info({ found }, 'system tools found');
   const archives = new DiskArchiveStore(config.dataDir);
+  const cgroups = config.isBrowserSandboxed
+    ? SessionCgroups.detect(config.dataDir, config.sessionLimits)
+    : undefined;
+  logLimits(logger, cgroups, config);
   const browserEngine = new ChromiumEngine({
     chromePath: config.chromePath,
     dataDir: config.dataDir,
@@ -89,6 +96,7 @@ async function startLocked(
           )
         : undefined,
       isEnabled: config.isBrowserSandboxed,
+      cgroups,
     },
   });
   const model = new ServiceModel<ChromiumInstance>({
@@ -110,7 +118,7 @@ async function startLocked(
     },
     log: logger,
   });
-  browserEngine.recover();
+  await browserEngine.recover();
   const idempotency = new SqliteIdempotencyStore(database);
   idempotency.prune();
   let url = '';
@@ -155,6 +163,7 @@ async function startLocked(
     url,
     tokens,
     model,
+    cgroups,
     instance(sessionId) {
       const { instance } = model.browsers.live(sessionId);
       return { home: instance.home, user: instance.user };
@@ -171,10 +180,28 @@ async function startLocked(
         // Event streams and proxied sockets hold connections open: end what is left.
         server.closeAllConnections();
         await stopped;
+        cgroups?.close();
         database.close();
         lock.release();
       })();
       return closing;
     },
   };
+}
+
+/** One start-up line: which per-session limits hold here, and which the host does not allow. */
+function logLimits(logger: Logger, cgroups: SessionCgroups | undefined, config: ServerConfig) {
+  const { processes, watches } = config.limits;
+  const always = [`${processes} processes`, `${watches} watches`];
+  if (!cgroups) {
+    logger.warn({ enforced: always }, 'session limits: browsers run unsandboxed, no cgroup limits');
+    return;
+  }
+  const { version, enforced, notAllowed } = cgroups.describe();
+  const fields = { cgroups: version, enforced: [...enforced, ...always], notAllowed };
+  const line = `session limits (${version}): ${[...enforced, ...always].join(', ')}${
+    notAllowed.length > 0 ? `; not allowed by this host: ${notAllowed.join(', ')}` : ''
+  }`;
+  if (notAllowed.length > 0) logger.warn(fields, line);
+  else logger.info(fields, line);
 }

@@ -46,6 +46,7 @@ export class ChromiumBrowser {
         bubblewrap: options.sandbox.bubblewrap,
         home: options.instance.root,
         user: options.sandbox.user,
+        cgroup: options.sandbox.cgroup,
       });
     }
     let started: StartedChromium;

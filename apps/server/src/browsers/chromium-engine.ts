@@ -10,6 +10,7 @@ import {
 import type { Logger } from 'pino';
 import { resolveOnInstance } from '../processes/instance-path.js';
 import type { SandboxUser } from '../sandbox/bubblewrap.js';
+import type { SessionCgroup, SessionCgroups } from '../sandbox/cgroups.js';
 import { canNestNamespaces } from '../sandbox/probe.js';
 import type { SandboxUsers } from '../sandbox/sandbox-users.js';
 import type { SystemTools } from '../system/executables.js';
@@ -30,6 +31,8 @@ export interface Sandboxing {
    * what the sandbox costs against Chromium started straight on the host.
    */
   readonly isEnabled: boolean;
+  /** Per-session limits, where the host lets the server make cgroups. */
+  readonly cgroups?: SessionCgroups | undefined;
 }
 
 /**
@@ -40,18 +43,21 @@ export class ChromiumInstance implements BrowserInstance {
   readonly chromium: ChromiumBrowser;
   readonly directory: InstanceDirectory;
   readonly user: SandboxUser | undefined;
+  /** Its cgroup, which its processes join too; undefined where the host allows none. */
+  readonly cgroup: SessionCgroup | undefined;
   readonly #release: () => Promise<void>;
   #closing: Promise<void> | undefined;
 
   constructor(
     chromium: ChromiumBrowser,
     directory: InstanceDirectory,
-    user: SandboxUser | undefined,
+    sandbox: { user: SandboxUser | undefined; cgroup: SessionCgroup | undefined },
     release: () => Promise<void>,
   ) {
     this.chromium = chromium;
     this.directory = directory;
-    this.user = user;
+    this.user = sandbox.user;
+    this.cgroup = sandbox.cgroup;
     this.#release = release;
   }
 
@@ -134,13 +140,16 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   }
 
   async launch(spec: LaunchSpec): Promise<ChromiumInstance> {
-    const sandbox = this.#sandboxFor();
+    const cgroups = this.#sandboxing.cgroups;
+    const cgroup = this.#cgroupFor(spec.id);
+    const sandbox = this.#sandboxFor(cgroup);
     const user = sandbox?.user;
     let directory: InstanceDirectory | undefined;
     const release = async () => {
-      // Every process of its user goes (none may outlive it, wherever it hid), then its files;
-      // then the user is free for another browser.
+      // Every process of its user and its cgroup goes (none may outlive it, wherever it hid),
+      // then its files; then the user is free for another browser.
       if (user) await this.#sandboxing.users?.killAll(user.uid);
+      if (cgroup) await cgroups?.remove(spec.id);
       if (directory) removeInstanceDirectory(directory.root);
       if (user) this.#sandboxing.users?.give(user);
     };
@@ -159,7 +168,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         { session: spec.id, chromiumPid: chromium.process.pid },
         'chromium started',
       );
-      return new ChromiumInstance(chromium, directory, user, release);
+      return new ChromiumInstance(chromium, directory, { user, cgroup }, release);
     } catch (error) {
       await release();
       throw error;
@@ -170,13 +179,25 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
    * After a restart: whatever of an earlier run outlived it (the server was killed) runs as a
    * user of this data directory's block and is ended; every instance directory goes.
    */
-  recover(): void {
+  async recover(): Promise<void> {
     this.#sandboxing.users?.signalAll();
+    await this.#sandboxing.cgroups?.reap();
     removeInstanceDirectory(join(this.#dataDir, 'instances'));
   }
 
   /** The sandbox of a new browser, with a user of its own; 503 naming bubblewrap without it. */
-  #sandboxFor(): BrowserSandbox | undefined {
+  /** A session's cgroup; a host that refuses one for it is logged, and the browser runs without. */
+  #cgroupFor(sessionId: string): SessionCgroup | undefined {
+    try {
+      return this.#sandboxing.cgroups?.create(sessionId);
+    } catch (error) {
+      this.#logger.warn({ err: error, session: sessionId }, 'no cgroup for this session');
+      void this.#sandboxing.cgroups?.remove(sessionId).catch(() => undefined);
+      return undefined;
+    }
+  }
+
+  #sandboxFor(cgroup: SessionCgroup | undefined): BrowserSandbox | undefined {
     if (!this.#sandboxing.isEnabled) return undefined;
     const { bwrap } = this.#tools;
     if (!bwrap) throw refusals.missingTool('Browsers', 'bubblewrap', 'bubblewrap');
@@ -184,6 +205,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       bubblewrap: bwrap,
       user: this.#sandboxing.users?.take(),
       isChromiumSandboxed: this.#isChromiumSandboxed,
+      cgroup,
     };
   }
 

@@ -9,6 +9,7 @@ import {
   type SandboxUser,
   spawnSandbox,
 } from '../sandbox/bubblewrap.js';
+import type { SessionCgroup } from '../sandbox/cgroups.js';
 import { CdpConnection } from './cdp-connection.js';
 import { type InstanceDirectory, PROFILE_FOLDER } from './instance-directory.js';
 
@@ -20,6 +21,8 @@ export interface BrowserSandbox {
   readonly user: SandboxUser | undefined;
   /** Whether Chromium's own renderer sandbox works inside ours (it needs user namespaces). */
   readonly isChromiumSandboxed: boolean;
+  /** The session's cgroup, where the host allows one: its limits hold for the browser. */
+  readonly cgroup?: SessionCgroup | undefined;
 }
 
 /** The X display a headed browser shows on. */
@@ -155,6 +158,7 @@ function spawnChromium(options: ChromiumOptions, paths: BrowserPaths): ChildProc
     env,
     shareNetwork: true,
     user: options.sandbox.user,
+    cgroup: options.sandbox.cgroup,
     readOnlyBinds: binds,
     etcEntries: CHROMIUM_ETC,
   };

@@ -4,6 +4,7 @@ import { closeSync, constants, fchownSync, ftruncateSync, openSync, writeSync } 
 import { join } from 'node:path';
 import { INSTANCE_HOME } from '@x/service-kernel';
 import { endSandbox, type SandboxUser, spawnSandbox } from '../sandbox/bubblewrap.js';
+import type { SessionCgroup } from '../sandbox/cgroups.js';
 
 /** An X display of its own for one headed browser. */
 export interface VirtualDisplay {
@@ -42,6 +43,8 @@ export interface DisplaySandbox {
   /** The host folder that is the instance's /home/browser. */
   readonly home: string;
   readonly user: SandboxUser | undefined;
+  /** The session's cgroup: the display counts against its limits. */
+  readonly cgroup?: SessionCgroup | undefined;
 }
 
 /**
@@ -89,7 +92,7 @@ export async function startVirtualDisplay(
   // Its socket is an abstract one, in the host's network namespace the browser shares.
   const child = spawnSandbox(
     sandbox.bubblewrap,
-    { home: sandbox.home, shareNetwork: true, user: sandbox.user },
+    { home: sandbox.home, shareNetwork: true, user: sandbox.user, cgroup: sandbox.cgroup },
     xvfbPath,
     xvfbArgs,
     ['ignore', 'pipe', 'ignore'],

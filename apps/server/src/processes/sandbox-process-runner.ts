@@ -109,6 +109,7 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
         env: { ...baseEnvironment(), ...spec.env, HOME: INSTANCE_HOME },
         shareNetwork: false,
         user: instance.user,
+        cgroup: instance.cgroup,
       },
       spec.command,
       spec.args,

@@ -1,6 +1,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { INSTANCE_HOME } from '@x/service-kernel';
+import { joinArgs, type SessionCgroup } from './cgroups.js';
 
 /** Who the sandboxed command runs as on the host. */
 export interface SandboxUser {
@@ -32,6 +33,8 @@ export interface SandboxSpec {
   readonly readOnlyBinds?: readonly (readonly [string, string])[];
   /** Extra parts of /etc the command needs (the defaults suit any program). */
   readonly etcEntries?: readonly string[];
+  /** The session's cgroup, joined before bubblewrap starts (its limits hold for all inside). */
+  readonly cgroup?: SessionCgroup | undefined;
 }
 
 /** The parts of /etc a program needs to run (libraries, users, time zone, certificates), no more. */
@@ -171,7 +174,8 @@ export function spawnSandbox(
   args: readonly string[],
   stdio: StdioOptions,
 ): ChildProcess {
-  return spawn(bubblewrap, sandboxArgs(spec, command, args), {
+  const joined = joinArgs(spec.cgroup, bubblewrap, sandboxArgs(spec, command, args));
+  return spawn(joined.command, joined.args, {
     stdio,
     detached: true,
     env: { PATH: '/usr/bin:/bin' },

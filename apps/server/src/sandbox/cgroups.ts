@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+/** What each session (its browser and every process it runs) may use, at most. */
+export interface SessionLimits {
+  /** Memory, resident and page cache together; past it the kernel kills inside the session. */
+  readonly memoryBytes: number;
+  /** Processes and threads at once; past it fork fails inside the session. */
+  readonly pids: number;
+  /** Cores' worth of CPU time (1 = one core, 0.5 = half of one). */
+  readonly cpus: number;
+}
+
+/** The limits a server has unless told otherwise. */
+export const DEFAULT_SESSION_LIMITS: SessionLimits = {
+  memoryBytes: 2 * 1024 * 1024 * 1024,
+  pids: 1024,
+  cpus: 1,
+};
+
+type Controller = 'memory' | 'pids' | 'cpu';
+const CONTROLLERS: readonly Controller[] = ['memory', 'pids', 'cpu'];
+
+/** Where the cgroup file system is. */
+const CGROUP_ROOT = '/sys/fs/cgroup';
+
+/** A CPU quota is given per period of this many microseconds. */
+const CPU_PERIOD_US = 100_000;
+
+/** One session's cgroup: the files a process writes its pid to, to join it. */
+export interface SessionCgroup {
+  readonly procsFiles: readonly string[];
+}
+
+/** The files that set one controller's limit, and their values, for a version of cgroups. */
+function limitFiles(
+  version: 1 | 2,
+  controller: Controller,
+  limits: SessionLimits,
+): [string, string][] {
+  const quota = String(Math.max(1_000, Math.round(limits.cpus * CPU_PERIOD_US)));
+  if (version === 2) {
+    return {
+      memory: [['memory.max', String(limits.memoryBytes)]] as [string, string][],
+      pids: [['pids.max', String(limits.pids)]] as [string, string][],
+      cpu: [['cpu.max', `${quota} ${CPU_PERIOD_US}`]] as [string, string][],
+    }[controller];
+  }
+  return {
+    memory: [['memory.limit_in_bytes', String(limits.memoryBytes)]] as [string, string][],
+    pids: [['pids.max', String(limits.pids)]] as [string, string][],
+    cpu: [
+      ['cpu.cfs_period_us', String(CPU_PERIOD_US)],
+      ['cpu.cfs_quota_us', quota],
+    ] as [string, string][],
+  }[controller];
+}
+
+/** The server's own cgroup per controller, from /proc/self/cgroup. */
+function ownCgroups(): { version: 1 | 2; paths: Map<Controller, string> } {
+  const lines = readFileSync('/proc/self/cgroup', 'utf8').trim().split('\n');
+  const paths = new Map<Controller, string>();
+  if (existsSync(join(CGROUP_ROOT, 'cgroup.controllers'))) {
+    const own = lines.find((line) => line.startsWith('0::'))?.slice(3) ?? '/';
+    const available = readFileSync(join(CGROUP_ROOT, own, 'cgroup.controllers'), 'utf8');
+    for (const controller of CONTROLLERS) {
+      if (available.split(/\s+/).includes(controller)) {
+        paths.set(controller, join(CGROUP_ROOT, own));
+      }
+    }
+    return { version: 2, paths };
+  }
+  for (const line of lines) {
+    const [, names = '', path = '/'] = line.split(':');
+    for (const name of names.split(',')) {
+      const controller = CONTROLLERS.find((candidate) => candidate === name);
+      const mount = controller && join(CGROUP_ROOT, controller);
+      if (controller && mount && existsSync(mount)) paths.set(controller, join(mount, path));
+    }
+  }
+  return { version: 1, paths };
+}
+
+/** Sends SIGKILL to every process of a cgroup; how many there were. */
+function killMembers(group: string): number {
+  const file = join(group, 'cgroup.procs');
+  if (!existsSync(file)) return 0;
+  const pids = readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // It ended between the look and the kill.
+    }
+  }
+  return pids.length;
+}
+
+/**
+ * Per-session limits through cgroups (v1, one hierarchy per controller, or v2), where the host
+ * lets the server make them: a group of this data directory's own under the server's cgroup,
+ * and in it one group per session with its memory, pids and CPU limits. A session's processes
+ * join it before bubblewrap starts (`joinArgs`), so nothing they fork escapes it; ending a
+ * session kills whatever is left in its group; a next start reaps the groups a crash left.
+ */
+export class SessionCgroups {
+  readonly limits: SessionLimits;
+  readonly #version: 1 | 2;
+  /** The data directory's group, per controller the server may use. */
+  readonly #bases = new Map<Controller, string>();
+  readonly #refused = new Map<Controller, string>();
+
+  private constructor(version: 1 | 2, limits: SessionLimits) {
+    this.#version = version;
+    this.limits = limits;
+  }
+
+  /** Finds what the host allows, making the data directory's group in each controller it can. */
+  static detect(dataDir: string, limits: SessionLimits): SessionCgroups {
+    let found: ReturnType<typeof ownCgroups>;
+    try {
+      found = ownCgroups();
+    } catch {
+      found = { version: 1, paths: new Map() }; // No cgroup file system: nothing can be limited.
+    }
+    const cgroups = new SessionCgroups(found.version, limits);
+    const name = `xb-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+    for (const controller of CONTROLLERS) {
+      const own = found.paths.get(controller);
+      if (!own) {
+        cgroups.#refused.set(controller, 'no such controller on this host');
+        continue;
+      }
+      const base = join(own, name);
+      try {
+        mkdirSync(base, { recursive: true });
+        if (found.version === 2) {
+          writeFileSync(join(own, 'cgroup.subtree_control'), `+${controller}`);
+          writeFileSync(join(base, 'cgroup.subtree_control'), `+${controller}`);
+        }
+        cgroups.#bases.set(controller, base);
+      } catch (error) {
+        cgroups.#refused.set(controller, (error as NodeJS.ErrnoException).code ?? 'refused');
+      }
+    }
+    return cgroups;
+  }
+
+  /** What is enforced and what the host does not allow, for the start-up line. */
+  describe(): { version: string; enforced: string[]; notAllowed: string[] } {
+    const { memoryBytes, pids, cpus } = this.limits;
+    const label: Record<Controller, string> = {
+      memory: `memory ${Math.round(memoryBytes / 1024 / 1024)} MiB`,
+      pids: `${pids} processes and threads`,
+      cpu: `${cpus} CPU`,
+    };
+    return {
+      version: `cgroup v${this.#version}`,
+      enforced: CONTROLLERS.filter((c) => this.#bases.has(c)).map((c) => label[c]),
+      notAllowed: [...this.#refused].map(([c, why]) => `${label[c]} (${why})`),
+    };
+  }
+
+  /**
+   * Makes a session's group with its limits; undefined when no controller is allowed. A limit
+   * the host refuses for one session is left out for it (and logged by the caller), never fatal.
+   */
+  create(sessionId: string): SessionCgroup | undefined {
+    const procsFiles: string[] = [];
+    const directories = this.#version === 2 ? this.#v2Directory() : [...this.#bases];
+    for (const [controller, base] of directories) {
+      const group = join(base, sessionId);
+      mkdirSync(group, { recursive: true });
+      for (const c of controller === 'all' ? [...this.#bases.keys()] : [controller]) {
+        for (const [file, value] of limitFiles(this.#version, c, this.limits)) {
+          writeFileSync(join(group, file), value);
+        }
+      }
+      procsFiles.push(join(group, 'cgroup.procs'));
+    }
+    return procsFiles.length > 0 ? { procsFiles } : undefined;
+  }
+
+  /** In v2 one group holds every controller. */
+  #v2Directory(): [Controller | 'all', string][] {
+    const base = [...this.#bases.values()][0];
+    return base ? [['all', base]] : [];
+  }
+
+  /** Kills whatever is left in a session's group, then removes the group. */
+  async remove(sessionId: string): Promise<void> {
+    for (const base of new Set(this.#bases.values())) {
+      const group = join(base, sessionId);
+      for (let attempt = 0; attempt < 100 && killMembers(group) > 0; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      try {
+        rmdirSync(group);
+      } catch (error) {
+        // Gone already; anything else is the host's to explain, and the next start tries again.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+  }
+
+  /** After a crash: every session group an earlier run left is emptied and removed. */
+  async reap(): Promise<number> {
+    const sessions = new Set<string>();
+    for (const base of new Set(this.#bases.values())) {
+      for (const entry of readdirSync(base, { withFileTypes: true })) {
+        if (entry.isDirectory()) sessions.add(entry.name);
+      }
+    }
+    for (const session of sessions) await this.remove(session);
+    return sessions.size;
+  }
+
+  /** Removes the data directory's own groups (shutdown; every session's is gone by then). */
+  close(): void {
+    for (const base of new Set(this.#bases.values())) {
+      try {
+        rmdirSync(base);
+      } catch {
+        // Not empty or gone: a next start of this data directory uses it again.
+      }
+    }
+  }
+
+  /** The group's cgroup.procs files the process with this pid would join, for a test to read. */
+  membersOf(sessionId: string): number[] {
+    const base = [...this.#bases.values()][0];
+    if (!base) return [];
+    const file = join(base, sessionId, 'cgroup.procs');
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);
+  }
+}
+
+/**
+ * The command that starts `command args` inside a session's cgroup: a shell writes its own pid
+ * to each group's cgroup.procs, then becomes the command (same pid, same process group), so the
+ * command and all it forks are in the session's groups from their first instruction.
+ */
+export function joinArgs(
+  cgroup: SessionCgroup | undefined,
+  command: string,
+  args: readonly string[],
+): { command: string; args: string[] } {
+  if (!cgroup) return { command, args: [...args] };
+  const script =
+    'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; exec "$@"';
+  return {
+    command: '/bin/sh',
+    args: [
+      '-c',
+      script,
+      'xb-join',
+      String(cgroup.procsFiles.length),
+      ...cgroup.procsFiles,
+      command,
+      ...args,
+    ],
+  };
+}
