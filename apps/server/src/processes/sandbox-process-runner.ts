@@ -9,44 +9,31 @@ import {
 } from '@x/service-kernel';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { baseEnvironment, spawnSandbox } from '../sandbox/bubblewrap.js';
-import { cpuPercent, groupMembers, groupUsage } from './usage.js';
+import { ProcessSampler } from './sampler.js';
+import { groupMembers } from './usage.js';
 
-/** A sample of cpu and memory shorter than this apart answers the last one again. */
-const MIN_SAMPLE_MS = 250;
-
-/**
- * A command in its sandbox. Its cpu and memory are measured when asked (status), over the window
- * since the last time they were: nothing scans /proc while nobody looks.
- */
+/** A command in its sandbox. Its cpu and memory are what the runner's one sampler last read. */
 class SandboxedProcess implements RunningProcess {
   readonly pid: number;
   readonly #child: ReturnType<typeof spawnSandbox>;
+  readonly #sampler: ProcessSampler;
   #hasExited = false;
-  #last: { ticks: number; at: number };
-  #usage = { cpuPct: 0, memBytes: 0 };
 
-  constructor(child: ReturnType<typeof spawnSandbox>) {
+  constructor(child: ReturnType<typeof spawnSandbox>, sampler: ProcessSampler) {
     this.#child = child;
+    this.#sampler = sampler;
     this.pid = child.pid ?? 0;
-    this.#last = { ticks: 0, at: Date.now() };
+    if (child.pid !== undefined) sampler.track(child.pid);
     child.once('close', () => {
       this.#hasExited = true;
+      if (child.pid !== undefined) sampler.forget(child.pid);
     });
   }
 
   usage() {
     const group = this.#child.pid;
     if (this.#hasExited || group === undefined) return { cpuPct: 0, memBytes: 0 };
-    const now = Date.now();
-    if (now - this.#last.at < MIN_SAMPLE_MS && this.#last.ticks > 0) return this.#usage;
-    const measured = groupUsage(group);
-    const sample = { ticks: measured.ticks, at: now };
-    this.#usage = {
-      cpuPct: Math.round(cpuPercent(this.#last, sample) * 10) / 10,
-      memBytes: measured.residentBytes,
-    };
-    this.#last = sample;
-    return this.#usage;
+    return this.#sampler.usage(group);
   }
 
   /**
@@ -91,6 +78,7 @@ class SandboxedProcess implements RunningProcess {
  */
 export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
   readonly #bubblewrap: string | undefined;
+  readonly #sampler = new ProcessSampler();
 
   constructor(bubblewrap: string | undefined) {
     this.#bubblewrap = bubblewrap;
@@ -122,6 +110,6 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
       events.output('stderr', Buffer.from('the sandbox failed to start\n'));
     });
     child.once('close', (code, signal) => events.exit({ code, signal }));
-    return new SandboxedProcess(child);
+    return new SandboxedProcess(child, this.#sampler);
   }
 }

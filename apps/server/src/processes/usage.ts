@@ -36,17 +36,6 @@ export function groupMembers(processGroup: number): GroupMember[] {
   return members;
 }
 
-/** CPU time (ticks) and resident memory (bytes) of every process in a process group. */
-export function groupUsage(processGroup: number): { ticks: number; residentBytes: number } {
-  let ticks = 0;
-  let residentBytes = 0;
-  for (const member of groupMembers(processGroup)) {
-    ticks += member.ticks;
-    residentBytes += member.residentBytes;
-  }
-  return { ticks, residentBytes };
-}
-
 /** Turns two usage samples into the share of one core used between them, in percent. */
 export function cpuPercent(
   previous: { ticks: number; at: number },
