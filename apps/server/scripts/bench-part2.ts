@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import pino from 'pino';
 import { readConfig, startServer } from '../dist/index.js';
+import { apiCaller } from './bench-support.ts';
 
 const TOKEN = 'bench-token';
 const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench2-'));
@@ -26,16 +27,7 @@ const server = await startServer(
   pino({ level: 'silent' }),
 );
 const headers = { authorization: `Bearer ${TOKEN}` };
-const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-};
+const call = apiCaller(server.url, TOKEN);
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;
 

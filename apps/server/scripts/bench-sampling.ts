@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { readConfig, startServer } from '../dist/index.js';
+import { apiCaller } from './bench-support.ts';
 
 const TOKEN = 'bench-token';
 const PROCESSES = 200;
@@ -25,16 +26,7 @@ const server = await startServer(
   }),
   pino({ level: 'silent' }),
 );
-const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-};
+const call = apiCaller(server.url, TOKEN);
 
 /** The server's CPU time over `seconds`, in % of one core (it runs in this process). */
 async function serverCpu(seconds: number): Promise<number> {

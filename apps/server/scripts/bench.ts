@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { type RunningServer, readConfig, startServer } from '../dist/index.js';
+import { apiCaller } from './bench-support.ts';
 
 const COLD_RUNS = 10;
 const WARM_RUNS = 20;
@@ -90,17 +91,7 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
     },
     pino({ level: 'silent' }),
   );
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
+  const call = apiCaller(server.url, TOKEN);
   const create = async () =>
     await call<{ session_id: string; cdp_ws_url: string }>('POST', '/browsers', {});
   const poolWhole = async () => {

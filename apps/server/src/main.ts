@@ -21,8 +21,9 @@ let server: RunningServer | undefined;
 let stopping: string | undefined;
 const stop = (signal: string) => {
   if (stopping !== undefined) {
-    logger.warn({ signal }, 'already shutting down');
-    return;
+    // A second signal (Ctrl-C twice) does not wait for the graceful stop.
+    logger.warn({ signal }, 'stopping at once');
+    process.exit(1);
   }
   stopping = signal;
   if (server) shutDown(server, signal);

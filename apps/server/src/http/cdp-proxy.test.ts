@@ -1,22 +1,11 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { heldBytes } from '../test-support/memory.js';
 import { useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer();
 
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-/** Memory this process (the server) holds once garbage is collected. */
-function heldBytes(): number {
-  collectGarbage();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-}
-
-/** A DevTools client over the proxy that reads answers only while `isReading`. */
+/** A DevTools client over the proxy: commands answered by id, and a count of what arrived. */
 async function devtoolsClient(url: string) {
   const socket = new WebSocket(url, { maxPayload: 1024 * 1024 * 1024 });
   await new Promise((resolve, reject) => {

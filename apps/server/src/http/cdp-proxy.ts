@@ -78,9 +78,15 @@ export function attachCdpProxy(
         }
       };
       // Chromium's input backed up: the client is not read until it has room again.
+      let isClientPaused = false;
       const pauseClient = (opened: CdpChannel) => {
+        if (isClientPaused) return;
+        isClientPaused = true;
         client.pause();
-        opened.whenWritable(() => client.resume());
+        opened.whenWritable(() => {
+          isClientPaused = false;
+          client.resume();
+        });
       };
       const opening = browsers.openChannel(id, {
         deliver(text) {

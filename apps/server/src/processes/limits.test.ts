@@ -1,25 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { ExecResult, ProcessOutputEvent } from '@x/types';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
+import { heldBytes } from '../test-support/memory.js';
 
 const TOKEN = 'limits-secret-token';
 
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-/** Memory the server's heap and buffers hold once garbage is collected. */
-function heldBytes(): number {
-  collectGarbage();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-}
 const OUTPUT_BYTES = 64 * 1024;
 let server: RunningServer;
 let browser: string;
