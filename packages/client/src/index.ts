@@ -24,6 +24,7 @@ export {
   ConflictError,
   ConnectionError,
   InputValidationError,
+  InsufficientStorageError,
   InternalServerError,
   NotFoundError,
   PayloadTooLargeError,

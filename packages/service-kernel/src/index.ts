@@ -54,7 +54,7 @@ export type {
 } from './handler.js';
 export { createIdGenerator, type IdGenerator } from './ids.js';
 export { resolveInstancePath } from './instance-paths.js';
-export { INSTANCE_HOME, notFound, refusals } from './messages.js';
+export { INSTANCE_HOME, isStorageFull, notFound, refusals } from './messages.js';
 export {
   type BrowserLimits,
   DEFAULT_BROWSER_LIMITS,

@@ -78,6 +78,12 @@ export const refusals = {
     ),
   watchOfFile: (path: string) =>
     new ServiceError('bad_request', `${path} is a file; watch a directory.`),
+  /** The server's disk is full: nothing was made. */
+  insufficientStorage: (what: string) =>
+    new ServiceError(
+      'insufficient_storage',
+      `The server's disk is too full to ${what}; nothing was made. Free space on it, or delete what is no longer needed.`,
+    ),
   /** A dependency of the host is missing: what to install is named. */
   missingTool: (what: string, tool: string, packageName: string) =>
     new ServiceError(
@@ -85,3 +91,13 @@ export const refusals = {
       `${what} need ${tool}, which is not installed on this server (apt-get install ${packageName}).`,
     ),
 } as const;
+
+/**
+ * Whether an error says the disk is full (ENOSPC, a quota, SQLite's "disk is full"): the one
+ * failure of the host that a caller is told about (507) rather than hidden behind a 500.
+ */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  return error instanceof Error && /disk is full|SQLITE_FULL|ENOSPC/i.test(error.message);
+}

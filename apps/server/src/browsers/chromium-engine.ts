@@ -14,6 +14,7 @@ import type { SessionCgroup, SessionCgroups } from '../sandbox/cgroups.js';
 import { canNestNamespaces } from '../sandbox/probe.js';
 import type { SandboxUsers } from '../sandbox/sandbox-users.js';
 import type { SystemTools } from '../system/executables.js';
+import { assertFreeSpace, BROWSER_FREE_BYTES } from '../system/free-space.js';
 import type { BrowserSandbox } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
 import {
@@ -140,6 +141,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   }
 
   async launch(spec: LaunchSpec): Promise<ChromiumInstance> {
+    assertFreeSpace(this.#dataDir, BROWSER_FREE_BYTES, 'start a browser');
     const cgroups = this.#sandboxing.cgroups;
     const cgroup = this.#cgroupFor(spec.id);
     const sandbox = this.#sandboxFor(cgroup);

@@ -180,7 +180,7 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
       } catch {
         throw malformedMultipart();
       }
-      await Promise.all(writes); // A failure here is the server's (a full disk): a 500.
+      await Promise.all(writes); // A failure here is the server's (a full disk: a 507).
       if (problem) throw problem;
     } catch (error) {
       parser.destroy();

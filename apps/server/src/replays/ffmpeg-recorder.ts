@@ -9,9 +9,10 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type Recorder, type RecordingHandle, refusals } from '@x/service-kernel';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import { assertFreeSpace, RECORDING_FREE_BYTES } from '../system/free-space.js';
 
 /** Longest ffmpeg may take to finalize a video once its input ends; then it is killed. */
 const FINALIZE_TIMEOUT_MS = 15_000;
@@ -80,6 +81,8 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
     events: { ended(): void },
   ): Promise<RecordingHandle> {
     const { chromium } = instance;
+    // The data directory (the replays folder may not be made yet) is on the same disk.
+    assertFreeSpace(dirname(this.#folder), RECORDING_FREE_BYTES, 'record a replay');
     mkdirSync(join(this.#folder, spec.browserId), { recursive: true, mode: 0o700 });
     const file = this.#file(spec.browserId, spec.replayId);
     // The first frame and the screencast come before ffmpeg: nothing is spawned for a call that

@@ -75,6 +75,11 @@ export class ServiceUnavailableError extends ApiError {
   static override readonly kind: string = 'ServiceUnavailableError';
 }
 
+/** 507: the server's disk is full; nothing was made, and retrying at once will not help. */
+export class InsufficientStorageError extends ApiError {
+  static override readonly kind: string = 'InsufficientStorageError';
+}
+
 /** Reads `Retry-After` as seconds, from a number of seconds or an HTTP date. */
 export function parseRetryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;
@@ -94,6 +99,7 @@ const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
   422: UnprocessableEntityError,
   429: RateLimitError,
   503: ServiceUnavailableError,
+  507: InsufficientStorageError,
 };
 
 /** The error for an error response: the class for its status, carrying the body as sent. */

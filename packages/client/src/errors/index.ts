@@ -5,6 +5,7 @@ export {
   apiErrorFor,
   BadRequestError,
   ConflictError,
+  InsufficientStorageError,
   InternalServerError,
   NotFoundError,
   PayloadTooLargeError,

@@ -9,6 +9,7 @@ import {
   ConflictError,
   ConnectionError,
   InputValidationError,
+  InsufficientStorageError,
   InternalServerError,
   NotFoundError,
   PayloadTooLargeError,
@@ -59,6 +60,7 @@ describe('error statuses', () => {
     [429, 'rate_limited', RateLimitError],
     [500, 'internal_error', InternalServerError],
     [503, 'unavailable', ServiceUnavailableError],
+    [507, 'insufficient_storage', InsufficientStorageError],
   ])('maps %i to its class with the body code and message', async (status, code, ErrorClass) => {
     server.respond('GET', '/browser_pools/x', {
       status,
@@ -409,5 +411,18 @@ describe('logging', () => {
     expect(lines.some((line) => line.startsWith('warn retrying'))).toBe(true);
     expect(lines.some((line) => line.includes('"status":200'))).toBe(true);
     expect(lines.join('\n')).not.toContain('secret-token');
+  });
+});
+
+describe('a full disk', () => {
+  it('is not retried: 507 answers at once', async () => {
+    server.respond('GET', '/browser_pools/x', {
+      status: 507,
+      json: errorJson('insufficient_storage', 'The server’s disk is full.'),
+    });
+    await expect(client.browserPools.get({ id_or_name: 'x' })).rejects.toBeInstanceOf(
+      InsufficientStorageError,
+    );
+    expect(server.calls).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import type { BrowserInstance, StoredExtension } from '../engines.js';
 import type { ExtensionModel } from '../extensions/extension-model.js';
 import { endWatch } from '../fs-watch/watch-entry.js';
 import type { InvocationModel } from '../invocations/invocation-model.js';
-import { notFound, refusals } from '../messages.js';
+import { isStorageFull, notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { signalProcess } from '../processes/process-entry.js';
 import { finishRecording } from '../replays/recording.js';
@@ -125,6 +125,7 @@ export class BrowserModel<I extends BrowserInstance> {
     // What the engine refused in words (no sandbox, …) goes to the caller as it is.
     if (error instanceof ServiceError) return error;
     this.#context.log.error({ err: error }, 'browser failed to start');
+    if (isStorageFull(error)) return refusals.insufficientStorage('start a browser');
     return refusals.browserFailedToStart();
   }
 

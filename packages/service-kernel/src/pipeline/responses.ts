@@ -1,4 +1,5 @@
 import type { HandlerResult } from '../handler.js';
+import { isStorageFull, refusals } from '../messages.js';
 import { ServiceError } from '../service-error.js';
 import type { StoredResponse } from './idempotency.js';
 
@@ -62,10 +63,14 @@ export function fromSnapshot(stored: StoredResponse, isReplay: boolean): Respons
 /**
  * The one place an error becomes an HTTP answer: a ServiceError is answered as it says; anything
  * else is reported to `onUnexpected` and answered as a plain 500 that tells the caller nothing
- * about the service's insides.
+ * about the service's insides, but for a full disk, which is a 507.
  */
 export function answerForError(error: unknown, onUnexpected: (error: unknown) => void): Response {
   if (error instanceof ServiceError) return errorResponse(error);
+  if (isStorageFull(error)) {
+    onUnexpected(error);
+    return errorResponse(refusals.insufficientStorage('do this'));
+  }
   onUnexpected(error);
   return errorResponse(new ServiceError('internal_error', 'The service failed unexpectedly.'));
 }

@@ -243,3 +243,18 @@ describe('parseJson', () => {
     expect(parse('{"x":').message).toBe('The request body is not valid JSON.');
   });
 });
+
+describe('answerForError and a full disk', () => {
+  it('answers 507 insufficient_storage for ENOSPC or a full SQLite, and reports it', async () => {
+    for (const failure of [
+      Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+      new Error('database or disk is full'),
+    ]) {
+      const onUnexpected = vi.fn();
+      const response = answerForError(failure, onUnexpected);
+      expect(response.status).toBe(507);
+      expect(await response.json()).toMatchObject({ code: 'insufficient_storage' });
+      expect(onUnexpected).toHaveBeenCalledWith(failure);
+    }
+  });
+});

@@ -12,6 +12,7 @@ export const ERROR_STATUS_BY_CODE = {
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 /** An error code of the contract. */

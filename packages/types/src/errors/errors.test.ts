@@ -25,6 +25,7 @@ describe('error codes', () => {
       rate_limited: 429,
       internal_error: 500,
       unavailable: 503,
+      insufficient_storage: 507,
     });
     for (const code of ERROR_CODES) expect(errorCodeOfStatus(statusOfErrorCode(code))).toBe(code);
   });

@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildExtensionArchive } from '@x/testing';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
+import { type RunningServer, startServer } from '../server.js';
+import { processesOfServer } from '../test-support/processes.js';
+import { jsonCaller, TEST_TOKEN } from '../test-support/servers.js';
+import { freeBytes } from './free-space.js';
+
+// A data directory on a small disk of its own (a tmpfs), to fill for real: root may mount one.
+const isRoot = process.getuid?.() === 0;
+let mount = '';
+let server: RunningServer;
+const call = jsonCaller(() => server.url);
+
+let fillers = 0;
+
+/** Fills the disk until `leave` bytes are free (one more file of that size, allocated for real). */
+function fillLeaving(leave: number): void {
+  const size = Math.max(0, freeBytes(mount) - leave);
+  execFileSync('fallocate', ['-l', String(size), join(mount, `filler-${fillers++}`)]);
+}
+
+beforeAll(async () => {
+  if (!isRoot) return;
+  mount = mkdtempSync(join(tmpdir(), 'xb-disk-full-'));
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512m,mode=0700', 'tmpfs', mount]);
+  server = await startServer(
+    readConfig({ XB_DATA_DIR: mount, XB_PORT: '0', XB_TOKENS: TEST_TOKEN }),
+    pino({ level: 'silent' }),
+  );
+});
+afterAll(async () => {
+  if (!isRoot) return;
+  await server?.close();
+  execFileSync('umount', [mount]);
+  rmSync(mount, { recursive: true, force: true });
+});
+
+describe.runIf(isRoot)('a full disk', () => {
+  it('answers 507 insufficient_storage for a browser, a replay or an upload, with nothing half-made', async () => {
+    const running = (await call<{ session_id: string }>('POST', '/browsers', {})).json.session_id;
+    fillLeaving(8 * 1024 * 1024);
+    const before = processesOfServer(mount).length;
+    const instances = readdirSync(join(mount, 'instances'));
+
+    const browser = await call<{ code: string; message: string }>('POST', '/browsers', {});
+    expect(browser.status).toBe(507);
+    expect(browser.json.code).toBe('insufficient_storage');
+    expect(browser.json.message).toContain('too full to start a browser');
+    const replay = await call<{ code: string }>('POST', `/browsers/${running}/replays`, {});
+    expect(replay.status).toBe(507);
+    // Nothing was started, kept or left: no process, no instance, no session, no recording.
+    expect(processesOfServer(mount).length).toBe(before);
+    expect(readdirSync(join(mount, 'instances'))).toEqual(instances);
+    expect((await call<unknown[]>('GET', '/browsers')).json).toHaveLength(1);
+    expect((await call<unknown[]>('GET', `/browsers/${running}/replays`)).json).toEqual([]);
+
+    // An upload that cannot be written: 507, and its spooled part is gone.
+    fillLeaving(0);
+    const form = new FormData();
+    form.set('name', 'too-big');
+    const archive = buildExtensionArchive({ files: { 'pad.bin': 'x'.repeat(4_000_000) } });
+    form.set('file', new Blob([archive as Uint8Array<ArrayBuffer>]), 'x.zip');
+    const upload = await fetch(`${server.url}/extensions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      body: form,
+    });
+    expect(upload.status).toBe(507);
+    expect(readdirSync(join(mount, 'uploads'))).toEqual([]);
+
+    // Room again: the server carries on.
+    for (let index = 0; index < fillers; index++) rmSync(join(mount, `filler-${index}`));
+    const again = await call<{ session_id: string }>('POST', '/browsers', {});
+    expect(again.status).toBe(201);
+    await call('DELETE', `/browsers/${again.json.session_id}`);
+    await call('DELETE', `/browsers/${running}`);
+  });
+});
