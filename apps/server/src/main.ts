@@ -56,15 +56,20 @@ server = await startServer(config, logger).catch((error: unknown) => {
   process.exit(1);
 });
 if (stopping !== undefined) shutDown(server, stopping);
-logger.info(
-  { url: server.url, dataDir: config.dataDir, maxBrowsers: config.maxBrowsers },
-  'listening',
-);
-// Said plainly too, whatever the log level, for people and for scripts that start the server.
-process.stdout.write(`xb-server listening at ${server.url}\n`);
-if (server.tokens.generated) {
-  // Printed once, on the first start; it is kept in the data directory's `token` file.
-  process.stdout.write(
-    `\nxb-server generated an API token (saved in ${config.dataDir}/token):\n\n  ${server.tokens.generated}\n\n`,
+else announce(server);
+
+/** Says where the server listens (and, on a first start, the token it made). */
+function announce(running: RunningServer): void {
+  logger.info(
+    { url: running.url, dataDir: config.dataDir, maxBrowsers: config.maxBrowsers },
+    'listening',
   );
+  // Said plainly too, whatever the log level, for people and for scripts that start the server.
+  process.stdout.write(`xb-server listening at ${running.url}\n`);
+  if (running.tokens.generated) {
+    // Printed once, on the first start; it is kept in the data directory's `token` file.
+    process.stdout.write(
+      `\nxb-server generated an API token (saved in ${config.dataDir}/token):\n\n  ${running.tokens.generated}\n\n`,
+    );
+  }
 }
