@@ -58,3 +58,14 @@ describe('FillRate.giveBack', () => {
     expect(rate.take(10, 0)).toBe(3);
   });
 });
+
+describe('FillRate.hasStart', () => {
+  it('says whether a start is allowed now, taking none', () => {
+    const rate = new FillRate(1, 0);
+    expect(rate.hasStart(0)).toBe(true);
+    expect(rate.hasStart(0)).toBe(true);
+    rate.take(1, 0);
+    expect(rate.hasStart(30_000)).toBe(false);
+    expect(rate.hasStart(60_000)).toBe(true);
+  });
+});

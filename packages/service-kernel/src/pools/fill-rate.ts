@@ -36,6 +36,12 @@ export class FillRate {
     return taken;
   }
 
+  /** Whether a start is allowed at `now`, without taking it. */
+  hasStart(now: number): boolean {
+    const refilled = ((now - this.#at) * this.#perMinute) / 60_000;
+    return Math.min(this.#perMinute, this.#tokens + refilled) >= 1;
+  }
+
   /** Gives back starts taken but not made (the service was full): they are not lost. */
   giveBack(count: number): void {
     this.#tokens = Math.min(this.#perMinute, this.#tokens + count);

@@ -31,6 +31,8 @@ export interface PoolEntry {
   readonly fillRate: FillRate;
   timer: ReturnType<typeof setTimeout> | undefined;
   isDeleted: boolean;
+  /** The service was full at its last start: it fills again when a browser ends somewhere. */
+  isWaitingForRoom: boolean;
 }
 
 /** The pool record as it reads now: the counts are always the pool's true counts. */

@@ -15,7 +15,7 @@ const RETRY_MS = 5_000;
  * Keeps pools at their size: starts browsers as fast as the fill rate lets it (where the
  * settings say so, else all at once), hands each new browser to the first waiting acquire, and
  * tries again later when a start failed. At capacity a pool stays short until a browser ends
- * somewhere, or the next sweep.
+ * somewhere.
  */
 export class PoolFiller<I extends BrowserInstance> {
   readonly #context: ModelContext<I>;
@@ -49,6 +49,7 @@ export class PoolFiller<I extends BrowserInstance> {
       result = this.#startOne(pool);
       if (result === 'started') started++;
     }
+    pool.isWaitingForRoom = result === 'full';
     if (!isFillRateLimited) return;
     pool.fillRate.giveBack(starts - started);
     // A full service or a failed start has its own way back (a browser ending, a retry); a pool
@@ -56,6 +57,17 @@ export class PoolFiller<I extends BrowserInstance> {
     if (result === 'started' && this.missing(pool) > 0) {
       this.#retryIn(pool, pool.fillRate.waitMs());
     }
+  }
+
+  /**
+   * Fills a pool whose fill rate allows a start by now, as the model's clock reads it: the sweep
+   * before each call does this, so it is cheap when there is nothing to do. A pool waiting for
+   * room is left to the browser that ends; without a fill rate, pools never wait on the clock.
+   */
+  fillIfDue(pool: PoolEntry): void {
+    if (!this.#context.settings.isFillRateLimited || pool.isDeleted) return;
+    if (pool.isWaitingForRoom || this.missing(pool) <= 0) return;
+    if (pool.fillRate.hasStart(this.#context.clock().getTime())) this.fill(pool);
   }
 
   /** Stops filling and sends every waiting acquire away empty. */
@@ -115,7 +127,7 @@ export class PoolFiller<I extends BrowserInstance> {
 
   /**
    * A browser could not start. At capacity, the pool stays short until a browser ends somewhere
-   * (which refills it) or the next sweep; any other failure is retried later.
+   * (which refills it); any other failure is retried later.
    */
   #startFailed(pool: PoolEntry, error: unknown): void {
     if (pool.isDeleted) return;

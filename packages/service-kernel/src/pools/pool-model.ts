@@ -196,9 +196,7 @@ export class PoolModel<I extends BrowserInstance> {
    * (a timer does this too; a sweep also follows a clock that is not the real one).
    */
   sweep(): void {
-    for (const pool of this.#pools.values()) {
-      if (this.#filler.missing(pool) > 0) this.#filler.fill(pool);
-    }
+    for (const pool of this.#pools.values()) this.#filler.fillIfDue(pool);
   }
 
   /** Stops filling and sends every waiting acquire away empty (shutdown). */
@@ -220,6 +218,7 @@ export class PoolModel<I extends BrowserInstance> {
       fillRate: new FillRate(startsPerMinute(stored.config), this.#context.clock().getTime()),
       timer: undefined,
       isDeleted: false,
+      isWaitingForRoom: false,
     };
   }
 
