@@ -47,21 +47,22 @@ function limitFiles(
   limits: SessionLimits,
 ): [string, string][] {
   const quota = String(Math.max(1_000, Math.round(limits.cpus * CPU_PERIOD_US)));
-  if (version === 2) {
-    return {
-      memory: [['memory.max', String(limits.memoryBytes)]] as [string, string][],
-      pids: [['pids.max', String(limits.pids)]] as [string, string][],
-      cpu: [['cpu.max', `${quota} ${CPU_PERIOD_US}`]] as [string, string][],
-    }[controller];
-  }
-  return {
-    memory: [['memory.limit_in_bytes', String(limits.memoryBytes)]] as [string, string][],
-    pids: [['pids.max', String(limits.pids)]] as [string, string][],
-    cpu: [
-      ['cpu.cfs_period_us', String(CPU_PERIOD_US)],
-      ['cpu.cfs_quota_us', quota],
-    ] as [string, string][],
-  }[controller];
+  const files: Record<Controller, [string, string][]> =
+    version === 2
+      ? {
+          memory: [['memory.max', String(limits.memoryBytes)]],
+          pids: [['pids.max', String(limits.pids)]],
+          cpu: [['cpu.max', `${quota} ${CPU_PERIOD_US}`]],
+        }
+      : {
+          memory: [['memory.limit_in_bytes', String(limits.memoryBytes)]],
+          pids: [['pids.max', String(limits.pids)]],
+          cpu: [
+            ['cpu.cfs_period_us', String(CPU_PERIOD_US)],
+            ['cpu.cfs_quota_us', quota],
+          ],
+        };
+  return files[controller];
 }
 
 /** The server's own cgroup per controller, from /proc/self/cgroup. */
@@ -175,12 +176,11 @@ export class SessionCgroups {
    */
   create(sessionId: string): SessionCgroup | undefined {
     const procsFiles: string[] = [];
-    const directories = this.#version === 2 ? this.#v2Directory() : [...this.#bases];
-    for (const [controller, base] of directories) {
+    for (const [base, controllers] of this.#byBase()) {
       const group = join(base, sessionId);
       mkdirSync(group, { recursive: true });
-      for (const c of controller === 'all' ? [...this.#bases.keys()] : [controller]) {
-        for (const [file, value] of limitFiles(this.#version, c, this.limits)) {
+      for (const controller of controllers) {
+        for (const [file, value] of limitFiles(this.#version, controller, this.limits)) {
           writeFileSync(join(group, file), value);
         }
       }
@@ -189,15 +189,18 @@ export class SessionCgroups {
     return procsFiles.length > 0 ? { procsFiles } : undefined;
   }
 
-  /** In v2 one group holds every controller. */
-  #v2Directory(): [Controller | 'all', string][] {
-    const base = [...this.#bases.values()][0];
-    return base ? [['all', base]] : [];
+  /** The controllers by the group they live in: one each in v1, all in one in v2. */
+  #byBase(): Map<string, Controller[]> {
+    const byBase = new Map<string, Controller[]>();
+    for (const [controller, base] of this.#bases) {
+      byBase.set(base, [...(byBase.get(base) ?? []), controller]);
+    }
+    return byBase;
   }
 
   /** Kills whatever is left in a session's group, then removes the group. */
   async remove(sessionId: string): Promise<void> {
-    for (const base of new Set(this.#bases.values())) {
+    for (const base of this.#byBase().keys()) {
       const group = join(base, sessionId);
       for (let attempt = 0; attempt < 100 && killMembers(group) > 0; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -214,7 +217,7 @@ export class SessionCgroups {
   /** After a crash: every session group an earlier run left is emptied and removed. */
   async reap(): Promise<number> {
     const sessions = new Set<string>();
-    for (const base of new Set(this.#bases.values())) {
+    for (const base of this.#byBase().keys()) {
       for (const entry of readdirSync(base, { withFileTypes: true })) {
         if (entry.isDirectory()) sessions.add(entry.name);
       }
@@ -225,7 +228,7 @@ export class SessionCgroups {
 
   /** Removes the data directory's own groups (shutdown; every session's is gone by then). */
   close(): void {
-    for (const base of new Set(this.#bases.values())) {
+    for (const base of this.#byBase().keys()) {
       try {
         rmdirSync(base);
       } catch {
@@ -234,7 +237,7 @@ export class SessionCgroups {
     }
   }
 
-  /** The group's cgroup.procs files the process with this pid would join, for a test to read. */
+  /** The pids in a session's group (of its first controller), for a test to read. */
   membersOf(sessionId: string): number[] {
     const base = [...this.#bases.values()][0];
     if (!base) return [];
