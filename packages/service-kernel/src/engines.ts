@@ -123,7 +123,7 @@ export interface Recorder<I extends BrowserInstance> {
   video(browserId: string, replayId: string): Promise<Blob | Uint8Array | undefined>;
   /**
    * After a crash: when the video of a recording the earlier run left open was last written to,
-   * or undefined when there is no usable video of it.
+   * or undefined when there is no usable video of it (an unusable file is removed).
    */
   recordedUntil(browserId: string, replayId: string): Date | undefined;
 }

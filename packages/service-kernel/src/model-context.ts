@@ -29,8 +29,8 @@ export interface ModelSettings {
   readonly isProcessExecutionEnabled: boolean;
   /** Events a watch holds for a slow reader before it counts them as lost. */
   readonly watchBufferSize: number;
-  /** What one browser may hold at once; DEFAULT_BROWSER_LIMITS when not given. */
-  readonly limits?: BrowserLimits;
+  /** What one browser may hold at once (DEFAULT_BROWSER_LIMITS unless told otherwise). */
+  readonly limits: BrowserLimits;
   /** Signs the session URLs' jwts. */
   readonly jwtSecret: string;
   /**

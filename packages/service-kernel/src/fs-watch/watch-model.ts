@@ -3,7 +3,7 @@ import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
 import { resolveInstancePath } from '../instance-paths.js';
 import { notFound, refusals } from '../messages.js';
-import { DEFAULT_BROWSER_LIMITS, type ModelContext } from '../model-context.js';
+import type { ModelContext } from '../model-context.js';
 import { EventBuffer } from './event-buffer.js';
 import { endWatch, type WatchEntry } from './watch-entry.js';
 
@@ -23,7 +23,7 @@ export class WatchModel<I extends BrowserInstance> {
 
   start(browserId: string, path: string, recursive: boolean): { watch_id: string } {
     const browser = this.#browsers.live(browserId);
-    const { watches: max } = this.#context.settings.limits ?? DEFAULT_BROWSER_LIMITS;
+    const { watches: max } = this.#context.settings.limits;
     if (browser.watches.size >= max) throw refusals.tooManyWatches(browserId, max);
     const target = resolveInstancePath('path', path);
     const kind = browser.instance.stat(target, 'path');

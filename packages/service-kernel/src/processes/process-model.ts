@@ -11,7 +11,7 @@ import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, ProcessSignal } from '../engines.js';
 import { resolveInstancePath } from '../instance-paths.js';
 import { INSTANCE_HOME, notFound, refusals } from '../messages.js';
-import { DEFAULT_BROWSER_LIMITS, type ModelContext } from '../model-context.js';
+import type { ModelContext } from '../model-context.js';
 import { followProcessOutput } from './follow-output.js';
 import { OutputTail } from './output-tail.js';
 import { exitCodeOf, type ProcessEntry, signalProcess, wakeReaders } from './process-entry.js';
@@ -101,7 +101,7 @@ export class ProcessModel<I extends BrowserInstance> {
   }
 
   get #limits() {
-    return this.#context.settings.limits ?? DEFAULT_BROWSER_LIMITS;
+    return this.#context.settings.limits;
   }
 
   #start(browserId: string, command: ProcessCommand): ProcessEntry {
