@@ -1,34 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ExecResult, ProcessOutputEvent } from '@x/types';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
-import { type RunningServer, startServer } from '../server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { heldBytes } from '../test-support/memory.js';
-
-const TOKEN = 'limits-secret-token';
+import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const OUTPUT_BYTES = 64 * 1024;
-let server: RunningServer;
+const test = useTestServer({
+  XB_MAX_PROCESSES_PER_BROWSER: '2',
+  XB_MAX_WATCHES_PER_BROWSER: '1',
+  XB_PROCESS_OUTPUT_BYTES: String(OUTPUT_BYTES),
+});
+const call = jsonCaller(() => test.server.url);
 let browser: string;
-
-const call = async <T>(method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
-};
 
 /** The events of a process's output stream, read to its end. */
 async function outputEvents(processId: string): Promise<ProcessOutputEvent[]> {
   const response = await fetch(
-    `${server.url}/browsers/${browser}/process/${processId}/stdout/stream`,
-    { headers: { authorization: `Bearer ${TOKEN}` } },
+    `${test.server.url}/browsers/${browser}/process/${processId}/stdout/stream`,
+    { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
   );
   const text = await response.text();
   if (response.status !== 200) throw new Error(`output: ${response.status} ${text}`);
@@ -39,20 +27,8 @@ async function outputEvents(processId: string): Promise<ProcessOutputEvent[]> {
 }
 
 beforeAll(async () => {
-  server = await startServer(
-    readConfig({
-      XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-limits-')),
-      XB_PORT: '0',
-      XB_TOKENS: TOKEN,
-      XB_MAX_PROCESSES_PER_BROWSER: '2',
-      XB_MAX_WATCHES_PER_BROWSER: '1',
-      XB_PROCESS_OUTPUT_BYTES: String(OUTPUT_BYTES),
-    }),
-    pino({ level: 'silent' }),
-  );
   browser = (await call<{ session_id: string }>('POST', '/browsers', {})).json.session_id;
 });
-afterAll(() => server?.close());
 
 describe('per-browser limits', () => {
   it('keep a flood of output to a bounded tail: the server does not grow with it', async () => {
