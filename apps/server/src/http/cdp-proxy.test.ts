@@ -45,14 +45,14 @@ describe('the CDP proxy', () => {
     })) as { result: { sessionId: string } };
     const session = attached.result.sessionId;
 
-    const before = heldBytes();
+    const before = await heldBytes();
     // The client stops reading, and asks for 400 answers of 1 MB each.
     (client.socket as unknown as { _socket: { pause(): void } })._socket.pause();
     const answers = Array.from({ length: 400 }, () =>
       client.send('Runtime.evaluate', { expression: "'x'.repeat(1000000)" }, session),
     );
     await new Promise((resolve) => setTimeout(resolve, 4_000));
-    const grown = heldBytes() - before;
+    const grown = (await heldBytes()) - before;
     // Without backpressure the server would hold about 400 MB here.
     expect(grown).toBeLessThan(48 * 1024 * 1024);
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 describe('per-browser limits', () => {
   it('keep a flood of output to a bounded tail: the server does not grow with it', async () => {
-    const before = heldBytes();
+    const before = await heldBytes();
     const flood = 300 * 1024 * 1024;
     const { status, json } = await call<ExecResult>('POST', `/browsers/${browser}/process/exec`, {
       command: 'head',
@@ -43,7 +43,7 @@ describe('per-browser limits', () => {
     expect(kept).toBeLessThanOrEqual(OUTPUT_BYTES);
     expect(json.dropped_bytes).toBe(flood - kept);
     // What the server holds afterwards: the tail, not the flood (300 MiB).
-    expect(heldBytes() - before).toBeLessThan(16 * 1024 * 1024);
+    expect((await heldBytes()) - before).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('tell a late reader of the output stream how much it missed', async () => {
