@@ -2,6 +2,7 @@ import { totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '@x/service-kernel';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sandbox/cgroups.js';
+import { DEFAULT_SESSION_DISK_BYTES } from './sandbox/instance-disks.js';
 
 /** How the server runs: from the environment, with defaults that need no setup. */
 export interface ServerConfig {
@@ -30,6 +31,8 @@ export interface ServerConfig {
   readonly limits: BrowserLimits;
   /** What each session may use of the host, through cgroups where the host allows them. */
   readonly sessionLimits: SessionLimits;
+  /** Each session's disk (its home), reserved in full where the host lets the server mount one; 0: none. */
+  readonly sessionDiskBytes: number;
 }
 
 /** Memory a headless browser takes, for the default capacity. */
@@ -94,6 +97,14 @@ export function readConfig(
       pids: positive('XB_SESSION_PIDS', env.XB_SESSION_PIDS, DEFAULT_SESSION_LIMITS.pids),
       cpus: cpus(env.XB_SESSION_CPUS),
     },
+    sessionDiskBytes:
+      whole(
+        'XB_SESSION_DISK_MB',
+        env.XB_SESSION_DISK_MB,
+        DEFAULT_SESSION_DISK_BYTES / 1024 / 1024,
+      ) *
+      1024 *
+      1024,
     limits: {
       processes: positive(
         'XB_MAX_PROCESSES_PER_BROWSER',

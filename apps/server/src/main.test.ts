@@ -159,6 +159,11 @@ describe('xb-server', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     const before = processesOfServer(dataDir);
     expect(before.some((process) => process.name === 'Xvfb')).toBe(true);
+    const mounted = () =>
+      readFileSync('/proc/self/mountinfo', 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(dataDir));
+    if (process.getuid?.() === 0) expect(mounted()).toHaveLength(1); // Its home's own disk.
 
     first.child.kill('SIGKILL');
     await once(first.child, 'exit');
@@ -171,6 +176,7 @@ describe('xb-server', () => {
       (process) => before.some((old) => old.pid === process.pid) || process.name === 'ffmpeg',
     );
     expect(leftovers).toEqual([]);
+    expect(mounted()).toEqual([]);
     const listed = (await (
       await fetch(`${next.url}/browsers/${browser.session_id}/replays`, { headers })
     ).json()) as { finished_at: string }[];

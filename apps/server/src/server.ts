@@ -17,6 +17,7 @@ import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
 import { FfmpegRecorder } from './replays/ffmpeg-recorder.js';
 import type { SandboxUser } from './sandbox/bubblewrap.js';
 import { SessionCgroups } from './sandbox/cgroups.js';
+import { type DiskDetection, InstanceDisks } from './sandbox/instance-disks.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
 import { DataDirLock } from './store/data-dir-lock.js';
 import { openDatabase, storedSetting } from './store/database.js';
@@ -81,7 +82,11 @@ async function startLocked(
   const cgroups = config.isBrowserSandboxed
     ? SessionCgroups.detect(config.dataDir, config.sessionLimits)
     : undefined;
-  logLimits(logger, cgroups, config);
+  const disks =
+    config.isBrowserSandboxed && config.sessionDiskBytes > 0
+      ? await InstanceDisks.detect(config.dataDir, config.sessionDiskBytes)
+      : undefined;
+  logLimits(logger, { cgroups, disks }, config);
   const browserEngine = new ChromiumEngine({
     chromePath: config.chromePath,
     dataDir: config.dataDir,
@@ -97,6 +102,7 @@ async function startLocked(
         : undefined,
       isEnabled: config.isBrowserSandboxed,
       cgroups,
+      disks: disks && 'disks' in disks ? disks.disks : undefined,
     },
   });
   const model = new ServiceModel<ChromiumInstance>({
@@ -190,18 +196,34 @@ async function startLocked(
 }
 
 /** One start-up line: which per-session limits hold here, and which the host does not allow. */
-function logLimits(logger: Logger, cgroups: SessionCgroups | undefined, config: ServerConfig) {
+function logLimits(
+  logger: Logger,
+  found: {
+    cgroups: SessionCgroups | undefined;
+    disks: DiskDetection | undefined;
+  },
+  config: ServerConfig,
+) {
   const { processes, watches } = config.limits;
   const always = [`${processes} processes`, `${watches} watches`];
-  if (!cgroups) {
+  if (!found.cgroups) {
     logger.warn({ enforced: always }, 'session limits: browsers run unsandboxed, no cgroup limits');
     return;
   }
-  const { version, enforced, notAllowed } = cgroups.describe();
-  const fields = { cgroups: version, enforced: [...enforced, ...always], notAllowed };
-  const line = `session limits (${version}): ${[...enforced, ...always].join(', ')}${
-    notAllowed.length > 0 ? `; not allowed by this host: ${notAllowed.join(', ')}` : ''
-  }`;
-  if (notAllowed.length > 0) logger.warn(fields, line);
+  const { version, enforced, notAllowed } = found.cgroups.describe();
+  const limits = { enforced: [...enforced], notAllowed: [...notAllowed], off: [] as string[] };
+  if (!found.disks) limits.off.push('a disk per session (XB_SESSION_DISK_MB=0)');
+  else if ('disks' in found.disks) limits.enforced.push(found.disks.disks.describe());
+  else limits.notAllowed.push(`a disk per session (${found.disks.reason})`);
+  limits.enforced.push(...always);
+  const line = [
+    `session limits (${version}): ${limits.enforced.join(', ')}`,
+    ...(limits.notAllowed.length > 0
+      ? [`not allowed by this host: ${limits.notAllowed.join(', ')}`]
+      : []),
+    ...(limits.off.length > 0 ? [`turned off: ${limits.off.join(', ')}`] : []),
+  ].join('; ');
+  const fields = { cgroups: version, ...limits };
+  if (limits.notAllowed.length > 0) logger.warn(fields, line);
   else logger.info(fields, line);
 }

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { resolveOnInstance } from '../processes/instance-path.js';
 import type { SandboxUser } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup, SessionCgroups } from '../sandbox/cgroups.js';
+import { InstanceDisks } from '../sandbox/instance-disks.js';
 import { canNestNamespaces } from '../sandbox/probe.js';
 import type { SandboxUsers } from '../sandbox/sandbox-users.js';
 import type { SystemTools } from '../system/executables.js';
@@ -18,8 +19,9 @@ import { assertFreeSpace, BROWSER_FREE_BYTES } from '../system/free-space.js';
 import type { BrowserSandbox } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
 import {
-  createInstanceDirectory,
+  furnishInstanceDirectory,
   type InstanceDirectory,
+  makeInstanceRoot,
   removeInstanceDirectory,
 } from './instance-directory.js';
 
@@ -34,6 +36,8 @@ export interface Sandboxing {
   readonly isEnabled: boolean;
   /** Per-session limits, where the host lets the server make cgroups. */
   readonly cgroups?: SessionCgroups | undefined;
+  /** A disk of its own per browser home, where the host lets the server mount one. */
+  readonly disks?: InstanceDisks | undefined;
 }
 
 /**
@@ -141,22 +145,36 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   }
 
   async launch(spec: LaunchSpec): Promise<ChromiumInstance> {
-    assertFreeSpace(this.#dataDir, BROWSER_FREE_BYTES, 'start a browser');
-    const cgroups = this.#sandboxing.cgroups;
+    const { cgroups, disks } = this.#sandboxing;
+    // A disk of its own is reserved in full: the data disk keeps its margin besides.
+    assertFreeSpace(this.#dataDir, BROWSER_FREE_BYTES + (disks?.bytes ?? 0), 'start a browser');
     const cgroup = this.#cgroupFor(spec.id);
     const sandbox = this.#sandboxFor(cgroup);
     const user = sandbox?.user;
-    let directory: InstanceDirectory | undefined;
+    let root: string | undefined;
     const release = async () => {
       // Every process of its user and its cgroup goes (none may outlive it, wherever it hid),
-      // then its files; then the user is free for another browser.
-      if (user) await this.#sandboxing.users?.killAll(user.uid);
-      if (cgroup) await cgroups?.remove(spec.id);
-      if (directory) removeInstanceDirectory(directory.root);
+      // then its files (and its disk); then the user is free for another browser. A step that
+      // fails does not keep the next from running; the user is only reused after a clean end.
+      const failures = await settleInOrder([
+        async () => {
+          if (user) await this.#sandboxing.users?.killAll(user.uid);
+        },
+        async () => {
+          if (cgroup) await cgroups?.remove(spec.id);
+        },
+        async () => {
+          if (root && disks) await disks.remove(root);
+          else if (root) removeInstanceDirectory(root);
+        },
+      ]);
+      if (failures.length > 0) throw failures[0];
       if (user) this.#sandboxing.users?.give(user);
     };
     try {
-      directory = createInstanceDirectory(this.#dataDir, spec.id, user);
+      root = makeInstanceRoot(this.#dataDir, spec.id);
+      if (disks) await disks.mount(root, user);
+      const directory: InstanceDirectory = furnishInstanceDirectory(root, user);
       const chromium = await ChromiumBrowser.launch({
         chromePath: this.#chromePath,
         instance: directory,
@@ -172,18 +190,23 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       );
       return new ChromiumInstance(chromium, directory, { user, cgroup }, release);
     } catch (error) {
-      await release();
+      // The caller hears why the start failed; a failed clean-up is the operator's to see.
+      await release().catch((failure: unknown) =>
+        this.#logger.error({ err: failure, session: spec.id }, 'clean-up after a failed start'),
+      );
       throw error;
     }
   }
 
   /**
    * After a restart: whatever of an earlier run outlived it (the server was killed) runs as a
-   * user of this data directory's block and is ended; every instance directory goes.
+   * user of this data directory's block and is ended; its disks are unmounted; every instance
+   * directory goes.
    */
   async recover(): Promise<void> {
     this.#sandboxing.users?.signalAll();
     await this.#sandboxing.cgroups?.reap();
+    await InstanceDisks.reap(this.#dataDir);
     removeInstanceDirectory(join(this.#dataDir, 'instances'));
   }
 
@@ -228,4 +251,17 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       if (user) users?.give(user);
     }
   }
+}
+
+/** Runs each step after the one before, whether or not it failed; what failed. */
+async function settleInOrder(steps: readonly (() => Promise<void>)[]): Promise<unknown[]> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  return failures;
 }

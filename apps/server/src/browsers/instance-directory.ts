@@ -1,4 +1,4 @@
-import { lchownSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, lchownSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxUser } from '../sandbox/bubblewrap.js';
 
@@ -22,29 +22,44 @@ export function instanceRoot(dataDir: string, sessionId: string): string {
 /** Chromium's profile, relative to the home. */
 export const PROFILE_FOLDER = '.config/chromium';
 
+/** Makes the (empty, 0700) folder of a browser's instance directory; its path. */
+export function makeInstanceRoot(dataDir: string, sessionId: string): string {
+  mkdirSync(join(dataDir, 'instances'), { recursive: true, mode: 0o700 });
+  const root = instanceRoot(dataDir, sessionId);
+  mkdirSync(root, { mode: 0o700 });
+  return root;
+}
+
 /**
- * Creates the instance directory of a browser (0700), owned by the sandbox user it runs as when
- * there is one: nobody else on the host can enter it.
+ * Makes the folders of an instance directory in its root (a plain folder, or a disk of its own
+ * mounted there), owned by the sandbox user it runs as when there is one, 0700: nobody else on
+ * the host can enter it.
  */
-export function createInstanceDirectory(
-  dataDir: string,
-  sessionId: string,
+export function furnishInstanceDirectory(
+  root: string,
   user: SandboxUser | undefined,
 ): InstanceDirectory {
-  const instances = join(dataDir, 'instances');
-  mkdirSync(instances, { recursive: true, mode: 0o700 });
-  const root = instanceRoot(dataDir, sessionId);
   const directory = {
     root,
     home: root,
     downloads: join(root, 'Downloads'),
     profile: join(root, PROFILE_FOLDER),
   };
-  const created = [root, directory.downloads, join(root, '.config'), directory.profile];
-  for (const folder of created) mkdirSync(folder, { mode: 0o700 });
+  const made = [directory.downloads, join(root, '.config'), directory.profile];
+  for (const folder of made) mkdirSync(folder, { mode: 0o700 });
+  chmodSync(root, 0o700);
   // Nothing can be in them yet but what was just made: no link to follow.
-  if (user) for (const folder of created) lchownSync(folder, user.uid, user.gid);
+  if (user) for (const folder of [root, ...made]) lchownSync(folder, user.uid, user.gid);
   return directory;
+}
+
+/** Creates the instance directory of a browser on the data disk itself. */
+export function createInstanceDirectory(
+  dataDir: string,
+  sessionId: string,
+  user: SandboxUser | undefined,
+): InstanceDirectory {
+  return furnishInstanceDirectory(makeInstanceRoot(dataDir, sessionId), user);
 }
 
 /** Removes an instance directory and everything in it (links are removed, never followed). */

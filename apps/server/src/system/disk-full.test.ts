@@ -30,7 +30,12 @@ beforeAll(async () => {
   mount = mkdtempSync(join(tmpdir(), 'xb-disk-full-'));
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512m,mode=0700', 'tmpfs', mount]);
   server = await startServer(
-    readConfig({ XB_DATA_DIR: mount, XB_PORT: '0', XB_TOKENS: TEST_TOKEN }),
+    readConfig({
+      XB_DATA_DIR: mount,
+      XB_PORT: '0',
+      XB_TOKENS: TEST_TOKEN,
+      XB_SESSION_DISK_MB: '64',
+    }),
     pino({ level: 'silent' }),
   );
 });

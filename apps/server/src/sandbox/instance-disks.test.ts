@@ -1,0 +1,96 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ExecResult } from '@x/types';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
+import { startServer } from '../server.js';
+import { freeBytes } from '../system/free-space.js';
+import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+
+// Mounting a disk per session needs root: elsewhere the server says so at start and runs without.
+const isRoot = process.getuid?.() === 0;
+const test = useTestServer({ XB_SESSION_DISK_MB: '64' });
+const call = jsonCaller(() => test.server.url);
+const MiB = 1024 * 1024;
+
+async function exec(browser: string, script: string): Promise<ExecResult & { out: string }> {
+  const { status, json } = await call<ExecResult>('POST', `/browsers/${browser}/process/exec`, {
+    command: 'sh',
+    args: ['-c', script],
+  });
+  expect(status).toBe(200);
+  const text = (b64: string) => Buffer.from(b64, 'base64').toString();
+  return { ...json, out: text(json.stdout_b64) + text(json.stderr_b64) };
+}
+
+/** The mount points under the test's data directory. */
+function mountsOfDataDir(): string[] {
+  return readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[4] ?? '')
+    .filter((path) => path.startsWith(`${test.dataDir}/`));
+}
+
+describe.runIf(isRoot)('a disk per session', () => {
+  it('gives a session ENOSPC past its budget, never the data disk, and goes with it', async () => {
+    const [writer, bystander] = await Promise.all(
+      [0, 1].map(
+        async () => (await call<{ session_id: string }>('POST', '/browsers', {})).json.session_id,
+      ),
+    );
+    expect(mountsOfDataDir()).toHaveLength(2);
+    const home = test.server.instance(writer as string).home;
+    const free = freeBytes(test.dataDir);
+
+    // 200 MiB into a 64 MiB home: the write fails for the writer alone.
+    const flood = await exec(
+      writer as string,
+      'dd if=/dev/zero of=/home/browser/flood bs=1M count=200 2>&1; echo "exit $?"; df -k /home/browser | tail -n 1',
+    );
+    expect(flood.out).toContain('No space left on device');
+    expect(flood.out).not.toContain('exit 0');
+    // The home is 0700, owned by the browser's user, with nothing but what the browser made.
+    expect(readdirSync(home)).not.toContain('lost+found');
+    // The space was reserved when the browser started: the data disk lost nothing more to it.
+    expect(Math.abs(freeBytes(test.dataDir) - free)).toBeLessThan(16 * MiB);
+
+    // The other session writes to its own disk; the writer's browser still answers.
+    const other = await exec(
+      bystander as string,
+      'dd if=/dev/zero of=/home/browser/file bs=1M count=16 2>&1; echo "exit $?"',
+    );
+    expect(other.out).toContain('exit 0');
+    const shot = await fetch(`${test.server.url}/browsers/${writer}/computer/screenshot`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    });
+    expect([200, 507]).toContain(shot.status);
+
+    // Deleted: the disks are unmounted, their images gone.
+    await Promise.all([writer, bystander].map((id) => call('DELETE', `/browsers/${id}`)));
+    expect(mountsOfDataDir()).toEqual([]);
+    expect(readdirSync(join(test.dataDir, 'instances'))).toEqual([]);
+  });
+
+  it('says at start whether sessions get a disk, and of what size', async () => {
+    const startUpLine = async (disk: string) => {
+      const lines: string[] = [];
+      const dataDir = mkdtempSync(join(tmpdir(), 'xb-disk-line-'));
+      const server = await startServer(
+        readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_SESSION_DISK_MB: disk }),
+        pino({ level: 'info' }, { write: (line: string) => lines.push(line) }),
+      );
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      return lines
+        .map((line) => JSON.parse(line).msg as string)
+        .find((msg) => msg.startsWith('session limits'));
+    };
+    expect(await startUpLine('64')).toMatch(/^session limits \(cgroup v[12]\): .*disk 64 MiB/);
+    expect(await startUpLine('0')).toContain(
+      'turned off: a disk per session (XB_SESSION_DISK_MB=0)',
+    );
+  });
+});
