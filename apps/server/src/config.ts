@@ -33,6 +33,8 @@ export interface ServerConfig {
   readonly sessionLimits: SessionLimits;
   /** Each session's disk (its home), reserved in full where the host lets the server mount one; 0: none. */
   readonly sessionDiskBytes: number;
+  /** Longest a graceful stop may take; past it everything the server started is killed. */
+  readonly shutdownSeconds: number;
 }
 
 /** Memory a headless browser takes, for the default capacity. */
@@ -105,6 +107,7 @@ export function readConfig(
       ) *
       1024 *
       1024,
+    shutdownSeconds: positive('XB_SHUTDOWN_SECONDS', env.XB_SHUTDOWN_SECONDS, 30),
     limits: {
       processes: positive(
         'XB_MAX_PROCESSES_PER_BROWSER',

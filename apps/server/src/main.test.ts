@@ -10,9 +10,9 @@ import { processesNaming, processesOfServer } from './test-support/processes.js'
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
 
 /** Starts the built server on `dataDir`; resolves to its URL, the child and what it printed. */
-async function startBinary(dataDir: string) {
+async function startBinary(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '' },
+    env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = { stdout: '' };
@@ -190,5 +190,49 @@ describe('xb-server', () => {
     expect(video.status).toBe(200);
     expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(1024);
     expect(await stop(next.child)).toBe(0);
+  });
+
+  it('kills what is left and exits when a stop passes its deadline', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-deadline-'));
+    const server = await startBinary(dataDir, { XB_SHUTDOWN_SECONDS: '2' });
+    const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const post = async (path: string) =>
+      (await fetch(`${server.url}${path}`, { method: 'POST', headers, body: '{}' })).json();
+    const browser = (await post('/browsers')) as { session_id: string };
+    const replay = (await post(`/browsers/${browser.session_id}/replays`)) as {
+      replay_id: string;
+    };
+    // An encoder that hangs: finishing its video would hold the stop for 15 s.
+    const [encoder] = processesNaming(`${replay.replay_id}.mp4`);
+    expect(encoder).toBeDefined();
+    process.kill(encoder?.pid as number, 'SIGSTOP');
+    // A call in flight that would never end on its own: an event stream.
+    const watch = await fetch(`${server.url}/browsers/${browser.session_id}/fs/watch`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ path: '/home/browser' }),
+    });
+    const { watch_id } = (await watch.json()) as { watch_id: string };
+    const stream = await fetch(
+      `${server.url}/browsers/${browser.session_id}/fs/watch/${watch_id}/events`,
+      { headers },
+    );
+    expect(stream.status).toBe(200);
+
+    const began = Date.now();
+    server.child.kill('SIGTERM');
+    const [code] = await once(server.child, 'exit');
+    const took = Date.now() - began;
+    expect(code).toBe(1);
+    expect(took).toBeGreaterThanOrEqual(2_000);
+    expect(took).toBeLessThan(8_000);
+    expect(server.output.stdout).toContain('shutdown took too long');
+    // Nothing it started is left: no browser, no sandbox, no encoder, no mounted disk.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(processesOfServer(dataDir)).toEqual([]);
+    expect(processesNaming(`${replay.replay_id}.mp4`)).toEqual([]);
+    const mounts = readFileSync('/proc/self/mountinfo', 'utf8');
+    expect(mounts).not.toContain(dataDir);
   });
 });

@@ -12,8 +12,6 @@ import { DataDirInUseError } from './store/data-dir-lock.js';
 process.umask(0o077);
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
-/** Longest a graceful stop may take before the server exits anyway. */
-const SHUTDOWN_DEADLINE_MS = 30_000;
 
 // Listening for the signals comes first: one that arrives while the server starts (or the instant
 // it says it listens) stops it gracefully, never kills it half-way.
@@ -23,6 +21,7 @@ const stop = (signal: string) => {
   if (stopping !== undefined) {
     // A second signal (Ctrl-C twice) does not wait for the graceful stop.
     logger.warn({ signal }, 'stopping at once');
+    server?.kill();
     process.exit(1);
   }
   stopping = signal;
@@ -32,12 +31,16 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => st
 
 function shutDown(running: RunningServer, signal: string): void {
   logger.info({ signal }, 'shutting down');
-  // Past the deadline the server exits anyway; sandboxes die with it (bubblewrap's
-  // --die-with-parent), and a next start reaps whatever else is left.
+  // Past the deadline calls still in flight are cut, everything the server started is killed,
+  // and it exits; a next start finishes what was left open (replays, records).
   const deadline = setTimeout(() => {
-    logger.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown took too long; exiting');
+    logger.error(
+      { deadlineSeconds: config.shutdownSeconds },
+      'shutdown took too long: killing what is left and exiting',
+    );
+    running.kill();
     process.exit(1);
-  }, SHUTDOWN_DEADLINE_MS);
+  }, config.shutdownSeconds * 1000);
   deadline.unref();
   running.close().then(
     () => process.exit(0),

@@ -24,6 +24,7 @@ import { openDatabase, storedSetting } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
 import { sqliteRecordStore } from './store/sqlite-record-store.js';
 import { describeTools, findSystemTools } from './system/executables.js';
+import { killDescendants } from './system/process-tree.js';
 
 /** How often browsers idle past their time-out are looked for. */
 const SWEEP_MS = 1_000;
@@ -47,6 +48,12 @@ export interface RunningServer {
    * Chromium survives), the store closes.
    */
   close(): Promise<void>;
+  /**
+   * Ends at once, synchronously, everything the server started (a stop past its deadline, or a
+   * second signal): every process below it, every process of its sandbox users and cgroups; the
+   * sessions' disks are unmounted. The store is left as a crash leaves it: a next start recovers.
+   */
+  kill(): void;
 }
 
 /** Starts the server with `config`: the store, the engines, the model, the HTTP API, the CDP proxy. */
@@ -87,6 +94,11 @@ async function startLocked(
       ? await InstanceDisks.detect(config.dataDir, config.sessionDiskBytes)
       : undefined;
   logLimits(logger, { cgroups, disks }, config);
+  const users = SandboxUsers.canSwitchUser
+    ? new SandboxUsers(
+        Number(storedSetting(database, 'sandbox_uid_base', () => String(newUserBlockBase()))),
+      )
+    : undefined;
   const browserEngine = new ChromiumEngine({
     chromePath: config.chromePath,
     dataDir: config.dataDir,
@@ -95,11 +107,7 @@ async function startLocked(
     extensionFolder: (key) => archives.unpackedPath(key),
     sandboxing: {
       // A root server runs each browser as a user of its own, from this data directory's block.
-      users: SandboxUsers.canSwitchUser
-        ? new SandboxUsers(
-            Number(storedSetting(database, 'sandbox_uid_base', () => String(newUserBlockBase()))),
-          )
-        : undefined,
+      users,
       isEnabled: config.isBrowserSandboxed,
       cgroups,
       disks: disks && 'disks' in disks ? disks.disks : undefined,
@@ -173,6 +181,12 @@ async function startLocked(
     instance(sessionId) {
       const { instance } = model.browsers.live(sessionId);
       return { home: instance.home, user: instance.user };
+    },
+    kill() {
+      killDescendants(process.pid);
+      users?.signalAll();
+      cgroups?.killAll();
+      InstanceDisks.reap(config.dataDir);
     },
     close() {
       closing ??= (async () => {

@@ -206,7 +206,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   async recover(): Promise<void> {
     this.#sandboxing.users?.signalAll();
     await this.#sandboxing.cgroups?.reap();
-    await InstanceDisks.reap(this.#dataDir);
+    InstanceDisks.reap(this.#dataDir);
     removeInstanceDirectory(join(this.#dataDir, 'instances'));
   }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { childrenOf, readProc } from '../system/process-tree.js';
 import { cpuPercent } from './usage.js';
 
 /** How often the sampler reads the processes it tracks. */
@@ -16,31 +16,12 @@ interface Tracked {
   usage: Usage;
 }
 
-/**
- * Reads a /proc file, or undefined when the process is gone. Synchronously: a /proc read is a
- * few microseconds of the kernel's, far less than an asynchronous read's round trip through the
- * thread pool, so one round over every tracked process costs least this way.
- */
-function readProc(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined; // It ended while it was read.
-  }
-}
-
 /** CPU ticks and resident bytes of one process, from /proc/<pid>/stat. */
 function processUsage(pid: number): { ticks: number; rss: number } | undefined {
   const stat = readProc(`/proc/${pid}/stat`);
   if (!stat) return undefined;
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { ticks: Number(fields[11]) + Number(fields[12]), rss: Number(fields[21]) * 4096 };
-}
-
-/** The children of a process, from its tasks' `children` files: no scan of all of /proc. */
-function childrenOf(pid: number): number[] {
-  const tasks = readProc(`/proc/${pid}/task/${pid}/children`);
-  return (tasks ?? '').split(' ').filter(Boolean).map(Number);
 }
 
 /**

@@ -216,14 +216,27 @@ export class SessionCgroups {
 
   /** After a crash: every session group an earlier run left is emptied and removed. */
   async reap(): Promise<number> {
+    const sessions = this.#sessions();
+    for (const session of sessions) await this.remove(session);
+    return sessions.size;
+  }
+
+  /** SIGKILLs every process in every session's group, at once (a shutdown past its deadline). */
+  killAll(): void {
+    for (const base of this.#byBase().keys()) {
+      for (const session of this.#sessions()) killMembers(join(base, session));
+    }
+  }
+
+  /** The sessions that have a group, in any hierarchy. */
+  #sessions(): Set<string> {
     const sessions = new Set<string>();
     for (const base of this.#byBase().keys()) {
       for (const entry of readdirSync(base, { withFileTypes: true })) {
         if (entry.isDirectory()) sessions.add(entry.name);
       }
     }
-    for (const session of sessions) await this.remove(session);
-    return sessions.size;
+    return sessions;
   }
 
   /** Removes the data directory's own groups (shutdown; every session's is gone by then). */
