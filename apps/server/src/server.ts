@@ -116,7 +116,7 @@ async function startLocked(
   const model = new ServiceModel<ChromiumInstance>({
     engines: {
       browsers: browserEngine,
-      processes: new SandboxProcessRunner(tools.bwrap),
+      processes: new SandboxProcessRunner(tools.bwrap, join(config.dataDir, 'pipes')),
       recorder: new FfmpegRecorder(config.dataDir, tools.ffmpeg),
       watcher: inotifyWatcher,
       archives,

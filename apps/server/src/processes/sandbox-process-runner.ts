@@ -1,5 +1,7 @@
+import { closeSync } from 'node:fs';
 import {
   INSTANCE_HOME,
+  type ProcessEnd,
   type ProcessEvents,
   type ProcessRunner,
   type ProcessSignal,
@@ -9,6 +11,7 @@ import {
 } from '@x/service-kernel';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { baseEnvironment, spawnSandbox } from '../sandbox/bubblewrap.js';
+import { OutputPipes } from './output-pipes.js';
 import { ProcessSampler } from './sampler.js';
 import { groupMembers } from './usage.js';
 
@@ -79,9 +82,12 @@ class SandboxedProcess implements RunningProcess {
 export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
   readonly #bubblewrap: string | undefined;
   readonly #sampler = new ProcessSampler();
+  readonly #pipes: OutputPipes;
 
-  constructor(bubblewrap: string | undefined) {
+  /** `pipesFolder`: a private folder for the output pipes while they are made. */
+  constructor(bubblewrap: string | undefined, pipesFolder: string) {
     this.#bubblewrap = bubblewrap;
+    this.#pipes = new OutputPipes(pipesFolder);
   }
 
   assertAvailable(): void {
@@ -89,27 +95,41 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
   }
 
   start(instance: ChromiumInstance, spec: ProcessSpec, events: ProcessEvents): RunningProcess {
-    const child = spawnSandbox(
-      this.#bubblewrap as string,
-      {
-        home: instance.home,
-        cwd: spec.cwd,
-        env: { ...baseEnvironment(), ...spec.env, HOME: INSTANCE_HOME },
-        shareNetwork: false,
-        user: instance.user,
-        cgroup: instance.cgroup,
-      },
-      spec.command,
-      spec.args,
-      ['ignore', 'pipe', 'pipe'],
+    const streams = ['stdout', 'stderr'] as const;
+    const pipes = this.#pipes.open(2, (index, bytes) =>
+      events.output(streams[index] as (typeof streams)[number], bytes),
     );
-    child.stdout?.on('data', (chunk: Buffer) => events.output('stdout', chunk));
-    child.stderr?.on('data', (chunk: Buffer) => events.output('stderr', chunk));
+    let child: ReturnType<typeof spawnSandbox>;
+    try {
+      child = spawnSandbox(
+        this.#bubblewrap as string,
+        {
+          home: instance.home,
+          cwd: spec.cwd,
+          env: { ...baseEnvironment(), ...spec.env, HOME: INSTANCE_HOME },
+          shareNetwork: false,
+          user: instance.user,
+          cgroup: instance.cgroup,
+        },
+        spec.command,
+        spec.args,
+        ['ignore', ...pipes.map((pipe) => pipe.writeFd)],
+      );
+    } finally {
+      // The process has its own copies: once it (and all it started) ends, the pipes drain.
+      for (const pipe of pipes) closeSync(pipe.writeFd);
+    }
     child.once('error', () => {
       // The sandbox itself could not start: reported as a failed command.
       events.output('stderr', Buffer.from('the sandbox failed to start\n'));
     });
-    child.once('close', (code, signal) => events.exit({ code, signal }));
+    const ended = new Promise<ProcessEnd>((resolve) =>
+      child.once('close', (code, signal) => resolve({ code, signal })),
+    );
+    // The exit is told after the last byte of output, as the model expects.
+    void Promise.all([ended, ...pipes.map((pipe) => pipe.drained)]).then(([end]) =>
+      events.exit(end),
+    );
     return new SandboxedProcess(child, this.#sampler);
   }
 }
