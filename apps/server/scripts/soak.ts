@@ -38,8 +38,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'xb-soak-'));
 
 // ---- the server, in a process of its own ---------------------------------------------------
 
+/** The Node flags the server runs with: those its `#!` line gives (as `xb-server` runs it). */
+function nodeFlags(): string[] {
+  const shebang = readFileSync(MAIN, 'utf8').split('\n', 1)[0] ?? '';
+  return shebang.split(' ').filter((part) => part.startsWith('--'));
+}
+
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeFlags(), MAIN], {
     env: {
       ...process.env,
       XB_DATA_DIR: dataDir,

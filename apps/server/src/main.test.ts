@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -36,6 +45,15 @@ async function stop(child: ChildProcess): Promise<number> {
   child.kill('SIGTERM');
   const [code] = await once(child, 'exit');
   return code as number;
+}
+
+/** The cgroups a server on `dataDir` made (its data directory's group, in any hierarchy). */
+function cgroupsOf(dataDir: string): string[] {
+  const name = `xb-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+  const root = '/sys/fs/cgroup';
+  return [root, ...readdirSync(root).map((entry) => join(root, entry))]
+    .map((folder) => join(folder, name))
+    .filter((group) => existsSync(group));
 }
 
 /** Every file and folder under `folder` whose mode lets anyone but its owner in, with it. */
@@ -234,5 +252,9 @@ describe('xb-server', () => {
     expect(processesNaming(`${replay.replay_id}.mp4`)).toEqual([]);
     const mounts = readFileSync('/proc/self/mountinfo', 'utf8');
     expect(mounts).not.toContain(dataDir);
+    // The next start takes it from there as after a crash, and leaves nothing when it stops.
+    const next = await startBinary(dataDir);
+    expect(await stop(next.child)).toBe(0);
+    expect(cgroupsOf(dataDir)).toEqual([]);
   });
 });

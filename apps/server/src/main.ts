@@ -1,7 +1,11 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
 /**
  * xb-server: the self-hosted service. Configuration comes from the environment (see the README);
  * it stops gracefully on SIGTERM or SIGINT, closing every browser.
+ *
+ * The young generation is capped at 4 MiB per semi-space (the flag above; `pnpm start` passes
+ * it too): under load V8 otherwise grows it to 3 x 16 MiB and keeps it, which the soak measured
+ * as most of the server's growth (+123 MiB after 10 minutes, against +20 MiB with the cap).
  */
 import pino from 'pino';
 import { readConfig } from './config.js';

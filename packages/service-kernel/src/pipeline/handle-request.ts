@@ -70,6 +70,10 @@ const MULTIPART_LIMIT = LIMITS.extensionArchiveBytes + 64 * 1024;
 export function createRequestHandler<TRuntime>(
   options: RequestHandlerOptions<TRuntime>,
 ): (request: Request) => Promise<RequestOutcome> {
+  // Serialized once: each call is answered with the same bytes, not a new copy of the document.
+  let openApiBody: Uint8Array | undefined;
+  const openApi = () =>
+    (openApiBody ??= new TextEncoder().encode(JSON.stringify(options.openApiDocument())));
   /** The steps from routing to the answer; any of them may throw the ServiceError to send. */
   async function handle(
     request: Request,
@@ -77,7 +81,7 @@ export function createRequestHandler<TRuntime>(
     record: CallRecord,
     read: ReadBody | undefined,
   ): Promise<RequestOutcome> {
-    const own = ownEndpoint(request.method, url.pathname, options.openApiDocument);
+    const own = ownEndpoint(request.method, url.pathname, openApi);
     if (own) return { kind: 'response', response: own };
     const { operation, params: rawParams } = routeCall(request.method, url.pathname);
     record.operation = operation.name;
@@ -167,10 +171,14 @@ export function createRequestHandler<TRuntime>(
 export function ownEndpoint(
   method: string,
   pathname: string,
-  openApiDocument: () => unknown,
+  openApiBody: () => Uint8Array,
 ): Response | undefined {
   if (method !== 'GET') return undefined;
-  if (pathname === '/openapi.json') return jsonResponse(200, openApiDocument());
+  if (pathname === '/openapi.json') {
+    return new Response(openApiBody() as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': 'application/json' },
+    });
+  }
   if (pathname === '/healthz') return jsonResponse(200, { status: 'ok' });
   return undefined;
 }

@@ -67,10 +67,11 @@ describe('startCallRecord', () => {
 describe('ownEndpoint', () => {
   it('serves the OpenAPI document and the health check, to GET only', async () => {
     const document = { openapi: '3.1.0' };
-    expect(await ownEndpoint('GET', '/openapi.json', () => document)?.json()).toEqual(document);
-    expect(await ownEndpoint('GET', '/healthz', () => document)?.json()).toEqual({ status: 'ok' });
-    expect(ownEndpoint('POST', '/healthz', () => document)).toBeUndefined();
-    expect(ownEndpoint('GET', '/browsers', () => document)).toBeUndefined();
+    const body = () => new TextEncoder().encode(JSON.stringify(document));
+    expect(await ownEndpoint('GET', '/openapi.json', body)?.json()).toEqual(document);
+    expect(await ownEndpoint('GET', '/healthz', body)?.json()).toEqual({ status: 'ok' });
+    expect(ownEndpoint('POST', '/healthz', body)).toBeUndefined();
+    expect(ownEndpoint('GET', '/browsers', body)).toBeUndefined();
   });
 });
 
