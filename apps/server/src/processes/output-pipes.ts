@@ -39,18 +39,21 @@ export class OutputPipes {
   open(count: number, onData: (index: number, bytes: Uint8Array) => void): OutputPipe[] {
     const paths = Array.from({ length: count }, () => join(this.#folder, randomUUID()));
     execFileSync(MKFIFO, ['-m', '600', ...paths]);
-    const opened: number[] = [];
+    // The ends this call still owns: a reading end is the socket's once it is made.
+    const owned = new Set<number>();
     try {
       return paths.map((path, index) => {
         // The reading end first (a FIFO's writing end cannot open before a reader is there).
         const readFd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-        opened.push(readFd);
+        owned.add(readFd);
         const writeFd = openSync(path, constants.O_WRONLY);
-        opened.push(writeFd);
+        owned.add(writeFd);
+        owned.delete(readFd);
         return { writeFd, drained: this.#read(readFd, (bytes) => onData(index, bytes)) };
       });
     } catch (error) {
-      for (const fd of opened) closeSync(fd);
+      // Closing the writing ends lets the sockets already made see the end and close.
+      for (const fd of owned) closeSync(fd);
       throw error;
     } finally {
       for (const path of paths) unlinkSync(path);
