@@ -26,3 +26,18 @@ export function checkPathAndQuery(
     ) as Record<string, unknown>,
   };
 }
+
+/**
+ * The query of an operation that also accepts it as a JSON body: the fields the body gives
+ * (checked with the query's schema) over those of the query string.
+ */
+export function queryWithBody(
+  operation: Operation,
+  query: Record<string, unknown>,
+  body: unknown,
+): Record<string, unknown> {
+  if (!operation.acceptsQueryInBody || body === undefined) return query;
+  const given = validate(operation.query, body, 'body', 'body') as Record<string, unknown>;
+  const named = Object.keys(body as object);
+  return { ...query, ...Object.fromEntries(named.map((key) => [key, given[key]])) };
+}

@@ -2,7 +2,7 @@ import { API_VERSION, HEADERS, LIMITS, type Operation } from '@x/types';
 import type { HandlerTable } from '../handler.js';
 import { authenticate, type TokenSets } from './auth.js';
 import { type CallRecord, startCallRecord } from './call-record.js';
-import { checkPathAndQuery } from './check-call.js';
+import { checkPathAndQuery, queryWithBody } from './check-call.js';
 import type { IdempotencyStore } from './idempotency.js';
 import { answerOnce } from './idempotent-call.js';
 import {
@@ -111,7 +111,7 @@ export function createRequestHandler<TRuntime>(
             {
               operation,
               params,
-              query,
+              query: queryWithBody(operation, query, parsed.value),
               body,
               origin: url.origin,
               signal: request.signal,

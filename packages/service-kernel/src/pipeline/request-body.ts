@@ -147,7 +147,7 @@ export function jsonDepth(text: string, limit: number): number {
 export function parseJson(operation: Operation, request: Request, bytes: Uint8Array): ParsedBody {
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return { value: undefined, journal: undefined, fingerprint: '' };
-  if (!operation.body) {
+  if (!operation.body && !operation.acceptsQueryInBody) {
     throw invalid(`${operation.name} takes no request body.`, [
       { code: 'invalid_input', message: 'body: must be empty' },
     ]);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../service-error.js';
 import { authenticate, withoutSessionKeys } from './auth.js';
 import { startCallRecord } from './call-record.js';
-import { checkPathAndQuery } from './check-call.js';
+import { checkPathAndQuery, queryWithBody } from './check-call.js';
 import { ownEndpoint } from './handle-request.js';
 import { interceptAfter, interceptBefore } from './outcome.js';
 import { jsonDepth, parseJson } from './request-body.js';
@@ -169,6 +169,24 @@ describe('authenticate', () => {
       nested: [{ live_url: 'http://h/live' }],
       name_url: 'not a url',
     });
+  });
+});
+
+describe('queryWithBody', () => {
+  it('takes the query of an operation that accepts it as a body, the body winning', () => {
+    const { operation, params } = routeCall('DELETE', '/browser_pools/p1');
+    const { query } = checkPathAndQuery(operation, params, new URLSearchParams('force=true'));
+    expect(queryWithBody(operation, query, undefined)).toEqual({ force: true });
+    expect(queryWithBody(operation, query, {})).toEqual({ force: true });
+    expect(queryWithBody(operation, query, { force: false })).toEqual({ force: false });
+    expect(() => queryWithBody(operation, query, { force: 'yes' })).toThrow(ServiceError);
+    expect(() => queryWithBody(operation, query, { other: 1 })).toThrow(ServiceError);
+  });
+
+  it('leaves other operations as they are', () => {
+    const { operation, params } = routeCall('DELETE', '/browsers/b1');
+    const { query } = checkPathAndQuery(operation, params, new URLSearchParams());
+    expect(queryWithBody(operation, query, { anything: 1 })).toBe(query);
   });
 });
 

@@ -119,4 +119,26 @@ export const poolChecks: readonly ContractCheck[] = defineChecks('pools', {
       );
       context.expectError(await context.call('GET', `/browser_pools/${pool.id}`), 404, 'not_found');
     },
+  'delete takes force from a JSON body as well as from the query': async (context) => {
+    const pool = await createPool(context, { size: 1 });
+    await context.call('POST', `/browser_pools/${pool.id}/acquire`, {
+      json: { acquire_timeout_seconds: 30 },
+    });
+    context.expectError(
+      await context.call('DELETE', `/browser_pools/${pool.id}`, { json: { force: false } }),
+      409,
+      'conflict',
+    );
+    context.expectError(
+      await context.call('DELETE', `/browser_pools/${pool.id}`, { json: { force: 'yes' } }),
+      400,
+      'bad_request',
+    );
+    context.expectSuccess(
+      await context.call('DELETE', `/browser_pools/${pool.id}`, { json: { force: true } }),
+      'browserPools.delete',
+      204,
+    );
+    context.expectError(await context.call('GET', `/browser_pools/${pool.id}`), 404, 'not_found');
+  },
 });

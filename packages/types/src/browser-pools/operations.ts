@@ -71,6 +71,8 @@ export const deleteBrowserPoolOperation = defineOperation({
   path: '/browser_pools/{id_or_name}',
   pathParams: BrowserPoolPathSchema,
   query: DeleteBrowserPoolQuerySchema,
+  // Clients of the best-known service of this kind send `{"force": true}` as a body.
+  acceptsQueryInBody: true,
   responses: { 204: { kind: 'none' } },
   errorStatuses: [404, 409],
   access: 'write',

@@ -39,6 +39,11 @@ export interface Operation {
   /** Schema of the query parameters, when the operation takes any. */
   readonly query?: AnySchema;
   readonly body?: OperationBody;
+  /**
+   * Its query parameters are also accepted as a JSON body (a field given there wins over the
+   * query), for clients that send them so. The catalog's own client always uses the query.
+   */
+  readonly acceptsQueryInBody?: boolean;
   /** Success responses by status. */
   readonly responses: Readonly<Record<number, OperationResponse>>;
   /** Error statuses the operation may answer with, each with an Error body. */

@@ -69,6 +69,14 @@ function parametersOf(operation: Operation): Record<string, unknown>[] {
 }
 
 function requestBodyOf(operation: Operation): Record<string, unknown> | undefined {
+  if (operation.acceptsQueryInBody && operation.query) {
+    const schema = toEmbeddedSchema(operation.query, 'input');
+    return {
+      required: false,
+      description: 'The query parameters, as a JSON body instead (a field given here wins).',
+      content: { 'application/json': { schema } },
+    };
+  }
   const body = operation.body;
   if (!body) return undefined;
   const mediaType = body.encoding === 'json' ? 'application/json' : 'multipart/form-data';
