@@ -5,7 +5,7 @@
  *
  * The young generation is capped at 4 MiB per semi-space (the flag above; `pnpm start` passes
  * it too): under load V8 otherwise grows it to 3 x 16 MiB and keeps it, which the soak measured
- * as most of the server's growth (+123 MiB after 10 minutes, against +20 MiB with the cap).
+ * as most of the server's growth (+123 MiB after 10 minutes, against +18 MiB with the cap).
  */
 import pino from 'pino';
 import { readConfig } from './config.js';
