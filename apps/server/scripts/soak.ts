@@ -18,13 +18,14 @@
  * final one after 30 s of rest; the RSS at listen is printed beside them.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { dataDirGroupName } from '../src/sandbox/cgroups.ts';
+import { mountsUnder } from '../src/sandbox/instance-disks.ts';
 import { descendantsOf } from '../src/system/process-tree.ts';
 
 const MiB = 1024 * 1024;
@@ -263,17 +264,9 @@ async function hostile(until: number, most = Number.POSITIVE_INFINITY): Promise<
 
 // ---- what is left ----------------------------------------------------------------------------
 
-/** Mount points under the data directory. */
-function mountsOfDataDir(): string[] {
-  return readFileSync('/proc/self/mountinfo', 'utf8')
-    .split('\n')
-    .map((line) => line.split(' ')[4] ?? '')
-    .filter((path) => path.startsWith(`${dataDir}/`));
-}
-
 /** The session cgroups of this data directory, in any hierarchy. */
 function sessionCgroups(): string[] {
-  const name = `xb-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+  const name = dataDirGroupName(dataDir);
   const found: string[] = [];
   const search = (folder: string, depth: number) => {
     if (depth > 4 || !existsSync(folder)) return;
@@ -374,7 +367,7 @@ try {
     browsers: (json<unknown[]>(await call('session', 'list', 'GET', '/browsers')) ?? []).length,
     processes: descendantsOf(pid).length,
     cgroups: sessionCgroups().length,
-    mounts: mountsOfDataDir().length,
+    mounts: mountsUnder(dataDir).length,
     files: filesLeft(),
   };
   // Memory settles once the load is gone: the final figure is taken after 30 s of rest.
@@ -386,7 +379,7 @@ try {
   const afterStop = {
     processes: processesOfDataDir(),
     cgroups: sessionCgroups(),
-    mounts: mountsOfDataDir(),
+    mounts: mountsUnder(dataDir),
   };
 
   // ---- the report ----
@@ -455,7 +448,7 @@ try {
     await once(server.child, 'exit');
   }
   // A disk still mounted (a missed target) is let go before its folder is removed.
-  for (const mount of mountsOfDataDir()) execFileSync('umount', ['--lazy', mount]);
+  for (const mount of mountsUnder(dataDir)) execFileSync('umount', ['--lazy', mount]);
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import {
   chmodSync,
@@ -13,6 +12,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { dataDirGroupName } from './sandbox/cgroups.js';
+import { mountsUnder } from './sandbox/instance-disks.js';
 import { processesNaming, processesOfServer } from './test-support/processes.js';
 
 /** The built server, as `xb-server` runs it. */
@@ -49,7 +50,7 @@ async function stop(child: ChildProcess): Promise<number> {
 
 /** The cgroups a server on `dataDir` made (its data directory's group, in any hierarchy). */
 function cgroupsOf(dataDir: string): string[] {
-  const name = `xb-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+  const name = dataDirGroupName(dataDir);
   const root = '/sys/fs/cgroup';
   return [root, ...readdirSync(root).map((entry) => join(root, entry))]
     .map((folder) => join(folder, name))
@@ -177,10 +178,7 @@ describe('xb-server', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     const before = processesOfServer(dataDir);
     expect(before.some((process) => process.name === 'Xvfb')).toBe(true);
-    const mounted = () =>
-      readFileSync('/proc/self/mountinfo', 'utf8')
-        .split('\n')
-        .filter((line) => line.includes(dataDir));
+    const mounted = () => mountsUnder(dataDir);
     if (process.getuid?.() === 0) expect(mounted()).toHaveLength(1); // Its home's own disk.
 
     first.child.kill('SIGKILL');
@@ -250,8 +248,7 @@ describe('xb-server', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(processesOfServer(dataDir)).toEqual([]);
     expect(processesNaming(`${replay.replay_id}.mp4`)).toEqual([]);
-    const mounts = readFileSync('/proc/self/mountinfo', 'utf8');
-    expect(mounts).not.toContain(dataDir);
+    expect(mountsUnder(dataDir)).toEqual([]);
     // The next start takes it from there as after a crash, and leaves nothing when it stops.
     const next = await startBinary(dataDir);
     expect(await stop(next.child)).toBe(0);

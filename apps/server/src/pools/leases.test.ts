@@ -1,7 +1,7 @@
-import type { BrowserSession, ExecResult } from '@x/types';
+import type { BrowserSession } from '@x/types';
 import { describe, expect, it } from 'vitest';
 import { attachToPage, type CdpSocket, connectCdp } from '../test-support/cdp-socket.js';
-import { jsonCaller, useSite, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, shellRunner, useSite, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_MAX_BROWSERS: '4' });
 const site = useSite();
@@ -11,6 +11,7 @@ const otherSite = useSite();
 const LEASES = 50;
 
 const call = jsonCaller(() => test.server.url);
+const exec = shellRunner(() => test.server.url);
 
 async function evaluate<T>(cdp: CdpSocket, session: string, expression: string): Promise<T> {
   const { result } = await cdp.send<{ result: { value: T } }>(
@@ -82,14 +83,6 @@ function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T>
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-async function exec(id: string, script: string): Promise<string> {
-  const { json } = await call<ExecResult>('POST', `/browsers/${id}/process/exec`, {
-    command: 'sh',
-    args: ['-c', script],
-  });
-  return Buffer.from(json.stdout_b64, 'base64').toString();
-}
-
 describe('pool leases', () => {
   it(`are new sessions: ${LEASES} leases in a row each see nothing of the one before`, async () => {
     await call('POST', '/browser_pools', { name: 'leases', size: 2, fill_rate_per_minute: 100 });
@@ -136,10 +129,12 @@ describe('pool leases', () => {
       const tab = await openTab(cdp, otherSite.url);
       expect(await evaluate(cdp, tab, STORAGE), `lease ${lease} other origin`).toEqual(empty);
       expect(
-        await exec(
-          session.session_id,
-          'ls -A /home/browser/Downloads; ls -A /home/browser | grep -c marker',
-        ),
+        (
+          await exec(
+            session.session_id,
+            'ls -A /home/browser/Downloads; ls -A /home/browser | grep -c marker',
+          )
+        ).stdout,
       ).toBe('0\n');
 
       // This lease leaves everything behind: storage in two origins, an extra tab and context,

@@ -1,18 +1,9 @@
-import type { ExecResult } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, shellRunner, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_SESSION_PIDS: '300', XB_SESSION_MEMORY_MB: '1024' });
 const call = jsonCaller(() => test.server.url);
-
-async function exec(browser: string, script: string): Promise<ExecResult & { stdout: string }> {
-  const { status, json } = await call<ExecResult>('POST', `/browsers/${browser}/process/exec`, {
-    command: 'sh',
-    args: ['-c', script],
-  });
-  expect(status).toBe(200);
-  return { ...json, stdout: Buffer.from(json.stdout_b64, 'base64').toString() };
-}
+const exec = shellRunner(() => test.server.url);
 
 describe('per-session cgroups', () => {
   it('put the browser and every process it runs in its own groups, removed with it', async () => {

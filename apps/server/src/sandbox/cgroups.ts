@@ -35,6 +35,11 @@ const CGROUP_ROOT = '/sys/fs/cgroup';
 /** A CPU quota is given per period of this many microseconds. */
 const CPU_PERIOD_US = 100_000;
 
+/** The name of a data directory's own cgroup, under the server's: the same for every run on it. */
+export function dataDirGroupName(dataDir: string): string {
+  return `xb-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+}
+
 /** One session's cgroup: the files a process writes its pid to, to join it. */
 export interface SessionCgroup {
   readonly procsFiles: readonly string[];
@@ -133,7 +138,7 @@ export class SessionCgroups {
       found = { version: 1, paths: new Map() }; // No cgroup file system: nothing can be limited.
     }
     const cgroups = new SessionCgroups(found.version, limits);
-    const name = `xb-${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+    const name = dataDirGroupName(dataDir);
     for (const controller of CONTROLLERS) {
       const own = found.paths.get(controller);
       if (!own) {
@@ -223,8 +228,9 @@ export class SessionCgroups {
 
   /** SIGKILLs every process in every session's group, at once (a shutdown past its deadline). */
   killAll(): void {
+    const sessions = this.#sessions();
     for (const base of this.#byBase().keys()) {
-      for (const session of this.#sessions()) killMembers(join(base, session));
+      for (const session of sessions) killMembers(join(base, session));
     }
   }
 

@@ -1,37 +1,20 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExecResult } from '@x/types';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { startServer } from '../server.js';
 import { freeBytes } from '../system/free-space.js';
-import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, shellRunner, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { mountsUnder } from './instance-disks.js';
 
 // Mounting a disk per session needs root: elsewhere the server says so at start and runs without.
 const isRoot = process.getuid?.() === 0;
 const test = useTestServer({ XB_SESSION_DISK_MB: '64' });
 const call = jsonCaller(() => test.server.url);
+const exec = shellRunner(() => test.server.url);
 const MiB = 1024 * 1024;
-
-async function exec(browser: string, script: string): Promise<ExecResult & { out: string }> {
-  const { status, json } = await call<ExecResult>('POST', `/browsers/${browser}/process/exec`, {
-    command: 'sh',
-    args: ['-c', script],
-  });
-  expect(status).toBe(200);
-  const text = (b64: string) => Buffer.from(b64, 'base64').toString();
-  return { ...json, out: text(json.stdout_b64) + text(json.stderr_b64) };
-}
-
-/** The mount points under the test's data directory. */
-function mountsOfDataDir(): string[] {
-  return readFileSync('/proc/self/mountinfo', 'utf8')
-    .split('\n')
-    .map((line) => line.split(' ')[4] ?? '')
-    .filter((path) => path.startsWith(`${test.dataDir}/`));
-}
 
 describe.runIf(isRoot)('a disk per session', () => {
   it('gives a session ENOSPC past its budget, never the data disk, and goes with it', async () => {
@@ -40,7 +23,7 @@ describe.runIf(isRoot)('a disk per session', () => {
         async () => (await call<{ session_id: string }>('POST', '/browsers', {})).json.session_id,
       ),
     );
-    expect(mountsOfDataDir()).toHaveLength(2);
+    expect(mountsUnder(test.dataDir)).toHaveLength(2);
     const home = test.server.instance(writer as string).home;
     const free = freeBytes(test.dataDir);
 
@@ -49,8 +32,8 @@ describe.runIf(isRoot)('a disk per session', () => {
       writer as string,
       'dd if=/dev/zero of=/home/browser/flood bs=1M count=200 2>&1; echo "exit $?"; df -k /home/browser | tail -n 1',
     );
-    expect(flood.out).toContain('No space left on device');
-    expect(flood.out).not.toContain('exit 0');
+    expect(flood.stdout).toContain('No space left on device');
+    expect(flood.stdout).not.toContain('exit 0');
     // The home is 0700, owned by the browser's user, with nothing but what the browser made.
     expect(readdirSync(home)).not.toContain('lost+found');
     // The space was reserved when the browser started: the data disk lost nothing more to it.
@@ -61,7 +44,7 @@ describe.runIf(isRoot)('a disk per session', () => {
       bystander as string,
       'dd if=/dev/zero of=/home/browser/file bs=1M count=16 2>&1; echo "exit $?"',
     );
-    expect(other.out).toContain('exit 0');
+    expect(other.stdout).toContain('exit 0');
     const shot = await fetch(`${test.server.url}/browsers/${writer}/computer/screenshot`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TEST_TOKEN}` },
@@ -70,7 +53,7 @@ describe.runIf(isRoot)('a disk per session', () => {
 
     // Deleted: the disks are unmounted, their images gone.
     await Promise.all([writer, bystander].map((id) => call('DELETE', `/browsers/${id}`)));
-    expect(mountsOfDataDir()).toEqual([]);
+    expect(mountsUnder(test.dataDir)).toEqual([]);
     expect(readdirSync(join(test.dataDir, 'instances'))).toEqual([]);
   });
 

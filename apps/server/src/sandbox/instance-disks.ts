@@ -42,7 +42,7 @@ function reasonOf(error: unknown): string {
 }
 
 /** Mount points under `folder`, deepest first, from the kernel's table (escapes decoded). */
-function mountsUnder(folder: string): string[] {
+export function mountsUnder(folder: string): string[] {
   const prefix = `${folder}/`;
   return readFileSync('/proc/self/mountinfo', 'utf8')
     .split('\n')

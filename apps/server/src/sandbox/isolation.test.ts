@@ -12,13 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { signSessionJwt } from '@x/service-kernel';
-import type { BrowserSession, ExecResult } from '@x/types';
+import type { BrowserSession } from '@x/types';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attachToPage, type CdpSocket, connectCdp } from '../test-support/cdp-socket.js';
 import { type HostProcess, processesOfUser } from '../test-support/processes.js';
-import { jsonCaller, TEST_TOKEN, useSite, useTestServer } from '../test-support/servers.js';
+import {
+  jsonCaller,
+  shellRunner,
+  TEST_TOKEN,
+  useSite,
+  useTestServer,
+} from '../test-support/servers.js';
 
 const READ_ONLY_TOKEN = 'isolation-read-only-token';
 const test = useTestServer({ XB_READ_ONLY_TOKENS: READ_ONLY_TOKEN, XB_MAX_BROWSERS: '6' });
@@ -40,19 +46,12 @@ function hostTarget(): string {
 }
 
 const call = jsonCaller(() => test.server.url);
+const exec = shellRunner(() => test.server.url);
 
 async function createBrowser(body: Record<string, unknown> = {}): Promise<BrowserSession> {
   const { status, json } = await call<BrowserSession>('POST', '/browsers', body);
   expect(status).toBe(201);
   return json;
-}
-
-async function exec(id: string, script: string): Promise<{ exitCode: number; stdout: string }> {
-  const { json } = await call<ExecResult>('POST', `/browsers/${id}/process/exec`, {
-    command: 'sh',
-    args: ['-c', script],
-  });
-  return { exitCode: json.exit_code, stdout: Buffer.from(json.stdout_b64, 'base64').toString() };
 }
 
 /** Evaluates an expression in a page session over raw DevTools, promises awaited. */

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ContractContext } from '@x/testing';
+import type { ExecResult } from '@x/types';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { readConfig } from '../config.js';
@@ -60,6 +61,34 @@ export function jsonCaller(url: () => string, token = TEST_TOKEN) {
     });
     const text = await response.text();
     return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
+  };
+}
+
+/** What a shell script run on an instance did: its exit code and its output as text. */
+export interface ShellResult {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * A function running `sh -c script` on a browser's instance through the API of the server at
+ * `url()` (a sandboxed process, as any caller runs one); a call that is not 200 throws.
+ */
+export function shellRunner(url: () => string) {
+  const call = jsonCaller(url);
+  const text = (base64: string) => Buffer.from(base64, 'base64').toString();
+  return async (browser: string, script: string): Promise<ShellResult> => {
+    const { status, json } = await call<ExecResult>('POST', `/browsers/${browser}/process/exec`, {
+      command: 'sh',
+      args: ['-c', script],
+    });
+    if (status !== 200) throw new Error(`exec on ${browser} answered ${status}`);
+    return {
+      exitCode: json.exit_code,
+      stdout: text(json.stdout_b64),
+      stderr: text(json.stderr_b64),
+    };
   };
 }
 
