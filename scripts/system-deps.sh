@@ -1,8 +1,7 @@
 # Sourced by bootstrap.sh: installs the Debian packages the self-hosted server drives when they are
 # missing (chromium, xvfb for headed browsers, bubblewrap for processes, ffmpeg for replays,
 # fonts so screenshots show CJK and emoji, e2fsprogs for each session's own disk), as root through
-# apt-get; otherwise says what to
-# install.
+# apt-get; otherwise says what to install.
 is_installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 need=()
 if [ -z "${CHROME_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
