@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { usageError } from './cli-error.js';
-import type { CommandContext, CommandSpec, FlagSpec } from './commands/command.js';
+import type { ArgSpec, CommandContext, CommandSpec, FlagSpec } from './commands/command.js';
 import { GROUPS } from './commands/groups.js';
 import { COMMANDS, findCommand } from './commands/registry.js';
 import { resolveSettings } from './config/settings.js';
@@ -90,6 +90,13 @@ function suggest(word: string, candidates: readonly string[]): string {
   return close ? ` Did you mean "${close}"?` : '';
 }
 
+/** A positional read as a number; anything else is a usage error naming it. */
+function numberArg(arg: ArgSpec, value: string | string[]): number {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(number)) throw usageError(`${arg.name} must be a number, got "${value}".`);
+  return number;
+}
+
 /** Parses argv for a command: its positionals by name, its flags converted, and the operation input. */
 function parseCommand(command: CommandSpec, argv: readonly string[]) {
   const flags = [...GLOBAL_FLAGS, ...command.flags];
@@ -123,7 +130,8 @@ function parseCommand(command: CommandSpec, argv: readonly string[]) {
     const value = arg.isVariadic ? positionals.slice(index) : positionals[index];
     if (value === undefined && !arg.isOptional) throw usageError(`Missing ${arg.name}. ${usage}`);
     args[arg.name] = value;
-    if (arg.field && value !== undefined) input[arg.field] = value;
+    if (arg.field && value !== undefined)
+      input[arg.field] = arg.isNumber ? numberArg(arg, value) : value;
   }
   if (!command.args.some((arg) => arg.isVariadic) && positionals.length > command.args.length) {
     throw usageError(`Unexpected argument "${positionals[command.args.length]}". ${usage}`);

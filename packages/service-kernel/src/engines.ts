@@ -30,10 +30,56 @@ export interface LaunchSpec {
 /** What a path on an instance is. */
 export type InstanceEntryKind = 'dir' | 'file';
 
+/** Mouse buttons as input events name them; `none` for a move with nothing pressed. */
+export type InputButton = 'none' | 'left' | 'right' | 'middle' | 'back' | 'forward';
+
+/** One mouse event at a point of the viewport, in CSS pixels. */
+export interface MouseInput {
+  readonly type: 'move' | 'down' | 'up';
+  readonly x: number;
+  readonly y: number;
+  /** The button that changes (down, up), or `none` for a move. */
+  readonly button: InputButton;
+  /** Buttons held during the event, as bits: left 1, right 2, middle 4, back 8, forward 16. */
+  readonly buttons: number;
+  /** Which click of a run this is (2 for the second of a double click); 0 for a move. */
+  readonly clickCount: number;
+  /** Modifier keys held, as bits: Alt 1, Control 2, Meta 4, Shift 8. */
+  readonly modifiers: number;
+}
+
+/** One turn of the mouse wheel at a point of the viewport; deltas in CSS pixels. */
+export interface WheelInput {
+  readonly x: number;
+  readonly y: number;
+  readonly deltaX: number;
+  readonly deltaY: number;
+  readonly modifiers: number;
+}
+
+/** A key going down or up: `key` is the DOM key value (`a`, `Enter`, `Shift`, `F5`). */
+export interface KeyInput {
+  readonly type: 'down' | 'up';
+  readonly key: string;
+  readonly modifiers: number;
+}
+
 /** One running browser and its instance (the files it sees as `/home/browser`). */
 export interface BrowserInstance {
   /** Types `text` at once, each character as real key events; the model paces the characters. */
   type(text: string): Promise<void>;
+  /** Sends one mouse event to the page, as a person's mouse would. */
+  mouse(event: MouseInput): Promise<void>;
+  /** Sends one wheel event to the page. */
+  wheel(event: WheelInput): Promise<void>;
+  /** Sends one key event to the page. */
+  key(event: KeyInput): Promise<void>;
+  /** Hides or shows the mouse cursor over pages. */
+  setCursorHidden(hidden: boolean): Promise<void>;
+  /** The text on the browser's clipboard ('' when it holds none). */
+  readClipboard(): Promise<string>;
+  /** Puts text on the browser's clipboard, as a copy would. */
+  writeClipboard(text: string): Promise<void>;
   /** A PNG of the viewport, or of a region of the page. */
   screenshot(region: Region | undefined): Promise<Uint8Array>;
   /**

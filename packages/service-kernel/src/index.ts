@@ -8,12 +8,16 @@
 export type { BrowserEntry } from './browsers/browser-entry.js';
 export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-spec.js';
 export { pause } from './computer/computer-model.js';
+export { FRAME_MS, type Point, pathBetween } from './computer/mouse-path.js';
 export type {
   ArchiveStore,
   BrowserEngine,
   BrowserInstance,
+  InputButton,
   InstanceEntryKind,
+  KeyInput,
   LaunchSpec,
+  MouseInput,
   ProcessEnd,
   ProcessEvents,
   ProcessRunner,
@@ -31,6 +35,7 @@ export type {
   StoredPool,
   WatchEvents,
   Watcher,
+  WheelInput,
 } from './engines.js';
 export { eventStreamBody, wakeOrAbort } from './event-stream.js';
 export {

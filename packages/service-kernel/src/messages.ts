@@ -76,6 +76,31 @@ export const refusals = {
       'conflict',
       `Browser "${browserId}" has ${max} watches, the most it may: stop one first.`,
     ),
+  /** A coordinate outside the browser's viewport; `field` is its dotted path in the body. */
+  outsideScreen: (field: string, bound: number, dimension: 'width' | 'height') =>
+    new ServiceError(
+      'bad_request',
+      `${field} must be less than ${bound}, the viewport's ${dimension}.`,
+      {
+        details: [
+          {
+            code: 'invalid_input',
+            message: `body.${field}: must be < ${bound} (the viewport's ${dimension})`,
+          },
+        ],
+      },
+    ),
+  /** An action of a batch failed: the error says which, and why; the rest did not run. */
+  actionFailed: (index: number, type: string, error: unknown) =>
+    error instanceof ServiceError
+      ? new ServiceError(error.code, `Action ${index} (${type}) failed: ${error.message}`, {
+          ...(error.details ? { details: error.details } : {}),
+          headers: { ...error.headers },
+        })
+      : new ServiceError(
+          'internal_error',
+          `Action ${index} (${type}) failed: the browser did not take it. Later actions did not run.`,
+        ),
   watchOfFile: (path: string) =>
     new ServiceError('bad_request', `${path} is a file; watch a directory.`),
   /** The server's disk is full: nothing was made. */

@@ -16,6 +16,7 @@ export {
   runContractCheck,
   runContractSuite,
 } from './contract/run-contract-suite.js';
+export type { FakeInput } from './fake/browsers/fake-instance.js';
 export {
   createFakeService,
   type FakeSeed,

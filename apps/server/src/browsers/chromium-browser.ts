@@ -1,6 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import type { Region } from '@x/service-kernel';
-import { keyEvents, keyStrokeFor } from '../computer/key-events.js';
+import {
+  type KeyInput,
+  type MouseInput,
+  type Region,
+  ServiceError,
+  type WheelInput,
+} from '@x/service-kernel';
+import { keyEvents, keyStrokeFor, keyStrokeOfKey } from '../computer/key-events.js';
+import { CLIPBOARD_READ, CLIPBOARD_WRITE, cursorScript } from '../computer/page-scripts.js';
 import { endSandbox } from '../sandbox/bubblewrap.js';
 import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.js';
 import { type ChromiumOptions, type StartedChromium, startChromium } from './chromium.js';
@@ -16,6 +23,8 @@ export class ChromiumBrowser {
   readonly #cdp: CdpConnection;
   #pageSession: string;
   readonly #viewport: { width: number; height: number };
+  /** The script that hides the cursor in each new document, while it is hidden. */
+  #cursorScript: string | undefined;
   /** The Xvfb display of a headed browser, closed with it. */
   readonly #display: VirtualDisplay | undefined;
 
@@ -107,6 +116,151 @@ export class ChromiumBrowser {
     }
   }
 
+  /** One mouse event, as the page's own mouse would send it. */
+  async mouse(event: MouseInput): Promise<void> {
+    const type =
+      event.type === 'move'
+        ? 'mouseMoved'
+        : event.type === 'down'
+          ? 'mousePressed'
+          : 'mouseReleased';
+    await this.#cdp.send(
+      'Input.dispatchMouseEvent',
+      {
+        type,
+        x: event.x,
+        y: event.y,
+        button: event.button,
+        buttons: event.buttons,
+        clickCount: event.clickCount,
+        modifiers: event.modifiers,
+      },
+      this.#pageSession,
+    );
+  }
+
+  /** One turn of the wheel. */
+  async wheel(event: WheelInput): Promise<void> {
+    await this.#cdp.send(
+      'Input.dispatchMouseEvent',
+      {
+        type: 'mouseWheel',
+        x: event.x,
+        y: event.y,
+        deltaX: event.deltaX,
+        deltaY: event.deltaY,
+        modifiers: event.modifiers,
+      },
+      this.#pageSession,
+    );
+  }
+
+  /** One key going down or up, with the modifiers held (a shortcut types no text). */
+  async key(event: KeyInput): Promise<void> {
+    const [down, up] = keyEvents(keyStrokeOfKey(event.key, event.modifiers), event.modifiers);
+    await this.#cdp.send(
+      'Input.dispatchKeyEvent',
+      event.type === 'down' ? down : up,
+      this.#pageSession,
+    );
+  }
+
+  /**
+   * Hides or shows the mouse cursor over pages: a style rule in the page now and in every page it
+   * loads next (a headed browser's X cursor follows the page's CSS cursor).
+   */
+  async setCursorHidden(hidden: boolean): Promise<void> {
+    if (this.#cursorScript !== undefined) {
+      await this.#cdp.send(
+        'Page.removeScriptToEvaluateOnNewDocument',
+        { identifier: this.#cursorScript },
+        this.#pageSession,
+      );
+      this.#cursorScript = undefined;
+    }
+    const script = cursorScript(hidden);
+    if (hidden) {
+      const { identifier } = await this.#cdp.send<{ identifier: string }>(
+        'Page.addScriptToEvaluateOnNewDocument',
+        { source: script },
+        this.#pageSession,
+      );
+      this.#cursorScript = identifier;
+    }
+    await this.#cdp.send('Runtime.evaluate', { expression: script }, this.#pageSession);
+  }
+
+  /**
+   * Puts text on the browser's clipboard as a copy in the page would: a copy command whose
+   * clipboard data is the text, run in a world of the page's own (the page's scripts do not see
+   * it, and the page keeps its selection and focus).
+   */
+  async writeClipboard(text: string): Promise<void> {
+    const written = await this.#evaluateApart<boolean>(
+      `(${CLIPBOARD_WRITE})(${JSON.stringify(text)})`,
+    );
+    if (!written) {
+      throw new ServiceError(
+        'conflict',
+        'The page did not take the clipboard write; try again once it has loaded.',
+      );
+    }
+  }
+
+  /**
+   * The text on the browser's clipboard, read as a paste: Ctrl+V is pressed on the page and the
+   * paste is caught, in a world of the page's own, before the page sees it (nothing is pasted).
+   */
+  async readClipboard(): Promise<string> {
+    const context = await this.#isolatedWorld();
+    await this.#evaluateIn(context, CLIPBOARD_READ.arm);
+    const ctrl = keyEvents(keyStrokeOfKey('Control', 2), 2);
+    const v = keyEvents(keyStrokeOfKey('v', 2), 2);
+    for (const event of [ctrl[0], v[0], v[1], { ...ctrl[1], modifiers: 0 }]) {
+      await this.#cdp.send('Input.dispatchKeyEvent', event, this.#pageSession);
+    }
+    const text = await this.#evaluateIn<string | null>(context, CLIPBOARD_READ.result);
+    if (text === null) {
+      throw new ServiceError(
+        'conflict',
+        'The page did not take the paste that reads the clipboard; try again once it has loaded.',
+      );
+    }
+    return text;
+  }
+
+  /** An execution context of the page's main frame that the page's own scripts cannot reach. */
+  async #isolatedWorld(): Promise<number> {
+    const { frameTree } = await this.#cdp.send<{ frameTree: { frame: { id: string } } }>(
+      'Page.getFrameTree',
+      {},
+      this.#pageSession,
+    );
+    const { executionContextId } = await this.#cdp.send<{ executionContextId: number }>(
+      'Page.createIsolatedWorld',
+      { frameId: frameTree.frame.id, worldName: 'xb-computer' },
+      this.#pageSession,
+    );
+    return executionContextId;
+  }
+
+  async #evaluateIn<T>(contextId: number, expression: string): Promise<T> {
+    const { result, exceptionDetails } = await this.#cdp.send<{
+      result: { value: T };
+      exceptionDetails?: { text: string };
+    }>(
+      'Runtime.evaluate',
+      { expression, contextId, returnByValue: true, awaitPromise: true, userGesture: true },
+      this.#pageSession,
+    );
+    if (exceptionDetails) throw new Error(`The page's script failed: ${exceptionDetails.text}`);
+    return result.value;
+  }
+
+  async #evaluateApart<T>(expression: string): Promise<T> {
+    return this.#evaluateIn<T>(await this.#isolatedWorld(), expression);
+  }
+
   /** A PNG of the viewport, or of a region of the page. */
   async screenshot(region: Region | undefined): Promise<Uint8Array> {
     const clip = region ?? { x: 0, y: 0, ...this.#viewport };
@@ -133,6 +287,10 @@ export class ChromiumBrowser {
       flatten: true,
     });
     await cdp.send('Page.enable', {}, sessionId);
+    // The page behaves as the focused window a person works in (a headless one has no focus of
+    // its own): focus events fire, and copy and paste work as they do under a person's hands.
+    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
+    await cdp.send('Page.bringToFront', {}, sessionId);
     await cdp.send(
       'Emulation.setDeviceMetricsOverride',
       { ...viewport, deviceScaleFactor: 1, mobile: false },

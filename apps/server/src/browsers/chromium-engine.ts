@@ -2,10 +2,13 @@ import { join } from 'node:path';
 import {
   type BrowserEngine,
   type BrowserInstance,
+  type KeyInput,
   type LaunchSpec,
+  type MouseInput,
   type Region,
   refusals,
   ServiceError,
+  type WheelInput,
 } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import { resolveOnInstance } from '../processes/instance-path.js';
@@ -77,6 +80,30 @@ export class ChromiumInstance implements BrowserInstance {
 
   screenshot(region: Region | undefined): Promise<Uint8Array> {
     return this.chromium.screenshot(region);
+  }
+
+  mouse(event: MouseInput): Promise<void> {
+    return this.chromium.mouse(event);
+  }
+
+  wheel(event: WheelInput): Promise<void> {
+    return this.chromium.wheel(event);
+  }
+
+  key(event: KeyInput): Promise<void> {
+    return this.chromium.key(event);
+  }
+
+  setCursorHidden(hidden: boolean): Promise<void> {
+    return this.chromium.setCursorHidden(hidden);
+  }
+
+  readClipboard(): Promise<string> {
+    return this.chromium.readClipboard();
+  }
+
+  writeClipboard(text: string): Promise<void> {
+    return this.chromium.writeClipboard(text);
   }
 
   stat(instancePath: string, field: string) {

@@ -13,6 +13,8 @@ export interface ArgSpec {
   readonly isOptional?: boolean;
   /** Takes every remaining argument. */
   readonly isVariadic?: boolean;
+  /** Read as a number (a coordinate), not text. */
+  readonly isNumber?: boolean;
 }
 
 /** How a flag's value becomes an input value. */

@@ -1,7 +1,10 @@
 /** The command groups of `xb`, in help order, each in the API's words. */
 export const GROUPS: readonly { readonly name: string; readonly summary: string }[] = [
   { name: 'browsers', summary: 'Create, list, inspect and delete browser sessions' },
-  { name: 'computer', summary: 'Type into a browser and take screenshots' },
+  {
+    name: 'computer',
+    summary: 'Click, type, press keys, scroll, drag, use the clipboard and take screenshots',
+  },
   { name: 'replays', summary: 'Record a browser’s screen and download the videos' },
   { name: 'process', summary: 'Run and watch processes on a browser’s instance' },
   { name: 'fs', summary: 'Watch directories on a browser’s instance' },

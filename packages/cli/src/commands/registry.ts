@@ -1,6 +1,7 @@
 import { browserCommands } from './browsers.js';
 import type { CommandSpec } from './command.js';
 import { completionCommand } from './completion.js';
+import { computerCommands } from './computer.js';
 import { configCommands } from './config.js';
 import { extensionCommands } from './extensions.js';
 import { poolCommands } from './pools.js';
@@ -9,6 +10,7 @@ import { processCommands } from './processes.js';
 /** Every command of `xb`. */
 export const COMMANDS: readonly CommandSpec[] = [
   ...browserCommands,
+  ...computerCommands,
   ...processCommands,
   ...poolCommands,
   ...extensionCommands,

@@ -20,8 +20,10 @@ export interface BrowserEntry<I extends BrowserInstance> {
   urlExpiresAt: number;
   /** Kept warm by a pool: no idle time-out while nobody holds it. */
   isWarm: boolean;
-  /** Serializes input: one call types at a time. */
-  typing: Promise<void>;
+  /** Serializes input: one call sends input at a time, the next waits for it. */
+  input: Promise<void>;
+  /** Where the last action left the mouse, and the buttons it left held (bits). */
+  pointer: { x: number; y: number; buttons: number };
 }
 
 /** A live browser's entry as it starts: nothing on it yet, active `now` (epoch ms). */
@@ -40,6 +42,7 @@ export function newBrowserEntry<I extends BrowserInstance>(
     lastActivityAt: now,
     urlExpiresAt: 0,
     isWarm: false,
-    typing: Promise.resolve(),
+    input: Promise.resolve(),
+    pointer: { x: 0, y: 0, buttons: 0 },
   };
 }

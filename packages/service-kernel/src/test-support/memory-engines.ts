@@ -1,17 +1,29 @@
 import type {
   BrowserEngine,
   BrowserInstance,
+  KeyInput,
   LaunchSpec,
+  MouseInput,
   ProcessEvents,
   ServiceEngines,
+  WheelInput,
 } from '../engines.js';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
 import { ServiceModel } from '../service-model.js';
 
-/** A browser that only records: what was typed (with when) and whether it is closed. */
+/** One input event a RecordingInstance received, with when (performance.now()). */
+export type RecordedInput =
+  | ({ kind: 'mouse'; at: number } & MouseInput)
+  | ({ kind: 'wheel'; at: number } & WheelInput)
+  | ({ kind: 'key'; at: number } & KeyInput);
+
+/** A browser that only records: what was typed and sent (with when) and whether it is closed. */
 export class RecordingInstance implements BrowserInstance {
   readonly typed: { text: string; at: number }[] = [];
+  readonly inputs: RecordedInput[] = [];
+  clipboard = '';
+  isCursorHidden = false;
   readonly directories = new Set(['/home/browser']);
   isClosed = false;
   readonly #exit = new Set<() => void>();
@@ -21,6 +33,24 @@ export class RecordingInstance implements BrowserInstance {
   }
   async screenshot(): Promise<Uint8Array> {
     return new Uint8Array([1]);
+  }
+  async mouse(event: MouseInput): Promise<void> {
+    this.inputs.push({ kind: 'mouse', at: performance.now(), ...event });
+  }
+  async wheel(event: WheelInput): Promise<void> {
+    this.inputs.push({ kind: 'wheel', at: performance.now(), ...event });
+  }
+  async key(event: KeyInput): Promise<void> {
+    this.inputs.push({ kind: 'key', at: performance.now(), ...event });
+  }
+  async setCursorHidden(hidden: boolean): Promise<void> {
+    this.isCursorHidden = hidden;
+  }
+  async readClipboard(): Promise<string> {
+    return this.clipboard;
+  }
+  async writeClipboard(text: string): Promise<void> {
+    this.clipboard = text;
   }
   stat(path: string) {
     return this.directories.has(path) ? ('dir' as const) : undefined;

@@ -1,6 +1,7 @@
 import type { ContractCheck } from './check.js';
 import { browserChecks } from './checks-browsers.js';
 import { commonChecks } from './checks-common.js';
+import { computerChecks } from './checks-computer.js';
 import { extensionChecks } from './checks-extensions.js';
 import { invocationChecks } from './checks-invocations.js';
 import { poolChecks } from './checks-pools.js';
@@ -15,6 +16,7 @@ export { ContractContext, type ContractTarget, ContractViolation } from './conte
 export const contractChecks: readonly ContractCheck[] = [
   ...commonChecks,
   ...browserChecks,
+  ...computerChecks,
   ...processChecks,
   ...poolChecks,
   ...extensionChecks,

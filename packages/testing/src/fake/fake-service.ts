@@ -18,7 +18,7 @@ import {
   type InjectedFault,
 } from '../faults/faults.js';
 import { Journal } from '../journal/journal.js';
-import type { FakeInstance } from './browsers/fake-instance.js';
+import type { FakeInput, FakeInstance } from './browsers/fake-instance.js';
 import { createFakeEngines } from './fake-engines.js';
 import { type FakeSeed, seedModel } from './fake-seed.js';
 import { type FakeState, readFakeState } from './fake-state.js';
@@ -97,6 +97,10 @@ export interface FakeService {
   reset(): void;
   /** Everything typed into a browser so far. */
   typedText(browserId: string): string;
+  /** Every mouse, wheel and key event a browser received, in order (what `type` typed aside). */
+  inputs(browserId: string): readonly FakeInput[];
+  /** What a browser's clipboard holds; with `text`, puts it there, as a page's copy would. */
+  clipboard(browserId: string, text?: string): string;
   /** Sets how a command behaves from now on. */
   scriptProcess(command: string, script: ProcessScriptSource): void;
   /** Ends a running process with an exit code. */
@@ -215,6 +219,12 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       idempotency.clear();
     },
     typedText: (browserId) => current.engines.browsers.instance(browserId).typedText,
+    inputs: (browserId) => [...current.engines.browsers.instance(browserId).inputs],
+    clipboard: (browserId, text) => {
+      const instance = current.engines.browsers.instance(browserId);
+      if (text !== undefined) instance.clipboard = text;
+      return instance.clipboard;
+    },
     scriptProcess: (command, script) => {
       current.engines.processes.scripts.set(command, script);
     },

@@ -19,6 +19,16 @@ const CONTRACT_OPERATIONS = [
   'GET /browsers/{id}',
   'DELETE /browsers/{id}',
   'POST /browsers/{id}/computer/screenshot',
+  'POST /browsers/{id}/computer/click_mouse',
+  'POST /browsers/{id}/computer/move_mouse',
+  'POST /browsers/{id}/computer/drag_mouse',
+  'POST /browsers/{id}/computer/scroll',
+  'POST /browsers/{id}/computer/press_key',
+  'POST /browsers/{id}/computer/get_mouse_position',
+  'POST /browsers/{id}/computer/cursor',
+  'POST /browsers/{id}/computer/clipboard/read',
+  'POST /browsers/{id}/computer/clipboard/write',
+  'POST /browsers/{id}/computer/batch',
   'POST /browsers/{id}/replays',
   'GET /browsers/{id}/replays',
   'GET /browsers/{id}/replays/{replay_id}',
@@ -121,16 +131,21 @@ describe('the operation catalog', () => {
     }
   });
 
-  it('lets only GET operations, the screenshot and downloads be read-only', () => {
+  it('lets only GET operations and the POSTs that look (screenshot, mouse, clipboard) be read-only', () => {
+    const lookingPosts = new Set([
+      'browsers.computer.screenshot',
+      'browsers.computer.getMousePosition',
+      'browsers.computer.readClipboard',
+    ]);
     const reads = operations.filter((operation) => operation.access === 'read');
     for (const operation of reads) {
       expect([operation.name, operation.method]).toEqual([
         operation.name,
-        operation.name === 'browsers.computer.screenshot' ? 'POST' : 'GET',
+        lookingPosts.has(operation.name) ? 'POST' : 'GET',
       ]);
     }
     for (const operation of operations.filter((operation) => operation.method !== 'GET')) {
-      if (operation.name !== 'browsers.computer.screenshot') expect(operation.access).toBe('write');
+      if (!lookingPosts.has(operation.name)) expect(operation.access).toBe('write');
     }
   });
 

@@ -14,7 +14,20 @@ import {
   getBrowserOperation,
   listBrowsersOperation,
 } from '../browsers/operations.js';
-import { screenshotOperation, typeTextOperation } from '../computer/operations.js';
+import {
+  batchOperation,
+  clickMouseOperation,
+  dragMouseOperation,
+  getMousePositionOperation,
+  moveMouseOperation,
+  pressKeyOperation,
+  readClipboardOperation,
+  screenshotOperation,
+  scrollOperation,
+  setCursorVisibilityOperation,
+  typeTextOperation,
+  writeClipboardOperation,
+} from '../computer/operations.js';
 import {
   deleteExtensionOperation,
   downloadExtensionOperation,
@@ -60,6 +73,16 @@ export const operations = [
   getBrowserOperation,
   deleteBrowserOperation,
   screenshotOperation,
+  clickMouseOperation,
+  moveMouseOperation,
+  dragMouseOperation,
+  scrollOperation,
+  pressKeyOperation,
+  getMousePositionOperation,
+  setCursorVisibilityOperation,
+  readClipboardOperation,
+  writeClipboardOperation,
+  batchOperation,
   startReplayOperation,
   listReplaysOperation,
   downloadReplayOperation,

@@ -1,10 +1,24 @@
-import { type BrowserInstance, type FsChange, INSTANCE_HOME, type Region } from '@x/service-kernel';
+import {
+  type BrowserInstance,
+  type FsChange,
+  INSTANCE_HOME,
+  type KeyInput,
+  type MouseInput,
+  type Region,
+  type WheelInput,
+} from '@x/service-kernel';
 import type { Viewport } from '@x/types';
 import { screenshotOfSize } from '../computer/screenshots.js';
 import type { FakeProcess } from '../processes/fake-process.js';
 
 /** Where the browser saves downloads. */
 export const DOWNLOADS = `${INSTANCE_HOME}/Downloads`;
+
+/** One input event the fake browser received. */
+export type FakeInput =
+  | ({ readonly kind: 'mouse' } & MouseInput)
+  | ({ readonly kind: 'wheel' } & WheelInput)
+  | ({ readonly kind: 'key' } & KeyInput);
 
 /** A watch registered on a fake instance: what it covers and where its events go. */
 export interface FakeWatchRegistration {
@@ -22,6 +36,11 @@ export class FakeInstance implements BrowserInstance {
   readonly viewport: Viewport;
   /** Everything typed into it, in order. */
   typedText = '';
+  /** Every mouse, wheel and key event sent to it, in order (typing aside). */
+  readonly inputs: FakeInput[] = [];
+  /** The text on its clipboard. */
+  clipboard = '';
+  isCursorHidden = false;
   /** Paths on the instance (`/home/browser/…`) and whether each is a directory or a file. */
   readonly files = new Map<string, 'dir' | 'file'>([
     [INSTANCE_HOME, 'dir'],
@@ -45,6 +64,33 @@ export class FakeInstance implements BrowserInstance {
   async screenshot(region: Region | undefined): Promise<Uint8Array> {
     const { width, height } = region ?? this.viewport;
     return screenshotOfSize(width, height);
+  }
+
+  async mouse(event: MouseInput): Promise<void> {
+    this.inputs.push({ kind: 'mouse', ...event });
+  }
+
+  async wheel(event: WheelInput): Promise<void> {
+    this.inputs.push({ kind: 'wheel', ...event });
+  }
+
+  /** A key typed with no modifier but Shift adds its character to `typedText`, as a page's field would. */
+  async key(event: KeyInput): Promise<void> {
+    this.inputs.push({ kind: 'key', ...event });
+    if (event.type === 'down' && event.key.length === 1 && (event.modifiers & 7) === 0)
+      this.typedText += event.key;
+  }
+
+  async setCursorHidden(hidden: boolean): Promise<void> {
+    this.isCursorHidden = hidden;
+  }
+
+  async readClipboard(): Promise<string> {
+    return this.clipboard;
+  }
+
+  async writeClipboard(text: string): Promise<void> {
+    this.clipboard = text;
   }
 
   /** A simulated home has no links: the model's containment check is the whole of it. */
