@@ -116,6 +116,13 @@ try {
     '--delay',
     '10',
   );
+  // Click into the text box where it is on the screen, then paste from the browser's clipboard.
+  const box = await page?.locator('#box').boundingBox();
+  const [x, y] = [Math.round((box?.x ?? 0) + 20), Math.round((box?.y ?? 0) + 20)];
+  xb(atServer, 'computer', 'click', browser.session_id, String(x), String(y));
+  xb(atServer, 'computer', 'press', browser.session_id, 'Ctrl+End', 'Return');
+  xb(atServer, 'computer', 'clipboard-write', browser.session_id, 'pasted from the clipboard');
+  xb(atServer, 'computer', 'press', browser.session_id, 'Ctrl+v');
   console.log(`(the page reads back: ${JSON.stringify(await page?.inputValue('#box'))})`);
   await playwright.close();
   xb(atServer, 'computer', 'screenshot', browser.session_id, '-o', 'out/screenshot.png');
