@@ -50,7 +50,12 @@ describe('typing', () => {
 });
 
 const signal = () => new AbortController().signal;
-const CLICK = { button: 'left', click_type: 'click', num_clicks: 1, hold_keys: [] } as const;
+const CLICK = {
+  button: 'left' as const,
+  click_type: 'click' as const,
+  num_clicks: 1,
+  hold_keys: [] as string[],
+};
 
 describe('mouse and keys', () => {
   it('moves to the point, then presses and releases with rising click counts', async () => {
