@@ -30,6 +30,29 @@ describe('client method types', () => {
     expectTypeOf(client.browsers.fs.watch.stop).toBeFunction();
   });
 
+  it('types the computer controls from their schemas', () => {
+    expectTypeOf(client.browsers.computer.clickMouse)
+      .parameter(0)
+      .toEqualTypeOf<{
+        id: string;
+        x: number;
+        y: number;
+        button?: 'left' | 'right' | 'middle' | 'back' | 'forward' | undefined;
+        click_type?: 'down' | 'up' | 'click' | undefined;
+        num_clicks?: number | undefined;
+        hold_keys?: string[] | undefined;
+      }>();
+    expectTypeOf(client.browsers.computer.clickMouse({ id: 'b', x: 1, y: 2 })).toEqualTypeOf<
+      CallPromise<undefined>
+    >();
+    expectTypeOf(client.browsers.computer.getMousePosition({ id: 'b' })).toEqualTypeOf<
+      CallPromise<{ x: number; y: number }>
+    >();
+    expectTypeOf(client.browsers.computer.readClipboard({ id: 'b' })).toEqualTypeOf<
+      CallPromise<{ text: string }>
+    >();
+  });
+
   it('types acquire as acquired or timed out, not null', () => {
     expectTypeOf(client.browserPools.acquire({ id_or_name: 'p' })).toEqualTypeOf<
       CallPromise<{ status: 200; value: BrowserSession } | { status: 204; value: undefined }>

@@ -1,5 +1,5 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
-import { defineOperation } from '../catalog/operation.js';
+import { type AnySchema, defineOperation } from '../catalog/operation.js';
 import {
   type BatchAction,
   BatchBodySchema,
@@ -22,6 +22,36 @@ import {
 } from './controls.js';
 import { ScreenshotBodySchema } from './screenshot.js';
 import { countCharacters, TypeTextBodySchema } from './type-text.js';
+
+/**
+ * An input operation: `POST /browsers/{id}/computer/<path>` with a JSON body, answering 204 once
+ * the page has received every event. `serverTimeMs` is how long its own pacing takes.
+ */
+// @__NO_SIDE_EFFECTS__
+function inputOperation<
+  const TName extends string,
+  const TPath extends string,
+  const TSchema extends AnySchema,
+>(
+  name: TName,
+  path: TPath,
+  summary: string,
+  schema: TSchema,
+  serverTimeMs?: (body: never) => number,
+) {
+  return defineOperation({
+    name,
+    summary,
+    method: 'POST',
+    path,
+    pathParams: BrowserPathSchema,
+    body: { encoding: 'json', schema },
+    responses: { 204: { kind: 'none' } },
+    errorStatuses: [404],
+    access: 'write',
+    ...(serverTimeMs ? { serverTimeMs } : {}),
+  } as const);
+}
 
 /** POST /browsers/{id}/computer/type (4.2): types text as a person would, key by key. */
 export const typeTextOperation = defineOperation({
@@ -51,73 +81,44 @@ export const screenshotOperation = defineOperation({
   access: 'read',
 });
 
-/** POST /browsers/{id}/computer/click_mouse: 204 once the page has received the events. */
-export const clickMouseOperation = defineOperation({
-  name: 'browsers.computer.clickMouse',
-  summary: 'Click, press or release a mouse button at a point of the screen.',
-  method: 'POST',
-  path: '/browsers/{id}/computer/click_mouse',
-  pathParams: BrowserPathSchema,
-  body: { encoding: 'json', schema: ClickMouseBodySchema },
-  responses: { 204: { kind: 'none' } },
-  errorStatuses: [404],
-  access: 'write',
-});
-
-/** POST /browsers/{id}/computer/move_mouse: 204 once the page has received the events. */
-export const moveMouseOperation = defineOperation({
-  name: 'browsers.computer.moveMouse',
-  summary: 'Move the mouse to a point of the screen, straight or along a human-like path.',
-  method: 'POST',
-  path: '/browsers/{id}/computer/move_mouse',
-  pathParams: BrowserPathSchema,
-  body: { encoding: 'json', schema: MoveMouseBodySchema },
-  responses: { 204: { kind: 'none' } },
-  errorStatuses: [404],
-  access: 'write',
-  serverTimeMs: (body: { smooth: boolean; duration_ms?: number }) => moveDurationMs(body),
-});
-
-/** POST /browsers/{id}/computer/drag_mouse: 204 once the page has received the events. */
-export const dragMouseOperation = defineOperation({
-  name: 'browsers.computer.dragMouse',
-  summary: 'Drag the mouse along a path with a button held.',
-  method: 'POST',
-  path: '/browsers/{id}/computer/drag_mouse',
-  pathParams: BrowserPathSchema,
-  body: { encoding: 'json', schema: DragMouseBodySchema },
-  responses: { 204: { kind: 'none' } },
-  errorStatuses: [404],
-  access: 'write',
-  serverTimeMs: (body: DragMouseBody) => dragDurationMs(body),
-});
-
-/** POST /browsers/{id}/computer/scroll: 204 once the page has received the events. */
-export const scrollOperation = defineOperation({
-  name: 'browsers.computer.scroll',
-  summary: 'Turn the mouse wheel at a point of the screen.',
-  method: 'POST',
-  path: '/browsers/{id}/computer/scroll',
-  pathParams: BrowserPathSchema,
-  body: { encoding: 'json', schema: ScrollBodySchema },
-  responses: { 204: { kind: 'none' } },
-  errorStatuses: [404],
-  access: 'write',
-});
-
-/** POST /browsers/{id}/computer/press_key: 204 once the page has received the events. */
-export const pressKeyOperation = defineOperation({
-  name: 'browsers.computer.pressKey',
-  summary: 'Press keys or combos such as Ctrl+t, holding each for a while if asked.',
-  method: 'POST',
-  path: '/browsers/{id}/computer/press_key',
-  pathParams: BrowserPathSchema,
-  body: { encoding: 'json', schema: PressKeyBodySchema },
-  responses: { 204: { kind: 'none' } },
-  errorStatuses: [404],
-  access: 'write',
-  serverTimeMs: (body: PressKeyBody) => pressDurationMs(body),
-});
+/** POST /browsers/{id}/computer/click_mouse: moves to the point, then presses and releases. */
+export const clickMouseOperation = inputOperation(
+  'browsers.computer.clickMouse',
+  '/browsers/{id}/computer/click_mouse',
+  'Click, press or release a mouse button at a point of the screen.',
+  ClickMouseBodySchema,
+);
+/** POST /browsers/{id}/computer/move_mouse: at once, or paced over `duration_ms`. */
+export const moveMouseOperation = inputOperation(
+  'browsers.computer.moveMouse',
+  '/browsers/{id}/computer/move_mouse',
+  'Move the mouse to a point of the screen, straight or along a human-like path.',
+  MoveMouseBodySchema,
+  (body: { smooth: boolean; duration_ms?: number }) => moveDurationMs(body),
+);
+/** POST /browsers/{id}/computer/drag_mouse: presses at the first point, releases at the last. */
+export const dragMouseOperation = inputOperation(
+  'browsers.computer.dragMouse',
+  '/browsers/{id}/computer/drag_mouse',
+  'Drag the mouse along a path with a button held.',
+  DragMouseBodySchema,
+  (body: DragMouseBody) => dragDurationMs(body),
+);
+/** POST /browsers/{id}/computer/scroll: deltas in wheel notches. */
+export const scrollOperation = inputOperation(
+  'browsers.computer.scroll',
+  '/browsers/{id}/computer/scroll',
+  'Turn the mouse wheel at a point of the screen.',
+  ScrollBodySchema,
+);
+/** POST /browsers/{id}/computer/press_key: each key or combo in turn. */
+export const pressKeyOperation = inputOperation(
+  'browsers.computer.pressKey',
+  '/browsers/{id}/computer/press_key',
+  'Press keys or combos such as Ctrl+t, holding each for a while if asked.',
+  PressKeyBodySchema,
+  (body: PressKeyBody) => pressDurationMs(body),
+);
 
 /** POST /browsers/{id}/computer/get_mouse_position: where the last action left the mouse. */
 export const getMousePositionOperation = defineOperation({
@@ -157,31 +158,21 @@ export const readClipboardOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/computer/clipboard/write: puts text on the browser's clipboard. */
-export const writeClipboardOperation = defineOperation({
-  name: 'browsers.computer.writeClipboard',
-  summary: "Put text on the browser's clipboard (what Ctrl+V then pastes).",
-  method: 'POST',
-  path: '/browsers/{id}/computer/clipboard/write',
-  pathParams: BrowserPathSchema,
-  body: { encoding: 'json', schema: WriteClipboardBodySchema },
-  responses: { 204: { kind: 'none' } },
-  errorStatuses: [404],
-  access: 'write',
-});
+export const writeClipboardOperation = inputOperation(
+  'browsers.computer.writeClipboard',
+  '/browsers/{id}/computer/clipboard/write',
+  "Put text on the browser's clipboard (what Ctrl+V then pastes).",
+  WriteClipboardBodySchema,
+);
 
 /**
  * POST /browsers/{id}/computer/batch: actions in order, as one input; the first that fails stops
  * the rest, and the error names it.
  */
-export const batchOperation = defineOperation({
-  name: 'browsers.computer.batch',
-  summary: 'Run mouse, keyboard and pause actions in order, stopping at the first that fails.',
-  method: 'POST',
-  path: '/browsers/{id}/computer/batch',
-  pathParams: BrowserPathSchema,
-  body: { encoding: 'json', schema: BatchBodySchema },
-  responses: { 204: { kind: 'none' } },
-  errorStatuses: [404],
-  access: 'write',
-  serverTimeMs: (body: { actions: BatchAction[] }) => batchDurationMs(body.actions),
-});
+export const batchOperation = inputOperation(
+  'browsers.computer.batch',
+  '/browsers/{id}/computer/batch',
+  'Run mouse, keyboard and pause actions in order, stopping at the first that fails.',
+  BatchBodySchema,
+  (body: { actions: BatchAction[] }) => batchDurationMs(body.actions),
+);
