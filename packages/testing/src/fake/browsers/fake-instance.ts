@@ -14,6 +14,9 @@ import type { FakeProcess } from '../processes/fake-process.js';
 /** Where the browser saves downloads. */
 export const DOWNLOADS = `${INSTANCE_HOME}/Downloads`;
 
+/** Most input events a fake browser keeps. */
+const MAX_INPUTS = 10_000;
+
 /** One input event the fake browser received. */
 export type FakeInput =
   | ({ readonly kind: 'mouse' } & MouseInput)
@@ -36,7 +39,7 @@ export class FakeInstance implements BrowserInstance {
   readonly viewport: Viewport;
   /** Everything typed into it, in order. */
   typedText = '';
-  /** Every mouse, wheel and key event sent to it, in order (typing aside). */
+  /** The mouse, wheel and key events sent to it, in order (typing aside): the newest 10,000. */
   readonly inputs: FakeInput[] = [];
   /** The text on its clipboard. */
   clipboard = '';
@@ -67,16 +70,23 @@ export class FakeInstance implements BrowserInstance {
   }
 
   async mouse(event: MouseInput): Promise<void> {
-    this.inputs.push({ kind: 'mouse', ...event });
+    this.#record({ kind: 'mouse', ...event });
   }
 
   async wheel(event: WheelInput): Promise<void> {
-    this.inputs.push({ kind: 'wheel', ...event });
+    this.#record({ kind: 'wheel', ...event });
+  }
+
+  /** Keeps an input, dropping the oldest past the bound: a fake that runs for days stays small. */
+  #record(input: FakeInput): void {
+    if (this.inputs.length >= MAX_INPUTS)
+      this.inputs.splice(0, this.inputs.length - MAX_INPUTS + 1);
+    this.inputs.push(input);
   }
 
   /** A key typed with no modifier but Shift adds its character to `typedText`, as a page's field would. */
   async key(event: KeyInput): Promise<void> {
-    this.inputs.push({ kind: 'key', ...event });
+    this.#record({ kind: 'key', ...event });
     if (event.type === 'down' && event.key.length === 1 && (event.modifiers & 7) === 0)
       this.typedText += event.key;
   }
