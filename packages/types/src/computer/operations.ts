@@ -153,17 +153,21 @@ export const readClipboardOperation = defineOperation({
   path: '/browsers/{id}/computer/clipboard/read',
   pathParams: BrowserPathSchema,
   responses: { 200: { kind: 'json', schema: ClipboardTextSchema } },
-  errorStatuses: [404],
+  errorStatuses: [404, 409],
   access: 'read',
 });
 
 /** POST /browsers/{id}/computer/clipboard/write: puts text on the browser's clipboard. */
-export const writeClipboardOperation = inputOperation(
-  'browsers.computer.writeClipboard',
-  '/browsers/{id}/computer/clipboard/write',
-  "Put text on the browser's clipboard (what Ctrl+V then pastes).",
-  WriteClipboardBodySchema,
-);
+export const writeClipboardOperation = defineOperation({
+  ...inputOperation(
+    'browsers.computer.writeClipboard',
+    '/browsers/{id}/computer/clipboard/write',
+    "Put text on the browser's clipboard (what Ctrl+V then pastes).",
+    WriteClipboardBodySchema,
+  ),
+  // 409 while the page cannot take a copy (it has not loaded).
+  errorStatuses: [404, 409],
+});
 
 /**
  * POST /browsers/{id}/computer/batch: actions in order, as one input; the first that fails stops
