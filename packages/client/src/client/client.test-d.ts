@@ -31,17 +31,15 @@ describe('client method types', () => {
   });
 
   it('types the computer controls from their schemas', () => {
-    expectTypeOf(client.browsers.computer.clickMouse)
-      .parameter(0)
-      .toEqualTypeOf<{
-        id: string;
-        x: number;
-        y: number;
-        button?: 'left' | 'right' | 'middle' | 'back' | 'forward' | undefined;
-        click_type?: 'down' | 'up' | 'click' | undefined;
-        num_clicks?: number | undefined;
-        hold_keys?: string[] | undefined;
-      }>();
+    expectTypeOf(client.browsers.computer.clickMouse).parameter(0).toEqualTypeOf<{
+      id: string;
+      x: number;
+      y: number;
+      button?: 'left' | 'right' | 'middle' | 'back' | 'forward' | undefined;
+      click_type?: 'down' | 'up' | 'click' | undefined;
+      num_clicks?: number | undefined;
+      hold_keys?: string[] | undefined;
+    }>();
     expectTypeOf(client.browsers.computer.clickMouse({ id: 'b', x: 1, y: 2 })).toEqualTypeOf<
       CallPromise<undefined>
     >();
