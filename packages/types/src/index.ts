@@ -118,7 +118,6 @@ export {
   ClickMouseBodySchema,
   type ClickMouseInput,
   ClipboardTextSchema,
-  CONTROL_LIMITS,
   CursorResultSchema,
   type DragMouseBody,
   DragMouseBodySchema,

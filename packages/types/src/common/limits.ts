@@ -10,6 +10,12 @@ export const HEADERS = {
   retryAfter: 'retry-after',
 } as const;
 
+/** Most characters (Unicode code points) one call may type or put on the clipboard. */
+const INPUT_CHARACTERS = 100_000;
+
+/** Longest one input call may take by its own pauses and durations, in milliseconds. */
+const INPUT_DURATION_MS = 300_000;
+
 /** The numeric limits of the contract, in one place for the client, the fake and the server. */
 export const LIMITS = {
   /** Largest JSON request body, in bytes (larger: 413). */
@@ -23,9 +29,34 @@ export const LIMITS = {
   /** How long a stored idempotent response is replayed, in milliseconds. */
   idempotencyWindowMs: 24 * 60 * 60 * 1000,
   /** Most characters (Unicode code points) one type call may carry. */
-  typeTextCharacters: 100_000,
+  typeTextCharacters: INPUT_CHARACTERS,
   /** Longest a type call may take by its own delay: characters × delay, in milliseconds. */
-  typeTextDurationMs: 300_000,
+  typeTextDurationMs: INPUT_DURATION_MS,
+  /** Most characters one clipboard write may carry. */
+  clipboardCharacters: INPUT_CHARACTERS,
+  /** Longest a batch of computer actions may take by its own pauses and durations, in ms. */
+  batchDurationMs: INPUT_DURATION_MS,
+  /** Most actions in one batch. */
+  batchActions: 100,
+  /** Most keys held through one action (`hold_keys`). */
+  heldKeys: 8,
+  /** Most keys or combos one press_key call presses. */
+  pressedKeys: 64,
+  /** Most clicks one click_mouse call makes. */
+  clicks: 10,
+  /** Most points of a drag path. */
+  dragPoints: 1000,
+  /** Most steps between two points of a drag. */
+  dragStepsPerSegment: 100,
+  /** Longest pause between two steps of a drag, in milliseconds. */
+  dragStepDelayMs: 1000,
+  /** Longest pause before a drag moves, a key is held, or a batch sleeps, in milliseconds. */
+  inputPauseMs: 10_000,
+  /** Shortest and longest paced move or drag (`duration_ms`), in milliseconds. */
+  moveMinMs: 50,
+  moveMaxMs: 5000,
+  /** Most wheel notches one scroll turns, each way. */
+  scrollNotches: 100,
   /** Largest extension archive, in bytes (larger: 413). */
   extensionArchiveBytes: 50 * 1024 * 1024,
   /** Largest uncompressed total of an extension archive, in bytes (larger: 413). */

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../common/limits.js';
 import {
   BatchBodySchema,
   ClickMouseBodySchema,
-  CONTROL_LIMITS,
   DragMouseBodySchema,
   dragDurationMs,
   PressKeyBodySchema,
@@ -95,7 +95,7 @@ describe('computer control bodies', () => {
       /^actions\.0\.type: must have a type/,
     );
     expect(messages(BatchBodySchema, { actions: Array(31).fill(sleep) })).toEqual([
-      `actions: must take at most ${CONTROL_LIMITS.callDurationMs} ms in all by their own pauses and durations`,
+      `actions: must take at most ${LIMITS.batchDurationMs} ms in all by their own pauses and durations`,
     ]);
     expect(messages(BatchBodySchema, { actions: [] })).toEqual([
       'actions: must have at least one action',

@@ -18,49 +18,22 @@ import {
   tuple,
   variant,
 } from 'valibot';
+import { VIEWPORT_BOUNDS } from '../browsers/viewport.js';
+import { LIMITS } from '../common/limits.js';
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { parseKeyCombo, resolveKey } from './keys.js';
 import { countCharacters, TypeTextBodySchema } from './type-text.js';
 
-/**
- * The bounds of the computer controls, in one place. Coordinates are further held inside the
- * browser's viewport by the service, which alone knows its size.
- */
-export const CONTROL_LIMITS = {
-  /** Largest coordinate any viewport has, in CSS pixels. */
-  coordinate: 16_384,
-  /** Most keys held through one action. */
-  holdKeys: 8,
-  /** Most keys one press_key call presses. */
-  keys: 64,
-  /** Most clicks one click_mouse call makes. */
-  clicks: 10,
-  /** Most points of a drag path. */
-  dragPoints: 1000,
-  /** Most steps between two points of a drag. */
-  stepsPerSegment: 100,
-  /** Longest pause between two steps of a drag, in ms. */
-  stepDelayMs: 1000,
-  /** Longest pause before a drag moves, or a key is held, or a batch sleeps, in ms. */
-  pauseMs: 10_000,
-  /** Shortest and longest smooth move or drag, in ms. */
-  minDurationMs: 50,
-  maxDurationMs: 5000,
-  /** Most wheel notches one scroll turns, each way. */
-  scrollNotches: 100,
-  /** Most actions in one batch. */
-  batchActions: 100,
-  /** Longest one call may take by its own pauses and durations, in ms. */
-  callDurationMs: 300_000,
-  /** Most characters written to the clipboard at once. */
-  clipboardCharacters: 100_000,
-} as const;
-
 /** Pixels a page scrolls for one wheel notch, as Chromium does on Linux. */
 export const PIXELS_PER_NOTCH = 100;
 
-const coordinate = integerBetween(0, CONTROL_LIMITS.coordinate);
+/**
+ * Coordinates are CSS pixels of the viewport, so no larger than the largest viewport; the service
+ * holds them inside the browser's own viewport, which alone it knows.
+ */
+const xCoordinate = integerBetween(0, VIEWPORT_BOUNDS.width.max - 1);
+const yCoordinate = integerBetween(0, VIEWPORT_BOUNDS.height.max - 1);
 
 /** A single key held through an action: `shift`, `ctrl`, `a`. */
 const HeldKeySchema = pipe(
@@ -77,13 +50,13 @@ export const KeyComboSchema = pipe(
 const HoldKeysSchema = optional(
   pipe(
     array(HeldKeySchema, 'must be an array of key names'),
-    maxLength(CONTROL_LIMITS.holdKeys, `must hold at most ${CONTROL_LIMITS.holdKeys} keys`),
+    maxLength(LIMITS.heldKeys, `must hold at most ${LIMITS.heldKeys} keys`),
   ),
   [],
 );
 
-const durationMs = integerBetween(CONTROL_LIMITS.minDurationMs, CONTROL_LIMITS.maxDurationMs);
-const pauseMs = integerBetween(0, CONTROL_LIMITS.pauseMs);
+const durationMs = integerBetween(LIMITS.moveMinMs, LIMITS.moveMaxMs);
+const pauseMs = integerBetween(0, LIMITS.inputPauseMs);
 
 /** Mouse buttons a click may press. */
 export const MOUSE_BUTTONS = ['left', 'right', 'middle', 'back', 'forward'] as const;
@@ -93,48 +66,48 @@ export type MouseButton = (typeof MOUSE_BUTTONS)[number];
 
 /** Body of POST /browsers/{id}/computer/click_mouse. */
 export const ClickMouseBodySchema = requestObject({
-  x: coordinate,
-  y: coordinate,
+  x: xCoordinate,
+  y: yCoordinate,
   button: optional(picklist(MOUSE_BUTTONS, `must be one of ${MOUSE_BUTTONS.join(', ')}`), 'left'),
   click_type: optional(picklist(['down', 'up', 'click'], 'must be down, up or click'), 'click'),
-  num_clicks: optional(integerBetween(1, CONTROL_LIMITS.clicks), 1),
+  num_clicks: optional(integerBetween(1, LIMITS.clicks), 1),
   hold_keys: HoldKeysSchema,
 });
 
 /** Body of POST /browsers/{id}/computer/move_mouse. */
 export const MoveMouseBodySchema = requestObject({
-  x: coordinate,
-  y: coordinate,
+  x: xCoordinate,
+  y: yCoordinate,
   hold_keys: HoldKeysSchema,
   smooth: optional(boolean('must be true or false'), false),
   duration_ms: optional(durationMs),
 });
 
-const PointSchema = tuple([coordinate, coordinate], 'must be a point [x, y]');
+const PointSchema = tuple([xCoordinate, yCoordinate], 'must be a point [x, y]');
 
 /** Body of POST /browsers/{id}/computer/drag_mouse. */
 export const DragMouseBodySchema = requestObject({
   path: pipe(
     array(PointSchema, 'must be an array of points [x, y]'),
     minLength(2, 'must have at least 2 points'),
-    maxLength(CONTROL_LIMITS.dragPoints, `must have at most ${CONTROL_LIMITS.dragPoints} points`),
+    maxLength(LIMITS.dragPoints, `must have at most ${LIMITS.dragPoints} points`),
   ),
   button: optional(picklist(['left', 'middle', 'right'], 'must be left, middle or right'), 'left'),
   delay: optional(pauseMs, 0),
-  steps_per_segment: optional(integerBetween(1, CONTROL_LIMITS.stepsPerSegment), 10),
-  step_delay_ms: optional(integerBetween(0, CONTROL_LIMITS.stepDelayMs), 50),
+  steps_per_segment: optional(integerBetween(1, LIMITS.dragStepsPerSegment), 10),
+  step_delay_ms: optional(integerBetween(0, LIMITS.dragStepDelayMs), 50),
   smooth: optional(boolean('must be true or false'), false),
   duration_ms: optional(durationMs),
   hold_keys: HoldKeysSchema,
 });
 
-const notches = integerBetween(-CONTROL_LIMITS.scrollNotches, CONTROL_LIMITS.scrollNotches);
+const notches = integerBetween(-LIMITS.scrollNotches, LIMITS.scrollNotches);
 
 /** Body of POST /browsers/{id}/computer/scroll: deltas are wheel notches. */
 export const ScrollBodySchema = pipe(
   requestObject({
-    x: coordinate,
-    y: coordinate,
+    x: xCoordinate,
+    y: yCoordinate,
     delta_x: optional(notches, 0),
     delta_y: optional(notches, 0),
     hold_keys: HoldKeysSchema,
@@ -154,7 +127,7 @@ export const PressKeyBodySchema = requestObject({
   keys: pipe(
     array(KeyComboSchema, 'must be an array of keys or combos'),
     minLength(1, 'must name at least one key'),
-    maxLength(CONTROL_LIMITS.keys, `must name at most ${CONTROL_LIMITS.keys} keys`),
+    maxLength(LIMITS.pressedKeys, `must name at most ${LIMITS.pressedKeys} keys`),
   ),
   duration: optional(pauseMs, 0),
   hold_keys: HoldKeysSchema,
@@ -168,8 +141,8 @@ export const WriteClipboardBodySchema = requestObject({
   text: pipe(
     string('must be a string'),
     check(
-      (text) => countCharacters(text) <= CONTROL_LIMITS.clipboardCharacters,
-      `must be at most ${CONTROL_LIMITS.clipboardCharacters} characters`,
+      (text) => countCharacters(text) <= LIMITS.clipboardCharacters,
+      `must be at most ${LIMITS.clipboardCharacters} characters`,
     ),
   ),
 });
@@ -202,17 +175,14 @@ export const BatchBodySchema = pipe(
     actions: pipe(
       array(BatchActionSchema, 'must be an array of actions'),
       minLength(1, 'must have at least one action'),
-      maxLength(
-        CONTROL_LIMITS.batchActions,
-        `must have at most ${CONTROL_LIMITS.batchActions} actions`,
-      ),
+      maxLength(LIMITS.batchActions, `must have at most ${LIMITS.batchActions} actions`),
     ),
   }),
   forward(
     partialCheck(
       [['actions']],
-      (body) => batchDurationMs(body.actions) <= CONTROL_LIMITS.callDurationMs,
-      `must take at most ${CONTROL_LIMITS.callDurationMs} ms in all by their own pauses and durations`,
+      (body) => batchDurationMs(body.actions) <= LIMITS.batchDurationMs,
+      `must take at most ${LIMITS.batchDurationMs} ms in all by their own pauses and durations`,
     ),
     ['actions'],
   ),
