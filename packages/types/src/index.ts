@@ -145,6 +145,7 @@ export {
   WriteClipboardBodySchema,
 } from './computer/controls.js';
 export {
+  isShortcut,
   type KeyCombo,
   MODIFIER_BITS,
   type Modifier,

@@ -1,3 +1,5 @@
+import { isShortcut } from '@x/types';
+
 /** The DevTools key events of one character, as a US keyboard sends them where it can. */
 export interface KeyStroke {
   readonly key: string;
@@ -124,13 +126,15 @@ const PUNCTUATION: Readonly<Record<string, readonly [code: string, keyCode: numb
  * nothing (it is a shortcut), as on a real keyboard.
  */
 export function keyStrokeOfKey(key: string, modifiers: number): KeyStroke {
-  const isShortcut = (modifiers & (1 | 2 | 4)) !== 0;
+  const typesNothing = isShortcut(modifiers);
   const fn = /^F([1-9]|1[0-9]|2[0-4])$/.exec(key);
   if (fn) return { key, code: key, keyCode: 111 + Number(fn[1]) };
   const named = NAMED[key];
   if (named) {
     const [code, keyCode, text] = named;
-    return text === undefined || isShortcut ? { key, code, keyCode } : { key, code, keyCode, text };
+    return text === undefined || typesNothing
+      ? { key, code, keyCode }
+      : { key, code, keyCode, text };
   }
   if (key.length === 1) {
     const stroke = keyStrokeFor(key);
@@ -138,7 +142,7 @@ export function keyStrokeOfKey(key: string, modifiers: number): KeyStroke {
     const withCode = punctuation
       ? { ...stroke, code: punctuation[0], keyCode: punctuation[1] }
       : stroke;
-    if (!isShortcut) return withCode;
+    if (!typesNothing) return withCode;
     const { text: _, ...rest } = withCode;
     return rest;
   }

@@ -170,6 +170,14 @@ export function parseKeyCombo(text: string): KeyCombo | undefined {
   return { modifiers: held.map((part) => part.modifier as Modifier), key };
 }
 
+/**
+ * Whether held modifiers make a key a shortcut (Control, Alt or Meta): it then types nothing, as
+ * on a keyboard. Shift alone still types.
+ */
+export function isShortcut(modifiers: number): boolean {
+  return (modifiers & (MODIFIER_BITS.Alt | MODIFIER_BITS.Control | MODIFIER_BITS.Meta)) !== 0;
+}
+
 /** The bits of a set of modifiers. */
 export function modifierBits(modifiers: Iterable<Modifier>): number {
   let bits = 0;

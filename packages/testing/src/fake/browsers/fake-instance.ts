@@ -7,7 +7,7 @@ import {
   type Region,
   type WheelInput,
 } from '@x/service-kernel';
-import type { Viewport } from '@x/types';
+import { isShortcut, type Viewport } from '@x/types';
 import { screenshotOfSize } from '../computer/screenshots.js';
 import type { FakeProcess } from '../processes/fake-process.js';
 
@@ -87,7 +87,7 @@ export class FakeInstance implements BrowserInstance {
   /** A key typed with no modifier but Shift adds its character to `typedText`, as a page's field would. */
   async key(event: KeyInput): Promise<void> {
     this.#record({ kind: 'key', ...event });
-    if (event.type === 'down' && event.key.length === 1 && (event.modifiers & 7) === 0)
+    if (event.type === 'down' && event.key.length === 1 && !isShortcut(event.modifiers))
       this.typedText += event.key;
   }
 
