@@ -3,7 +3,7 @@ import { type BrowserSession, countCharacters, type Replay } from '@x/types';
 import { startSpinner } from '../output/progress.js';
 import { type CommandSpec, methodOf } from './command.js';
 import { callOperation, operationCommand, pause, printResult } from './define.js';
-import { OUTPUT_FLAG, outputTarget, readStdin, type SavedFile, saveBinary } from './files.js';
+import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary, stdinForDash } from './files.js';
 import { browserTable, browserView, replayTable, replayView } from './views.js';
 
 const BROWSER = { name: '<browser>', field: 'id' } as const;
@@ -36,7 +36,7 @@ export const browserCommands: CommandSpec[] = [
     show: (context) =>
       `${context.colors.green('✓')} Typed ${countCharacters(context.input.text as string)} characters into ${context.input.id}.`,
     run: async (context, show) => {
-      if (context.input.text === '-') context.input.text = await readStdin(context);
+      await stdinForDash(context, 'text');
       printResult(context, await callOperation(context, 'browsers.computer.type'), show);
     },
   }),

@@ -91,7 +91,11 @@ describe.each(TRANSPORTS)('computer commands (%s)', (_, overHttp) => {
     );
     expect(fake.typedText(id)).toBe('ok');
     expect((await run(['computer', 'batch', id, '{not json'])).stderr).toContain(
-      '<actions> must be a JSON array',
+      '[actions] must be a JSON array',
+    );
+    const flag = JSON.stringify([{ type: 'press_key', press_key: { keys: ['a'] } }]);
+    expect((await run(['computer', 'batch', id, '--actions', flag])).stdout).toBe(
+      `✓ Ran 1 actions on ${id}.\n`,
     );
   });
 });

@@ -1,7 +1,7 @@
 import { usageError } from '../cli-error.js';
 import type { CommandContext, CommandSpec } from './command.js';
 import { callOperation, operationCommand, printResult } from './define.js';
-import { readStdin } from './files.js';
+import { readStdin, stdinForDash } from './files.js';
 
 const BROWSER = { name: '<browser>', field: 'id' } as const;
 const X = { name: '<x>', field: 'x', isNumber: true } as const;
@@ -15,11 +15,6 @@ function point(text: string): [number, number] {
   const match = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
   if (!match) throw usageError(`A point is written x,y (such as 100,200), got "${text}".`);
   return [Number(match[1]), Number(match[2])];
-}
-
-/** Text given as an argument, or `-` for stdin. */
-async function textArg(context: CommandContext, field: string): Promise<void> {
-  if (context.input[field] === '-') context.input[field] = await readStdin(context);
 }
 
 /** `xb computer …` beyond type and screenshot: the mouse, keys, clipboard, cursor and batches. */
@@ -85,25 +80,26 @@ export const computerCommands: CommandSpec[] = [
     example: 'xb computer clipboard-write br_x7Hq2K9mN4pL "to paste"   (or - to read stdin)',
     show: (context) => done(context, 'Put the text on the clipboard'),
     run: async (context, show) => {
-      await textArg(context, 'text');
+      await stdinForDash(context, 'text');
       printResult(context, await callOperation(context, 'browsers.computer.writeClipboard'), show);
     },
   }),
   operationCommand('computer', 'batch', 'browsers.computer.batch', {
-    args: [BROWSER, { name: '<actions>' }],
+    args: [BROWSER, { name: '[actions]', isOptional: true }],
     example:
-      'xb computer batch br_x7Hq2K9mN4pL \'[{"type":"click_mouse","click_mouse":{"x":10,"y":20}}]\'   (or - to read stdin)',
+      'xb computer batch br_x7Hq2K9mN4pL \'[{"type":"click_mouse","click_mouse":{"x":10,"y":20}}]\'   (or - to read stdin, or --actions)',
     show: (context) => done(context, `Ran ${(context.input.actions as unknown[]).length} actions`),
     run: async (context, show) => {
-      const given = context.args['<actions>'] as string;
-      const text = given === '-' ? await readStdin(context) : given;
-      let actions: unknown;
-      try {
-        actions = JSON.parse(text);
-      } catch {
-        throw usageError('<actions> must be a JSON array of actions (see --help).');
+      // The actions as an argument (or `-` for stdin) stand in for --actions.
+      const given = context.args['[actions]'] as string | undefined;
+      if (given !== undefined) {
+        const text = given === '-' ? await readStdin(context) : given;
+        try {
+          context.input.actions = JSON.parse(text);
+        } catch {
+          throw usageError('[actions] must be a JSON array of actions (see --help).');
+        }
       }
-      context.input.actions = actions;
       printResult(context, await callOperation(context, 'browsers.computer.batch'), show);
     },
   }),

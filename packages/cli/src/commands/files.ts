@@ -68,3 +68,8 @@ export async function readStdin(context: CommandContext): Promise<string> {
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** Replaces an input field given as `-` with what stdin holds. */
+export async function stdinForDash(context: CommandContext, field: string): Promise<void> {
+  if (context.input[field] === '-') context.input[field] = await readStdin(context);
+}
