@@ -13,6 +13,13 @@ import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.
 import { type ChromiumOptions, type StartedChromium, startChromium } from './chromium.js';
 import { startVirtualDisplay, type VirtualDisplay } from './virtual-display.js';
 
+/** DevTools' name of each kind of mouse event. */
+const MOUSE_EVENT_TYPES = {
+  move: 'mouseMoved',
+  down: 'mousePressed',
+  up: 'mouseReleased',
+} as const satisfies Record<MouseInput['type'], string>;
+
 /**
  * One real Chromium and the page the API drives: typing and screenshots go to that page over
  * DevTools. Playwright or Puppeteer connected through the server's CDP proxy see the same page.
@@ -118,16 +125,10 @@ export class ChromiumBrowser {
 
   /** One mouse event, as the page's own mouse would send it. */
   async mouse(event: MouseInput): Promise<void> {
-    const type =
-      event.type === 'move'
-        ? 'mouseMoved'
-        : event.type === 'down'
-          ? 'mousePressed'
-          : 'mouseReleased';
     await this.#cdp.send(
       'Input.dispatchMouseEvent',
       {
-        type,
+        type: MOUSE_EVENT_TYPES[event.type],
         x: event.x,
         y: event.y,
         button: event.button,
