@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import { ChromiumEngine, type ChromiumInstance } from './browsers/chromium-engine.js';
 import type { ServerConfig } from './config.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
+import { SandboxFileSystem } from './files/sandbox-file-system.js';
 import { inotifyWatcher } from './fs-watch/inotify-watcher.js';
 import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
@@ -119,6 +120,7 @@ async function startLocked(
       processes: new SandboxProcessRunner(tools.bwrap, join(config.dataDir, 'pipes')),
       recorder: new FfmpegRecorder(config.dataDir, tools.ffmpeg),
       watcher: inotifyWatcher,
+      files: new SandboxFileSystem(tools.bwrap, join(config.dataDir, 'file-staging')),
       archives,
       records: sqliteRecordStore(database),
     },

@@ -1,4 +1,11 @@
-import type { BrowserPoolConfig, BrowserSession, Extension, Invocation, Replay } from '@x/types';
+import type {
+  BrowserPoolConfig,
+  BrowserSession,
+  Extension,
+  FileEntry,
+  Invocation,
+  Replay,
+} from '@x/types';
 import type { FsChange } from './fs-watch/fs-change.js';
 
 /**
@@ -190,6 +197,51 @@ export interface Watcher<I extends BrowserInstance> {
   ): { close(): void };
 }
 
+/**
+ * Files on instances. Every path is absolute and inside `/home/browser` once `..` is resolved
+ * (the model checked); links are the engine's to follow, and one that leads outside the home is a
+ * FileFailure `outside`. A change is whole or not at all: a write that fails or is cut short leaves
+ * no partial file. Failures are thrown as FileFailure; the model words the answer.
+ */
+export interface FileSystem<I extends BrowserInstance> {
+  /** A file's bytes, streamed, and its size. */
+  read(
+    instance: I,
+    path: string,
+  ): Promise<{ readonly stream: ReadableStream<Uint8Array>; readonly size: number }>;
+  /** Writes a file from a stream (its missing parents made), replacing one that is there. */
+  write(
+    instance: I,
+    path: string,
+    content: ReadableStream<Uint8Array>,
+    mode: number,
+  ): Promise<void>;
+  /** Writes many files, each as `write` does; each is written whole or not at all. */
+  writeMany(
+    instance: I,
+    files: readonly { readonly path: string; readonly content: Blob }[],
+  ): Promise<void>;
+  /** The entries of a directory, at most `max` (more: FileFailure `tooMany`). */
+  list(instance: I, path: string, max: number): Promise<FileEntry[]>;
+  info(instance: I, path: string): Promise<FileEntry>;
+  /** Makes a directory and its missing parents; one already there is fine. */
+  makeDirectory(instance: I, path: string, mode: number): Promise<void>;
+  /** Removes a file or a link (not what it names). */
+  removeFile(instance: I, path: string): Promise<void>;
+  /** Removes a directory and everything in it. */
+  removeDirectory(instance: I, path: string): Promise<void>;
+  /** Renames; the destination must not exist and its parent must. */
+  move(instance: I, from: string, to: string): Promise<void>;
+  setMode(instance: I, path: string, mode: number): Promise<void>;
+  /**
+   * Unpacks a zip into a directory (made if missing), after checking it by the archive rules
+   * (`checkArchiveEntries`); an existing file it would replace is replaced.
+   */
+  unpack(instance: I, path: string, zip: Blob): Promise<void>;
+  /** A directory as a zip, streamed; at most `max` entries (more: FileFailure `tooMany`). */
+  zip(instance: I, path: string, max: number): Promise<ReadableStream<Uint8Array>>;
+}
+
 /** Keeps extension archives, checked as the contract says. */
 export interface ArchiveStore {
   /** Checks and keeps an archive; throws 400/413 for one the contract refuses, keeping nothing. */
@@ -255,6 +307,7 @@ export interface ServiceEngines<I extends BrowserInstance> {
   readonly processes: ProcessRunner<I>;
   readonly recorder: Recorder<I>;
   readonly watcher: Watcher<I>;
+  readonly files: FileSystem<I>;
   readonly archives: ArchiveStore;
   readonly records: RecordStore;
 }

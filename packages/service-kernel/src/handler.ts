@@ -6,7 +6,10 @@ import type {
   OperationQuery,
 } from '@x/types';
 
-/** What a handler answers: JSON, bytes (a Blob of a file is streamed), an event stream, or no body. */
+/**
+ * What a handler answers: JSON, bytes (a Blob of a file is streamed), an event stream, a stream of
+ * bytes, or no body.
+ */
 export type HandlerResult =
   | { status: number; json: unknown; headers?: Record<string, string> }
   | {
@@ -16,7 +19,15 @@ export type HandlerResult =
       headers?: Record<string, string>;
     }
   | { status: number; events: ReadableStream<Uint8Array> }
-  | { status: 204 | 200 };
+  | {
+      status: number;
+      /** Bytes sent as they come (a file, a zip being packed); `length` when known ahead. */
+      stream: ReadableStream<Uint8Array>;
+      contentType: string;
+      length?: number;
+      headers?: Record<string, string>;
+    }
+  | { status: 204 | 200 | 201 };
 
 /** The operation of the catalog with this name. */
 export type OperationNamed<N extends OperationName> = Extract<CatalogOperation, { name: N }>;

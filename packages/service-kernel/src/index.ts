@@ -13,6 +13,7 @@ export type {
   ArchiveStore,
   BrowserEngine,
   BrowserInstance,
+  FileSystem,
   InputButton,
   InstanceEntryKind,
   KeyInput,
@@ -40,14 +41,28 @@ export type {
 export { eventStreamBody, wakeOrAbort } from './event-stream.js';
 export {
   type ArchiveEntry,
+  type ArchiveKind,
   archiveTooLarge,
   checkArchiveEntries,
   checkExtensionArchive,
   checkManifest,
+  checkZipEntries,
+  EXTENSION_ARCHIVE,
   invalidArchive,
   MAX_MANIFEST_BYTES,
   tooManyEntries,
 } from './extensions/extension-archive.js';
+export {
+  FileFailure,
+  type FileFailureKind,
+} from './files/file-failure.js';
+export { INSTANCE_USER, interruptedBody } from './files/file-model.js';
+export {
+  MemoryFileTree,
+  type MemoryNode,
+  memoryFileSystem,
+  UPLOADED_ZIP,
+} from './files/memory-file-system.js';
 export { EventBuffer } from './fs-watch/event-buffer.js';
 export type { FsChange } from './fs-watch/fs-change.js';
 export type {
@@ -89,11 +104,14 @@ export {
   type FingerprintPart,
   invalid,
   type MultipartBody,
+  type MultipartLimits,
   type MultipartReader,
   malformedMultipart,
   multipartFingerprint,
+  nestFormParts,
   readMultipartInMemory,
   repeatedPart,
+  tooManyParts,
 } from './pipeline/request-body.js';
 export { jsonResponse } from './pipeline/responses.js';
 export { FillRate, startsPerMinute } from './pools/fill-rate.js';

@@ -1,4 +1,4 @@
-import { HEADERS } from '@x/types';
+import { HEADERS, INSTANCE_HOME } from '@x/types';
 import { ServiceError } from './service-error.js';
 
 /**
@@ -6,8 +6,7 @@ import { ServiceError } from './service-error.js';
  * the same thing for the same mistake.
  */
 
-/** The home of every instance, as processes and watches see it. */
-export const INSTANCE_HOME = '/home/browser';
+export { INSTANCE_HOME };
 
 /** A 404 for a resource of `kind` that is not there. */
 export function notFound(kind: string, idOrName: string): ServiceError {

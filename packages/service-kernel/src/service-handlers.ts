@@ -2,6 +2,7 @@ import { browserHandlers } from './browsers/browser-handlers.js';
 import { computerHandlers } from './computer/computer-handlers.js';
 import type { BrowserInstance } from './engines.js';
 import { extensionHandlers } from './extensions/extension-handlers.js';
+import { fileHandlers } from './files/file-handlers.js';
 import { watchHandlers } from './fs-watch/watch-handlers.js';
 import type { HandlerTable } from './handler.js';
 import { invocationHandlers } from './invocations/invocation-handlers.js';
@@ -20,6 +21,7 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...computerHandlers<I>(),
     ...processHandlers<I>(),
     ...watchHandlers<I>(),
+    ...fileHandlers<I>(),
     ...replayHandlers<I>(),
     ...extensionHandlers<I>(),
     ...poolHandlers<I>(),

@@ -2,6 +2,7 @@ import { BrowserModel } from './browsers/browser-model.js';
 import { ComputerModel } from './computer/computer-model.js';
 import type { BrowserInstance, ServiceEngines } from './engines.js';
 import { ExtensionModel } from './extensions/extension-model.js';
+import { FileModel } from './files/file-model.js';
 import { WatchModel } from './fs-watch/watch-model.js';
 import { createIdGenerator, type IdGenerator } from './ids.js';
 import { InvocationModel } from './invocations/invocation-model.js';
@@ -41,6 +42,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly pools: PoolModel<I>;
   readonly processes: ProcessModel<I>;
   readonly watches: WatchModel<I>;
+  readonly files: FileModel<I>;
   readonly replays: ReplayModel<I>;
 
   constructor(options: ServiceModelOptions<I>) {
@@ -58,6 +60,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.pools = new PoolModel(this.context, this.browsers);
     this.processes = new ProcessModel(this.context, this.browsers);
     this.watches = new WatchModel(this.context, this.browsers);
+    this.files = new FileModel(this.context, this.browsers);
     this.replays = new ReplayModel(this.context, this.browsers);
     // What ends with a browser is the browser model's; what follows its end is the pool's.
     this.browsers.onEnded = (record) => this.pools.forget(record);

@@ -6,9 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   type ArchiveEntry,
+  type ArchiveKind,
   archiveTooLarge,
   checkArchiveEntries,
   checkManifest,
+  checkZipEntries,
+  EXTENSION_ARCHIVE,
   invalidArchive,
   ServiceError,
   tooManyEntries,
@@ -24,8 +27,9 @@ import { measuring, spooledFile } from '../http/multipart-spool.js';
 export async function writeArchive(
   file: Blob,
   target: string,
+  kind: ArchiveKind = EXTENSION_ARCHIVE,
 ): Promise<{ sha256: string; size: number }> {
-  if (file.size > LIMITS.extensionArchiveBytes) throw archiveTooLarge();
+  if (file.size > LIMITS.extensionArchiveBytes) throw archiveTooLarge(kind);
   const spooled = spooledFile(file);
   if (spooled) {
     try {
@@ -47,8 +51,11 @@ export async function writeArchive(
 
 /** An archive on disk whose entries passed the contract's checks, ready to be unpacked. */
 export interface CheckedArchive {
-  /** Unpacks every entry under `folder`, each held to its declared size; 400 if the data is bad. */
-  unpack(folder: string): Promise<void>;
+  /**
+   * Unpacks every entry under `folder`, each held to its declared size; 400 if the data is bad.
+   * Gives the bytes unpacked.
+   */
+  unpack(folder: string): Promise<number>;
   close(): void;
 }
 
@@ -62,10 +69,14 @@ async function readEntry(zip: ZipFile, entry: Entry): Promise<Uint8Array> {
 /**
  * Opens a zip on disk and checks it as contract.md says without unpacking it: the entry count
  * from its end record first (a listing of a million entries is never read), then every entry of
- * its central directory (sizes, names escaping the root, manifest.json at the root), then the
- * manifest's JSON. Throws the ServiceError to send. The archive is read from disk, never whole.
+ * its central directory (sizes, names escaping the root, and for an extension manifest.json at the
+ * root), then the manifest's JSON. Throws the ServiceError to send. The archive is read from disk,
+ * never whole.
  */
-export async function checkArchive(path: string): Promise<CheckedArchive> {
+export async function checkArchive(
+  path: string,
+  kind: ArchiveKind = EXTENSION_ARCHIVE,
+): Promise<CheckedArchive> {
   let zip: ZipFile;
   try {
     zip = await yauzl.openPromise(path, {
@@ -74,10 +85,10 @@ export async function checkArchive(path: string): Promise<CheckedArchive> {
       validateEntrySizes: true,
     });
   } catch {
-    throw invalidArchive('it is not a zip archive, or it is truncated');
+    throw invalidArchive('it is not a zip archive, or it is truncated', kind);
   }
   try {
-    if (zip.entryCount > LIMITS.extensionEntries) throw tooManyEntries();
+    if (zip.entryCount > LIMITS.extensionEntries) throw tooManyEntries(kind);
     const entries: { entry: Entry; declared: ArchiveEntry }[] = [];
     try {
       for await (const entry of zip.eachEntry()) {
@@ -90,15 +101,20 @@ export async function checkArchive(path: string): Promise<CheckedArchive> {
         entries.push({ entry, declared: { name, uncompressedSize: entry.uncompressedSize } });
       }
     } catch {
-      throw invalidArchive('it is corrupt');
+      throw invalidArchive('it is corrupt', kind);
     }
-    const manifest = checkArchiveEntries(entries.map(({ declared }) => declared));
+    const declared = entries.map((entry) => entry.declared);
     const unreadable = entries.find(({ entry }) => !entry.canDecodeFileData());
-    if (unreadable) {
-      throw invalidArchive(
-        `entry "${unreadable.declared.name}" is encrypted or compressed in a way that cannot be read`,
-      );
+    if (kind !== EXTENSION_ARCHIVE) {
+      checkZipEntries(declared, kind);
+      if (unreadable) throw cannotRead(unreadable.declared.name, kind);
+      return {
+        unpack: (folder) => unpack(zip, entries, folder, kind),
+        close: () => zip.close(),
+      };
     }
+    const manifest = checkArchiveEntries(declared);
+    if (unreadable) throw cannotRead(unreadable.declared.name, kind);
     const manifestEntry = entries.find(({ declared }) => declared === manifest)?.entry as Entry;
     let manifestBytes: Uint8Array;
     try {
@@ -108,13 +124,20 @@ export async function checkArchive(path: string): Promise<CheckedArchive> {
     }
     checkManifest(manifestBytes);
     return {
-      unpack: (folder) => unpack(zip, entries, folder),
+      unpack: (folder) => unpack(zip, entries, folder, kind),
       close: () => zip.close(),
     };
   } catch (error) {
     zip.close();
     throw error;
   }
+}
+
+function cannotRead(name: string, kind: ArchiveKind): ServiceError {
+  return invalidArchive(
+    `entry "${name}" is encrypted or compressed in a way that cannot be read`,
+    kind,
+  );
 }
 
 /**
@@ -135,7 +158,9 @@ async function unpack(
   zip: ZipFile,
   entries: readonly { entry: Entry; declared: ArchiveEntry }[],
   folder: string,
-): Promise<void> {
+  kind: ArchiveKind,
+): Promise<number> {
+  let bytes = 0;
   const root = resolve(folder);
   await mkdir(root, { recursive: true });
   // Browsers read them as users of their own, through a read-only bind: readable by all, while
@@ -146,9 +171,7 @@ async function unpack(
     const target = resolve(root, declared.name.replaceAll('\\', '/'));
     // checkArchiveEntries refused names escaping the root already; this keeps it so.
     if (target !== root && !target.startsWith(root + sep)) {
-      throw invalidArchive(
-        `entry "${declared.name}" would be written outside the extension folder`,
-      );
+      throw invalidArchive(`entry "${declared.name}" would be written outside ${kind.root}`, kind);
     }
     if (declared.name.endsWith('/')) {
       await makeReadableFolder(root, target, made);
@@ -161,9 +184,11 @@ async function unpack(
       // yauzl fails the stream as soon as the data outgrows the declared size: no bomb unpacks.
       await pipeline(await zip.openReadStreamPromise(entry), output);
       await chmod(target, 0o644);
+      bytes += entry.uncompressedSize;
     } catch (error) {
       if (error instanceof ServiceError) throw error;
-      throw invalidArchive(`entry "${declared.name}" is corrupt or larger than it declares`);
+      throw invalidArchive(`entry "${declared.name}" is corrupt or larger than it declares`, kind);
     }
   }
+  return bytes;
 }

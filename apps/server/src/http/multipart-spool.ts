@@ -15,14 +15,12 @@ import {
   repeatedPart,
   type ServiceError,
   streamBody,
+  tooManyParts,
 } from '@x/service-kernel';
 import busboy, { type Busboy } from 'busboy';
 
 /** Longest form field kept, in bytes: fields are names and the like; files are the big parts. */
 const FIELD_LIMIT = 64 * 1024;
-
-/** Most parts a form may have: the operations take two, so more is a mistake or an attack. */
-const PART_LIMIT = 16;
 
 interface SpooledFile {
   readonly name: string;
@@ -94,13 +92,13 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   for (const leftover of readdirSync(folder)) rmSync(join(folder, leftover), { force: true });
 
-  return async (request, limit) => {
+  return async (request, limits) => {
     const contentType = assertMultipart(request);
     let parser: Busboy;
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { fieldSize: FIELD_LIMIT, parts: PART_LIMIT },
+        limits: { fieldSize: FIELD_LIMIT, parts: limits.parts },
       });
     } catch {
       throw malformedMultipart(); // No boundary, or one busboy cannot use.
@@ -145,9 +143,7 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
       );
     });
     parser.on('partsLimit', () => {
-      problem ??= invalid('The form has too many parts.', [
-        { code: 'invalid_input', message: `body: more than ${PART_LIMIT} parts` },
-      ]);
+      problem ??= tooManyParts(limits.parts);
     });
     const parsed = new Promise<void>((resolve, reject) => {
       parser.on('close', resolve);
@@ -166,7 +162,7 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
     try {
       let read: { isTooLarge: boolean };
       try {
-        read = await streamBody(request, limit, async (chunk) => {
+        read = await streamBody(request, limits.bytes, async (chunk) => {
           if (failed) return; // The form is already malformed: read the rest, keep none of it.
           if (!parser.write(chunk)) await ready(parser);
         });

@@ -11,27 +11,47 @@ export interface ArchiveEntry {
   readonly uncompressedSize: number;
 }
 
-/** The 400 for an archive that breaks a rule; the detail names the `file` part. */
-export function invalidArchive(message: string): ServiceError {
-  const detail: ErrorDetail = { code: INVALID_INPUT, message: `file: ${message}` };
-  return new ServiceError('bad_request', `The extension archive is invalid: ${message}.`, {
+/**
+ * What an archive is, for the errors about it: the same rules hold for an extension and for a zip
+ * unpacked onto an instance (upload_zip); only the words and the form part differ.
+ */
+export interface ArchiveKind {
+  /** What it is called: `extension archive`. */
+  readonly noun: string;
+  /** The form part it came in, as error details name it. */
+  readonly part: string;
+  /** Where it unpacks, for an entry that would land outside. */
+  readonly root: string;
+}
+
+/** An extension's archive: the `file` part of POST /extensions. */
+export const EXTENSION_ARCHIVE: ArchiveKind = {
+  noun: 'extension archive',
+  part: 'file',
+  root: 'the extension folder',
+};
+
+/** The 400 for an archive that breaks a rule; the detail names the form part. */
+export function invalidArchive(message: string, kind = EXTENSION_ARCHIVE): ServiceError {
+  const detail: ErrorDetail = { code: INVALID_INPUT, message: `${kind.part}: ${message}` };
+  return new ServiceError('bad_request', `The ${kind.noun} is invalid: ${message}.`, {
     details: [detail],
   });
 }
 
 /** The 413 for an archive larger than 50 MiB. */
-export function archiveTooLarge(): ServiceError {
+export function archiveTooLarge(kind = EXTENSION_ARCHIVE): ServiceError {
   return new ServiceError(
     'payload_too_large',
-    `The extension archive is larger than ${LIMITS.extensionArchiveBytes} bytes.`,
+    `The ${kind.noun} is larger than ${LIMITS.extensionArchiveBytes} bytes.`,
   );
 }
 
 /** The 413 for an archive of more entries than allowed: judged before the entries are read. */
-export function tooManyEntries(): ServiceError {
+export function tooManyEntries(kind = EXTENSION_ARCHIVE): ServiceError {
   return new ServiceError(
     'payload_too_large',
-    `The extension archive has more than ${LIMITS.extensionEntries} entries.`,
+    `The ${kind.noun} has more than ${LIMITS.extensionEntries} entries.`,
   );
 }
 
@@ -65,28 +85,37 @@ function unusableName(name: string): string | undefined {
 }
 
 /**
- * Judges an archive by the entries its central directory declares, as contract.md says: at most
- * 10,000 entries unpacking to at most 200 MiB (413; zip bombs are judged by the declared sizes,
- * which an unpacker must then hold each entry to), names that can be unpacked (at most 1,024
- * bytes, 255 per folder or file, no NUL), none escaping the root, and a manifest.json at
- * the root (400). Returns the manifest's entry, to be read and given to checkManifest.
+ * Judges an archive by the entries its central directory declares: at most 10,000 entries
+ * unpacking to at most 200 MiB (413; zip bombs are judged by the declared sizes, which an
+ * unpacker must then hold each entry to), names that can be unpacked (at most 1,024 bytes, 255
+ * per folder or file, no NUL), none escaping the root (400).
  */
-export function checkArchiveEntries(entries: readonly ArchiveEntry[]): ArchiveEntry {
-  if (entries.length > LIMITS.extensionEntries) throw tooManyEntries();
+export function checkZipEntries(entries: readonly ArchiveEntry[], kind = EXTENSION_ARCHIVE): void {
+  if (entries.length > LIMITS.extensionEntries) throw tooManyEntries(kind);
   const uncompressed = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   if (uncompressed > LIMITS.extensionUncompressedBytes) {
     throw new ServiceError(
       'payload_too_large',
-      `The extension archive unpacks to more than ${LIMITS.extensionUncompressedBytes} bytes.`,
+      `The ${kind.noun} unpacks to more than ${LIMITS.extensionUncompressedBytes} bytes.`,
     );
   }
   for (const entry of entries) {
     const problem = unusableName(entry.name);
-    if (problem !== undefined) throw invalidArchive(problem);
+    if (problem !== undefined) throw invalidArchive(problem, kind);
   }
   const escaping = entries.find((entry) => escapesRoot(entry.name));
-  if (escaping !== undefined)
-    throw invalidArchive(`entry "${escaping.name}" would be written outside the extension folder`);
+  if (escaping !== undefined) {
+    throw invalidArchive(`entry "${escaping.name}" would be written outside ${kind.root}`, kind);
+  }
+}
+
+/**
+ * Judges an extension archive by the entries its central directory declares, as contract.md
+ * says: checkZipEntries, and a manifest.json at the root (400). Returns the manifest's entry, to
+ * be read and given to checkManifest.
+ */
+export function checkArchiveEntries(entries: readonly ArchiveEntry[]): ArchiveEntry {
+  checkZipEntries(entries);
   const manifest = entries.find((entry) => entry.name === 'manifest.json');
   if (!manifest) throw invalidArchive('manifest.json is missing at the root of the archive');
   if (manifest.uncompressedSize > MAX_MANIFEST_BYTES)

@@ -13,8 +13,10 @@ import {
 } from './outcome.js';
 import { type ReadBody, readBody } from './read-body.js';
 import {
+  binaryBody,
   bodyTooLarge,
   type MultipartReader,
+  nestFormParts,
   type ParsedBody,
   parseJson,
   readMultipartInMemory,
@@ -55,9 +57,6 @@ export interface RequestHandlerOptions<TRuntime> {
    */
   readonly readMultipart?: MultipartReader;
 }
-
-/** Largest multipart body read: the archive limit plus room for the form's framing. */
-const MULTIPART_LIMIT = LIMITS.extensionArchiveBytes + 64 * 1024;
 
 /**
  * Creates a service's request handler. Each call goes through small steps, each in its own
@@ -123,13 +122,15 @@ export function createRequestHandler<TRuntime>(
       return interceptAfter(interception, record, response);
     };
     if (read !== undefined) return answer(parseJson(operation, request, read.bytes));
+    if (operation.body?.encoding === 'binary') return answer(binaryBody(request, operation.body));
+    if (operation.body?.encoding !== 'multipart') throw new TypeError('unreachable: no body read');
     // A multipart body is read only now, for a caller known to be allowed, and freed once answered.
-    const multipart = await (options.readMultipart ?? readMultipartInMemory)(
-      request,
-      MULTIPART_LIMIT,
-    );
+    const multipart = await (options.readMultipart ?? readMultipartInMemory)(request, {
+      bytes: operation.body.maxBytes,
+      parts: operation.body.maxParts,
+    });
     try {
-      return await answer(multipart);
+      return await answer({ ...multipart, value: nestFormParts(multipart.value) });
     } finally {
       await multipart.dispose();
     }
@@ -138,9 +139,11 @@ export function createRequestHandler<TRuntime>(
   return async (request) => {
     const url = new URL(request.url);
     const requestId = requestIdOf(request.headers, options.newRequestId);
-    // A multipart body waits for the caller to be authenticated (see handle); others are read now.
+    // A multipart or binary body waits for the caller to be authenticated (see handle); a JSON
+    // one is read now.
+    const encoding = operationOf(request.method, url.pathname)?.body?.encoding;
     const read =
-      operationOf(request.method, url.pathname)?.body?.encoding === 'multipart'
+      encoding === 'multipart' || encoding === 'binary'
         ? undefined
         : await readBody(request, LIMITS.jsonBodyBytes);
     const bodyBytes = read?.isTooLarge === false ? read.bytes : undefined;

@@ -29,12 +29,103 @@ export interface MultipartBody extends ParsedBody {
   dispose(): Promise<void>;
 }
 
+/** How much of a multipart body is read: its bytes, framing included, and its parts. */
+export interface MultipartLimits {
+  readonly bytes: number;
+  readonly parts: number;
+}
+
 /**
- * Reads a multipart/form-data request body of at most `limit` bytes into its parts: fields as
- * strings, files as Blobs. Throws the ServiceError to send: 415 for another media type, 413 past
- * the limit, 400 when malformed or a part is given twice.
+ * Reads a multipart/form-data request body within `limits` into its parts: fields as strings,
+ * files as Blobs. Throws the ServiceError to send: 415 for another media type, 413 past the
+ * byte limit, 400 when malformed, past the part limit, or a part is given twice.
  */
-export type MultipartReader = (request: Request, limit: number) => Promise<MultipartBody>;
+export type MultipartReader = (request: Request, limits: MultipartLimits) => Promise<MultipartBody>;
+
+/** The 400 for a form of more parts than its operation takes. */
+export function tooManyParts(limit: number): ServiceError {
+  return invalid('The form has too many parts.', [
+    { code: 'invalid_input', message: `body: more than ${limit} parts` },
+  ]);
+}
+
+/** Most entries a bracketed list in a form may have (`files[0]` … `files[999]`). */
+const MAX_FORM_INDEX = 1000;
+
+/**
+ * Nests a form's bracketed part names into objects and lists, as the catalog's schemas read
+ * them: `files[0][dest_path]` and `files[0][file]` become `{files: [{dest_path, file}]}`. Plain
+ * names stay as they are. A name that cannot be nested (`a[x]` beside `a[0]`, an index past
+ * 1,000, a name given as a value and as a list) is 400, naming the part.
+ */
+export function nestFormParts(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const nested: Record<string, unknown> = {};
+  for (const [name, part] of Object.entries(value)) {
+    const match = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(name);
+    if (!match) {
+      if (name in nested) throw repeatedPart(name);
+      nested[name] = part;
+      continue;
+    }
+    const keys = [
+      match[1] as string,
+      ...[...(match[2] as string).matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string),
+    ];
+    let holder: Record<string, unknown> | unknown[] = nested;
+    keys.forEach((key, depth) => {
+      const isLast = depth === keys.length - 1;
+      const nextIsIndex = !isLast && /^\d+$/.test(keys[depth + 1] as string);
+      if (Array.isArray(holder)) {
+        const index = /^\d+$/.test(key) ? Number(key) : Number.NaN;
+        if (!(index < MAX_FORM_INDEX)) throw unnestable(name);
+        if (isLast) {
+          if (holder[index] !== undefined) throw repeatedPart(name);
+          holder[index] = part;
+          return;
+        }
+        holder[index] ??= nextIsIndex ? [] : {};
+        holder = holder[index] as Record<string, unknown> | unknown[];
+      } else {
+        if (/^\d+$/.test(key) && depth > 0) throw unnestable(name);
+        if (isLast) {
+          if (key in holder) throw repeatedPart(name);
+          holder[key] = part;
+          return;
+        }
+        holder[key] ??= nextIsIndex ? [] : {};
+        holder = holder[key] as Record<string, unknown> | unknown[];
+      }
+      if (typeof holder !== 'object' || holder === null || Array.isArray(holder) !== nextIsIndex)
+        throw unnestable(name);
+    });
+  }
+  return nested;
+}
+
+function unnestable(name: string): ServiceError {
+  return invalid(`Form part "${name}" cannot be read.`, [
+    { code: 'invalid_input', message: `body.${name}: is not a field of this form` },
+  ]);
+}
+
+/**
+ * A binary body as its operation's schema reads it: `{content}`, the request's bytes as they
+ * arrive (never held whole). A declared length past the operation's limit is 413 at once.
+ */
+export function binaryBody(request: Request, body: { readonly maxBytes: number }): ParsedBody {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > body.maxBytes) {
+    void request.body?.cancel().catch(() => undefined);
+    throw bodyTooLarge();
+  }
+  const content = request.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+  return {
+    value: { content },
+    journal: { content: Number.isNaN(declared) ? 'streamed' : `${declared} bytes` },
+    fingerprint: '',
+  };
+}
 
 /** 415 unless the request is multipart/form-data; returns its content type. */
 export function assertMultipart(request: Request): string {
@@ -112,11 +203,13 @@ async function parseMultipart(contentType: string, bytes: Uint8Array): Promise<P
 }
 
 /** The MultipartReader that reads the whole body into memory: for a fake, or small bodies. */
-export const readMultipartInMemory: MultipartReader = async (request, limit) => {
+export const readMultipartInMemory: MultipartReader = async (request, limits) => {
   const contentType = assertMultipart(request);
-  const read = await readBody(request, limit);
+  const read = await readBody(request, limits.bytes);
   if (read.isTooLarge) throw bodyTooLarge();
-  return { ...(await parseMultipart(contentType, read.bytes)), dispose: async () => undefined };
+  const parsed = await parseMultipart(contentType, read.bytes);
+  if (Object.keys(parsed.value as object).length > limits.parts) throw tooManyParts(limits.parts);
+  return { ...parsed, dispose: async () => undefined };
 };
 
 /**

@@ -35,6 +35,16 @@ export function toResponse(result: HandlerResult): Response {
       },
     });
   }
+  if ('stream' in result) {
+    return new Response(result.stream, {
+      status: result.status,
+      headers: {
+        ...headers,
+        'content-type': result.contentType,
+        ...(result.length === undefined ? {} : { 'content-length': String(result.length) }),
+      },
+    });
+  }
   if ('events' in result) {
     return new Response(result.events, {
       status: result.status,

@@ -8,6 +8,7 @@ import type {
   ServiceEngines,
   WheelInput,
 } from '../engines.js';
+import { MemoryFileTree, memoryFileSystem } from '../files/memory-file-system.js';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
 import { ServiceModel } from '../service-model.js';
@@ -25,6 +26,7 @@ export class RecordingInstance implements BrowserInstance {
   clipboard = '';
   isCursorHidden = false;
   readonly directories = new Set(['/home/browser']);
+  readonly files = new MemoryFileTree({ maxBytes: 1024 * 1024, clock: () => new Date() });
   isClosed = false;
   readonly #exit = new Set<() => void>();
 
@@ -85,6 +87,7 @@ export function memoryEngines(options: { async?: boolean } = {}) {
   };
   const engines: ServiceEngines<RecordingInstance> = {
     browsers,
+    files: memoryFileSystem(),
     processes: {
       assertAvailable: () => undefined,
       start(_instance, spec, events) {

@@ -1,4 +1,4 @@
-import { createMemoryRecordStore, type ServiceEngines } from '@x/service-kernel';
+import { createMemoryRecordStore, memoryFileSystem, type ServiceEngines } from '@x/service-kernel';
 import { FakeBrowserEngine } from './browsers/fake-browser-engine.js';
 import type { FakeInstance } from './browsers/fake-instance.js';
 import { FakeArchiveStore } from './extensions/fake-archive-store.js';
@@ -14,12 +14,13 @@ export interface FakeEngines extends ServiceEngines<FakeInstance> {
 }
 
 /** A fresh set of in-memory engines. */
-export function createFakeEngines(): FakeEngines {
+export function createFakeEngines(clock?: () => Date): FakeEngines {
   return {
-    browsers: new FakeBrowserEngine(),
+    browsers: new FakeBrowserEngine(clock),
     processes: new FakeProcessRunner(),
     recorder: fakeRecorder,
     watcher: fakeWatcher,
+    files: memoryFileSystem(),
     archives: new FakeArchiveStore(),
     records: createMemoryRecordStore(),
   };

@@ -6,6 +6,7 @@ import {
   DEFAULT_BROWSER_LIMITS,
   type FsChange,
   MemoryIdempotencyStore,
+  resolveInstancePath,
   ServiceModel,
   serviceHandlers,
 } from '@x/service-kernel';
@@ -111,6 +112,11 @@ export interface FakeService {
   setProcessUsage(processId: string, usage: ProcessUsage): void;
   /** A change on a browser's files (a download landing, say): watches that cover it see it. */
   emitFsEvent(browserId: string, change: FsChange): void;
+  /**
+   * The bytes of a file on a browser's instance, or undefined when there is none; with `content`,
+   * writes it there first (its parents made, watches told), as a download landing would.
+   */
+  file(browserId: string, path: string, content?: Uint8Array | string): Uint8Array | undefined;
 }
 
 const asList = (value: string | readonly string[] | undefined, fallback: string) =>
@@ -139,7 +145,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
 
   /** The model on in-memory engines; a reset makes a new one. */
   const build = () => {
-    const engines = createFakeEngines();
+    const engines = createFakeEngines(clock);
     for (const [command, script] of Object.entries(options.scripts ?? {}))
       engines.processes.scripts.set(command, script);
     const model = new ServiceModel<FakeInstance>({
@@ -240,6 +246,18 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       const entry = current.model.browsers.peek(browserId);
       if (!entry) throw new TypeError(`No live browser "${browserId}" in the fake.`);
       applyFsChange(entry.instance, change);
+    },
+    file: (browserId, path, content) => {
+      const { files } = current.engines.browsers.instance(browserId);
+      const target = resolveInstancePath('path', path);
+      if (content !== undefined) {
+        files.putFile(
+          target,
+          typeof content === 'string' ? new TextEncoder().encode(content) : content,
+        );
+      }
+      const node = files.nodes.get(target);
+      return node?.kind === 'file' ? node.content : undefined;
     },
   };
   return fake;

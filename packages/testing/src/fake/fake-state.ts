@@ -57,7 +57,9 @@ export function readFakeState(model: ServiceModel<FakeInstance>, engines: FakeEn
     browsers.set(id, {
       session: live ? model.browsers.record(live) : session,
       typedText: instance?.typedText ?? '',
-      files: instance?.files ?? new Map(),
+      files: new Map(
+        [...(instance?.files.nodes ?? [])].map(([path, node]) => [path, node.kind] as const),
+      ),
       processes: instance?.processes ?? new Map(),
       watches: live?.watches ?? new Map(),
       replays: new Map(

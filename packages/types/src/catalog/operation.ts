@@ -6,12 +6,31 @@ import type { ErrorStatus } from '../errors/error-codes.js';
 export type AnySchema = GenericSchema<any, any>;
 
 /** HTTP methods the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** How a request body travels. A JSON body schema that accepts `undefined` makes the body optional. */
+/**
+ * How a request body travels. A JSON body schema that accepts `undefined` makes the body optional.
+ * A multipart form's nested fields travel as bracketed part names (`files[0][dest_path]`). A
+ * binary body is the raw bytes, streamed: its schema is `{content}`, which a handler receives as a
+ * stream, read only once the call is authenticated and its path and query are valid.
+ */
 export type OperationBody =
   | { readonly encoding: 'json'; readonly schema: AnySchema }
-  | { readonly encoding: 'multipart'; readonly schema: AnySchema };
+  | {
+      readonly encoding: 'multipart';
+      readonly schema: AnySchema;
+      /** Largest body taken, in bytes, the form's framing included (larger: 413). */
+      readonly maxBytes: number;
+      /** Most parts the form may have (more: 400). */
+      readonly maxParts: number;
+    }
+  | {
+      readonly encoding: 'binary';
+      readonly mediaType: string;
+      readonly schema: AnySchema;
+      /** Largest body taken, in bytes: a larger declared Content-Length is 413 at once. */
+      readonly maxBytes: number;
+    };
 
 /** What a successful response carries. */
 export type OperationResponse =
@@ -71,6 +90,7 @@ export function defineOperation<const T extends Operation>(
   const statuses = new Set<ErrorStatus>([...COMMON_ERROR_STATUSES, ...operation.errorStatuses]);
   if (operation.pathParams || operation.query || operation.body) statuses.add(400);
   if (operation.body?.encoding === 'json') statuses.add(413).add(415);
+  if (operation.body?.encoding === 'binary') statuses.add(413);
   if (operation.method === 'POST' && operation.access === 'write') statuses.add(422);
   return { ...operation, errorStatuses: [...statuses].sort((a, b) => a - b) };
 }

@@ -16,6 +16,9 @@ const INPUT_CHARACTERS = 100_000;
 /** Longest one input call may take by its own pauses and durations, in milliseconds. */
 const INPUT_DURATION_MS = 300_000;
 
+/** Room a multipart form's framing (boundaries, part headers, small fields) may take per file. */
+export const FORM_FRAMING_BYTES = 64 * 1024;
+
 /** The numeric limits of the contract, in one place for the client, the fake and the server. */
 export const LIMITS = {
   /** Largest JSON request body, in bytes (larger: 413). */
@@ -57,6 +60,17 @@ export const LIMITS = {
   moveMaxMs: 5000,
   /** Most wheel notches one scroll turns, each way. */
   scrollNotches: 100,
+  /** Longest path a file operation takes, in bytes (longer: 400). */
+  filePathBytes: 4096,
+  /**
+   * Largest file one write_file call writes, and largest total of one upload, in bytes (larger:
+   * 413). Every write also counts against the instance's own disk (full: 507).
+   */
+  fileBytes: 4 * 1024 * 1024 * 1024,
+  /** Most files one upload call writes. */
+  uploadFiles: 100,
+  /** Most entries one list_files call answers, or one download_dir_zip packs (more: 413). */
+  directoryEntries: 10_000,
   /** Largest extension archive, in bytes (larger: 413). */
   extensionArchiveBytes: 50 * 1024 * 1024,
   /** Largest uncompressed total of an extension archive, in bytes (larger: 413). */

@@ -1,4 +1,5 @@
 import { defineOperation } from '../catalog/operation.js';
+import { FORM_FRAMING_BYTES, LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema } from '../common/scalars.js';
 import { ExtensionListSchema, ExtensionSchema, UploadExtensionFormSchema } from './extension.js';
@@ -13,7 +14,12 @@ export const uploadExtensionOperation = defineOperation({
   specSection: '4.4',
   method: 'POST',
   path: '/extensions',
-  body: { encoding: 'multipart', schema: UploadExtensionFormSchema },
+  body: {
+    encoding: 'multipart',
+    schema: UploadExtensionFormSchema,
+    maxBytes: LIMITS.extensionArchiveBytes + FORM_FRAMING_BYTES,
+    maxParts: 16,
+  },
   responses: { 201: { kind: 'json', schema: ExtensionSchema } },
   errorStatuses: [409, 413, 415],
   access: 'write',

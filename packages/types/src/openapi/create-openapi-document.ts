@@ -79,6 +79,12 @@ function requestBodyOf(operation: Operation): Record<string, unknown> | undefine
   }
   const body = operation.body;
   if (!body) return undefined;
+  if (body.encoding === 'binary') {
+    return {
+      required: true,
+      content: { [body.mediaType]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
   const mediaType = body.encoding === 'json' ? 'application/json' : 'multipart/form-data';
   return {
     required: !isOptional(body.schema),

@@ -4,13 +4,19 @@ import { FakeInstance } from './fake-instance.js';
 /** Starts simulated browsers at once; keeps every one it started, to inspect. */
 export class FakeBrowserEngine implements BrowserEngine<FakeInstance> {
   readonly instances = new Map<string, FakeInstance>();
+  readonly #clock: () => Date;
+
+  /** `clock`: the fake's, which its files' modification times follow. */
+  constructor(clock: () => Date = () => new Date()) {
+    this.#clock = clock;
+  }
 
   check(): void {
     // A simulated browser can be anything: headed ones too.
   }
 
   launch(spec: LaunchSpec): FakeInstance {
-    const instance = new FakeInstance(spec.id, spec.viewport);
+    const instance = new FakeInstance(spec.id, spec.viewport, this.#clock);
     this.instances.set(spec.id, instance);
     return instance;
   }

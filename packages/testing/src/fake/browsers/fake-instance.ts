@@ -1,8 +1,10 @@
+import { posix } from 'node:path';
 import {
   type BrowserInstance,
   type FsChange,
   INSTANCE_HOME,
   type KeyInput,
+  MemoryFileTree,
   type MouseInput,
   type Region,
   type WheelInput,
@@ -13,6 +15,9 @@ import type { FakeProcess } from '../processes/fake-process.js';
 
 /** Where the browser saves downloads. */
 export const DOWNLOADS = `${INSTANCE_HOME}/Downloads`;
+
+/** Most bytes the files of one fake browser may hold: its disk (past it, writes are 507). */
+export const FAKE_DISK_BYTES = 256 * 1024 * 1024;
 
 /** Most input events a fake browser keeps. */
 const MAX_INPUTS = 10_000;
@@ -30,6 +35,12 @@ export interface FakeWatchRegistration {
   readonly change: (change: FsChange) => void;
 }
 
+/** Whether a watch sees a change at `path`, as inotify would. */
+export function covers(watch: FakeWatchRegistration, path: string): boolean {
+  if (watch.recursive) return path.startsWith(`${watch.path}/`);
+  return posix.dirname(path) === watch.path;
+}
+
 /**
  * A simulated browser: what was typed into it, its instance's files (paths and whether each is a
  * directory), its processes and the watches on its files. Nothing runs; everything is recorded.
@@ -44,20 +55,22 @@ export class FakeInstance implements BrowserInstance {
   /** The text on its clipboard. */
   clipboard = '';
   isCursorHidden = false;
-  /** Paths on the instance (`/home/browser/…`) and whether each is a directory or a file. */
-  readonly files = new Map<string, 'dir' | 'file'>([
-    [INSTANCE_HOME, 'dir'],
-    [DOWNLOADS, 'dir'],
-  ]);
+  /** Its files (`/home/browser/…`), held in memory; changes made through them reach its watches. */
+  readonly files: MemoryFileTree;
   /** Every process it ran, kept after they end (and after the browser does). */
   readonly processes = new Map<string, FakeProcess>();
   readonly watches = new Set<FakeWatchRegistration>();
   isClosed = false;
   readonly #exitListeners = new Set<() => void>();
 
-  constructor(id: string, viewport: Viewport) {
+  constructor(id: string, viewport: Viewport, clock: () => Date = () => new Date()) {
     this.id = id;
     this.viewport = viewport;
+    this.files = new MemoryFileTree({ maxBytes: FAKE_DISK_BYTES, clock });
+    this.files.makeDirectory(DOWNLOADS);
+    this.files.onChange = (change) => {
+      for (const watch of this.watches) if (covers(watch, change.path)) watch.change(change);
+    };
   }
 
   async type(text: string): Promise<void> {
@@ -105,7 +118,7 @@ export class FakeInstance implements BrowserInstance {
 
   /** A simulated home has no links: the model's containment check is the whole of it. */
   stat(instancePath: string): 'dir' | 'file' | undefined {
-    return this.files.get(instancePath);
+    return this.files.kind(instancePath);
   }
 
   onExit(listener: () => void): void {

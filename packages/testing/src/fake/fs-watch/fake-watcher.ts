@@ -1,11 +1,10 @@
 import { posix } from 'node:path';
 import { type FsChange, resolveInstancePath, type Watcher } from '@x/service-kernel';
-import type { FakeInstance, FakeWatchRegistration } from '../browsers/fake-instance.js';
-
-function covers(watch: FakeWatchRegistration, path: string): boolean {
-  if (watch.recursive) return path.startsWith(`${watch.path}/`);
-  return posix.dirname(path) === watch.path;
-}
+import {
+  covers,
+  type FakeInstance,
+  type FakeWatchRegistration,
+} from '../browsers/fake-instance.js';
 
 /**
  * Applies a change to a simulated instance's files and reports it to every watch that covers
@@ -14,19 +13,16 @@ function covers(watch: FakeWatchRegistration, path: string): boolean {
 export function applyFsChange(instance: FakeInstance, change: FsChange): void {
   const path = resolveInstancePath('path', change.path);
   const event: FsChange = { ...change, path, name: change.name ?? posix.basename(path) };
+  const { nodes } = instance.files;
   if (event.type === 'DELETE') {
-    for (const known of [...instance.files.keys()]) {
-      if (known === path || known.startsWith(`${path}/`)) instance.files.delete(known);
-    }
+    for (const known of instance.files.under(path)) nodes.delete(known);
   } else {
-    for (
-      let parent = posix.dirname(path);
-      !instance.files.has(parent);
-      parent = posix.dirname(parent)
-    ) {
-      instance.files.set(parent, 'dir');
+    for (let parent = posix.dirname(path); !nodes.has(parent); parent = posix.dirname(parent)) {
+      nodes.set(parent, instance.files.newNode('dir'));
     }
-    instance.files.set(path, event.is_dir ? 'dir' : 'file');
+    const node = nodes.get(path);
+    if (node) node.modTime = instance.files.newNode('file').modTime;
+    else nodes.set(path, instance.files.newNode(event.is_dir ? 'dir' : 'file'));
   }
   for (const watch of instance.watches) if (covers(watch, path)) watch.change(event);
 }

@@ -55,7 +55,7 @@ function builtInScript(instance: FakeInstance, invocation: ProcessInvocation): P
       try {
         for (const path of args.filter((arg) => !arg.startsWith('-'))) {
           const resolved = resolveInstancePath('path', path, cwd);
-          const known = instance.files.get(resolved);
+          const known = instance.files.kind(resolved);
           const type = name === 'rm' ? 'DELETE' : name === 'touch' && known ? 'WRITE' : 'CREATE';
           const isDir = name === 'rm' ? known === 'dir' : name === 'mkdir';
           applyFsChange(instance, { type, path: resolved, is_dir: isDir });

@@ -1,0 +1,167 @@
+import {
+  array,
+  blob,
+  boolean,
+  check,
+  custom,
+  type InferInput,
+  type InferOutput,
+  maxLength,
+  minLength,
+  number,
+  object,
+  optional,
+  pipe,
+  regex,
+  string,
+} from 'valibot';
+import { LIMITS } from '../common/limits.js';
+import { requestObject } from '../common/request-object.js';
+import { NAME_PATTERN, TimestampSchema } from '../common/scalars.js';
+
+/** The instance's home: every path a file operation names is inside it. */
+export const INSTANCE_HOME = '/home/browser';
+
+/**
+ * A path on the instance: absolute, at most 4,096 bytes, without a NUL. That it is inside
+ * `/home/browser` once `..` and links are resolved is the service's to check (400 otherwise).
+ */
+export const InstanceFilePathSchema = pipe(
+  string('must be a string'),
+  minLength(1, 'must not be empty'),
+  check((path) => path.startsWith('/'), 'must be an absolute path (starting with /)'),
+  check((path) => !path.includes('\0'), 'must not contain a NUL character'),
+  check(
+    (path) => new TextEncoder().encode(path).byteLength <= LIMITS.filePathBytes,
+    `must be at most ${LIMITS.filePathBytes} bytes`,
+  ),
+);
+
+/** Permission bits as an octal string: `644`, `0755`, `1777` (3 or 4 octal digits). */
+export const FileModeSchema = pipe(
+  string('must be a string'),
+  regex(/^[0-7]{3,4}$/, 'must be 3 or 4 octal digits, like 644 or 0755'),
+);
+
+/** Mode of a file written without one. */
+export const DEFAULT_FILE_MODE = '644';
+
+/** Mode of a directory made without one. */
+export const DEFAULT_DIRECTORY_MODE = '755';
+
+/** One file or directory on the instance, as list_files and file_info answer. */
+export const FileEntrySchema = object({
+  /** Its last path segment. */
+  name: string(),
+  /** Its absolute path on the instance. */
+  path: string(),
+  is_dir: boolean(),
+  /** Its size in bytes (a directory's is what the file system says, often 4096). */
+  size_bytes: number(),
+  /** Its permission bits as an octal string (`644`, `755`). */
+  mode: string(),
+  /** When its content last changed (ISO 8601). */
+  mod_time: TimestampSchema,
+});
+
+/** A file or directory on the instance. */
+export type FileEntry = InferOutput<typeof FileEntrySchema>;
+
+/** Answer of list_files: the entries of one directory, by name. */
+export const FileEntryListSchema = array(FileEntrySchema);
+
+/** Query of an operation on one path: read_file, list_files, file_info, download_dir_zip. */
+export const FilePathQuerySchema = requestObject({ path: InstanceFilePathSchema });
+
+/** Query of PUT write_file: where, and the new file's permission bits. */
+export const WriteFileQuerySchema = requestObject({
+  path: InstanceFilePathSchema,
+  mode: optional(FileModeSchema, DEFAULT_FILE_MODE),
+});
+
+/** Anything a request body can be streamed from. */
+export type BinaryContent = Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>;
+
+/** Whether a value can be sent as a raw request body. */
+export function isBinaryContent(value: unknown): value is BinaryContent {
+  return (
+    value instanceof Blob ||
+    value instanceof Uint8Array ||
+    value instanceof ArrayBuffer ||
+    (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream)
+  );
+}
+
+/** The raw bytes of a binary request body; a handler gets them as a stream. */
+export const BinaryContentSchema = requestObject({
+  content: custom<BinaryContent>(
+    isBinaryContent,
+    'must be a Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
+  ),
+});
+
+/** Body of PUT create_directory: made with every missing parent, like `mkdir -p`. */
+export const CreateDirectoryBodySchema = requestObject({
+  path: InstanceFilePathSchema,
+  mode: optional(FileModeSchema, DEFAULT_DIRECTORY_MODE),
+});
+
+/** Body of PUT delete_file and PUT delete_directory. */
+export const FilePathBodySchema = requestObject({ path: InstanceFilePathSchema });
+
+/** Body of PUT move: renames a file or directory; the destination must not exist. */
+export const MoveFileBodySchema = requestObject({
+  src_path: InstanceFilePathSchema,
+  dest_path: InstanceFilePathSchema,
+});
+
+/** A user or group name as `chown` takes it. */
+const OwnerSchema = pipe(
+  string('must be a string'),
+  regex(NAME_PATTERN, 'must be a user or group name'),
+);
+
+/**
+ * Body of PUT set_file_permissions. `owner` and `group` may only name the instance's own user
+ * and group (`browser`): nothing on an instance may be given away.
+ */
+export const SetFilePermissionsBodySchema = requestObject({
+  path: InstanceFilePathSchema,
+  mode: FileModeSchema,
+  owner: optional(OwnerSchema),
+  group: optional(OwnerSchema),
+});
+
+/** One file of an upload: where it goes, and its bytes. */
+export const UploadFileSchema = requestObject({
+  dest_path: InstanceFilePathSchema,
+  file: blob('must be a file'),
+});
+
+/**
+ * Form of POST upload: `files[0][dest_path]`, `files[0][file]`, `files[1][dest_path]`, … Each
+ * file is written whole or not at all; parents are made.
+ */
+export const UploadFilesFormSchema = requestObject({
+  files: pipe(
+    array(UploadFileSchema, 'must be a list of files'),
+    minLength(1, 'must hold at least one file'),
+    maxLength(LIMITS.uploadFiles, `must hold at most ${LIMITS.uploadFiles} files`),
+  ),
+});
+
+/** Form of POST upload_zip: a zip unpacked into `dest_path` (made if missing). */
+export const UploadZipFormSchema = requestObject({
+  dest_path: InstanceFilePathSchema,
+  zip_file: blob('must be a file'),
+});
+
+/** What each file operation takes. */
+export type WriteFileInput = InferInput<typeof WriteFileQuerySchema> & {
+  content: BinaryContent;
+};
+export type CreateDirectoryInput = InferInput<typeof CreateDirectoryBodySchema>;
+export type MoveFileInput = InferInput<typeof MoveFileBodySchema>;
+export type SetFilePermissionsInput = InferInput<typeof SetFilePermissionsBodySchema>;
+export type UploadFilesInput = InferInput<typeof UploadFilesFormSchema>;
+export type UploadZipInput = InferInput<typeof UploadZipFormSchema>;
