@@ -17,6 +17,8 @@ export interface PreparedRequest {
   readonly pathAndQuery: string;
   readonly json?: unknown;
   readonly form?: readonly FormPart[];
+  /** A raw body, streamed as it is (a file's bytes). */
+  readonly binary?: { readonly content: UploadSource; readonly mediaType: string };
   /** How long the server may legitimately take, from the catalog. */
   readonly serverTimeMs: number;
 }
@@ -37,6 +39,28 @@ function queryString(values: Record<string, unknown>): string {
   for (const [key, value] of Object.entries(values)) params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * Adds an object of a list to a form as bracketed parts (`files[0][file]`), files as file parts;
+ * gives what the schema checks in its place (a stand-in Blob for each file, so nothing is read).
+ */
+function nestedParts(prefix: string, item: unknown, form: FormPart[]): unknown {
+  if (typeof item !== 'object' || item === null || isUploadSource(item)) return item;
+  const stand: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    const name = `${prefix}[${key}]`;
+    if (value === undefined) continue;
+    if (isUploadSource(value)) {
+      const filename = typeof File !== 'undefined' && value instanceof File ? value.name : key;
+      form.push({ name, file: value, filename });
+      stand[key] = new Blob([]);
+    } else {
+      form.push({ name, value: String(value) });
+      stand[key] = value;
+    }
+  }
+  return stand;
 }
 
 /**
@@ -71,6 +95,7 @@ export function prepareRequest(operation: Operation, rawInput: unknown): Prepare
 
   let json: unknown;
   let form: FormPart[] | undefined;
+  let binary: PreparedRequest['binary'];
   let bodyOutput: unknown;
   const bodyValues = pick(input, fields.body);
   if (operation.body?.encoding === 'json') {
@@ -82,12 +107,23 @@ export function prepareRequest(operation: Operation, rawInput: unknown): Prepare
     if (result.success) bodyOutput = result.output;
     else details.push(...validationDetails(result.issues));
     json = isLeftOut ? undefined : bodyValues;
+  } else if (operation.body?.encoding === 'binary') {
+    const result = safeParse(operation.body.schema, bodyValues);
+    if (result.success) {
+      binary = {
+        content: bodyValues.content as UploadSource,
+        mediaType: operation.body.mediaType,
+      };
+    } else details.push(...validationDetails(result.issues));
   } else if (operation.body?.encoding === 'multipart') {
     // Files are checked for their kind here; the schema sees a stand-in, so no stream is read.
     const stand: Record<string, unknown> = {};
     form = [];
     for (const [key, value] of Object.entries(bodyValues)) {
-      if (isFileField(operation, key)) {
+      if (Array.isArray(value)) {
+        // A list of objects travels as bracketed parts: files[0][dest_path], files[0][file].
+        stand[key] = value.map((item, index) => nestedParts(`${key}[${index}]`, item, form ?? []));
+      } else if (isFileField(operation, key)) {
         if (!isUploadSource(value)) {
           details.push({
             code: INVALID_INPUT,
@@ -115,6 +151,7 @@ export function prepareRequest(operation: Operation, rawInput: unknown): Prepare
       buildPath(operation, pathValues as Record<string, string>) + queryString(queryValues),
     ...(json === undefined ? {} : { json }),
     ...(form === undefined ? {} : { form }),
+    ...(binary === undefined ? {} : { binary }),
     serverTimeMs: serverTime && bodyOutput !== undefined ? serverTime(bodyOutput) : 0,
   };
 }

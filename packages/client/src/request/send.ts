@@ -133,11 +133,20 @@ export function createTransport(
             });
         }
       }
+      if (prepared.binary) {
+        const { content, mediaType } = prepared.binary;
+        init.body = content instanceof Uint8Array ? (content as Uint8Array<ArrayBuffer>) : content;
+        headers['content-type'] = mediaType;
+        // Streamed once, as an upload is: never held whole to be sent again.
+        isReplayable = false;
+        if (content instanceof ReadableStream) (init as { duplex?: string }).duplex = 'half';
+      }
       const isActingPost = operation.method === 'POST' && operation.access === 'write';
       if (isActingPost)
         headers[HEADERS.idempotencyKey] = callOptions?.idempotencyKey ?? crypto.randomUUID();
       // GET and DELETE are safe to repeat; a POST only with its idempotency key and a body that can
-      // be sent again. PATCH is never repeated.
+      // be sent again. PATCH and PUT are never repeated (a repeated move or delete_file would answer
+      // 404 for what the first attempt did).
       const isRetryable =
         operation.method === 'GET' ||
         operation.method === 'DELETE' ||

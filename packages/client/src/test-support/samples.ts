@@ -45,3 +45,12 @@ export const pngBytes = Uint8Array.from(
     'base64',
   ),
 );
+
+export const fileEntry = {
+  name: 'report.pdf',
+  path: '/home/browser/Downloads/report.pdf',
+  is_dir: false,
+  size_bytes: 1024,
+  mode: '644',
+  mod_time: '2026-11-22T10:00:00.000Z',
+};

@@ -20,7 +20,15 @@ interface Metered {
   isTooLarge(): boolean;
   /** The caller's body stopped arriving before its end. */
   isInterrupted(): boolean;
+  /**
+   * Reads and drops what the engine left of the body (it refused before the end), so the caller
+   * hears the answer on a connection still in step; past DRAIN_BYTES the body is cut instead.
+   */
+  settle(): Promise<void>;
 }
+
+/** Most bytes of a refused body read and dropped so its caller can read the refusal. */
+const DRAIN_BYTES = 64 * 1024 * 1024;
 
 /** The 400 for a request body that stopped before its end (the caller went away). */
 export function interruptedBody(): ServiceError {
@@ -38,6 +46,22 @@ function meter(source: ReadableStream<Uint8Array>, limit: number, path: string):
   let size = 0;
   let isTooLarge = false;
   let isInterrupted = false;
+  let isDone = false;
+  const drain = async () => {
+    if (isDone) return;
+    isDone = true;
+    let drained = 0;
+    try {
+      while (drained <= DRAIN_BYTES) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        drained += value.byteLength;
+      }
+      await reader.cancel();
+    } catch {
+      // The caller went away: nothing is left to read.
+    }
+  };
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -45,27 +69,34 @@ function meter(source: ReadableStream<Uint8Array>, limit: number, path: string):
         chunk = await reader.read();
       } catch {
         isInterrupted = true;
+        isDone = true;
         controller.error(interruptedBody());
         return;
       }
       if (chunk.done) {
+        isDone = true;
         controller.close();
         return;
       }
       size += chunk.value.byteLength;
       if (size > limit) {
         isTooLarge = true;
+        isDone = true;
         controller.error(new FileFailure('tooLarge', path));
         await reader.cancel().catch(() => undefined);
         return;
       }
       controller.enqueue(chunk.value);
     },
-    async cancel(reason) {
-      await reader.cancel(reason).catch(() => undefined);
-    },
+    // An engine that stops reading (it refused) leaves the rest to be drained, not cut.
+    cancel: drain,
   });
-  return { stream, isTooLarge: () => isTooLarge, isInterrupted: () => isInterrupted };
+  return {
+    stream,
+    isTooLarge: () => isTooLarge,
+    isInterrupted: () => isInterrupted,
+    settle: drain,
+  };
 }
 
 /**
@@ -117,6 +148,8 @@ export class FileModel<I extends BrowserInstance> {
       if (metered.isTooLarge()) throw fileTooLarge(LIMITS.fileBytes);
       if (metered.isInterrupted()) throw interruptedBody();
       throw error;
+    } finally {
+      await metered.settle();
     }
   }
 

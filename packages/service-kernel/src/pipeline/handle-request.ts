@@ -11,7 +11,7 @@ import {
   interceptBefore,
   type RequestOutcome,
 } from './outcome.js';
-import { type ReadBody, readBody } from './read-body.js';
+import { dropUnreadBody, type ReadBody, readBody } from './read-body.js';
 import {
   binaryBody,
   bodyTooLarge,
@@ -122,7 +122,13 @@ export function createRequestHandler<TRuntime>(
       return interceptAfter(interception, record, response);
     };
     if (read !== undefined) return answer(parseJson(operation, request, read.bytes));
-    if (operation.body?.encoding === 'binary') return answer(binaryBody(request, operation.body));
+    if (operation.body?.encoding === 'binary') {
+      try {
+        return await answer(binaryBody(request, operation.body));
+      } finally {
+        await dropUnreadBody(request);
+      }
+    }
     if (operation.body?.encoding !== 'multipart') throw new TypeError('unreachable: no body read');
     // A multipart body is read only now, for a caller known to be allowed, and freed once answered.
     const multipart = await (options.readMultipart ?? readMultipartInMemory)(request, {

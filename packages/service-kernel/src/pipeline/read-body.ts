@@ -6,6 +6,15 @@ export type ReadBody =
 /** Most bytes of a refused body read and thrown away, so the caller can still read the 413. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
+/**
+ * Reads and drops a body no step read (a call refused before its binary body was needed), so the
+ * caller hears the answer on a connection still in step; past DRAIN_LIMIT it is cut.
+ */
+export async function dropUnreadBody(request: Request): Promise<void> {
+  if (!request.body || request.body.locked) return;
+  await drainBody(request.body.getReader(), 0).catch(() => undefined);
+}
+
 /** Reads and discards the rest of a body, up to DRAIN_LIMIT; past that the connection is cut. */
 async function drainBody(
   reader: ReadableStreamDefaultReader<Uint8Array>,

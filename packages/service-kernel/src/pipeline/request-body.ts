@@ -115,6 +115,7 @@ function unnestable(name: string): ServiceError {
  */
 export function binaryBody(request: Request, body: { readonly maxBytes: number }): ParsedBody {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  // Cut rather than drained: it is larger than any drain is worth.
   if (declared > body.maxBytes) {
     void request.body?.cancel().catch(() => undefined);
     throw bodyTooLarge();

@@ -3,6 +3,7 @@ import { browserChecks } from './checks-browsers.js';
 import { commonChecks } from './checks-common.js';
 import { computerChecks } from './checks-computer.js';
 import { extensionChecks } from './checks-extensions.js';
+import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
 import { poolChecks } from './checks-pools.js';
 import { processChecks } from './checks-processes.js';
@@ -17,6 +18,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...commonChecks,
   ...browserChecks,
   ...computerChecks,
+  ...fileChecks,
   ...processChecks,
   ...poolChecks,
   ...extensionChecks,
