@@ -7,7 +7,7 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   },
   { name: 'replays', summary: 'Record a browser’s screen and download the videos' },
   { name: 'process', summary: 'Run and watch processes on a browser’s instance' },
-  { name: 'fs', summary: 'Watch directories on a browser’s instance' },
+  { name: 'fs', summary: 'Read, write, list and watch files on a browser’s instance' },
   { name: 'pools', summary: 'Keep pools of warm browsers; acquire and release them' },
   { name: 'extensions', summary: 'Upload, list, download and delete browser extensions' },
   { name: 'invocations', summary: 'Create and end invocations; list their browsers' },

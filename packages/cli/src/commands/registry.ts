@@ -4,6 +4,7 @@ import { completionCommand } from './completion.js';
 import { computerCommands } from './computer.js';
 import { configCommands } from './config.js';
 import { extensionCommands } from './extensions.js';
+import { fsCommands } from './fs.js';
 import { poolCommands } from './pools.js';
 import { processCommands } from './processes.js';
 
@@ -12,6 +13,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...browserCommands,
   ...computerCommands,
   ...processCommands,
+  ...fsCommands,
   ...poolCommands,
   ...extensionCommands,
   ...configCommands,
