@@ -1,10 +1,16 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachToPage, connectCdp } from '../test-support/cdp-socket.js';
+import { heldBytes, liveBytes } from '../test-support/memory.js';
 import { shellRunner, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer();
 const shell = shellRunner(() => test.server.url);
+const run = promisify(execFile);
 let id = '';
+let cdpUrl = '';
 
 /** A call of the API with any body; the answer's status, bytes and parsed JSON (when JSON). */
 async function call(method: string, path: string, init: { body?: BodyInit; json?: unknown } = {}) {
@@ -26,8 +32,12 @@ async function call(method: string, path: string, init: { body?: BodyInit; json?
 const at = (path: string) => `path=${encodeURIComponent(path)}`;
 
 beforeAll(async () => {
-  id = ((await test.api.call('POST', '/browsers', { json: {} })).json as { session_id: string })
-    .session_id;
+  const session = (await test.api.call('POST', '/browsers', { json: {} })).json as {
+    session_id: string;
+    cdp_ws_url: string;
+  };
+  id = session.session_id;
+  cdpUrl = session.cdp_ws_url;
 });
 afterAll(async () => {
   await test.api.call('DELETE', `/browsers/${id}`);
@@ -212,5 +222,130 @@ describe('files on the server', () => {
       'z.zip',
     );
     expect((await call('POST', 'upload_zip', { body: bad })).status).toBe(400);
+  });
+});
+
+/** Runs a shell pipeline on the host (never blocking the server in this process); its stdout. */
+async function sh(script: string): Promise<string> {
+  const { stdout } = await run('sh', ['-c', script], { maxBuffer: 1024 * 1024 });
+  return stdout.trim();
+}
+
+describe('files as the browser sees them', () => {
+  it('a file written through the API is what a page uploads; a download is listed and read', async () => {
+    await call('PUT', `write_file?${at('/home/browser/upload-me.txt')}`, {
+      body: 'picked by the page',
+    });
+    const cdp = await connectCdp(cdpUrl);
+    try {
+      const session = await attachToPage(cdp);
+      await cdp.send('DOM.enable', {}, session);
+      await cdp.send(
+        'Runtime.evaluate',
+        { expression: `document.body.innerHTML = '<input type="file" id="f">'` },
+        session,
+      );
+      const { root } = (await cdp.send('DOM.getDocument', {}, session)) as {
+        root: { nodeId: number };
+      };
+      const { nodeId } = (await cdp.send(
+        'DOM.querySelector',
+        { nodeId: root.nodeId, selector: '#f' },
+        session,
+      )) as { nodeId: number };
+      await cdp.send(
+        'DOM.setFileInputFiles',
+        { nodeId, files: ['/home/browser/upload-me.txt'] },
+        session,
+      );
+      const picked = (await cdp.send(
+        'Runtime.evaluate',
+        {
+          expression: `document.getElementById('f').files[0].text()`,
+          awaitPromise: true,
+          returnByValue: true,
+        },
+        session,
+      )) as { result: { value: string } };
+      expect(picked.result.value).toBe('picked by the page');
+
+      const click = `const a = document.createElement('a'); a.href = 'data:text/plain,downloaded';
+        a.download = 'got.txt'; document.body.append(a); a.click();`;
+      await cdp.send('Runtime.evaluate', { expression: click }, session);
+      let names: string[] = [];
+      for (let attempt = 0; attempt < 50 && !names.includes('got.txt'); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const listed = await call('GET', `list_files?${at('/home/browser/Downloads')}`);
+        names = (listed.json as { name: string }[]).map((entry) => entry.name);
+      }
+      expect(names).toContain('got.txt');
+      const read = await call('GET', `read_file?${at('/home/browser/Downloads/got.txt')}`);
+      expect(new TextDecoder().decode(read.bytes)).toBe('downloaded');
+    } finally {
+      cdp.close();
+    }
+  });
+
+  it('writes and reads back 200 MiB with the memory of the server flat', async () => {
+    // curl is the client, in a process of its own: what is measured here is the server alone.
+    const url = (operation: string) =>
+      `${test.server.url}/browsers/${id}/fs/${operation}?${at('/home/browser/big.bin')}`;
+    const auth = `authorization: Bearer ${TEST_TOKEN}`;
+    const size = 200 * 1024 * 1024;
+    const source = `yes 0123456789abcdef | head -c ${size}`;
+    const before = await heldBytes();
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, liveBytes());
+    }, 100);
+    try {
+      const written = await sh(
+        `${source} | curl -sS -o /dev/null -w '%{http_code}' -T - -X PUT -H '${auth}' '${url('write_file')}'`,
+      );
+      expect(written).toBe('201');
+      const [expected, read] = await Promise.all([
+        sh(`${source} | sha256sum`),
+        sh(`curl -sS -H '${auth}' '${url('read_file')}' | sha256sum`),
+      ]);
+      expect(read).toBe(expected);
+    } finally {
+      clearInterval(sampler);
+    }
+    // The file passed through in pipes: neither direction held more than a few chunks of it.
+    expect(peak - before).toBeLessThan(48 * 1024 * 1024);
+    await call('PUT', 'delete_file', { json: { path: '/home/browser/big.bin' } });
+  });
+
+  it('a write cut short leaves nothing: no file, no partial one', async () => {
+    const controller = new AbortController();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(stream) {
+        if (sent >= 4 * 1024 * 1024) {
+          controller.abort();
+          return;
+        }
+        sent += 1024 * 1024;
+        stream.enqueue(new Uint8Array(1024 * 1024));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      },
+    });
+    await fetch(
+      `${test.server.url}/browsers/${id}/fs/write_file?${at('/home/browser/cut/short.bin')}`,
+      {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${TEST_TOKEN}` },
+        body,
+        duplex: 'half',
+        signal: controller.signal,
+      } as RequestInit,
+    ).catch(() => undefined);
+    let left = '';
+    for (let attempt = 0; attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = (await shell(id, 'ls -A cut 2>/dev/null')).stdout;
+      if (left === '') break;
+    }
+    expect(left).toBe('');
   });
 });

@@ -17,6 +17,7 @@ import {
 import type { FileEntry } from '@x/types';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { checkArchive, writeArchive } from '../extensions/archive-store.js';
+import { streamOfReadable } from '../http/readable-stream.js';
 import { endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
 import { FILE_SCRIPTS, type FileScript } from './file-scripts.js';
 import { zipOfTar } from './zip-of-tar.js';
@@ -327,7 +328,7 @@ async function headedStream(
     });
     throw new Error('unreachable');
   }
-  const reader = (Readable.toWeb(stdout) as ReadableStream<Uint8Array>).getReader();
+  const reader = streamOfReadable(stdout).getReader();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       if (head.leftover.byteLength > 0) controller.enqueue(new Uint8Array(head.leftover));

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   createIdGenerator,
   createRequestHandler,
@@ -9,6 +10,7 @@ import {
 import { createOpenApiDocument } from '@x/types/openapi';
 import type { Logger } from 'pino';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import { withStreamedBody } from './readable-stream.js';
 import type { ResolvedTokens } from './tokens.js';
 
 /** What the HTTP handler is made of. */
@@ -23,8 +25,14 @@ export interface AppOptions {
   readonly serverUrl: () => string;
 }
 
-/** The server's HTTP handler: a Fetch API function, served on Node by `@hono/node-server`. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/**
+ * The server's HTTP handler: a Fetch API function, served on Node by `@hono/node-server`, which
+ * passes the Node request as `env.incoming`.
+ */
+export type FetchHandler = (
+  request: Request,
+  env?: { readonly incoming?: Readable },
+) => Promise<Response>;
 
 /**
  * The server's HTTP handler. Every call goes through the shared request pipeline of
@@ -52,9 +60,9 @@ export function createApp(options: AppOptions): FetchHandler {
     },
     onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error'),
   });
-  return async (request) => {
+  return async (request, env) => {
     const started = performance.now();
-    const outcome = await handle(request);
+    const outcome = await handle(withStreamedBody(request, env?.incoming));
     // The server injects no faults: every outcome is an answer.
     if (outcome.kind !== 'response') throw new Error('A dropped call outside fault injection.');
     const { response } = outcome;

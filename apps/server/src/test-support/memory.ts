@@ -20,3 +20,13 @@ export async function heldBytes(): Promise<number> {
   }
   return lowest;
 }
+
+/**
+ * Memory this process holds right now once garbage is collected (one reading, no pause): sampled
+ * during a transfer, its peak is what the transfer kept alive at once, not the garbage it made.
+ */
+export function liveBytes(): number {
+  collectGarbage();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
