@@ -129,6 +129,11 @@ export function readConfig(
         env.XB_ENDED_PROCESSES_KEPT,
         DEFAULT_BROWSER_LIMITS.endedProcesses,
       ),
+      fileOperations: positive(
+        'XB_MAX_FILE_OPERATIONS_PER_BROWSER',
+        env.XB_MAX_FILE_OPERATIONS_PER_BROWSER,
+        DEFAULT_BROWSER_LIMITS.fileOperations,
+      ),
     },
   };
 }

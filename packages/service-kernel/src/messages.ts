@@ -100,6 +100,12 @@ export const refusals = {
           'internal_error',
           `Action ${index} (${type}) failed: the browser did not take it. Later actions did not run.`,
         ),
+  tooManyFileOperations: (browserId: string, max: number) =>
+    new ServiceError(
+      'rate_limited',
+      `Browser "${browserId}" runs ${max} file operations at once, the most it may: retry when one ends.`,
+      { headers: { [HEADERS.retryAfter]: '1' } },
+    ),
   watchOfFile: (path: string) =>
     new ServiceError('bad_request', `${path} is a file; watch a directory.`),
   /** The server's disk is full: nothing was made. */

@@ -11,6 +11,8 @@ export interface BrowserLimits {
   readonly processOutputBytes: number;
   /** Ended processes kept per browser (status, output); older ones are forgotten (404). */
   readonly endedProcesses: number;
+  /** File operations at once on one browser (streamed reads included); one more is 429. */
+  readonly fileOperations: number;
 }
 
 /** The limits a service has unless it is told otherwise. */
@@ -19,6 +21,7 @@ export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
   watches: 16,
   processOutputBytes: 256 * 1024,
   endedProcesses: 16,
+  fileOperations: 8,
 };
 
 /** How one implementation runs the model. */

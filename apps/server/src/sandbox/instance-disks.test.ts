@@ -77,3 +77,41 @@ describe.runIf(isRoot)('a disk per session', () => {
     );
   });
 });
+
+describe.runIf(isRoot)('files written through the API count against the session disk', () => {
+  it('a write past it is 507 and leaves nothing; a zip too big for it is 507 before it unpacks', async () => {
+    const id = (await call<{ session_id: string }>('POST', '/browsers', {})).json.session_id;
+    const url = `${test.server.url}/browsers/${id}/fs`;
+    const auth = { authorization: `Bearer ${TEST_TOKEN}` };
+    const big = await fetch(`${url}/write_file?path=%2Fhome%2Fbrowser%2Fbig.bin`, {
+      method: 'PUT',
+      headers: auth,
+      body: new Uint8Array(100 * MiB),
+    });
+    expect(big.status).toBe(507);
+    expect(((await big.json()) as { message: string }).message).toContain(
+      "instance's disk is full",
+    );
+    expect((await exec(id, 'ls -A /home/browser')).stdout).not.toMatch(/big\.bin|xb-partial/);
+    const { zipSync } = await import('fflate');
+    const form = new FormData();
+    form.append('dest_path', '/home/browser/unzipped');
+    form.append(
+      'zip_file',
+      new Blob([zipSync({ 'zeros.bin': new Uint8Array(100 * MiB) }) as Uint8Array<ArrayBuffer>]),
+      'zeros.zip',
+    );
+    const zip = await fetch(`${url}/upload_zip`, { method: 'POST', headers: auth, body: form });
+    expect(zip.status).toBe(507);
+    expect((await exec(id, 'ls -A /home/browser/unzipped 2>/dev/null | wc -l')).stdout.trim()).toBe(
+      '0',
+    );
+    const small = await fetch(`${url}/write_file?path=%2Fhome%2Fbrowser%2Fsmall.txt`, {
+      method: 'PUT',
+      headers: auth,
+      body: 'fits',
+    });
+    expect(small.status).toBe(201);
+    await call('DELETE', `/browsers/${id}`);
+  });
+});

@@ -24,6 +24,8 @@ export interface BrowserEntry<I extends BrowserInstance> {
   input: Promise<void>;
   /** Where the last action left the mouse, and the buttons it left held (bits). */
   pointer: { x: number; y: number; buttons: number };
+  /** File operations in progress (a streamed read counts until its stream ends). */
+  fileOperations: number;
 }
 
 /** A live browser's entry as it starts: nothing on it yet, active `now` (epoch ms). */
@@ -44,5 +46,6 @@ export function newBrowserEntry<I extends BrowserInstance>(
     isWarm: false,
     input: Promise.resolve(),
     pointer: { x: 0, y: 0, buttons: 0 },
+    fileOperations: 0,
   };
 }

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { type FileEntry, INSTANCE_HOME, LIMITS } from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, FileSystem } from '../engines.js';
+import { refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { invalid } from '../pipeline/request-body.js';
 import type { ServiceError } from '../service-error.js';
@@ -29,6 +30,38 @@ interface Metered {
 
 /** Most bytes of a refused body read and dropped so its caller can read the refusal. */
 const DRAIN_BYTES = 64 * 1024 * 1024;
+
+/** A stream that calls `release` once, when it ends, fails or is cancelled. */
+function releasing(
+  stream: ReadableStream<Uint8Array>,
+  release: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  let isReleased = false;
+  const once = () => {
+    if (isReleased) return;
+    isReleased = true;
+    release();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          once();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        once();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      once();
+      await reader.cancel(reason);
+    },
+  });
+}
 
 /** The 400 for a request body that stopped before its end (the caller went away). */
 export function interruptedBody(): ServiceError {
@@ -120,10 +153,12 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async read(browserId: string, path: string) {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(path, query('path'));
-    return this.#answer(() => this.#files.read(instance, target), query('path'), {
-      hint: 'list it with list_files, or download it with download_dir_zip',
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(path, query('path'));
+      return this.#answer(() => this.#files.read(instance, target), query('path'), {
+        hint: 'list it with list_files, or download it with download_dir_zip',
+      });
     });
   }
 
@@ -134,104 +169,120 @@ export class FileModel<I extends BrowserInstance> {
     mode: string,
     content: ReadableStream<Uint8Array>,
   ): Promise<void> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(path, query('path'));
-    const bits = parseMode(mode, query('mode'));
-    const metered = meter(content, LIMITS.fileBytes, target);
-    try {
-      await this.#answer(
-        () => this.#files.write(instance, target, metered.stream, bits),
-        query('path'),
-        { isMaking: true },
-      );
-    } catch (error) {
-      if (metered.isTooLarge()) throw fileTooLarge(LIMITS.fileBytes);
-      if (metered.isInterrupted()) throw interruptedBody();
-      throw error;
-    } finally {
-      await metered.settle();
-    }
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(path, query('path'));
+      const bits = parseMode(mode, query('mode'));
+      const metered = meter(content, LIMITS.fileBytes, target);
+      try {
+        await this.#answer(
+          () => this.#files.write(instance, target, metered.stream, bits),
+          query('path'),
+          { isMaking: true },
+        );
+      } catch (error) {
+        if (metered.isTooLarge()) throw fileTooLarge(LIMITS.fileBytes);
+        if (metered.isInterrupted()) throw interruptedBody();
+        throw error;
+      } finally {
+        await metered.settle();
+      }
+    });
   }
 
   async list(browserId: string, path: string): Promise<FileEntry[]> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(path, query('path'));
-    const entries = await this.#answer(
-      () => this.#files.list(instance, target, LIMITS.directoryEntries),
-      query('path'),
-      { hint: 'read it with read_file', limit: LIMITS.directoryEntries },
-    );
-    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(path, query('path'));
+      const entries = await this.#answer(
+        () => this.#files.list(instance, target, LIMITS.directoryEntries),
+        query('path'),
+        { hint: 'read it with read_file', limit: LIMITS.directoryEntries },
+      );
+      return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    });
   }
 
   async info(browserId: string, path: string): Promise<FileEntry> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(path, query('path'));
-    return this.#answer(() => this.#files.info(instance, target), query('path'));
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(path, query('path'));
+      return this.#answer(() => this.#files.info(instance, target), query('path'));
+    });
   }
 
   async makeDirectory(browserId: string, path: string, mode: string): Promise<void> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(path, body('path'));
-    const bits = parseMode(mode, body('mode'));
-    await this.#answer(() => this.#files.makeDirectory(instance, target, bits), body('path'), {
-      isMaking: true,
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(path, body('path'));
+      const bits = parseMode(mode, body('mode'));
+      await this.#answer(() => this.#files.makeDirectory(instance, target, bits), body('path'), {
+        isMaking: true,
+      });
     });
   }
 
   async removeFile(browserId: string, path: string): Promise<void> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(path, body('path'));
-    await this.#answer(() => this.#files.removeFile(instance, target), body('path'), {
-      hint: 'delete it with delete_directory',
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(path, body('path'));
+      await this.#answer(() => this.#files.removeFile(instance, target), body('path'), {
+        hint: 'delete it with delete_directory',
+      });
     });
   }
 
   async removeDirectory(browserId: string, path: string): Promise<void> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(path, body('path'), { isHomeRefused: true });
-    await this.#answer(() => this.#files.removeDirectory(instance, target), body('path'), {
-      hint: 'delete it with delete_file',
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(path, body('path'), { isHomeRefused: true });
+      await this.#answer(() => this.#files.removeDirectory(instance, target), body('path'), {
+        hint: 'delete it with delete_file',
+      });
     });
   }
 
   async move(browserId: string, from: string, to: string): Promise<void> {
-    const instance = this.#instance(browserId);
-    const source = resolvePath(from, body('src_path'), { isHomeRefused: true });
-    const destination = resolvePath(to, body('dest_path'), { isHomeRefused: true });
-    if (destination === source || destination.startsWith(`${source}/`)) {
-      throw invalid(`${to} is ${source} or inside it.`, [
-        { code: 'invalid_input', message: 'body.dest_path: must not be src_path or inside it' },
-      ]);
-    }
-    try {
-      await this.#files.move(instance, source, destination);
-    } catch (error) {
-      if (!(error instanceof FileFailure)) throw error;
-      const isSource = error.path === source && error.kind !== 'exists';
-      throw fileError(error, isSource ? body('src_path') : body('dest_path'), {
-        isMaking: !isSource,
-      });
-    }
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const source = resolvePath(from, body('src_path'), { isHomeRefused: true });
+      const destination = resolvePath(to, body('dest_path'), { isHomeRefused: true });
+      if (destination === source || destination.startsWith(`${source}/`)) {
+        throw invalid(`${to} is ${source} or inside it.`, [
+          { code: 'invalid_input', message: 'body.dest_path: must not be src_path or inside it' },
+        ]);
+      }
+      try {
+        await this.#files.move(instance, source, destination);
+      } catch (error) {
+        if (!(error instanceof FileFailure)) throw error;
+        const isSource = error.path === source && error.kind !== 'exists';
+        throw fileError(error, isSource ? body('src_path') : body('dest_path'), {
+          isMaking: !isSource,
+        });
+      }
+    });
   }
 
   async setPermissions(
     browserId: string,
     change: { path: string; mode: string; owner?: string | undefined; group?: string | undefined },
   ): Promise<void> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(change.path, body('path'));
-    const bits = parseMode(change.mode, body('mode'));
-    for (const key of ['owner', 'group'] as const) {
-      const name = change[key];
-      if (name !== undefined && name !== INSTANCE_USER) {
-        throw invalid(
-          `${key} can only be ${INSTANCE_USER}: an instance's files belong to its own user.`,
-          [{ code: 'invalid_input', message: `body.${key}: must be ${INSTANCE_USER}` }],
-        );
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(change.path, body('path'));
+      const bits = parseMode(change.mode, body('mode'));
+      for (const key of ['owner', 'group'] as const) {
+        const name = change[key];
+        if (name !== undefined && name !== INSTANCE_USER) {
+          throw invalid(
+            `${key} can only be ${INSTANCE_USER}: an instance's files belong to its own user.`,
+            [{ code: 'invalid_input', message: `body.${key}: must be ${INSTANCE_USER}` }],
+          );
+        }
       }
-    }
-    await this.#answer(() => this.#files.setMode(instance, target, bits), body('path'));
+      await this.#answer(() => this.#files.setMode(instance, target, bits), body('path'));
+    });
   }
 
   /** Writes every file of an upload; their destinations must differ. */
@@ -239,58 +290,92 @@ export class FileModel<I extends BrowserInstance> {
     browserId: string,
     files: readonly { readonly dest_path: string; readonly file: Blob }[],
   ): Promise<void> {
-    const instance = this.#instance(browserId);
-    const targets = files.map((file, index) => ({
-      path: resolvePath(file.dest_path, body(`files[${index}].dest_path`)),
-      content: file.file,
-    }));
-    const total = files.reduce((sum, file) => sum + file.file.size, 0);
-    if (total > LIMITS.fileBytes) throw fileTooLarge(LIMITS.fileBytes);
-    targets.forEach((target, index) => {
-      const earlier = targets.findIndex((other) => other.path === target.path);
-      if (earlier !== index) {
-        throw invalid(`Two files of the upload go to ${target.path}.`, [
-          {
-            code: 'invalid_input',
-            message: `body.files[${index}].dest_path: is also files[${earlier}].dest_path`,
-          },
-        ]);
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const targets = files.map((file, index) => ({
+        path: resolvePath(file.dest_path, body(`files[${index}].dest_path`)),
+        content: file.file,
+      }));
+      const total = files.reduce((sum, file) => sum + file.file.size, 0);
+      if (total > LIMITS.fileBytes) throw fileTooLarge(LIMITS.fileBytes);
+      targets.forEach((target, index) => {
+        const earlier = targets.findIndex((other) => other.path === target.path);
+        if (earlier !== index) {
+          throw invalid(`Two files of the upload go to ${target.path}.`, [
+            {
+              code: 'invalid_input',
+              message: `body.files[${index}].dest_path: is also files[${earlier}].dest_path`,
+            },
+          ]);
+        }
+      });
+      try {
+        await this.#files.writeMany(instance, targets);
+      } catch (error) {
+        if (!(error instanceof FileFailure)) throw error;
+        const index = Math.max(
+          0,
+          targets.findIndex(
+            (target) => target.path === error.path || target.path.startsWith(`${error.path}/`),
+          ),
+        );
+        throw fileError(error, body(`files[${index}].dest_path`), { isMaking: true });
       }
     });
-    try {
-      await this.#files.writeMany(instance, targets);
-    } catch (error) {
-      if (!(error instanceof FileFailure)) throw error;
-      const index = Math.max(
-        0,
-        targets.findIndex(
-          (target) => target.path === error.path || target.path.startsWith(`${error.path}/`),
-        ),
-      );
-      throw fileError(error, body(`files[${index}].dest_path`), { isMaking: true });
-    }
   }
 
   async uploadZip(browserId: string, destination: string, zip: Blob): Promise<void> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(destination, body('dest_path'));
-    await this.#answer(() => this.#files.unpack(instance, target, zip), body('dest_path'), {
-      isMaking: true,
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(destination, body('dest_path'));
+      await this.#answer(() => this.#files.unpack(instance, target, zip), body('dest_path'), {
+        isMaking: true,
+      });
     });
   }
 
   async zip(browserId: string, path: string): Promise<ReadableStream<Uint8Array>> {
-    const instance = this.#instance(browserId);
-    const target = resolvePath(path, query('path'));
-    return this.#answer(
-      () => this.#files.zip(instance, target, LIMITS.directoryEntries),
-      query('path'),
-      { hint: 'read it with read_file', limit: LIMITS.directoryEntries },
-    );
+    return this.#bounded(browserId, async () => {
+      const instance = this.#instance(browserId);
+      const target = resolvePath(path, query('path'));
+      return this.#answer(
+        () => this.#files.zip(instance, target, LIMITS.directoryEntries),
+        query('path'),
+        { hint: 'read it with read_file', limit: LIMITS.directoryEntries },
+      );
+    });
   }
 
   #instance(browserId: string): I {
     return this.#browsers.live(browserId).instance;
+  }
+
+  /**
+   * Runs one file operation of a browser within its bound (BrowserLimits.fileOperations; one more
+   * is 429): a stream it answers with holds its place until the stream ends or is cancelled.
+   */
+  async #bounded<T>(browserId: string, work: () => Promise<T>): Promise<T> {
+    const entry = this.#browsers.live(browserId);
+    const max = this.#context.settings.limits.fileOperations;
+    if (entry.fileOperations >= max) throw refusals.tooManyFileOperations(browserId, max);
+    entry.fileOperations++;
+    let isHeld = false;
+    const release = () => {
+      entry.fileOperations--;
+    };
+    try {
+      const result = await work();
+      const stream =
+        result instanceof ReadableStream ? result : (result as { stream?: unknown })?.stream;
+      if (stream instanceof ReadableStream) {
+        isHeld = true;
+        const held = releasing(stream, release);
+        return (result instanceof ReadableStream ? held : { ...result, stream: held }) as T;
+      }
+      return result;
+    } finally {
+      if (!isHeld) release();
+    }
   }
 
   /** Runs an engine call, answering its FileFailure as `field` says. */
