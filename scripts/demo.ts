@@ -6,7 +6,7 @@
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildExtensionArchive } from '@x/testing';
 import { operations, successStatuses } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
@@ -129,6 +129,10 @@ try {
   xb(atServer, 'replays', 'stop', browser.session_id, replay_id);
   xb(atServer, 'replays', 'download', browser.session_id, replay_id, '-o', 'out/replay.mp4');
   xb(atServer, 'browsers', 'list');
+  // A file round trip: written through the API, read and appended to by a sandboxed process on
+  // the instance, listed, and read back.
+  writeFileSync('out/notes.txt', 'written through xb fs write\n');
+  xb(atServer, 'fs', 'write', browser.session_id, '/home/browser/notes/notes.txt', 'out/notes.txt');
   xb(
     atServer,
     'process',
@@ -137,7 +141,20 @@ try {
     'sh',
     '--',
     '-c',
-    'echo "$(ls /home/browser) from a sandbox on the instance"',
+    'cat notes/notes.txt && echo "appended by a sandboxed process" >> notes/notes.txt',
+  );
+  xb(atServer, 'fs', 'ls', browser.session_id, '/home/browser/notes');
+  xb(
+    atServer,
+    'fs',
+    'read',
+    browser.session_id,
+    '/home/browser/notes/notes.txt',
+    '-o',
+    'out/notes-back.txt',
+  );
+  console.log(
+    `(out/notes-back.txt holds: ${JSON.stringify(readFileSync('out/notes-back.txt', 'utf8'))})`,
   );
   xb(atServer, 'extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
   xb(atServer, 'pools', 'create', 'demo-pool', '--size', '2', '--fill-rate-per-minute', '100');
