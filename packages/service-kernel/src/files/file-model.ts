@@ -293,7 +293,7 @@ export class FileModel<I extends BrowserInstance> {
     return this.#bounded(browserId, async () => {
       const instance = this.#instance(browserId);
       const targets = files.map((file, index) => ({
-        path: resolvePath(file.dest_path, body(`files[${index}].dest_path`)),
+        path: resolvePath(file.dest_path, body(`files.${index}.dest_path`)),
         content: file.file,
       }));
       const total = files.reduce((sum, file) => sum + file.file.size, 0);
@@ -304,7 +304,7 @@ export class FileModel<I extends BrowserInstance> {
           throw invalid(`Two files of the upload go to ${target.path}.`, [
             {
               code: 'invalid_input',
-              message: `body.files[${index}].dest_path: is also files[${earlier}].dest_path`,
+              message: `body.files.${index}.dest_path: is also files.${earlier}.dest_path`,
             },
           ]);
         }
@@ -319,7 +319,7 @@ export class FileModel<I extends BrowserInstance> {
             (target) => target.path === error.path || target.path.startsWith(`${error.path}/`),
           ),
         );
-        throw fileError(error, body(`files[${index}].dest_path`), { isMaking: true });
+        throw fileError(error, body(`files.${index}.dest_path`), { isMaking: true });
       }
     });
   }
