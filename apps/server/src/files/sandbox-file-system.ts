@@ -319,7 +319,12 @@ async function headedStream(
   const stderr = collect(child.stderr, MAX_STDERR_BYTES);
   const closed = once(child, 'close') as Promise<[number | null]>;
   const head = await readHeader(stdout);
-  if (head === undefined) {
+  if (head === 'garbled') {
+    // Not what the scripts print: end it rather than leave it blocked on a full pipe.
+    await endSandbox(child);
+    throw new Error('file operation printed no header');
+  }
+  if (head === 'ended') {
     const [code] = await closed;
     throwFailure({
       code: code === 0 ? 1 : code,
@@ -350,11 +355,16 @@ async function headedStream(
   return { header: head.header, stream };
 }
 
-/** Reads up to the first newline of a stream (at most 4 KiB): the header and what came after. */
-function readHeader(stdout: Readable): Promise<{ header: string; leftover: Buffer } | undefined> {
+/**
+ * Reads up to the first newline of a stream (at most 4 KiB): the header and what came after;
+ * `ended` when the stream ended first (the script refused), `garbled` past 4 KiB without one.
+ */
+function readHeader(
+  stdout: Readable,
+): Promise<{ header: string; leftover: Buffer } | 'ended' | 'garbled'> {
   return new Promise((resolve) => {
     let buffered = Buffer.alloc(0);
-    const done = (value: { header: string; leftover: Buffer } | undefined) => {
+    const done = (value: { header: string; leftover: Buffer } | 'ended' | 'garbled') => {
       stdout.off('data', onData);
       stdout.off('end', onEnd);
       stdout.pause();
@@ -368,9 +378,9 @@ function readHeader(stdout: Readable): Promise<{ header: string; leftover: Buffe
           header: buffered.subarray(0, end).toString('utf8'),
           leftover: buffered.subarray(end + 1),
         });
-      else if (buffered.byteLength > 4096) done(undefined);
+      else if (buffered.byteLength > 4096) done('garbled');
     };
-    const onEnd = () => done(undefined);
+    const onEnd = () => done('ended');
     stdout.on('data', onData);
     stdout.on('end', onEnd);
   });
