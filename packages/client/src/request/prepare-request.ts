@@ -9,7 +9,12 @@ import {
 } from '@x/types';
 import { safeParse } from 'valibot';
 import { InputValidationError } from '../errors/validation-errors.js';
-import { type FormPart, isUploadSource, type UploadSource } from '../uploads/upload-source.js';
+import {
+  type FormPart,
+  filePart,
+  isUploadSource,
+  type UploadSource,
+} from '../uploads/upload-source.js';
 
 /** A call's input, checked and split into what goes in the path, the query and the body. */
 export interface PreparedRequest {
@@ -52,8 +57,7 @@ function nestedParts(prefix: string, item: unknown, form: FormPart[]): unknown {
     const name = `${prefix}[${key}]`;
     if (value === undefined) continue;
     if (isUploadSource(value)) {
-      const filename = typeof File !== 'undefined' && value instanceof File ? value.name : key;
-      form.push({ name, file: value, filename });
+      form.push(filePart(name, value, key));
       stand[key] = new Blob([]);
     } else {
       form.push({ name, value: String(value) });
@@ -132,8 +136,7 @@ export function prepareRequest(operation: Operation, rawInput: unknown): Prepare
           continue;
         }
         stand[key] = new Blob([]);
-        const filename = typeof File !== 'undefined' && value instanceof File ? value.name : key;
-        form.push({ name: key, file: value as UploadSource, filename });
+        form.push(filePart(key, value, key));
       } else {
         stand[key] = value;
         form.push({ name: key, value: String(value) });

@@ -1,14 +1,15 @@
-/** What a file part of an upload may be given as. */
-export type UploadSource = Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>;
+import { type BinaryContent, isBinaryContent } from '@x/types';
+
+/** What a file part of an upload (or a raw body) may be given as: the catalog's binary content. */
+export type UploadSource = BinaryContent;
 
 /** Whether a value can be uploaded as a file part. */
-export function isUploadSource(value: unknown): value is UploadSource {
-  return (
-    value instanceof Blob ||
-    value instanceof Uint8Array ||
-    value instanceof ArrayBuffer ||
-    (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream)
-  );
+export const isUploadSource = isBinaryContent;
+
+/** The file part of a form for `value`, named as a File names itself (else `fallback`). */
+export function filePart(name: string, value: UploadSource, fallback: string): FormPart {
+  const filename = typeof File !== 'undefined' && value instanceof File ? value.name : fallback;
+  return { name, file: value, filename };
 }
 
 /** A multipart body ready to send, and whether it can be sent again on a retry. */
