@@ -56,7 +56,7 @@ export {
   FileFailure,
   type FileFailureKind,
 } from './files/file-failure.js';
-export { INSTANCE_USER, interruptedBody } from './files/file-model.js';
+export { INSTANCE_USER } from './files/file-model.js';
 export {
   MemoryFileTree,
   type MemoryNode,
@@ -102,6 +102,7 @@ export {
   assertMultipart,
   bodyTooLarge,
   type FingerprintPart,
+  interruptedBody,
   invalid,
   type MultipartBody,
   type MultipartLimits,

@@ -8,6 +8,7 @@ import {
   assertMultipart,
   bodyTooLarge,
   type FingerprintPart,
+  interruptedBody,
   invalid,
   type MultipartReader,
   malformedMultipart,
@@ -44,13 +45,6 @@ export function spooledFile(
   file: Blob,
 ): { readonly path: string; readonly sha256: string; readonly size: number } | undefined {
   return spooledFiles.get(file);
-}
-
-/** The 400 for a body that stopped arriving before its end. */
-function interrupted(): ServiceError {
-  return invalid('The request body ended before it was complete.', [
-    { code: 'invalid_input', message: 'body: interrupted' },
-  ]);
 }
 
 /** A pass-through that hashes and counts what flows through it. */
@@ -167,7 +161,7 @@ export function createSpoolingMultipartReader(folder: string): MultipartReader {
           if (!parser.write(chunk)) await ready(parser);
         });
       } catch {
-        throw interrupted(); // The caller went away: no one hears the answer, the files go.
+        throw interruptedBody(); // The caller went away: no one hears the answer, the files go.
       }
       if (read.isTooLarge) throw bodyTooLarge();
       parser.end();

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSER, testModel } from '../test-support/memory-engines.js';
-
-async function newBrowser() {
-  const test = testModel();
-  const entry = await test.model.browsers.create(BROWSER, 'http://localhost');
-  const instance = test.instances.get(entry.record.session_id);
-  if (!instance) throw new Error('no instance');
-  return { ...test, id: entry.record.session_id, instance };
-}
+import { newTestBrowser as newBrowser } from '../test-support/memory-engines.js';
 
 describe('typing', () => {
   it('sends text without a delay at once, and nothing for empty text', async () => {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../service-error.js';
-import { BROWSER, testModel } from '../test-support/memory-engines.js';
-
-async function newBrowser() {
-  const test = testModel();
-  const entry = await test.model.browsers.create(BROWSER, 'http://localhost');
-  const instance = test.instances.get(entry.record.session_id);
-  if (!instance) throw new Error('no instance');
-  return { ...test, id: entry.record.session_id, instance };
-}
+import { newTestBrowser as newBrowser } from '../test-support/memory-engines.js';
 
 const bytes = (text: string) => new Blob([text]).stream() as unknown as ReadableStream<Uint8Array>;
 

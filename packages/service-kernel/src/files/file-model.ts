@@ -4,8 +4,8 @@ import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, FileSystem } from '../engines.js';
 import { refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
-import { invalid } from '../pipeline/request-body.js';
-import type { ServiceError } from '../service-error.js';
+import { drainBody } from '../pipeline/read-body.js';
+import { interruptedBody, invalid } from '../pipeline/request-body.js';
 import { FileFailure, fileError, fileTooLarge, type PathField } from './file-failure.js';
 
 /** The only user and group an instance's files may belong to. */
@@ -23,13 +23,10 @@ interface Metered {
   isInterrupted(): boolean;
   /**
    * Reads and drops what the engine left of the body (it refused before the end), so the caller
-   * hears the answer on a connection still in step; past DRAIN_BYTES the body is cut instead.
+   * hears the answer on a connection still in step; past 64 MiB the body is cut instead.
    */
   settle(): Promise<void>;
 }
-
-/** Most bytes of a refused body read and dropped so its caller can read the refusal. */
-const DRAIN_BYTES = 64 * 1024 * 1024;
 
 /** A stream that calls `release` once, when it ends, fails or is cancelled. */
 function releasing(
@@ -63,13 +60,6 @@ function releasing(
   });
 }
 
-/** The 400 for a request body that stopped before its end (the caller went away). */
-export function interruptedBody(): ServiceError {
-  return invalid('The request body ended before it was complete.', [
-    { code: 'invalid_input', message: 'body: interrupted' },
-  ]);
-}
-
 /**
  * Counts a body's bytes as the engine reads them: past `limit`, or when the caller's stream
  * fails, the stream the engine reads fails too, so the engine drops what it wrote.
@@ -83,17 +73,7 @@ function meter(source: ReadableStream<Uint8Array>, limit: number, path: string):
   const drain = async () => {
     if (isDone) return;
     isDone = true;
-    let drained = 0;
-    try {
-      while (drained <= DRAIN_BYTES) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        drained += value.byteLength;
-      }
-      await reader.cancel();
-    } catch {
-      // The caller went away: nothing is left to read.
-    }
+    await drainBody(reader, 0).catch(() => undefined);
   };
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -16,7 +16,7 @@ export async function dropUnreadBody(request: Request): Promise<void> {
 }
 
 /** Reads and discards the rest of a body, up to DRAIN_LIMIT; past that the connection is cut. */
-async function drainBody(
+export async function drainBody(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   alreadyRead: number,
 ): Promise<void> {

@@ -151,6 +151,13 @@ export function repeatedPart(name: string): ServiceError {
   ]);
 }
 
+/** The 400 for a request body that stopped before its end (the caller went away). */
+export function interruptedBody(): ServiceError {
+  return invalid('The request body ended before it was complete.', [
+    { code: 'invalid_input', message: 'body: interrupted' },
+  ]);
+}
+
 /** The 413 for a body past its operation's limit. */
 export function bodyTooLarge(): ServiceError {
   return new ServiceError(

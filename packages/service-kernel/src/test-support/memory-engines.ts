@@ -157,3 +157,12 @@ export function testModel(
 }
 
 export const BROWSER = { headless: true, stealth: false, kiosk_mode: false, timeout_seconds: 60 };
+
+/** A test model with one live browser: its id and its recording instance. */
+export async function newTestBrowser() {
+  const test = testModel();
+  const entry = await test.model.browsers.create(BROWSER, 'http://localhost');
+  const instance = test.instances.get(entry.record.session_id);
+  if (!instance) throw new Error('no instance');
+  return { ...test, id: entry.record.session_id, instance };
+}
