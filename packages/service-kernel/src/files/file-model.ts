@@ -133,8 +133,7 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async read(browserId: string, path: string) {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, query('path'));
       return this.#answer(() => this.#files.read(instance, target), query('path'), {
         hint: 'list it with list_files, or download it with download_dir_zip',
@@ -149,8 +148,7 @@ export class FileModel<I extends BrowserInstance> {
     mode: string,
     content: ReadableStream<Uint8Array>,
   ): Promise<void> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, query('path'));
       const bits = parseMode(mode, query('mode'));
       const metered = meter(content, LIMITS.fileBytes, target);
@@ -171,8 +169,7 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async list(browserId: string, path: string): Promise<FileEntry[]> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, query('path'));
       const entries = await this.#answer(
         () => this.#files.list(instance, target, LIMITS.directoryEntries),
@@ -184,16 +181,14 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async info(browserId: string, path: string): Promise<FileEntry> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, query('path'));
       return this.#answer(() => this.#files.info(instance, target), query('path'));
     });
   }
 
   async makeDirectory(browserId: string, path: string, mode: string): Promise<void> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, body('path'));
       const bits = parseMode(mode, body('mode'));
       await this.#answer(() => this.#files.makeDirectory(instance, target, bits), body('path'), {
@@ -203,8 +198,7 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async removeFile(browserId: string, path: string): Promise<void> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, body('path'));
       await this.#answer(() => this.#files.removeFile(instance, target), body('path'), {
         hint: 'delete it with delete_directory',
@@ -213,8 +207,7 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async removeDirectory(browserId: string, path: string): Promise<void> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, body('path'), { isHomeRefused: true });
       await this.#answer(() => this.#files.removeDirectory(instance, target), body('path'), {
         hint: 'delete it with delete_file',
@@ -223,8 +216,7 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async move(browserId: string, from: string, to: string): Promise<void> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const source = resolvePath(from, body('src_path'), { isHomeRefused: true });
       const destination = resolvePath(to, body('dest_path'), { isHomeRefused: true });
       if (destination === source || destination.startsWith(`${source}/`)) {
@@ -248,8 +240,7 @@ export class FileModel<I extends BrowserInstance> {
     browserId: string,
     change: { path: string; mode: string; owner?: string | undefined; group?: string | undefined },
   ): Promise<void> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(change.path, body('path'));
       const bits = parseMode(change.mode, body('mode'));
       for (const key of ['owner', 'group'] as const) {
@@ -270,8 +261,7 @@ export class FileModel<I extends BrowserInstance> {
     browserId: string,
     files: readonly { readonly dest_path: string; readonly file: Blob }[],
   ): Promise<void> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const targets = files.map((file, index) => ({
         path: resolvePath(file.dest_path, body(`files.${index}.dest_path`)),
         content: file.file,
@@ -305,8 +295,7 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async uploadZip(browserId: string, destination: string, zip: Blob): Promise<void> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(destination, body('dest_path'));
       await this.#answer(() => this.#files.unpack(instance, target, zip), body('dest_path'), {
         isMaking: true,
@@ -315,8 +304,7 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   async zip(browserId: string, path: string): Promise<ReadableStream<Uint8Array>> {
-    return this.#bounded(browserId, async () => {
-      const instance = this.#instance(browserId);
+    return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, query('path'));
       return this.#answer(
         () => this.#files.zip(instance, target, LIMITS.directoryEntries),
@@ -326,15 +314,11 @@ export class FileModel<I extends BrowserInstance> {
     });
   }
 
-  #instance(browserId: string): I {
-    return this.#browsers.live(browserId).instance;
-  }
-
   /**
    * Runs one file operation of a browser within its bound (BrowserLimits.fileOperations; one more
    * is 429): a stream it answers with holds its place until the stream ends or is cancelled.
    */
-  async #bounded<T>(browserId: string, work: () => Promise<T>): Promise<T> {
+  async #bounded<T>(browserId: string, work: (instance: I) => Promise<T>): Promise<T> {
     const entry = this.#browsers.live(browserId);
     const max = this.#context.settings.limits.fileOperations;
     if (entry.fileOperations >= max) throw refusals.tooManyFileOperations(browserId, max);
@@ -344,7 +328,7 @@ export class FileModel<I extends BrowserInstance> {
       entry.fileOperations--;
     };
     try {
-      const result = await work();
+      const result = await work(entry.instance);
       const stream =
         result instanceof ReadableStream ? result : (result as { stream?: unknown })?.stream;
       if (stream instanceof ReadableStream) {
