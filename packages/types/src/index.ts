@@ -26,6 +26,7 @@ export {
   POOL_BROWSER_TIMEOUT_SECONDS,
   POOL_FILL_RATE_PERCENT,
   POOL_SIZE,
+  PoolProfileReferenceSchema,
   QueryBooleanSchema,
   ReleaseBrowserBodySchema,
   type ReleaseBrowserInput,
@@ -95,7 +96,8 @@ export {
   pathParamNames,
 } from './catalog/paths.js';
 export { API_VERSION, HEADERS, LIMITS } from './common/limits.js';
-export { integerBetween } from './common/numbers.js';
+export { integerBetween, queryIntegerBetween } from './common/numbers.js';
+export { PAGE_LIMIT, type Page, pageOf, pageQueryEntries } from './common/pages.js';
 export { JsonObjectSchema, requestObject } from './common/request-object.js';
 export {
   CountSchema,
@@ -315,6 +317,58 @@ export {
   type ProcessStatus,
   ProcessStatusSchema,
 } from './processes/process-status.js';
+export {
+  createProfileOperation,
+  deleteProfileOperation,
+  downloadProfileOperation,
+  getProfileOperation,
+  listProfilesOperation,
+  ProfilePathSchema,
+  updateProfileOperation,
+} from './profiles/operations.js';
+export {
+  CreateProfileBodySchema,
+  type CreateProfileInput,
+  DownloadProfileQuerySchema,
+  MAX_QUERY_LENGTH,
+  NamedListQuerySchema,
+  PROFILE_ARCHIVE_FORMATS,
+  PROFILE_ARCHIVE_MEDIA_TYPES,
+  type Profile,
+  type ProfileArchiveFormat,
+  ProfileListSchema,
+  ProfileSchema,
+  UpdateProfileBodySchema,
+  type UpdateProfileInput,
+} from './profiles/profile.js';
+export {
+  checkProxyOperation,
+  createProxyOperation,
+  deleteProxyOperation,
+  getProxyOperation,
+  listProxiesOperation,
+  ProxyPathSchema,
+  updateProxyOperation,
+} from './proxies/operations.js';
+export {
+  type CreateProxyBody,
+  CreateProxyBodySchema,
+  type CreateProxyInput,
+  DeleteProxyQuerySchema,
+  ListProxiesQuerySchema,
+  MAX_BYPASS_HOSTS,
+  PROXY_PROTOCOLS,
+  PROXY_STATUSES,
+  PROXY_TYPES,
+  type Proxy,
+  ProxyListSchema,
+  type ProxyProtocol,
+  ProxySchema,
+  SELF_HOSTED_PROXY_TYPES_MESSAGE,
+  type UpdateProxyBody,
+  UpdateProxyBodySchema,
+  type UpdateProxyInput,
+} from './proxies/proxy.js';
 export {
   downloadReplayOperation,
   listReplaysOperation,

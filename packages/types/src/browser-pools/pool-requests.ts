@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   type GenericSchema,
   type InferInput,
   type OptionalSchema,
@@ -31,6 +32,15 @@ export const ACQUIRE_TIMEOUT_SECONDS = { min: 0, max: 300, default: 30 } as cons
 /** Default idle time-out of an acquired pool browser, in seconds. */
 export const POOL_BROWSER_TIMEOUT_SECONDS = 600;
 
+/** A pool's profile: loaded by each of its browsers, read-only (pool browsers never save). */
+export const PoolProfileReferenceSchema = pipe(
+  ProfileReferenceSchema,
+  check(
+    (profile) => profile.save_changes !== true,
+    "save_changes must be false: a pool's browsers load the profile read-only, never saving into it",
+  ),
+);
+
 const poolConfigEntries = {
   name: NameSchema,
   size: integerBetween(POOL_SIZE.min, POOL_SIZE.max),
@@ -38,7 +48,7 @@ const poolConfigEntries = {
   timeout_seconds: BrowserTimeoutSchema,
   stealth: boolean('must be true or false'),
   headless: boolean('must be true or false'),
-  profile: ProfileReferenceSchema,
+  profile: PoolProfileReferenceSchema,
   extensions: ExtensionReferencesSchema,
   proxy_id: IdSchema,
   viewport: ViewportInputSchema,

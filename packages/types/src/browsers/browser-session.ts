@@ -32,10 +32,11 @@ function sessionUrlSchema(schemes: readonly string[]) {
   );
 }
 
-/** The profile a browser session uses. */
+/** The profile a browser session loaded, and whether it saves its state back into it. */
 export const SessionProfileSchema = object({
   id: optional(string()),
   name: optional(string()),
+  save_changes: optional(boolean()),
   created_at: optional(TimestampSchema),
   updated_at: optional(TimestampSchema),
   last_used_at: optional(TimestampSchema),

@@ -63,6 +63,18 @@ const CONTRACT_OPERATIONS = [
   'POST /invocations',
   'GET /invocations/{id}',
   'PATCH /invocations/{id}',
+  'POST /profiles',
+  'GET /profiles',
+  'GET /profiles/{id_or_name}',
+  'PATCH /profiles/{id_or_name}',
+  'DELETE /profiles/{id_or_name}',
+  'GET /profiles/{id_or_name}/download',
+  'POST /proxies',
+  'GET /proxies',
+  'GET /proxies/{id}',
+  'PATCH /proxies/{id}',
+  'DELETE /proxies/{id}',
+  'POST /proxies/{id}/check',
 ];
 
 /** The success status contract.md decides for each operation that has one. */

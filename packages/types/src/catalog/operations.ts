@@ -67,6 +67,22 @@ import {
   streamProcessOutputOperation,
 } from '../processes/operations.js';
 import {
+  createProfileOperation,
+  deleteProfileOperation,
+  downloadProfileOperation,
+  getProfileOperation,
+  listProfilesOperation,
+  updateProfileOperation,
+} from '../profiles/operations.js';
+import {
+  checkProxyOperation,
+  createProxyOperation,
+  deleteProxyOperation,
+  getProxyOperation,
+  listProxiesOperation,
+  updateProxyOperation,
+} from '../proxies/operations.js';
+import {
   downloadReplayOperation,
   listReplaysOperation,
   startReplayOperation,
@@ -131,6 +147,18 @@ export const operations = [
   createInvocationOperation,
   getInvocationOperation,
   updateInvocationOperation,
+  createProfileOperation,
+  listProfilesOperation,
+  getProfileOperation,
+  updateProfileOperation,
+  deleteProfileOperation,
+  downloadProfileOperation,
+  createProxyOperation,
+  listProxiesOperation,
+  getProxyOperation,
+  updateProxyOperation,
+  deleteProxyOperation,
+  checkProxyOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

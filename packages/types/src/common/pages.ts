@@ -1,0 +1,34 @@
+import { optional } from 'valibot';
+import { queryIntegerBetween } from './numbers.js';
+
+/** Most records one page of a list holds, and how many it holds when the caller does not say. */
+export const PAGE_LIMIT = { max: 100, default: 20 } as const;
+
+/** Largest `offset` a list takes: past any list a server keeps. */
+const MAX_OFFSET = 1_000_000_000;
+
+/**
+ * Query entries of a paginated list: `offset` (records skipped, from 0) and `limit` (records on
+ * the page, 1–100, default 20). The answer says whether more follow in `X-Has-More`, and where the
+ * next page starts in `X-Next-Offset`.
+ */
+export const pageQueryEntries = {
+  offset: optional(queryIntegerBetween(0, MAX_OFFSET), 0),
+  limit: optional(queryIntegerBetween(1, PAGE_LIMIT.max), PAGE_LIMIT.default),
+};
+
+/** One page of a list and what the answer's headers say about the rest. */
+export interface Page<T> {
+  readonly items: T[];
+  /** `X-Has-More` and, when true, `X-Next-Offset` (absolute). */
+  readonly headers: Record<string, string>;
+}
+
+/** Cuts one page out of `items` (the whole filtered list, in its order). */
+export function pageOf<T>(items: readonly T[], offset: number, limit: number): Page<T> {
+  const page = items.slice(offset, offset + limit);
+  const hasMore = offset + page.length < items.length;
+  const headers: Record<string, string> = { 'x-has-more': String(hasMore) };
+  if (hasMore) headers['x-next-offset'] = String(offset + page.length);
+  return { items: page, headers };
+}

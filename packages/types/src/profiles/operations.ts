@@ -1,0 +1,88 @@
+import { defineOperation } from '../catalog/operation.js';
+import { requestObject } from '../common/request-object.js';
+import { IdOrNameSchema } from '../common/scalars.js';
+import {
+  CreateProfileBodySchema,
+  DownloadProfileQuerySchema,
+  NamedListQuerySchema,
+  ProfileListSchema,
+  ProfileSchema,
+  UpdateProfileBodySchema,
+} from './profile.js';
+
+/** Path parameters of an operation on one profile, named by id or by name. */
+export const ProfilePathSchema = requestObject({ id_or_name: IdOrNameSchema });
+
+/** POST /profiles: a new, empty profile. */
+export const createProfileOperation = defineOperation({
+  name: 'profiles.create',
+  summary: 'Create a browser profile (empty until a session saves into it).',
+  method: 'POST',
+  path: '/profiles',
+  body: { encoding: 'json', schema: CreateProfileBodySchema },
+  responses: { 201: { kind: 'json', schema: ProfileSchema } },
+  errorStatuses: [409],
+  access: 'write',
+});
+
+/** GET /profiles: one page of the profiles, oldest first. */
+export const listProfilesOperation = defineOperation({
+  name: 'profiles.list',
+  summary: 'List the browser profiles (paginated: X-Has-More, X-Next-Offset).',
+  method: 'GET',
+  path: '/profiles',
+  query: NamedListQuerySchema,
+  responses: { 200: { kind: 'json', schema: ProfileListSchema } },
+  errorStatuses: [],
+  access: 'read',
+});
+
+/** GET /profiles/{id_or_name}: one profile. */
+export const getProfileOperation = defineOperation({
+  name: 'profiles.get',
+  summary: 'Get a browser profile.',
+  method: 'GET',
+  path: '/profiles/{id_or_name}',
+  pathParams: ProfilePathSchema,
+  responses: { 200: { kind: 'json', schema: ProfileSchema } },
+  errorStatuses: [404],
+  access: 'read',
+});
+
+/** PATCH /profiles/{id_or_name}: renames a profile. */
+export const updateProfileOperation = defineOperation({
+  name: 'profiles.update',
+  summary: 'Rename a browser profile.',
+  method: 'PATCH',
+  path: '/profiles/{id_or_name}',
+  pathParams: ProfilePathSchema,
+  body: { encoding: 'json', schema: UpdateProfileBodySchema },
+  responses: { 200: { kind: 'json', schema: ProfileSchema } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** DELETE /profiles/{id_or_name}: removes a profile and its data. */
+export const deleteProfileOperation = defineOperation({
+  name: 'profiles.delete',
+  summary: 'Delete a browser profile (409 while a browser saves into it or a pool uses it).',
+  method: 'DELETE',
+  path: '/profiles/{id_or_name}',
+  pathParams: ProfilePathSchema,
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [404, 409],
+  access: 'write',
+});
+
+/** GET /profiles/{id_or_name}/download: the profile's saved data, as a tar, streamed. */
+export const downloadProfileOperation = defineOperation({
+  name: 'profiles.download',
+  summary: "Download a browser profile's data (tar, or tar.zst with format=tar.zst).",
+  method: 'GET',
+  path: '/profiles/{id_or_name}/download',
+  pathParams: ProfilePathSchema,
+  query: DownloadProfileQuerySchema,
+  responses: { 200: { kind: 'binary', mediaType: 'application/x-tar' } },
+  errorStatuses: [404],
+  access: 'read',
+});

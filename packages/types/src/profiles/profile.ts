@@ -1,0 +1,80 @@
+import {
+  array,
+  type InferInput,
+  type InferOutput,
+  maxLength,
+  object,
+  optional,
+  picklist,
+  pipe,
+  string,
+} from 'valibot';
+import { pageQueryEntries } from '../common/pages.js';
+import { requestObject } from '../common/request-object.js';
+import { NameSchema, TimestampSchema } from '../common/scalars.js';
+
+/**
+ * A browser profile: the state a browser keeps between sessions (cookies, local storage,
+ * IndexedDB, service workers, site permissions, extension state), saved by one session and
+ * loaded by the next.
+ */
+export const ProfileSchema = object({
+  id: string(),
+  /** Unique among profiles. */
+  name: optional(string()),
+  created_at: TimestampSchema,
+  /** When a session last saved its state into the profile; absent until one has. */
+  updated_at: optional(TimestampSchema),
+  /** When a browser last loaded the profile; absent until one has. */
+  last_used_at: optional(TimestampSchema),
+});
+
+/** A browser profile. */
+export type Profile = InferOutput<typeof ProfileSchema>;
+
+/** One page of a GET /profiles call. */
+export const ProfileListSchema = array(ProfileSchema);
+
+/** Body of POST /profiles: an optional unique name. */
+export const CreateProfileBodySchema = optional(requestObject({ name: optional(NameSchema) }), {});
+
+/** What a create-profile call asks for. */
+export type CreateProfileInput = InferInput<typeof CreateProfileBodySchema>;
+
+/** Body of PATCH /profiles/{id_or_name}: the new unique name. */
+export const UpdateProfileBodySchema = requestObject({ name: NameSchema });
+
+/** What an update-profile call asks for. */
+export type UpdateProfileInput = InferInput<typeof UpdateProfileBodySchema>;
+
+/** Longest `query` filter of a list, in characters. */
+export const MAX_QUERY_LENGTH = 255;
+
+/**
+ * Query of a list of named records: a page, `name` (exactly that name) and `query` (id or name
+ * containing it, case-insensitive).
+ */
+export const NamedListQuerySchema = requestObject({
+  ...pageQueryEntries,
+  name: optional(NameSchema),
+  query: optional(
+    pipe(string(), maxLength(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`)),
+  ),
+});
+
+/** The formats a profile downloads in. */
+export const PROFILE_ARCHIVE_FORMATS = ['tar', 'tar.zst'] as const;
+
+/** A profile download's format. */
+export type ProfileArchiveFormat = (typeof PROFILE_ARCHIVE_FORMATS)[number];
+
+/** Query of GET /profiles/{id_or_name}/download: `tar` (default) or `tar.zst`. */
+export const DownloadProfileQuerySchema = requestObject({
+  format: optional(picklist(PROFILE_ARCHIVE_FORMATS, 'must be tar or tar.zst'), 'tar'),
+});
+
+/** Media types of a profile download, by format. */
+export const PROFILE_ARCHIVE_MEDIA_TYPES: Record<ProfileArchiveFormat, string> = {
+  tar: 'application/x-tar',
+  'tar.zst': 'application/zstd',
+};

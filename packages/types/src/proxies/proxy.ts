@@ -1,0 +1,175 @@
+import {
+  array,
+  boolean,
+  check,
+  type InferInput,
+  type InferOutput,
+  maxLength,
+  minLength,
+  nullable,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  regex,
+  string,
+} from 'valibot';
+import { QueryBooleanSchema } from '../browser-pools/pool-requests.js';
+import { integerBetween } from '../common/numbers.js';
+import { pageQueryEntries } from '../common/pages.js';
+import { requestObject } from '../common/request-object.js';
+import { NameSchema, TimestampSchema } from '../common/scalars.js';
+
+/** The kinds of proxy the interface names; a self-hosted server takes `custom` only. */
+export const PROXY_TYPES = ['custom', 'datacenter', 'isp', 'residential', 'mobile'] as const;
+
+/** How the browser talks to the proxy: plain HTTP, or TLS to the proxy itself. */
+export const PROXY_PROTOCOLS = ['http', 'https'] as const;
+
+/** A proxy's protocol. */
+export type ProxyProtocol = (typeof PROXY_PROTOCOLS)[number];
+
+/** Most hosts a proxy's `bypass_hosts` lists. */
+export const MAX_BYPASS_HOSTS = 100;
+
+/** Longest proxy username or password, in characters. */
+const MAX_CREDENTIAL_LENGTH = 256;
+
+/** Whether the service checked the proxy and could reach a site through it. */
+export const PROXY_STATUSES = ['available', 'unavailable'] as const;
+
+/**
+ * A proxy browsers can route their traffic through. The password is write-only: a record says
+ * only whether one is set (`has_password`).
+ */
+export const ProxySchema = object({
+  id: string(),
+  name: optional(string()),
+  type: picklist(PROXY_TYPES),
+  protocol: picklist(PROXY_PROTOCOLS),
+  config: object({
+    host: string(),
+    port: number(),
+    username: optional(string()),
+    has_password: boolean(),
+  }),
+  /** Hosts the browser reaches directly, not through the proxy. */
+  bypass_hosts: optional(array(string())),
+  /** What the last check found; absent until one ran. */
+  status: optional(picklist(PROXY_STATUSES)),
+  last_checked: optional(TimestampSchema),
+  /** The address sites saw the last check come from, when it succeeded. */
+  ip_address: optional(string()),
+});
+
+/** A proxy. */
+export type Proxy = InferOutput<typeof ProxySchema>;
+
+/** One page of a GET /proxies call. */
+export const ProxyListSchema = array(ProxySchema);
+
+/** A host name, IPv4 address or IPv6 address (bracketed or not), without a scheme or port. */
+const ProxyHostSchema = pipe(
+  string('must be a string'),
+  minLength(1, 'must not be empty'),
+  maxLength(253, 'must be at most 253 characters'),
+  regex(
+    /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\]?)$/,
+    'must be a host name or an IP address, without a scheme or port',
+  ),
+);
+
+/** A host the browser reaches directly: `example.com`, `*.example.com`, `.example.com`, an IP. */
+const BypassHostSchema = pipe(
+  string('must be a string'),
+  minLength(1, 'must not be empty'),
+  maxLength(253, 'must be at most 253 characters'),
+  regex(
+    /^(?:\*\.|\.)?[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\]?$/,
+    'must be a host, *.domain or .domain, or an IP address',
+  ),
+);
+
+const credential = (what: string) =>
+  pipe(
+    string('must be a string'),
+    maxLength(MAX_CREDENTIAL_LENGTH, `must be at most ${MAX_CREDENTIAL_LENGTH} characters`),
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
+    regex(/^[^\u0000-\u001f\u007f]*$/, `${what} must not hold control characters`),
+  );
+
+/** A username: no `:` (Basic authentication ends the username at the first one). */
+const UsernameSchema = pipe(
+  credential('a username'),
+  minLength(1, 'must not be empty'),
+  regex(/^[^:]*$/, 'must not contain ":"'),
+);
+
+const PasswordSchema = credential('a password');
+
+const BypassHostsSchema = pipe(
+  array(BypassHostSchema, 'must be an array of hosts'),
+  maxLength(MAX_BYPASS_HOSTS, `must list at most ${MAX_BYPASS_HOSTS}`),
+);
+
+const PortSchema = integerBetween(1, 65_535);
+
+/** The message for a proxy type a self-hosted server cannot provide. */
+export const SELF_HOSTED_PROXY_TYPES_MESSAGE =
+  'must be "custom": a self-hosted server routes through proxies the operator provides, and has no datacenter, isp, residential or mobile pool of its own';
+
+/** Body of POST /proxies. */
+export const CreateProxyBodySchema = requestObject({
+  type: pipe(
+    picklist(PROXY_TYPES, `must be one of ${PROXY_TYPES.join(', ')}`),
+    check((type) => type === 'custom', SELF_HOSTED_PROXY_TYPES_MESSAGE),
+  ),
+  name: optional(NameSchema),
+  protocol: optional(picklist(PROXY_PROTOCOLS, 'must be http or https'), 'http'),
+  config: requestObject({
+    host: ProxyHostSchema,
+    port: PortSchema,
+    username: optional(UsernameSchema),
+    password: optional(PasswordSchema),
+  }),
+  bypass_hosts: optional(BypassHostsSchema),
+});
+
+/** What a create-proxy call asks for, as a caller writes it. */
+export type CreateProxyInput = InferInput<typeof CreateProxyBodySchema>;
+
+/** What a create-proxy call asks for, with defaults applied. */
+export type CreateProxyBody = InferOutput<typeof CreateProxyBodySchema>;
+
+/**
+ * Body of PATCH /proxies/{id}: any subset. Fields of `config` change one by one; `null` clears
+ * the username or the password.
+ */
+export const UpdateProxyBodySchema = requestObject({
+  name: optional(NameSchema),
+  protocol: optional(picklist(PROXY_PROTOCOLS, 'must be http or https')),
+  config: optional(
+    requestObject({
+      host: optional(ProxyHostSchema),
+      port: optional(PortSchema),
+      username: optional(nullable(UsernameSchema)),
+      password: optional(nullable(PasswordSchema)),
+    }),
+  ),
+  bypass_hosts: optional(BypassHostsSchema),
+});
+
+/** What an update-proxy call asks for. */
+export type UpdateProxyInput = InferInput<typeof UpdateProxyBodySchema>;
+
+/** What an update-proxy call asks for, validated. */
+export type UpdateProxyBody = InferOutput<typeof UpdateProxyBodySchema>;
+
+/** Query of GET /proxies: a page. */
+export const ListProxiesQuerySchema = requestObject({ ...pageQueryEntries });
+
+/** Query of DELETE /proxies/{id}: `force` deletes one that browsers use. */
+export const DeleteProxyQuerySchema = requestObject({
+  force: optional(QueryBooleanSchema, false),
+});
