@@ -1,9 +1,13 @@
 import type {
   BrowserPoolConfig,
+  BrowserProxy,
   BrowserSession,
   Extension,
   FileEntry,
   Invocation,
+  Profile,
+  ProfileArchiveFormat,
+  ProxyProtocol,
   Replay,
 } from '@x/types';
 import type { FsChange } from './fs-watch/fs-change.js';
@@ -32,6 +36,24 @@ export interface LaunchSpec {
   readonly viewport: { readonly width: number; readonly height: number };
   /** Archive keys (from the archive store) of the extensions it loads, in order. */
   readonly extensions: readonly string[];
+  /** The profile whose saved state it starts with (from the profile store), if any. */
+  readonly profileId?: string | undefined;
+  /** Where its traffic goes, if not directly. */
+  readonly proxy?: ProxyRoute | undefined;
+}
+
+/** A proxy as an engine connects to it: the password opened, in memory only. */
+export interface ProxyTarget {
+  readonly protocol: ProxyProtocol;
+  readonly host: string;
+  readonly port: number;
+  readonly username?: string | undefined;
+  readonly password?: string | undefined;
+}
+
+/** How a browser's traffic is routed: through `target`, except to `bypassHosts`. */
+export interface ProxyRoute extends ProxyTarget {
+  readonly bypassHosts: readonly string[];
 }
 
 /** What a path on an instance is. */
@@ -94,6 +116,12 @@ export interface BrowserInstance {
    * nothing is there. Throws the model's `outsideHome` error when links lead outside the home.
    */
   stat(instancePath: string, field: string): InstanceEntryKind | undefined;
+  /**
+   * Stops the browser (its state written to its disk as on a normal exit), then stores what a
+   * profile keeps of it as profile `profileId`'s new version, whole or not at all: a failure
+   * leaves the version before. Called once, just before `close`.
+   */
+  saveProfile(profileId: string): Promise<void>;
   /** Hears when the browser ends by itself (a crash, a kill). */
   onExit(listener: () => void): void;
   /** Ends the browser and frees what it held; resolves once nothing of it runs. */
@@ -252,6 +280,43 @@ export interface ArchiveStore {
   remove(key: string): void;
 }
 
+/** Keeps the saved state of profiles; browsers load from it and save into it. */
+export interface ProfileStore {
+  /** A profile's saved data, as a tar (or zstd-compressed tar), streamed; empty before a save. */
+  download(profileId: string, format: ProfileArchiveFormat): Promise<ReadableStream<Uint8Array>>;
+  /** Forgets a profile's data (it was deleted). */
+  remove(profileId: string): Promise<void>;
+}
+
+/** What a proxy check found. */
+export interface ProxyCheckResult {
+  readonly isAvailable: boolean;
+  /** The address a site saw the request come from, when it got through. */
+  readonly ipAddress?: string | undefined;
+  /** Why it is unavailable, for the log: refused, a 407, a time-out. */
+  readonly reason?: string | undefined;
+}
+
+/** Reaches a site through a proxy, to tell whether it works and what address it exits from. */
+export interface ProxyChecker {
+  check(target: ProxyTarget): Promise<ProxyCheckResult>;
+}
+
+/**
+ * Seals secrets kept in records (proxy passwords) so that the records alone do not reveal them:
+ * the server encrypts with a key kept outside its data directory.
+ */
+export interface SecretBox {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+/** A proxy's record and its sealed password. */
+export interface StoredProxy {
+  readonly record: BrowserProxy;
+  readonly sealedPassword?: string | undefined;
+}
+
 /** Keys a record is found by besides its id. */
 export interface RecordKeys {
   /** The record it belongs to (a replay's browser, a browser's invocation). */
@@ -299,6 +364,8 @@ export interface RecordStore {
   readonly pools: RecordTable<StoredPool>;
   readonly replays: RecordTable<Replay>;
   readonly extensions: RecordTable<StoredExtension>;
+  readonly profiles: RecordTable<Profile>;
+  readonly proxies: RecordTable<StoredProxy>;
 }
 
 /** Every engine of one implementation. */
@@ -309,5 +376,8 @@ export interface ServiceEngines<I extends BrowserInstance> {
   readonly watcher: Watcher<I>;
   readonly files: FileSystem<I>;
   readonly archives: ArchiveStore;
+  readonly profiles: ProfileStore;
+  readonly proxyChecker: ProxyChecker;
+  readonly secrets: SecretBox;
   readonly records: RecordStore;
 }

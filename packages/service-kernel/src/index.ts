@@ -24,6 +24,11 @@ export type {
   ProcessRunner,
   ProcessSignal,
   ProcessSpec,
+  ProfileStore,
+  ProxyChecker,
+  ProxyCheckResult,
+  ProxyRoute,
+  ProxyTarget,
   Recorder,
   RecordingHandle,
   RecordKeys,
@@ -31,9 +36,11 @@ export type {
   RecordTable,
   Region,
   RunningProcess,
+  SecretBox,
   ServiceEngines,
   StoredExtension,
   StoredPool,
+  StoredProxy,
   WatchEvents,
   Watcher,
   WheelInput,
@@ -120,6 +127,9 @@ export type { PoolView } from './pools/pool-entry.js';
 export { type Waiter, waitInLine } from './pools/wait-in-line.js';
 export type { ProcessEntry } from './processes/process-entry.js';
 export { exitCodeOf } from './processes/process-entry.js';
+export { MemoryProfileStore } from './profiles/memory-profile-store.js';
+export { isProfilePath, PROFILE_PATHS, USER_DATA_DIR } from './profiles/profile-data.js';
+export { type TarEntry, ustar } from './profiles/ustar.js';
 export { createMemoryRecordStore, MemoryRecordTable } from './records/memory-record-store.js';
 export { ServiceError } from './service-error.js';
 export { serviceHandlers } from './service-handlers.js';

@@ -48,6 +48,23 @@ export const refusals = {
     ),
   extensionNameTaken: (name: string) =>
     new ServiceError('conflict', `An extension named "${name}" already exists.`),
+  nameTaken: (kind: string, name: string) =>
+    new ServiceError('conflict', `A ${kind} named "${name}" already exists.`),
+  profileHeld: (idOrName: string, sessionId: string) =>
+    new ServiceError(
+      'conflict',
+      `Profile "${idOrName}" is held for saving by browser session "${sessionId}": only one browser may save into a profile at a time. Delete that session first, or load the profile with save_changes false.`,
+    ),
+  namedByPool: (kind: string, idOrName: string, poolIdOrName: string) =>
+    new ServiceError(
+      'conflict',
+      `${kind} "${idOrName}" is in the configuration of browser pool "${poolIdOrName}": change or delete the pool first.`,
+    ),
+  proxyInUse: (id: string, sessionIds: readonly string[]) =>
+    new ServiceError(
+      'conflict',
+      `Proxy "${id}" routes ${sessionIds.length} running browser(s) (${sessionIds.slice(0, 5).join(', ')}): delete them, or delete with force=true (they keep their route until they end).`,
+    ),
   alreadyRecording: (browserId: string, replayId: string) =>
     new ServiceError(
       'conflict',

@@ -8,6 +8,8 @@ import type { HandlerTable } from './handler.js';
 import { invocationHandlers } from './invocations/invocation-handlers.js';
 import { poolHandlers } from './pools/pool-handlers.js';
 import { processHandlers } from './processes/process-handlers.js';
+import { profileHandlers } from './profiles/profile-handlers.js';
+import { proxyHandlers } from './proxies/proxy-handlers.js';
 import { replayHandlers } from './replays/replay-handlers.js';
 import type { ServiceModel } from './service-model.js';
 
@@ -26,5 +28,7 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...extensionHandlers<I>(),
     ...poolHandlers<I>(),
     ...invocationHandlers<I>(),
+    ...profileHandlers<I>(),
+    ...proxyHandlers<I>(),
   };
 }

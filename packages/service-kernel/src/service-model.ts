@@ -14,6 +14,8 @@ import {
 } from './model-context.js';
 import { PoolModel } from './pools/pool-model.js';
 import { ProcessModel } from './processes/process-model.js';
+import { ProfileModel } from './profiles/profile-model.js';
+import { ProxyModel } from './proxies/proxy-model.js';
 import { ReplayModel } from './replays/replay-model.js';
 
 /** What a service model is made of. */
@@ -37,6 +39,8 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly context: ModelContext<I>;
   readonly extensions: ExtensionModel<I>;
   readonly invocations: InvocationModel<I>;
+  readonly profiles: ProfileModel<I>;
+  readonly proxies: ProxyModel<I>;
   readonly browsers: BrowserModel<I>;
   readonly computer: ComputerModel<I>;
   readonly pools: PoolModel<I>;
@@ -55,13 +59,35 @@ export class ServiceModel<I extends BrowserInstance> {
     };
     this.extensions = new ExtensionModel(this.context);
     this.invocations = new InvocationModel(this.context);
-    this.browsers = new BrowserModel(this.context, this.extensions, this.invocations);
+    this.profiles = new ProfileModel(this.context);
+    this.proxies = new ProxyModel(this.context);
+    this.browsers = new BrowserModel(
+      this.context,
+      this.extensions,
+      this.invocations,
+      this.profiles,
+      this.proxies,
+    );
     this.computer = new ComputerModel(this.browsers);
     this.pools = new PoolModel(this.context, this.browsers);
     this.processes = new ProcessModel(this.context, this.browsers);
     this.watches = new WatchModel(this.context, this.browsers);
     this.files = new FileModel(this.context, this.browsers);
     this.replays = new ReplayModel(this.context, this.browsers);
+    this.profiles.namingPool = (profile) =>
+      this.pools.namingConfig(
+        ({ profile: reference }) =>
+          reference !== undefined &&
+          (reference.id === profile.id ||
+            (reference.name !== undefined && reference.name === profile.name)),
+      );
+    this.proxies.namingPool = (proxyId) =>
+      this.pools.namingConfig((config) => config.proxy_id === proxyId);
+    this.proxies.usersOf = (proxyId) =>
+      this.browsers
+        .entries()
+        .filter((entry) => entry.record.proxy_id === proxyId)
+        .map((entry) => entry.record.session_id);
     // What ends with a browser is the browser model's; what follows its end is the pool's.
     this.browsers.onEnded = (record) => this.pools.forget(record);
     this.invocations.endBrowsersOf = async (invocationId) => {

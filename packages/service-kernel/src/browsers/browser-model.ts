@@ -1,11 +1,13 @@
-import type { BrowserSession, Viewport } from '@x/types';
-import type { BrowserInstance, StoredExtension } from '../engines.js';
+import type { BrowserSession, Profile, Viewport } from '@x/types';
+import type { BrowserInstance, ProxyRoute, StoredExtension } from '../engines.js';
 import type { ExtensionModel } from '../extensions/extension-model.js';
 import { endWatch } from '../fs-watch/watch-entry.js';
 import type { InvocationModel } from '../invocations/invocation-model.js';
 import { isStorageFull, notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { signalProcess } from '../processes/process-entry.js';
+import type { ProfileModel } from '../profiles/profile-model.js';
+import type { ProxyModel } from '../proxies/proxy-model.js';
 import { finishRecording } from '../replays/recording.js';
 import { ServiceError } from '../service-error.js';
 import { type BrowserEntry, newBrowserEntry } from './browser-entry.js';
@@ -24,6 +26,13 @@ export type { BrowserSpec } from './browser-spec.js';
 /** A value now, or later: an in-memory engine answers at once. */
 type Eventually<T> = T | Promise<T>;
 
+/** What a browser's spec names, found: its extensions, profile and proxy. */
+interface Resolved {
+  readonly extensions: StoredExtension[];
+  readonly profile?: { readonly record: Profile; readonly save: boolean } | undefined;
+  readonly proxy?: ProxyRoute | undefined;
+}
+
 /**
  * Every rule of browser sessions: creating (checks, capacity, the record and its URLs), reading,
  * activity and the idle time-out, and what deleting one takes with it.
@@ -32,6 +41,8 @@ export class BrowserModel<I extends BrowserInstance> {
   readonly #context: ModelContext<I>;
   readonly #extensions: ExtensionModel<I>;
   readonly #invocations: InvocationModel<I>;
+  readonly #profiles: ProfileModel<I>;
+  readonly #proxies: ProxyModel<I>;
   readonly #live = new Map<string, BrowserEntry<I>>();
   /** Browsers being started: they count against capacity, and shutdown waits for them. */
   readonly #startups = new Set<Promise<unknown>>();
@@ -44,36 +55,51 @@ export class BrowserModel<I extends BrowserInstance> {
     context: ModelContext<I>,
     extensions: ExtensionModel<I>,
     invocations: InvocationModel<I>,
+    profiles: ProfileModel<I>,
+    proxies: ProxyModel<I>,
   ) {
     this.#context = context;
     this.#extensions = extensions;
     this.#invocations = invocations;
+    this.#profiles = profiles;
+    this.#proxies = proxies;
   }
 
   /**
    * Throws what creating a browser of `spec` would answer before anything starts: 404 for an
-   * unknown invocation, extension or profile, 409 for an ended invocation, 400 for what the
-   * engine cannot start. Gives the extensions it names.
+   * unknown invocation, extension, profile or proxy, 409 for an ended invocation or a profile
+   * another browser saves into, 400 for what the engine cannot start. Gives what it names.
    */
-  check(spec: BrowserSpec): StoredExtension[] {
+  check(spec: BrowserSpec): Resolved {
     if (spec.invocation_id) this.#invocations.running(spec.invocation_id);
     const extensions = this.#extensions.resolve(spec.extensions ?? []);
+    let profile: Resolved['profile'];
     if (spec.profile) {
-      // No profile can be stored yet: a reference to one names one that is not there.
-      throw notFound('profile', (spec.profile.id ?? spec.profile.name) as string);
+      const record = this.#profiles.resolve(spec.profile);
+      const save = spec.profile.save_changes === true;
+      if (save)
+        this.#profiles.checkWritable(record, (spec.profile.id ?? spec.profile.name) as string);
+      profile = { record, save };
     }
+    const proxy = spec.proxy_id === undefined ? undefined : this.#proxies.route(spec.proxy_id);
     this.#context.engines.browsers.check(spec);
-    return extensions;
+    return { extensions, profile, proxy };
   }
 
   /** Starts a browser; 429 with Retry-After at capacity, 503 while shutting down. */
   create(spec: BrowserSpec, origin: string): Eventually<BrowserEntry<I>> {
-    const extensions = this.check(spec);
+    const resolved = this.check(spec);
     if (this.#isClosed) throw refusals.shuttingDown();
     const { maxBrowsers } = this.#context.settings;
     if (this.#live.size + this.#starting >= maxBrowsers) throw refusals.atCapacity(maxBrowsers);
     const id = this.#context.nextId('br');
-    this.#extensions.markUsed(extensions);
+    this.#extensions.markUsed(resolved.extensions);
+    const { profile } = resolved;
+    // Held from now, so a second writer is refused while this one starts.
+    if (profile?.save) this.#profiles.hold(profile.record, id);
+    const release = () => {
+      if (profile?.save) this.#profiles.release(profile.record.id, id);
+    };
     const viewport = spec.viewport ?? { ...DEFAULT_VIEWPORT };
     let launched: I | Promise<I>;
     try {
@@ -83,20 +109,30 @@ export class BrowserModel<I extends BrowserInstance> {
         stealth: spec.stealth,
         kioskMode: spec.kiosk_mode,
         viewport,
-        extensions: extensions.map((extension) => extension.key),
+        extensions: resolved.extensions.map((extension) => extension.key),
+        profileId: profile?.record.id,
+        proxy: resolved.proxy,
       });
     } catch (error) {
+      release();
       throw this.#launchFailed(error);
     }
-    if (!(launched instanceof Promise)) return this.#adopt(id, spec, viewport, origin, launched);
+    if (!(launched instanceof Promise))
+      return this.#adopt(id, spec, resolved, viewport, origin, launched);
     this.#starting++;
     const starting = launched.then(
       (instance) => {
         this.#starting--;
-        return this.#adoptStarted(id, spec, viewport, origin, instance);
+        return this.#adoptStarted(id, spec, resolved, viewport, origin, instance).catch(
+          (error: unknown) => {
+            release();
+            throw error;
+          },
+        );
       },
       (error: unknown) => {
         this.#starting--;
+        release();
         throw this.#launchFailed(error);
       },
     );
@@ -110,6 +146,7 @@ export class BrowserModel<I extends BrowserInstance> {
   async #adoptStarted(
     id: string,
     spec: BrowserSpec,
+    resolved: Resolved,
     viewport: Viewport,
     origin: string,
     instance: I,
@@ -118,7 +155,7 @@ export class BrowserModel<I extends BrowserInstance> {
       await instance.close();
       throw refusals.shuttingDown();
     }
-    return this.#adopt(id, spec, viewport, origin, instance);
+    return this.#adopt(id, spec, resolved, viewport, origin, instance);
   }
 
   #launchFailed(error: unknown): ServiceError {
@@ -132,12 +169,17 @@ export class BrowserModel<I extends BrowserInstance> {
   #adopt(
     id: string,
     spec: BrowserSpec,
+    resolved: Resolved,
     viewport: Viewport,
     origin: string,
     instance: I,
   ): BrowserEntry<I> {
     const cdp = sessionCdpUrl(this.#context, id, origin.replace(/^http/, 'ws'));
     const record = sessionRecord(id, spec, viewport, cdp.url, this.#context.clock());
+    if (resolved.profile) {
+      const loaded = this.#profiles.markUsed(resolved.profile.record);
+      record.profile = { ...loaded, save_changes: resolved.profile.save };
+    }
     const entry = this.#track(record, instance);
     entry.urlExpiresAt = cdp.expiresAt;
     this.#context.log.info({ session: id }, 'browser started');
@@ -149,9 +191,9 @@ export class BrowserModel<I extends BrowserInstance> {
     const entry = newBrowserEntry(record, instance, this.#context.clock().getTime());
     this.#live.set(record.session_id, entry);
     this.#save(entry);
-    // A browser that ends by itself (a crash, a kill) ends its session.
+    // A browser that ends by itself (a crash, a kill) ends its session, saving nothing.
     instance.onExit(() => {
-      if (this.#live.get(record.session_id) === entry) void this.end(entry);
+      if (this.#live.get(record.session_id) === entry) void this.end(entry, { crashed: true });
     });
     return entry;
   }
@@ -248,9 +290,11 @@ export class BrowserModel<I extends BrowserInstance> {
   /**
    * Ends a browser, however it ends (deleted, idle, released, its invocation ended, crashed):
    * the record keeps `deleted_at` at once; its processes are killed, its watches end, its
-   * recordings are finalized (the videos are kept), then its instance closes and its pool refills.
+   * recordings are finalized (the videos are kept), its state is saved into its profile when it
+   * was created to save (not after a crash: the profile keeps its last good version), then its
+   * instance closes and its pool refills.
    */
-  async end(entry: BrowserEntry<I>): Promise<void> {
+  async end(entry: BrowserEntry<I>, how: { readonly crashed?: boolean } = {}): Promise<void> {
     const id = entry.record.session_id;
     if (this.#live.get(id) !== entry) return;
     this.#live.delete(id);
@@ -265,6 +309,14 @@ export class BrowserModel<I extends BrowserInstance> {
         finishRecording(this.#context, entry.recordings, recording),
       ),
     );
+    const { profile } = entry.record;
+    if (profile?.save_changes && profile.id !== undefined) {
+      try {
+        if (!how.crashed) await this.#saveProfile(entry, profile.id);
+      } finally {
+        this.#profiles.release(profile.id, id);
+      }
+    }
     try {
       await entry.instance.close();
     } catch (error) {
@@ -273,6 +325,21 @@ export class BrowserModel<I extends BrowserInstance> {
     }
     this.#context.log.info({ session: id }, 'browser deleted');
     this.onEnded(entry.record);
+  }
+
+  /** Saves a browser's state into its profile; a failure is logged, the last version kept. */
+  async #saveProfile(entry: BrowserEntry<I>, profileId: string): Promise<void> {
+    const session = entry.record.session_id;
+    try {
+      await entry.instance.saveProfile(profileId);
+      this.#profiles.markSaved(profileId);
+      this.#context.log.info({ session, profile: profileId }, 'profile saved');
+    } catch (error) {
+      this.#context.log.error(
+        { err: error, session, profile: profileId },
+        'profile not saved: it keeps its last version',
+      );
+    }
   }
 
   /** Deletes the browsers idle past their `timeout_seconds` (pools' warm ones have none). */

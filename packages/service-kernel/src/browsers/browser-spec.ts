@@ -13,6 +13,12 @@ export interface BrowserSpec {
   readonly extensions?: readonly { id?: string | undefined; name?: string | undefined }[];
   readonly invocation_id?: string | undefined;
   readonly proxy_id?: string | undefined;
-  readonly profile?: { id?: string | undefined; name?: string | undefined } | undefined;
+  readonly profile?:
+    | {
+        id?: string | undefined;
+        name?: string | undefined;
+        save_changes?: boolean | undefined;
+      }
+    | undefined;
   readonly pool?: { readonly id: string; readonly name?: string | undefined } | undefined;
 }

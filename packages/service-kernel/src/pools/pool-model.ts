@@ -61,6 +61,12 @@ export class PoolModel<I extends BrowserInstance> {
     return [...this.#pools.values()];
   }
 
+  /** The name (or id) of the first pool whose configuration `names` matches, if any. */
+  namingConfig(names: (config: BrowserPoolConfig) => boolean): string | undefined {
+    for (const pool of this.#pools.values()) if (names(pool.config)) return pool.name ?? pool.id;
+    return undefined;
+  }
+
   list(): BrowserPool[] {
     return [...this.#pools.values()].map(poolRecord);
   }

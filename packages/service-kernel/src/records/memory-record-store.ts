@@ -53,6 +53,8 @@ export function createMemoryRecordStore(): RecordStore & { clear(): void } {
     pools: new MemoryRecordTable(),
     replays: new MemoryRecordTable(),
     extensions: new MemoryRecordTable(),
+    profiles: new MemoryRecordTable(),
+    proxies: new MemoryRecordTable(),
   };
   return {
     ...(tables as unknown as RecordStore),

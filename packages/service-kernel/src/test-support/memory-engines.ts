@@ -10,6 +10,7 @@ import type {
 } from '../engines.js';
 import { MemoryFileTree, memoryFileSystem } from '../files/memory-file-system.js';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js';
+import { MemoryProfileStore } from '../profiles/memory-profile-store.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
 import { ServiceModel } from '../service-model.js';
 
@@ -28,7 +29,16 @@ export class RecordingInstance implements BrowserInstance {
   readonly directories = new Set(['/home/browser']);
   readonly files = new MemoryFileTree({ maxBytes: 1024 * 1024, clock: () => new Date() });
   isClosed = false;
+  /** Where `saveProfile` saves (the engines' store). */
+  profileStore: MemoryProfileStore | undefined;
+  /** Set to make `saveProfile` fail, as a full disk would. */
+  saveFailure: Error | undefined;
   readonly #exit = new Set<() => void>();
+
+  async saveProfile(profileId: string): Promise<void> {
+    if (this.saveFailure) throw this.saveFailure;
+    this.profileStore?.save(profileId, this.files);
+  }
 
   async type(text: string): Promise<void> {
     this.typed.push({ text, at: performance.now() });
@@ -77,10 +87,15 @@ export function memoryEngines(options: { async?: boolean } = {}) {
     signals: string[];
   }[] = [];
   const finished: string[] = [];
+  const profiles = new MemoryProfileStore();
+  const launches: LaunchSpec[] = [];
   const browsers: BrowserEngine<RecordingInstance> = {
     check: () => undefined,
     launch(spec: LaunchSpec) {
       const instance = new RecordingInstance();
+      instance.profileStore = profiles;
+      if (spec.profileId !== undefined) profiles.load(spec.profileId, instance.files);
+      launches.push(spec);
       instances.set(spec.id, instance);
       return options.async ? Promise.resolve(instance) : instance;
     },
@@ -119,9 +134,17 @@ export function memoryEngines(options: { async?: boolean } = {}) {
       open: async () => new Uint8Array(),
       remove: () => undefined,
     },
+    profiles,
+    proxyChecker: {
+      check: async (target) =>
+        target.host === 'down.test'
+          ? { isAvailable: false, reason: 'connection refused' }
+          : { isAvailable: true, ipAddress: '192.0.2.7' },
+    },
+    secrets: { seal: (plain) => `sealed:${plain}`, open: (sealed) => sealed.slice(7) },
     records: createMemoryRecordStore(),
   };
-  return { engines, instances, processes, finished };
+  return { engines, instances, processes, finished, profiles, launches };
 }
 
 /** A model on memory engines, with a clock the test moves. */

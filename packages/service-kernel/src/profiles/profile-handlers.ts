@@ -1,0 +1,45 @@
+import { PROFILE_ARCHIVE_MEDIA_TYPES } from '@x/types';
+import type { BrowserInstance } from '../engines.js';
+import type { HandlerGroup } from '../handler-group.js';
+
+type Operations =
+  | 'profiles.create'
+  | 'profiles.list'
+  | 'profiles.get'
+  | 'profiles.update'
+  | 'profiles.delete'
+  | 'profiles.download';
+
+/** The profile operations over the service model. */
+export function profileHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
+  return {
+    'profiles.create': ({ runtime, body }) => ({
+      status: 201,
+      json: runtime.profiles.create(body.name),
+    }),
+    'profiles.list': ({ runtime, query }) => {
+      const page = runtime.profiles.list(query);
+      return { status: 200, json: page.items, headers: page.headers };
+    },
+    'profiles.get': ({ runtime, params }) => ({
+      status: 200,
+      json: runtime.profiles.find(params.id_or_name),
+    }),
+    'profiles.update': ({ runtime, params, body }) => ({
+      status: 200,
+      json: runtime.profiles.rename(params.id_or_name, body.name),
+    }),
+    'profiles.delete': async ({ runtime, params }) => {
+      await runtime.profiles.delete(params.id_or_name);
+      return { status: 204 };
+    },
+    'profiles.download': async ({ runtime, params, query }) => ({
+      status: 200,
+      stream: await runtime.profiles.download(params.id_or_name, query.format),
+      contentType: PROFILE_ARCHIVE_MEDIA_TYPES[query.format],
+      headers: {
+        'content-disposition': `attachment; filename="profile.${query.format}"`,
+      },
+    }),
+  };
+}

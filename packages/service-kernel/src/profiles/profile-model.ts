@@ -1,0 +1,151 @@
+import {
+  formatTimestamp,
+  type Page,
+  type Profile,
+  type ProfileArchiveFormat,
+  pageOf,
+} from '@x/types';
+import type { BrowserInstance } from '../engines.js';
+import { notFound, refusals } from '../messages.js';
+import type { ModelContext } from '../model-context.js';
+
+/** A reference to a profile, by id or by name. */
+export interface ProfileReference {
+  readonly id?: string | undefined;
+  readonly name?: string | undefined;
+}
+
+/** Filters of a list of named records. */
+export interface NamedListQuery {
+  readonly offset: number;
+  readonly limit: number;
+  readonly name?: string | undefined;
+  readonly query?: string | undefined;
+}
+
+/** The records of one page of a named list: `name` exact, `query` in the id or name. */
+export function namedPage<T>(
+  records: readonly T[],
+  keyOf: (record: T) => { readonly id: string; readonly name?: string | undefined },
+  { offset, limit, name, query }: NamedListQuery,
+): Page<T> {
+  const needle = query?.toLowerCase();
+  const matching = records.filter((record) => {
+    const keys = keyOf(record);
+    if (name !== undefined && keys.name !== name) return false;
+    if (needle === undefined) return true;
+    return (
+      keys.id.toLowerCase().includes(needle) || (keys.name?.toLowerCase().includes(needle) ?? false)
+    );
+  });
+  return pageOf(matching, offset, limit);
+}
+
+/**
+ * Every rule of profiles: names unique, `{id_or_name}` lookups, one browser saving into a profile
+ * at a time, `last_used_at` when a browser loads one and `updated_at` when one saves into it. The
+ * profile store keeps the data; browsers load and save it through their engine.
+ */
+export class ProfileModel<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+  /** The browser session saving into each profile held for writing, by profile id. */
+  readonly #writers = new Map<string, string>();
+  /** The pool whose configuration names a profile, if any (set by the service model). */
+  namingPool: (profile: Profile) => string | undefined = () => undefined;
+
+  constructor(context: ModelContext<I>) {
+    this.#context = context;
+  }
+
+  get #records() {
+    return this.#context.engines.records.profiles;
+  }
+
+  create(name: string | undefined): Profile {
+    if (name !== undefined && this.#records.byName(name)) throw refusals.nameTaken('profile', name);
+    const record: Profile = {
+      id: this.#context.nextId('prof'),
+      created_at: formatTimestamp(this.#context.clock()),
+    };
+    if (name !== undefined) record.name = name;
+    this.#records.put(record.id, record, { name });
+    return record;
+  }
+
+  list(query: NamedListQuery): Page<Profile> {
+    return namedPage(this.#records.list(), (record) => record, query);
+  }
+
+  /** A profile by id, then by name; 404 when neither. */
+  find(idOrName: string): Profile {
+    const record = this.#records.get(idOrName) ?? this.#records.byName(idOrName);
+    if (!record) throw notFound('profile', idOrName);
+    return record;
+  }
+
+  /** A profile a browser or pool names; 404 when it is not there. */
+  resolve(reference: ProfileReference): Profile {
+    return this.find((reference.id ?? reference.name) as string);
+  }
+
+  rename(idOrName: string, name: string): Profile {
+    const record = this.find(idOrName);
+    if (record.name === name) return record;
+    if (this.#records.byName(name)) throw refusals.nameTaken('profile', name);
+    const pool = this.namingPool(record);
+    if (record.name !== undefined && pool !== undefined)
+      throw refusals.namedByPool('Profile', idOrName, pool);
+    const renamed = { ...record, name };
+    this.#records.put(record.id, renamed, { name });
+    return renamed;
+  }
+
+  /** 409 while a browser saves into it or a pool names it; its data goes with it. */
+  async delete(idOrName: string): Promise<void> {
+    const record = this.find(idOrName);
+    const writer = this.#writers.get(record.id);
+    if (writer !== undefined) throw refusals.profileHeld(idOrName, writer);
+    const pool = this.namingPool(record);
+    if (pool !== undefined) throw refusals.namedByPool('Profile', idOrName, pool);
+    this.#records.delete(record.id);
+    await this.#context.engines.profiles.remove(record.id);
+  }
+
+  download(idOrName: string, format: ProfileArchiveFormat): Promise<ReadableStream<Uint8Array>> {
+    return this.#context.engines.profiles.download(this.find(idOrName).id, format);
+  }
+
+  /** Throws 409 when another browser saves into the profile. */
+  checkWritable(profile: Profile, idOrName: string): void {
+    const writer = this.#writers.get(profile.id);
+    if (writer !== undefined) throw refusals.profileHeld(idOrName, writer);
+  }
+
+  /** Holds a profile for `sessionId` to save into (checked writable just before). */
+  hold(profile: Profile, sessionId: string): void {
+    this.#writers.set(profile.id, sessionId);
+  }
+
+  /** Lets go of a profile `sessionId` held. */
+  release(profileId: string, sessionId: string): void {
+    if (this.#writers.get(profileId) === sessionId) this.#writers.delete(profileId);
+  }
+
+  /** A browser loads the profile now. */
+  markUsed(profile: Profile): Profile {
+    return this.#touch(profile.id, { last_used_at: formatTimestamp(this.#context.clock()) });
+  }
+
+  /** A browser saved its state into the profile now. */
+  markSaved(profileId: string): void {
+    this.#touch(profileId, { updated_at: formatTimestamp(this.#context.clock()) });
+  }
+
+  #touch(profileId: string, change: Partial<Profile>): Profile {
+    const record = this.#records.get(profileId);
+    if (!record) return change as Profile; // Deleted meanwhile: nothing to record.
+    const changed = { ...record, ...change };
+    this.#records.put(profileId, changed);
+    return changed;
+  }
+}

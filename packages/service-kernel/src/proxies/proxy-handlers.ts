@@ -1,0 +1,37 @@
+import type { BrowserInstance } from '../engines.js';
+import type { HandlerGroup } from '../handler-group.js';
+
+type Operations =
+  | 'proxies.create'
+  | 'proxies.list'
+  | 'proxies.get'
+  | 'proxies.update'
+  | 'proxies.delete'
+  | 'proxies.check';
+
+/** The proxy operations over the service model. */
+export function proxyHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
+  return {
+    'proxies.create': ({ runtime, body }) => ({
+      status: 201,
+      json: runtime.proxies.create(body),
+    }),
+    'proxies.list': ({ runtime, query }) => {
+      const page = runtime.proxies.list(query);
+      return { status: 200, json: page.items, headers: page.headers };
+    },
+    'proxies.get': ({ runtime, params }) => ({ status: 200, json: runtime.proxies.get(params.id) }),
+    'proxies.update': ({ runtime, params, body }) => ({
+      status: 200,
+      json: runtime.proxies.update(params.id, body),
+    }),
+    'proxies.delete': ({ runtime, params, query }) => {
+      runtime.proxies.delete(params.id, query.force);
+      return { status: 204 };
+    },
+    'proxies.check': async ({ runtime, params }) => ({
+      status: 200,
+      json: await runtime.proxies.check(params.id),
+    }),
+  };
+}
