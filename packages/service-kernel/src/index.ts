@@ -130,6 +130,7 @@ export { exitCodeOf } from './processes/process-entry.js';
 export { MemoryProfileStore } from './profiles/memory-profile-store.js';
 export { isProfilePath, PROFILE_PATHS, USER_DATA_DIR } from './profiles/profile-data.js';
 export { type TarEntry, ustar } from './profiles/ustar.js';
+export { aesSecretBox, SECRET_KEY_BYTES } from './proxies/secret-box.js';
 export { createMemoryRecordStore, MemoryRecordTable } from './records/memory-record-store.js';
 export { ServiceError } from './service-error.js';
 export { serviceHandlers } from './service-handlers.js';

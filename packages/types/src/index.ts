@@ -351,6 +351,7 @@ export {
   updateProxyOperation,
 } from './proxies/operations.js';
 export {
+  type BrowserProxy,
   type CreateProxyBody,
   CreateProxyBodySchema,
   type CreateProxyInput,
@@ -360,7 +361,6 @@ export {
   PROXY_PROTOCOLS,
   PROXY_STATUSES,
   PROXY_TYPES,
-  type Proxy,
   ProxyListSchema,
   type ProxyProtocol,
   ProxySchema,

@@ -230,7 +230,12 @@ export class ContractContext {
     );
     this.expectCommonHeaders(answer);
     const described = operationByName(operationName).responses[status as never] as
-      | { kind: string; schema?: GenericSchema; mediaType?: string }
+      | {
+          kind: string;
+          schema?: GenericSchema;
+          mediaType?: string;
+          otherMediaTypes?: readonly string[];
+        }
       | undefined;
     expect(described, `${operationName} has no ${status} response in the catalog`);
     if (described.kind === 'json' && described.schema) {
@@ -246,9 +251,10 @@ export class ContractContext {
     }
     if (described.kind === 'binary') {
       const type = answer.headers.get('content-type') ?? '';
+      const allowed = [described.mediaType as string, ...(described.otherMediaTypes ?? [])];
       expect(
-        type.startsWith(described.mediaType as string),
-        `${answer.call}: content-type ${type}, not ${described.mediaType}`,
+        allowed.some((mediaType) => type.startsWith(mediaType)),
+        `${answer.call}: content-type ${type}, not ${allowed.join(' or ')}`,
       );
     }
     if (described.kind === 'none')

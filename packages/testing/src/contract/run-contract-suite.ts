@@ -7,6 +7,8 @@ import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
 import { poolChecks } from './checks-pools.js';
 import { processChecks } from './checks-processes.js';
+import { profileChecks } from './checks-profiles.js';
+import { proxyChecks } from './checks-proxies.js';
 import { ruleChecks } from './checks-rules.js';
 import { ContractContext, type ContractTarget } from './context.js';
 
@@ -23,6 +25,8 @@ export const contractChecks: readonly ContractCheck[] = [
   ...poolChecks,
   ...extensionChecks,
   ...invocationChecks,
+  ...profileChecks,
+  ...proxyChecks,
   ...ruleChecks,
 ];
 

@@ -117,6 +117,16 @@ export interface FakeService {
    * writes it there first (its parents made, watches told), as a download landing would.
    */
   file(browserId: string, path: string, content?: Uint8Array | string): Uint8Array | undefined;
+  /**
+   * What a check of the proxy at `host:port` finds from now on: available from an address, or
+   * unavailable. Unset, every proxy is available from 192.0.2.1.
+   */
+  setProxyCheck(
+    hostAndPort: string,
+    outcome:
+      | { readonly status: 'available'; readonly ip_address: string }
+      | { readonly status: 'unavailable' },
+  ): void;
 }
 
 const asList = (value: string | readonly string[] | undefined, fallback: string) =>
@@ -246,6 +256,14 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       const entry = current.model.browsers.peek(browserId);
       if (!entry) throw new TypeError(`No live browser "${browserId}" in the fake.`);
       applyFsChange(entry.instance, change);
+    },
+    setProxyCheck: (hostAndPort, outcome) => {
+      current.engines.proxyChecker.outcomes.set(
+        hostAndPort,
+        outcome.status === 'available'
+          ? { isAvailable: true, ipAddress: outcome.ip_address }
+          : { isAvailable: false, reason: 'set unavailable by the test' },
+      );
     },
     file: (browserId, path, content) => {
       const { files } = current.engines.browsers.instance(browserId);

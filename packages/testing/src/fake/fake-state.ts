@@ -1,5 +1,13 @@
 import type { EventBuffer, PoolView, ServiceModel } from '@x/service-kernel';
-import type { BrowserSession, Extension, Invocation, Replay, WatchEvent } from '@x/types';
+import type {
+  BrowserProxy,
+  BrowserSession,
+  Extension,
+  Invocation,
+  Profile,
+  Replay,
+  WatchEvent,
+} from '@x/types';
 import type { FakeInstance } from './browsers/fake-instance.js';
 import type { FakeEngines } from './fake-engines.js';
 import type { FakeProcess } from './processes/fake-process.js';
@@ -45,6 +53,9 @@ export interface FakeState {
   readonly pools: ReadonlyMap<string, FakePool>;
   readonly extensions: ReadonlyMap<string, FakeExtension>;
   readonly invocations: ReadonlyMap<string, Invocation>;
+  readonly profiles: ReadonlyMap<string, Profile>;
+  /** Proxies as the API shows them: no password. */
+  readonly proxies: ReadonlyMap<string, BrowserProxy>;
 }
 
 /** Reads the fake's state out of its model and engines. */
@@ -81,6 +92,10 @@ export function readFakeState(model: ServiceModel<FakeInstance>, engines: FakeEn
     extensions,
     invocations: new Map(
       engines.records.invocations.list().map((invocation) => [invocation.id, invocation]),
+    ),
+    profiles: new Map(engines.records.profiles.list().map((profile) => [profile.id, profile])),
+    proxies: new Map(
+      engines.records.proxies.list().map(({ record }) => [record.id, structuredClone(record)]),
     ),
   };
 }

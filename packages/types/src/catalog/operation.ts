@@ -35,7 +35,12 @@ export type OperationBody =
 /** What a successful response carries. */
 export type OperationResponse =
   | { readonly kind: 'json'; readonly schema: AnySchema }
-  | { readonly kind: 'binary'; readonly mediaType: string }
+  | {
+      readonly kind: 'binary';
+      readonly mediaType: string;
+      /** Other media types it answers with when the query asks for another format. */
+      readonly otherMediaTypes?: readonly string[];
+    }
   | { readonly kind: 'event-stream'; readonly eventSchema: AnySchema }
   | { readonly kind: 'none' };
 

@@ -103,7 +103,12 @@ function responseOf(status: number, response: OperationResponse): Record<string,
     case 'binary':
       return {
         description,
-        content: { [response.mediaType]: { schema: { type: 'string', format: 'binary' } } },
+        content: Object.fromEntries(
+          [response.mediaType, ...(response.otherMediaTypes ?? [])].map((type) => [
+            type,
+            { schema: { type: 'string', format: 'binary' } },
+          ]),
+        ),
       };
     case 'event-stream':
       return {

@@ -5,6 +5,7 @@ import {
   CreateProfileBodySchema,
   DownloadProfileQuerySchema,
   NamedListQuerySchema,
+  PROFILE_ARCHIVE_MEDIA_TYPES,
   ProfileListSchema,
   ProfileSchema,
   UpdateProfileBodySchema,
@@ -82,7 +83,13 @@ export const downloadProfileOperation = defineOperation({
   path: '/profiles/{id_or_name}/download',
   pathParams: ProfilePathSchema,
   query: DownloadProfileQuerySchema,
-  responses: { 200: { kind: 'binary', mediaType: 'application/x-tar' } },
+  responses: {
+    200: {
+      kind: 'binary',
+      mediaType: PROFILE_ARCHIVE_MEDIA_TYPES.tar,
+      otherMediaTypes: [PROFILE_ARCHIVE_MEDIA_TYPES['tar.zst']],
+    },
+  },
   errorStatuses: [404],
   access: 'read',
 });

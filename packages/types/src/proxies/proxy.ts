@@ -63,8 +63,8 @@ export const ProxySchema = object({
   ip_address: optional(string()),
 });
 
-/** A proxy. */
-export type Proxy = InferOutput<typeof ProxySchema>;
+/** A proxy (named so as not to shadow the global `Proxy`). */
+export type BrowserProxy = InferOutput<typeof ProxySchema>;
 
 /** One page of a GET /proxies call. */
 export const ProxyListSchema = array(ProxySchema);

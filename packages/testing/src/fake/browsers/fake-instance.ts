@@ -6,6 +6,7 @@ import {
   type KeyInput,
   MemoryFileTree,
   type MouseInput,
+  type ProxyRoute,
   type Region,
   type WheelInput,
 } from '@x/service-kernel';
@@ -61,6 +62,10 @@ export class FakeInstance implements BrowserInstance {
   readonly processes = new Map<string, FakeProcess>();
   readonly watches = new Set<FakeWatchRegistration>();
   isClosed = false;
+  /** Where its traffic would go: the proxy it was created with, if any. */
+  proxy: ProxyRoute | undefined;
+  /** Saves its files into a profile (the engine's store); nothing to save into without one. */
+  saveInto: (profileId: string) => void = () => undefined;
   readonly #exitListeners = new Set<() => void>();
 
   constructor(id: string, viewport: Viewport, clock: () => Date = () => new Date()) {
@@ -119,6 +124,10 @@ export class FakeInstance implements BrowserInstance {
   /** A simulated home has no links: the model's containment check is the whole of it. */
   stat(instancePath: string): 'dir' | 'file' | undefined {
     return this.files.kind(instancePath);
+  }
+
+  async saveProfile(profileId: string): Promise<void> {
+    this.saveInto(profileId);
   }
 
   onExit(listener: () => void): void {
