@@ -35,6 +35,34 @@ export interface ServerConfig {
   readonly sessionDiskBytes: number;
   /** Longest a graceful stop may take; past it everything the server started is killed. */
   readonly shutdownSeconds: number;
+  /** Largest saved profile, in bytes (`XB_MAX_PROFILE_MB`); a larger save keeps the last version. */
+  readonly maxProfileBytes: number;
+  /**
+   * The file of the key proxy passwords are sealed with (`XB_SECRET_KEY_FILE`): outside the data
+   * directory, `<data dir>.key` by default; made on first start.
+   */
+  readonly secretKeyFile: string;
+  /** The site a proxy check asks through the proxy; it answers with the address it sees. */
+  readonly proxyCheckUrl: string;
+}
+
+/** Default largest saved profile, in MiB. */
+export const DEFAULT_MAX_PROFILE_MB = 512;
+
+/** Default site a proxy check asks through the proxy (it answers with the caller's address). */
+export const DEFAULT_PROXY_CHECK_URL = 'https://api.ipify.org/';
+
+function checkUrl(value: string | undefined): string {
+  const url = value || DEFAULT_PROXY_CHECK_URL;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`XB_PROXY_CHECK_URL must be an http(s) URL, got "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error(`XB_PROXY_CHECK_URL must be an http(s) URL, got "${url}"`);
+  return url;
 }
 
 /** Memory a headless browser takes, for the default capacity. */
@@ -76,8 +104,13 @@ export function readConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ServerConfig {
   const defaultCapacity = Math.max(1, Math.floor((totalmem() * 0.75) / BROWSER_MEMORY_BYTES));
+  const dataDir = resolve(env.XB_DATA_DIR || '.xb-data');
   return {
-    dataDir: resolve(env.XB_DATA_DIR || '.xb-data'),
+    dataDir,
+    maxProfileBytes:
+      positive('XB_MAX_PROFILE_MB', env.XB_MAX_PROFILE_MB, DEFAULT_MAX_PROFILE_MB) * 1024 * 1024,
+    secretKeyFile: resolve(env.XB_SECRET_KEY_FILE || `${dataDir}.key`),
+    proxyCheckUrl: checkUrl(env.XB_PROXY_CHECK_URL),
     host: env.XB_HOST || '127.0.0.1',
     port: whole('XB_PORT', env.XB_PORT ?? env.PORT, 8080),
     tokens: list(env.XB_TOKENS),

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { ServiceModel } from '@x/service-kernel';
+import { aesSecretBox, ServiceModel } from '@x/service-kernel';
 import pino, { type Logger } from 'pino';
 import { ChromiumEngine, type ChromiumInstance } from './browsers/chromium-engine.js';
 import type { ServerConfig } from './config.js';
@@ -15,6 +15,9 @@ import { attachCdpProxy } from './http/cdp-proxy.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
 import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
+import { DiskProfileStore } from './profiles/disk-profile-store.js';
+import { HttpProxyChecker } from './proxies/proxy-checker.js';
+import { loadSecretKey } from './proxies/secret-key.js';
 import { FfmpegRecorder } from './replays/ffmpeg-recorder.js';
 import type { SandboxUser } from './sandbox/bubblewrap.js';
 import { SessionCgroups } from './sandbox/cgroups.js';
@@ -87,6 +90,14 @@ async function startLocked(
     logger.warn({ found, missing }, `missing on this host: ${missing.join(', ')}`);
   else logger.info({ found }, 'system tools found');
   const archives = new DiskArchiveStore(config.dataDir);
+  const profiles = new DiskProfileStore(config.dataDir, config.maxProfileBytes);
+  const files = new SandboxFileSystem(tools.bwrap, join(config.dataDir, 'file-staging'));
+  const secretKey = loadSecretKey(config.secretKeyFile);
+  if (secretKey.isNew)
+    logger.info(
+      { file: config.secretKeyFile },
+      'made the key proxy passwords are sealed with: keep it with the data directory, apart from it',
+    );
   const cgroups = config.isBrowserSandboxed
     ? SessionCgroups.detect(config.dataDir, config.sessionLimits)
     : undefined;
@@ -106,6 +117,7 @@ async function startLocked(
     tools,
     logger,
     extensionFolder: (key) => archives.unpackedPath(key),
+    profiles: { store: profiles, files },
     sandboxing: {
       // A root server runs each browser as a user of its own, from this data directory's block.
       users,
@@ -120,8 +132,11 @@ async function startLocked(
       processes: new SandboxProcessRunner(tools.bwrap, join(config.dataDir, 'pipes')),
       recorder: new FfmpegRecorder(config.dataDir, tools.ffmpeg),
       watcher: inotifyWatcher,
-      files: new SandboxFileSystem(tools.bwrap, join(config.dataDir, 'file-staging')),
+      files,
       archives,
+      profiles,
+      proxyChecker: new HttpProxyChecker(config.proxyCheckUrl),
+      secrets: aesSecretBox(secretKey.key),
       records: sqliteRecordStore(database),
     },
     settings: {

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import {
   type KeyInput,
   type MouseInput,
@@ -349,6 +350,26 @@ export class ChromiumBrowser {
    * Closes Chromium: its whole sandbox is killed (nothing in it needs to be kept: the instance
    * goes with it), every proxied connection ends with the pipe, and then its display.
    */
+  /**
+   * Closes Chromium as a person closing it would (Browser.close: it writes its cookies and
+   * storage to disk and exits), killing it if it has not exited within `timeoutMs`.
+   */
+  async stop(timeoutMs = 15_000): Promise<void> {
+    if (this.isRunning) {
+      const exited = once(this.process, 'exit');
+      this.#cdp.send('Browser.close').catch(() => undefined);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        exited,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    await this.close();
+  }
+
   async close(): Promise<void> {
     this.#cdp.close();
     await endSandbox(this.process);

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import {
   type BrowserEngine,
@@ -5,13 +6,18 @@ import {
   type KeyInput,
   type LaunchSpec,
   type MouseInput,
+  PROFILE_PATHS,
   type Region,
   refusals,
   ServiceError,
+  USER_DATA_DIR,
   type WheelInput,
 } from '@x/service-kernel';
 import type { Logger } from 'pino';
+import type { SandboxFileSystem, SandboxPlace } from '../files/sandbox-file-system.js';
 import { resolveOnInstance } from '../processes/instance-path.js';
+import type { DiskProfileStore } from '../profiles/disk-profile-store.js';
+import { ProxyRelay } from '../proxies/proxy-relay.js';
 import type { SandboxUser } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup, SessionCgroups } from '../sandbox/cgroups.js';
 import { InstanceDisks } from '../sandbox/instance-disks.js';
@@ -54,6 +60,7 @@ export class ChromiumInstance implements BrowserInstance {
   /** Its cgroup, which its processes join too; undefined where the host allows none. */
   readonly cgroup: SessionCgroup | undefined;
   readonly #release: () => Promise<void>;
+  readonly #profiles: ProfileSaving;
   #closing: Promise<void> | undefined;
 
   constructor(
@@ -61,12 +68,14 @@ export class ChromiumInstance implements BrowserInstance {
     directory: InstanceDirectory,
     sandbox: { user: SandboxUser | undefined; cgroup: SessionCgroup | undefined },
     release: () => Promise<void>,
+    profiles: ProfileSaving,
   ) {
     this.chromium = chromium;
     this.directory = directory;
     this.user = sandbox.user;
     this.cgroup = sandbox.cgroup;
     this.#release = release;
+    this.#profiles = profiles;
   }
 
   /** The host folder that is its /home/browser. */
@@ -114,6 +123,17 @@ export class ChromiumInstance implements BrowserInstance {
     this.chromium.process.once('exit', listener);
   }
 
+  /**
+   * Closes Chromium as a person would, so it writes its cookies and storage to disk, then packs
+   * what a profile keeps of its user data, in its sandbox as its user, into the profile's new
+   * version (whole or not at all).
+   */
+  async saveProfile(profileId: string): Promise<void> {
+    await this.chromium.stop();
+    const tar = this.#profiles.files.packPaths(this, USER_DATA_DIR, PROFILE_PATHS);
+    await this.#profiles.store.write(profileId, tar);
+  }
+
   /** Closes Chromium, then frees its user and instance directory (nothing of it may survive). */
   close(): Promise<void> {
     this.#closing ??= (async () => {
@@ -122,6 +142,12 @@ export class ChromiumInstance implements BrowserInstance {
     })();
     return this.#closing;
   }
+}
+
+/** Where profiles are kept, and what carries them in and out of a session's sandbox. */
+export interface ProfileSaving {
+  readonly store: DiskProfileStore;
+  readonly files: SandboxFileSystem;
 }
 
 /**
@@ -136,6 +162,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   readonly #logger: Logger;
   /** The host folder of an extension archive's unpacked files, by its key. */
   readonly #extensionFolder: (key: string) => string;
+  readonly #profiles: ProfileSaving;
   /** Whether Chromium's own renderer sandbox works inside ours on this host. */
   readonly #isChromiumSandboxed: boolean;
 
@@ -146,7 +173,9 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     sandboxing: Sandboxing;
     logger: Logger;
     extensionFolder: (key: string) => string;
+    profiles: ProfileSaving;
   }) {
+    this.#profiles = options.profiles;
     this.#chromePath = options.chromePath;
     this.#dataDir = options.dataDir;
     this.#tools = options.tools;
@@ -179,11 +208,16 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     const sandbox = this.#sandboxFor(cgroup);
     const user = sandbox?.user;
     let root: string | undefined;
+    let relay: ProxyRelay | undefined;
     const release = async () => {
-      // Every process of its user and its cgroup goes (none may outlive it, wherever it hid),
-      // then its files (and its disk); then the user is free for another browser. A step that
-      // fails does not keep the next from running; the user is only reused after a clean end.
+      // Its proxy relay closes; every process of its user and its cgroup goes (none may outlive
+      // it, wherever it hid), then its files (and its disk); then the user is free for another
+      // browser. A step that fails does not keep the next from running; the user is only reused
+      // after a clean end.
       const failures = await settleInOrder([
+        async () => {
+          await relay?.close();
+        },
         async () => {
           if (user) await this.#sandboxing.users?.killAll(user.uid);
         },
@@ -202,6 +236,9 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       root = makeInstanceRoot(this.#dataDir, spec.id);
       if (disks) await disks.mount(root, user);
       const directory: InstanceDirectory = furnishInstanceDirectory(root, user);
+      if (spec.profileId !== undefined)
+        await this.#loadProfile({ home: root, user, cgroup }, spec.profileId);
+      if (spec.proxy) relay = await ProxyRelay.start(spec.proxy, user?.uid, this.#logger);
       const chromium = await ChromiumBrowser.launch({
         chromePath: this.#chromePath,
         instance: directory,
@@ -210,12 +247,13 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         extensionDirs: spec.extensions.map(this.#extensionFolder),
         viewport: spec.viewport,
         sandbox,
+        proxy: relay?.chromiumProxy,
       });
       this.#logger.info(
         { session: spec.id, chromiumPid: chromium.process.pid },
         'chromium started',
       );
-      return new ChromiumInstance(chromium, directory, { user, cgroup }, release);
+      return new ChromiumInstance(chromium, directory, { user, cgroup }, release, this.#profiles);
     } catch (error) {
       // The caller hears why the start failed; a failed clean-up is the operator's to see.
       await release().catch((failure: unknown) =>
@@ -223,6 +261,18 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       );
       throw error;
     }
+  }
+
+  /** Unpacks a profile's last saved version into a new browser's user data, as its user. */
+  async #loadProfile(place: SandboxPlace, profileId: string): Promise<void> {
+    const saved = this.#profiles.store.saved(profileId);
+    if (!saved) return;
+    await this.#profiles.files.unpackTar(
+      place,
+      USER_DATA_DIR,
+      createReadStream(saved.path),
+      saved.bytes,
+    );
   }
 
   /**

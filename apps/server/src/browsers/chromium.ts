@@ -42,6 +42,8 @@ export interface ChromiumOptions {
   readonly extensionDirs?: readonly string[];
   readonly display?: BrowserDisplay | undefined;
   readonly viewport: { readonly width: number; readonly height: number };
+  /** Where its traffic goes: `--proxy-server` and `--proxy-bypass-list` as Chromium reads them. */
+  readonly proxy?: { readonly server: string; readonly bypassList: string } | undefined;
   /**
    * The sandbox; undefined runs Chromium straight on the host, which only the benchmarks do, to
    * measure what the sandbox costs.
@@ -112,6 +114,15 @@ function chromiumArgs(options: ChromiumOptions, paths: BrowserPaths): string[] {
     '--disable-sync',
     '--disable-dev-shm-usage',
     '--remote-debugging-pipe',
+    // Cookies and saved logins are encrypted with Chromium's own key, not a desktop keyring
+    // (a sandbox has none): a profile saved by one browser opens in the next.
+    '--password-store=basic',
+    ...(options.proxy
+      ? [
+          `--proxy-server=${options.proxy.server}`,
+          `--proxy-bypass-list=${options.proxy.bypassList}`,
+        ]
+      : []),
     `--user-data-dir=${paths.profile}`,
     `--window-size=${options.viewport.width},${options.viewport.height}`,
     ...(paths.extensions.length

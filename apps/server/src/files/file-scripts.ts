@@ -145,6 +145,18 @@ n=$(find "$r" -mindepth 1 -printf x 2>/dev/null | head -c $(($2 + 1)) | wc -c)
 [ "$n" -gt "$2" ] && fail tooMany "$r"
 printf 'ok\n'
 exec tar -c --format=gnu -C "$r" .`,
+
+  /**
+   * $1 a folder, then paths relative to it: a tar of those that exist (links kept as links, never
+   * followed), or an empty tar when the folder is not there.
+   */
+  packPaths: String.raw`${PRELUDE}
+full "$1"
+shift
+[ -d "$r" ] || exec tar -c --format=gnu -f - -T /dev/null
+cd -- "$r" || fail missing "$r"
+for p in "$@"; do if [ -e "$p" ] || [ -L "$p" ]; then printf '%s\0' "$p"; fi; done |
+  tar -c --format=gnu -f - --null -T -`,
 } as const;
 
 /** A script's name. */

@@ -18,9 +18,18 @@ import type { FileEntry } from '@x/types';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { checkArchive, writeArchive } from '../extensions/archive-store.js';
 import { streamOfReadable } from '../http/readable-stream.js';
+import type { SandboxUser } from '../sandbox/bubblewrap.js';
 import { endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
+import type { SessionCgroup } from '../sandbox/cgroups.js';
 import { FILE_SCRIPTS, type FileScript } from './file-scripts.js';
 import { zipOfTar } from './zip-of-tar.js';
+
+/** Where a script runs: a session's home, as its user, in its cgroup (a ChromiumInstance is one). */
+export interface SandboxPlace {
+  readonly home: string;
+  readonly user: SandboxUser | undefined;
+  readonly cgroup: SessionCgroup | undefined;
+}
 
 /** Most bytes of a listing or an entry read back from a script (10,000 entries fit many times). */
 const MAX_LISTING_BYTES = 16 * 1024 * 1024;
@@ -244,6 +253,39 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
     return zipOfTar(stream);
   }
 
+  /**
+   * Unpacks a tar into a folder of a session (made if missing) as its user, once its disk has
+   * room for `bytes`; before its browser starts (a profile loaded) or while it runs.
+   */
+  async unpackTar(place: SandboxPlace, path: string, tar: Readable, bytes: number): Promise<void> {
+    const child = this.#spawn(place, 'unpack', [path, String(bytes)], ['pipe', 'pipe', 'pipe']);
+    const ended = outcomeOf(child, 1024);
+    await pipeline(tar, child.stdin as Writable).catch(() => undefined);
+    throwFailure(await ended);
+  }
+
+  /**
+   * A tar of the paths (relative to `folder`) that exist there, made as the session's user in
+   * its sandbox: links are kept as links, so nothing outside the session is read. The stream
+   * fails, rather than ends, when tar did not succeed.
+   */
+  packPaths(place: SandboxPlace, folder: string, paths: readonly string[]): Readable {
+    const child = this.#spawn(place, 'packPaths', [folder, ...paths], ['ignore', 'pipe', 'pipe']);
+    const stderr = collect(child.stderr, MAX_STDERR_BYTES);
+    const closed = once(child, 'close') as Promise<[number | null]>;
+    const stdout = child.stdout as Readable;
+    async function* checked() {
+      try {
+        for await (const chunk of stdout as AsyncIterable<Buffer>) yield chunk;
+        const [code] = await closed;
+        throwFailure({ code, stdout: Buffer.alloc(0), stderr: stderr.bytes().toString('utf8') });
+      } finally {
+        await endSandbox(child);
+      }
+    }
+    return Readable.from(checked(), { objectMode: false });
+  }
+
   /** Runs a script to its end; a refusal it reported is thrown as a FileFailure. */
   async #run(
     instance: ChromiumInstance,
@@ -267,7 +309,7 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
   }
 
   #spawn(
-    instance: ChromiumInstance,
+    instance: SandboxPlace,
     script: FileScript,
     args: readonly string[],
     stdio: ('pipe' | 'ignore')[],

@@ -1,8 +1,8 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The folders of the data directory: browsers' instances, uploads, extensions, replays. */
-const FOLDERS = ['instances', 'uploads', 'extensions', 'replays'];
+/** The folders of the data directory: browsers' instances, uploads, extensions, replays, profiles. */
+const FOLDERS = ['instances', 'uploads', 'extensions', 'replays', 'profiles'];
 
 /** Its files that hold secrets or records: the store (with its WAL) and the generated token. */
 const FILES = [

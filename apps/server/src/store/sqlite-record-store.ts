@@ -95,5 +95,7 @@ export function sqliteRecordStore(database: DatabaseSync): RecordStore {
     pools: new SqliteRecordTable(database, 'pools'),
     replays: new SqliteRecordTable(database, 'replays'),
     extensions: new SqliteRecordTable(database, 'extensions'),
+    profiles: new SqliteRecordTable(database, 'profiles'),
+    proxies: new SqliteRecordTable(database, 'proxies'),
   };
 }

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserPool, BrowserSession, Profile } from '@x/types';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonCaller, useTestServer } from '../test-support/servers.js';
+
+/**
+ * A site with a login: `/login` sets a persistent cookie, local storage and an IndexedDB record;
+ * `/` says who the cookie names.
+ */
+function useLoginSite() {
+  const site = { url: '', requests: [] as string[] };
+  const page = `<script>
+    localStorage.setItem('user', 'ada');
+    const open = indexedDB.open('shop', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('cart');
+    open.onsuccess = () => {
+      const write = open.result.transaction('cart', 'readwrite');
+      write.objectStore('cart').put('3 apples', 'items');
+      write.oncomplete = () => { document.title = 'logged in'; };
+    };
+  </script>`;
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    site.requests.push(request.url ?? '');
+    if (request.url === '/login') {
+      response.setHeader('set-cookie', 'sid=ada-42; Max-Age=86400; Path=/; HttpOnly');
+      response.setHeader('content-type', 'text/html');
+      response.end(page);
+      return;
+    }
+    const sid = /sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    response.setHeader('content-type', 'text/html');
+    response.end(`<title>${sid ? `welcome ${sid}` : 'please log in'}</title>`);
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return site;
+}
+
+/** What a browser shows on the site: the title the server gave, and its local storage and IndexedDB. */
+async function stateOf(cdpUrl: string, siteUrl: string) {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const page = browser.contexts()[0]?.pages()[0];
+    if (!page) throw new Error('no page');
+    await page.goto(`${siteUrl}/`);
+    const storage = await page.evaluate(
+      async () =>
+        new Promise<{ user: string | null; cart: unknown }>(async (resolve) => {
+          const user = localStorage.getItem('user');
+          const known = await indexedDB.databases();
+          if (!known.some((database) => database.name === 'shop')) {
+            resolve({ user, cart: null });
+            return;
+          }
+          const open = indexedDB.open('shop');
+          open.onsuccess = () => {
+            const database = open.result;
+            const read = database.transaction('cart').objectStore('cart').get('items');
+            read.onsuccess = () => resolve({ user, cart: read.result });
+          };
+        }),
+    );
+    return { title: await page.title(), ...storage };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Logs in on the site in the browser at `cdpUrl`. */
+async function logIn(cdpUrl: string, siteUrl: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const page = browser.contexts()[0]?.pages()[0];
+    await page?.goto(`${siteUrl}/login`);
+    await page?.waitForFunction(() => document.title === 'logged in', undefined, {
+      timeout: 10_000,
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe('profiles on the server', () => {
+  const handle = useTestServer();
+  const site = useLoginSite();
+  const call = jsonCaller(() => handle.server.url);
+
+  it('log in once: the next session, and a pool, start logged in; a pool never changes it', async () => {
+    const profile = (await call<Profile>('POST', '/profiles', { name: 'shop-login' })).json;
+    const first = await call<BrowserSession>('POST', '/browsers', {
+      profile: { name: 'shop-login', save_changes: true },
+    });
+    expect(first.status).toBe(201);
+    expect((await stateOf(first.json.cdp_ws_url, site.url)).title).toBe('please log in');
+    await logIn(first.json.cdp_ws_url, site.url);
+    const second = await call<{ message: string }>('POST', '/browsers', {
+      profile: { id: profile.id, save_changes: true },
+    });
+    expect(second.status).toBe(409);
+    expect(second.json.message).toContain(first.json.session_id);
+    expect((await call('DELETE', `/browsers/${first.json.session_id}`)).status).toBe(204);
+    const saved = (await call<Profile>('GET', `/profiles/${profile.id}`)).json;
+    expect(saved.updated_at).toBeDefined();
+
+    const next = await call<BrowserSession>('POST', '/browsers', { profile: { id: profile.id } });
+    expect(next.json.profile).toMatchObject({ id: profile.id, save_changes: false });
+    expect(await stateOf(next.json.cdp_ws_url, site.url)).toEqual({
+      title: 'welcome ada-42',
+      user: 'ada',
+      cart: '3 apples',
+    });
+    await call('DELETE', `/browsers/${next.json.session_id}`);
+
+    const before = await api(handle).call('GET', `/profiles/${profile.id}/download`);
+    const pool = (
+      await call<BrowserPool>('POST', '/browser_pools', {
+        size: 1,
+        fill_rate_per_minute: 100,
+        profile: { name: 'shop-login' },
+      })
+    ).json;
+    const leased = await call<BrowserSession>('POST', `/browser_pools/${pool.id}/acquire`, {});
+    expect(leased.status).toBe(200);
+    expect((await stateOf(leased.json.cdp_ws_url, site.url)).title).toBe('welcome ada-42');
+    // The pool's browser logs in as someone else, and is given back: the profile stays.
+    const browser = await chromium.connectOverCDP(leased.json.cdp_ws_url);
+    await browser
+      .contexts()[0]
+      ?.addCookies([
+        { name: 'sid', value: 'mallory', url: site.url, expires: Date.now() / 1000 + 3600 },
+      ]);
+    await browser.close();
+    await call('POST', `/browser_pools/${pool.id}/release`, {
+      session_id: leased.json.session_id,
+      reuse: false,
+    });
+    await call('DELETE', `/browser_pools/${pool.id}?force=true`);
+    const after = await api(handle).call('GET', `/profiles/${profile.id}/download`);
+    expect(digest(after.bytes)).toBe(digest(before.bytes));
+    expect((await call<Profile>('GET', `/profiles/${profile.id}`)).json.updated_at).toBe(
+      saved.updated_at,
+    );
+  });
+
+  it('download the saved data as a tar of the user data it keeps, not the caches', async () => {
+    const profile = (await call<Profile>('POST', '/profiles', {})).json;
+    const session = await call<BrowserSession>('POST', '/browsers', {
+      profile: { id: profile.id, save_changes: true },
+    });
+    await logIn(session.json.cdp_ws_url, site.url);
+    await call('DELETE', `/browsers/${session.json.session_id}`);
+    const tar = await api(handle).call('GET', `/profiles/${profile.id}/download`);
+    const names = tarNames(tar.bytes);
+    expect(names.some((name) => name.startsWith('Default/Cookies'))).toBe(true);
+    expect(names.some((name) => name.startsWith('Default/Local Storage/'))).toBe(true);
+    expect(names.some((name) => name.startsWith('Default/IndexedDB/'))).toBe(true);
+    expect(
+      names.filter((name) => /Cache|Crash|History|Sessions/.test(name.split('/')[1] ?? '')),
+    ).toEqual([]);
+  });
+});
+
+const api = (handle: ReturnType<typeof useTestServer>) => handle.api;
+
+/** The names in a tar (ustar or GNU, no long-name entries needed for these). */
+function tarNames(tar: Uint8Array): string[] {
+  const names: string[] = [];
+  const decoder = new TextDecoder();
+  let offset = 0;
+  let longName: string | undefined;
+  while (offset + 512 <= tar.byteLength) {
+    const header = tar.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (start: number, length: number) =>
+      decoder.decode(header.subarray(start, start + length)).replace(/\0.*$/s, '');
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    const type = field(156, 1);
+    const body = tar.subarray(offset + 512, offset + 512 + size);
+    if (type === 'L') longName = decoder.decode(body).replace(/\0.*$/s, '');
+    else {
+      const prefix = field(345, 155);
+      names.push(
+        (longName ?? (prefix ? `${prefix}/${field(0, 100)}` : field(0, 100))).replace(/^\.\//, ''),
+      );
+      longName = undefined;
+    }
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return names;
+}
