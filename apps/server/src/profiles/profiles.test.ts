@@ -49,23 +49,20 @@ async function stateOf(cdpUrl: string, siteUrl: string) {
     const page = browser.contexts()[0]?.pages()[0];
     if (!page) throw new Error('no page');
     await page.goto(`${siteUrl}/`);
-    const storage = await page.evaluate(
-      async () =>
-        new Promise<{ user: string | null; cart: unknown }>(async (resolve) => {
-          const user = localStorage.getItem('user');
-          const known = await indexedDB.databases();
-          if (!known.some((database) => database.name === 'shop')) {
-            resolve({ user, cart: null });
-            return;
-          }
-          const open = indexedDB.open('shop');
-          open.onsuccess = () => {
-            const database = open.result;
-            const read = database.transaction('cart').objectStore('cart').get('items');
-            read.onsuccess = () => resolve({ user, cart: read.result });
-          };
-        }),
-    );
+    const storage = await page.evaluate(async () => {
+      const user = localStorage.getItem('user');
+      const known = await indexedDB.databases();
+      if (!known.some((database) => database.name === 'shop')) return { user, cart: null };
+      const database = await new Promise<IDBDatabase>((resolve) => {
+        const open = indexedDB.open('shop');
+        open.onsuccess = () => resolve(open.result);
+      });
+      const cart = await new Promise<unknown>((resolve) => {
+        const read = database.transaction('cart').objectStore('cart').get('items');
+        read.onsuccess = () => resolve(read.result);
+      });
+      return { user, cart };
+    });
     return { title: await page.title(), ...storage };
   } finally {
     await browser.close();
