@@ -11,36 +11,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataDirGroupName } from './sandbox/cgroups.js';
 import { mountsUnder } from './sandbox/instance-disks.js';
+import { MAIN, startBinary } from './test-support/binary.js';
 import { processesNaming, processesOfServer } from './test-support/processes.js';
-
-/** The built server, as `xb-server` runs it. */
-const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
-
-/** Starts the built server on `dataDir`; resolves to its URL, the child and what it printed. */
-async function startBinary(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = { stdout: '' };
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output.stdout += chunk;
-      const url = /^xb-server listening at (\S+)$/m.exec(output.stdout)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`xb-server exited ${code}: ${output.stdout}`)));
-  });
-  // However the test ends, the server it started does not outlive it.
-  onTestFinished(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  const url = await listening;
-  return { url, child, output };
-}
 
 async function stop(child: ChildProcess): Promise<number> {
   child.kill('SIGTERM');
