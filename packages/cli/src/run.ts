@@ -140,9 +140,21 @@ function parseCommand(command: CommandSpec, argv: readonly string[]) {
   for (const flag of flags) {
     const value = flagValue(flag, parsed.values[flag.name]);
     values[flag.name] = value;
-    if (flag.field && value !== undefined) input[flag.field] = value;
+    if (flag.field && value !== undefined) setField(input, flag.field, value);
   }
   return { args, input, values };
+}
+
+/** Sets an input field; a dotted one (`profile.id`) inside its object, made when missing. */
+function setField(input: Record<string, unknown>, field: string, value: unknown): void {
+  const [head, ...rest] = field.split('.');
+  if (head === undefined) return;
+  if (rest.length === 0) {
+    input[head] = value;
+    return;
+  }
+  if (input[head] === undefined) input[head] = {};
+  setField(input[head] as Record<string, unknown>, rest.join('.'), value);
 }
 
 /**

@@ -11,6 +11,8 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   { name: 'pools', summary: 'Keep pools of warm browsers; acquire and release them' },
   { name: 'extensions', summary: 'Upload, list, download and delete browser extensions' },
   { name: 'invocations', summary: 'Create and end invocations; list their browsers' },
+  { name: 'profiles', summary: 'Keep logins and site state from one browser session to the next' },
+  { name: 'proxies', summary: 'Route browsers through your proxies; check them' },
   { name: 'config', summary: 'Save the base URL and token in named profiles' },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)' },
 ];

@@ -7,6 +7,7 @@ import { extensionCommands } from './extensions.js';
 import { fsCommands } from './fs.js';
 import { poolCommands } from './pools.js';
 import { processCommands } from './processes.js';
+import { profileCommands } from './profiles.js';
 
 /** Every command of `xb`. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -16,6 +17,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...fsCommands,
   ...poolCommands,
   ...extensionCommands,
+  ...profileCommands,
   ...configCommands,
   // Completion lists every command, itself included.
   completionCommand(() => COMMANDS),

@@ -23,6 +23,15 @@ export function flagKindOf(schema: AnySchema): FlagKind {
   if (base.type === 'boolean') return 'boolean';
   if (base.type === 'number') return 'number';
   if (base.type === 'string' || base.type === 'picklist') return 'string';
+  // A union of a number and its string form (query numbers: offset, limit) reads as a number.
+  if (
+    base.type === 'union' &&
+    (base as unknown as { options: AnySchema[] }).options.some(
+      (option) => baseSchema(option).type === 'number',
+    )
+  ) {
+    return 'number';
+  }
   // A union of a boolean and its string form (query booleans) reads as a boolean.
   if (
     base.type === 'union' &&
@@ -36,6 +45,34 @@ export function flagKindOf(schema: AnySchema): FlagKind {
 }
 
 const kebab = (field: string) => field.replaceAll('_', '-');
+
+/**
+ * Object fields given as one flag per entry (the entry's field is dotted: `profile.id`), and how
+ * each entry's flag is named. A browser's `profile` becomes `--profile-id`, `--profile-name` and
+ * `--save-changes`, because `--profile` is the config profile of every command; a proxy's
+ * `config` becomes `--host`, `--port`, `--username`, `--password`.
+ */
+const EXPANDED_FIELDS: Record<string, (entry: string) => string> = {
+  profile: (entry) => (entry === 'save_changes' ? 'save-changes' : `profile-${kebab(entry)}`),
+  config: (entry) => kebab(entry),
+};
+
+/** What each expanded flag says in help. */
+const EXPANDED_DESCRIPTIONS: Record<string, string> = {
+  'profile.id': 'browser profile to load, by id (--profile is the config profile)',
+  'profile.name': 'browser profile to load, by name',
+  'profile.save_changes': "save the browser's state into its profile when it ends",
+  'config.host': "proxy's host name or IP address",
+  'config.port': "proxy's port",
+  'config.username': 'username the proxy asks for',
+  'config.password': 'password the proxy asks for (- reads it from stdin)',
+};
+
+/** The entries of an object schema (under wrappers), or undefined for any other schema. */
+function objectEntries(schema: AnySchema): Record<string, AnySchema> | undefined {
+  const base = baseSchema(schema) as { type: string; entries?: Record<string, AnySchema> };
+  return base.type.endsWith('object') && base.entries ? base.entries : undefined;
+}
 
 const PLACEHOLDERS: Record<FlagKind, string> = {
   boolean: '',
@@ -55,14 +92,35 @@ export function operationFlags(operationName: OperationName, args: readonly ArgS
   const entries = { ...schemaEntries(operation.query), ...schemaEntries(operation.body?.schema) };
   return [...fields.query, ...fields.body]
     .filter((field) => !taken.has(field))
-    .map((field) => {
-      const kind = flagKindOf(entries[field] as AnySchema);
-      return {
-        name: kebab(field),
-        kind,
-        field,
-        placeholder: PLACEHOLDERS[kind],
-        description: kind === 'json' ? `${field} as JSON` : field.replaceAll('_', ' '),
-      };
+    .flatMap((field): FlagSpec[] => {
+      const schema = entries[field] as AnySchema;
+      const nested = EXPANDED_FIELDS[field] && objectEntries(schema);
+      if (nested) {
+        // A pool's browsers never save into their profile: no --save-changes there.
+        const isPool = operation.name.startsWith('browserPools.');
+        return Object.entries(nested)
+          .filter(([entry]) => !(isPool && entry === 'save_changes'))
+          .map(([entry, entrySchema]) => {
+            const kind = flagKindOf(entrySchema);
+            const dotted = `${field}.${entry}`;
+            return {
+              name: (EXPANDED_FIELDS[field] as (entry: string) => string)(entry),
+              kind,
+              field: dotted,
+              placeholder: PLACEHOLDERS[kind],
+              description: EXPANDED_DESCRIPTIONS[dotted] ?? entry.replaceAll('_', ' '),
+            };
+          });
+      }
+      const kind = flagKindOf(schema);
+      return [
+        {
+          name: kebab(field),
+          kind,
+          field,
+          placeholder: PLACEHOLDERS[kind],
+          description: kind === 'json' ? `${field} as JSON` : field.replaceAll('_', ' '),
+        },
+      ];
     });
 }

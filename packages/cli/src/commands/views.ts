@@ -1,9 +1,11 @@
 import type {
   BrowserPool,
+  BrowserProxy,
   BrowserSession,
   Extension,
   Invocation,
   ProcessStatus,
+  Profile,
   Replay,
 } from '@x/types';
 import type { Colors } from '../output/colors.js';
@@ -39,6 +41,74 @@ export function browserView(colors: Colors, session: BrowserSession): string {
     viewport: session.viewport ? `${session.viewport.width}x${session.viewport.height}` : undefined,
     pool: session.pool?.name ?? session.pool?.id,
     invocation: session.invocation_id,
+    profile: session.profile
+      ? `${session.profile.name ?? session.profile.id}${session.profile.save_changes ? ' (saves changes)' : ' (read-only)'}`
+      : undefined,
+    proxy: session.proxy_id,
+  });
+}
+
+/** Profiles as a table. */
+export function profileTable(colors: Colors, profiles: readonly Profile[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'NAME', 'CREATED', 'SAVED', 'LAST USED'],
+    profiles.map((profile) => [
+      colors.cyan(profile.id),
+      profile.name ?? '-',
+      formatTime(profile.created_at),
+      formatTime(profile.updated_at),
+      formatTime(profile.last_used_at),
+    ]),
+  );
+}
+
+/** One profile. */
+export function profileView(colors: Colors, profile: Profile): string {
+  return renderRecord(colors, {
+    id: colors.cyan(profile.id),
+    name: profile.name,
+    created: formatTime(profile.created_at),
+    saved: profile.updated_at ? formatTime(profile.updated_at) : colors.dim('never'),
+    last_used: profile.last_used_at ? formatTime(profile.last_used_at) : colors.dim('never'),
+  });
+}
+
+/** A proxy's status, coloured. */
+function proxyStatus(colors: Colors, proxy: BrowserProxy): string {
+  if (proxy.status === 'available') return colors.green('available');
+  if (proxy.status === 'unavailable') return colors.red('unavailable');
+  return colors.dim('not checked');
+}
+
+/** Proxies as a table. */
+export function proxyTable(colors: Colors, proxies: readonly BrowserProxy[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'NAME', 'PROXY', 'USER', 'STATUS', 'EXIT IP'],
+    proxies.map((proxy) => [
+      colors.cyan(proxy.id),
+      proxy.name ?? '-',
+      `${proxy.protocol}://${proxy.config.host}:${proxy.config.port}`,
+      proxy.config.username ?? '-',
+      proxyStatus(colors, proxy),
+      proxy.ip_address ?? '-',
+    ]),
+  );
+}
+
+/** One proxy (its password only as set or not). */
+export function proxyView(colors: Colors, proxy: BrowserProxy): string {
+  return renderRecord(colors, {
+    id: colors.cyan(proxy.id),
+    name: proxy.name,
+    proxy: `${proxy.protocol}://${proxy.config.host}:${proxy.config.port}`,
+    username: proxy.config.username,
+    password: proxy.config.has_password ? 'set' : colors.dim('none'),
+    bypass: proxy.bypass_hosts?.length ? proxy.bypass_hosts.join(', ') : undefined,
+    status: proxyStatus(colors, proxy),
+    checked: proxy.last_checked ? formatTime(proxy.last_checked) : undefined,
+    exit_ip: proxy.ip_address,
   });
 }
 

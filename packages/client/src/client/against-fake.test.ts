@@ -1,7 +1,7 @@
 import { buildExtensionArchive, dropConnection, rateLimited } from '@x/testing';
 import { useFakeService } from '@x/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../errors/api-errors.js';
+import { ConflictError, NotFoundError } from '../errors/api-errors.js';
 import { createClient } from './create-client.js';
 
 /**
@@ -91,6 +91,36 @@ describe('the client against the fake service', () => {
     await expect(client.browsers.fs.watch.stop({ id, watch_id: watch.watch_id })).rejects.toThrow(
       NotFoundError,
     );
+  });
+
+  it('drives profiles and proxies', async () => {
+    const client = connect();
+    const profile = await client.profiles.create({ name: 'shop' });
+    const session = await client.browsers.create({
+      profile: { name: 'shop', save_changes: true },
+    });
+    expect(session.profile).toMatchObject({ id: profile.id, save_changes: true });
+    fake.file(session.session_id, '/home/browser/.config/chromium/Default/Cookies', 'sid=7');
+    await client.browsers.delete({ id: session.session_id });
+    expect((await client.profiles.get({ id_or_name: 'shop' })).updated_at).toBeDefined();
+    const tar = await (await client.profiles.download({ id_or_name: 'shop' })).bytes();
+    expect(new TextDecoder().decode(tar)).toContain('sid=7');
+    const zst = await (
+      await client.profiles.download({ id_or_name: 'shop', format: 'tar.zst' })
+    ).bytes();
+    expect([...zst.subarray(0, 4)]).toEqual([0x28, 0xb5, 0x2f, 0xfd]);
+    expect(await client.profiles.list({ query: 'sho' })).toHaveLength(1);
+
+    const proxy = await client.proxies.create({
+      type: 'custom',
+      config: { host: 'proxy.test', port: 8080, username: 'agent', password: 'pw' },
+    });
+    expect(proxy.config.has_password).toBe(true);
+    expect((await client.proxies.check({ id: proxy.id })).status).toBe('available');
+    const routed = await client.browsers.create({ proxy_id: proxy.id });
+    await expect(client.proxies.delete({ id: proxy.id })).rejects.toThrow(ConflictError);
+    await client.browsers.delete({ id: routed.session_id });
+    await client.proxies.delete({ id: proxy.id });
   });
 
   it('drives pools, extensions and invocations', async () => {

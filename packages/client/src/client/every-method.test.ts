@@ -300,6 +300,94 @@ const CASES: Record<string, MethodCase> = {
     respond: noContent,
     result: undefined,
   },
+  'profiles.create': {
+    input: { name: 'shop' },
+    method: 'POST',
+    url: '/profiles',
+    body: { name: 'shop' },
+    respond: created(samples.profile),
+    result: samples.profile,
+  },
+  'profiles.list': {
+    input: { query: 'sh', limit: 5, offset: 10 },
+    method: 'GET',
+    url: '/profiles?offset=10&limit=5&query=sh',
+    respond: ok([samples.profile]),
+    result: [samples.profile],
+  },
+  'profiles.get': {
+    input: { id_or_name: 'shop' },
+    method: 'GET',
+    url: '/profiles/shop',
+    respond: ok(samples.profile),
+    result: samples.profile,
+  },
+  'profiles.update': {
+    input: { id_or_name: 'shop', name: 'store' },
+    method: 'PATCH',
+    url: '/profiles/shop',
+    body: { name: 'store' },
+    respond: ok({ ...samples.profile, name: 'store' }),
+    result: { ...samples.profile, name: 'store' },
+  },
+  'profiles.delete': {
+    input: { id_or_name: 'shop' },
+    method: 'DELETE',
+    url: '/profiles/shop',
+    respond: noContent,
+    result: undefined,
+  },
+  'proxies.create': {
+    input: {
+      type: 'custom',
+      config: { host: 'proxy.example.com', port: 3128, username: 'agent', password: 'pw' },
+      bypass_hosts: ['localhost'],
+    },
+    method: 'POST',
+    url: '/proxies',
+    body: {
+      type: 'custom',
+      config: { host: 'proxy.example.com', port: 3128, username: 'agent', password: 'pw' },
+      bypass_hosts: ['localhost'],
+    },
+    respond: created(samples.proxy),
+    result: samples.proxy,
+  },
+  'proxies.list': {
+    method: 'GET',
+    url: '/proxies',
+    respond: ok([samples.proxy]),
+    result: [samples.proxy],
+  },
+  'proxies.get': {
+    input: { id: 'px_1' },
+    method: 'GET',
+    url: '/proxies/px_1',
+    respond: ok(samples.proxy),
+    result: samples.proxy,
+  },
+  'proxies.update': {
+    input: { id: 'px_1', config: { password: null } },
+    method: 'PATCH',
+    url: '/proxies/px_1',
+    body: { config: { password: null } },
+    respond: ok(samples.proxy),
+    result: samples.proxy,
+  },
+  'proxies.delete': {
+    input: { id: 'px_1', force: true },
+    method: 'DELETE',
+    url: '/proxies/px_1?force=true',
+    respond: noContent,
+    result: undefined,
+  },
+  'proxies.check': {
+    input: { id: 'px_1' },
+    method: 'POST',
+    url: '/proxies/px_1/check',
+    respond: ok({ ...samples.proxy, status: 'available', ip_address: '203.0.113.9' }),
+    result: { ...samples.proxy, status: 'available', ip_address: '203.0.113.9' },
+  },
   'browsers.fs.listFiles': {
     input: { id: 'br_1', path: '/home/browser/Downloads' },
     method: 'GET',
@@ -383,6 +471,7 @@ const CASES: Record<string, MethodCase> = {
 const COVERED_ELSEWHERE = [
   'extensions.upload', // uploads.test.ts
   'extensions.download', // binary.test.ts
+  'profiles.download', // against-fake.test.ts
   'browsers.replays.download', // binary.test.ts
   'browsers.computer.screenshot', // binary.test.ts
   'browsers.process.output', // event-stream.test.ts

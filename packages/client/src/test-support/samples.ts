@@ -54,3 +54,17 @@ export const fileEntry = {
   mode: '644',
   mod_time: '2026-11-22T10:00:00.000Z',
 };
+
+export const profile = {
+  id: 'prof_1',
+  name: 'shop',
+  created_at: '2026-11-22T10:00:00.000Z',
+};
+
+export const proxy = {
+  id: 'px_1',
+  type: 'custom',
+  protocol: 'http',
+  config: { host: 'proxy.example.com', port: 3128, username: 'agent', has_password: true },
+  bypass_hosts: ['localhost'],
+};
