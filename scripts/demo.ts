@@ -2,11 +2,14 @@
  * The main job: prints the operation catalog and writes the OpenAPI 3.1 document, then starts the
  * self-hosted server (real Chromium) with its embedded defaults and drives it through the `xb`
  * command line: a browser with a page typed into, a screenshot that shows the text, a pool, an
- * invocation, a sandboxed process, a replay, an extension. Everything made is saved under out/.
+ * invocation, a sandboxed process, a replay, an extension, a login kept in a profile from one
+ * session to the next. Everything made is saved under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildExtensionArchive } from '@x/testing';
 import { operations, successStatuses } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
@@ -156,6 +159,7 @@ try {
   console.log(
     `(out/notes-back.txt holds: ${JSON.stringify(readFileSync('out/notes-back.txt', 'utf8'))})`,
   );
+  await profileDemo(atServer);
   xb(atServer, 'extensions', 'upload', 'out/extension.zip', '--name', 'demo-extension');
   xb(atServer, 'pools', 'create', 'demo-pool', '--size', '2', '--fill-rate-per-minute', '100');
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -177,6 +181,68 @@ try {
   server.child.kill('SIGTERM');
 }
 
+/**
+ * Log in once, reuse it: a site on loopback sets a login cookie; the first session logs in and
+ * saves into a profile as it ends; the next session starts logged in.
+ */
+async function profileDemo(env: NodeJS.ProcessEnv): Promise<void> {
+  const site = createServer((request, response) => {
+    response.setHeader('content-type', 'text/html');
+    if (request.url === '/login') {
+      response.setHeader('set-cookie', 'user=ada; Max-Age=86400');
+      response.end('<title>logged in as ada</title>');
+      return;
+    }
+    const user = /user=(\w+)/.exec(request.headers.cookie ?? '')?.[1];
+    response.end(`<title>${user ? `welcome back, ${user}` : 'please log in'}</title>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  const titleAt = async (cdpUrl: string, path: string) => {
+    const browser = await chromium.connectOverCDP(cdpUrl);
+    try {
+      const page = browser.contexts()[0]?.pages()[0];
+      await page?.goto(`${siteUrl}${path}`);
+      return await page?.title();
+    } finally {
+      await browser.close();
+    }
+  };
+  try {
+    // A profile left by an earlier run of the demo goes first.
+    spawnSync(process.execPath, [XB, 'profiles', 'delete', 'demo-login'], { env });
+    xb(env, 'profiles', 'create', '--name', 'demo-login');
+    const first = xbJson<{ session_id: string; cdp_ws_url: string }>(
+      env,
+      'browsers',
+      'create',
+      '--profile-name',
+      'demo-login',
+      '--save-changes',
+    );
+    console.log(
+      `(session 1 opens ${siteUrl}/login: "${await titleAt(first.cdp_ws_url, '/login')}")`,
+    );
+    xb(env, 'browsers', 'delete', first.session_id);
+    xb(env, 'profiles', 'get', 'demo-login');
+    const next = xbJson<{ session_id: string; cdp_ws_url: string }>(
+      env,
+      'browsers',
+      'create',
+      '--profile-name',
+      'demo-login',
+    );
+    console.log(
+      `(session 2, never logged in, opens ${siteUrl}/: "${await titleAt(next.cdp_ws_url, '/')}")`,
+    );
+    xb(env, 'browsers', 'delete', next.session_id);
+    xb(env, 'profiles', 'download', 'demo-login', '-o', 'out/demo-login.tar');
+    xb(env, 'profiles', 'delete', 'demo-login');
+  } finally {
+    site.close();
+  }
+}
+
 /** Like xbJson, without echoing (for polling). */
 function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   const result = spawnSync(process.execPath, [XB, ...args, '--json'], { env, encoding: 'utf8' });
@@ -184,5 +250,5 @@ function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
 }
 
 console.log(
-  '\nSaved in out/: openapi.json, screenshot.png and replay.mp4 (the typed text, from real Chromium), extension.zip',
+  '\nSaved in out/: openapi.json, screenshot.png and replay.mp4 (the typed text, from real Chromium), extension.zip, demo-login.tar (the saved profile)',
 );
