@@ -65,6 +65,11 @@ export const refusals = {
       'conflict',
       `Proxy "${id}" routes ${sessionIds.length} running browser(s) (${sessionIds.slice(0, 5).join(', ')}): delete them, or delete with force=true (they keep their route until they end).`,
     ),
+  proxyPasswordSealedElsewhere: (id: string) =>
+    new ServiceError(
+      'conflict',
+      `The password of proxy "${id}" was sealed with another key than this service's: set it again (PATCH /proxies/${id} with config.password).`,
+    ),
   alreadyRecording: (browserId: string, replayId: string) =>
     new ServiceError(
       'conflict',

@@ -157,6 +157,22 @@ describe('proxies', () => {
     expect(model.proxies.route(proxy.id).password).toBeUndefined();
   });
 
+  it('say so when a password cannot be opened (the key changed), and take a new one', async () => {
+    const { model, engines } = testModel();
+    const proxy = model.proxies.create(CUSTOM);
+    const secrets = engines.secrets as { open: (sealed: string) => string };
+    const open = secrets.open;
+    secrets.open = () => {
+      throw new Error('unable to authenticate data');
+    };
+    expect(() => model.browsers.create({ ...BROWSER, proxy_id: proxy.id }, ORIGIN)).toThrow(
+      /sealed with another key.*set it again/,
+    );
+    secrets.open = open;
+    model.proxies.update(proxy.id, { config: { password: 'new' } });
+    expect(model.proxies.route(proxy.id).password).toBe('new');
+  });
+
   it('refuse deleting one browsers use unless forced, and one a pool names', async () => {
     const { model } = testModel();
     const proxy = model.proxies.create(CUSTOM);

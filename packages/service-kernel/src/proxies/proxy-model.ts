@@ -126,12 +126,19 @@ export class ProxyModel<I extends BrowserInstance> {
       host: record.config.host,
       port: record.config.port,
       username: record.config.username,
-      password:
-        sealedPassword === undefined
-          ? undefined
-          : this.#context.engines.secrets.open(sealedPassword),
+      password: sealedPassword === undefined ? undefined : this.#open(id, sealedPassword),
       bypassHosts: record.bypass_hosts ?? [],
     };
+  }
+
+  /** A sealed password opened; 409 when this service's key cannot open it (the key changed). */
+  #open(id: string, sealed: string): string {
+    try {
+      return this.#context.engines.secrets.open(sealed);
+    } catch (error) {
+      this.#context.log.error({ err: error, proxy: id }, 'a proxy password cannot be opened');
+      throw refusals.proxyPasswordSealedElsewhere(id);
+    }
   }
 
   #find(id: string): StoredProxy {
