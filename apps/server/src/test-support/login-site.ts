@@ -35,7 +35,14 @@ export function useLoginSite() {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        // Browsers keep connections alive: they are cut, so closing never waits on them.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return site;
 }
 
