@@ -1,12 +1,8 @@
 import { operations } from '@x/types';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type RecordingServer,
-  type Responder,
-  startRecordingServer,
-} from '../test-support/recording-server.js';
+import { describe, expect, it } from 'vitest';
+import { type Responder, useRecordingServer } from '../test-support/recording-server.js';
 import * as samples from '../test-support/samples.js';
-import { type Client, createClient } from './create-client.js';
+import type { Client } from './create-client.js';
 
 interface MethodCase {
   input?: Record<string, unknown>;
@@ -490,14 +486,7 @@ function methodOf(client: Client, name: string) {
 }
 
 describe('every client method, against a real server on loopback', () => {
-  let server: RecordingServer;
-  let client: Client;
-  beforeAll(async () => {
-    server = await startRecordingServer();
-    client = createClient({ baseUrl: server.url, token: 'tok_test' });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => server.reset());
+  const rig = useRecordingServer();
 
   it('covers every operation of the catalog', () => {
     expect([...Object.keys(CASES), ...COVERED_ELSEWHERE].sort()).toEqual(
@@ -508,11 +497,11 @@ describe('every client method, against a real server on loopback', () => {
   it.each(Object.entries(CASES))(
     '%s sends the right request and reads the answer',
     async (name, c) => {
-      server.respond(c.method, c.url.split('?')[0] as string, c.respond);
-      const result = await methodOf(client, name)(c.input);
+      rig.server.respond(c.method, c.url.split('?')[0] as string, c.respond);
+      const result = await methodOf(rig.client, name)(c.input);
       expect(result).toEqual(c.result);
-      expect(server.calls).toHaveLength(1);
-      const call = server.calls[0]!;
+      expect(rig.server.calls).toHaveLength(1);
+      const call = rig.server.calls[0]!;
       expect(call.method).toBe(c.method);
       expect(call.url).toBe(c.url);
       expect(call.headers.authorization).toBe('Bearer tok_test');
@@ -529,26 +518,26 @@ describe('every client method, against a real server on loopback', () => {
   );
 
   it('tells a timed-out acquire (204) from an acquired browser', async () => {
-    server.respond('POST', '/browser_pools/checkout/acquire', noContent);
-    await expect(client.browserPools.acquire({ id_or_name: 'checkout' })).resolves.toEqual({
+    rig.server.respond('POST', '/browser_pools/checkout/acquire', noContent);
+    await expect(rig.client.browserPools.acquire({ id_or_name: 'checkout' })).resolves.toEqual({
       status: 204,
       value: undefined,
     });
   });
 
   it('percent-encodes path parameters', async () => {
-    server.respond('GET', '/browser_pools/my.pool-1', ok(samples.pool));
-    await client.browserPools.get({ id_or_name: 'my.pool-1' });
-    expect(server.calls[0]?.url).toBe('/browser_pools/my.pool-1');
+    rig.server.respond('GET', '/browser_pools/my.pool-1', ok(samples.pool));
+    await rig.client.browserPools.get({ id_or_name: 'my.pool-1' });
+    expect(rig.server.calls[0]?.url).toBe('/browser_pools/my.pool-1');
   });
 
   it('gives the status, headers and request id with withResponse()', async () => {
-    server.respond('GET', '/browsers/br_1', {
+    rig.server.respond('GET', '/browsers/br_1', {
       status: 200,
       json: samples.session,
       headers: { 'x-request-id': 'req-abc' },
     });
-    const { data, status, requestId, response } = await client.browsers
+    const { data, status, requestId, response } = await rig.client.browsers
       .get({ id: 'br_1' })
       .withResponse();
     expect(data).toEqual(samples.session);
@@ -558,13 +547,13 @@ describe('every client method, against a real server on loopback', () => {
   });
 
   it('accepts a 200 with an empty body where the contract says 204 (client liberal)', async () => {
-    server.respond('DELETE', '/browsers/br_1', { status: 200, body: '' });
-    await expect(client.browsers.delete({ id: 'br_1' })).resolves.toBeUndefined();
+    rig.server.respond('DELETE', '/browsers/br_1', { status: 200, body: '' });
+    await expect(rig.client.browsers.delete({ id: 'br_1' })).resolves.toBeUndefined();
   });
 
   it('tolerates unknown fields in a response', async () => {
-    server.respond('GET', '/browser_pools/checkout', ok({ ...samples.pool, region: 'eu' }));
-    await expect(client.browserPools.get({ id_or_name: 'checkout' })).resolves.toMatchObject({
+    rig.server.respond('GET', '/browser_pools/checkout', ok({ ...samples.pool, region: 'eu' }));
+    await expect(rig.client.browserPools.get({ id_or_name: 'checkout' })).resolves.toMatchObject({
       id: 'pool_1',
     });
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Client, createClient } from '../client/create-client.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createClient } from '../client/create-client.js';
 import {
   AbortError,
   ApiError,
@@ -21,17 +21,10 @@ import {
   UnprocessableEntityError,
   XError,
 } from '../errors/index.js';
-import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
+import { startRecordingServer, useRecordingServer } from '../test-support/recording-server.js';
 import * as samples from '../test-support/samples.js';
 
-let server: RecordingServer;
-let client: Client;
-beforeAll(async () => {
-  server = await startRecordingServer();
-  client = createClient({ baseUrl: server.url, token: 'tok_test' });
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const rig = useRecordingServer();
 
 const errorJson = (code: string, message: string) => ({ code, message });
 
@@ -62,7 +55,7 @@ describe('error statuses', () => {
     [503, 'unavailable', ServiceUnavailableError],
     [507, 'insufficient_storage', InsufficientStorageError],
   ])('maps %i to its class with the body code and message', async (status, code, ErrorClass) => {
-    server.respond('GET', '/browser_pools/x', {
+    rig.server.respond('GET', '/browser_pools/x', {
       status,
       json: {
         ...errorJson(code, `it went ${code}`),
@@ -70,7 +63,7 @@ describe('error statuses', () => {
       },
       headers: { 'x-request-id': 'req-err' },
     });
-    const error = await client.browserPools
+    const error = await rig.client.browserPools
       .get({ id_or_name: 'x' }, { maxRetries: 0 })
       .catch(caught);
     expect(error).toBeInstanceOf(ErrorClass);
@@ -86,28 +79,30 @@ describe('error statuses', () => {
   });
 
   it('maps 502 to InternalServerError and 405 to ApiError', async () => {
-    server.respond('GET', '/browser_pools/x', { status: 502, body: 'Bad Gateway' });
-    const bad = await client.browserPools.get({ id_or_name: 'x' }, { maxRetries: 0 }).catch(caught);
+    rig.server.respond('GET', '/browser_pools/x', { status: 502, body: 'Bad Gateway' });
+    const bad = await rig.client.browserPools
+      .get({ id_or_name: 'x' }, { maxRetries: 0 })
+      .catch(caught);
     expect(bad).toBeInstanceOf(InternalServerError);
     expect(bad.code).toBe('http_error');
     expect(bad.message).toContain('Bad Gateway');
-    server.respond('GET', '/browser_pools/x', {
+    rig.server.respond('GET', '/browser_pools/x', {
       status: 405,
       json: errorJson('method_not_allowed', 'no'),
     });
-    const notAllowed = await client.browserPools.get({ id_or_name: 'x' }).catch(caught);
+    const notAllowed = await rig.client.browserPools.get({ id_or_name: 'x' }).catch(caught);
     expect(notAllowed).toBeInstanceOf(ApiError);
     expect(notAllowed).not.toBeInstanceOf(InternalServerError);
     expect(notAllowed.code).toBe('method_not_allowed');
   });
 
   it('reads Retry-After on rate limits', async () => {
-    server.respond('GET', '/browser_pools/x', {
+    rig.server.respond('GET', '/browser_pools/x', {
       status: 429,
       json: errorJson('rate_limited', 'slow down'),
       headers: { 'retry-after': '7' },
     });
-    const error = await client.browserPools
+    const error = await rig.client.browserPools
       .get({ id_or_name: 'x' }, { maxRetries: 0 })
       .catch(caught);
     expect(error.retryAfterSeconds).toBe(7);
@@ -144,7 +139,7 @@ describe('error statuses', () => {
 
 describe('validation', () => {
   it('rejects bad input before anything is sent, naming each field', async () => {
-    const error = await client.browsers.computer
+    const error = await rig.client.browsers.computer
       .type({ id: 'br_1', text: 'hi', delay: -1, speed: 3 } as never)
       .catch(caught);
     expect(error).toBeInstanceOf(InputValidationError);
@@ -152,40 +147,42 @@ describe('validation', () => {
       'delay: must be >= 0',
       'speed: is not a known field',
     ]);
-    expect(server.calls).toHaveLength(0);
+    expect(rig.server.calls).toHaveLength(0);
   });
 
   it('names the missing field of a required body', async () => {
-    await expect(client.browserPools.release({ id_or_name: 'p' } as never)).rejects.toThrow(
+    await expect(rig.client.browserPools.release({ id_or_name: 'p' } as never)).rejects.toThrow(
       /session_id: is required/,
     );
-    expect(server.calls).toHaveLength(0);
+    expect(rig.server.calls).toHaveLength(0);
   });
 
   it('sends an empty object, not no body, when a required body has only optional fields', async () => {
-    server.respond('PATCH', '/browser_pools/p', { status: 200, json: samples.pool });
-    await client.browserPools.update({ id_or_name: 'p' });
-    expect(server.calls[0]?.body.toString()).toBe('{}');
-    expect(server.calls[0]?.headers['content-type']).toMatch(/^application\/json/);
+    rig.server.respond('PATCH', '/browser_pools/p', { status: 200, json: samples.pool });
+    await rig.client.browserPools.update({ id_or_name: 'p' });
+    expect(rig.server.calls[0]?.body.toString()).toBe('{}');
+    expect(rig.server.calls[0]?.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('rejects a missing or malformed path parameter', async () => {
-    await expect(client.browsers.get({} as never)).rejects.toThrow(/id: is required/);
-    await expect(client.browsers.get({ id: 'a/b' })).rejects.toBeInstanceOf(InputValidationError);
-    expect(server.calls).toHaveLength(0);
+    await expect(rig.client.browsers.get({} as never)).rejects.toThrow(/id: is required/);
+    await expect(rig.client.browsers.get({ id: 'a/b' })).rejects.toBeInstanceOf(
+      InputValidationError,
+    );
+    expect(rig.server.calls).toHaveLength(0);
   });
 
   it('turns a response that breaks the contract into a typed error', async () => {
-    server.respond('GET', '/browser_pools/x', { status: 200, json: { id: 'p' } });
-    const error = await client.browserPools.get({ id_or_name: 'x' }).catch(caught);
+    rig.server.respond('GET', '/browser_pools/x', { status: 200, json: { id: 'p' } });
+    const error = await rig.client.browserPools.get({ id_or_name: 'x' }).catch(caught);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.details.map((detail: { message: string }) => detail.message).join('\n')).toMatch(
       /^body\.available_count: /m,
     );
-    server.respond('GET', '/browser_pools/x', { status: 200, body: '<html>' });
-    await expect(client.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(/not JSON/);
-    server.respond('GET', '/browser_pools/x', { status: 201, json: samples.pool });
-    await expect(client.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(
+    rig.server.respond('GET', '/browser_pools/x', { status: 200, body: '<html>' });
+    await expect(rig.client.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(/not JSON/);
+    rig.server.respond('GET', '/browser_pools/x', { status: 201, json: samples.pool });
+    await expect(rig.client.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(
       /unexpected status 201/,
     );
   });
@@ -193,65 +190,70 @@ describe('validation', () => {
 
 describe('retries', () => {
   it('retries a GET on 500 twice by default, then succeeds', async () => {
-    server.respond(
+    rig.server.respond(
       'GET',
       '/browser_pools/x',
       { status: 500, json: errorJson('internal_error', 'boom') },
       { status: 503, json: errorJson('unavailable', 'busy') },
       { status: 200, json: samples.pool },
     );
-    await expect(client.browserPools.get({ id_or_name: 'x' })).resolves.toEqual(samples.pool);
-    expect(server.calls).toHaveLength(3);
+    await expect(rig.client.browserPools.get({ id_or_name: 'x' })).resolves.toEqual(samples.pool);
+    expect(rig.server.calls).toHaveLength(3);
   });
 
   it('gives up after maxRetries, per client and per call', async () => {
-    server.respond('GET', '/browser_pools/x', {
+    rig.server.respond('GET', '/browser_pools/x', {
       status: 503,
       json: errorJson('unavailable', 'busy'),
     });
-    await expect(client.browserPools.get({ id_or_name: 'x' })).rejects.toBeInstanceOf(
+    await expect(rig.client.browserPools.get({ id_or_name: 'x' })).rejects.toBeInstanceOf(
       ServiceUnavailableError,
     );
-    expect(server.calls).toHaveLength(3);
-    server.reset();
-    server.respond('GET', '/browser_pools/x', {
+    expect(rig.server.calls).toHaveLength(3);
+    rig.server.reset();
+    rig.server.respond('GET', '/browser_pools/x', {
       status: 503,
       json: errorJson('unavailable', 'busy'),
     });
-    await expect(client.browserPools.get({ id_or_name: 'x' }, { maxRetries: 0 })).rejects.toThrow();
-    expect(server.calls).toHaveLength(1);
-    server.reset();
-    server.respond('GET', '/browser_pools/x', {
+    await expect(
+      rig.client.browserPools.get({ id_or_name: 'x' }, { maxRetries: 0 }),
+    ).rejects.toThrow();
+    expect(rig.server.calls).toHaveLength(1);
+    rig.server.reset();
+    rig.server.respond('GET', '/browser_pools/x', {
       status: 503,
       json: errorJson('unavailable', 'busy'),
     });
-    const once = createClient({ baseUrl: server.url, token: 't', maxRetries: 1 });
+    const once = createClient({ baseUrl: rig.server.url, token: 't', maxRetries: 1 });
     await expect(once.browserPools.get({ id_or_name: 'x' })).rejects.toThrow();
-    expect(server.calls).toHaveLength(2);
+    expect(rig.server.calls).toHaveLength(2);
   });
 
   it('does not retry other 4xx', async () => {
-    server.respond('GET', '/browser_pools/x', { status: 404, json: errorJson('not_found', 'no') });
-    await expect(client.browserPools.get({ id_or_name: 'x' })).rejects.toBeInstanceOf(
+    rig.server.respond('GET', '/browser_pools/x', {
+      status: 404,
+      json: errorJson('not_found', 'no'),
+    });
+    await expect(rig.client.browserPools.get({ id_or_name: 'x' })).rejects.toBeInstanceOf(
       NotFoundError,
     );
-    expect(server.calls).toHaveLength(1);
+    expect(rig.server.calls).toHaveLength(1);
   });
 
   it('honours Retry-After in seconds and as an HTTP date', async () => {
-    server.respond(
+    rig.server.respond(
       'GET',
       '/browser_pools/x',
       { status: 429, json: errorJson('rate_limited', 'wait'), headers: { 'retry-after': '1' } },
       { status: 200, json: samples.pool },
     );
     let started = performance.now();
-    await client.browserPools.get({ id_or_name: 'x' });
+    await rig.client.browserPools.get({ id_or_name: 'x' });
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
 
-    server.reset();
+    rig.server.reset();
     const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
-    server.respond(
+    rig.server.respond(
       'GET',
       '/browser_pools/x',
       {
@@ -262,65 +264,67 @@ describe('retries', () => {
       { status: 200, json: samples.pool },
     );
     started = performance.now();
-    await client.browserPools.get({ id_or_name: 'x' });
+    await rig.client.browserPools.get({ id_or_name: 'x' });
     // An HTTP date has one-second resolution: the wait is at least a second.
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
-    expect(server.calls).toHaveLength(2);
+    expect(rig.server.calls).toHaveLength(2);
   });
 
   it('backs off between attempts without a Retry-After', async () => {
-    server.respond(
+    rig.server.respond(
       'GET',
       '/browser_pools/x',
       { status: 500, json: errorJson('internal_error', 'boom') },
       { status: 200, json: samples.pool },
     );
-    await client.browserPools.get({ id_or_name: 'x' });
-    expect(server.calls).toHaveLength(2);
+    await rig.client.browserPools.get({ id_or_name: 'x' });
+    expect(rig.server.calls).toHaveLength(2);
   });
 
   it('retries an acting POST with the same idempotency key on every attempt', async () => {
-    server.respond(
+    rig.server.respond(
       'POST',
       '/browsers/br_1/computer/type',
       { status: 503, json: errorJson('unavailable', 'busy') },
       { status: 502, body: 'bad gateway' },
       { status: 204 },
     );
-    await client.browsers.computer.type({ id: 'br_1', text: 'once' });
-    expect(server.calls).toHaveLength(3);
-    const keys = server.calls.map((call) => call.headers['idempotency-key']);
+    await rig.client.browsers.computer.type({ id: 'br_1', text: 'once' });
+    expect(rig.server.calls).toHaveLength(3);
+    const keys = rig.server.calls.map((call) => call.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('uses the caller’s own idempotency key, and a new one per call otherwise', async () => {
-    server.respond('POST', '/browsers', { status: 201, json: samples.session });
-    await client.browsers.create({}, { idempotencyKey: 'my-key-1' });
-    await client.browsers.create({});
-    await client.browsers.create({});
-    const keys = server.calls.map((call) => call.headers['idempotency-key']);
+    rig.server.respond('POST', '/browsers', { status: 201, json: samples.session });
+    await rig.client.browsers.create({}, { idempotencyKey: 'my-key-1' });
+    await rig.client.browsers.create({});
+    await rig.client.browsers.create({});
+    const keys = rig.server.calls.map((call) => call.headers['idempotency-key']);
     expect(keys[0]).toBe('my-key-1');
     expect(keys[1]).not.toBe(keys[2]);
   });
 
   it('never retries a POST without an idempotency key, nor a PATCH', async () => {
-    server.respond('POST', '/browsers/br_1/computer/screenshot', {
+    rig.server.respond('POST', '/browsers/br_1/computer/screenshot', {
       status: 503,
       json: errorJson('unavailable', 'busy'),
     });
-    await expect(client.browsers.computer.screenshot({ id: 'br_1' })).rejects.toBeInstanceOf(
+    await expect(rig.client.browsers.computer.screenshot({ id: 'br_1' })).rejects.toBeInstanceOf(
       ServiceUnavailableError,
     );
-    expect(server.calls).toHaveLength(1);
-    expect(server.calls[0]?.headers['idempotency-key']).toBeUndefined();
-    server.reset();
-    server.respond('PATCH', '/invocations/inv_1', {
+    expect(rig.server.calls).toHaveLength(1);
+    expect(rig.server.calls[0]?.headers['idempotency-key']).toBeUndefined();
+    rig.server.reset();
+    rig.server.respond('PATCH', '/invocations/inv_1', {
       status: 503,
       json: errorJson('unavailable', 'busy'),
     });
-    await expect(client.invocations.update({ id: 'inv_1', status: 'failed' })).rejects.toThrow();
-    expect(server.calls).toHaveLength(1);
+    await expect(
+      rig.client.invocations.update({ id: 'inv_1', status: 'failed' }),
+    ).rejects.toThrow();
+    expect(rig.server.calls).toHaveLength(1);
   });
 
   it('retries connection errors, then reports a ConnectionError', async () => {
@@ -334,7 +338,7 @@ describe('retries', () => {
   });
 
   it('retries a dropped connection', async () => {
-    server.respond(
+    rig.server.respond(
       'GET',
       '/browsers',
       (_call, response) => {
@@ -342,37 +346,37 @@ describe('retries', () => {
       },
       { status: 200, json: [] },
     );
-    await expect(client.browsers.list()).resolves.toEqual([]);
-    expect(server.calls).toHaveLength(2);
+    await expect(rig.client.browsers.list()).resolves.toEqual([]);
+    expect(rig.server.calls).toHaveLength(2);
   });
 });
 
 describe('time-outs and abort', () => {
   it('times out an attempt, retries it, then reports a TimeoutError', async () => {
-    server.respond('GET', '/browsers', { status: 200, json: [], delayMs: 400 });
-    const error = await client.browsers
+    rig.server.respond('GET', '/browsers', { status: 200, json: [], delayMs: 400 });
+    const error = await rig.client.browsers
       .list(undefined, { timeout: 100, maxRetries: 1 })
       .catch(caught);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(server.calls).toHaveLength(2);
+    expect(rig.server.calls).toHaveLength(2);
   });
 
   it('bounds the whole call with totalTimeout', async () => {
-    server.respond('GET', '/browsers', {
+    rig.server.respond('GET', '/browsers', {
       status: 503,
       json: errorJson('unavailable', 'x'),
       headers: { 'retry-after': '5' },
     });
     const started = performance.now();
-    const error = await client.browsers.list(undefined, { totalTimeout: 300 }).catch(caught);
+    const error = await rig.client.browsers.list(undefined, { totalTimeout: 300 }).catch(caught);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('gives the server the time the catalog allows it (an acquire that waits)', async () => {
-    server.respond('POST', '/browser_pools/p/acquire', { status: 204, delayMs: 400 });
+    rig.server.respond('POST', '/browser_pools/p/acquire', { status: 204, delayMs: 400 });
     await expect(
-      client.browserPools.acquire(
+      rig.client.browserPools.acquire(
         { id_or_name: 'p', acquire_timeout_seconds: 1 },
         { timeout: 100 },
       ),
@@ -380,13 +384,13 @@ describe('time-outs and abort', () => {
   });
 
   it('aborts a call in flight and one aborted before it starts', async () => {
-    server.respond('GET', '/browsers', { status: 200, json: [], delayMs: 1000 });
+    rig.server.respond('GET', '/browsers', { status: 200, json: [], delayMs: 1000 });
     const controller = new AbortController();
-    const pending = client.browsers.list(undefined, { signal: controller.signal });
+    const pending = rig.client.browsers.list(undefined, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toBeInstanceOf(AbortError);
     await expect(
-      client.browsers.list(undefined, { signal: AbortSignal.abort() }),
+      rig.client.browsers.list(undefined, { signal: AbortSignal.abort() }),
     ).rejects.toBeInstanceOf(AbortError);
   });
 });
@@ -400,8 +404,8 @@ describe('logging', () => {
       warn: (message: string, fields?: object) =>
         lines.push(`warn ${message} ${JSON.stringify(fields)}`),
     };
-    const logged = createClient({ baseUrl: server.url, token: 'secret-token', logger });
-    server.respond(
+    const logged = createClient({ baseUrl: rig.server.url, token: 'secret-token', logger });
+    rig.server.respond(
       'GET',
       '/browsers',
       { status: 500, json: errorJson('internal_error', 'x') },
@@ -416,13 +420,13 @@ describe('logging', () => {
 
 describe('a full disk', () => {
   it('is not retried: 507 answers at once', async () => {
-    server.respond('GET', '/browser_pools/x', {
+    rig.server.respond('GET', '/browser_pools/x', {
       status: 507,
       json: errorJson('insufficient_storage', 'The server’s disk is full.'),
     });
-    await expect(client.browserPools.get({ id_or_name: 'x' })).rejects.toBeInstanceOf(
+    await expect(rig.client.browserPools.get({ id_or_name: 'x' })).rejects.toBeInstanceOf(
       InsufficientStorageError,
     );
-    expect(server.calls).toHaveLength(1);
+    expect(rig.server.calls).toHaveLength(1);
   });
 });

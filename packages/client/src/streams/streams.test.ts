@@ -2,34 +2,27 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Client, createClient } from '../client/create-client.js';
 import { AbortError, ResponseValidationError } from '../errors/index.js';
 import { saveToFile } from '../node/index.js';
-import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
+import { useRecordingServer } from '../test-support/recording-server.js';
 import * as samples from '../test-support/samples.js';
 
-let server: RecordingServer;
-let client: Client;
+const rig = useRecordingServer();
 let directory: string;
 beforeAll(async () => {
-  server = await startRecordingServer();
-  client = createClient({ baseUrl: server.url, token: 'tok_test' });
   directory = await mkdtemp(join(tmpdir(), 'xb-client-'));
 });
-afterAll(async () => {
-  await server.close();
-  await rm(directory, { recursive: true, force: true });
-});
-beforeEach(() => server.reset());
+afterAll(() => rm(directory, { recursive: true, force: true }));
+beforeEach(() => rig.server.reset());
 
 describe('binary responses', () => {
   it('returns a screenshot as a stream with its media type, and saves it to a file', async () => {
-    server.respond('POST', '/browsers/br_1/computer/screenshot', {
+    rig.server.respond('POST', '/browsers/br_1/computer/screenshot', {
       status: 200,
       headers: { 'content-type': 'image/png' },
       body: samples.pngBytes,
     });
-    const png = await client.browsers.computer.screenshot({
+    const png = await rig.client.browsers.computer.screenshot({
       id: 'br_1',
       region: { x: 0, y: 0, width: 10, height: 10 },
     });
@@ -38,46 +31,46 @@ describe('binary responses', () => {
     const path = join(directory, 'shot.png');
     expect(await saveToFile(png, path)).toBe(samples.pngBytes.byteLength);
     expect(new Uint8Array(await readFile(path))).toEqual(samples.pngBytes);
-    expect(JSON.parse(server.calls[0]!.body.toString())).toEqual({
+    expect(JSON.parse(rig.server.calls[0]!.body.toString())).toEqual({
       region: { x: 0, y: 0, width: 10, height: 10 },
     });
   });
 
   it('downloads an extension zip into memory', async () => {
-    server.respond('GET', '/extensions/adblock', {
+    rig.server.respond('GET', '/extensions/adblock', {
       status: 200,
       headers: { 'content-type': 'application/zip' },
       body: new Uint8Array([0x50, 0x4b, 5, 6]),
     });
-    const zip = await client.extensions.download({ id_or_name: 'adblock' });
+    const zip = await rig.client.extensions.download({ id_or_name: 'adblock' });
     expect(await zip.bytes()).toEqual(new Uint8Array([0x50, 0x4b, 5, 6]));
   });
 
   it('tells a finished replay (200, MP4) from one still recording (202)', async () => {
-    server.respond('GET', '/browsers/br_1/replays/rp_1', {
+    rig.server.respond('GET', '/browsers/br_1/replays/rp_1', {
       status: 202,
       json: samples.replay,
       headers: { 'retry-after': '1' },
     });
-    const pending = await client.browsers.replays.download({ id: 'br_1', replay_id: 'rp_1' });
+    const pending = await rig.client.browsers.replays.download({ id: 'br_1', replay_id: 'rp_1' });
     expect(pending).toEqual({ status: 202, value: samples.replay });
-    server.respond('GET', '/browsers/br_1/replays/rp_1', {
+    rig.server.respond('GET', '/browsers/br_1/replays/rp_1', {
       status: 200,
       headers: { 'content-type': 'video/mp4' },
       body: new Uint8Array([0, 0, 0, 24]),
     });
-    const done = await client.browsers.replays.download({ id: 'br_1', replay_id: 'rp_1' });
+    const done = await rig.client.browsers.replays.download({ id: 'br_1', replay_id: 'rp_1' });
     expect(done.status).toBe(200);
     if (done.status === 200) expect(done.value.contentType).toBe('video/mp4');
   });
 
   it('leaves no partial file when a download breaks off', async () => {
-    server.respond('GET', '/extensions/broken', (_call, response) => {
+    rig.server.respond('GET', '/extensions/broken', (_call, response) => {
       response.writeHead(200, { 'content-type': 'application/zip', 'content-length': '100000' });
       response.write(Buffer.alloc(1000));
       setTimeout(() => response.socket?.destroy(), 20);
     });
-    const zip = await client.extensions.download({ id_or_name: 'broken' });
+    const zip = await rig.client.extensions.download({ id_or_name: 'broken' });
     const path = join(directory, 'broken.zip');
     await expect(saveToFile(zip, path)).rejects.toThrow();
     expect((await readdir(directory)).filter((name) => name.startsWith('broken'))).toEqual([]);
@@ -102,15 +95,15 @@ describe('event streams', () => {
       { type: 'OVERFLOW', lost: 3 },
       { type: 'DELETE', path: '/home/browser/Downloads/a.pdf' },
     ];
-    server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', sse(events));
-    const stream = await client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    rig.server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', sse(events));
+    const stream = await rig.client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
     const received = [];
     for await (const event of stream) received.push(event);
     expect(received).toEqual(events);
   });
 
   it('yields process output then the exit, across chunk boundaries', async () => {
-    server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {
+    rig.server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write('data: {"type":"stdout",');
       setTimeout(() => {
@@ -118,7 +111,7 @@ describe('event streams', () => {
         response.end();
       }, 20);
     });
-    const stream = await client.browsers.process.output({ id: 'br_1', process_id: 'pr_1' });
+    const stream = await rig.client.browsers.process.output({ id: 'br_1', process_id: 'pr_1' });
     const received = [];
     for await (const event of stream) received.push(event);
     expect(received).toEqual([
@@ -128,12 +121,12 @@ describe('event streams', () => {
   });
 
   it('ends cleanly when the caller closes the stream or aborts', async () => {
-    server.respond(
+    rig.server.respond(
       'GET',
       '/browsers/br_1/fs/watch/w_1/events',
       sse([{ type: 'CREATE', path: '/x' }], true),
     );
-    const stream = await client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    const stream = await rig.client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
     const received = [];
     for await (const event of stream) {
       received.push(event);
@@ -142,7 +135,7 @@ describe('event streams', () => {
     expect(received).toHaveLength(1);
 
     const controller = new AbortController();
-    const aborted = await client.browsers.fs.watch.events(
+    const aborted = await rig.client.browsers.fs.watch.events(
       { id: 'br_1', watch_id: 'w_1' },
       { signal: controller.signal },
     );
@@ -153,12 +146,12 @@ describe('event streams', () => {
   });
 
   it('ends a loop that waits for an event when the stream is closed from outside it', async () => {
-    server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', (_call, response) => {
+    rig.server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', (_call, response) => {
       // Headers, then nothing: the loop below waits for an event that never comes.
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.flushHeaders();
     });
-    const stream = await client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    const stream = await rig.client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
     const reading = (async () => {
       const received = [];
       for await (const event of stream) received.push(event);
@@ -170,7 +163,7 @@ describe('event streams', () => {
   });
 
   it('outlives the attempt time-out while events keep coming', async () => {
-    server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', (_call, response) => {
+    rig.server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', (_call, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       let count = 0;
       const timer = setInterval(() => {
@@ -181,7 +174,7 @@ describe('event streams', () => {
         }
       }, 60);
     });
-    const stream = await client.browsers.fs.watch.events(
+    const stream = await rig.client.browsers.fs.watch.events(
       { id: 'br_1', watch_id: 'w_1' },
       { timeout: 100 },
     );
@@ -191,12 +184,12 @@ describe('event streams', () => {
   });
 
   it('ends with a ResponseValidationError on an event that breaks the contract', async () => {
-    server.respond(
+    rig.server.respond(
       'GET',
       '/browsers/br_1/fs/watch/w_1/events',
       sse([{ type: 'CHMOD', path: '/x' }]),
     );
-    const stream = await client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    const stream = await rig.client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
     const reading = (async () => {
       for await (const _ of stream) {
         // Drain.

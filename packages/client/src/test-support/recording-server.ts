@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type Client, createClient } from '../client/create-client.js';
 
 /** One call the server received. */
 export interface RecordedCall {
@@ -106,4 +108,22 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A recording server and a client of it for the tests of one file: started before them, emptied
+ * before each, closed after. Read `server` and `client` inside tests (they are set once started).
+ */
+export function useRecordingServer(): {
+  readonly server: RecordingServer;
+  readonly client: Client;
+} {
+  const rig = {} as { server: RecordingServer; client: Client };
+  beforeAll(async () => {
+    rig.server = await startRecordingServer();
+    rig.client = createClient({ baseUrl: rig.server.url, token: 'tok_test' });
+  });
+  afterAll(() => rig.server.close());
+  beforeEach(() => rig.server.reset());
+  return rig;
 }

@@ -4,27 +4,21 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Client, createClient } from '../client/create-client.js';
+import { createClient } from '../client/create-client.js';
 import { InputValidationError } from '../errors/index.js';
 import { fileFromPath } from '../node/index.js';
-import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
+import { startRecordingServer, useRecordingServer } from '../test-support/recording-server.js';
 import * as samples from '../test-support/samples.js';
 
-let server: RecordingServer;
-let client: Client;
+const rig = useRecordingServer();
 let directory: string;
 beforeAll(async () => {
-  server = await startRecordingServer();
-  client = createClient({ baseUrl: server.url, token: 'tok_test' });
   directory = await mkdtemp(join(tmpdir(), 'xb-upload-'));
 });
-afterAll(async () => {
-  await server.close();
-  await rm(directory, { recursive: true, force: true });
-});
+afterAll(() => rm(directory, { recursive: true, force: true }));
 beforeEach(() => {
-  server.reset();
-  server.respond('POST', '/extensions', { status: 201, json: samples.extension });
+  rig.server.reset();
+  rig.server.respond('POST', '/extensions', { status: 201, json: samples.extension });
 });
 
 /** The parts of a multipart body, parsed with the platform's own parser. */
@@ -54,9 +48,9 @@ describe('extension uploads', () => {
         }),
     ],
   ])('sends %s as multipart/form-data with its name', async (_, makeFile) => {
-    const extension = await client.extensions.upload({ file: makeFile(), name: 'adblock' });
+    const extension = await rig.client.extensions.upload({ file: makeFile(), name: 'adblock' });
     expect(extension).toEqual(samples.extension);
-    const call = server.calls[0]!;
+    const call = rig.server.calls[0]!;
     expect(call.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(call.headers['idempotency-key']).toBeDefined();
     const form = await formOf(call);
@@ -70,8 +64,8 @@ describe('extension uploads', () => {
     const handle = await open(path, 'w');
     await handle.write(zipBytes);
     await handle.close();
-    await client.extensions.upload({ file: await fileFromPath(path, 'application/zip') });
-    const file = (await formOf(server.calls[0]!)).get('file') as File;
+    await rig.client.extensions.upload({ file: await fileFromPath(path, 'application/zip') });
+    const file = (await formOf(rig.server.calls[0]!)).get('file') as File;
     expect(file.name).toBe('ext.zip');
     expect(file.type).toBe('application/zip');
   });
@@ -79,7 +73,7 @@ describe('extension uploads', () => {
   it('reports progress up to the whole size', async () => {
     const seen: number[] = [];
     let total = 0;
-    await client.extensions.upload(
+    await rig.client.extensions.upload(
       { file: new Blob([new Uint8Array(300_000)]) },
       {
         onUploadProgress: (progress) => {
@@ -94,25 +88,27 @@ describe('extension uploads', () => {
   });
 
   it('rejects a missing file or one of the wrong kind before sending', async () => {
-    await expect(client.extensions.upload({ name: 'x' } as never)).rejects.toBeInstanceOf(
+    await expect(rig.client.extensions.upload({ name: 'x' } as never)).rejects.toBeInstanceOf(
       InputValidationError,
     );
-    await expect(client.extensions.upload({ file: 'ext.zip' as never })).rejects.toThrow(
+    await expect(rig.client.extensions.upload({ file: 'ext.zip' as never })).rejects.toThrow(
       /file: must be a Blob/,
     );
     await expect(
-      client.extensions.upload({ file: new Blob([zipBytes]), name: 'bad name' }),
+      rig.client.extensions.upload({ file: new Blob([zipBytes]), name: 'bad name' }),
     ).rejects.toThrow(/name: must be/);
-    expect(server.calls).toHaveLength(0);
+    expect(rig.server.calls).toHaveLength(0);
   });
 
   it('sends an upload once, never buffering it for a retry', async () => {
-    server.respond('POST', '/extensions', {
+    rig.server.respond('POST', '/extensions', {
       status: 503,
       json: { code: 'unavailable', message: 'busy' },
     });
-    await expect(client.extensions.upload({ file: new Blob([zipBytes]) })).rejects.toThrow(/busy/);
-    expect(server.calls).toHaveLength(1);
+    await expect(rig.client.extensions.upload({ file: new Blob([zipBytes]) })).rejects.toThrow(
+      /busy/,
+    );
+    expect(rig.server.calls).toHaveLength(1);
   });
 
   it('streams a 50 MiB file from disk, holding no more memory than raw fetch does', async () => {
