@@ -1,44 +1,13 @@
-import {
-  formatTimestamp,
-  type Page,
-  type Profile,
-  type ProfileArchiveFormat,
-  pageOf,
-} from '@x/types';
+import { formatTimestamp, type Page, type Profile, type ProfileArchiveFormat } from '@x/types';
 import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
+import { type NamedListQuery, namedPage } from '../records/named-page.js';
 
 /** A reference to a profile, by id or by name. */
 export interface ProfileReference {
   readonly id?: string | undefined;
   readonly name?: string | undefined;
-}
-
-/** Filters of a list of named records. */
-export interface NamedListQuery {
-  readonly offset: number;
-  readonly limit: number;
-  readonly name?: string | undefined;
-  readonly query?: string | undefined;
-}
-
-/** The records of one page of a named list: `name` exact, `query` in the id or name. */
-export function namedPage<T>(
-  records: readonly T[],
-  keyOf: (record: T) => { readonly id: string; readonly name?: string | undefined },
-  { offset, limit, name, query }: NamedListQuery,
-): Page<T> {
-  const needle = query?.toLowerCase();
-  const matching = records.filter((record) => {
-    const keys = keyOf(record);
-    if (name !== undefined && keys.name !== name) return false;
-    if (needle === undefined) return true;
-    return (
-      keys.id.toLowerCase().includes(needle) || (keys.name?.toLowerCase().includes(needle) ?? false)
-    );
-  });
-  return pageOf(matching, offset, limit);
 }
 
 /**
@@ -73,7 +42,7 @@ export class ProfileModel<I extends BrowserInstance> {
   }
 
   list(query: NamedListQuery): Page<Profile> {
-    return namedPage(this.#records.list(), (record) => record, query);
+    return namedPage(this.#records.list(), query);
   }
 
   /** A profile by id, then by name; 404 when neither. */

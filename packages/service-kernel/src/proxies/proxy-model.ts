@@ -8,7 +8,7 @@ import {
 import type { BrowserInstance, ProxyRoute, StoredProxy } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
-import { namedPage } from '../profiles/profile-model.js';
+import { namedPage } from '../records/named-page.js';
 
 /**
  * Every rule of proxies: names unique, the password write-only (sealed by the engines' secret box,
@@ -50,7 +50,6 @@ export class ProxyModel<I extends BrowserInstance> {
   list(query: { readonly offset: number; readonly limit: number }): Page<BrowserProxy> {
     return namedPage(
       this.#records.list().map((stored) => stored.record),
-      (record) => record,
       query,
     );
   }
@@ -106,15 +105,16 @@ export class ProxyModel<I extends BrowserInstance> {
   async check(id: string): Promise<BrowserProxy> {
     const route = this.route(id);
     const result = await this.#context.engines.proxyChecker.check(route);
-    const stored = this.#records.get(id);
-    const record: BrowserProxy = structuredClone(stored?.record ?? this.get(id));
+    // Read again: the proxy may have changed (or gone: 404) while the check ran.
+    const stored = this.#find(id);
+    const record: BrowserProxy = structuredClone(stored.record);
     record.status = result.isAvailable ? 'available' : 'unavailable';
     record.last_checked = formatTimestamp(this.#context.clock());
     if (result.isAvailable && result.ipAddress !== undefined) record.ip_address = result.ipAddress;
     else delete record.ip_address;
     if (!result.isAvailable)
       this.#context.log.info({ proxy: id, reason: result.reason }, 'proxy check failed');
-    if (stored) this.#records.put(id, { ...stored, record });
+    this.#records.put(id, { ...stored, record });
     return record;
   }
 
