@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BrowserPool, BrowserSession, Profile } from '@x/types';
 import { chromium } from 'playwright-core';
+import { extract } from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import { logIn, stateOf, useLoginSite } from '../test-support/login-site.js';
 import { jsonCaller, useTestServer } from '../test-support/servers.js';
@@ -77,7 +78,7 @@ describe('profiles on the server', () => {
     await logIn(session.json.cdp_ws_url, site.url);
     await call('DELETE', `/browsers/${session.json.session_id}`);
     const tar = await api(handle).call('GET', `/profiles/${profile.id}/download`);
-    const names = tarNames(tar.bytes);
+    const names = await tarNames(tar.bytes);
     expect(names.some((name) => name.startsWith('Default/Cookies'))).toBe(true);
     expect(names.some((name) => name.startsWith('Default/Local Storage/'))).toBe(true);
     expect(names.some((name) => name.startsWith('Default/IndexedDB/'))).toBe(true);
@@ -89,29 +90,20 @@ describe('profiles on the server', () => {
 
 const api = (handle: ReturnType<typeof useTestServer>) => handle.api;
 
-/** The names in a tar (ustar or GNU, no long-name entries needed for these). */
-function tarNames(tar: Uint8Array): string[] {
+/** The entry names of a tar, read with the tar reader the server uses. */
+async function tarNames(tar: Uint8Array): Promise<string[]> {
   const names: string[] = [];
-  const decoder = new TextDecoder();
-  let offset = 0;
-  let longName: string | undefined;
-  while (offset + 512 <= tar.byteLength) {
-    const header = tar.subarray(offset, offset + 512);
-    if (header.every((byte) => byte === 0)) break;
-    const field = (start: number, length: number) =>
-      decoder.decode(header.subarray(start, start + length)).replace(/\0.*$/s, '');
-    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
-    const type = field(156, 1);
-    const body = tar.subarray(offset + 512, offset + 512 + size);
-    if (type === 'L') longName = decoder.decode(body).replace(/\0.*$/s, '');
-    else {
-      const prefix = field(345, 155);
-      names.push(
-        (longName ?? (prefix ? `${prefix}/${field(0, 100)}` : field(0, 100))).replace(/^\.\//, ''),
-      );
-      longName = undefined;
-    }
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
+  const reader = extract();
+  reader.on('entry', (header, stream, next) => {
+    names.push(header.name.replace(/^\.\//, ''));
+    stream.on('end', next);
+    stream.resume();
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    reader.on('finish', () => resolve());
+    reader.on('error', reject);
+  });
+  reader.end(Buffer.from(tar));
+  await finished;
   return names;
 }
