@@ -5,7 +5,8 @@ import { type ContractContext, expect } from './context.js';
 import { createBrowser } from './resources.js';
 
 const encoder = new TextEncoder();
-const at = (path: string) => `path=${encodeURIComponent(path)}`;
+/** The `path` query of a file operation. */
+export const at = (path: string) => `path=${encodeURIComponent(path)}`;
 
 /** A browser's file operations, as calls of the API. */
 async function filesOf(context: ContractContext) {

@@ -1,11 +1,11 @@
 import type { BrowserSession, Profile } from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
+import { at } from './checks-files.js';
 import { type ContractContext, expect } from './context.js';
 import { createBrowser, uniqueName } from './resources.js';
 
 /** A file inside what a profile keeps (extension storage), that a browser leaves alone. */
 const MARKER = '/home/browser/.config/chromium/Default/Local Extension Settings/xb-contract/marker';
-const at = (path: string) => `path=${encodeURIComponent(path)}`;
 
 /** Creates a profile for a check; it is deleted afterwards. */
 async function createProfile(context: ContractContext, name = uniqueName('prof')) {
