@@ -178,7 +178,11 @@ describe('proxies on the server', () => {
       } finally {
         await browser.close();
       }
-      expect(proxy.seen.length).toBe(seen);
+      // Nothing the intruder asked for reached the proxy. (The owner's Chromium makes requests
+      // of its own through it meanwhile, such as accounts.google.com: those are the owner's.)
+      expect(
+        proxy.seen.slice(seen).filter((request) => request.target.startsWith(site.url)),
+      ).toEqual([]);
       // The owner goes through it still.
       expect(await visit(owner.json.cdp_ws_url, `${site.url}/`)).toBe('worker done');
       await call('DELETE', `/browsers/${owner.json.session_id}`);
