@@ -4,6 +4,7 @@ import type {
   OperationName,
   OperationPathParams,
   OperationQuery,
+  Page,
 } from '@x/types';
 
 /**
@@ -28,6 +29,11 @@ export type HandlerResult =
       headers?: Record<string, string>;
     }
   | { status: 204 | 200 | 201 };
+
+/** The answer of a paginated list: the page's records, and `X-Has-More`/`X-Next-Offset`. */
+export function pageAnswer<T>(page: Page<T>): HandlerResult {
+  return { status: 200, json: page.items, headers: page.headers };
+}
 
 /** The operation of the catalog with this name. */
 export type OperationNamed<N extends OperationName> = Extract<CatalogOperation, { name: N }>;

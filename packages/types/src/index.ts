@@ -34,9 +34,12 @@ export {
   type UpdateBrowserPoolInput,
 } from './browser-pools/pool-requests.js';
 export {
+  BROWSER_LIST_STATUSES,
+  type BrowserListQuery,
   type BrowserSession,
   BrowserSessionListSchema,
   BrowserSessionSchema,
+  ListBrowsersQuerySchema,
   SessionProfileSchema,
 } from './browsers/browser-session.js';
 export {
@@ -97,7 +100,15 @@ export {
 } from './catalog/paths.js';
 export { API_VERSION, HEADERS, LIMITS } from './common/limits.js';
 export { integerBetween, queryIntegerBetween } from './common/numbers.js';
-export { PAGE_LIMIT, type Page, pageOf, pageQueryEntries } from './common/pages.js';
+export {
+  MAX_QUERY_LENGTH,
+  NamedListQuerySchema,
+  PAGE_LIMIT,
+  type Page,
+  type PageQuery,
+  pageOf,
+  pageQueryEntries,
+} from './common/pages.js';
 export { JsonObjectSchema, requestObject } from './common/request-object.js';
 export {
   CountSchema,
@@ -277,8 +288,11 @@ export {
   type Invocation,
   type InvocationBrowsers,
   InvocationBrowsersSchema,
+  InvocationListSchema,
+  type InvocationListQuery,
   InvocationSchema,
   InvocationStatusSchema,
+  ListInvocationsQuerySchema,
   MAX_INVOCATION_PAYLOAD,
   UpdateInvocationBodySchema,
   type UpdateInvocationInput,
@@ -288,6 +302,7 @@ export {
   getInvocationOperation,
   InvocationPathSchema,
   listInvocationBrowsersOperation,
+  listInvocationsOperation,
   updateInvocationOperation,
 } from './invocations/operations.js';
 export {
@@ -330,8 +345,6 @@ export {
   CreateProfileBodySchema,
   type CreateProfileInput,
   DownloadProfileQuerySchema,
-  MAX_QUERY_LENGTH,
-  NamedListQuerySchema,
   PROFILE_ARCHIVE_FORMATS,
   PROFILE_ARCHIVE_MEDIA_TYPES,
   type Profile,
@@ -371,6 +384,7 @@ export {
 } from './proxies/proxy.js';
 export {
   downloadReplayOperation,
+  ListReplaysQuerySchema,
   listReplaysOperation,
   ReplayPathSchema,
   startReplayOperation,

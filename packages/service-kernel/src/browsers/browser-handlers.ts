@@ -1,4 +1,5 @@
 import type { BrowserInstance } from '../engines.js';
+import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
 
 type Operations = 'browsers.create' | 'browsers.list' | 'browsers.get' | 'browsers.delete';
@@ -10,7 +11,7 @@ export function browserHandlers<I extends BrowserInstance>(): HandlerGroup<I, Op
       const entry = await runtime.browsers.create(body, origin);
       return { status: 201, json: runtime.browsers.record(entry) };
     },
-    'browsers.list': ({ runtime }) => ({ status: 200, json: runtime.browsers.list() }),
+    'browsers.list': ({ runtime, query }) => pageAnswer(runtime.browsers.page(query)),
     'browsers.get': ({ runtime, params }) => ({
       status: 200,
       json: runtime.browsers.get(params.id),

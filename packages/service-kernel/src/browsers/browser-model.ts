@@ -1,4 +1,11 @@
-import type { BrowserSession, Profile, Viewport } from '@x/types';
+import {
+  type BrowserListQuery,
+  type BrowserSession,
+  type Page,
+  type Profile,
+  pageOf,
+  type Viewport,
+} from '@x/types';
 import type { BrowserInstance, ProxyRoute, StoredExtension } from '../engines.js';
 import type { ExtensionModel } from '../extensions/extension-model.js';
 import { endWatch } from '../fs-watch/watch-entry.js';
@@ -248,6 +255,22 @@ export class BrowserModel<I extends BrowserInstance> {
     return [...this.#live.values()]
       .filter((entry) => invocationId === undefined || entry.record.invocation_id === invocationId)
       .map((entry) => this.record(entry));
+  }
+
+  /**
+   * One page of the sessions, oldest first: the running ones (`active`), the ended ones
+   * (`deleted`, with `deleted_at`) or both (`all`).
+   */
+  page({ offset, limit, status }: BrowserListQuery): Page<BrowserSession> {
+    if (status === 'active') return pageOf(this.list(), offset, limit);
+    const table = this.#context.engines.records.browsers;
+    if (status === 'deleted') return pageOf(table.list({ isOpen: false }), offset, limit);
+    const page = pageOf(table.list(), offset, limit);
+    const items = page.items.map((record) => {
+      const entry = this.#live.get(record.session_id);
+      return entry ? this.record(entry) : record;
+    });
+    return { items, headers: page.headers };
   }
 
   /** A live browser, the call counting as activity; 404 when it does not run. */

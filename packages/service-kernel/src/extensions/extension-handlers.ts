@@ -1,4 +1,5 @@
 import type { BrowserInstance } from '../engines.js';
+import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
 
 type Operations =
@@ -14,7 +15,7 @@ export function extensionHandlers<I extends BrowserInstance>(): HandlerGroup<I, 
       status: 201,
       json: await runtime.extensions.upload(body.file, body.name),
     }),
-    'extensions.list': ({ runtime }) => ({ status: 200, json: runtime.extensions.list() }),
+    'extensions.list': ({ runtime, query }) => pageAnswer(runtime.extensions.page(query)),
     'extensions.download': async ({ runtime, params }) => ({
       status: 200,
       bytes: await runtime.extensions.download(params.id_or_name),

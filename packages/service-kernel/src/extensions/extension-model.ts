@@ -1,7 +1,8 @@
-import { type Extension, formatTimestamp } from '@x/types';
+import { type Extension, formatTimestamp, type Page } from '@x/types';
 import type { BrowserInstance, StoredExtension } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
+import { type NamedListQuery, namedPage } from '../records/named-page.js';
 
 /** A reference to an extension, by id or by name. */
 export interface ExtensionReference {
@@ -44,6 +45,11 @@ export class ExtensionModel<I extends BrowserInstance> {
 
   list(): Extension[] {
     return this.#records.list().map((stored) => stored.record);
+  }
+
+  /** One page of the extensions, oldest first, by `name` or `query`. */
+  page(query: NamedListQuery): Page<Extension> {
+    return namedPage(this.list(), query);
   }
 
   /** The archive as uploaded. */

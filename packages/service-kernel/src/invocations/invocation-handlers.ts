@@ -1,8 +1,10 @@
 import type { BrowserInstance } from '../engines.js';
+import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
 
 type Operations =
   | 'invocations.create'
+  | 'invocations.list'
   | 'invocations.get'
   | 'invocations.update'
   | 'invocations.listBrowsers';
@@ -14,6 +16,7 @@ export function invocationHandlers<I extends BrowserInstance>(): HandlerGroup<I,
       status: 201,
       json: runtime.invocations.create(body),
     }),
+    'invocations.list': ({ runtime, query }) => pageAnswer(runtime.invocations.page(query)),
     'invocations.get': ({ runtime, params }) => ({
       status: 200,
       json: runtime.invocations.get(params.id),

@@ -2,6 +2,9 @@ import {
   type CreateInvocationInput,
   formatTimestamp,
   type Invocation,
+  type InvocationListQuery,
+  type Page,
+  pageOf,
   type UpdateInvocationInput,
 } from '@x/types';
 import type { BrowserInstance } from '../engines.js';
@@ -34,6 +37,19 @@ export class InvocationModel<I extends BrowserInstance> {
     if (body.payload !== undefined) invocation.payload = body.payload;
     this.#records.put(invocation.id, invocation);
     return invocation;
+  }
+
+  /** One page of the invocations, oldest first; each filter given must match exactly. */
+  page({ offset, limit, status, app_name, action_name }: InvocationListQuery): Page<Invocation> {
+    const matching = this.#records
+      .list()
+      .filter(
+        (invocation) =>
+          (status === undefined || invocation.status === status) &&
+          (app_name === undefined || invocation.app_name === app_name) &&
+          (action_name === undefined || invocation.action_name === action_name),
+      );
+    return pageOf(matching, offset, limit);
   }
 
   /** One invocation; 404 when there is none. */

@@ -1,4 +1,5 @@
 import type { BrowserInstance } from '../engines.js';
+import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
 
 type Operations =
@@ -18,7 +19,7 @@ export function poolHandlers<I extends BrowserInstance>(): HandlerGroup<I, Opera
       status: 201,
       json: runtime.pools.create(body, origin),
     }),
-    'browserPools.list': ({ runtime }) => ({ status: 200, json: runtime.pools.list() }),
+    'browserPools.list': ({ runtime, query }) => pageAnswer(runtime.pools.page(query)),
     'browserPools.get': ({ runtime, params }) => ({
       status: 200,
       json: runtime.pools.get(params.id_or_name),

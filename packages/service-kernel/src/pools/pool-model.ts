@@ -3,12 +3,14 @@ import {
   type BrowserPoolConfig,
   type BrowserSession,
   formatTimestamp,
+  type Page,
   type UpdateBrowserPoolInput,
 } from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, StoredPool } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
+import { type NamedListQuery, namedPage } from '../records/named-page.js';
 import { FillRate, startsPerMinute } from './fill-rate.js';
 import {
   browserSpecOf,
@@ -69,6 +71,11 @@ export class PoolModel<I extends BrowserInstance> {
 
   list(): BrowserPool[] {
     return [...this.#pools.values()].map(poolRecord);
+  }
+
+  /** One page of the pools, oldest first, by `name` or `query`. */
+  page(query: NamedListQuery): Page<BrowserPool> {
+    return namedPage(this.list(), query);
   }
 
   get(idOrName: string): BrowserPool {

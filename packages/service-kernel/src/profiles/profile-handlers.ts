@@ -1,5 +1,6 @@
 import { PROFILE_ARCHIVE_MEDIA_TYPES } from '@x/types';
 import type { BrowserInstance } from '../engines.js';
+import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
 
 type Operations =
@@ -17,10 +18,7 @@ export function profileHandlers<I extends BrowserInstance>(): HandlerGroup<I, Op
       status: 201,
       json: runtime.profiles.create(body.name),
     }),
-    'profiles.list': ({ runtime, query }) => {
-      const page = runtime.profiles.list(query);
-      return { status: 200, json: page.items, headers: page.headers };
-    },
+    'profiles.list': ({ runtime, query }) => pageAnswer(runtime.profiles.list(query)),
     'profiles.get': ({ runtime, params }) => ({
       status: 200,
       json: runtime.profiles.find(params.id_or_name),

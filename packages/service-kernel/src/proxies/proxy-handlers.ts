@@ -1,4 +1,5 @@
 import type { BrowserInstance } from '../engines.js';
+import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
 
 type Operations =
@@ -16,10 +17,7 @@ export function proxyHandlers<I extends BrowserInstance>(): HandlerGroup<I, Oper
       status: 201,
       json: runtime.proxies.create(body),
     }),
-    'proxies.list': ({ runtime, query }) => {
-      const page = runtime.proxies.list(query);
-      return { status: 200, json: page.items, headers: page.headers };
-    },
+    'proxies.list': ({ runtime, query }) => pageAnswer(runtime.proxies.list(query)),
     'proxies.get': ({ runtime, params }) => ({ status: 200, json: runtime.proxies.get(params.id) }),
     'proxies.update': ({ runtime, params, body }) => ({
       status: 200,

@@ -1,5 +1,6 @@
 import { HEADERS } from '@x/types';
 import type { BrowserInstance } from '../engines.js';
+import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
 
 type Operations =
@@ -15,10 +16,8 @@ export function replayHandlers<I extends BrowserInstance>(): HandlerGroup<I, Ope
       status: 201,
       json: await runtime.replays.start(params.id, body.framerate, body.max_duration_in_seconds),
     }),
-    'browsers.replays.list': ({ runtime, params }) => ({
-      status: 200,
-      json: runtime.replays.list(params.id),
-    }),
+    'browsers.replays.list': ({ runtime, params, query }) =>
+      pageAnswer(runtime.replays.page(params.id, query)),
     'browsers.replays.download': async ({ runtime, params }) => {
       const found = await runtime.replays.download(params.id, params.replay_id);
       if ('recording' in found)

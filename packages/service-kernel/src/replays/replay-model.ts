@@ -1,4 +1,11 @@
-import { formatTimestamp, MAX_REPLAY_DURATION_SECONDS, type Replay } from '@x/types';
+import {
+  formatTimestamp,
+  MAX_REPLAY_DURATION_SECONDS,
+  type Page,
+  type PageQuery,
+  pageOf,
+  type Replay,
+} from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
@@ -89,6 +96,11 @@ export class ReplayModel<I extends BrowserInstance> {
     const browser = this.#browsers.peek(browserId);
     if (browser) finishExpiredRecordings(this.#context, browser.recordings);
     return this.#records.list({ parent: browserId });
+  }
+
+  /** One page of a browser's replays, oldest first. */
+  page(browserId: string, { offset, limit }: PageQuery): Page<Replay> {
+    return pageOf(this.list(browserId), offset, limit);
   }
 
   /** Stops a recording and finalizes its video; a stopped one is answered again as it is. */

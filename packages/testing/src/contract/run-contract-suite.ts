@@ -5,6 +5,7 @@ import { computerChecks } from './checks-computer.js';
 import { extensionChecks } from './checks-extensions.js';
 import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
+import { listChecks } from './checks-lists.js';
 import { poolChecks } from './checks-pools.js';
 import { processChecks } from './checks-processes.js';
 import { profileChecks } from './checks-profiles.js';
@@ -25,6 +26,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...poolChecks,
   ...extensionChecks,
   ...invocationChecks,
+  ...listChecks,
   ...profileChecks,
   ...proxyChecks,
   ...ruleChecks,

@@ -1,5 +1,6 @@
 import { BrowserSessionSchema } from '../browsers/browser-session.js';
 import { defineOperation } from '../catalog/operation.js';
+import { NamedListQuerySchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema } from '../common/scalars.js';
 import { BrowserPoolListSchema, BrowserPoolSchema } from './browser-pool.js';
@@ -26,12 +27,14 @@ export const createBrowserPoolOperation = defineOperation({
   access: 'write',
 });
 
-/** GET /browser_pools: every pool. */
+/** GET /browser_pools: one page of the pools (by `name` or `query`), oldest first. */
 export const listBrowserPoolsOperation = defineOperation({
   name: 'browserPools.list',
   summary: 'List the browser pools.',
+  paginated: true,
   method: 'GET',
   path: '/browser_pools',
+  query: NamedListQuerySchema,
   responses: { 200: { kind: 'json', schema: BrowserPoolListSchema } },
   errorStatuses: [],
   access: 'read',

@@ -8,10 +8,13 @@ import {
   number,
   object,
   optional,
+  picklist,
   pipe,
   string,
   url,
 } from 'valibot';
+import { pageQueryEntries } from '../common/pages.js';
+import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
 import { ViewportSchema } from './viewport.js';
 
@@ -70,3 +73,15 @@ export type BrowserSession = InferOutput<typeof BrowserSessionSchema>;
 
 /** The list of a GET /browsers call. */
 export const BrowserSessionListSchema = array(BrowserSessionSchema);
+
+/** Which sessions GET /browsers lists: the running ones (default), the ended ones, or both. */
+export const BROWSER_LIST_STATUSES = ['active', 'deleted', 'all'] as const;
+
+/** Query of GET /browsers: a page, and `status` (active, deleted or all; default active). */
+export const ListBrowsersQuerySchema = requestObject({
+  ...pageQueryEntries,
+  status: optional(picklist(BROWSER_LIST_STATUSES, 'must be active, deleted or all'), 'active'),
+});
+
+/** A GET /browsers query, defaults applied. */
+export type BrowserListQuery = InferOutput<typeof ListBrowsersQuerySchema>;

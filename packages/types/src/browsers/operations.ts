@@ -1,7 +1,11 @@
 import { defineOperation } from '../catalog/operation.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
-import { BrowserSessionListSchema, BrowserSessionSchema } from './browser-session.js';
+import {
+  BrowserSessionListSchema,
+  BrowserSessionSchema,
+  ListBrowsersQuerySchema,
+} from './browser-session.js';
 import { CreateBrowserBodySchema } from './create-browser.js';
 
 /** Path parameters of an operation on one browser session. */
@@ -19,12 +23,14 @@ export const createBrowserOperation = defineOperation({
   access: 'write',
 });
 
-/** GET /browsers: the active browser sessions. */
+/** GET /browsers: one page of the sessions (by `status`: active, deleted or all), oldest first. */
 export const listBrowsersOperation = defineOperation({
   name: 'browsers.list',
-  summary: 'List the active browser sessions.',
+  summary: 'List the browser sessions (the active ones unless status says otherwise).',
+  paginated: true,
   method: 'GET',
   path: '/browsers',
+  query: ListBrowsersQuerySchema,
   responses: { 200: { kind: 'json', schema: BrowserSessionListSchema } },
   errorStatuses: [],
   access: 'read',

@@ -58,6 +58,7 @@ const CONTRACT_OPERATIONS = [
   'POST /browser_pools/{id_or_name}/release',
   'POST /browser_pools/{id_or_name}/flush',
   'GET /extensions',
+  'GET /invocations',
   'GET /extensions/{id_or_name}',
   'DELETE /extensions/{id_or_name}',
   'POST /invocations',
@@ -124,6 +125,31 @@ describe('the operation catalog', () => {
       '4.6': 'GET /browsers/{id}/process/{process_id}/status',
       '4.7': 'DELETE /browsers/{id}/fs/watch/{watch_id}',
     });
+  });
+
+  it('paginates every list of records, with offset and limit and an array answer', () => {
+    // A directory listing and an invocation's active browsers (4.5: all of them, bounded by the
+    // server's capacity) are answered whole; every other list is taken a page at a time.
+    const lists = operations.filter(
+      (operation) =>
+        operation.method === 'GET' &&
+        operation.name !== 'browsers.fs.listFiles' &&
+        operation.responses[200]?.kind === 'json' &&
+        operation.responses[200].schema.type === 'array',
+    );
+    expect(lists.map((operation) => operation.name).sort()).toEqual(
+      operations
+        .filter((operation) => 'paginated' in operation)
+        .map((operation) => operation.name)
+        .sort(),
+    );
+    for (const operation of lists) {
+      expect([operation.name, operationFields(operation).query]).toEqual([
+        operation.name,
+        expect.arrayContaining(['offset', 'limit']),
+      ]);
+    }
+    expect(lists.length).toBe(7);
   });
 
   it('answers with the success statuses contract.md decides', () => {

@@ -68,6 +68,12 @@ export interface Operation {
    * query), for clients that send them so. The catalog's own client always uses the query.
    */
   readonly acceptsQueryInBody?: boolean;
+  /**
+   * A list taken a page at a time: `offset` and `limit` in its query, a JSON array in its 200
+   * answer, whose `X-Has-More` header says whether more follow and `X-Next-Offset` where (an
+   * absolute offset; absent, or `X-Has-More: false`, ends the list).
+   */
+  readonly paginated?: true;
   /** Success responses by status. */
   readonly responses: Readonly<Record<number, OperationResponse>>;
   /** Error statuses the operation may answer with, each with an Error body. */

@@ -57,6 +57,7 @@ import {
   createInvocationOperation,
   getInvocationOperation,
   listInvocationBrowsersOperation,
+  listInvocationsOperation,
   updateInvocationOperation,
 } from '../invocations/operations.js';
 import {
@@ -145,6 +146,7 @@ export const operations = [
   downloadExtensionOperation,
   deleteExtensionOperation,
   createInvocationOperation,
+  listInvocationsOperation,
   getInvocationOperation,
   updateInvocationOperation,
   createProfileOperation,

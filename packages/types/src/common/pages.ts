@@ -1,5 +1,7 @@
-import { optional } from 'valibot';
+import { maxLength, optional, pipe, string } from 'valibot';
 import { queryIntegerBetween } from './numbers.js';
+import { requestObject } from './request-object.js';
+import { NameSchema } from './scalars.js';
 
 /** Most records one page of a list holds, and how many it holds when the caller does not say. */
 export const PAGE_LIMIT = { max: 100, default: 20 } as const;
@@ -17,6 +19,12 @@ export const pageQueryEntries = {
   limit: optional(queryIntegerBetween(1, PAGE_LIMIT.max), PAGE_LIMIT.default),
 };
 
+/** Where a page starts and how many records it holds, as a list's query gives them. */
+export interface PageQuery {
+  readonly offset: number;
+  readonly limit: number;
+}
+
 /** One page of a list and what the answer's headers say about the rest. */
 export interface Page<T> {
   readonly items: T[];
@@ -32,3 +40,18 @@ export function pageOf<T>(items: readonly T[], offset: number, limit: number): P
   if (hasMore) headers['x-next-offset'] = String(offset + page.length);
   return { items: page, headers };
 }
+
+/** Longest `query` filter of a list, in characters. */
+export const MAX_QUERY_LENGTH = 255;
+
+/**
+ * Query of a list of named records: a page, `name` (exactly that name) and `query` (id or name
+ * containing it, case-insensitive).
+ */
+export const NamedListQuerySchema = requestObject({
+  ...pageQueryEntries,
+  name: optional(NameSchema),
+  query: optional(
+    pipe(string(), maxLength(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`)),
+  ),
+});

@@ -1,5 +1,6 @@
 import { defineOperation } from '../catalog/operation.js';
 import { FORM_FRAMING_BYTES, LIMITS } from '../common/limits.js';
+import { NamedListQuerySchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema } from '../common/scalars.js';
 import { ExtensionListSchema, ExtensionSchema, UploadExtensionFormSchema } from './extension.js';
@@ -25,12 +26,14 @@ export const uploadExtensionOperation = defineOperation({
   access: 'write',
 });
 
-/** GET /extensions: every uploaded extension. */
+/** GET /extensions: one page of the extensions (by `name` or `query`), oldest first. */
 export const listExtensionsOperation = defineOperation({
   name: 'extensions.list',
   summary: 'List the uploaded extensions.',
+  paginated: true,
   method: 'GET',
   path: '/extensions',
+  query: NamedListQuerySchema,
   responses: { 200: { kind: 'json', schema: ExtensionListSchema } },
   errorStatuses: [],
   access: 'read',

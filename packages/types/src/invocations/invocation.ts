@@ -11,6 +11,7 @@ import {
   string,
 } from 'valibot';
 import { BrowserSessionSchema } from '../browsers/browser-session.js';
+import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
 
@@ -69,6 +70,23 @@ export const UpdateInvocationBodySchema = requestObject({
 
 /** What an update-invocation call asks for. */
 export type UpdateInvocationInput = InferInput<typeof UpdateInvocationBodySchema>;
+
+/** The list of a GET /invocations call. */
+export const InvocationListSchema = array(InvocationSchema);
+
+/**
+ * Query of GET /invocations: a page, and filters: `status`, `app_name`, `action_name` (each
+ * exactly that value).
+ */
+export const ListInvocationsQuerySchema = requestObject({
+  ...pageQueryEntries,
+  status: optional(InvocationStatusSchema),
+  app_name: optional(label('app_name')),
+  action_name: optional(label('action_name')),
+});
+
+/** A GET /invocations query, defaults applied. */
+export type InvocationListQuery = InferOutput<typeof ListInvocationsQuerySchema>;
 
 /** Answer of GET /invocations/{id}/browsers (operation 4.5): active sessions, oldest first. */
 export const InvocationBrowsersSchema = object({ browsers: array(BrowserSessionSchema) });

@@ -4,7 +4,9 @@ import { IdSchema } from '../common/scalars.js';
 import {
   CreateInvocationBodySchema,
   InvocationBrowsersSchema,
+  InvocationListSchema,
   InvocationSchema,
+  ListInvocationsQuerySchema,
   UpdateInvocationBodySchema,
 } from './invocation.js';
 
@@ -21,6 +23,19 @@ export const createInvocationOperation = defineOperation({
   responses: { 201: { kind: 'json', schema: InvocationSchema } },
   errorStatuses: [],
   access: 'write',
+});
+
+/** GET /invocations: one page of the invocations (by status, app, action), oldest first. */
+export const listInvocationsOperation = defineOperation({
+  name: 'invocations.list',
+  summary: 'List the invocations.',
+  paginated: true,
+  method: 'GET',
+  path: '/invocations',
+  query: ListInvocationsQuerySchema,
+  responses: { 200: { kind: 'json', schema: InvocationListSchema } },
+  errorStatuses: [],
+  access: 'read',
 });
 
 /** GET /invocations/{id}: one invocation. */

@@ -125,10 +125,25 @@ function responseOf(status: number, response: OperationResponse): Record<string,
   }
 }
 
+/** The headers a page of a paginated list answers with. */
+const PAGE_HEADERS = {
+  'X-Has-More': {
+    description: 'Whether more records follow this page.',
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
+  'X-Next-Offset': {
+    description:
+      'The `offset` of the next page (absolute), present when `X-Has-More` is true. Absent, or `X-Has-More: false`, ends the list.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
 function operationObject(operation: Operation): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(operation.responses)) {
-    responses[status] = responseOf(Number(status), response);
+    const described = responseOf(Number(status), response);
+    responses[status] =
+      operation.paginated && status === '200' ? { ...described, headers: PAGE_HEADERS } : described;
   }
   for (const status of operation.errorStatuses) responses[String(status)] = ERROR_RESPONSE;
   const parameters = parametersOf(operation);

@@ -40,6 +40,19 @@ describe('createOpenApiDocument', () => {
     expect(count).toBe(operations.length);
   });
 
+  it('names the page headers on every paginated list and on nothing else', () => {
+    for (const operation of operations) {
+      const answer = document.paths[operation.path]?.[operation.method.toLowerCase()] as {
+        responses: Record<string, { headers?: Record<string, unknown> }>;
+      };
+      const headers = Object.keys(answer.responses['200']?.headers ?? {});
+      expect([operation.name, headers]).toEqual([
+        operation.name,
+        operation.paginated ? ['X-Has-More', 'X-Next-Offset'] : [],
+      ]);
+    }
+  });
+
   it('resolves every $ref to a component that exists', () => {
     const text = JSON.stringify(document);
     const components = document.components as Record<string, Record<string, unknown>>;

@@ -1,10 +1,10 @@
 import { defineOperation } from '../catalog/operation.js';
+import { NamedListQuerySchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema } from '../common/scalars.js';
 import {
   CreateProfileBodySchema,
   DownloadProfileQuerySchema,
-  NamedListQuerySchema,
   PROFILE_ARCHIVE_MEDIA_TYPES,
   ProfileListSchema,
   ProfileSchema,
@@ -29,7 +29,8 @@ export const createProfileOperation = defineOperation({
 /** GET /profiles: one page of the profiles, oldest first. */
 export const listProfilesOperation = defineOperation({
   name: 'profiles.list',
-  summary: 'List the browser profiles (paginated: X-Has-More, X-Next-Offset).',
+  summary: 'List the browser profiles.',
+  paginated: true,
   method: 'GET',
   path: '/profiles',
   query: NamedListQuerySchema,

@@ -2,14 +2,11 @@ import {
   array,
   type InferInput,
   type InferOutput,
-  maxLength,
   object,
   optional,
   picklist,
-  pipe,
   string,
 } from 'valibot';
-import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { NameSchema, TimestampSchema } from '../common/scalars.js';
 
@@ -46,21 +43,6 @@ export const UpdateProfileBodySchema = requestObject({ name: NameSchema });
 
 /** What an update-profile call asks for. */
 export type UpdateProfileInput = InferInput<typeof UpdateProfileBodySchema>;
-
-/** Longest `query` filter of a list, in characters. */
-export const MAX_QUERY_LENGTH = 255;
-
-/**
- * Query of a list of named records: a page, `name` (exactly that name) and `query` (id or name
- * containing it, case-insensitive).
- */
-export const NamedListQuerySchema = requestObject({
-  ...pageQueryEntries,
-  name: optional(NameSchema),
-  query: optional(
-    pipe(string(), maxLength(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`)),
-  ),
-});
 
 /** The formats a profile downloads in. */
 export const PROFILE_ARCHIVE_FORMATS = ['tar', 'tar.zst'] as const;

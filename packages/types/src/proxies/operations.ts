@@ -28,7 +28,8 @@ export const createProxyOperation = defineOperation({
 /** GET /proxies: one page of the proxies, oldest first. */
 export const listProxiesOperation = defineOperation({
   name: 'proxies.list',
-  summary: 'List the proxies (paginated: X-Has-More, X-Next-Offset).',
+  summary: 'List the proxies.',
+  paginated: true,
   method: 'GET',
   path: '/proxies',
   query: ListProxiesQuerySchema,

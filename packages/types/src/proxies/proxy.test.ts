@@ -1,8 +1,8 @@
 import { safeParse } from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PoolProfileReferenceSchema } from '../browser-pools/pool-requests.js';
+import { NamedListQuerySchema } from '../common/pages.js';
 import { validationDetails } from '../errors/validation-details.js';
-import { NamedListQuerySchema } from '../profiles/profile.js';
 import { CreateProxyBodySchema, UpdateProxyBodySchema } from './proxy.js';
 
 const messages = (result: ReturnType<typeof safeParse>) =>

@@ -1,11 +1,15 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
+import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
 import { ReplayListSchema, ReplaySchema, StartReplayBodySchema } from './replay.js';
 
 /** Path parameters of an operation on one recording. */
 export const ReplayPathSchema = requestObject({ id: IdSchema, replay_id: IdSchema });
+
+/** Query of GET /browsers/{id}/replays: a page. */
+export const ListReplaysQuerySchema = requestObject({ ...pageQueryEntries });
 
 /** POST /browsers/{id}/replays: starts recording the browser's screen. */
 export const startReplayOperation = defineOperation({
@@ -20,13 +24,15 @@ export const startReplayOperation = defineOperation({
   access: 'write',
 });
 
-/** GET /browsers/{id}/replays: the browser's recordings. */
+/** GET /browsers/{id}/replays: one page of the browser's recordings, oldest first. */
 export const listReplaysOperation = defineOperation({
   name: 'browsers.replays.list',
   summary: 'List the replays of a browser session.',
+  paginated: true,
   method: 'GET',
   path: '/browsers/{id}/replays',
   pathParams: BrowserPathSchema,
+  query: ListReplaysQuerySchema,
   responses: { 200: { kind: 'json', schema: ReplayListSchema } },
   errorStatuses: [404],
   access: 'read',
