@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export default defineConfig({
   entry: { index: 'src/index.ts', 'node/index': 'src/node/index.ts' },
   format: ['esm'],
   dts: true,
-  sourcemap: true,
+  // Maps without their sources point at files the package does not ship: none are shipped.
+  sourcemap: false,
   clean: true,
   target: 'es2022',
+  define: { __XB_CLIENT_VERSION__: JSON.stringify(version) },
 });

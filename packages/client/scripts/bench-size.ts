@@ -1,7 +1,12 @@
 /**
- * Size of the client in a browser app: bundles (esbuild, minified, browser platform) an app that
- * calls all seven operations of the interface description, and reports min+gzip size next to the
- * same app written with raw fetch. Target: at most 10 kB.
+ * Size of the client in a browser app (esbuild, minified, browser platform, gzip level 9), in one
+ * run:
+ * - ky alone: every SDK on ky carries it, the floor;
+ * - an app calling one operation through the operation functions (`getBrowserPool`);
+ * - an app calling the seven operations of the interface description through the functions;
+ * - an app calling one operation through `createClient` (every method, nothing shaken off);
+ * - an app calling one operation through the Kernel SDK (`@onkernel/sdk`), for comparison.
+ * Targets: one operation ≤ ky + 3 kB, the seven ≤ ky + 7 kB.
  *
  * Run: pnpm --filter @x/client bench   (after a build)
  */
@@ -9,35 +14,39 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const TARGET_KB = 10;
+const KB = 1024;
+const TARGET_ONE_OVER_KY = 3 * KB;
+const TARGET_SEVEN_OVER_KY = 7 * KB;
 const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
-const SEVEN_CALLS = `
+const apps = {
+  'ky alone (the floor of an SDK on ky)': `import ky from 'ky'; export const k = ky;`,
+  'one operation (getBrowserPool)': `
+import { createCore, getBrowserPool } from '@x/client';
+const core = createCore({ baseUrl: location.origin, token: 't' });
+export const run = () => getBrowserPool(core, { id_or_name: 'p' });`,
+  'the seven operations (functions)': `
+import { createCore, stopReplay, typeText, getBrowserPool, uploadExtension,
+  listInvocationBrowsers, getProcessStatus, stopWatch } from '@x/client';
+const core = createCore({ baseUrl: location.origin, token: 't' });
+export async function run(file) {
+  await stopReplay(core, { id: 'b', replay_id: 'r' });
+  await typeText(core, { id: 'b', text: 'hi' });
+  await getBrowserPool(core, { id_or_name: 'p' });
+  await uploadExtension(core, { file });
+  await listInvocationBrowsers(core, { id: 'i' });
+  await getProcessStatus(core, { id: 'b', process_id: 'p' });
+  await stopWatch(core, { id: 'b', watch_id: 'w' });
+}`,
+  'the full client (createClient), one call': `
 import { createClient } from '@x/client';
 const client = createClient({ baseUrl: location.origin, token: 't' });
-export async function run(file) {
-  await client.browsers.replays.stop({ id: 'b', replay_id: 'r' });
-  await client.browsers.computer.type({ id: 'b', text: 'hi' });
-  await client.browserPools.get({ id_or_name: 'p' });
-  await client.extensions.upload({ file });
-  await client.invocations.listBrowsers({ id: 'i' });
-  await client.browsers.process.status({ id: 'b', process_id: 'p' });
-  await client.browsers.fs.watch.stop({ id: 'b', watch_id: 'w' });
-}`;
-
-const RAW_CALLS = `
-const h = { authorization: 'Bearer t' };
-const j = (r) => r.json();
-export async function run(file) {
-  await fetch('/browsers/b/replays/r/stop', { method: 'POST', headers: h }).then(j);
-  await fetch('/browsers/b/computer/type', { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'hi' }) });
-  await fetch('/browser_pools/p', { headers: h }).then(j);
-  const form = new FormData(); form.append('file', file);
-  await fetch('/extensions', { method: 'POST', headers: h, body: form }).then(j);
-  await fetch('/invocations/i/browsers', { headers: h }).then(j);
-  await fetch('/browsers/b/process/p/status', { headers: h }).then(j);
-  await fetch('/browsers/b/fs/watch/w', { method: 'DELETE', headers: h });
-}`;
+export const run = () => client.browserPools.get({ id_or_name: 'p' });`,
+  'Kernel SDK, one call (browserPools.retrieve)': `
+import Kernel from '@onkernel/sdk';
+const kernel = new Kernel({ apiKey: 't', baseURL: location.origin });
+export const run = () => kernel.browserPools.retrieve('p');`,
+};
 
 async function size(source: string): Promise<{ minified: number; gzipped: number }> {
   const result = await build({
@@ -54,24 +63,22 @@ async function size(source: string): Promise<{ minified: number; gzipped: number
   return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength };
 }
 
-/** ky alone: every SDK on ky carries it. */
-const KY_ONLY = `import ky from 'ky'; export const k = ky;`;
-
-const raw = await size(RAW_CALLS);
-const kyAlone = await size(KY_ONLY);
-const sdk = await size(SEVEN_CALLS);
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`.padStart(10);
-console.log('browser bundle of an app calling the seven operations   minified   min+gzip');
-console.log(
-  `raw fetch (baseline, no validation)                   ${kb(raw.minified)} ${kb(raw.gzipped)}`,
-);
-console.log(
-  `ky alone (the floor of an SDK on ky)                  ${kb(kyAlone.minified)} ${kb(kyAlone.gzipped)}`,
-);
-console.log(
-  `@x/client                                             ${kb(sdk.minified)} ${kb(sdk.gzipped)}`,
-);
-const isOk = sdk.gzipped / 1024 <= TARGET_KB;
-console.log(
-  `client min+gzip: ${(sdk.gzipped / 1024).toFixed(2)} kB (target <= ${TARGET_KB} kB) ${isOk ? 'OK' : 'OVER TARGET'}`,
-);
+const sizes: Record<string, { minified: number; gzipped: number }> = {};
+for (const [name, source] of Object.entries(apps)) sizes[name] = await size(source);
+const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} kB`.padStart(9);
+const ky = sizes['ky alone (the floor of an SDK on ky)']?.gzipped ?? 0;
+console.log(`${'browser bundle'.padEnd(46)} minified  min+gzip  over ky`);
+for (const [name, { minified, gzipped }] of Object.entries(sizes)) {
+  console.log(`${name.padEnd(46)}${kb(minified)}${kb(gzipped)}${kb(gzipped - ky)}`);
+}
+let failed = false;
+for (const [name, target] of [
+  ['one operation (getBrowserPool)', TARGET_ONE_OVER_KY],
+  ['the seven operations (functions)', TARGET_SEVEN_OVER_KY],
+] as const) {
+  const over = (sizes[name]?.gzipped ?? 0) - ky;
+  const ok = over <= target;
+  failed ||= !ok;
+  console.log(`${name}: ky + ${kb(over).trim()} (target <= ky + ${target / KB} kB) ${ok ? 'OK' : 'OVER TARGET'}`);
+}
+if (failed) process.exitCode = 1;

@@ -1,17 +1,24 @@
+export { type CallParts, defineCall, type OperationFunction } from './calls/define-call.js';
+export { defineListCall, type ListItem, type ListPage, PagePromise } from './calls/list-page.js';
+export * from './calls/operations.js';
 export { CallPromise, type WithResponse } from './client/call-promise.js';
 export type {
   CallInput,
   CallResult,
   ClientMethod,
   ClientMethods,
+  MethodResult,
   ResponseResult,
 } from './client/client-types.js';
+export { type Core, createCore } from './client/core.js';
 export { type Client, createClient } from './client/create-client.js';
 export {
   type CallOptions,
   type ClientOptions,
   DEFAULTS,
+  LOG_LEVELS,
   type Logger,
+  type LogLevel,
   type UploadProgress,
 } from './client/options.js';
 export {
@@ -40,3 +47,4 @@ export {
 export type { BinaryBody } from './streams/binary-body.js';
 export type { EventStream } from './streams/event-stream.js';
 export type { UploadSource } from './uploads/upload-source.js';
+export { USER_AGENT, VERSION } from './version.js';

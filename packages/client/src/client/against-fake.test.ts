@@ -41,7 +41,7 @@ describe('the client against the fake service', () => {
     if (video.status === 200)
       expect(new TextDecoder().decode((await video.value.bytes()).subarray(4, 8))).toBe('ftyp');
 
-    expect((await client.browsers.list()).map((session) => session.session_id)).toEqual([
+    expect((await client.browsers.list()).items.map((session) => session.session_id)).toEqual([
       browser.session_id,
     ]);
     await client.browsers.delete({ id: browser.session_id });
@@ -109,7 +109,7 @@ describe('the client against the fake service', () => {
       await client.profiles.download({ id_or_name: 'shop', format: 'tar.zst' })
     ).bytes();
     expect([...zst.subarray(0, 4)]).toEqual([0x28, 0xb5, 0x2f, 0xfd]);
-    expect(await client.profiles.list({ query: 'sho' })).toHaveLength(1);
+    expect((await client.profiles.list({ query: 'sho' })).items).toHaveLength(1);
 
     const proxy = await client.proxies.create({
       type: 'custom',
@@ -162,7 +162,7 @@ describe('the client against the fake service', () => {
     ).toBe(2);
     await client.browserPools.delete({ id_or_name: 'checkout' });
     await client.extensions.delete({ id_or_name: 'adblock' });
-    expect(await client.extensions.list()).toEqual([]);
+    expect((await client.extensions.list()).items).toEqual([]);
 
     const invocation = await client.invocations.create({ action_name: 'buy', app_name: 'shop' });
     const browser = await client.browsers.create({ invocation_id: invocation.id });
@@ -181,7 +181,7 @@ describe('the client against the fake service', () => {
     const client = connect();
     fake.inject(rateLimited(1), { operation: 'browsers.list', times: 1 });
     const started = performance.now();
-    expect(await client.browsers.list()).toEqual([]);
+    expect((await client.browsers.list()).items).toEqual([]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
     expect(fake.journal.count('browsers.list')).toBe(2);
 

@@ -6,6 +6,7 @@ import type {
   OperationName,
 } from '@x/types';
 import type { InferOutput } from 'valibot';
+import type { ListItem, PagePromise } from '../calls/list-page.js';
 import type { BinaryBody } from '../streams/binary-body.js';
 import type { EventStream } from '../streams/event-stream.js';
 import type { UploadSource } from '../uploads/upload-source.js';
@@ -44,11 +45,16 @@ export type CallInput<T extends Operation> = {
     : OperationInput<T>[K];
 };
 
+/** What a method returns: a page promise for a paginated list, else a call promise. */
+export type MethodResult<T extends Operation> = T extends { readonly paginated: true }
+  ? PagePromise<ListItem<T>>
+  : CallPromise<CallResult<T>>;
+
 /** One client method; its input may be left out when every field is optional. */
 export type ClientMethod<T extends Operation> =
   Partial<CallInput<T>> extends CallInput<T>
-    ? (input?: CallInput<T>, options?: CallOptions) => CallPromise<CallResult<T>>
-    : (input: CallInput<T>, options?: CallOptions) => CallPromise<CallResult<T>>;
+    ? (input?: CallInput<T>, options?: CallOptions) => MethodResult<T>
+    : (input: CallInput<T>, options?: CallOptions) => MethodResult<T>;
 
 type Nest<TPath extends string, TLeaf> = TPath extends `${infer Head}.${infer Rest}`
   ? { readonly [K in Head]: Nest<Rest, TLeaf> }

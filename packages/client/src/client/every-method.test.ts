@@ -165,8 +165,9 @@ const CASES: Record<string, MethodCase> = {
     result: samples.session,
   },
   'browsers.list': {
+    input: { status: 'all', limit: 50 },
     method: 'GET',
-    url: '/browsers',
+    url: '/browsers?limit=50&status=all',
     respond: ok([samples.session]),
     result: [samples.session],
   },
@@ -240,8 +241,9 @@ const CASES: Record<string, MethodCase> = {
     result: samples.pool,
   },
   'browserPools.list': {
+    input: { name: 'checkout' },
     method: 'GET',
-    url: '/browser_pools',
+    url: '/browser_pools?name=checkout',
     respond: ok([samples.pool]),
     result: [samples.pool],
   },
@@ -284,8 +286,9 @@ const CASES: Record<string, MethodCase> = {
     result: undefined,
   },
   'extensions.list': {
+    input: { query: 'ad block' },
     method: 'GET',
-    url: '/extensions',
+    url: '/extensions?query=ad%20block',
     respond: ok([samples.extension]),
     result: [samples.extension],
   },
@@ -446,6 +449,13 @@ const CASES: Record<string, MethodCase> = {
     respond: created(samples.invocation),
     result: samples.invocation,
   },
+  'invocations.list': {
+    input: { status: 'running', app_name: 'shop', action_name: 'checkout', offset: 20 },
+    method: 'GET',
+    url: '/invocations?offset=20&status=running&app_name=shop&action_name=checkout',
+    respond: ok([samples.invocation]),
+    result: [samples.invocation],
+  },
   'invocations.get': {
     input: { id: 'inv_1' },
     method: 'GET',
@@ -499,7 +509,11 @@ describe('every client method, against a real server on loopback', () => {
     async (name, c) => {
       rig.server.respond(c.method, c.url.split('?')[0] as string, c.respond);
       const result = await methodOf(rig.client, name)(c.input);
-      expect(result).toEqual(c.result);
+      const operation = operations.find((entry) => entry.name === name)!;
+      // A list resolves to a page: its records, and no more after them here.
+      if ('paginated' in operation) {
+        expect(result).toMatchObject({ items: c.result, hasMore: false, nextOffset: undefined });
+      } else expect(result).toEqual(c.result);
       expect(rig.server.calls).toHaveLength(1);
       const call = rig.server.calls[0]!;
       expect(call.method).toBe(c.method);
@@ -511,7 +525,6 @@ describe('every client method, against a real server on loopback', () => {
         expect(call.headers['content-type']).toMatch(/^application\/json/);
         expect(JSON.parse(call.body.toString())).toEqual(c.body);
       }
-      const operation = operations.find((entry) => entry.name === name)!;
       const carriesKey = operation.method === 'POST' && operation.access === 'write';
       expect(call.headers['idempotency-key'] !== undefined).toBe(carriesKey);
     },

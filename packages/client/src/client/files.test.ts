@@ -39,7 +39,7 @@ describe('files on an instance, from the client', () => {
     const [bytes, streamed] = rig.server.calls;
     expect(bytes?.method).toBe('PUT');
     expect(bytes?.url).toBe(
-      '/browsers/br_1/fs/write_file?path=%2Fhome%2Fbrowser%2Fa+b.txt&mode=600',
+      '/browsers/br_1/fs/write_file?path=%2Fhome%2Fbrowser%2Fa%20b.txt&mode=600',
     );
     expect(bytes?.headers['content-type']).toBe('application/octet-stream');
     expect(bytes?.headers['idempotency-key']).toBeUndefined();

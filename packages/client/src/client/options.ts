@@ -6,6 +6,12 @@ export interface Logger {
   error?(message: string, fields?: Record<string, unknown>): void;
 }
 
+/** How much a client logs: `off` (default), `error`, `warn`, `info` or `debug` (every request). */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/** The log levels, least talkative first. */
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+
 /** Settings of a client. */
 export interface ClientOptions {
   /** Base URL of the service, e.g. `https://api.example.com` or `http://127.0.0.1:8080`. */
@@ -22,8 +28,16 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Headers added to every call. */
   headers?: Record<string, string>;
-  /** Where to report requests, retries and failures. Default: nowhere. */
+  /**
+   * Where to report requests, retries and failures. Default: `console` when `logLevel` is set,
+   * else nowhere.
+   */
   logger?: Logger;
+  /**
+   * What to report: `debug` (each request and response), `warn` (retries), `off`. Default: `off`
+   * without a logger, `debug` with one; in Node, the `XB_LOG` environment variable.
+   */
+  logLevel?: LogLevel;
 }
 
 /** Progress of an upload. */

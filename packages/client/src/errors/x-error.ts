@@ -19,7 +19,10 @@ export class XError extends Error {
   constructor(code: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
-    this.name = new.target.name;
+    // The kind, not the class's own name: a bundler may rename a class, never a string.
+    this.name = Object.hasOwn(new.target, 'kind')
+      ? (new.target as unknown as typeof XError).kind
+      : new.target.name;
     const kinds: string[] = [];
     // Walk the whole class chain: a subclass that declares no kind of its own still is one of
     // each kind above it.

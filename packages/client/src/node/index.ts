@@ -3,8 +3,10 @@ import { rename, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { type Core, createCore as createBaseCore } from '../client/core.js';
 import { type Client, createClient as createBaseClient } from '../client/create-client.js';
-import type { ClientOptions } from '../client/options.js';
+import { type ClientOptions, LOG_LEVELS, type LogLevel } from '../client/options.js';
+import { ConfigurationError } from '../errors/x-error.js';
 import type { BinaryBody } from '../streams/binary-body.js';
 
 /**
@@ -12,11 +14,29 @@ import type { BinaryBody } from '../streams/binary-body.js';
  * environment variables. A missing token is an error here, not a 401 later.
  */
 export function createClient(options: Partial<ClientOptions> = {}): Client {
-  return createBaseClient({
+  return createBaseClient(fromEnvironment(options));
+}
+
+/** Like `createCore`, with the same fall-backs to the environment as `createClient`. */
+export function createCore(options: Partial<ClientOptions> = {}): Core {
+  return createBaseCore(fromEnvironment(options));
+}
+
+/** Options with `token`, `baseUrl` and `logLevel` taken from the environment when not given. */
+function fromEnvironment(options: Partial<ClientOptions>): ClientOptions {
+  const level = process.env.XB_LOG?.trim().toLowerCase();
+  if (level && !LOG_LEVELS.includes(level as LogLevel)) {
+    throw new ConfigurationError(
+      `XB_LOG must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(process.env.XB_LOG)}.`,
+    );
+  }
+  const settings: ClientOptions = {
     ...options,
     token: options.token ?? process.env.XB_TOKEN ?? '',
     baseUrl: options.baseUrl ?? process.env.XB_BASE_URL ?? '',
-  });
+  };
+  if (options.logLevel === undefined && level) settings.logLevel = level as LogLevel;
+  return settings;
 }
 
 /**

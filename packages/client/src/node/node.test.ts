@@ -12,7 +12,7 @@ describe('createClient from @x/client/node', () => {
     server.respond('GET', '/browsers', { status: 200, json: [samples.session] });
     vi.stubEnv('XB_TOKEN', 'tok_env');
     vi.stubEnv('XB_BASE_URL', server.url);
-    await expect(createClient().browsers.list()).resolves.toHaveLength(1);
+    await expect((await createClient().browsers.list()).items).toHaveLength(1);
     expect(server.calls[0]?.headers.authorization).toBe('Bearer tok_env');
     await server.close();
   });

@@ -1,8 +1,16 @@
 import { HEADERS, type Operation, type OperationResponse, validationDetails } from '@x/types';
 import { safeParse } from 'valibot';
 import { ResponseValidationError } from '../errors/validation-errors.js';
-import { binaryBody } from '../streams/binary-body.js';
-import { readEventStream } from '../streams/event-stream.js';
+
+/**
+ * Reads a binary or event-stream answer. Only operations that answer so need one, so an app
+ * that never downloads or streams never bundles one.
+ */
+export type BodyReader = (
+  described: OperationResponse,
+  response: Response,
+  signal: AbortSignal | undefined,
+) => unknown;
 
 /** The catalog's description of a status, or for a bodiless operation any other 2xx (client liberal). */
 function responseFor(operation: Operation, status: number): OperationResponse | undefined {
@@ -21,6 +29,7 @@ export async function readResponse(
   operation: Operation,
   response: Response,
   signal: AbortSignal | undefined,
+  readBody: BodyReader | undefined,
 ): Promise<unknown> {
   const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
   const described = responseFor(operation, response.status);
@@ -38,10 +47,6 @@ export async function readResponse(
     case 'none':
       await response.body?.cancel();
       return undefined;
-    case 'binary':
-      return binaryBody(response);
-    case 'event-stream':
-      return readEventStream(response, described.eventSchema, signal);
     case 'json': {
       const text = await response.text();
       let body: unknown;
@@ -56,5 +61,8 @@ export async function readResponse(
       }
       return result.output;
     }
+    default:
+      if (!readBody) throw new TypeError(`${operation.name} needs a body reader`);
+      return readBody(described, response, signal);
   }
 }

@@ -346,7 +346,7 @@ describe('retries', () => {
       },
       { status: 200, json: [] },
     );
-    await expect(rig.client.browsers.list()).resolves.toEqual([]);
+    expect((await rig.client.browsers.list()).items).toEqual([]);
     expect(rig.server.calls).toHaveLength(2);
   });
 });

@@ -2,10 +2,10 @@ import { ErrorSchema, HEADERS, type Operation } from '@x/types';
 import ky, { HTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import { safeParse } from 'valibot';
 import type { CallOptions, ClientOptions, Logger } from '../client/options.js';
-import { DEFAULTS } from '../client/options.js';
+import { DEFAULTS, LOG_LEVELS } from '../client/options.js';
 import { apiErrorFor, fallbackErrorBody } from '../errors/api-errors.js';
 import { AbortError, ConnectionError, TimeoutError } from '../errors/transport-errors.js';
-import { buildMultipartBody } from '../uploads/upload-source.js';
+import { USER_AGENT } from '../version.js';
 import type { PreparedRequest } from './prepare-request.js';
 
 /** Statuses worth another attempt: the server may answer differently next time. */
@@ -21,6 +21,18 @@ export interface Transport {
     prepared: PreparedRequest,
     callOptions: CallOptions | undefined,
   ): Promise<Response>;
+}
+
+/** The logger a client reports to, keeping only messages at `logLevel` or more urgent. */
+function levelLogger({ logger, logLevel }: ClientOptions): Logger | undefined {
+  const level = LOG_LEVELS.indexOf(logLevel ?? (logger ? 'debug' : 'off'));
+  if (level <= 0) return undefined;
+  const target = logger ?? console;
+  const kept: Logger = {};
+  for (const name of ['error', 'warn', 'info', 'debug'] as const) {
+    if (LOG_LEVELS.indexOf(name) <= level && target[name]) kept[name] = target[name].bind(target);
+  }
+  return kept;
 }
 
 function loggingHooks(logger: Logger | undefined): Options['hooks'] {
@@ -100,86 +112,91 @@ export function createTransport(
   options: Required<Pick<ClientOptions, 'baseUrl' | 'token'>> & ClientOptions,
 ): Transport {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const maxRetries = options.maxRetries ?? DEFAULTS.maxRetries;
+  const timeout = options.timeout ?? DEFAULTS.timeout;
+  // Everything a call usually sends the same way is set once here: ky then merges nothing for a
+  // call that changes nothing (most of them), which keeps a call's cost close to ky's own.
   const http: KyInstance = ky.create({
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    headers: { ...options.headers, authorization: `Bearer ${options.token}` },
-    hooks: loggingHooks(options.logger),
+    headers: {
+      'user-agent': USER_AGENT,
+      ...options.headers,
+      authorization: `Bearer ${options.token}`,
+    },
+    hooks: loggingHooks(levelLogger(options)),
+    timeout,
+    retry: retryRules(maxRetries),
   });
 
   return {
     async send(operation, prepared, callOptions) {
-      const headers: Record<string, string> = { ...callOptions?.headers };
+      const init: Options = { method: operation.method };
+      const headers: Record<string, string> = callOptions?.headers
+        ? { ...callOptions.headers }
+        : {};
+      let hasHeaders = callOptions?.headers !== undefined;
       let isReplayable = true;
-      const init: Options = {};
       if (prepared.json !== undefined) init.json = prepared.json;
-      if (prepared.form) {
-        const multipart = buildMultipartBody(prepared.form);
-        init.body = multipart.body;
-        headers['content-type'] = multipart.contentType;
-        // An upload is streamed exactly once: to retry, ky would tee the body up front, which
-        // holds the whole archive in memory. Callers retry an upload with its idempotency key.
-        isReplayable = false;
+      const encoded = prepared.encoded;
+      if (encoded) {
+        init.body = encoded.body;
+        headers['content-type'] = encoded.contentType;
+        hasHeaders = true;
+        isReplayable = encoded.isReplayable;
         // A streamed request body has to be sent half-duplex.
-        if (!multipart.isReplayable) (init as { duplex?: string }).duplex = 'half';
+        if (encoded.body instanceof ReadableStream) (init as { duplex?: string }).duplex = 'half';
         const onProgress = callOptions?.onUploadProgress;
         if (onProgress) {
+          const size = encoded.size;
           init.onUploadProgress = (progress) =>
             onProgress({
               transferredBytes: progress.transferredBytes,
-              totalBytes: multipart.size ?? progress.totalBytes,
-              percent: multipart.size
-                ? progress.transferredBytes / multipart.size
-                : progress.percent,
+              totalBytes: size ?? progress.totalBytes,
+              percent: size ? progress.transferredBytes / size : progress.percent,
             });
         }
       }
-      if (prepared.binary) {
-        const { content, mediaType } = prepared.binary;
-        init.body = content instanceof Uint8Array ? (content as Uint8Array<ArrayBuffer>) : content;
-        headers['content-type'] = mediaType;
-        // Streamed once, as an upload is: never held whole to be sent again.
-        isReplayable = false;
-        if (content instanceof ReadableStream) (init as { duplex?: string }).duplex = 'half';
-      }
       const isActingPost = operation.method === 'POST' && operation.access === 'write';
-      if (isActingPost)
+      if (isActingPost) {
         headers[HEADERS.idempotencyKey] = callOptions?.idempotencyKey ?? crypto.randomUUID();
+        hasHeaders = true;
+      }
+      if (hasHeaders) init.headers = headers;
       // GET and DELETE are safe to repeat; a POST only with its idempotency key and a body that can
       // be sent again. PATCH and PUT are never repeated (a repeated move or delete_file would answer
       // 404 for what the first attempt did).
       const isRetryable =
         operation.method === 'GET' ||
         operation.method === 'DELETE' ||
-        (operation.method === 'POST' && HEADERS.idempotencyKey in headers && isReplayable);
-      const maxRetries = callOptions?.maxRetries ?? options.maxRetries ?? DEFAULTS.maxRetries;
-      const timeout =
-        (callOptions?.timeout ?? options.timeout ?? DEFAULTS.timeout) + prepared.serverTimeMs;
+        (isActingPost && isReplayable);
+      const retries = isRetryable ? (callOptions?.maxRetries ?? maxRetries) : 0;
+      if (retries !== maxRetries) init.retry = retryRules(retries);
+      if (callOptions?.timeout !== undefined || prepared.serverTimeMs > 0) {
+        init.timeout = (callOptions?.timeout ?? timeout) + prepared.serverTimeMs;
+      }
       const totalTimeout = callOptions?.totalTimeout ?? options.totalTimeout;
+      if (totalTimeout !== undefined) init.totalTimeout = totalTimeout + prepared.serverTimeMs;
       const signal = callOptions?.signal;
+      if (signal) init.signal = signal;
       try {
-        return await http(`${baseUrl}${prepared.pathAndQuery}`, {
-          ...init,
-          method: operation.method,
-          headers,
-          timeout,
-          ...(totalTimeout === undefined
-            ? {}
-            : { totalTimeout: totalTimeout + prepared.serverTimeMs }),
-          ...(signal ? { signal } : {}),
-          retry: {
-            limit: isRetryable ? maxRetries : 0,
-            methods: ['get', 'delete', 'post'],
-            statusCodes: RETRY_STATUSES,
-            afterStatusCodes: RETRY_STATUSES,
-            maxRetryAfter: MAX_RETRY_AFTER_MS,
-            backoffLimit: 8_000,
-            jitter: true,
-            retryOnTimeout: true,
-          },
-        });
+        return await http(baseUrl + prepared.pathAndQuery, init);
       } catch (error) {
         throw await translateError(error, signal);
       }
     },
+  };
+}
+
+/** When ky tries again: up to `limit` times, on the statuses worth it, with capped backoff. */
+function retryRules(limit: number): Options['retry'] {
+  return {
+    limit,
+    methods: ['get', 'delete', 'post'],
+    statusCodes: RETRY_STATUSES,
+    afterStatusCodes: RETRY_STATUSES,
+    maxRetryAfter: MAX_RETRY_AFTER_MS,
+    backoffLimit: 8_000,
+    jitter: true,
+    retryOnTimeout: true,
   };
 }

@@ -1,4 +1,5 @@
 import { HEADERS, validationDetails } from '@x/types';
+import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
 import { type GenericSchema, safeParse } from 'valibot';
 import { AbortError, ConnectionError } from '../errors/transport-errors.js';
 import { ResponseValidationError } from '../errors/validation-errors.js';
@@ -9,29 +10,21 @@ export interface EventStream<T> extends AsyncIterable<T> {
   close(): Promise<void>;
 }
 
-/** One `data:` payload per event, split from the raw text of a text/event-stream body. */
-async function* eventPayloads(reader: ReadableStreamDefaultReader<string>): AsyncGenerator<string> {
-  let buffer = '';
-  let data: string[] = [];
+/**
+ * Most characters of one event (its partial line and the `data:` lines gathered so far) held
+ * while it arrives: a stream that sends more without ending an event is broken off, not kept.
+ */
+export const MAX_EVENT_CHARS = 4 * 1024 * 1024;
+
+/** The `data` of each event, parsed by a maintained SSE parser (CRLF split across chunks, too). */
+async function* eventPayloads(reader: ReadableStreamDefaultReader<EventSourceMessage>) {
   try {
     while (true) {
       const { done, value } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let newline = buffer.search(/\r\n|\r|\n/);
-      while (newline !== -1) {
-        const line = buffer.slice(0, newline);
-        const width = buffer.startsWith('\r\n', newline) ? 2 : 1;
-        buffer = buffer.slice(newline + width);
-        if (line === '') {
-          if (data.length > 0) yield data.join('\n');
-          data = [];
-        } else if (line.startsWith('data:')) {
-          data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-        }
-        // `event:`, `id:`, `retry:` and `:` comment lines carry nothing these streams use.
-        newline = buffer.search(/\r\n|\r|\n/);
-      }
+      if (done) return;
+      // `event:`, `id:`, `retry:` and `:` comment lines (heartbeats) carry nothing these
+      // streams use; an event without data is nothing to hand on.
+      if (value.data !== '') yield value.data;
     }
   } finally {
     await reader.cancel().catch(() => {
@@ -54,7 +47,10 @@ export function readEventStream<T>(
   const decoder = new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>;
   // The reader is made here so close() can cancel it: that ends a read waiting for an event,
   // which a generator's return() alone would wait behind.
-  const reader = body?.pipeThrough(decoder).getReader();
+  const reader = body
+    ?.pipeThrough(decoder)
+    .pipeThrough(new EventSourceParserStream({ maxBufferSize: MAX_EVENT_CHARS }))
+    .getReader();
   const payloads = reader ? eventPayloads(reader) : undefined;
 
   async function* events(): AsyncGenerator<T> {

@@ -120,6 +120,50 @@ describe('event streams', () => {
     ]);
   });
 
+  it('reads a CRLF split across chunks as one line end, and skips heartbeat comments', async () => {
+    rig.server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      // Each write is its own chunk: a \r ends one, its \n starts the next. The first event's
+      // two data lines are one event; a parser that took that \r\n for two line ends would
+      // end the event after its first line.
+      const pieces = [
+        ': keepalive\r\n\r\n',
+        'data: {"type":"stdout",\r',
+        '\ndata: "data_b64":"aGkK"}\r\n\r',
+        '\ndata: {"type":"exit","exit_code":0}\r\n\r\n',
+      ];
+      const next = () => {
+        const piece = pieces.shift();
+        if (piece === undefined) response.end();
+        else response.write(piece, () => setTimeout(next, 10));
+      };
+      next();
+    });
+    const stream = await rig.client.browsers.process.output({ id: 'br_1', process_id: 'pr_1' });
+    const received = [];
+    for await (const event of stream) received.push(event);
+    expect(received).toEqual([
+      { type: 'stdout', data_b64: 'aGkK' },
+      { type: 'exit', exit_code: 0 },
+    ]);
+  });
+
+  it('breaks off a stream whose event grows past the bound, instead of holding it', async () => {
+    rig.server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const line = `data: ${'x'.repeat(1024 * 1024)}\n`;
+      for (let index = 0; index < 5; index++) response.write(line);
+      response.end();
+    });
+    const stream = await rig.client.browsers.process.output({ id: 'br_1', process_id: 'pr_1' });
+    const reading = (async () => {
+      for await (const _event of stream) {
+        // Nothing arrives: the one event never ends within the bound.
+      }
+    })();
+    await expect(reading).rejects.toMatchObject({ code: 'connection_error' });
+  });
+
   it('ends cleanly when the caller closes the stream or aborts', async () => {
     rig.server.respond(
       'GET',

@@ -15,34 +15,49 @@ import { JsonObjectSchema } from '../common/request-object.js';
 import { CountSchema, TimestampSchema } from '../common/scalars.js';
 
 /** The configuration every browser of a pool is created with, as a server reports it. */
-export const BrowserPoolConfigSchema = object({
-  size: pipe(number(), integer(), minValue(1)),
-  name: optional(string()),
-  fill_rate_per_minute: optional(pipe(number(), integer())),
-  timeout_seconds: optional(pipe(number(), integer())),
-  stealth: optional(boolean()),
-  headless: optional(boolean()),
-  profile: optional(
-    object({
-      id: optional(string()),
-      name: optional(string()),
-      save_changes: optional(boolean()),
+export const BrowserPoolConfigSchema = /* @__PURE__ */ object({
+  size: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ number(),
+    /* @__PURE__ */ integer(),
+    /* @__PURE__ */ minValue(1),
+  ),
+  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  fill_rate_per_minute: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  ),
+  timeout_seconds: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  ),
+  stealth: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+  headless: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+  profile: /* @__PURE__ */ optional(
+    /* @__PURE__ */ object({
+      id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+      name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+      save_changes: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
     }),
   ),
-  extensions: optional(array(object({ id: optional(string()), name: optional(string()) }))),
-  proxy_id: optional(string()),
-  viewport: optional(ViewportSchema),
-  kiosk_mode: optional(boolean()),
-  chrome_policy: optional(JsonObjectSchema),
+  extensions: /* @__PURE__ */ optional(
+    /* @__PURE__ */ array(
+      /* @__PURE__ */ object({
+        id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+        name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+      }),
+    ),
+  ),
+  proxy_id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  viewport: /* @__PURE__ */ optional(ViewportSchema),
+  kiosk_mode: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+  chrome_policy: /* @__PURE__ */ optional(JsonObjectSchema),
 });
 
 /** The configuration of a pool's browsers. */
 export type BrowserPoolConfig = InferOutput<typeof BrowserPoolConfigSchema>;
 
 /** A pool of identically configured browsers (operation 4.3). */
-export const BrowserPoolSchema = object({
-  id: string(),
-  name: optional(string()),
+export const BrowserPoolSchema = /* @__PURE__ */ object({
+  id: /* @__PURE__ */ string(),
+  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
   available_count: CountSchema,
   acquired_count: CountSchema,
   created_at: TimestampSchema,
@@ -53,4 +68,4 @@ export const BrowserPoolSchema = object({
 export type BrowserPool = InferOutput<typeof BrowserPoolSchema>;
 
 /** The list of a GET /browser_pools call. */
-export const BrowserPoolListSchema = array(BrowserPoolSchema);
+export const BrowserPoolListSchema = /* @__PURE__ */ array(BrowserPoolSchema);

@@ -13,10 +13,10 @@ import {
 } from './pool-requests.js';
 
 /** Path parameters of an operation on one pool, named by id or by name. */
-export const BrowserPoolPathSchema = requestObject({ id_or_name: IdOrNameSchema });
+export const BrowserPoolPathSchema = /* @__PURE__ */ requestObject({ id_or_name: IdOrNameSchema });
 
 /** POST /browser_pools: declares a pool and starts filling it. */
-export const createBrowserPoolOperation = defineOperation({
+export const createBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.create',
   summary: 'Create a browser pool.',
   method: 'POST',
@@ -28,7 +28,7 @@ export const createBrowserPoolOperation = defineOperation({
 });
 
 /** GET /browser_pools: one page of the pools (by `name` or `query`), oldest first. */
-export const listBrowserPoolsOperation = defineOperation({
+export const listBrowserPoolsOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.list',
   summary: 'List the browser pools.',
   paginated: true,
@@ -41,7 +41,7 @@ export const listBrowserPoolsOperation = defineOperation({
 });
 
 /** GET /browser_pools/{id_or_name} (4.3): one pool with its live counts. */
-export const getBrowserPoolOperation = defineOperation({
+export const getBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.get',
   summary: 'Get a browser pool by id or name.',
   specSection: '4.3',
@@ -54,7 +54,7 @@ export const getBrowserPoolOperation = defineOperation({
 });
 
 /** PATCH /browser_pools/{id_or_name}: changes the configuration; idle browsers are replaced. */
-export const updateBrowserPoolOperation = defineOperation({
+export const updateBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.update',
   summary: 'Update a browser pool.',
   method: 'PATCH',
@@ -67,7 +67,7 @@ export const updateBrowserPoolOperation = defineOperation({
 });
 
 /** DELETE /browser_pools/{id_or_name}: 409 while browsers are acquired, unless `force`. */
-export const deleteBrowserPoolOperation = defineOperation({
+export const deleteBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.delete',
   summary: 'Delete a browser pool.',
   method: 'DELETE',
@@ -82,7 +82,7 @@ export const deleteBrowserPoolOperation = defineOperation({
 });
 
 /** POST /browser_pools/{id_or_name}/acquire: a browser, or 204 when none came free in time. */
-export const acquireBrowserOperation = defineOperation({
+export const acquireBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.acquire',
   summary: 'Acquire a browser from a pool, waiting up to acquire_timeout_seconds.',
   method: 'POST',
@@ -96,7 +96,7 @@ export const acquireBrowserOperation = defineOperation({
 });
 
 /** POST /browser_pools/{id_or_name}/release: gives an acquired browser back. */
-export const releaseBrowserOperation = defineOperation({
+export const releaseBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.release',
   summary: 'Release an acquired browser back to its pool.',
   method: 'POST',
@@ -109,7 +109,7 @@ export const releaseBrowserOperation = defineOperation({
 });
 
 /** POST /browser_pools/{id_or_name}/flush: replaces every idle browser with a fresh one. */
-export const flushBrowserPoolOperation = defineOperation({
+export const flushBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.flush',
   summary: 'Discard the idle browsers of a pool so fresh ones replace them.',
   method: 'POST',

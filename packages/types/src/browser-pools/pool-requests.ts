@@ -33,9 +33,9 @@ export const ACQUIRE_TIMEOUT_SECONDS = { min: 0, max: 300, default: 30 } as cons
 export const POOL_BROWSER_TIMEOUT_SECONDS = 600;
 
 /** A pool's profile: loaded by each of its browsers, read-only (pool browsers never save). */
-export const PoolProfileReferenceSchema = pipe(
+export const PoolProfileReferenceSchema = /* @__PURE__ */ pipe(
   ProfileReferenceSchema,
-  check(
+  /* @__PURE__ */ check(
     (profile) => profile.save_changes !== true,
     "save_changes must be false: a pool's browsers load the profile read-only, never saving into it",
   ),
@@ -43,16 +43,19 @@ export const PoolProfileReferenceSchema = pipe(
 
 const poolConfigEntries = {
   name: NameSchema,
-  size: integerBetween(POOL_SIZE.min, POOL_SIZE.max),
-  fill_rate_per_minute: integerBetween(POOL_FILL_RATE_PERCENT.min, POOL_FILL_RATE_PERCENT.max),
+  size: /* @__PURE__ */ integerBetween(POOL_SIZE.min, POOL_SIZE.max),
+  fill_rate_per_minute: /* @__PURE__ */ integerBetween(
+    POOL_FILL_RATE_PERCENT.min,
+    POOL_FILL_RATE_PERCENT.max,
+  ),
   timeout_seconds: BrowserTimeoutSchema,
-  stealth: boolean('must be true or false'),
-  headless: boolean('must be true or false'),
+  stealth: /* @__PURE__ */ boolean('must be true or false'),
+  headless: /* @__PURE__ */ boolean('must be true or false'),
   profile: PoolProfileReferenceSchema,
   extensions: ExtensionReferencesSchema,
   proxy_id: IdSchema,
   viewport: ViewportInputSchema,
-  kiosk_mode: boolean('must be true or false'),
+  kiosk_mode: /* @__PURE__ */ boolean('must be true or false'),
   chrome_policy: JsonObjectSchema,
 };
 
@@ -62,55 +65,61 @@ function optionalEntries<const TEntries extends Record<string, GenericSchema>>(
   entries: TEntries,
 ): { [K in keyof TEntries]: OptionalSchema<TEntries[K], undefined> } {
   const result: Record<string, GenericSchema> = {};
-  for (const [key, schema] of Object.entries(entries)) result[key] = optional(schema);
+  for (const [key, schema] of Object.entries(entries))
+    result[key] = /* @__PURE__ */ optional(schema);
   return result as { [K in keyof TEntries]: OptionalSchema<TEntries[K], undefined> };
 }
 
 /** Body of POST /browser_pools: `size` is required, the rest have defaults or stay unset. */
-export const CreateBrowserPoolBodySchema = requestObject({
+export const CreateBrowserPoolBodySchema = /* @__PURE__ */ requestObject({
   ...optionalEntries(poolConfigEntries),
   size: poolConfigEntries.size,
-  fill_rate_per_minute: optional(
+  fill_rate_per_minute: /* @__PURE__ */ optional(
     poolConfigEntries.fill_rate_per_minute,
     POOL_FILL_RATE_PERCENT.default,
   ),
-  timeout_seconds: optional(poolConfigEntries.timeout_seconds, POOL_BROWSER_TIMEOUT_SECONDS),
-  stealth: optional(poolConfigEntries.stealth, false),
-  headless: optional(poolConfigEntries.headless, true),
-  kiosk_mode: optional(poolConfigEntries.kiosk_mode, false),
+  timeout_seconds: /* @__PURE__ */ optional(
+    poolConfigEntries.timeout_seconds,
+    POOL_BROWSER_TIMEOUT_SECONDS,
+  ),
+  stealth: /* @__PURE__ */ optional(poolConfigEntries.stealth, false),
+  headless: /* @__PURE__ */ optional(poolConfigEntries.headless, true),
+  kiosk_mode: /* @__PURE__ */ optional(poolConfigEntries.kiosk_mode, false),
 });
 
 /** What a create-pool call asks for, as a caller writes it. */
 export type CreateBrowserPoolInput = InferInput<typeof CreateBrowserPoolBodySchema>;
 
 /** Body of PATCH /browser_pools/{id_or_name}: any subset of the configuration. */
-export const UpdateBrowserPoolBodySchema = requestObject(optionalEntries(poolConfigEntries));
+export const UpdateBrowserPoolBodySchema = /* @__PURE__ */ requestObject(
+  /* @__PURE__ */ optionalEntries(poolConfigEntries),
+);
 
 /** What an update-pool call asks for. */
 export type UpdateBrowserPoolInput = InferInput<typeof UpdateBrowserPoolBodySchema>;
 
 /** A boolean in a query string: `true`/`false`, or a boolean where a caller builds the query. */
-export const QueryBooleanSchema = union(
+export const QueryBooleanSchema = /* @__PURE__ */ union(
   [
-    boolean(),
-    pipe(
-      picklist(['true', 'false']),
-      transform((value) => value === 'true'),
+    /* @__PURE__ */ boolean(),
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ picklist(['true', 'false']),
+      /* @__PURE__ */ transform((value) => value === 'true'),
     ),
   ],
   'must be true or false',
 );
 
 /** Query of DELETE /browser_pools/{id_or_name}: `force` deletes even with browsers acquired. */
-export const DeleteBrowserPoolQuerySchema = requestObject({
-  force: optional(QueryBooleanSchema, false),
+export const DeleteBrowserPoolQuerySchema = /* @__PURE__ */ requestObject({
+  force: /* @__PURE__ */ optional(QueryBooleanSchema, false),
 });
 
 /** Body of POST /browser_pools/{id_or_name}/acquire; absent means the default wait. */
-export const AcquireBrowserBodySchema = optional(
-  requestObject({
-    acquire_timeout_seconds: optional(
-      integerBetween(ACQUIRE_TIMEOUT_SECONDS.min, ACQUIRE_TIMEOUT_SECONDS.max),
+export const AcquireBrowserBodySchema = /* @__PURE__ */ optional(
+  /* @__PURE__ */ requestObject({
+    acquire_timeout_seconds: /* @__PURE__ */ optional(
+      /* @__PURE__ */ integerBetween(ACQUIRE_TIMEOUT_SECONDS.min, ACQUIRE_TIMEOUT_SECONDS.max),
       ACQUIRE_TIMEOUT_SECONDS.default,
     ),
   }),
@@ -121,9 +130,9 @@ export const AcquireBrowserBodySchema = optional(
 export type AcquireBrowserInput = InferInput<typeof AcquireBrowserBodySchema>;
 
 /** Body of POST /browser_pools/{id_or_name}/release. `reuse: false` replaces the browser. */
-export const ReleaseBrowserBodySchema = requestObject({
+export const ReleaseBrowserBodySchema = /* @__PURE__ */ requestObject({
   session_id: IdSchema,
-  reuse: optional(boolean('must be true or false'), true),
+  reuse: /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), true),
 });
 
 /** What a release call asks for. */

@@ -25,10 +25,10 @@ import { ViewportSchema } from './viewport.js';
  */
 // @__NO_SIDE_EFFECTS__
 function sessionUrlSchema(schemes: readonly string[]) {
-  return pipe(
-    string(),
-    url('must be a URL'),
-    check(
+  return /* @__PURE__ */ pipe(
+    /* @__PURE__ */ string(),
+    /* @__PURE__ */ url('must be a URL'),
+    /* @__PURE__ */ check(
       (value) => schemes.includes(new URL(value).protocol),
       `must be a ${schemes.join(' or ')} URL`,
     ),
@@ -36,51 +36,71 @@ function sessionUrlSchema(schemes: readonly string[]) {
 }
 
 /** The profile a browser session loaded, and whether it saves its state back into it. */
-export const SessionProfileSchema = object({
-  id: optional(string()),
-  name: optional(string()),
-  save_changes: optional(boolean()),
-  created_at: optional(TimestampSchema),
-  updated_at: optional(TimestampSchema),
-  last_used_at: optional(TimestampSchema),
+export const SessionProfileSchema = /* @__PURE__ */ object({
+  id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  save_changes: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+  created_at: /* @__PURE__ */ optional(TimestampSchema),
+  updated_at: /* @__PURE__ */ optional(TimestampSchema),
+  last_used_at: /* @__PURE__ */ optional(TimestampSchema),
 });
 
 /** A browser session: one real browser and the URLs that reach it. */
-export const BrowserSessionSchema = object({
-  session_id: string(),
+export const BrowserSessionSchema = /* @__PURE__ */ object({
+  session_id: /* @__PURE__ */ string(),
   created_at: TimestampSchema,
-  deleted_at: optional(TimestampSchema),
-  cdp_ws_url: sessionUrlSchema(['ws:', 'wss:']),
-  webdriver_ws_url: optional(sessionUrlSchema(['ws:', 'wss:'])),
-  browser_live_view_url: optional(sessionUrlSchema(['http:', 'https:'])),
-  base_url: optional(pipe(string(), url('must be a URL'))),
-  headless: boolean(),
-  stealth: boolean(),
-  gpu: optional(boolean()),
-  kiosk_mode: optional(boolean()),
-  timeout_seconds: pipe(number(), integer()),
-  persistence: optional(object({ id: string() })),
-  profile: optional(SessionProfileSchema),
-  proxy_id: optional(string()),
-  pool: optional(object({ id: string(), name: optional(string()) })),
-  invocation_id: optional(string()),
-  viewport: optional(ViewportSchema),
-  usage: optional(object({ uptime_ms: pipe(number(), integer(), minValue(0)) })),
+  deleted_at: /* @__PURE__ */ optional(TimestampSchema),
+  cdp_ws_url: /* @__PURE__ */ sessionUrlSchema(['ws:', 'wss:']),
+  webdriver_ws_url: /* @__PURE__ */ optional(/* @__PURE__ */ sessionUrlSchema(['ws:', 'wss:'])),
+  browser_live_view_url: /* @__PURE__ */ optional(
+    /* @__PURE__ */ sessionUrlSchema(['http:', 'https:']),
+  ),
+  base_url: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ string(), /* @__PURE__ */ url('must be a URL')),
+  ),
+  headless: /* @__PURE__ */ boolean(),
+  stealth: /* @__PURE__ */ boolean(),
+  gpu: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+  kiosk_mode: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+  timeout_seconds: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  persistence: /* @__PURE__ */ optional(/* @__PURE__ */ object({ id: /* @__PURE__ */ string() })),
+  profile: /* @__PURE__ */ optional(SessionProfileSchema),
+  proxy_id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  pool: /* @__PURE__ */ optional(
+    /* @__PURE__ */ object({
+      id: /* @__PURE__ */ string(),
+      name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    }),
+  ),
+  invocation_id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  viewport: /* @__PURE__ */ optional(ViewportSchema),
+  usage: /* @__PURE__ */ optional(
+    /* @__PURE__ */ object({
+      uptime_ms: /* @__PURE__ */ pipe(
+        /* @__PURE__ */ number(),
+        /* @__PURE__ */ integer(),
+        /* @__PURE__ */ minValue(0),
+      ),
+    }),
+  ),
 });
 
 /** A browser session. */
 export type BrowserSession = InferOutput<typeof BrowserSessionSchema>;
 
 /** The list of a GET /browsers call. */
-export const BrowserSessionListSchema = array(BrowserSessionSchema);
+export const BrowserSessionListSchema = /* @__PURE__ */ array(BrowserSessionSchema);
 
 /** Which sessions GET /browsers lists: the running ones (default), the ended ones, or both. */
 export const BROWSER_LIST_STATUSES = ['active', 'deleted', 'all'] as const;
 
 /** Query of GET /browsers: a page, and `status` (active, deleted or all; default active). */
-export const ListBrowsersQuerySchema = requestObject({
+export const ListBrowsersQuerySchema = /* @__PURE__ */ requestObject({
   ...pageQueryEntries,
-  status: optional(picklist(BROWSER_LIST_STATUSES, 'must be active, deleted or all'), 'active'),
+  status: /* @__PURE__ */ optional(
+    /* @__PURE__ */ picklist(BROWSER_LIST_STATUSES, 'must be active, deleted or all'),
+    'active',
+  ),
 });
 
 /** A GET /browsers query, defaults applied. */

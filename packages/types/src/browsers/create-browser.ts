@@ -27,45 +27,57 @@ export const SESSION_URL_LIFETIME_SECONDS = 86_400;
 export const MAX_EXTENSIONS_PER_BROWSER = 20;
 
 /** A reference to an uploaded extension, by id or by name. */
-export const ExtensionReferenceSchema = union(
-  [requestObject({ id: IdSchema }), requestObject({ name: NameSchema })],
+export const ExtensionReferenceSchema = /* @__PURE__ */ union(
+  [
+    /* @__PURE__ */ requestObject({ id: IdSchema }),
+    /* @__PURE__ */ requestObject({ name: NameSchema }),
+  ],
   'must be {id} or {name}',
 );
 
 /** A reference to a profile, by id or by name, and whether the session saves into it. */
-export const ProfileReferenceSchema = pipe(
-  requestObject({
-    id: optional(IdSchema),
-    name: optional(NameSchema),
-    save_changes: optional(boolean(), false),
+export const ProfileReferenceSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ requestObject({
+    id: /* @__PURE__ */ optional(IdSchema),
+    name: /* @__PURE__ */ optional(NameSchema),
+    save_changes: /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
   }),
-  check((profile) => profile.id !== undefined || profile.name !== undefined, 'needs id or name'),
+  /* @__PURE__ */ check(
+    (profile) => profile.id !== undefined || profile.name !== undefined,
+    'needs id or name',
+  ),
 );
 
 /** The idle time-out of a browser, in seconds. */
-export const BrowserTimeoutSchema = integerBetween(
+export const BrowserTimeoutSchema = /* @__PURE__ */ integerBetween(
   BROWSER_TIMEOUT_SECONDS.min,
   BROWSER_TIMEOUT_SECONDS.max,
 );
 
 /** The extensions a browser loads. */
-export const ExtensionReferencesSchema = pipe(
-  array(ExtensionReferenceSchema),
-  maxLength(MAX_EXTENSIONS_PER_BROWSER, `must list at most ${MAX_EXTENSIONS_PER_BROWSER}`),
+export const ExtensionReferencesSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ array(ExtensionReferenceSchema),
+  /* @__PURE__ */ maxLength(
+    MAX_EXTENSIONS_PER_BROWSER,
+    `must list at most ${MAX_EXTENSIONS_PER_BROWSER}`,
+  ),
 );
 
 /** Body of POST /browsers. A self-hosted service runs headless unless asked otherwise. */
-export const CreateBrowserBodySchema = optional(
-  requestObject({
-    headless: optional(boolean(), true),
-    stealth: optional(boolean(), false),
-    kiosk_mode: optional(boolean(), false),
-    timeout_seconds: optional(BrowserTimeoutSchema, BROWSER_TIMEOUT_SECONDS.default),
-    viewport: optional(ViewportInputSchema),
-    extensions: optional(ExtensionReferencesSchema),
-    invocation_id: optional(IdSchema),
-    proxy_id: optional(IdSchema),
-    profile: optional(ProfileReferenceSchema),
+export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
+  /* @__PURE__ */ requestObject({
+    headless: /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), true),
+    stealth: /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
+    kiosk_mode: /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
+    timeout_seconds: /* @__PURE__ */ optional(
+      BrowserTimeoutSchema,
+      BROWSER_TIMEOUT_SECONDS.default,
+    ),
+    viewport: /* @__PURE__ */ optional(ViewportInputSchema),
+    extensions: /* @__PURE__ */ optional(ExtensionReferencesSchema),
+    invocation_id: /* @__PURE__ */ optional(IdSchema),
+    proxy_id: /* @__PURE__ */ optional(IdSchema),
+    profile: /* @__PURE__ */ optional(ProfileReferenceSchema),
   }),
   {},
 );

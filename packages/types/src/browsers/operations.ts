@@ -9,10 +9,10 @@ import {
 import { CreateBrowserBodySchema } from './create-browser.js';
 
 /** Path parameters of an operation on one browser session. */
-export const BrowserPathSchema = requestObject({ id: IdSchema });
+export const BrowserPathSchema = /* @__PURE__ */ requestObject({ id: IdSchema });
 
 /** POST /browsers: starts a browser session. */
-export const createBrowserOperation = defineOperation({
+export const createBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.create',
   summary: 'Create a browser session.',
   method: 'POST',
@@ -24,7 +24,7 @@ export const createBrowserOperation = defineOperation({
 });
 
 /** GET /browsers: one page of the sessions (by `status`: active, deleted or all), oldest first. */
-export const listBrowsersOperation = defineOperation({
+export const listBrowsersOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.list',
   summary: 'List the browser sessions (the active ones unless status says otherwise).',
   paginated: true,
@@ -37,7 +37,7 @@ export const listBrowsersOperation = defineOperation({
 });
 
 /** GET /browsers/{id}: one browser session. */
-export const getBrowserOperation = defineOperation({
+export const getBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.get',
   summary: 'Get a browser session.',
   method: 'GET',
@@ -49,7 +49,7 @@ export const getBrowserOperation = defineOperation({
 });
 
 /** DELETE /browsers/{id}: ends a browser session and everything running in it. */
-export const deleteBrowserOperation = defineOperation({
+export const deleteBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.delete',
   summary: 'Delete a browser session.',
   method: 'DELETE',

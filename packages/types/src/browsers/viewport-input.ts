@@ -4,10 +4,13 @@ import { requestObject } from '../common/request-object.js';
 import { VIEWPORT_BOUNDS } from './viewport.js';
 
 /** A browser window size as a request asks for it, within `VIEWPORT_BOUNDS`. */
-export const ViewportInputSchema = requestObject({
-  width: integerBetween(VIEWPORT_BOUNDS.width.min, VIEWPORT_BOUNDS.width.max),
-  height: integerBetween(VIEWPORT_BOUNDS.height.min, VIEWPORT_BOUNDS.height.max),
-  refresh_rate: optional(
-    integerBetween(VIEWPORT_BOUNDS.refreshRate.min, VIEWPORT_BOUNDS.refreshRate.max),
+export const ViewportInputSchema = /* @__PURE__ */ requestObject({
+  width: /* @__PURE__ */ integerBetween(VIEWPORT_BOUNDS.width.min, VIEWPORT_BOUNDS.width.max),
+  height: /* @__PURE__ */ integerBetween(VIEWPORT_BOUNDS.height.min, VIEWPORT_BOUNDS.height.max),
+  refresh_rate: /* @__PURE__ */ optional(
+    /* @__PURE__ */ integerBetween(
+      VIEWPORT_BOUNDS.refreshRate.min,
+      VIEWPORT_BOUNDS.refreshRate.max,
+    ),
   ),
 });

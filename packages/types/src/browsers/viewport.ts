@@ -8,10 +8,12 @@ export const VIEWPORT_BOUNDS = {
 } as const;
 
 /** A browser window size as a server reports it. */
-export const ViewportSchema = object({
-  width: pipe(number(), integer()),
-  height: pipe(number(), integer()),
-  refresh_rate: optional(pipe(number(), integer())),
+export const ViewportSchema = /* @__PURE__ */ object({
+  width: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  height: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  refresh_rate: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  ),
 });
 
 /** A browser window size. */

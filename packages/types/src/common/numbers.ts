@@ -13,11 +13,11 @@ import {
 /** A whole number between `min` and `max`, inclusive, with a message that names both. */
 // @__NO_SIDE_EFFECTS__
 export function integerBetween(min: number, max: number) {
-  return pipe(
-    number('must be a number'),
-    integer('must be a whole number'),
-    minValue(min, `must be >= ${min}`),
-    maxValue(max, `must be <= ${max}`),
+  return /* @__PURE__ */ pipe(
+    /* @__PURE__ */ number('must be a number'),
+    /* @__PURE__ */ integer('must be a whole number'),
+    /* @__PURE__ */ minValue(min, `must be >= ${min}`),
+    /* @__PURE__ */ maxValue(max, `must be <= ${max}`),
   );
 }
 
@@ -27,14 +27,14 @@ export function integerBetween(min: number, max: number) {
  */
 // @__NO_SIDE_EFFECTS__
 export function queryIntegerBetween(min: number, max: number) {
-  return union(
+  return /* @__PURE__ */ union(
     [
-      integerBetween(min, max),
-      pipe(
-        string(),
-        regex(/^\d{1,15}$/, 'must be a whole number'),
-        transform(Number),
-        integerBetween(min, max),
+      /* @__PURE__ */ integerBetween(min, max),
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ string(),
+        /* @__PURE__ */ regex(/^\d{1,15}$/, 'must be a whole number'),
+        /* @__PURE__ */ transform(Number),
+        /* @__PURE__ */ integerBetween(min, max),
       ),
     ],
     `must be a whole number from ${min} to ${max}`,

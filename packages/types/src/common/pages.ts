@@ -15,8 +15,11 @@ const MAX_OFFSET = 1_000_000_000;
  * next page starts in `X-Next-Offset`.
  */
 export const pageQueryEntries = {
-  offset: optional(queryIntegerBetween(0, MAX_OFFSET), 0),
-  limit: optional(queryIntegerBetween(1, PAGE_LIMIT.max), PAGE_LIMIT.default),
+  offset: /* @__PURE__ */ optional(/* @__PURE__ */ queryIntegerBetween(0, MAX_OFFSET), 0),
+  limit: /* @__PURE__ */ optional(
+    /* @__PURE__ */ queryIntegerBetween(1, PAGE_LIMIT.max),
+    PAGE_LIMIT.default,
+  ),
 };
 
 /** Where a page starts and how many records it holds, as a list's query gives them. */
@@ -48,10 +51,13 @@ export const MAX_QUERY_LENGTH = 255;
  * Query of a list of named records: a page, `name` (exactly that name) and `query` (id or name
  * containing it, case-insensitive).
  */
-export const NamedListQuerySchema = requestObject({
+export const NamedListQuerySchema = /* @__PURE__ */ requestObject({
   ...pageQueryEntries,
-  name: optional(NameSchema),
-  query: optional(
-    pipe(string(), maxLength(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`)),
+  name: /* @__PURE__ */ optional(NameSchema),
+  query: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ string(),
+      /* @__PURE__ */ maxLength(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
+    ),
   ),
 });

@@ -6,7 +6,7 @@ import { custom, type ObjectEntries, pipe, record, strictObject, string, unknown
  */
 // @__NO_SIDE_EFFECTS__
 export function requestObject<const TEntries extends ObjectEntries>(entries: TEntries) {
-  return strictObject(entries, (issue) => {
+  return /* @__PURE__ */ strictObject(entries, (issue) => {
     if (issue.expected === 'never') return 'is not a known field';
     // A missing key is reported by the object with the key's name as the expected value.
     if (issue.expected?.startsWith('"')) return 'is required';
@@ -15,11 +15,11 @@ export function requestObject<const TEntries extends ObjectEntries>(entries: TEn
 }
 
 /** A free-form JSON object (not an array), such as a Chrome policy. */
-export const JsonObjectSchema = pipe(
+export const JsonObjectSchema = /* @__PURE__ */ pipe(
   // The array test runs first: a record schema would copy an array's entries into a new object.
   custom<Record<string, unknown>>(
     (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
     'must be an object',
   ),
-  record(string(), unknown()),
+  /* @__PURE__ */ record(/* @__PURE__ */ string(), /* @__PURE__ */ unknown()),
 );

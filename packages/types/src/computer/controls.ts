@@ -32,31 +32,31 @@ export const PIXELS_PER_NOTCH = 100;
  * Coordinates are CSS pixels of the viewport, so no larger than the largest viewport; the service
  * holds them inside the browser's own viewport, which alone it knows.
  */
-const xCoordinate = integerBetween(0, VIEWPORT_BOUNDS.width.max - 1);
-const yCoordinate = integerBetween(0, VIEWPORT_BOUNDS.height.max - 1);
+const xCoordinate = /* @__PURE__ */ integerBetween(0, VIEWPORT_BOUNDS.width.max - 1);
+const yCoordinate = /* @__PURE__ */ integerBetween(0, VIEWPORT_BOUNDS.height.max - 1);
 
 /** A single key held through an action: `shift`, `ctrl`, `a`. */
-const HeldKeySchema = pipe(
-  string('must be a key name'),
-  check((name) => resolveKey(name) !== undefined, 'names no known key'),
+const HeldKeySchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string('must be a key name'),
+  /* @__PURE__ */ check((name) => resolveKey(name) !== undefined, 'names no known key'),
 );
 
 /** A key or combo to press: `Return`, `Ctrl+t`, `Ctrl+Shift+Tab`, `F5`. */
-export const KeyComboSchema = pipe(
-  string('must be a key name'),
-  check((name) => parseKeyCombo(name) !== undefined, 'names no known key or combo'),
+export const KeyComboSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string('must be a key name'),
+  /* @__PURE__ */ check((name) => parseKeyCombo(name) !== undefined, 'names no known key or combo'),
 );
 
-const HoldKeysSchema = optional(
-  pipe(
-    array(HeldKeySchema, 'must be an array of key names'),
-    maxLength(LIMITS.heldKeys, `must hold at most ${LIMITS.heldKeys} keys`),
+const HoldKeysSchema = /* @__PURE__ */ optional(
+  /* @__PURE__ */ pipe(
+    /* @__PURE__ */ array(HeldKeySchema, 'must be an array of key names'),
+    /* @__PURE__ */ maxLength(LIMITS.heldKeys, `must hold at most ${LIMITS.heldKeys} keys`),
   ),
   [],
 );
 
-const durationMs = integerBetween(LIMITS.moveMinMs, LIMITS.moveMaxMs);
-const pauseMs = integerBetween(0, LIMITS.inputPauseMs);
+const durationMs = /* @__PURE__ */ integerBetween(LIMITS.moveMinMs, LIMITS.moveMaxMs);
+const pauseMs = /* @__PURE__ */ integerBetween(0, LIMITS.inputPauseMs);
 
 /** Mouse buttons a click may press. */
 export const MOUSE_BUTTONS = ['left', 'right', 'middle', 'back', 'forward'] as const;
@@ -65,55 +65,70 @@ export const MOUSE_BUTTONS = ['left', 'right', 'middle', 'back', 'forward'] as c
 export type MouseButton = (typeof MOUSE_BUTTONS)[number];
 
 /** Body of POST /browsers/{id}/computer/click_mouse. */
-export const ClickMouseBodySchema = requestObject({
+export const ClickMouseBodySchema = /* @__PURE__ */ requestObject({
   x: xCoordinate,
   y: yCoordinate,
-  button: optional(picklist(MOUSE_BUTTONS, `must be one of ${MOUSE_BUTTONS.join(', ')}`), 'left'),
-  click_type: optional(picklist(['down', 'up', 'click'], 'must be down, up or click'), 'click'),
-  num_clicks: optional(integerBetween(1, LIMITS.clicks), 1),
+  button: /* @__PURE__ */ optional(
+    /* @__PURE__ */ picklist(MOUSE_BUTTONS, 'must be one of left, right, middle, back, forward'),
+    'left',
+  ),
+  click_type: /* @__PURE__ */ optional(
+    /* @__PURE__ */ picklist(['down', 'up', 'click'], 'must be down, up or click'),
+    'click',
+  ),
+  num_clicks: /* @__PURE__ */ optional(/* @__PURE__ */ integerBetween(1, LIMITS.clicks), 1),
   hold_keys: HoldKeysSchema,
 });
 
 /** Body of POST /browsers/{id}/computer/move_mouse. */
-export const MoveMouseBodySchema = requestObject({
+export const MoveMouseBodySchema = /* @__PURE__ */ requestObject({
   x: xCoordinate,
   y: yCoordinate,
   hold_keys: HoldKeysSchema,
-  smooth: optional(boolean('must be true or false'), false),
-  duration_ms: optional(durationMs),
+  smooth: /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
+  duration_ms: /* @__PURE__ */ optional(durationMs),
 });
 
-const PointSchema = tuple([xCoordinate, yCoordinate], 'must be a point [x, y]');
+const PointSchema = /* @__PURE__ */ tuple([xCoordinate, yCoordinate], 'must be a point [x, y]');
 
 /** Body of POST /browsers/{id}/computer/drag_mouse. */
-export const DragMouseBodySchema = requestObject({
-  path: pipe(
-    array(PointSchema, 'must be an array of points [x, y]'),
-    minLength(2, 'must have at least 2 points'),
-    maxLength(LIMITS.dragPoints, `must have at most ${LIMITS.dragPoints} points`),
+export const DragMouseBodySchema = /* @__PURE__ */ requestObject({
+  path: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ array(PointSchema, 'must be an array of points [x, y]'),
+    /* @__PURE__ */ minLength(2, 'must have at least 2 points'),
+    /* @__PURE__ */ maxLength(LIMITS.dragPoints, `must have at most ${LIMITS.dragPoints} points`),
   ),
-  button: optional(picklist(['left', 'middle', 'right'], 'must be left, middle or right'), 'left'),
-  delay: optional(pauseMs, 0),
-  steps_per_segment: optional(integerBetween(1, LIMITS.dragStepsPerSegment), 10),
-  step_delay_ms: optional(integerBetween(0, LIMITS.dragStepDelayMs), 50),
-  smooth: optional(boolean('must be true or false'), false),
-  duration_ms: optional(durationMs),
+  button: /* @__PURE__ */ optional(
+    /* @__PURE__ */ picklist(['left', 'middle', 'right'], 'must be left, middle or right'),
+    'left',
+  ),
+  delay: /* @__PURE__ */ optional(pauseMs, 0),
+  steps_per_segment: /* @__PURE__ */ optional(
+    /* @__PURE__ */ integerBetween(1, LIMITS.dragStepsPerSegment),
+    10,
+  ),
+  step_delay_ms: /* @__PURE__ */ optional(
+    /* @__PURE__ */ integerBetween(0, LIMITS.dragStepDelayMs),
+    50,
+  ),
+  smooth: /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
+  duration_ms: /* @__PURE__ */ optional(durationMs),
   hold_keys: HoldKeysSchema,
 });
 
-const notches = integerBetween(-LIMITS.scrollNotches, LIMITS.scrollNotches);
+const notches = /* @__PURE__ */ integerBetween(-LIMITS.scrollNotches, LIMITS.scrollNotches);
 
 /** Body of POST /browsers/{id}/computer/scroll: deltas are wheel notches. */
-export const ScrollBodySchema = pipe(
-  requestObject({
+export const ScrollBodySchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ requestObject({
     x: xCoordinate,
     y: yCoordinate,
-    delta_x: optional(notches, 0),
-    delta_y: optional(notches, 0),
+    delta_x: /* @__PURE__ */ optional(notches, 0),
+    delta_y: /* @__PURE__ */ optional(notches, 0),
     hold_keys: HoldKeysSchema,
   }),
-  forward(
-    partialCheck(
+  /* @__PURE__ */ forward(
+    /* @__PURE__ */ partialCheck(
       [['delta_x'], ['delta_y']],
       (body) => body.delta_x !== 0 || body.delta_y !== 0,
       'must be non-zero when delta_x is 0: a scroll turns the wheel at least one notch',
@@ -123,24 +138,26 @@ export const ScrollBodySchema = pipe(
 );
 
 /** Body of POST /browsers/{id}/computer/press_key. */
-export const PressKeyBodySchema = requestObject({
-  keys: pipe(
-    array(KeyComboSchema, 'must be an array of keys or combos'),
-    minLength(1, 'must name at least one key'),
-    maxLength(LIMITS.pressedKeys, `must name at most ${LIMITS.pressedKeys} keys`),
+export const PressKeyBodySchema = /* @__PURE__ */ requestObject({
+  keys: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ array(KeyComboSchema, 'must be an array of keys or combos'),
+    /* @__PURE__ */ minLength(1, 'must name at least one key'),
+    /* @__PURE__ */ maxLength(LIMITS.pressedKeys, `must name at most ${LIMITS.pressedKeys} keys`),
   ),
-  duration: optional(pauseMs, 0),
+  duration: /* @__PURE__ */ optional(pauseMs, 0),
   hold_keys: HoldKeysSchema,
 });
 
 /** Body of POST /browsers/{id}/computer/cursor. */
-export const SetCursorBodySchema = requestObject({ hidden: boolean('must be true or false') });
+export const SetCursorBodySchema = /* @__PURE__ */ requestObject({
+  hidden: /* @__PURE__ */ boolean('must be true or false'),
+});
 
 /** Body of POST /browsers/{id}/computer/clipboard/write. */
-export const WriteClipboardBodySchema = requestObject({
-  text: pipe(
-    string('must be a string'),
-    check(
+export const WriteClipboardBodySchema = /* @__PURE__ */ requestObject({
+  text: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ string('must be a string'),
+    /* @__PURE__ */ check(
       (text) => countCharacters(text) <= LIMITS.clipboardCharacters,
       `must be at most ${LIMITS.clipboardCharacters} characters`,
     ),
@@ -148,20 +165,23 @@ export const WriteClipboardBodySchema = requestObject({
 });
 
 /** A `sleep` action of a batch. */
-export const SleepBodySchema = requestObject({ duration_ms: pauseMs });
+export const SleepBodySchema = /* @__PURE__ */ requestObject({ duration_ms: pauseMs });
 
 /** One action of a batch: its type and, under the type's name, what it takes. */
-export const BatchActionSchema = variant(
+export const BatchActionSchema = /* @__PURE__ */ variant(
   'type',
   [
-    requestObject({ type: literal('click_mouse'), click_mouse: ClickMouseBodySchema }),
-    requestObject({ type: literal('move_mouse'), move_mouse: MoveMouseBodySchema }),
-    requestObject({ type: literal('type_text'), type_text: TypeTextBodySchema }),
-    requestObject({ type: literal('press_key'), press_key: PressKeyBodySchema }),
-    requestObject({ type: literal('scroll'), scroll: ScrollBodySchema }),
-    requestObject({ type: literal('drag_mouse'), drag_mouse: DragMouseBodySchema }),
-    requestObject({ type: literal('set_cursor'), set_cursor: SetCursorBodySchema }),
-    requestObject({ type: literal('sleep'), sleep: SleepBodySchema }),
+    /* @__PURE__ */ requestObject({
+      type: /* @__PURE__ */ literal('click_mouse'),
+      click_mouse: ClickMouseBodySchema,
+    }),
+    /* @__PURE__ */ requestObject({ type: literal('move_mouse'), move_mouse: MoveMouseBodySchema }),
+    /* @__PURE__ */ requestObject({ type: literal('type_text'), type_text: TypeTextBodySchema }),
+    /* @__PURE__ */ requestObject({ type: literal('press_key'), press_key: PressKeyBodySchema }),
+    /* @__PURE__ */ requestObject({ type: literal('scroll'), scroll: ScrollBodySchema }),
+    /* @__PURE__ */ requestObject({ type: literal('drag_mouse'), drag_mouse: DragMouseBodySchema }),
+    /* @__PURE__ */ requestObject({ type: literal('set_cursor'), set_cursor: SetCursorBodySchema }),
+    /* @__PURE__ */ requestObject({ type: literal('sleep'), sleep: SleepBodySchema }),
   ],
   'must have a type: click_mouse, move_mouse, type_text, press_key, scroll, drag_mouse, set_cursor or sleep',
 );
@@ -170,16 +190,19 @@ export const BatchActionSchema = variant(
 export type BatchAction = InferOutput<typeof BatchActionSchema>;
 
 /** Body of POST /browsers/{id}/computer/batch. */
-export const BatchBodySchema = pipe(
-  requestObject({
-    actions: pipe(
-      array(BatchActionSchema, 'must be an array of actions'),
-      minLength(1, 'must have at least one action'),
-      maxLength(LIMITS.batchActions, `must have at most ${LIMITS.batchActions} actions`),
+export const BatchBodySchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ requestObject({
+    actions: /* @__PURE__ */ pipe(
+      /* @__PURE__ */ array(BatchActionSchema, 'must be an array of actions'),
+      /* @__PURE__ */ minLength(1, 'must have at least one action'),
+      /* @__PURE__ */ maxLength(
+        LIMITS.batchActions,
+        `must have at most ${LIMITS.batchActions} actions`,
+      ),
     ),
   }),
-  forward(
-    partialCheck(
+  /* @__PURE__ */ forward(
+    /* @__PURE__ */ partialCheck(
       [['actions']],
       (body) => batchDurationMs(body.actions) <= LIMITS.batchDurationMs,
       `must take at most ${LIMITS.batchDurationMs} ms in all by their own pauses and durations`,
@@ -189,13 +212,16 @@ export const BatchBodySchema = pipe(
 );
 
 /** The mouse position. */
-export const MousePositionSchema = object({ x: number(), y: number() });
+export const MousePositionSchema = /* @__PURE__ */ object({
+  x: /* @__PURE__ */ number(),
+  y: /* @__PURE__ */ number(),
+});
 
 /** What a cursor call answers. */
-export const CursorResultSchema = object({ ok: literal(true) });
+export const CursorResultSchema = /* @__PURE__ */ object({ ok: /* @__PURE__ */ literal(true) });
 
 /** What a clipboard read answers. */
-export const ClipboardTextSchema = object({ text: string() });
+export const ClipboardTextSchema = /* @__PURE__ */ object({ text: /* @__PURE__ */ string() });
 
 export type ClickMouseInput = InferInput<typeof ClickMouseBodySchema>;
 export type ClickMouseBody = InferOutput<typeof ClickMouseBodySchema>;

@@ -1,5 +1,6 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
 import { type AnySchema, defineOperation } from '../catalog/operation.js';
+import type { ErrorStatus } from '../errors/error-codes.js';
 import {
   type BatchAction,
   BatchBodySchema,
@@ -38,8 +39,9 @@ function inputOperation<
   summary: string,
   schema: TSchema,
   serverTimeMs?: (body: never) => number,
+  errorStatuses: readonly ErrorStatus[] = [404],
 ) {
-  return defineOperation({
+  return /* @__PURE__ */ defineOperation({
     name,
     summary,
     method: 'POST',
@@ -47,14 +49,14 @@ function inputOperation<
     pathParams: BrowserPathSchema,
     body: { encoding: 'json', schema },
     responses: { 204: { kind: 'none' } },
-    errorStatuses: [404],
+    errorStatuses,
     access: 'write',
     ...(serverTimeMs ? { serverTimeMs } : {}),
   } as const);
 }
 
 /** POST /browsers/{id}/computer/type (4.2): types text as a person would, key by key. */
-export const typeTextOperation = defineOperation({
+export const typeTextOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.type',
   summary: 'Type text on the browser instance.',
   specSection: '4.2',
@@ -69,7 +71,7 @@ export const typeTextOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/computer/screenshot: a PNG of the viewport or a region of it. */
-export const screenshotOperation = defineOperation({
+export const screenshotOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.screenshot',
   summary: 'Take a PNG screenshot of the browser.',
   method: 'POST',
@@ -82,14 +84,14 @@ export const screenshotOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/computer/click_mouse: moves to the point, then presses and releases. */
-export const clickMouseOperation = inputOperation(
+export const clickMouseOperation = /* @__PURE__ */ inputOperation(
   'browsers.computer.clickMouse',
   '/browsers/{id}/computer/click_mouse',
   'Click, press or release a mouse button at a point of the screen.',
   ClickMouseBodySchema,
 );
 /** POST /browsers/{id}/computer/move_mouse: at once, or paced over `duration_ms`. */
-export const moveMouseOperation = inputOperation(
+export const moveMouseOperation = /* @__PURE__ */ inputOperation(
   'browsers.computer.moveMouse',
   '/browsers/{id}/computer/move_mouse',
   'Move the mouse to a point of the screen, straight or along a human-like path.',
@@ -97,7 +99,7 @@ export const moveMouseOperation = inputOperation(
   (body: { smooth: boolean; duration_ms?: number }) => moveDurationMs(body),
 );
 /** POST /browsers/{id}/computer/drag_mouse: presses at the first point, releases at the last. */
-export const dragMouseOperation = inputOperation(
+export const dragMouseOperation = /* @__PURE__ */ inputOperation(
   'browsers.computer.dragMouse',
   '/browsers/{id}/computer/drag_mouse',
   'Drag the mouse along a path with a button held.',
@@ -105,14 +107,14 @@ export const dragMouseOperation = inputOperation(
   (body: DragMouseBody) => dragDurationMs(body),
 );
 /** POST /browsers/{id}/computer/scroll: deltas in wheel notches. */
-export const scrollOperation = inputOperation(
+export const scrollOperation = /* @__PURE__ */ inputOperation(
   'browsers.computer.scroll',
   '/browsers/{id}/computer/scroll',
   'Turn the mouse wheel at a point of the screen.',
   ScrollBodySchema,
 );
 /** POST /browsers/{id}/computer/press_key: each key or combo in turn. */
-export const pressKeyOperation = inputOperation(
+export const pressKeyOperation = /* @__PURE__ */ inputOperation(
   'browsers.computer.pressKey',
   '/browsers/{id}/computer/press_key',
   'Press keys or combos such as Ctrl+t, holding each for a while if asked.',
@@ -121,7 +123,7 @@ export const pressKeyOperation = inputOperation(
 );
 
 /** POST /browsers/{id}/computer/get_mouse_position: where the last action left the mouse. */
-export const getMousePositionOperation = defineOperation({
+export const getMousePositionOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.getMousePosition',
   summary: 'Get the mouse position the last action left.',
   method: 'POST',
@@ -133,7 +135,7 @@ export const getMousePositionOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/computer/cursor: hides or shows the mouse cursor over pages. */
-export const setCursorVisibilityOperation = defineOperation({
+export const setCursorVisibilityOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.setCursorVisibility',
   summary: 'Hide or show the mouse cursor.',
   method: 'POST',
@@ -146,7 +148,7 @@ export const setCursorVisibilityOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/computer/clipboard/read: the text on the browser's clipboard. */
-export const readClipboardOperation = defineOperation({
+export const readClipboardOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.readClipboard',
   summary: "Read the text on the browser's clipboard.",
   method: 'POST',
@@ -158,22 +160,21 @@ export const readClipboardOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/computer/clipboard/write: puts text on the browser's clipboard. */
-export const writeClipboardOperation = defineOperation({
-  ...inputOperation(
-    'browsers.computer.writeClipboard',
-    '/browsers/{id}/computer/clipboard/write',
-    "Put text on the browser's clipboard (what Ctrl+V then pastes).",
-    WriteClipboardBodySchema,
-  ),
+export const writeClipboardOperation = /* @__PURE__ */ inputOperation(
+  'browsers.computer.writeClipboard',
+  '/browsers/{id}/computer/clipboard/write',
+  "Put text on the browser's clipboard (what Ctrl+V then pastes).",
+  WriteClipboardBodySchema,
+  undefined,
   // 409 while the page cannot take a copy (it has not loaded).
-  errorStatuses: [404, 409],
-});
+  [404, 409],
+);
 
 /**
  * POST /browsers/{id}/computer/batch: actions in order, as one input; the first that fails stops
  * the rest, and the error names it.
  */
-export const batchOperation = inputOperation(
+export const batchOperation = /* @__PURE__ */ inputOperation(
   'browsers.computer.batch',
   '/browsers/{id}/computer/batch',
   'Run mouse, keyboard and pause actions in order, stopping at the first that fails.',

@@ -6,19 +6,19 @@ import { requestObject } from '../common/request-object.js';
 const MAX_REGION_PIXELS = 16_384;
 
 /** A rectangle of the page to capture. */
-export const ScreenshotRegionSchema = requestObject({
-  x: integerBetween(0, MAX_REGION_PIXELS),
-  y: integerBetween(0, MAX_REGION_PIXELS),
-  width: integerBetween(1, MAX_REGION_PIXELS),
-  height: integerBetween(1, MAX_REGION_PIXELS),
+export const ScreenshotRegionSchema = /* @__PURE__ */ requestObject({
+  x: /* @__PURE__ */ integerBetween(0, MAX_REGION_PIXELS),
+  y: /* @__PURE__ */ integerBetween(0, MAX_REGION_PIXELS),
+  width: /* @__PURE__ */ integerBetween(1, MAX_REGION_PIXELS),
+  height: /* @__PURE__ */ integerBetween(1, MAX_REGION_PIXELS),
 });
 
 /** A rectangle of the page to capture. */
 export type ScreenshotRegion = InferOutput<typeof ScreenshotRegionSchema>;
 
 /** Body of POST /browsers/{id}/computer/screenshot; absent means the whole viewport. */
-export const ScreenshotBodySchema = optional(
-  requestObject({ region: optional(ScreenshotRegionSchema) }),
+export const ScreenshotBodySchema = /* @__PURE__ */ optional(
+  /* @__PURE__ */ requestObject({ region: optional(ScreenshotRegionSchema) }),
   {},
 );
 

@@ -25,26 +25,26 @@ export function countCharacters(text: string): number {
 }
 
 /** Body of POST /browsers/{id}/computer/type (operation 4.2). */
-export const TypeTextBodySchema = pipe(
-  requestObject({
-    text: pipe(
-      string('must be a string'),
-      check(
+export const TypeTextBodySchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ requestObject({
+    text: /* @__PURE__ */ pipe(
+      /* @__PURE__ */ string('must be a string'),
+      /* @__PURE__ */ check(
         (text) => countCharacters(text) <= LIMITS.typeTextCharacters,
         `must be at most ${LIMITS.typeTextCharacters} characters`,
       ),
     ),
-    delay: optional(
-      pipe(
-        number('must be a number'),
-        integer('must be a whole number of milliseconds'),
-        minValue(0, 'must be >= 0'),
+    delay: /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ number('must be a number'),
+        /* @__PURE__ */ integer('must be a whole number of milliseconds'),
+        /* @__PURE__ */ minValue(0, 'must be >= 0'),
       ),
       0,
     ),
   }),
-  forward(
-    partialCheck(
+  /* @__PURE__ */ forward(
+    /* @__PURE__ */ partialCheck(
       [['text'], ['delay']],
       (body) => countCharacters(body.text) * body.delay <= LIMITS.typeTextDurationMs,
       `times the number of characters must be at most ${LIMITS.typeTextDurationMs} ms`,

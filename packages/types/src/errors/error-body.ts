@@ -2,20 +2,20 @@ import { array, type InferOutput, object, optional, string } from 'valibot';
 import type { ErrorCode } from './error-codes.js';
 
 /** Lower-level detail of an error; both fields optional. */
-export const ErrorDetailSchema = object({
-  code: optional(string()),
-  message: optional(string()),
+export const ErrorDetailSchema = /* @__PURE__ */ object({
+  code: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  message: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
 });
 
 /** One detail of an error response. */
 export type ErrorDetail = InferOutput<typeof ErrorDetailSchema>;
 
 /** The body of every error response. */
-export const ErrorSchema = object({
-  code: string(),
-  message: string(),
-  details: optional(array(ErrorDetailSchema)),
-  inner_error: optional(ErrorDetailSchema),
+export const ErrorSchema = /* @__PURE__ */ object({
+  code: /* @__PURE__ */ string(),
+  message: /* @__PURE__ */ string(),
+  details: /* @__PURE__ */ optional(/* @__PURE__ */ array(ErrorDetailSchema)),
+  inner_error: /* @__PURE__ */ optional(ErrorDetailSchema),
 });
 
 /** The body of an error response. */

@@ -11,7 +11,7 @@ export function validationDetails(
   location?: string,
 ): ErrorDetail[] {
   return issues.map((issue) => {
-    const path = getDotPath(issue);
+    const path = /* @__PURE__ */ getDotPath(issue);
     const field = [location, path].filter(Boolean).join('.');
     return { code: INVALID_INPUT, message: field ? `${field}: ${issue.message}` : issue.message };
   });

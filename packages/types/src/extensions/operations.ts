@@ -6,10 +6,10 @@ import { IdOrNameSchema } from '../common/scalars.js';
 import { ExtensionListSchema, ExtensionSchema, UploadExtensionFormSchema } from './extension.js';
 
 /** Path parameters of an operation on one extension, named by id or by name. */
-export const ExtensionPathSchema = requestObject({ id_or_name: IdOrNameSchema });
+export const ExtensionPathSchema = /* @__PURE__ */ requestObject({ id_or_name: IdOrNameSchema });
 
 /** POST /extensions (4.4): uploads a zipped unpacked extension. */
-export const uploadExtensionOperation = defineOperation({
+export const uploadExtensionOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.upload',
   summary: 'Upload a browser extension (zip with manifest.json at its root).',
   specSection: '4.4',
@@ -27,7 +27,7 @@ export const uploadExtensionOperation = defineOperation({
 });
 
 /** GET /extensions: one page of the extensions (by `name` or `query`), oldest first. */
-export const listExtensionsOperation = defineOperation({
+export const listExtensionsOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.list',
   summary: 'List the uploaded extensions.',
   paginated: true,
@@ -40,7 +40,7 @@ export const listExtensionsOperation = defineOperation({
 });
 
 /** GET /extensions/{id_or_name}: the archive as uploaded. */
-export const downloadExtensionOperation = defineOperation({
+export const downloadExtensionOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.download',
   summary: 'Download an extension archive (zip).',
   method: 'GET',
@@ -52,7 +52,7 @@ export const downloadExtensionOperation = defineOperation({
 });
 
 /** DELETE /extensions/{id_or_name}: removes the extension. */
-export const deleteExtensionOperation = defineOperation({
+export const deleteExtensionOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.delete',
   summary: 'Delete an extension.',
   method: 'DELETE',

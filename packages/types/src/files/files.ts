@@ -26,21 +26,24 @@ export const INSTANCE_HOME = '/home/browser';
  * A path on the instance: absolute, at most 4,096 bytes, without a NUL. That it is inside
  * `/home/browser` once `..` and links are resolved is the service's to check (400 otherwise).
  */
-export const InstanceFilePathSchema = pipe(
-  string('must be a string'),
-  minLength(1, 'must not be empty'),
-  check((path) => path.startsWith('/'), 'must be an absolute path (starting with /)'),
-  check((path) => !path.includes('\0'), 'must not contain a NUL character'),
-  check(
+export const InstanceFilePathSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string('must be a string'),
+  /* @__PURE__ */ minLength(1, 'must not be empty'),
+  /* @__PURE__ */ check(
+    (path) => path.startsWith('/'),
+    'must be an absolute path (starting with /)',
+  ),
+  /* @__PURE__ */ check((path) => !path.includes('\0'), 'must not contain a NUL character'),
+  /* @__PURE__ */ check(
     (path) => new TextEncoder().encode(path).byteLength <= LIMITS.filePathBytes,
     `must be at most ${LIMITS.filePathBytes} bytes`,
   ),
 );
 
 /** Permission bits as an octal string: `644`, `0755`, `1777` (3 or 4 octal digits). */
-export const FileModeSchema = pipe(
-  string('must be a string'),
-  regex(/^[0-7]{3,4}$/, 'must be 3 or 4 octal digits, like 644 or 0755'),
+export const FileModeSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string('must be a string'),
+  /* @__PURE__ */ regex(/^[0-7]{3,4}$/, 'must be 3 or 4 octal digits, like 644 or 0755'),
 );
 
 /** Mode of a file written without one. */
@@ -50,16 +53,16 @@ export const DEFAULT_FILE_MODE = '644';
 export const DEFAULT_DIRECTORY_MODE = '755';
 
 /** One file or directory on the instance, as list_files and file_info answer. */
-export const FileEntrySchema = object({
+export const FileEntrySchema = /* @__PURE__ */ object({
   /** Its last path segment. */
-  name: string(),
+  name: /* @__PURE__ */ string(),
   /** Its absolute path on the instance. */
-  path: string(),
-  is_dir: boolean(),
+  path: /* @__PURE__ */ string(),
+  is_dir: /* @__PURE__ */ boolean(),
   /** Its size in bytes (a directory's is what the file system says, often 4096). */
-  size_bytes: number(),
+  size_bytes: /* @__PURE__ */ number(),
   /** Its permission bits as an octal string (`644`, `755`). */
-  mode: string(),
+  mode: /* @__PURE__ */ string(),
   /** When its content last changed (ISO 8601). */
   mod_time: TimestampSchema,
 });
@@ -68,15 +71,15 @@ export const FileEntrySchema = object({
 export type FileEntry = InferOutput<typeof FileEntrySchema>;
 
 /** Answer of list_files: the entries of one directory, by name. */
-export const FileEntryListSchema = array(FileEntrySchema);
+export const FileEntryListSchema = /* @__PURE__ */ array(FileEntrySchema);
 
 /** Query of an operation on one path: read_file, list_files, file_info, download_dir_zip. */
-export const FilePathQuerySchema = requestObject({ path: InstanceFilePathSchema });
+export const FilePathQuerySchema = /* @__PURE__ */ requestObject({ path: InstanceFilePathSchema });
 
 /** Query of PUT write_file: where, and the new file's permission bits. */
-export const WriteFileQuerySchema = requestObject({
+export const WriteFileQuerySchema = /* @__PURE__ */ requestObject({
   path: InstanceFilePathSchema,
-  mode: optional(FileModeSchema, DEFAULT_FILE_MODE),
+  mode: /* @__PURE__ */ optional(FileModeSchema, DEFAULT_FILE_MODE),
 });
 
 /** Anything a request body can be streamed from. */
@@ -93,7 +96,7 @@ export function isBinaryContent(value: unknown): value is BinaryContent {
 }
 
 /** The raw bytes of a binary request body; a handler gets them as a stream. */
-export const BinaryContentSchema = requestObject({
+export const BinaryContentSchema = /* @__PURE__ */ requestObject({
   content: custom<BinaryContent>(
     isBinaryContent,
     'must be a Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
@@ -101,59 +104,59 @@ export const BinaryContentSchema = requestObject({
 });
 
 /** Body of PUT create_directory: made with every missing parent, like `mkdir -p`. */
-export const CreateDirectoryBodySchema = requestObject({
+export const CreateDirectoryBodySchema = /* @__PURE__ */ requestObject({
   path: InstanceFilePathSchema,
-  mode: optional(FileModeSchema, DEFAULT_DIRECTORY_MODE),
+  mode: /* @__PURE__ */ optional(FileModeSchema, DEFAULT_DIRECTORY_MODE),
 });
 
 /** Body of PUT delete_file and PUT delete_directory. */
-export const FilePathBodySchema = requestObject({ path: InstanceFilePathSchema });
+export const FilePathBodySchema = /* @__PURE__ */ requestObject({ path: InstanceFilePathSchema });
 
 /** Body of PUT move: renames a file or directory; the destination must not exist. */
-export const MoveFileBodySchema = requestObject({
+export const MoveFileBodySchema = /* @__PURE__ */ requestObject({
   src_path: InstanceFilePathSchema,
   dest_path: InstanceFilePathSchema,
 });
 
 /** A user or group name as `chown` takes it. */
-const OwnerSchema = pipe(
-  string('must be a string'),
-  regex(NAME_PATTERN, 'must be a user or group name'),
+const OwnerSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string('must be a string'),
+  /* @__PURE__ */ regex(NAME_PATTERN, 'must be a user or group name'),
 );
 
 /**
  * Body of PUT set_file_permissions. `owner` and `group` may only name the instance's own user
  * and group (`browser`): nothing on an instance may be given away.
  */
-export const SetFilePermissionsBodySchema = requestObject({
+export const SetFilePermissionsBodySchema = /* @__PURE__ */ requestObject({
   path: InstanceFilePathSchema,
   mode: FileModeSchema,
-  owner: optional(OwnerSchema),
-  group: optional(OwnerSchema),
+  owner: /* @__PURE__ */ optional(OwnerSchema),
+  group: /* @__PURE__ */ optional(OwnerSchema),
 });
 
 /** One file of an upload: where it goes, and its bytes. */
-export const UploadFileSchema = requestObject({
+export const UploadFileSchema = /* @__PURE__ */ requestObject({
   dest_path: InstanceFilePathSchema,
-  file: blob('must be a file'),
+  file: /* @__PURE__ */ blob('must be a file'),
 });
 
 /**
  * Form of POST upload: `files[0][dest_path]`, `files[0][file]`, `files[1][dest_path]`, … Each
  * file is written whole or not at all; parents are made.
  */
-export const UploadFilesFormSchema = requestObject({
-  files: pipe(
-    array(UploadFileSchema, 'must be a list of files'),
-    minLength(1, 'must hold at least one file'),
-    maxLength(LIMITS.uploadFiles, `must hold at most ${LIMITS.uploadFiles} files`),
+export const UploadFilesFormSchema = /* @__PURE__ */ requestObject({
+  files: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ array(UploadFileSchema, 'must be a list of files'),
+    /* @__PURE__ */ minLength(1, 'must hold at least one file'),
+    /* @__PURE__ */ maxLength(LIMITS.uploadFiles, `must hold at most ${LIMITS.uploadFiles} files`),
   ),
 });
 
 /** Form of POST upload_zip: a zip unpacked into `dest_path` (made if missing). */
-export const UploadZipFormSchema = requestObject({
+export const UploadZipFormSchema = /* @__PURE__ */ requestObject({
   dest_path: InstanceFilePathSchema,
-  zip_file: blob('must be a file'),
+  zip_file: /* @__PURE__ */ blob('must be a file'),
 });
 
 /** What each file operation takes. */

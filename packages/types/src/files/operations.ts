@@ -29,7 +29,7 @@ function changeOperation<
   const TSchema extends AnySchema,
   const TStatus extends 200 | 201,
 >(name: TName, path: TPath, summary: string, schema: TSchema, status: TStatus) {
-  return defineOperation({
+  return /* @__PURE__ */ defineOperation({
     name,
     summary,
     method: 'PUT',
@@ -43,7 +43,7 @@ function changeOperation<
 }
 
 /** GET /browsers/{id}/fs/read_file: the bytes of a file on the instance, streamed. */
-export const readFileOperation = defineOperation({
+export const readFileOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.readFile',
   summary: 'Read a file on the browser instance.',
   method: 'GET',
@@ -56,7 +56,7 @@ export const readFileOperation = defineOperation({
 });
 
 /** PUT /browsers/{id}/fs/write_file: the request body becomes the file, whole or not at all. */
-export const writeFileOperation = defineOperation({
+export const writeFileOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.writeFile',
   summary: 'Write a file on the browser instance (the body is its bytes).',
   method: 'PUT',
@@ -75,7 +75,7 @@ export const writeFileOperation = defineOperation({
 });
 
 /** GET /browsers/{id}/fs/list_files: the entries of a directory. */
-export const listFilesOperation = defineOperation({
+export const listFilesOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.listFiles',
   summary: 'List a directory on the browser instance.',
   method: 'GET',
@@ -88,7 +88,7 @@ export const listFilesOperation = defineOperation({
 });
 
 /** GET /browsers/{id}/fs/file_info: one file or directory. */
-export const fileInfoOperation = defineOperation({
+export const fileInfoOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.fileInfo',
   summary: 'Describe a file or directory on the browser instance.',
   method: 'GET',
@@ -101,7 +101,7 @@ export const fileInfoOperation = defineOperation({
 });
 
 /** PUT /browsers/{id}/fs/create_directory: like `mkdir -p`. */
-export const createDirectoryOperation = changeOperation(
+export const createDirectoryOperation = /* @__PURE__ */ changeOperation(
   'browsers.fs.createDirectory',
   '/browsers/{id}/fs/create_directory',
   'Create a directory (and its missing parents) on the browser instance.',
@@ -110,7 +110,7 @@ export const createDirectoryOperation = changeOperation(
 );
 
 /** PUT /browsers/{id}/fs/delete_file: removes a file (a link is removed, not what it names). */
-export const deleteFileOperation = changeOperation(
+export const deleteFileOperation = /* @__PURE__ */ changeOperation(
   'browsers.fs.deleteFile',
   '/browsers/{id}/fs/delete_file',
   'Delete a file on the browser instance.',
@@ -119,7 +119,7 @@ export const deleteFileOperation = changeOperation(
 );
 
 /** PUT /browsers/{id}/fs/delete_directory: removes a directory and everything in it. */
-export const deleteDirectoryOperation = changeOperation(
+export const deleteDirectoryOperation = /* @__PURE__ */ changeOperation(
   'browsers.fs.deleteDirectory',
   '/browsers/{id}/fs/delete_directory',
   'Delete a directory and everything in it on the browser instance.',
@@ -128,7 +128,7 @@ export const deleteDirectoryOperation = changeOperation(
 );
 
 /** PUT /browsers/{id}/fs/move: renames a file or directory. */
-export const moveFileOperation = changeOperation(
+export const moveFileOperation = /* @__PURE__ */ changeOperation(
   'browsers.fs.move',
   '/browsers/{id}/fs/move',
   'Move or rename a file or directory on the browser instance.',
@@ -137,7 +137,7 @@ export const moveFileOperation = changeOperation(
 );
 
 /** PUT /browsers/{id}/fs/set_file_permissions: chmod (and chown to the instance's own user). */
-export const setFilePermissionsOperation = changeOperation(
+export const setFilePermissionsOperation = /* @__PURE__ */ changeOperation(
   'browsers.fs.setFilePermissions',
   '/browsers/{id}/fs/set_file_permissions',
   "Set a file's permission bits on the browser instance.",
@@ -146,7 +146,7 @@ export const setFilePermissionsOperation = changeOperation(
 );
 
 /** POST /browsers/{id}/fs/upload: many files at once, each to its own path. */
-export const uploadFilesOperation = defineOperation({
+export const uploadFilesOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.upload',
   summary: 'Upload files to the browser instance (multipart, each with its dest_path).',
   method: 'POST',
@@ -164,7 +164,7 @@ export const uploadFilesOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/fs/upload_zip: a zip unpacked into a directory. */
-export const uploadZipOperation = defineOperation({
+export const uploadZipOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.uploadZip',
   summary: 'Upload a zip and unpack it into a directory on the browser instance.',
   method: 'POST',
@@ -182,7 +182,7 @@ export const uploadZipOperation = defineOperation({
 });
 
 /** GET /browsers/{id}/fs/download_dir_zip: a directory as a zip, streamed. */
-export const downloadDirZipOperation = defineOperation({
+export const downloadDirZipOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.downloadDirZip',
   summary: 'Download a directory of the browser instance as a zip.',
   method: 'GET',

@@ -5,10 +5,10 @@ import { IdSchema } from '../common/scalars.js';
 import { StartWatchBodySchema, WatchEventSchema, WatchSchema } from './watch.js';
 
 /** Path parameters of an operation on one directory watch. */
-export const WatchPathSchema = requestObject({ id: IdSchema, watch_id: IdSchema });
+export const WatchPathSchema = /* @__PURE__ */ requestObject({ id: IdSchema, watch_id: IdSchema });
 
 /** POST /browsers/{id}/fs/watch: starts watching a directory on the instance. */
-export const startWatchOperation = defineOperation({
+export const startWatchOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.watch.start',
   summary: 'Start watching a directory on the browser instance.',
   method: 'POST',
@@ -21,7 +21,7 @@ export const startWatchOperation = defineOperation({
 });
 
 /** GET /browsers/{id}/fs/watch/{watch_id}/events: the watch's changes as server-sent events. */
-export const watchEventsOperation = defineOperation({
+export const watchEventsOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.watch.events',
   summary: 'Stream the events of a directory watch (SSE).',
   method: 'GET',
@@ -33,7 +33,7 @@ export const watchEventsOperation = defineOperation({
 });
 
 /** DELETE /browsers/{id}/fs/watch/{watch_id} (4.7): ends the watch and closes its stream. */
-export const stopWatchOperation = defineOperation({
+export const stopWatchOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.watch.stop',
   summary: 'Stop watching a directory.',
   specSection: '4.7',

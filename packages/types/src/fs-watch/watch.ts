@@ -18,39 +18,51 @@ import {
 import { requestObject } from '../common/request-object.js';
 
 /** Body of POST /browsers/{id}/fs/watch. `path` is on the instance, inside `/home/browser`. */
-export const StartWatchBodySchema = requestObject({
-  path: pipe(
-    string('must be a string'),
-    minLength(1, 'must not be empty'),
-    maxLength(4096, 'must be at most 4096 characters'),
+export const StartWatchBodySchema = /* @__PURE__ */ requestObject({
+  path: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ string('must be a string'),
+    /* @__PURE__ */ minLength(1, 'must not be empty'),
+    /* @__PURE__ */ maxLength(4096, 'must be at most 4096 characters'),
   ),
-  recursive: optional(boolean('must be true or false'), false),
+  recursive: /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
 });
 
 /** What a start-watch call asks for. */
 export type StartWatchInput = InferInput<typeof StartWatchBodySchema>;
 
 /** Answer of POST /browsers/{id}/fs/watch. */
-export const WatchSchema = object({ watch_id: string() });
+export const WatchSchema = /* @__PURE__ */ object({ watch_id: /* @__PURE__ */ string() });
 
 /** A started directory watch. */
 export type Watch = InferOutput<typeof WatchSchema>;
 
 /** Kinds of change a watch reports. */
-export const WatchChangeTypeSchema = picklist(['CREATE', 'WRITE', 'DELETE', 'RENAME']);
+export const WatchChangeTypeSchema = /* @__PURE__ */ picklist([
+  'CREATE',
+  'WRITE',
+  'DELETE',
+  'RENAME',
+]);
 
 /**
  * One event of a watch's stream: a change in the watched directory, or `OVERFLOW` when a reader
  * too slow for the buffer lost `lost` events (never a silent drop).
  */
-export const WatchEventSchema = variant('type', [
-  object({
+export const WatchEventSchema = /* @__PURE__ */ variant('type', [
+  /* @__PURE__ */ object({
     type: WatchChangeTypeSchema,
-    path: string(),
-    name: optional(string()),
-    is_dir: optional(boolean()),
+    path: /* @__PURE__ */ string(),
+    name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    is_dir: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
   }),
-  object({ type: literal('OVERFLOW'), lost: pipe(number(), integer(), minValue(1)) }),
+  /* @__PURE__ */ object({
+    type: /* @__PURE__ */ literal('OVERFLOW'),
+    lost: /* @__PURE__ */ pipe(
+      /* @__PURE__ */ number(),
+      /* @__PURE__ */ integer(),
+      /* @__PURE__ */ minValue(1),
+    ),
+  }),
 ]);
 
 /** One event of a watch's stream. */

@@ -16,19 +16,24 @@ import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
 
 /** Where an invocation is in its life. */
-export const InvocationStatusSchema = picklist(['queued', 'running', 'succeeded', 'failed']);
+export const InvocationStatusSchema = /* @__PURE__ */ picklist([
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+]);
 
 /** One run of an app's action; browsers created with its id belong to it. */
-export const InvocationSchema = object({
-  id: string(),
-  action_name: string(),
-  app_name: string(),
-  version: string(),
+export const InvocationSchema = /* @__PURE__ */ object({
+  id: /* @__PURE__ */ string(),
+  action_name: /* @__PURE__ */ string(),
+  app_name: /* @__PURE__ */ string(),
+  version: /* @__PURE__ */ string(),
   status: InvocationStatusSchema,
   started_at: TimestampSchema,
-  finished_at: optional(TimestampSchema),
-  payload: optional(string()),
-  output: optional(string()),
+  finished_at: /* @__PURE__ */ optional(TimestampSchema),
+  payload: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  output: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
 });
 
 /** One run of an app's action. */
@@ -36,60 +41,65 @@ export type Invocation = InferOutput<typeof InvocationSchema>;
 
 // @__NO_SIDE_EFFECTS__
 function label(field: string) {
-  return pipe(
-    string('must be a string'),
-    minLength(1, 'must not be empty'),
-    maxLength(255, `${field} must be at most 255 characters`),
+  return /* @__PURE__ */ pipe(
+    /* @__PURE__ */ string('must be a string'),
+    /* @__PURE__ */ minLength(1, 'must not be empty'),
+    /* @__PURE__ */ maxLength(255, `${field} must be at most 255 characters`),
   );
 }
 
 /** Largest payload or output of an invocation, in characters. */
 export const MAX_INVOCATION_PAYLOAD = 65_536;
 
-const payload = pipe(
-  string('must be a string'),
-  maxLength(MAX_INVOCATION_PAYLOAD, `must be at most ${MAX_INVOCATION_PAYLOAD} characters`),
+const payload = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string('must be a string'),
+  /* @__PURE__ */ maxLength(
+    MAX_INVOCATION_PAYLOAD,
+    `must be at most ${MAX_INVOCATION_PAYLOAD} characters`,
+  ),
 );
 
 /** Body of POST /invocations. `payload` is the action's input, usually a JSON string. */
-export const CreateInvocationBodySchema = requestObject({
-  action_name: label('action_name'),
-  app_name: label('app_name'),
-  version: optional(label('version'), 'latest'),
-  payload: optional(payload),
+export const CreateInvocationBodySchema = /* @__PURE__ */ requestObject({
+  action_name: /* @__PURE__ */ label('action_name'),
+  app_name: /* @__PURE__ */ label('app_name'),
+  version: /* @__PURE__ */ optional(/* @__PURE__ */ label('version'), 'latest'),
+  payload: /* @__PURE__ */ optional(payload),
 });
 
 /** What a create-invocation call asks for. */
 export type CreateInvocationInput = InferInput<typeof CreateInvocationBodySchema>;
 
 /** Body of PATCH /invocations/{id}: ends the invocation and deletes its browsers. */
-export const UpdateInvocationBodySchema = requestObject({
-  status: picklist(['succeeded', 'failed'], 'must be succeeded or failed'),
-  output: optional(payload),
+export const UpdateInvocationBodySchema = /* @__PURE__ */ requestObject({
+  status: /* @__PURE__ */ picklist(['succeeded', 'failed'], 'must be succeeded or failed'),
+  output: /* @__PURE__ */ optional(payload),
 });
 
 /** What an update-invocation call asks for. */
 export type UpdateInvocationInput = InferInput<typeof UpdateInvocationBodySchema>;
 
 /** The list of a GET /invocations call. */
-export const InvocationListSchema = array(InvocationSchema);
+export const InvocationListSchema = /* @__PURE__ */ array(InvocationSchema);
 
 /**
  * Query of GET /invocations: a page, and filters: `status`, `app_name`, `action_name` (each
  * exactly that value).
  */
-export const ListInvocationsQuerySchema = requestObject({
+export const ListInvocationsQuerySchema = /* @__PURE__ */ requestObject({
   ...pageQueryEntries,
-  status: optional(InvocationStatusSchema),
-  app_name: optional(label('app_name')),
-  action_name: optional(label('action_name')),
+  status: /* @__PURE__ */ optional(InvocationStatusSchema),
+  app_name: /* @__PURE__ */ optional(/* @__PURE__ */ label('app_name')),
+  action_name: /* @__PURE__ */ optional(/* @__PURE__ */ label('action_name')),
 });
 
 /** A GET /invocations query, defaults applied. */
 export type InvocationListQuery = InferOutput<typeof ListInvocationsQuerySchema>;
 
 /** Answer of GET /invocations/{id}/browsers (operation 4.5): active sessions, oldest first. */
-export const InvocationBrowsersSchema = object({ browsers: array(BrowserSessionSchema) });
+export const InvocationBrowsersSchema = /* @__PURE__ */ object({
+  browsers: /* @__PURE__ */ array(BrowserSessionSchema),
+});
 
 /** The browsers of an invocation. */
 export type InvocationBrowsers = InferOutput<typeof InvocationBrowsersSchema>;

@@ -11,10 +11,10 @@ import {
 } from './invocation.js';
 
 /** Path parameters of an operation on one invocation. */
-export const InvocationPathSchema = requestObject({ id: IdSchema });
+export const InvocationPathSchema = /* @__PURE__ */ requestObject({ id: IdSchema });
 
 /** POST /invocations: starts an invocation of an app's action. */
-export const createInvocationOperation = defineOperation({
+export const createInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.create',
   summary: 'Create an invocation.',
   method: 'POST',
@@ -26,7 +26,7 @@ export const createInvocationOperation = defineOperation({
 });
 
 /** GET /invocations: one page of the invocations (by status, app, action), oldest first. */
-export const listInvocationsOperation = defineOperation({
+export const listInvocationsOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.list',
   summary: 'List the invocations.',
   paginated: true,
@@ -39,7 +39,7 @@ export const listInvocationsOperation = defineOperation({
 });
 
 /** GET /invocations/{id}: one invocation. */
-export const getInvocationOperation = defineOperation({
+export const getInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.get',
   summary: 'Get an invocation.',
   method: 'GET',
@@ -51,7 +51,7 @@ export const getInvocationOperation = defineOperation({
 });
 
 /** PATCH /invocations/{id}: ends the invocation and deletes its browsers. */
-export const updateInvocationOperation = defineOperation({
+export const updateInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.update',
   summary: 'End an invocation (succeeded or failed); its browsers are deleted.',
   method: 'PATCH',
@@ -64,7 +64,7 @@ export const updateInvocationOperation = defineOperation({
 });
 
 /** GET /invocations/{id}/browsers (4.5): the invocation's active browsers, oldest first. */
-export const listInvocationBrowsersOperation = defineOperation({
+export const listInvocationBrowsersOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.listBrowsers',
   summary: 'List the active browsers of an invocation.',
   specSection: '4.5',

@@ -48,7 +48,7 @@ describe('createOpenApiDocument', () => {
       const headers = Object.keys(answer.responses['200']?.headers ?? {});
       expect([operation.name, headers]).toEqual([
         operation.name,
-        operation.paginated ? ['X-Has-More', 'X-Next-Offset'] : [],
+        'paginated' in operation ? ['X-Has-More', 'X-Next-Offset'] : [],
       ]);
     }
   });

@@ -13,13 +13,16 @@ import {
 import { ProcessStatusSchema } from './process-status.js';
 
 /** Path parameters of an operation on one process. */
-export const ProcessPathSchema = requestObject({ id: IdSchema, process_id: IdSchema });
+export const ProcessPathSchema = /* @__PURE__ */ requestObject({
+  id: IdSchema,
+  process_id: IdSchema,
+});
 
 /**
  * POST /browsers/{id}/process/spawn: starts a process and returns at once. Process operations
  * answer 503 when no sandbox is available and 403 when the operator turned them off.
  */
-export const spawnProcessOperation = defineOperation({
+export const spawnProcessOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.spawn',
   summary: 'Start a process on the browser instance.',
   method: 'POST',
@@ -32,7 +35,7 @@ export const spawnProcessOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/process/exec: runs a command to its end and returns its output. */
-export const execProcessOperation = defineOperation({
+export const execProcessOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.exec',
   summary: 'Run a command on the browser instance and wait for it.',
   method: 'POST',
@@ -46,7 +49,7 @@ export const execProcessOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/process/{process_id}/kill: sends a signal. */
-export const killProcessOperation = defineOperation({
+export const killProcessOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.kill',
   summary: 'Send a signal to a process.',
   method: 'POST',
@@ -59,7 +62,7 @@ export const killProcessOperation = defineOperation({
 });
 
 /** GET /browsers/{id}/process/{process_id}/status (4.6): state, exit code, cpu and memory. */
-export const getProcessStatusOperation = defineOperation({
+export const getProcessStatusOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.status',
   summary: 'Get the status of a process.',
   specSection: '4.6',
@@ -72,7 +75,7 @@ export const getProcessStatusOperation = defineOperation({
 });
 
 /** GET /browsers/{id}/process/{process_id}/stdout/stream: stdout and stderr, then the exit. */
-export const streamProcessOutputOperation = defineOperation({
+export const streamProcessOutputOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.output',
   summary: 'Stream the output of a process (SSE).',
   method: 'GET',

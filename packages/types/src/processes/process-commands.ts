@@ -28,40 +28,48 @@ const MAX_PATH_LENGTH = 4096;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Body of POST .../process/spawn and .../process/exec. */
-export const ProcessCommandBodySchema = requestObject({
-  command: pipe(
-    string('must be a string'),
-    minLength(1, 'must not be empty'),
-    maxLength(MAX_PATH_LENGTH, `must be at most ${MAX_PATH_LENGTH} characters`),
+export const ProcessCommandBodySchema = /* @__PURE__ */ requestObject({
+  command: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ string('must be a string'),
+    /* @__PURE__ */ minLength(1, 'must not be empty'),
+    /* @__PURE__ */ maxLength(MAX_PATH_LENGTH, `must be at most ${MAX_PATH_LENGTH} characters`),
   ),
-  args: optional(
-    pipe(array(string('must be a string')), maxLength(4096, 'must list at most 4096')),
+  args: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ array(/* @__PURE__ */ string('must be a string')),
+      /* @__PURE__ */ maxLength(4096, 'must list at most 4096'),
+    ),
     [],
   ),
-  cwd: optional(
-    pipe(
-      string('must be a string'),
-      minLength(1, 'must not be empty'),
-      maxLength(MAX_PATH_LENGTH, `must be at most ${MAX_PATH_LENGTH} characters`),
+  cwd: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ string('must be a string'),
+      /* @__PURE__ */ minLength(1, 'must not be empty'),
+      /* @__PURE__ */ maxLength(MAX_PATH_LENGTH, `must be at most ${MAX_PATH_LENGTH} characters`),
     ),
   ),
-  env: optional(
-    record(
-      pipe(string(), regex(ENV_NAME_PATTERN, 'must be a valid environment variable name')),
-      string('must be a string'),
+  env: /* @__PURE__ */ optional(
+    /* @__PURE__ */ record(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ string(),
+        /* @__PURE__ */ regex(ENV_NAME_PATTERN, 'must be a valid environment variable name'),
+      ),
+      /* @__PURE__ */ string('must be a string'),
     ),
     {},
   ),
-  timeout_sec: optional(integerBetween(1, MAX_PROCESS_TIMEOUT_SECONDS)),
+  timeout_sec: /* @__PURE__ */ optional(
+    /* @__PURE__ */ integerBetween(1, MAX_PROCESS_TIMEOUT_SECONDS),
+  ),
 });
 
 /** What a spawn or exec call asks for, as a caller writes it. */
 export type ProcessCommandInput = InferInput<typeof ProcessCommandBodySchema>;
 
 /** Answer of POST .../process/spawn. */
-export const SpawnedProcessSchema = object({
-  process_id: string(),
-  pid: pipe(number(), integer()),
+export const SpawnedProcessSchema = /* @__PURE__ */ object({
+  process_id: /* @__PURE__ */ string(),
+  pid: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
   started_at: TimestampSchema,
 });
 
@@ -69,47 +77,69 @@ export const SpawnedProcessSchema = object({
 export type SpawnedProcess = InferOutput<typeof SpawnedProcessSchema>;
 
 /** Answer of POST .../process/exec: the whole run, with its output in base64. */
-export const ExecResultSchema = object({
-  exit_code: pipe(number(), integer()),
-  stdout_b64: string(),
-  stderr_b64: string(),
-  duration_ms: pipe(number(), minValue(0)),
+export const ExecResultSchema = /* @__PURE__ */ object({
+  exit_code: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  stdout_b64: /* @__PURE__ */ string(),
+  stderr_b64: /* @__PURE__ */ string(),
+  duration_ms: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ minValue(0)),
   /**
    * Bytes of output dropped before what stdout_b64 and stderr_b64 hold: a process keeps only the
    * newest part of its output. Absent when nothing was dropped.
    */
-  dropped_bytes: optional(pipe(number(), integer(), minValue(1))),
+  dropped_bytes: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ number(),
+      /* @__PURE__ */ integer(),
+      /* @__PURE__ */ minValue(1),
+    ),
+  ),
 });
 
 /** The result of running a command to its end. */
 export type ExecResult = InferOutput<typeof ExecResultSchema>;
 
 /** The signals a process can be sent. */
-export const ProcessSignalSchema = picklist(
+export const ProcessSignalSchema = /* @__PURE__ */ picklist(
   ['TERM', 'KILL', 'INT', 'HUP'],
   'must be one of TERM, KILL, INT, HUP',
 );
 
 /** Body of POST .../process/{process_id}/kill; absent means TERM. */
-export const KillProcessBodySchema = optional(
-  requestObject({ signal: optional(ProcessSignalSchema, 'TERM') }),
+export const KillProcessBodySchema = /* @__PURE__ */ optional(
+  /* @__PURE__ */ requestObject({ signal: optional(ProcessSignalSchema, 'TERM') }),
   {},
 );
 
 /** Answer of a kill call. */
-export const KillResultSchema = object({ ok: literal(true) });
+export const KillResultSchema = /* @__PURE__ */ object({ ok: /* @__PURE__ */ literal(true) });
 
 /** One event of a process's output stream: a chunk of stdout or stderr, then its exit. */
-export const ProcessOutputEventSchema = variant('type', [
-  object({ type: literal('stdout'), data_b64: string() }),
-  object({ type: literal('stderr'), data_b64: string() }),
-  object({ type: literal('exit'), exit_code: pipe(number(), integer()) }),
+export const ProcessOutputEventSchema = /* @__PURE__ */ variant('type', [
+  /* @__PURE__ */ object({
+    type: /* @__PURE__ */ literal('stdout'),
+    data_b64: /* @__PURE__ */ string(),
+  }),
+  /* @__PURE__ */ object({
+    type: /* @__PURE__ */ literal('stderr'),
+    data_b64: /* @__PURE__ */ string(),
+  }),
+  /* @__PURE__ */ object({
+    type: /* @__PURE__ */ literal('exit'),
+    exit_code: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  }),
   /**
    * Output the service no longer held for this reader: a process keeps only the newest part of
    * its output (a bounded tail), so a reader that falls behind it, or starts late, is told how
    * many bytes it missed, in their place.
    */
-  object({ type: literal('overflow'), lost_bytes: pipe(number(), integer(), minValue(1)) }),
+  /* @__PURE__ */ object({
+    type: /* @__PURE__ */ literal('overflow'),
+    lost_bytes: /* @__PURE__ */ pipe(
+      /* @__PURE__ */ number(),
+      /* @__PURE__ */ integer(),
+      /* @__PURE__ */ minValue(1),
+    ),
+  }),
 ]);
 
 /** One event of a process's output stream. */

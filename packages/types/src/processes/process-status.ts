@@ -10,18 +10,24 @@ import {
 } from 'valibot';
 
 /** Whether a process still runs. */
-export const ProcessStateSchema = picklist(['running', 'exited']);
+export const ProcessStateSchema = /* @__PURE__ */ picklist(['running', 'exited']);
 
 /**
  * Status of a process on the browser instance (operation 4.6). `exit_code` is null while it runs
  * and 128+signal when a signal ended it; `cpu_pct` is the share of one core over the last sampling
  * window; `mem_bytes` is the resident set size, 0 after exit.
  */
-export const ProcessStatusSchema = object({
+export const ProcessStatusSchema = /* @__PURE__ */ object({
   state: ProcessStateSchema,
-  exit_code: nullable(pipe(number(), integer())),
-  cpu_pct: pipe(number(), minValue(0)),
-  mem_bytes: pipe(number(), integer(), minValue(0)),
+  exit_code: /* @__PURE__ */ nullable(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  ),
+  cpu_pct: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ minValue(0)),
+  mem_bytes: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ number(),
+    /* @__PURE__ */ integer(),
+    /* @__PURE__ */ minValue(0),
+  ),
 });
 
 /** Status of a process on the browser instance. */

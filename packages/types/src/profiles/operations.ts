@@ -12,10 +12,10 @@ import {
 } from './profile.js';
 
 /** Path parameters of an operation on one profile, named by id or by name. */
-export const ProfilePathSchema = requestObject({ id_or_name: IdOrNameSchema });
+export const ProfilePathSchema = /* @__PURE__ */ requestObject({ id_or_name: IdOrNameSchema });
 
 /** POST /profiles: a new, empty profile. */
-export const createProfileOperation = defineOperation({
+export const createProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.create',
   summary: 'Create a browser profile (empty until a session saves into it).',
   method: 'POST',
@@ -27,7 +27,7 @@ export const createProfileOperation = defineOperation({
 });
 
 /** GET /profiles: one page of the profiles, oldest first. */
-export const listProfilesOperation = defineOperation({
+export const listProfilesOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.list',
   summary: 'List the browser profiles.',
   paginated: true,
@@ -40,7 +40,7 @@ export const listProfilesOperation = defineOperation({
 });
 
 /** GET /profiles/{id_or_name}: one profile. */
-export const getProfileOperation = defineOperation({
+export const getProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.get',
   summary: 'Get a browser profile.',
   method: 'GET',
@@ -52,7 +52,7 @@ export const getProfileOperation = defineOperation({
 });
 
 /** PATCH /profiles/{id_or_name}: renames a profile. */
-export const updateProfileOperation = defineOperation({
+export const updateProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.update',
   summary: 'Rename a browser profile.',
   method: 'PATCH',
@@ -65,7 +65,7 @@ export const updateProfileOperation = defineOperation({
 });
 
 /** DELETE /profiles/{id_or_name}: removes a profile and its data. */
-export const deleteProfileOperation = defineOperation({
+export const deleteProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.delete',
   summary: 'Delete a browser profile (409 while a browser saves into it or a pool uses it).',
   method: 'DELETE',
@@ -77,7 +77,7 @@ export const deleteProfileOperation = defineOperation({
 });
 
 /** GET /profiles/{id_or_name}/download: the profile's saved data, as a tar, streamed. */
-export const downloadProfileOperation = defineOperation({
+export const downloadProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.download',
   summary: "Download a browser profile's data (tar, or tar.zst with format=tar.zst).",
   method: 'GET',

@@ -15,31 +15,34 @@ import { NameSchema, TimestampSchema } from '../common/scalars.js';
  * IndexedDB, service workers, site permissions, extension state), saved by one session and
  * loaded by the next.
  */
-export const ProfileSchema = object({
-  id: string(),
+export const ProfileSchema = /* @__PURE__ */ object({
+  id: /* @__PURE__ */ string(),
   /** Unique among profiles. */
-  name: optional(string()),
+  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
   created_at: TimestampSchema,
   /** When a session last saved its state into the profile; absent until one has. */
-  updated_at: optional(TimestampSchema),
+  updated_at: /* @__PURE__ */ optional(TimestampSchema),
   /** When a browser last loaded the profile; absent until one has. */
-  last_used_at: optional(TimestampSchema),
+  last_used_at: /* @__PURE__ */ optional(TimestampSchema),
 });
 
 /** A browser profile. */
 export type Profile = InferOutput<typeof ProfileSchema>;
 
 /** One page of a GET /profiles call. */
-export const ProfileListSchema = array(ProfileSchema);
+export const ProfileListSchema = /* @__PURE__ */ array(ProfileSchema);
 
 /** Body of POST /profiles: an optional unique name. */
-export const CreateProfileBodySchema = optional(requestObject({ name: optional(NameSchema) }), {});
+export const CreateProfileBodySchema = /* @__PURE__ */ optional(
+  /* @__PURE__ */ requestObject({ name: optional(NameSchema) }),
+  {},
+);
 
 /** What a create-profile call asks for. */
 export type CreateProfileInput = InferInput<typeof CreateProfileBodySchema>;
 
 /** Body of PATCH /profiles/{id_or_name}: the new unique name. */
-export const UpdateProfileBodySchema = requestObject({ name: NameSchema });
+export const UpdateProfileBodySchema = /* @__PURE__ */ requestObject({ name: NameSchema });
 
 /** What an update-profile call asks for. */
 export type UpdateProfileInput = InferInput<typeof UpdateProfileBodySchema>;
@@ -51,8 +54,11 @@ export const PROFILE_ARCHIVE_FORMATS = ['tar', 'tar.zst'] as const;
 export type ProfileArchiveFormat = (typeof PROFILE_ARCHIVE_FORMATS)[number];
 
 /** Query of GET /profiles/{id_or_name}/download: `tar` (default) or `tar.zst`. */
-export const DownloadProfileQuerySchema = requestObject({
-  format: optional(picklist(PROFILE_ARCHIVE_FORMATS, 'must be tar or tar.zst'), 'tar'),
+export const DownloadProfileQuerySchema = /* @__PURE__ */ requestObject({
+  format: /* @__PURE__ */ optional(
+    /* @__PURE__ */ picklist(PROFILE_ARCHIVE_FORMATS, 'must be tar or tar.zst'),
+    'tar',
+  ),
 });
 
 /** Media types of a profile download, by format. */

@@ -11,10 +11,10 @@ import {
 } from './proxy.js';
 
 /** Path parameters of an operation on one proxy. */
-export const ProxyPathSchema = requestObject({ id: IdSchema });
+export const ProxyPathSchema = /* @__PURE__ */ requestObject({ id: IdSchema });
 
 /** POST /proxies: a proxy browsers can be created with (`proxy_id`). */
-export const createProxyOperation = defineOperation({
+export const createProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.create',
   summary: 'Create a proxy configuration (type custom: a proxy the operator provides).',
   method: 'POST',
@@ -26,7 +26,7 @@ export const createProxyOperation = defineOperation({
 });
 
 /** GET /proxies: one page of the proxies, oldest first. */
-export const listProxiesOperation = defineOperation({
+export const listProxiesOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.list',
   summary: 'List the proxies.',
   paginated: true,
@@ -39,7 +39,7 @@ export const listProxiesOperation = defineOperation({
 });
 
 /** GET /proxies/{id}: one proxy. */
-export const getProxyOperation = defineOperation({
+export const getProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.get',
   summary: 'Get a proxy.',
   method: 'GET',
@@ -51,7 +51,7 @@ export const getProxyOperation = defineOperation({
 });
 
 /** PATCH /proxies/{id}: changes a proxy; browsers already routed through it keep their route. */
-export const updateProxyOperation = defineOperation({
+export const updateProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.update',
   summary: 'Change a proxy (browsers started before keep the settings they started with).',
   method: 'PATCH',
@@ -64,7 +64,7 @@ export const updateProxyOperation = defineOperation({
 });
 
 /** DELETE /proxies/{id}: removes a proxy; 409 while a browser uses it unless `force=true`. */
-export const deleteProxyOperation = defineOperation({
+export const deleteProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.delete',
   summary: 'Delete a proxy (409 while a browser uses it, unless force=true; or a pool names it).',
   method: 'DELETE',
@@ -77,7 +77,7 @@ export const deleteProxyOperation = defineOperation({
 });
 
 /** POST /proxies/{id}/check: reaches a site through the proxy and records what it found. */
-export const checkProxyOperation = defineOperation({
+export const checkProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.check',
   summary: 'Check a proxy: reach a site through it, and record its status and exit address.',
   method: 'POST',

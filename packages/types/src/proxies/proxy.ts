@@ -43,97 +43,106 @@ export const PROXY_STATUSES = ['available', 'unavailable'] as const;
  * A proxy browsers can route their traffic through. The password is write-only: a record says
  * only whether one is set (`has_password`).
  */
-export const ProxySchema = object({
-  id: string(),
-  name: optional(string()),
-  type: picklist(PROXY_TYPES),
-  protocol: picklist(PROXY_PROTOCOLS),
-  config: object({
-    host: string(),
-    port: number(),
-    username: optional(string()),
-    has_password: boolean(),
+export const ProxySchema = /* @__PURE__ */ object({
+  id: /* @__PURE__ */ string(),
+  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  type: /* @__PURE__ */ picklist(PROXY_TYPES),
+  protocol: /* @__PURE__ */ picklist(PROXY_PROTOCOLS),
+  config: /* @__PURE__ */ object({
+    host: /* @__PURE__ */ string(),
+    port: /* @__PURE__ */ number(),
+    username: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    has_password: /* @__PURE__ */ boolean(),
   }),
   /** Hosts the browser reaches directly, not through the proxy. */
-  bypass_hosts: optional(array(string())),
+  bypass_hosts: /* @__PURE__ */ optional(/* @__PURE__ */ array(/* @__PURE__ */ string())),
   /** What the last check found; absent until one ran. */
-  status: optional(picklist(PROXY_STATUSES)),
-  last_checked: optional(TimestampSchema),
+  status: /* @__PURE__ */ optional(/* @__PURE__ */ picklist(PROXY_STATUSES)),
+  last_checked: /* @__PURE__ */ optional(TimestampSchema),
   /** The address sites saw the last check come from, when it succeeded. */
-  ip_address: optional(string()),
+  ip_address: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
 });
 
 /** A proxy (named so as not to shadow the global `Proxy`). */
 export type BrowserProxy = InferOutput<typeof ProxySchema>;
 
 /** One page of a GET /proxies call. */
-export const ProxyListSchema = array(ProxySchema);
+export const ProxyListSchema = /* @__PURE__ */ array(ProxySchema);
 
 /** A host name, IPv4 address or IPv6 address (bracketed or not), without a scheme or port. */
-const ProxyHostSchema = pipe(
-  string('must be a string'),
-  minLength(1, 'must not be empty'),
-  maxLength(253, 'must be at most 253 characters'),
-  regex(
+const ProxyHostSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string('must be a string'),
+  /* @__PURE__ */ minLength(1, 'must not be empty'),
+  /* @__PURE__ */ maxLength(253, 'must be at most 253 characters'),
+  /* @__PURE__ */ regex(
     /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\]?)$/,
     'must be a host name or an IP address, without a scheme or port',
   ),
 );
 
 /** A host the browser reaches directly: `example.com`, `*.example.com`, `.example.com`, an IP. */
-const BypassHostSchema = pipe(
-  string('must be a string'),
-  minLength(1, 'must not be empty'),
-  maxLength(253, 'must be at most 253 characters'),
-  regex(
+const BypassHostSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string('must be a string'),
+  /* @__PURE__ */ minLength(1, 'must not be empty'),
+  /* @__PURE__ */ maxLength(253, 'must be at most 253 characters'),
+  /* @__PURE__ */ regex(
     /^(?:\*\.|\.)?[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\]?$/,
     'must be a host, *.domain or .domain, or an IP address',
   ),
 );
 
 const credential = (what: string) =>
-  pipe(
-    string('must be a string'),
-    maxLength(MAX_CREDENTIAL_LENGTH, `must be at most ${MAX_CREDENTIAL_LENGTH} characters`),
+  /* @__PURE__ */ pipe(
+    /* @__PURE__ */ string('must be a string'),
+    /* @__PURE__ */ maxLength(
+      MAX_CREDENTIAL_LENGTH,
+      `must be at most ${MAX_CREDENTIAL_LENGTH} characters`,
+    ),
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters
-    regex(/^[^\u0000-\u001f\u007f]*$/, `${what} must not hold control characters`),
+    /* @__PURE__ */ regex(/^[^\u0000-\u001f\u007f]*$/, `${what} must not hold control characters`),
   );
 
 /** A username: no `:` (Basic authentication ends the username at the first one). */
-const UsernameSchema = pipe(
+const UsernameSchema = /* @__PURE__ */ pipe(
   credential('a username'),
-  minLength(1, 'must not be empty'),
-  regex(/^[^:]*$/, 'must not contain ":"'),
+  /* @__PURE__ */ minLength(1, 'must not be empty'),
+  /* @__PURE__ */ regex(/^[^:]*$/, 'must not contain ":"'),
 );
 
 const PasswordSchema = credential('a password');
 
-const BypassHostsSchema = pipe(
-  array(BypassHostSchema, 'must be an array of hosts'),
-  maxLength(MAX_BYPASS_HOSTS, `must list at most ${MAX_BYPASS_HOSTS}`),
+const BypassHostsSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ array(BypassHostSchema, 'must be an array of hosts'),
+  /* @__PURE__ */ maxLength(MAX_BYPASS_HOSTS, `must list at most ${MAX_BYPASS_HOSTS}`),
 );
 
-const PortSchema = integerBetween(1, 65_535);
+const PortSchema = /* @__PURE__ */ integerBetween(1, 65_535);
 
 /** The message for a proxy type a self-hosted server cannot provide. */
 export const SELF_HOSTED_PROXY_TYPES_MESSAGE =
   'must be "custom": a self-hosted server routes through proxies the operator provides, and has no datacenter, isp, residential or mobile pool of its own';
 
 /** Body of POST /proxies. */
-export const CreateProxyBodySchema = requestObject({
-  type: pipe(
-    picklist(PROXY_TYPES, `must be one of ${PROXY_TYPES.join(', ')}`),
-    check((type) => type === 'custom', SELF_HOSTED_PROXY_TYPES_MESSAGE),
+export const CreateProxyBodySchema = /* @__PURE__ */ requestObject({
+  type: /* @__PURE__ */ pipe(
+    /* @__PURE__ */ picklist(
+      PROXY_TYPES,
+      'must be one of custom, datacenter, isp, residential, mobile',
+    ),
+    /* @__PURE__ */ check((type) => type === 'custom', SELF_HOSTED_PROXY_TYPES_MESSAGE),
   ),
-  name: optional(NameSchema),
-  protocol: optional(picklist(PROXY_PROTOCOLS, 'must be http or https'), 'http'),
-  config: requestObject({
+  name: /* @__PURE__ */ optional(NameSchema),
+  protocol: /* @__PURE__ */ optional(
+    /* @__PURE__ */ picklist(PROXY_PROTOCOLS, 'must be http or https'),
+    'http',
+  ),
+  config: /* @__PURE__ */ requestObject({
     host: ProxyHostSchema,
     port: PortSchema,
-    username: optional(UsernameSchema),
-    password: optional(PasswordSchema),
+    username: /* @__PURE__ */ optional(UsernameSchema),
+    password: /* @__PURE__ */ optional(PasswordSchema),
   }),
-  bypass_hosts: optional(BypassHostsSchema),
+  bypass_hosts: /* @__PURE__ */ optional(BypassHostsSchema),
 });
 
 /** What a create-proxy call asks for, as a caller writes it. */
@@ -146,18 +155,20 @@ export type CreateProxyBody = InferOutput<typeof CreateProxyBodySchema>;
  * Body of PATCH /proxies/{id}: any subset. Fields of `config` change one by one; `null` clears
  * the username or the password.
  */
-export const UpdateProxyBodySchema = requestObject({
-  name: optional(NameSchema),
-  protocol: optional(picklist(PROXY_PROTOCOLS, 'must be http or https')),
-  config: optional(
-    requestObject({
-      host: optional(ProxyHostSchema),
-      port: optional(PortSchema),
-      username: optional(nullable(UsernameSchema)),
-      password: optional(nullable(PasswordSchema)),
+export const UpdateProxyBodySchema = /* @__PURE__ */ requestObject({
+  name: /* @__PURE__ */ optional(NameSchema),
+  protocol: /* @__PURE__ */ optional(
+    /* @__PURE__ */ picklist(PROXY_PROTOCOLS, 'must be http or https'),
+  ),
+  config: /* @__PURE__ */ optional(
+    /* @__PURE__ */ requestObject({
+      host: /* @__PURE__ */ optional(ProxyHostSchema),
+      port: /* @__PURE__ */ optional(PortSchema),
+      username: /* @__PURE__ */ optional(/* @__PURE__ */ nullable(UsernameSchema)),
+      password: /* @__PURE__ */ optional(/* @__PURE__ */ nullable(PasswordSchema)),
     }),
   ),
-  bypass_hosts: optional(BypassHostsSchema),
+  bypass_hosts: /* @__PURE__ */ optional(BypassHostsSchema),
 });
 
 /** What an update-proxy call asks for. */
@@ -167,9 +178,9 @@ export type UpdateProxyInput = InferInput<typeof UpdateProxyBodySchema>;
 export type UpdateProxyBody = InferOutput<typeof UpdateProxyBodySchema>;
 
 /** Query of GET /proxies: a page. */
-export const ListProxiesQuerySchema = requestObject({ ...pageQueryEntries });
+export const ListProxiesQuerySchema = /* @__PURE__ */ requestObject({ ...pageQueryEntries });
 
 /** Query of DELETE /proxies/{id}: `force` deletes one that browsers use. */
-export const DeleteProxyQuerySchema = requestObject({
-  force: optional(QueryBooleanSchema, false),
+export const DeleteProxyQuerySchema = /* @__PURE__ */ requestObject({
+  force: /* @__PURE__ */ optional(QueryBooleanSchema, false),
 });

@@ -6,13 +6,16 @@ import { IdSchema } from '../common/scalars.js';
 import { ReplayListSchema, ReplaySchema, StartReplayBodySchema } from './replay.js';
 
 /** Path parameters of an operation on one recording. */
-export const ReplayPathSchema = requestObject({ id: IdSchema, replay_id: IdSchema });
+export const ReplayPathSchema = /* @__PURE__ */ requestObject({
+  id: IdSchema,
+  replay_id: IdSchema,
+});
 
 /** Query of GET /browsers/{id}/replays: a page. */
-export const ListReplaysQuerySchema = requestObject({ ...pageQueryEntries });
+export const ListReplaysQuerySchema = /* @__PURE__ */ requestObject({ ...pageQueryEntries });
 
 /** POST /browsers/{id}/replays: starts recording the browser's screen. */
-export const startReplayOperation = defineOperation({
+export const startReplayOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.replays.start',
   summary: 'Start recording a replay of the browser session.',
   method: 'POST',
@@ -25,7 +28,7 @@ export const startReplayOperation = defineOperation({
 });
 
 /** GET /browsers/{id}/replays: one page of the browser's recordings, oldest first. */
-export const listReplaysOperation = defineOperation({
+export const listReplaysOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.replays.list',
   summary: 'List the replays of a browser session.',
   paginated: true,
@@ -39,7 +42,7 @@ export const listReplaysOperation = defineOperation({
 });
 
 /** GET /browsers/{id}/replays/{replay_id}: the MP4, or 202 with Retry-After while recording. */
-export const downloadReplayOperation = defineOperation({
+export const downloadReplayOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.replays.download',
   summary: 'Download a replay video (MP4).',
   method: 'GET',
@@ -54,7 +57,7 @@ export const downloadReplayOperation = defineOperation({
 });
 
 /** POST /browsers/{id}/replays/{replay_id}/stop (4.1): stops and finalizes the video. */
-export const stopReplayOperation = defineOperation({
+export const stopReplayOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.replays.stop',
   summary: 'Stop a replay recording and persist the video.',
   specSection: '4.1',

@@ -19,27 +19,31 @@ export const REPLAY_FRAMERATE = { min: 1, max: 30, default: 10 } as const;
 export const MAX_REPLAY_DURATION_SECONDS = 14_400;
 
 /** A video recording of a browser session. `finished_at` is set once it is stopped. */
-export const ReplaySchema = object({
-  replay_id: string(),
+export const ReplaySchema = /* @__PURE__ */ object({
+  replay_id: /* @__PURE__ */ string(),
   started_at: TimestampSchema,
-  finished_at: optional(TimestampSchema),
-  replay_view_url: optional(pipe(string(), url('must be a URL'))),
+  finished_at: /* @__PURE__ */ optional(TimestampSchema),
+  replay_view_url: /* @__PURE__ */ optional(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ string(), /* @__PURE__ */ url('must be a URL')),
+  ),
 });
 
 /** A video recording of a browser session. */
 export type Replay = InferOutput<typeof ReplaySchema>;
 
 /** The list of a browser's recordings. */
-export const ReplayListSchema = array(ReplaySchema);
+export const ReplayListSchema = /* @__PURE__ */ array(ReplaySchema);
 
 /** Body of POST /browsers/{id}/replays; absent means the defaults. */
-export const StartReplayBodySchema = optional(
-  requestObject({
-    framerate: optional(
-      integerBetween(REPLAY_FRAMERATE.min, REPLAY_FRAMERATE.max),
+export const StartReplayBodySchema = /* @__PURE__ */ optional(
+  /* @__PURE__ */ requestObject({
+    framerate: /* @__PURE__ */ optional(
+      /* @__PURE__ */ integerBetween(REPLAY_FRAMERATE.min, REPLAY_FRAMERATE.max),
       REPLAY_FRAMERATE.default,
     ),
-    max_duration_in_seconds: optional(integerBetween(1, MAX_REPLAY_DURATION_SECONDS)),
+    max_duration_in_seconds: /* @__PURE__ */ optional(
+      /* @__PURE__ */ integerBetween(1, MAX_REPLAY_DURATION_SECONDS),
+    ),
   }),
   {},
 );

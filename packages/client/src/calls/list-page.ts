@@ -1,0 +1,94 @@
+import type { Operation } from '@x/types';
+import { CallPromise, type WithResponse } from '../client/call-promise.js';
+import type { CallResult } from '../client/client-types.js';
+import type { Core } from '../client/core.js';
+import type { CallOptions } from '../client/options.js';
+import { ResponseValidationError } from '../errors/validation-errors.js';
+import { type OperationCall, runCall } from './define-call.js';
+
+/**
+ * One page of a list. `items` are its records; it is also an async iterable of every record from
+ * here to the end of the list, fetching the next pages as the loop reaches them.
+ */
+export interface ListPage<T> extends AsyncIterable<T> {
+  readonly items: T[];
+  /** Whether more records follow (`X-Has-More`). */
+  readonly hasMore: boolean;
+  /** Where the next page starts (`X-Next-Offset`), when more follow. */
+  readonly nextOffset: number | undefined;
+  /** Fetches the next page (same filters, limit and call options); `undefined` at the end. */
+  nextPage(): Promise<ListPage<T> | undefined>;
+}
+
+/**
+ * What a list method returns: `await` it for one page, or `for await` over it for every record
+ * of every page.
+ */
+export class PagePromise<T> extends CallPromise<ListPage<T>> implements AsyncIterable<T> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+    yield* await this;
+  }
+}
+
+/** The element type of a list operation's answer. */
+export type ListItem<T extends Operation> = CallResult<T> extends readonly (infer I)[] ? I : never;
+
+function nextOffsetOf(response: Response, offset: number): number | undefined {
+  const next = response.headers.get('x-next-offset');
+  if (response.headers.get('x-has-more') !== 'true' || next === null) return undefined;
+  const value = Number(next);
+  // A next page that does not start past this one would loop for ever.
+  if (!/^\d+$/.test(next) || !Number.isSafeInteger(value) || value <= offset) {
+    throw new ResponseValidationError(
+      `X-Next-Offset ${JSON.stringify(next)} does not lead past offset ${offset}`,
+      { status: response.status, requestId: response.headers.get('x-request-id') ?? undefined },
+    );
+  }
+  return value;
+}
+
+async function fetchPage(
+  core: Core,
+  operation: Operation,
+  input: Record<string, unknown>,
+  options: CallOptions | undefined,
+): Promise<WithResponse<ListPage<unknown>>> {
+  const result = await runCall(core, operation, {}, input, options);
+  const items = result.data as unknown[];
+  const offset = typeof input.offset === 'number' ? input.offset : 0;
+  const nextOffset = nextOffsetOf(result.response, offset);
+  const page: ListPage<unknown> = {
+    items,
+    hasMore: nextOffset !== undefined,
+    nextOffset,
+    nextPage: async () =>
+      nextOffset === undefined
+        ? undefined
+        : await listPage(core, operation, { ...input, offset: nextOffset }, options),
+    async *[Symbol.asyncIterator]() {
+      for (let current: ListPage<unknown> | undefined = page; current; ) {
+        yield* current.items;
+        current = await current.nextPage();
+      }
+    },
+  };
+  return { ...result, data: page };
+}
+
+function listPage(
+  core: Core,
+  operation: Operation,
+  input: Record<string, unknown>,
+  options: CallOptions | undefined,
+): PagePromise<unknown> {
+  return new PagePromise(fetchPage(core, operation, input, options));
+}
+
+/** Makes the function of a paginated list operation: one page, or every record with `for await`. */
+// @__NO_SIDE_EFFECTS__
+export function defineListCall<const T extends Operation & { readonly paginated: true }>(
+  operation: T,
+): OperationCall<T, PagePromise<ListItem<T>>> {
+  return ((core: Core, input?: Record<string, unknown>, options?: CallOptions) =>
+    listPage(core, operation, input ?? {}, options)) as never;
+}

@@ -1,0 +1,9 @@
+import type { BodyReader } from '../request/read-response.js';
+import { binaryBody } from './binary-body.js';
+import { readEventStream } from './event-stream.js';
+
+/** Reads a binary answer as a BinaryBody and an event stream as an EventStream. */
+export const readStreamBody: BodyReader = (described, response, signal) =>
+  described.kind === 'event-stream'
+    ? readEventStream(response, described.eventSchema, signal)
+    : binaryBody(response);
