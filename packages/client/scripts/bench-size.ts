@@ -79,6 +79,8 @@ for (const [name, target] of [
   const over = (sizes[name]?.gzipped ?? 0) - ky;
   const ok = over <= target;
   failed ||= !ok;
-  console.log(`${name}: ky + ${kb(over).trim()} (target <= ky + ${target / KB} kB) ${ok ? 'OK' : 'OVER TARGET'}`);
+  console.log(
+    `${name}: ky + ${kb(over).trim()} (target <= ky + ${target / KB} kB) ${ok ? 'OK' : 'OVER TARGET'}`,
+  );
 }
 if (failed) process.exitCode = 1;

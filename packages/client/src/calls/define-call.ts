@@ -46,7 +46,7 @@ export async function runCall(
   const value = await readResponse(operation, response, options?.signal, parts.readBody);
   return {
     // An operation with several success statuses resolves to { status, value }.
-    data: Object.keys(operation.responses).length > 1 ? { status: response.status, value } : value,
+    data: hasOutcomes(operation) ? { status: response.status, value } : value,
     response,
     status: response.status,
     requestId: response.headers.get(HEADERS.requestId) ?? undefined,
