@@ -23,6 +23,7 @@ describe('xb', () => {
 
   it('prints its version, help with the exit codes, and help with an example for every command', async () => {
     expect((await xb(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect((await xb(['-v'])).stdout).toBe((await xb(['--version'])).stdout);
     const help = await xb(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain(
@@ -61,7 +62,11 @@ describe('xb', () => {
         '--delay needs a value; write one that starts with a dash as --delay=-1.',
       ],
       [['computer', 'type', 'br_1', 'a', '--delay=-5'], 'Invalid input: delay: must be >= 0'],
-      [['computer', 'type', 'br_1', 'a', '--dealy', '5'], "Unknown option '--dealy'"],
+      [
+        ['computer', 'type', 'br_1', 'a', '--dealy', '5'],
+        'Unknown flag --dealy. Did you mean "--delay"? See `xb computer type --help`.',
+      ],
+      [['--verison'], 'Unknown flag --verison. Did you mean "--version"? See `xb --help`.'],
       [['browsers', 'create', '--viewport', '1280x800'], '--viewport must be JSON'],
       [['browsers', 'get', 'bad id!'], 'Invalid input: id: must be 1–64 characters'],
     ];
@@ -70,6 +75,8 @@ describe('xb', () => {
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.stderr, argv.join(' ')).toContain(message);
       expect(result.stdout).toBe('');
+      // One line and a hint, never the whole help, except with nothing at all to go on.
+      if (argv.length > 0) expect(result.stderr.trim().split('\n'), argv.join(' ')).toHaveLength(1);
     }
     expect(fake.journal.entries).toHaveLength(0);
   });

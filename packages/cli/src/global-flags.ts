@@ -37,5 +37,5 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     description: 'seconds one attempt may take (default 60)',
   },
   { name: 'help', kind: 'boolean', short: 'h', description: 'show help' },
-  { name: 'version', kind: 'boolean', description: 'print the version' },
+  { name: 'version', kind: 'boolean', short: 'v', description: 'print the version' },
 ];

@@ -111,6 +111,15 @@ function parseCommand(command: CommandSpec, argv: readonly string[]) {
     });
   } catch (error) {
     const message = (error as Error).message;
+    const unknown = /^Unknown option '(-[^']+)'/.exec(message)?.[1];
+    if (unknown !== undefined) {
+      throw usageError(
+        `Unknown flag ${unknown}.${suggest(
+          unknown,
+          flags.map((flag) => `--${flag.name}`),
+        )} See \`xb ${`${command.group} ${command.name}`.trim()} --help\`.`,
+      );
+    }
     const ambiguous = /^Option '(-[^']+)' argument is ambiguous/.exec(message);
     // A value that starts with a dash reads as a flag; Node's own wording points at the fix.
     const said = ambiguous
@@ -172,11 +181,27 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
   try {
     const [group, name] = commandWords(argv);
     const wantsHelp = argv.includes('--help') || argv.includes('-h');
-    if (argv.includes('--version') && group === undefined) {
+    if ((argv.includes('--version') || argv.includes('-v')) && group === undefined) {
       println(VERSION);
       return EXIT_CODES.ok;
     }
     if (group === undefined) {
+      const unknown = argv.find(
+        (word) =>
+          word.startsWith('-') &&
+          word !== '-v' &&
+          word !== '-h' &&
+          !GLOBAL_FLAGS.some((flag) => word.split('=')[0] === `--${flag.name}`) &&
+          !GLOBAL_FLAGS.some((flag) => word === `--no-${flag.name}`),
+      );
+      if (unknown !== undefined) {
+        throw usageError(
+          `Unknown flag ${unknown.split('=')[0]}.${suggest(
+            unknown.split('=')[0] as string,
+            GLOBAL_FLAGS.map((flag) => `--${flag.name}`),
+          )} See \`xb --help\`.`,
+        );
+      }
       if (wantsHelp) {
         println(mainHelp());
         return EXIT_CODES.ok;

@@ -1,3 +1,4 @@
+import type { ListPage } from '@x/client';
 import type { OperationName } from '@x/types';
 import { operationByName } from '@x/types';
 import {
@@ -47,6 +48,35 @@ export function printResult<T>(
   else context.print(show(context, result));
 }
 
+/** `--all` of a list command: every page, not only the first. */
+const ALL_FLAG: FlagSpec = {
+  name: 'all',
+  kind: 'boolean',
+  description: 'every page of the list, not only the first (--limit records at a time)',
+};
+
+/**
+ * Runs a list: one page (`--limit`, `--offset`), or with `--all` every record of every page. When
+ * more follow one page, stderr says how to get them, so stdout stays the records alone.
+ */
+async function runList<T>(
+  context: CommandContext,
+  operation: OperationName,
+  show: (context: CommandContext, result: T) => string,
+): Promise<void> {
+  const page = await callOperation<ListPage<unknown>>(context, operation);
+  let items = page.items;
+  if (context.flags.all === true) {
+    items = [];
+    for await (const item of page) items.push(item);
+  } else if (page.hasMore) {
+    context.io.stderr.write(
+      `More follow: --offset ${page.nextOffset} for the next page, or --all for every page.\n`,
+    );
+  }
+  printResult(context, items as T, show);
+}
+
 /** A command that calls one operation: summary and flags come from the catalog. */
 export function operationCommand<T = unknown>(
   group: string,
@@ -55,16 +85,22 @@ export function operationCommand<T = unknown>(
   options: OperationCommandOptions<T>,
 ): CommandSpec {
   const args = options.args ?? [];
+  const isList = 'paginated' in operationByName(operation);
   return {
     group,
     name,
     summary: options.summary ?? operationByName(operation).summary,
     operation,
     args,
-    flags: [...operationFlags(operation, args), ...(options.flags ?? [])],
+    flags: [
+      ...operationFlags(operation, args),
+      ...(isList ? [ALL_FLAG] : []),
+      ...(options.flags ?? []),
+    ],
     example: options.example,
     run: async (context) => {
       if (options.run) await options.run(context, options.show);
+      else if (isList) await runList(context, operation, options.show);
       else printResult(context, await callOperation<T>(context, operation), options.show);
     },
   };

@@ -31,26 +31,65 @@ function checkManifest(text: string, where: string): void {
     );
 }
 
-async function filesOf(
-  root: string,
-  folder: string,
-  found: Record<string, Uint8Array>,
-): Promise<void> {
+/**
+ * What a folder upload leaves out unless asked to keep it: version control, installed packages,
+ * Finder's litter, and environment files (which hold secrets).
+ */
+export function isLeftOut(name: string): boolean {
+  return (
+    name === '.git' || name === 'node_modules' || name === '.DS_Store' || name.startsWith('.env')
+  );
+}
+
+/** What a folder's walk has gathered so far, bounded as the service bounds an archive. */
+interface Gathered {
+  readonly files: Record<string, Uint8Array>;
+  count: number;
+  bytes: number;
+  readonly includeHidden: boolean;
+  readonly shown: string;
+}
+
+async function filesOf(root: string, folder: string, gathered: Gathered): Promise<void> {
   for (const entry of await readdir(folder, { withFileTypes: true })) {
+    if (!gathered.includeHidden && isLeftOut(entry.name)) continue;
     const path = join(folder, entry.name);
     const name = relative(root, path).split(sep).join('/');
-    if (entry.isDirectory()) await filesOf(root, path, found);
-    else if (entry.isFile()) found[name] = new Uint8Array(await readFile(path));
+    if (entry.isDirectory()) {
+      await filesOf(root, path, gathered);
+      continue;
+    }
     // Symbolic links and special files are left out: they could point outside the extension.
+    if (!entry.isFile()) continue;
+    // Checked before each file is read, so a folder far too big is refused, not held in memory.
+    const size = (await stat(path)).size;
+    gathered.count += 1;
+    gathered.bytes += size;
+    if (gathered.count > LIMITS.extensionEntries) {
+      throw usageError(
+        `${gathered.shown} holds more than ${LIMITS.extensionEntries} files, over the service's limit for an extension.`,
+      );
+    }
+    if (gathered.bytes > LIMITS.extensionUncompressedBytes) {
+      throw usageError(
+        `${gathered.shown} holds more than ${LIMITS.extensionUncompressedBytes} bytes, over the service's limit for an extension.`,
+      );
+    }
+    gathered.files[name] = new Uint8Array(await readFile(path));
   }
 }
 
 /**
  * The archive to upload for `path`: a directory is zipped on the fly, with manifest.json at the
- * root checked first; a .zip is sent as it is, read from disk as it goes. Anything else is a
+ * root checked first and `.git`, `node_modules`, `.DS_Store` and `.env*` left out unless
+ * `includeHidden`; a .zip is sent as it is, read from disk as it goes. Anything else is a
  * usage error that says what to give instead.
  */
-export async function uploadArchive(cwd: string, path: string): Promise<UploadArchive> {
+export async function uploadArchive(
+  cwd: string,
+  path: string,
+  includeHidden = false,
+): Promise<UploadArchive> {
   const absolute = resolve(cwd, path);
   let info: Awaited<ReturnType<typeof stat>>;
   try {
@@ -70,9 +109,9 @@ export async function uploadArchive(cwd: string, path: string): Promise<UploadAr
       );
     }
     checkManifest(manifest, `${join(path, 'manifest.json')}`);
-    const files: Record<string, Uint8Array> = {};
-    await filesOf(absolute, absolute, files);
-    const zipped = zipSync(files, { level: 6 });
+    const gathered: Gathered = { files: {}, count: 0, bytes: 0, includeHidden, shown: path };
+    await filesOf(absolute, absolute, gathered);
+    const zipped = zipSync(gathered.files, { level: 6 });
     if (zipped.byteLength > LIMITS.extensionArchiveBytes) {
       throw usageError(
         `${path} zips to ${zipped.byteLength} bytes, over the ${LIMITS.extensionArchiveBytes}-byte limit.`,

@@ -5,7 +5,7 @@ import type { CommandSpec } from './command.js';
 import { callOperation, operationCommand, printResult } from './define.js';
 import { uploadArchive } from './extension-archive.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
-import { browserTable, extensionTable, invocationView } from './views.js';
+import { browserTable, extensionTable, invocationTable, invocationView } from './views.js';
 
 const EXTENSION = { name: '<id-or-name>', field: 'id_or_name' } as const;
 const INVOCATION = { name: '<id>', field: 'id' } as const;
@@ -15,11 +15,23 @@ export const extensionCommands: CommandSpec[] = [
   operationCommand<Extension>('extensions', 'upload', 'extensions.upload', {
     summary: 'Upload a browser extension: a .zip as it is, or a folder zipped on the fly.',
     args: [{ name: '<path>' }],
+    flags: [
+      {
+        name: 'include-hidden',
+        kind: 'boolean',
+        description:
+          'zip a folder whole: keep .git, node_modules, .DS_Store and .env* (left out by default)',
+      },
+    ],
     example: 'xb extensions upload ./my-extension --name adblock',
     show: (context, extension) =>
       `${context.colors.green('✓')} Uploaded extension ${context.colors.cyan(extension.id)}${extension.name ? ` (${extension.name})` : ''}, ${extension.size_bytes} bytes.`,
     run: async (context, show) => {
-      const archive = await uploadArchive(context.io.cwd, context.args['<path>'] as string);
+      const archive = await uploadArchive(
+        context.io.cwd,
+        context.args['<path>'] as string,
+        context.flags['include-hidden'] === true,
+      );
       const bar = createProgressBar(context.io.stderr, context.showsProgress);
       const extension = await callOperation<Extension>(
         context,
@@ -80,6 +92,13 @@ export const extensionCommands: CommandSpec[] = [
     args: [INVOCATION],
     example: 'xb invocations update inv_4HkP0qL2 --status succeeded',
     show: (context, invocation) => invocationView(context.colors, invocation),
+  }),
+  operationCommand<Invocation[]>('invocations', 'list', 'invocations.list', {
+    example: 'xb invocations list --status running --app-name shop-agent --all',
+    show: (context, invocations) =>
+      invocations.length
+        ? invocationTable(context.colors, invocations)
+        : context.colors.dim('No invocations.'),
   }),
   operationCommand<InvocationBrowsers>('invocations', 'browsers', 'invocations.listBrowsers', {
     args: [INVOCATION],

@@ -9,6 +9,7 @@ import {
   InvocationBrowsersSchema,
   InvocationSchema,
 } from '@x/types';
+import { unzipSync } from 'fflate';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { onlyJson, scratchFolder, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
@@ -102,6 +103,57 @@ describe.each(TRANSPORTS)('pool, extension and invocation commands (%s)', (_, ov
       '✓ Deleted extension from-folder.\n',
     );
     expect(onlyJson((await run(['extensions', 'list', '--json'])).stdout)).toHaveLength(1);
+  });
+
+  it('a folder upload leaves out .git, node_modules, .DS_Store and .env* unless --include-hidden', async () => {
+    const folder = extensionFolder();
+    for (const path of ['.git/config', 'node_modules/dep/index.js', 'scripts/.env.local']) {
+      mkdirSync(join(folder, path, '..'), { recursive: true });
+      writeFileSync(join(folder, path), 'secret');
+    }
+    writeFileSync(join(folder, '.DS_Store'), 'x');
+    writeFileSync(join(folder, '.env'), 'TOKEN=secret');
+    writeFileSync(join(folder, '.eslintrc'), '{}');
+    const entriesOf = async (flags: string[]) => {
+      const json = v.parse(
+        ExtensionSchema,
+        onlyJson((await run(['extensions', 'upload', folder, '--json', ...flags])).stdout),
+      );
+      const saved = scratchFolder();
+      await run(['extensions', 'download', json.id, '-o', 'copy.zip'], { cwd: saved });
+      return Object.keys(unzipSync(readFileSync(join(saved, 'copy.zip')))).sort();
+    };
+    expect(await entriesOf([])).toEqual(['.eslintrc', 'manifest.json', 'scripts/content.js']);
+    expect(await entriesOf(['--include-hidden'])).toEqual([
+      '.DS_Store',
+      '.env',
+      '.eslintrc',
+      '.git/config',
+      'manifest.json',
+      'node_modules/dep/index.js',
+      'scripts/.env.local',
+      'scripts/content.js',
+    ]);
+  });
+
+  it('invocations list by page and filter; --all walks every page', async () => {
+    const app = `app-${Math.random().toString(36).slice(2, 8)}`;
+    for (const action of ['build', 'build', 'ship']) {
+      expect((await run(['invocations', 'create', app, action])).code).toBe(0);
+    }
+    const first = await run(['invocations', 'list', '--app-name', app, '--limit', '2', '--json']);
+    expect(onlyJson(first.stdout)).toHaveLength(2);
+    expect(first.stderr).toContain(
+      'More follow: --offset 2 for the next page, or --all for every page.',
+    );
+    const all = await run(['invocations', 'list', '--app-name', app, '--limit', '1', '--all']);
+    expect(all.stdout.trim().split('\n')).toHaveLength(4);
+    expect(all.stderr).toBe('');
+    const shipped = onlyJson(
+      (await run(['invocations', 'list', '--app-name', app, '--action-name', 'ship', '--json']))
+        .stdout,
+    ) as { action_name: string }[];
+    expect(shipped.map((invocation) => invocation.action_name)).toEqual(['ship']);
   });
 
   it('extensions upload refuses bad input with exit 2 and says how to fix it, sending nothing', async () => {

@@ -180,7 +180,23 @@ export function replayView(colors: Colors, replay: Replay): string {
   });
 }
 
-/** One invocation. */
+/** Invocations as a table. */
+export function invocationTable(colors: Colors, invocations: readonly Invocation[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'APP', 'ACTION', 'STATUS', 'STARTED', 'FINISHED'],
+    invocations.map((invocation) => [
+      colors.cyan(invocation.id),
+      invocation.app_name,
+      invocation.action_name,
+      invocation.status,
+      formatTime(invocation.started_at),
+      formatTime(invocation.finished_at),
+    ]),
+  );
+}
+
+/** One invocation as a record. */
 export function invocationView(colors: Colors, invocation: Invocation): string {
   return renderRecord(colors, {
     id: colors.cyan(invocation.id),
