@@ -13,7 +13,8 @@ export default defineConfig({
     entry: { index: 'src/index.ts', vitest: 'src/vitest/index.ts' },
     resolve: ['@x/service-kernel'],
   },
-  sourcemap: true,
+  // Maps without their sources point at files the package does not ship: none are shipped.
+  sourcemap: false,
   clean: true,
   target: 'es2022',
   external: ['vitest'],

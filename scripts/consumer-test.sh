@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# The published packages as a user gets them, after a build: packs @x/types, @x/client, @x/cli
+# and @x/testing (pnpm pack), installs the tarballs with plain npm into a fresh project outside
+# the workspace, runs each package README's example against the fake service (xb-fake from the
+# installed @x/testing) on Node 22 and on Node 24 (both the registry package `node`), and
+# type-checks the TypeScript examples with tsc under moduleResolution nodenext and bundler.
+# A `workspace:` range or a file missing from a tarball fails it. Everything it makes lives in
+# one temporary directory, removed at the end; the fakes it starts are stopped by pid.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/xb-consumer.XXXXXX")
+fake_pid=""
+cleanup() {
+  if [ -n "$fake_pid" ]; then kill "$fake_pid" 2>/dev/null || true; wait "$fake_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "consumer test: $*" >&2; exit 1; }
+npm_quiet() { npm --no-audit --no-fund --loglevel=error "$@"; }
+
+packages=(types client cli testing)
+mkdir -p "$work/tarballs"
+for name in "${packages[@]}"; do
+  pnpm --filter "@x/$name" pack --pack-destination "$work/tarballs" >/dev/null
+done
+
+# What each tarball must hold, besides its package.json.
+declare -A must_hold=(
+  [types]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts package/dist/openapi/index.js"
+  [client]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts package/dist/node/index.js"
+  [cli]="package/LICENSE package/README.md package/dist/bin/xb.js package/dist/index.js package/dist/index.d.ts"
+  [testing]="package/LICENSE package/README.md package/dist/index.js package/dist/vitest.js package/dist/bin/xb-fake.js"
+)
+for name in "${packages[@]}"; do
+  tarball=$(ls "$work"/tarballs/x-"$name"-*.tgz)
+  listing=$(tar -tzf "$tarball")
+  for file in ${must_hold[$name]}; do
+    grep -qx "$file" <<<"$listing" || fail "@x/$name: $file is missing from $(basename "$tarball")"
+  done
+  if grep -q '\.map$' <<<"$listing"; then fail "@x/$name ships source maps without their sources"; fi
+  manifest=$(tar -xzOf "$tarball" package/package.json)
+  if grep -q '"workspace:' <<<"$manifest"; then fail "@x/$name keeps a workspace: range: $manifest"; fi
+done
+echo "consumer test: packed ${packages[*]}: every file there, no workspace: range, no source map"
+
+# Node 22 and 24, from the registry package `node`, each in a directory of its own.
+for major in 22 24; do
+  mkdir -p "$work/node$major"
+  (cd "$work/node$major" && npm_quiet init -y >/dev/null && npm_quiet install "node@$major" >/dev/null)
+done
+
+# The user's project: the tarballs, TypeScript and Node's types, nothing from the workspace.
+app="$work/app"
+mkdir -p "$app"
+cd "$app"
+cat >package.json <<'EOF'
+{ "name": "consumer", "private": true, "type": "module" }
+EOF
+typescript=$(node -p "require('$root/node_modules/typescript/package.json').version")
+types_node=$(node -p "require('$root/node_modules/@types/node/package.json').version")
+npm_quiet install "$work"/tarballs/*.tgz "typescript@$typescript" "@types/node@$types_node" >/dev/null
+
+# Each README's example, as the README shows it.
+extract() { # <readme> <fence language> <output file>
+  awk -v lang="$2" '
+    /^## Example/ { inside = 1; next }
+    inside && /^## / { exit }
+    inside && $0 == "```" lang { copying = 1; next }
+    copying && /^```/ { exit }
+    copying { print }
+  ' "$1" >"$3"
+  [ -s "$3" ] || fail "no \`\`\`$2 example under ## Example in $1"
+}
+extract "$root/packages/types/README.md" ts types-example.ts
+extract "$root/packages/client/README.md" ts client-example.ts
+extract "$root/packages/testing/README.md" ts testing-example.ts
+extract "$root/packages/cli/README.md" sh cli-example.sh
+
+# What the examples use: an extension as a zip and as a folder, a CSV.
+node24="$work/node24/node_modules/node/bin/node"
+"$node24" --input-type=module -e "
+import { writeFileSync } from 'node:fs';
+import { buildExtensionArchive } from '@x/testing';
+writeFileSync('adblock.zip', buildExtensionArchive());
+"
+mkdir -p my-extension
+echo '{"manifest_version":3,"name":"my-extension","version":"1.0"}' >my-extension/manifest.json
+printf 'sku,qty\nA-1,2\n' >input.csv
+# The fake starts with one pool of two warm browsers, `checkout`, which the examples read.
+cat >seed.json <<'EOF'
+{ "pools": [ { "id": "pool_checkout", "name": "checkout", "available_count": 2, "acquired_count": 0,
+  "created_at": "2026-11-22T10:00:00.000Z", "browser_pool_config": { "size": 2, "name": "checkout" } } ] }
+EOF
+
+start_fake() { # <node>: a fresh fake for one example, its URL in XB_BASE_URL
+  "$1" node_modules/@x/testing/dist/bin/xb-fake.js --seed seed.json --token consumer-token \
+    >"$work/fake.out" 2>"$work/fake.err" &
+  fake_pid=$!
+  for _ in $(seq 1 100); do
+    if [ -s "$work/fake.out" ]; then break; fi
+    sleep 0.1
+  done
+  XB_BASE_URL=$(head -n 1 "$work/fake.out")
+  [ -n "$XB_BASE_URL" ] || fail "xb-fake did not start: $(cat "$work/fake.err")"
+  export XB_BASE_URL XB_TOKEN=consumer-token
+}
+stop_fake() {
+  kill "$fake_pid" 2>/dev/null || true
+  wait "$fake_pid" 2>/dev/null || true
+  fake_pid=""
+}
+
+for major in 22 24; do
+  node="$work/node$major/node_modules/node/bin/node"
+  echo "consumer test: Node $("$node" --version)"
+  for example in types client testing; do
+    start_fake "$node"
+    if ! output=$("$node" "$example-example.ts" 2>&1); then
+      fail "the @x/$example README example failed on Node $major: $output"
+    fi
+    stop_fake
+    # What the examples' comments say they print first.
+    case "$example" in
+      types) expected='2 2' ;;
+      testing) expected='2' ;;
+      *) expected="" ;;
+    esac
+    if [ -n "$expected" ] && [ "$(head -n 1 <<<"$output")" != "$expected" ]; then
+      fail "the @x/$example README example printed \"$(head -n 1 <<<"$output")\", not \"$expected\" as its comment says"
+    fi
+    echo "  @x/$example README example, as it printed:"
+    sed 's/^/    /' <<<"$output"
+  done
+  start_fake "$node"
+  bin_dir="$work/bin$major"
+  mkdir -p "$bin_dir"
+  ln -sf "$node" "$bin_dir/node"
+  if ! output=$(PATH="$bin_dir:$app/node_modules/.bin:$PATH" bash -euo pipefail cli-example.sh 2>&1); then
+    fail "the @x/cli README example failed on Node $major: $output"
+  fi
+  stop_fake
+  echo "  @x/cli README example, as it printed:"
+  sed 's/^/    /' <<<"$output"
+done
+
+# The TypeScript examples type-check as a user's project would, under both resolutions.
+for resolution in nodenext bundler; do
+  module=$([ "$resolution" = nodenext ] && echo nodenext || echo esnext)
+  cat >"tsconfig.$resolution.json" <<EOF
+{
+  "compilerOptions": {
+    "target": "es2022", "module": "$module", "moduleResolution": "$resolution",
+    "strict": true, "noEmit": true, "skipLibCheck": false, "types": ["node"],
+    "allowImportingTsExtensions": true
+  },
+  "files": ["types-example.ts", "client-example.ts", "testing-example.ts"]
+}
+EOF
+  "$node24" node_modules/typescript/bin/tsc -p "tsconfig.$resolution.json" ||
+    fail "the examples do not type-check under moduleResolution $resolution"
+  echo "consumer test: the examples type-check under moduleResolution $resolution"
+done
