@@ -98,6 +98,7 @@ export {
   type OperationMatch,
   pathParamNames,
 } from './catalog/paths.js';
+export { described, fieldDescription } from './common/describe.js';
 export { API_VERSION, HEADERS, LIMITS } from './common/limits.js';
 export { integerBetween, queryIntegerBetween } from './common/numbers.js';
 export {

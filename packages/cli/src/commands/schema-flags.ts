@@ -1,5 +1,6 @@
 import {
   type AnySchema,
+  fieldDescription,
   type Operation,
   type OperationName,
   operationByName,
@@ -74,6 +75,16 @@ function objectEntries(schema: AnySchema): Record<string, AnySchema> | undefined
   return base.type.endsWith('object') && base.entries ? base.entries : undefined;
 }
 
+/** The value placeholder of a flag: its unit when the description names one (`<ms>`). */
+function placeholderOf(kind: FlagKind, description: string | undefined): string {
+  if (kind !== 'number' || !description) return PLACEHOLDERS[kind];
+  if (/\bms\b/.test(description)) return '<ms>';
+  if (/\bseconds\b/.test(description)) return '<seconds>';
+  if (/\bpercent\b/.test(description)) return '<percent>';
+  if (/\bpixels\b/.test(description)) return '<px>';
+  return PLACEHOLDERS[kind];
+}
+
 const PLACEHOLDERS: Record<FlagKind, string> = {
   boolean: '',
   number: '<n>',
@@ -103,23 +114,33 @@ export function operationFlags(operationName: OperationName, args: readonly ArgS
           .map(([entry, entrySchema]) => {
             const kind = flagKindOf(entrySchema);
             const dotted = `${field}.${entry}`;
+            const description =
+              EXPANDED_DESCRIPTIONS[dotted] ??
+              fieldDescription(entrySchema) ??
+              entry.replaceAll('_', ' ');
             return {
               name: (EXPANDED_FIELDS[field] as (entry: string) => string)(entry),
               kind,
               field: dotted,
-              placeholder: PLACEHOLDERS[kind],
-              description: EXPANDED_DESCRIPTIONS[dotted] ?? entry.replaceAll('_', ' '),
+              placeholder: placeholderOf(kind, description),
+              description,
             };
           });
       }
       const kind = flagKindOf(schema);
+      const described = fieldDescription(schema);
+      const description = described
+        ? `${described}${kind === 'json' && !described.includes('JSON') ? ' (JSON)' : ''}`
+        : kind === 'json'
+          ? `${field} as JSON`
+          : field.replaceAll('_', ' ');
       return [
         {
           name: kebab(field),
           kind,
           field,
-          placeholder: PLACEHOLDERS[kind],
-          description: kind === 'json' ? `${field} as JSON` : field.replaceAll('_', ' '),
+          placeholder: placeholderOf(kind, described),
+          description,
         },
       ];
     });

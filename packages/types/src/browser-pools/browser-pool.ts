@@ -11,44 +11,96 @@ import {
   string,
 } from 'valibot';
 import { ViewportSchema } from '../browsers/viewport.js';
+import { described } from '../common/describe.js';
 import { JsonObjectSchema } from '../common/request-object.js';
 import { CountSchema, TimestampSchema } from '../common/scalars.js';
 
 /** The configuration every browser of a pool is created with, as a server reports it. */
 export const BrowserPoolConfigSchema = /* @__PURE__ */ object({
-  size: /* @__PURE__ */ pipe(
-    /* @__PURE__ */ number(),
-    /* @__PURE__ */ integer(),
-    /* @__PURE__ */ minValue(1),
+  size: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ number(),
+      /* @__PURE__ */ integer(),
+      /* @__PURE__ */ minValue(1),
+    ),
+    'browsers the pool keeps warm, 1–500',
   ),
-  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  fill_rate_per_minute: /* @__PURE__ */ optional(
-    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    "the pool's name",
   ),
-  timeout_seconds: /* @__PURE__ */ optional(
-    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+  fill_rate_per_minute: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    ),
+    'percent of the size started per minute while filling, 1–100',
   ),
-  stealth: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
-  headless: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
-  profile: /* @__PURE__ */ optional(
-    /* @__PURE__ */ object({
-      id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-      name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-      save_changes: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
-    }),
+  timeout_seconds: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    ),
+    "idle time-out of the pool's acquired browsers, in seconds",
   ),
-  extensions: /* @__PURE__ */ optional(
-    /* @__PURE__ */ array(
+  stealth: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+    'whether its browsers hide automation signals',
+  ),
+  headless: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+    'whether its browsers run without a display',
+  ),
+  profile: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
       /* @__PURE__ */ object({
-        id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-        name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+        id: /* @__PURE__ */ described(
+          /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+          'profile id',
+        ),
+        name: /* @__PURE__ */ described(
+          /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+          'profile name',
+        ),
+        save_changes: /* @__PURE__ */ described(
+          /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+          'always false for a pool',
+        ),
       }),
     ),
+    'the profile its browsers load, read-only',
   ),
-  proxy_id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  viewport: /* @__PURE__ */ optional(ViewportSchema),
-  kiosk_mode: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
-  chrome_policy: /* @__PURE__ */ optional(JsonObjectSchema),
+  extensions: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ array(
+        /* @__PURE__ */ object({
+          id: /* @__PURE__ */ described(
+            /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+            'extension id',
+          ),
+          name: /* @__PURE__ */ described(
+            /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+            'extension name',
+          ),
+        }),
+      ),
+    ),
+    'extensions its browsers load, by id or name',
+  ),
+  proxy_id: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    'proxy its browsers route through',
+  ),
+  viewport: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(ViewportSchema),
+    "its browsers' window size",
+  ),
+  kiosk_mode: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+    'whether its browsers show no browser UI',
+  ),
+  chrome_policy: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(JsonObjectSchema),
+    'Chromium enterprise policies its browsers start with, as JSON',
+  ),
 });
 
 /** The configuration of a pool's browsers. */
@@ -56,12 +108,21 @@ export type BrowserPoolConfig = InferOutput<typeof BrowserPoolConfigSchema>;
 
 /** A pool of identically configured browsers (operation 4.3). */
 export const BrowserPoolSchema = /* @__PURE__ */ object({
-  id: /* @__PURE__ */ string(),
-  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  available_count: CountSchema,
-  acquired_count: CountSchema,
-  created_at: TimestampSchema,
-  browser_pool_config: BrowserPoolConfigSchema,
+  id: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the pool's id"),
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    "the pool's unique name",
+  ),
+  available_count: /* @__PURE__ */ described(CountSchema, 'warm browsers ready to acquire, ≥ 0'),
+  acquired_count: /* @__PURE__ */ described(
+    CountSchema,
+    'browsers handed out and not released, ≥ 0',
+  ),
+  created_at: /* @__PURE__ */ described(TimestampSchema, 'when the pool was made (ISO 8601 UTC)'),
+  browser_pool_config: /* @__PURE__ */ described(
+    BrowserPoolConfigSchema,
+    "the pool's configuration",
+  ),
 });
 
 /** A pool of identically configured browsers. */

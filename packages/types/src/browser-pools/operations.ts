@@ -1,5 +1,6 @@
 import { BrowserSessionSchema } from '../browsers/browser-session.js';
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { NamedListQuerySchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema } from '../common/scalars.js';
@@ -13,7 +14,9 @@ import {
 } from './pool-requests.js';
 
 /** Path parameters of an operation on one pool, named by id or by name. */
-export const BrowserPoolPathSchema = /* @__PURE__ */ requestObject({ id_or_name: IdOrNameSchema });
+export const BrowserPoolPathSchema = /* @__PURE__ */ requestObject({
+  id_or_name: /* @__PURE__ */ described(IdOrNameSchema, 'pool id or name'),
+});
 
 /** POST /browser_pools: declares a pool and starts filling it. */
 export const createBrowserPoolOperation = /* @__PURE__ */ defineOperation({

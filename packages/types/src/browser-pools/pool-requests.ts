@@ -11,11 +11,13 @@ import {
   union,
 } from 'valibot';
 import {
+  BROWSER_TIMEOUT_SECONDS,
   BrowserTimeoutSchema,
   ExtensionReferencesSchema,
   ProfileReferenceSchema,
 } from '../browsers/create-browser.js';
 import { ViewportInputSchema } from '../browsers/viewport-input.js';
+import { described } from '../common/describe.js';
 import { integerBetween } from '../common/numbers.js';
 import { JsonObjectSchema, requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
@@ -42,21 +44,51 @@ export const PoolProfileReferenceSchema = /* @__PURE__ */ pipe(
 );
 
 const poolConfigEntries = {
-  name: NameSchema,
-  size: /* @__PURE__ */ integerBetween(POOL_SIZE.min, POOL_SIZE.max),
-  fill_rate_per_minute: /* @__PURE__ */ integerBetween(
-    POOL_FILL_RATE_PERCENT.min,
-    POOL_FILL_RATE_PERCENT.max,
+  name: /* @__PURE__ */ described(
+    NameSchema,
+    'unique name of the pool, [A-Za-z0-9._-], 1–255 characters',
   ),
-  timeout_seconds: BrowserTimeoutSchema,
-  stealth: /* @__PURE__ */ boolean('must be true or false'),
-  headless: /* @__PURE__ */ boolean('must be true or false'),
-  profile: PoolProfileReferenceSchema,
-  extensions: ExtensionReferencesSchema,
-  proxy_id: IdSchema,
-  viewport: ViewportInputSchema,
-  kiosk_mode: /* @__PURE__ */ boolean('must be true or false'),
-  chrome_policy: JsonObjectSchema,
+  size: /* @__PURE__ */ described(
+    /* @__PURE__ */ integerBetween(POOL_SIZE.min, POOL_SIZE.max),
+    `browsers kept warm, ${POOL_SIZE.min}–${POOL_SIZE.max}`,
+  ),
+  fill_rate_per_minute: /* @__PURE__ */ described(
+    /* @__PURE__ */ integerBetween(POOL_FILL_RATE_PERCENT.min, POOL_FILL_RATE_PERCENT.max),
+    `percent of the size started per minute while filling, ${POOL_FILL_RATE_PERCENT.min}–${POOL_FILL_RATE_PERCENT.max}, default ${POOL_FILL_RATE_PERCENT.default}`,
+  ),
+  timeout_seconds: /* @__PURE__ */ described(
+    BrowserTimeoutSchema,
+    `idle time-out of an acquired browser, seconds, ${BROWSER_TIMEOUT_SECONDS.min}–${BROWSER_TIMEOUT_SECONDS.max}, default ${POOL_BROWSER_TIMEOUT_SECONDS}`,
+  ),
+  stealth: /* @__PURE__ */ described(
+    /* @__PURE__ */ boolean('must be true or false'),
+    'hide automation signals, default false',
+  ),
+  headless: /* @__PURE__ */ described(
+    /* @__PURE__ */ boolean('must be true or false'),
+    'run without a display, default true',
+  ),
+  profile: /* @__PURE__ */ described(
+    PoolProfileReferenceSchema,
+    'profile the browsers load read-only, by id or name',
+  ),
+  extensions: /* @__PURE__ */ described(
+    ExtensionReferencesSchema,
+    'extensions the browsers load, by id or name, at most 20',
+  ),
+  proxy_id: /* @__PURE__ */ described(IdSchema, 'proxy the browsers route through'),
+  viewport: /* @__PURE__ */ described(
+    ViewportInputSchema,
+    'window size, width 320–7680 and height 200–4320 pixels',
+  ),
+  kiosk_mode: /* @__PURE__ */ described(
+    /* @__PURE__ */ boolean('must be true or false'),
+    'show no browser UI, default false',
+  ),
+  chrome_policy: /* @__PURE__ */ described(
+    JsonObjectSchema,
+    'Chromium enterprise policies, as a JSON object',
+  ),
 };
 
 /** The same entries, each optional. */
@@ -112,15 +144,21 @@ export const QueryBooleanSchema = /* @__PURE__ */ union(
 
 /** Query of DELETE /browser_pools/{id_or_name}: `force` deletes even with browsers acquired. */
 export const DeleteBrowserPoolQuerySchema = /* @__PURE__ */ requestObject({
-  force: /* @__PURE__ */ optional(QueryBooleanSchema, false),
+  force: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(QueryBooleanSchema, false),
+    'delete even while browsers are acquired (they end), default false',
+  ),
 });
 
 /** Body of POST /browser_pools/{id_or_name}/acquire; absent means the default wait. */
 export const AcquireBrowserBodySchema = /* @__PURE__ */ optional(
   /* @__PURE__ */ requestObject({
-    acquire_timeout_seconds: /* @__PURE__ */ optional(
-      /* @__PURE__ */ integerBetween(ACQUIRE_TIMEOUT_SECONDS.min, ACQUIRE_TIMEOUT_SECONDS.max),
-      ACQUIRE_TIMEOUT_SECONDS.default,
+    acquire_timeout_seconds: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(
+        /* @__PURE__ */ integerBetween(ACQUIRE_TIMEOUT_SECONDS.min, ACQUIRE_TIMEOUT_SECONDS.max),
+        ACQUIRE_TIMEOUT_SECONDS.default,
+      ),
+      `seconds to wait for a browser to come free, ${ACQUIRE_TIMEOUT_SECONDS.min}–${ACQUIRE_TIMEOUT_SECONDS.max}, default ${ACQUIRE_TIMEOUT_SECONDS.default}`,
     ),
   }),
   {},
@@ -131,8 +169,11 @@ export type AcquireBrowserInput = InferInput<typeof AcquireBrowserBodySchema>;
 
 /** Body of POST /browser_pools/{id_or_name}/release. `reuse: false` replaces the browser. */
 export const ReleaseBrowserBodySchema = /* @__PURE__ */ requestObject({
-  session_id: IdSchema,
-  reuse: /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), true),
+  session_id: /* @__PURE__ */ described(IdSchema, 'the acquired browser to hand back'),
+  reuse: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), true),
+    'start its replacement at once, default true',
+  ),
 });
 
 /** What a release call asks for. */

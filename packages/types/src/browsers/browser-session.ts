@@ -13,6 +13,7 @@ import {
   string,
   url,
 } from 'valibot';
+import { described } from '../common/describe.js';
 import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
@@ -37,51 +38,125 @@ function sessionUrlSchema(schemes: readonly string[]) {
 
 /** The profile a browser session loaded, and whether it saves its state back into it. */
 export const SessionProfileSchema = /* @__PURE__ */ object({
-  id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  save_changes: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
-  created_at: /* @__PURE__ */ optional(TimestampSchema),
-  updated_at: /* @__PURE__ */ optional(TimestampSchema),
-  last_used_at: /* @__PURE__ */ optional(TimestampSchema),
+  id: /* @__PURE__ */ described(/* @__PURE__ */ optional(/* @__PURE__ */ string()), 'profile id'),
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    'profile name',
+  ),
+  save_changes: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+    'whether the session saves its state into the profile when it ends',
+  ),
+  created_at: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(TimestampSchema),
+    'when the profile was made (ISO 8601 UTC)',
+  ),
+  updated_at: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(TimestampSchema),
+    'when a session last saved into it (ISO 8601 UTC)',
+  ),
+  last_used_at: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(TimestampSchema),
+    'when a browser last loaded it (ISO 8601 UTC)',
+  ),
 });
 
 /** A browser session: one real browser and the URLs that reach it. */
 export const BrowserSessionSchema = /* @__PURE__ */ object({
-  session_id: /* @__PURE__ */ string(),
-  created_at: TimestampSchema,
-  deleted_at: /* @__PURE__ */ optional(TimestampSchema),
-  cdp_ws_url: /* @__PURE__ */ sessionUrlSchema(['ws:', 'wss:']),
-  webdriver_ws_url: /* @__PURE__ */ optional(/* @__PURE__ */ sessionUrlSchema(['ws:', 'wss:'])),
-  browser_live_view_url: /* @__PURE__ */ optional(
-    /* @__PURE__ */ sessionUrlSchema(['http:', 'https:']),
+  session_id: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the session's id"),
+  created_at: /* @__PURE__ */ described(TimestampSchema, 'when the session started (ISO 8601 UTC)'),
+  deleted_at: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(TimestampSchema),
+    'when the session ended (ISO 8601 UTC); absent while it runs',
   ),
-  base_url: /* @__PURE__ */ optional(
-    /* @__PURE__ */ pipe(/* @__PURE__ */ string(), /* @__PURE__ */ url('must be a URL')),
+  cdp_ws_url: /* @__PURE__ */ described(
+    /* @__PURE__ */ sessionUrlSchema(['ws:', 'wss:']),
+    'DevTools WebSocket of the browser, with its jwt; absent key for read-only tokens',
   ),
-  headless: /* @__PURE__ */ boolean(),
-  stealth: /* @__PURE__ */ boolean(),
-  gpu: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
-  kiosk_mode: /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
-  timeout_seconds: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
-  persistence: /* @__PURE__ */ optional(/* @__PURE__ */ object({ id: /* @__PURE__ */ string() })),
-  profile: /* @__PURE__ */ optional(SessionProfileSchema),
-  proxy_id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  pool: /* @__PURE__ */ optional(
-    /* @__PURE__ */ object({
-      id: /* @__PURE__ */ string(),
-      name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-    }),
+  webdriver_ws_url: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ sessionUrlSchema(['ws:', 'wss:'])),
+    'WebDriver BiDi WebSocket of the browser',
   ),
-  invocation_id: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  viewport: /* @__PURE__ */ optional(ViewportSchema),
-  usage: /* @__PURE__ */ optional(
-    /* @__PURE__ */ object({
-      uptime_ms: /* @__PURE__ */ pipe(
-        /* @__PURE__ */ number(),
-        /* @__PURE__ */ integer(),
-        /* @__PURE__ */ minValue(0),
-      ),
-    }),
+  browser_live_view_url: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ sessionUrlSchema(['http:', 'https:'])),
+    'web page that shows the browser live',
+  ),
+  base_url: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(/* @__PURE__ */ string(), /* @__PURE__ */ url('must be a URL')),
+    ),
+    "base URL of the session's own endpoints",
+  ),
+  headless: /* @__PURE__ */ described(
+    /* @__PURE__ */ boolean(),
+    'whether the browser runs without a display',
+  ),
+  stealth: /* @__PURE__ */ described(
+    /* @__PURE__ */ boolean(),
+    'whether the browser hides automation signals',
+  ),
+  gpu: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+    'whether the browser has a GPU (never, self-hosted)',
+  ),
+  kiosk_mode: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+    'whether the browser shows no browser UI',
+  ),
+  timeout_seconds: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    'idle time-out, in seconds',
+  ),
+  persistence: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ object({
+        id: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'id the session was kept under'),
+      }),
+    ),
+    'persistence the session was created with',
+  ),
+  profile: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(SessionProfileSchema),
+    'the profile the session loaded',
+  ),
+  proxy_id: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    'the proxy the browser routes through',
+  ),
+  pool: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ object({
+        id: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'pool id'),
+        name: /* @__PURE__ */ described(
+          /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+          'pool name',
+        ),
+      }),
+    ),
+    'the pool the browser belongs to',
+  ),
+  invocation_id: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    'the invocation the session belongs to',
+  ),
+  viewport: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(ViewportSchema),
+    "the browser's window size",
+  ),
+  usage: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ object({
+        uptime_ms: /* @__PURE__ */ described(
+          /* @__PURE__ */ pipe(
+            /* @__PURE__ */ number(),
+            /* @__PURE__ */ integer(),
+            /* @__PURE__ */ minValue(0),
+          ),
+          'how long it ran, in milliseconds, ≥ 0',
+        ),
+      }),
+    ),
+    'what the session used',
   ),
 });
 
@@ -97,9 +172,12 @@ export const BROWSER_LIST_STATUSES = ['active', 'deleted', 'all'] as const;
 /** Query of GET /browsers: a page, and `status` (active, deleted or all; default active). */
 export const ListBrowsersQuerySchema = /* @__PURE__ */ requestObject({
   ...pageQueryEntries,
-  status: /* @__PURE__ */ optional(
-    /* @__PURE__ */ picklist(BROWSER_LIST_STATUSES, 'must be active, deleted or all'),
-    'active',
+  status: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ picklist(BROWSER_LIST_STATUSES, 'must be active, deleted or all'),
+      'active',
+    ),
+    'which sessions: active (running), deleted (ended) or all, default active',
   ),
 });
 

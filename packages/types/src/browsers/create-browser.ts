@@ -9,6 +9,7 @@ import {
   pipe,
   union,
 } from 'valibot';
+import { described } from '../common/describe.js';
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
@@ -29,8 +30,10 @@ export const MAX_EXTENSIONS_PER_BROWSER = 20;
 /** A reference to an uploaded extension, by id or by name. */
 export const ExtensionReferenceSchema = /* @__PURE__ */ union(
   [
-    /* @__PURE__ */ requestObject({ id: IdSchema }),
-    /* @__PURE__ */ requestObject({ name: NameSchema }),
+    /* @__PURE__ */ requestObject({ id: /* @__PURE__ */ described(IdSchema, 'extension id') }),
+    /* @__PURE__ */ requestObject({
+      name: /* @__PURE__ */ described(NameSchema, 'extension name'),
+    }),
   ],
   'must be {id} or {name}',
 );
@@ -38,9 +41,12 @@ export const ExtensionReferenceSchema = /* @__PURE__ */ union(
 /** A reference to a profile, by id or by name, and whether the session saves into it. */
 export const ProfileReferenceSchema = /* @__PURE__ */ pipe(
   /* @__PURE__ */ requestObject({
-    id: /* @__PURE__ */ optional(IdSchema),
-    name: /* @__PURE__ */ optional(NameSchema),
-    save_changes: /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
+    id: /* @__PURE__ */ described(/* @__PURE__ */ optional(IdSchema), 'profile id'),
+    name: /* @__PURE__ */ described(/* @__PURE__ */ optional(NameSchema), 'profile name'),
+    save_changes: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
+      "save the browser's state into the profile when it ends, default false",
+    ),
   }),
   /* @__PURE__ */ check(
     (profile) => profile.id !== undefined || profile.name !== undefined,
@@ -66,18 +72,42 @@ export const ExtensionReferencesSchema = /* @__PURE__ */ pipe(
 /** Body of POST /browsers. A self-hosted service runs headless unless asked otherwise. */
 export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
   /* @__PURE__ */ requestObject({
-    headless: /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), true),
-    stealth: /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
-    kiosk_mode: /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
-    timeout_seconds: /* @__PURE__ */ optional(
-      BrowserTimeoutSchema,
-      BROWSER_TIMEOUT_SECONDS.default,
+    headless: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), true),
+      'run without a display, default true',
     ),
-    viewport: /* @__PURE__ */ optional(ViewportInputSchema),
-    extensions: /* @__PURE__ */ optional(ExtensionReferencesSchema),
-    invocation_id: /* @__PURE__ */ optional(IdSchema),
-    proxy_id: /* @__PURE__ */ optional(IdSchema),
-    profile: /* @__PURE__ */ optional(ProfileReferenceSchema),
+    stealth: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
+      'hide automation signals, default false',
+    ),
+    kiosk_mode: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
+      'show no browser UI, default false',
+    ),
+    timeout_seconds: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(BrowserTimeoutSchema, BROWSER_TIMEOUT_SECONDS.default),
+      `idle time-out, seconds, ${BROWSER_TIMEOUT_SECONDS.min}–${BROWSER_TIMEOUT_SECONDS.max}, default ${BROWSER_TIMEOUT_SECONDS.default}`,
+    ),
+    viewport: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(ViewportInputSchema),
+      'window size, width 320–7680 and height 200–4320 pixels, default 1920×1080',
+    ),
+    extensions: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(ExtensionReferencesSchema),
+      'extensions to load, by id or name, at most 20',
+    ),
+    invocation_id: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(IdSchema),
+      'the running invocation the session belongs to',
+    ),
+    proxy_id: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(IdSchema),
+      'proxy to route every request through',
+    ),
+    profile: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(ProfileReferenceSchema),
+      'profile to load, by id or name (save_changes to save into it)',
+    ),
   }),
   {},
 );

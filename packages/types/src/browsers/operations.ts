@@ -1,4 +1,5 @@
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
 import {
@@ -9,7 +10,9 @@ import {
 import { CreateBrowserBodySchema } from './create-browser.js';
 
 /** Path parameters of an operation on one browser session. */
-export const BrowserPathSchema = /* @__PURE__ */ requestObject({ id: IdSchema });
+export const BrowserPathSchema = /* @__PURE__ */ requestObject({
+  id: /* @__PURE__ */ described(IdSchema, 'browser session id'),
+});
 
 /** POST /browsers: starts a browser session. */
 export const createBrowserOperation = /* @__PURE__ */ defineOperation({

@@ -1,4 +1,5 @@
 import { type InferOutput, integer, number, object, optional, pipe } from 'valibot';
+import { described } from '../common/describe.js';
 
 /** Bounds of a browser window, in CSS pixels and hertz. */
 export const VIEWPORT_BOUNDS = {
@@ -9,10 +10,19 @@ export const VIEWPORT_BOUNDS = {
 
 /** A browser window size as a server reports it. */
 export const ViewportSchema = /* @__PURE__ */ object({
-  width: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
-  height: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
-  refresh_rate: /* @__PURE__ */ optional(
+  width: /* @__PURE__ */ described(
     /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    'width in CSS pixels',
+  ),
+  height: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    'height in CSS pixels',
+  ),
+  refresh_rate: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    ),
+    'refresh rate in Hz',
   ),
 });
 

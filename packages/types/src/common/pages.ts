@@ -1,4 +1,5 @@
 import { maxLength, optional, pipe, string } from 'valibot';
+import { described } from './describe.js';
 import { queryIntegerBetween } from './numbers.js';
 import { requestObject } from './request-object.js';
 import { NameSchema } from './scalars.js';
@@ -15,10 +16,16 @@ const MAX_OFFSET = 1_000_000_000;
  * next page starts in `X-Next-Offset`.
  */
 export const pageQueryEntries = {
-  offset: /* @__PURE__ */ optional(/* @__PURE__ */ queryIntegerBetween(0, MAX_OFFSET), 0),
-  limit: /* @__PURE__ */ optional(
-    /* @__PURE__ */ queryIntegerBetween(1, PAGE_LIMIT.max),
-    PAGE_LIMIT.default,
+  offset: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ queryIntegerBetween(0, MAX_OFFSET), 0),
+    'records skipped before this page, ≥ 0, default 0',
+  ),
+  limit: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ queryIntegerBetween(1, PAGE_LIMIT.max),
+      PAGE_LIMIT.default,
+    ),
+    `records on the page, 1–${PAGE_LIMIT.max}, default ${PAGE_LIMIT.default}`,
   ),
 };
 
@@ -53,11 +60,20 @@ export const MAX_QUERY_LENGTH = 255;
  */
 export const NamedListQuerySchema = /* @__PURE__ */ requestObject({
   ...pageQueryEntries,
-  name: /* @__PURE__ */ optional(NameSchema),
-  query: /* @__PURE__ */ optional(
-    /* @__PURE__ */ pipe(
-      /* @__PURE__ */ string(),
-      /* @__PURE__ */ maxLength(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(NameSchema),
+    'only the record with exactly this name',
+  ),
+  query: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ string(),
+        /* @__PURE__ */ maxLength(
+          MAX_QUERY_LENGTH,
+          `must be at most ${MAX_QUERY_LENGTH} characters`,
+        ),
+      ),
     ),
+    `only records whose id or name contains this, any case, ≤ ${MAX_QUERY_LENGTH} characters`,
   ),
 });

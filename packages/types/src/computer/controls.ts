@@ -19,6 +19,7 @@ import {
   variant,
 } from 'valibot';
 import { VIEWPORT_BOUNDS } from '../browsers/viewport.js';
+import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
@@ -66,54 +67,93 @@ export type MouseButton = (typeof MOUSE_BUTTONS)[number];
 
 /** Body of POST /browsers/{id}/computer/click_mouse. */
 export const ClickMouseBodySchema = /* @__PURE__ */ requestObject({
-  x: xCoordinate,
-  y: yCoordinate,
-  button: /* @__PURE__ */ optional(
-    /* @__PURE__ */ picklist(MOUSE_BUTTONS, 'must be one of left, right, middle, back, forward'),
-    'left',
+  x: /* @__PURE__ */ described(xCoordinate, 'x in CSS pixels of the viewport, from 0'),
+  y: /* @__PURE__ */ described(yCoordinate, 'y in CSS pixels of the viewport, from 0'),
+  button: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ picklist(MOUSE_BUTTONS, 'must be one of left, right, middle, back, forward'),
+      'left',
+    ),
+    'left, right, middle, back or forward, default left',
   ),
-  click_type: /* @__PURE__ */ optional(
-    /* @__PURE__ */ picklist(['down', 'up', 'click'], 'must be down, up or click'),
-    'click',
+  click_type: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ picklist(['down', 'up', 'click'], 'must be down, up or click'),
+      'click',
+    ),
+    'down, up or click (both), default click',
   ),
-  num_clicks: /* @__PURE__ */ optional(/* @__PURE__ */ integerBetween(1, LIMITS.clicks), 1),
-  hold_keys: HoldKeysSchema,
+  num_clicks: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ integerBetween(1, LIMITS.clicks), 1),
+    `clicks, 1–${LIMITS.clicks} (2 is a double click), default 1`,
+  ),
+  hold_keys: /* @__PURE__ */ described(
+    HoldKeysSchema,
+    `keys held through the click, at most ${LIMITS.heldKeys}, default none`,
+  ),
 });
 
 /** Body of POST /browsers/{id}/computer/move_mouse. */
 export const MoveMouseBodySchema = /* @__PURE__ */ requestObject({
-  x: xCoordinate,
-  y: yCoordinate,
-  hold_keys: HoldKeysSchema,
-  smooth: /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
-  duration_ms: /* @__PURE__ */ optional(durationMs),
+  x: /* @__PURE__ */ described(xCoordinate, 'x in CSS pixels of the viewport, from 0'),
+  y: /* @__PURE__ */ described(yCoordinate, 'y in CSS pixels of the viewport, from 0'),
+  hold_keys: /* @__PURE__ */ described(
+    HoldKeysSchema,
+    `keys held through the move, at most ${LIMITS.heldKeys}, default none`,
+  ),
+  smooth: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
+    'move along a human-like path, default false',
+  ),
+  duration_ms: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(durationMs),
+    `how long a smooth move takes, ms, ${LIMITS.moveMinMs}–${LIMITS.moveMaxMs}`,
+  ),
 });
 
 const PointSchema = /* @__PURE__ */ tuple([xCoordinate, yCoordinate], 'must be a point [x, y]');
 
 /** Body of POST /browsers/{id}/computer/drag_mouse. */
 export const DragMouseBodySchema = /* @__PURE__ */ requestObject({
-  path: /* @__PURE__ */ pipe(
-    /* @__PURE__ */ array(PointSchema, 'must be an array of points [x, y]'),
-    /* @__PURE__ */ minLength(2, 'must have at least 2 points'),
-    /* @__PURE__ */ maxLength(LIMITS.dragPoints, `must have at most ${LIMITS.dragPoints} points`),
+  path: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ array(PointSchema, 'must be an array of points [x, y]'),
+      /* @__PURE__ */ minLength(2, 'must have at least 2 points'),
+      /* @__PURE__ */ maxLength(LIMITS.dragPoints, `must have at most ${LIMITS.dragPoints} points`),
+    ),
+    `points [x, y] to drag through, 2–${LIMITS.dragPoints}`,
   ),
-  button: /* @__PURE__ */ optional(
-    /* @__PURE__ */ picklist(['left', 'middle', 'right'], 'must be left, middle or right'),
-    'left',
+  button: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ picklist(['left', 'middle', 'right'], 'must be left, middle or right'),
+      'left',
+    ),
+    'left, middle or right, default left',
   ),
-  delay: /* @__PURE__ */ optional(pauseMs, 0),
-  steps_per_segment: /* @__PURE__ */ optional(
-    /* @__PURE__ */ integerBetween(1, LIMITS.dragStepsPerSegment),
-    10,
+  delay: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(pauseMs, 0),
+    `pause after pressing, before moving, ms, 0–${LIMITS.inputPauseMs}, default 0`,
   ),
-  step_delay_ms: /* @__PURE__ */ optional(
-    /* @__PURE__ */ integerBetween(0, LIMITS.dragStepDelayMs),
-    50,
+  steps_per_segment: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ integerBetween(1, LIMITS.dragStepsPerSegment), 10),
+    `moves between two points, 1–${LIMITS.dragStepsPerSegment}, default 10`,
   ),
-  smooth: /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
-  duration_ms: /* @__PURE__ */ optional(durationMs),
-  hold_keys: HoldKeysSchema,
+  step_delay_ms: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ integerBetween(0, LIMITS.dragStepDelayMs), 50),
+    `pause between two moves, ms, 0–${LIMITS.dragStepDelayMs}, default 50`,
+  ),
+  smooth: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
+    'move along a human-like path, default false',
+  ),
+  duration_ms: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(durationMs),
+    `how long a smooth drag takes, ms, ${LIMITS.moveMinMs}–${LIMITS.moveMaxMs}`,
+  ),
+  hold_keys: /* @__PURE__ */ described(
+    HoldKeysSchema,
+    `keys held through the drag, at most ${LIMITS.heldKeys}, default none`,
+  ),
 });
 
 const notches = /* @__PURE__ */ integerBetween(-LIMITS.scrollNotches, LIMITS.scrollNotches);
@@ -121,11 +161,20 @@ const notches = /* @__PURE__ */ integerBetween(-LIMITS.scrollNotches, LIMITS.scr
 /** Body of POST /browsers/{id}/computer/scroll: deltas are wheel notches. */
 export const ScrollBodySchema = /* @__PURE__ */ pipe(
   /* @__PURE__ */ requestObject({
-    x: xCoordinate,
-    y: yCoordinate,
-    delta_x: /* @__PURE__ */ optional(notches, 0),
-    delta_y: /* @__PURE__ */ optional(notches, 0),
-    hold_keys: HoldKeysSchema,
+    x: /* @__PURE__ */ described(xCoordinate, 'x where the wheel turns, CSS pixels, from 0'),
+    y: /* @__PURE__ */ described(yCoordinate, 'y where the wheel turns, CSS pixels, from 0'),
+    delta_x: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(notches, 0),
+      `wheel notches sideways (right positive), ±${LIMITS.scrollNotches}, default 0`,
+    ),
+    delta_y: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(notches, 0),
+      `wheel notches down (positive) or up, ±${LIMITS.scrollNotches}, default 0`,
+    ),
+    hold_keys: /* @__PURE__ */ described(
+      HoldKeysSchema,
+      `keys held through the scroll, at most ${LIMITS.heldKeys}, default none`,
+    ),
   }),
   /* @__PURE__ */ forward(
     /* @__PURE__ */ partialCheck(
@@ -139,49 +188,105 @@ export const ScrollBodySchema = /* @__PURE__ */ pipe(
 
 /** Body of POST /browsers/{id}/computer/press_key. */
 export const PressKeyBodySchema = /* @__PURE__ */ requestObject({
-  keys: /* @__PURE__ */ pipe(
-    /* @__PURE__ */ array(KeyComboSchema, 'must be an array of keys or combos'),
-    /* @__PURE__ */ minLength(1, 'must name at least one key'),
-    /* @__PURE__ */ maxLength(LIMITS.pressedKeys, `must name at most ${LIMITS.pressedKeys} keys`),
+  keys: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ array(KeyComboSchema, 'must be an array of keys or combos'),
+      /* @__PURE__ */ minLength(1, 'must name at least one key'),
+      /* @__PURE__ */ maxLength(LIMITS.pressedKeys, `must name at most ${LIMITS.pressedKeys} keys`),
+    ),
+    `keys or combos pressed in order (Return, ctrl+a), 1–${LIMITS.pressedKeys}`,
   ),
-  duration: /* @__PURE__ */ optional(pauseMs, 0),
-  hold_keys: HoldKeysSchema,
+  duration: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(pauseMs, 0),
+    `how long each key is held down, ms, 0–${LIMITS.inputPauseMs}, default 0`,
+  ),
+  hold_keys: /* @__PURE__ */ described(
+    HoldKeysSchema,
+    `keys held through the presses, at most ${LIMITS.heldKeys}, default none`,
+  ),
 });
 
 /** Body of POST /browsers/{id}/computer/cursor. */
 export const SetCursorBodySchema = /* @__PURE__ */ requestObject({
-  hidden: /* @__PURE__ */ boolean('must be true or false'),
+  hidden: /* @__PURE__ */ described(
+    /* @__PURE__ */ boolean('must be true or false'),
+    'hide the mouse cursor (true) or show it',
+  ),
 });
 
 /** Body of POST /browsers/{id}/computer/clipboard/write. */
 export const WriteClipboardBodySchema = /* @__PURE__ */ requestObject({
-  text: /* @__PURE__ */ pipe(
-    /* @__PURE__ */ string('must be a string'),
-    /* @__PURE__ */ check(
-      (text) => countCharacters(text) <= LIMITS.clipboardCharacters,
-      `must be at most ${LIMITS.clipboardCharacters} characters`,
+  text: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ string('must be a string'),
+      /* @__PURE__ */ check(
+        (text) => countCharacters(text) <= LIMITS.clipboardCharacters,
+        `must be at most ${LIMITS.clipboardCharacters} characters`,
+      ),
     ),
+    `text put on the clipboard, at most ${LIMITS.clipboardCharacters} characters`,
   ),
 });
 
 /** A `sleep` action of a batch. */
-export const SleepBodySchema = /* @__PURE__ */ requestObject({ duration_ms: pauseMs });
+export const SleepBodySchema = /* @__PURE__ */ requestObject({
+  duration_ms: /* @__PURE__ */ described(pauseMs, `pause, ms, 0–${LIMITS.inputPauseMs}`),
+});
 
 /** One action of a batch: its type and, under the type's name, what it takes. */
 export const BatchActionSchema = /* @__PURE__ */ variant(
   'type',
   [
     /* @__PURE__ */ requestObject({
-      type: /* @__PURE__ */ literal('click_mouse'),
-      click_mouse: ClickMouseBodySchema,
+      type: /* @__PURE__ */ described(/* @__PURE__ */ literal('click_mouse'), 'the kind of action'),
+      click_mouse: /* @__PURE__ */ described(
+        ClickMouseBodySchema,
+        'the action, as its own call takes it',
+      ),
     }),
-    /* @__PURE__ */ requestObject({ type: literal('move_mouse'), move_mouse: MoveMouseBodySchema }),
-    /* @__PURE__ */ requestObject({ type: literal('type_text'), type_text: TypeTextBodySchema }),
-    /* @__PURE__ */ requestObject({ type: literal('press_key'), press_key: PressKeyBodySchema }),
-    /* @__PURE__ */ requestObject({ type: literal('scroll'), scroll: ScrollBodySchema }),
-    /* @__PURE__ */ requestObject({ type: literal('drag_mouse'), drag_mouse: DragMouseBodySchema }),
-    /* @__PURE__ */ requestObject({ type: literal('set_cursor'), set_cursor: SetCursorBodySchema }),
-    /* @__PURE__ */ requestObject({ type: literal('sleep'), sleep: SleepBodySchema }),
+    /* @__PURE__ */ requestObject({
+      type: /* @__PURE__ */ described(literal('move_mouse'), 'the kind of action'),
+      move_mouse: /* @__PURE__ */ described(
+        MoveMouseBodySchema,
+        'the action, as its own call takes it',
+      ),
+    }),
+    /* @__PURE__ */ requestObject({
+      type: /* @__PURE__ */ described(literal('type_text'), 'the kind of action'),
+      type_text: /* @__PURE__ */ described(
+        TypeTextBodySchema,
+        'the action, as its own call takes it',
+      ),
+    }),
+    /* @__PURE__ */ requestObject({
+      type: /* @__PURE__ */ described(literal('press_key'), 'the kind of action'),
+      press_key: /* @__PURE__ */ described(
+        PressKeyBodySchema,
+        'the action, as its own call takes it',
+      ),
+    }),
+    /* @__PURE__ */ requestObject({
+      type: /* @__PURE__ */ described(literal('scroll'), 'the kind of action'),
+      scroll: /* @__PURE__ */ described(ScrollBodySchema, 'the action, as its own call takes it'),
+    }),
+    /* @__PURE__ */ requestObject({
+      type: /* @__PURE__ */ described(literal('drag_mouse'), 'the kind of action'),
+      drag_mouse: /* @__PURE__ */ described(
+        DragMouseBodySchema,
+        'the action, as its own call takes it',
+      ),
+    }),
+    /* @__PURE__ */ requestObject({
+      type: /* @__PURE__ */ described(literal('set_cursor'), 'the kind of action'),
+      set_cursor: /* @__PURE__ */ described(
+        SetCursorBodySchema,
+        'the action, as its own call takes it',
+      ),
+    }),
+    /* @__PURE__ */ requestObject({
+      type: /* @__PURE__ */ described(literal('sleep'), 'the kind of action'),
+      sleep: /* @__PURE__ */ described(SleepBodySchema, 'the action, as its own call takes it'),
+    }),
   ],
   'must have a type: click_mouse, move_mouse, type_text, press_key, scroll, drag_mouse, set_cursor or sleep',
 );
@@ -192,13 +297,16 @@ export type BatchAction = InferOutput<typeof BatchActionSchema>;
 /** Body of POST /browsers/{id}/computer/batch. */
 export const BatchBodySchema = /* @__PURE__ */ pipe(
   /* @__PURE__ */ requestObject({
-    actions: /* @__PURE__ */ pipe(
-      /* @__PURE__ */ array(BatchActionSchema, 'must be an array of actions'),
-      /* @__PURE__ */ minLength(1, 'must have at least one action'),
-      /* @__PURE__ */ maxLength(
-        LIMITS.batchActions,
-        `must have at most ${LIMITS.batchActions} actions`,
+    actions: /* @__PURE__ */ described(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ array(BatchActionSchema, 'must be an array of actions'),
+        /* @__PURE__ */ minLength(1, 'must have at least one action'),
+        /* @__PURE__ */ maxLength(
+          LIMITS.batchActions,
+          `must have at most ${LIMITS.batchActions} actions`,
+        ),
       ),
+      `actions run in order as one input, 1–${LIMITS.batchActions}`,
     ),
   }),
   /* @__PURE__ */ forward(
@@ -213,15 +321,19 @@ export const BatchBodySchema = /* @__PURE__ */ pipe(
 
 /** The mouse position. */
 export const MousePositionSchema = /* @__PURE__ */ object({
-  x: /* @__PURE__ */ number(),
-  y: /* @__PURE__ */ number(),
+  x: /* @__PURE__ */ described(/* @__PURE__ */ number(), 'x in CSS pixels of the viewport'),
+  y: /* @__PURE__ */ described(/* @__PURE__ */ number(), 'y in CSS pixels of the viewport'),
 });
 
 /** What a cursor call answers. */
-export const CursorResultSchema = /* @__PURE__ */ object({ ok: /* @__PURE__ */ literal(true) });
+export const CursorResultSchema = /* @__PURE__ */ object({
+  ok: /* @__PURE__ */ described(/* @__PURE__ */ literal(true), 'true once the cursor changed'),
+});
 
 /** What a clipboard read answers. */
-export const ClipboardTextSchema = /* @__PURE__ */ object({ text: /* @__PURE__ */ string() });
+export const ClipboardTextSchema = /* @__PURE__ */ object({
+  text: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the clipboard's text"),
+});
 
 export type ClickMouseInput = InferInput<typeof ClickMouseBodySchema>;
 export type ClickMouseBody = InferOutput<typeof ClickMouseBodySchema>;

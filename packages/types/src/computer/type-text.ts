@@ -11,6 +11,7 @@ import {
   pipe,
   string,
 } from 'valibot';
+import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
 
@@ -27,20 +28,26 @@ export function countCharacters(text: string): number {
 /** Body of POST /browsers/{id}/computer/type (operation 4.2). */
 export const TypeTextBodySchema = /* @__PURE__ */ pipe(
   /* @__PURE__ */ requestObject({
-    text: /* @__PURE__ */ pipe(
-      /* @__PURE__ */ string('must be a string'),
-      /* @__PURE__ */ check(
-        (text) => countCharacters(text) <= LIMITS.typeTextCharacters,
-        `must be at most ${LIMITS.typeTextCharacters} characters`,
-      ),
-    ),
-    delay: /* @__PURE__ */ optional(
+    text: /* @__PURE__ */ described(
       /* @__PURE__ */ pipe(
-        /* @__PURE__ */ number('must be a number'),
-        /* @__PURE__ */ integer('must be a whole number of milliseconds'),
-        /* @__PURE__ */ minValue(0, 'must be >= 0'),
+        /* @__PURE__ */ string('must be a string'),
+        /* @__PURE__ */ check(
+          (text) => countCharacters(text) <= LIMITS.typeTextCharacters,
+          `must be at most ${LIMITS.typeTextCharacters} characters`,
+        ),
       ),
-      0,
+      `text typed key by key, any Unicode, at most ${LIMITS.typeTextCharacters} characters`,
+    ),
+    delay: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(
+        /* @__PURE__ */ pipe(
+          /* @__PURE__ */ number('must be a number'),
+          /* @__PURE__ */ integer('must be a whole number of milliseconds'),
+          /* @__PURE__ */ minValue(0, 'must be >= 0'),
+        ),
+        0,
+      ),
+      'pause between keystrokes, ms, ≥ 0, default 0',
     ),
   }),
   /* @__PURE__ */ forward(

@@ -1,14 +1,22 @@
 import { array, blob, type InferOutput, object, optional, string } from 'valibot';
+import { described } from '../common/describe.js';
+import { LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
 import { CountSchema, NameSchema, TimestampSchema } from '../common/scalars.js';
 
 /** A browser extension uploaded to the service (operation 4.4). */
 export const ExtensionSchema = /* @__PURE__ */ object({
-  id: /* @__PURE__ */ string(),
-  created_at: TimestampSchema,
-  size_bytes: CountSchema,
-  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  last_used_at: /* @__PURE__ */ optional(TimestampSchema),
+  id: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the extension's id"),
+  created_at: /* @__PURE__ */ described(TimestampSchema, 'when it was uploaded (ISO 8601 UTC)'),
+  size_bytes: /* @__PURE__ */ described(CountSchema, 'size of the archive as uploaded, in bytes'),
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    "the extension's unique name",
+  ),
+  last_used_at: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(TimestampSchema),
+    'when a browser last loaded it (ISO 8601 UTC)',
+  ),
 });
 
 /** A browser extension uploaded to the service. */
@@ -22,8 +30,14 @@ export const ExtensionListSchema = /* @__PURE__ */ array(ExtensionSchema);
  * its root, and an optional unique `name`.
  */
 export const UploadExtensionFormSchema = /* @__PURE__ */ requestObject({
-  file: /* @__PURE__ */ blob('must be a file'),
-  name: /* @__PURE__ */ optional(NameSchema),
+  file: /* @__PURE__ */ described(
+    /* @__PURE__ */ blob('must be a file'),
+    `zip of an unpacked extension, manifest.json at its root, ≤ ${LIMITS.extensionArchiveBytes} bytes`,
+  ),
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(NameSchema),
+    'unique name to refer to it by, [A-Za-z0-9._-], 1–255 characters',
+  ),
 });
 
 /** The form parts of an upload. */

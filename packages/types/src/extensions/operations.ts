@@ -1,4 +1,5 @@
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { FORM_FRAMING_BYTES, LIMITS } from '../common/limits.js';
 import { NamedListQuerySchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
@@ -6,7 +7,9 @@ import { IdOrNameSchema } from '../common/scalars.js';
 import { ExtensionListSchema, ExtensionSchema, UploadExtensionFormSchema } from './extension.js';
 
 /** Path parameters of an operation on one extension, named by id or by name. */
-export const ExtensionPathSchema = /* @__PURE__ */ requestObject({ id_or_name: IdOrNameSchema });
+export const ExtensionPathSchema = /* @__PURE__ */ requestObject({
+  id_or_name: /* @__PURE__ */ described(IdOrNameSchema, 'extension id or name'),
+});
 
 /** POST /extensions (4.4): uploads a zipped unpacked extension. */
 export const uploadExtensionOperation = /* @__PURE__ */ defineOperation({

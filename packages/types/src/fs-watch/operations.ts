@@ -1,11 +1,15 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
 import { StartWatchBodySchema, WatchEventSchema, WatchSchema } from './watch.js';
 
 /** Path parameters of an operation on one directory watch. */
-export const WatchPathSchema = /* @__PURE__ */ requestObject({ id: IdSchema, watch_id: IdSchema });
+export const WatchPathSchema = /* @__PURE__ */ requestObject({
+  id: /* @__PURE__ */ described(IdSchema, 'browser session id'),
+  watch_id: /* @__PURE__ */ described(IdSchema, 'watch id'),
+});
 
 /** POST /browsers/{id}/fs/watch: starts watching a directory on the instance. */
 export const startWatchOperation = /* @__PURE__ */ defineOperation({

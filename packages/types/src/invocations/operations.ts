@@ -1,4 +1,5 @@
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
 import {
@@ -11,7 +12,9 @@ import {
 } from './invocation.js';
 
 /** Path parameters of an operation on one invocation. */
-export const InvocationPathSchema = /* @__PURE__ */ requestObject({ id: IdSchema });
+export const InvocationPathSchema = /* @__PURE__ */ requestObject({
+  id: /* @__PURE__ */ described(IdSchema, 'invocation id'),
+});
 
 /** POST /invocations: starts an invocation of an app's action. */
 export const createInvocationOperation = /* @__PURE__ */ defineOperation({

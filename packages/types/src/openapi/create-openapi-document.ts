@@ -7,6 +7,7 @@ import {
 import { schemaEntries } from '../catalog/fields.js';
 import type { AnySchema, Operation, OperationResponse } from '../catalog/operation.js';
 import { operations } from '../catalog/operations.js';
+import { fieldDescription } from '../common/describe.js';
 import { API_VERSION, HEADERS } from '../common/limits.js';
 import { JsonObjectSchema } from '../common/request-object.js';
 import { componentSchemas } from './component-schemas.js';
@@ -56,12 +57,14 @@ function parametersOf(operation: Operation): Record<string, unknown>[] {
   const path = Object.entries(schemaEntries(operation.pathParams)).map(([name, schema]) => ({
     name,
     in: 'path',
+    description: fieldDescription(schema),
     required: true,
     schema: toEmbeddedSchema(schema, 'input'),
   }));
   const query = Object.entries(schemaEntries(operation.query)).map(([name, schema]) => ({
     name,
     in: 'query',
+    description: fieldDescription(schema),
     required: !isOptional(schema),
     schema: toEmbeddedSchema(schema, 'input'),
   }));

@@ -53,6 +53,19 @@ describe('createOpenApiDocument', () => {
     }
   });
 
+  it('describes every parameter and every property, as the schemas do', () => {
+    const parameters = Object.values(document.paths).flatMap((item) =>
+      Object.values(item as Record<string, { parameters?: { description?: string }[] }>).flatMap(
+        (entry) => entry.parameters ?? [],
+      ),
+    );
+    expect(parameters.length).toBeGreaterThan(50);
+    expect(parameters.filter((parameter) => !parameter.description)).toEqual([]);
+    const text = JSON.stringify(document);
+    expect(text).toContain('"description":"pause between keystrokes, ms, ≥ 0, default 0"');
+    expect(text).toContain('"description":"warm browsers ready to acquire, ≥ 0"');
+  });
+
   it('resolves every $ref to a component that exists', () => {
     const text = JSON.stringify(document);
     const components = document.components as Record<string, Record<string, unknown>>;

@@ -1,5 +1,6 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
 import {
@@ -14,8 +15,8 @@ import { ProcessStatusSchema } from './process-status.js';
 
 /** Path parameters of an operation on one process. */
 export const ProcessPathSchema = /* @__PURE__ */ requestObject({
-  id: IdSchema,
-  process_id: IdSchema,
+  id: /* @__PURE__ */ described(IdSchema, 'browser session id'),
+  process_id: /* @__PURE__ */ described(IdSchema, 'process id'),
 });
 
 /**

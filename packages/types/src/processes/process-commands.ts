@@ -17,6 +17,7 @@ import {
   string,
   variant,
 } from 'valibot';
+import { described } from '../common/describe.js';
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
@@ -29,37 +30,50 @@ const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Body of POST .../process/spawn and .../process/exec. */
 export const ProcessCommandBodySchema = /* @__PURE__ */ requestObject({
-  command: /* @__PURE__ */ pipe(
-    /* @__PURE__ */ string('must be a string'),
-    /* @__PURE__ */ minLength(1, 'must not be empty'),
-    /* @__PURE__ */ maxLength(MAX_PATH_LENGTH, `must be at most ${MAX_PATH_LENGTH} characters`),
-  ),
-  args: /* @__PURE__ */ optional(
-    /* @__PURE__ */ pipe(
-      /* @__PURE__ */ array(/* @__PURE__ */ string('must be a string')),
-      /* @__PURE__ */ maxLength(4096, 'must list at most 4096'),
-    ),
-    [],
-  ),
-  cwd: /* @__PURE__ */ optional(
+  command: /* @__PURE__ */ described(
     /* @__PURE__ */ pipe(
       /* @__PURE__ */ string('must be a string'),
       /* @__PURE__ */ minLength(1, 'must not be empty'),
       /* @__PURE__ */ maxLength(MAX_PATH_LENGTH, `must be at most ${MAX_PATH_LENGTH} characters`),
     ),
+    'program to run, a name on PATH or an absolute path',
   ),
-  env: /* @__PURE__ */ optional(
-    /* @__PURE__ */ record(
+  args: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
       /* @__PURE__ */ pipe(
-        /* @__PURE__ */ string(),
-        /* @__PURE__ */ regex(ENV_NAME_PATTERN, 'must be a valid environment variable name'),
+        /* @__PURE__ */ array(/* @__PURE__ */ string('must be a string')),
+        /* @__PURE__ */ maxLength(4096, 'must list at most 4096'),
       ),
-      /* @__PURE__ */ string('must be a string'),
+      [],
     ),
-    {},
+    'its arguments, at most 4096',
   ),
-  timeout_sec: /* @__PURE__ */ optional(
-    /* @__PURE__ */ integerBetween(1, MAX_PROCESS_TIMEOUT_SECONDS),
+  cwd: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ string('must be a string'),
+        /* @__PURE__ */ minLength(1, 'must not be empty'),
+        /* @__PURE__ */ maxLength(MAX_PATH_LENGTH, `must be at most ${MAX_PATH_LENGTH} characters`),
+      ),
+    ),
+    'absolute working directory, default the home directory',
+  ),
+  env: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ record(
+        /* @__PURE__ */ pipe(
+          /* @__PURE__ */ string(),
+          /* @__PURE__ */ regex(ENV_NAME_PATTERN, 'must be a valid environment variable name'),
+        ),
+        /* @__PURE__ */ string('must be a string'),
+      ),
+      {},
+    ),
+    'environment variables added to its own',
+  ),
+  timeout_sec: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ integerBetween(1, MAX_PROCESS_TIMEOUT_SECONDS)),
+    `seconds before it is killed, 1–${MAX_PROCESS_TIMEOUT_SECONDS}, default none`,
   ),
 });
 
@@ -68,9 +82,12 @@ export type ProcessCommandInput = InferInput<typeof ProcessCommandBodySchema>;
 
 /** Answer of POST .../process/spawn. */
 export const SpawnedProcessSchema = /* @__PURE__ */ object({
-  process_id: /* @__PURE__ */ string(),
-  pid: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
-  started_at: TimestampSchema,
+  process_id: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the process's id"),
+  pid: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    'its operating-system pid',
+  ),
+  started_at: /* @__PURE__ */ described(TimestampSchema, 'when it started (ISO 8601 UTC)'),
 });
 
 /** A process started on the browser instance. */
@@ -78,20 +95,29 @@ export type SpawnedProcess = InferOutput<typeof SpawnedProcessSchema>;
 
 /** Answer of POST .../process/exec: the whole run, with its output in base64. */
 export const ExecResultSchema = /* @__PURE__ */ object({
-  exit_code: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
-  stdout_b64: /* @__PURE__ */ string(),
-  stderr_b64: /* @__PURE__ */ string(),
-  duration_ms: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ minValue(0)),
+  exit_code: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    'its exit code (128+signal when a signal ended it)',
+  ),
+  stdout_b64: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'its standard output, base64'),
+  stderr_b64: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'its standard error, base64'),
+  duration_ms: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ minValue(0)),
+    'how long it ran, in milliseconds',
+  ),
   /**
    * Bytes of output dropped before what stdout_b64 and stderr_b64 hold: a process keeps only the
    * newest part of its output. Absent when nothing was dropped.
    */
-  dropped_bytes: /* @__PURE__ */ optional(
-    /* @__PURE__ */ pipe(
-      /* @__PURE__ */ number(),
-      /* @__PURE__ */ integer(),
-      /* @__PURE__ */ minValue(1),
+  dropped_bytes: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ number(),
+        /* @__PURE__ */ integer(),
+        /* @__PURE__ */ minValue(1),
+      ),
     ),
+    'output bytes left out past the kept limit',
   ),
 });
 
@@ -106,26 +132,39 @@ export const ProcessSignalSchema = /* @__PURE__ */ picklist(
 
 /** Body of POST .../process/{process_id}/kill; absent means TERM. */
 export const KillProcessBodySchema = /* @__PURE__ */ optional(
-  /* @__PURE__ */ requestObject({ signal: optional(ProcessSignalSchema, 'TERM') }),
+  /* @__PURE__ */ requestObject({
+    signal: /* @__PURE__ */ described(
+      optional(ProcessSignalSchema, 'TERM'),
+      'TERM, KILL, INT or HUP, default TERM',
+    ),
+  }),
   {},
 );
 
 /** Answer of a kill call. */
-export const KillResultSchema = /* @__PURE__ */ object({ ok: /* @__PURE__ */ literal(true) });
+export const KillResultSchema = /* @__PURE__ */ object({
+  ok: /* @__PURE__ */ described(/* @__PURE__ */ literal(true), 'true once the signal was sent'),
+});
 
 /** One event of a process's output stream: a chunk of stdout or stderr, then its exit. */
 export const ProcessOutputEventSchema = /* @__PURE__ */ variant('type', [
   /* @__PURE__ */ object({
-    type: /* @__PURE__ */ literal('stdout'),
-    data_b64: /* @__PURE__ */ string(),
+    type: /* @__PURE__ */ described(
+      /* @__PURE__ */ literal('stdout'),
+      'a chunk of standard output',
+    ),
+    data_b64: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'the bytes, base64'),
   }),
   /* @__PURE__ */ object({
-    type: /* @__PURE__ */ literal('stderr'),
-    data_b64: /* @__PURE__ */ string(),
+    type: /* @__PURE__ */ described(/* @__PURE__ */ literal('stderr'), 'a chunk of standard error'),
+    data_b64: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'the bytes, base64'),
   }),
   /* @__PURE__ */ object({
-    type: /* @__PURE__ */ literal('exit'),
-    exit_code: /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    type: /* @__PURE__ */ described(/* @__PURE__ */ literal('exit'), 'the process ended'),
+    exit_code: /* @__PURE__ */ described(
+      /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+      'its exit code',
+    ),
   }),
   /**
    * Output the service no longer held for this reader: a process keeps only the newest part of
@@ -133,11 +172,17 @@ export const ProcessOutputEventSchema = /* @__PURE__ */ variant('type', [
    * many bytes it missed, in their place.
    */
   /* @__PURE__ */ object({
-    type: /* @__PURE__ */ literal('overflow'),
-    lost_bytes: /* @__PURE__ */ pipe(
-      /* @__PURE__ */ number(),
-      /* @__PURE__ */ integer(),
-      /* @__PURE__ */ minValue(1),
+    type: /* @__PURE__ */ described(
+      /* @__PURE__ */ literal('overflow'),
+      'output was lost: the reader was too slow',
+    ),
+    lost_bytes: /* @__PURE__ */ described(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ number(),
+        /* @__PURE__ */ integer(),
+        /* @__PURE__ */ minValue(1),
+      ),
+      'how many bytes were lost',
     ),
   }),
 ]);

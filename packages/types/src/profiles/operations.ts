@@ -1,4 +1,5 @@
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { NamedListQuerySchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema } from '../common/scalars.js';
@@ -12,7 +13,9 @@ import {
 } from './profile.js';
 
 /** Path parameters of an operation on one profile, named by id or by name. */
-export const ProfilePathSchema = /* @__PURE__ */ requestObject({ id_or_name: IdOrNameSchema });
+export const ProfilePathSchema = /* @__PURE__ */ requestObject({
+  id_or_name: /* @__PURE__ */ described(IdOrNameSchema, 'profile id or name'),
+});
 
 /** POST /profiles: a new, empty profile. */
 export const createProfileOperation = /* @__PURE__ */ defineOperation({

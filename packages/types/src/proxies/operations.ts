@@ -1,4 +1,5 @@
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
 import {
@@ -11,7 +12,9 @@ import {
 } from './proxy.js';
 
 /** Path parameters of an operation on one proxy. */
-export const ProxyPathSchema = /* @__PURE__ */ requestObject({ id: IdSchema });
+export const ProxyPathSchema = /* @__PURE__ */ requestObject({
+  id: /* @__PURE__ */ described(IdSchema, 'proxy id'),
+});
 
 /** POST /proxies: a proxy browsers can be created with (`proxy_id`). */
 export const createProxyOperation = /* @__PURE__ */ defineOperation({

@@ -16,6 +16,7 @@ import {
   string,
 } from 'valibot';
 import { QueryBooleanSchema } from '../browser-pools/pool-requests.js';
+import { described } from '../common/describe.js';
 import { integerBetween } from '../common/numbers.js';
 import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
@@ -44,23 +45,53 @@ export const PROXY_STATUSES = ['available', 'unavailable'] as const;
  * only whether one is set (`has_password`).
  */
 export const ProxySchema = /* @__PURE__ */ object({
-  id: /* @__PURE__ */ string(),
-  name: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-  type: /* @__PURE__ */ picklist(PROXY_TYPES),
-  protocol: /* @__PURE__ */ picklist(PROXY_PROTOCOLS),
-  config: /* @__PURE__ */ object({
-    host: /* @__PURE__ */ string(),
-    port: /* @__PURE__ */ number(),
-    username: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
-    has_password: /* @__PURE__ */ boolean(),
-  }),
+  id: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the proxy's id"),
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    "the proxy's unique name",
+  ),
+  type: /* @__PURE__ */ described(
+    /* @__PURE__ */ picklist(PROXY_TYPES),
+    'kind of proxy (custom on a self-hosted server)',
+  ),
+  protocol: /* @__PURE__ */ described(
+    /* @__PURE__ */ picklist(PROXY_PROTOCOLS),
+    'http, or https (TLS to the proxy)',
+  ),
+  config: /* @__PURE__ */ described(
+    /* @__PURE__ */ object({
+      host: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'host name or IP address'),
+      port: /* @__PURE__ */ described(/* @__PURE__ */ number(), 'port'),
+      username: /* @__PURE__ */ described(
+        /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+        'username the proxy asks for',
+      ),
+      has_password: /* @__PURE__ */ described(
+        /* @__PURE__ */ boolean(),
+        'whether a password is set (it is never shown)',
+      ),
+    }),
+    'where the proxy is and who to say you are',
+  ),
   /** Hosts the browser reaches directly, not through the proxy. */
-  bypass_hosts: /* @__PURE__ */ optional(/* @__PURE__ */ array(/* @__PURE__ */ string())),
+  bypass_hosts: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ array(/* @__PURE__ */ string())),
+    'hosts reached directly, not through the proxy',
+  ),
   /** What the last check found; absent until one ran. */
-  status: /* @__PURE__ */ optional(/* @__PURE__ */ picklist(PROXY_STATUSES)),
-  last_checked: /* @__PURE__ */ optional(TimestampSchema),
+  status: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ picklist(PROXY_STATUSES)),
+    'available or unavailable, by the last check',
+  ),
+  last_checked: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(TimestampSchema),
+    'when it was last checked (ISO 8601 UTC)',
+  ),
   /** The address sites saw the last check come from, when it succeeded. */
-  ip_address: /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+  ip_address: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    'the address sites saw through it at the last check',
+  ),
 });
 
 /** A proxy (named so as not to shadow the global `Proxy`). */
@@ -124,25 +155,49 @@ export const SELF_HOSTED_PROXY_TYPES_MESSAGE =
 
 /** Body of POST /proxies. */
 export const CreateProxyBodySchema = /* @__PURE__ */ requestObject({
-  type: /* @__PURE__ */ pipe(
-    /* @__PURE__ */ picklist(
-      PROXY_TYPES,
-      'must be one of custom, datacenter, isp, residential, mobile',
+  type: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ picklist(
+        PROXY_TYPES,
+        'must be one of custom, datacenter, isp, residential, mobile',
+      ),
+      /* @__PURE__ */ check((type) => type === 'custom', SELF_HOSTED_PROXY_TYPES_MESSAGE),
     ),
-    /* @__PURE__ */ check((type) => type === 'custom', SELF_HOSTED_PROXY_TYPES_MESSAGE),
+    'custom (a proxy you run)',
   ),
-  name: /* @__PURE__ */ optional(NameSchema),
-  protocol: /* @__PURE__ */ optional(
-    /* @__PURE__ */ picklist(PROXY_PROTOCOLS, 'must be http or https'),
-    'http',
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(NameSchema),
+    'unique name, [A-Za-z0-9._-], 1–255 characters',
   ),
-  config: /* @__PURE__ */ requestObject({
-    host: ProxyHostSchema,
-    port: PortSchema,
-    username: /* @__PURE__ */ optional(UsernameSchema),
-    password: /* @__PURE__ */ optional(PasswordSchema),
-  }),
-  bypass_hosts: /* @__PURE__ */ optional(BypassHostsSchema),
+  protocol: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ picklist(PROXY_PROTOCOLS, 'must be http or https'),
+      'http',
+    ),
+    'http, or https (TLS to the proxy), default http',
+  ),
+  config: /* @__PURE__ */ described(
+    /* @__PURE__ */ requestObject({
+      host: /* @__PURE__ */ described(
+        ProxyHostSchema,
+        'host name or IP address, without scheme or port',
+      ),
+      port: /* @__PURE__ */ described(PortSchema, 'port, 1–65535'),
+      username: /* @__PURE__ */ described(
+        /* @__PURE__ */ optional(UsernameSchema),
+        'username the proxy asks for',
+      ),
+      password: /* @__PURE__ */ described(
+        /* @__PURE__ */ optional(PasswordSchema),
+        'password the proxy asks for; write-only',
+      ),
+    }),
+    'where the proxy is and its credentials',
+  ),
+  bypass_hosts: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(BypassHostsSchema),
+    `hosts reached directly (example.com, *.example.com, an IP), at most ${MAX_BYPASS_HOSTS}`,
+  ),
 });
 
 /** What a create-proxy call asks for, as a caller writes it. */
@@ -156,19 +211,35 @@ export type CreateProxyBody = InferOutput<typeof CreateProxyBodySchema>;
  * the username or the password.
  */
 export const UpdateProxyBodySchema = /* @__PURE__ */ requestObject({
-  name: /* @__PURE__ */ optional(NameSchema),
-  protocol: /* @__PURE__ */ optional(
-    /* @__PURE__ */ picklist(PROXY_PROTOCOLS, 'must be http or https'),
+  name: /* @__PURE__ */ described(/* @__PURE__ */ optional(NameSchema), 'new unique name'),
+  protocol: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ picklist(PROXY_PROTOCOLS, 'must be http or https')),
+    'http or https',
   ),
-  config: /* @__PURE__ */ optional(
-    /* @__PURE__ */ requestObject({
-      host: /* @__PURE__ */ optional(ProxyHostSchema),
-      port: /* @__PURE__ */ optional(PortSchema),
-      username: /* @__PURE__ */ optional(/* @__PURE__ */ nullable(UsernameSchema)),
-      password: /* @__PURE__ */ optional(/* @__PURE__ */ nullable(PasswordSchema)),
-    }),
+  config: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ requestObject({
+        host: /* @__PURE__ */ described(
+          /* @__PURE__ */ optional(ProxyHostSchema),
+          'host name or IP address',
+        ),
+        port: /* @__PURE__ */ described(/* @__PURE__ */ optional(PortSchema), 'port, 1–65535'),
+        username: /* @__PURE__ */ described(
+          /* @__PURE__ */ optional(/* @__PURE__ */ nullable(UsernameSchema)),
+          'username; null removes it',
+        ),
+        password: /* @__PURE__ */ described(
+          /* @__PURE__ */ optional(/* @__PURE__ */ nullable(PasswordSchema)),
+          'password; null removes it; write-only',
+        ),
+      }),
+    ),
+    'the fields of the configuration to change',
   ),
-  bypass_hosts: /* @__PURE__ */ optional(BypassHostsSchema),
+  bypass_hosts: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(BypassHostsSchema),
+    `hosts reached directly, at most ${MAX_BYPASS_HOSTS}`,
+  ),
 });
 
 /** What an update-proxy call asks for. */
@@ -182,5 +253,8 @@ export const ListProxiesQuerySchema = /* @__PURE__ */ requestObject({ ...pageQue
 
 /** Query of DELETE /proxies/{id}: `force` deletes one that browsers use. */
 export const DeleteProxyQuerySchema = /* @__PURE__ */ requestObject({
-  force: /* @__PURE__ */ optional(QueryBooleanSchema, false),
+  force: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(QueryBooleanSchema, false),
+    'delete even while browsers use it (they keep their route), default false',
+  ),
 });

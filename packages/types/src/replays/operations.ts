@@ -1,5 +1,6 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
+import { described } from '../common/describe.js';
 import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
@@ -7,8 +8,8 @@ import { ReplayListSchema, ReplaySchema, StartReplayBodySchema } from './replay.
 
 /** Path parameters of an operation on one recording. */
 export const ReplayPathSchema = /* @__PURE__ */ requestObject({
-  id: IdSchema,
-  replay_id: IdSchema,
+  id: /* @__PURE__ */ described(IdSchema, 'browser session id'),
+  replay_id: /* @__PURE__ */ described(IdSchema, 'replay id'),
 });
 
 /** Query of GET /browsers/{id}/replays: a page. */
