@@ -38,7 +38,9 @@ describe('xb', () => {
       expect(commandHelp.stdout).toMatch(/\nExample: xb /);
     }
     expect((await xb(['pools', '--help'])).stdout).toContain('xb pools acquire <id-or-name>');
-    expect((await xb(['computer', 'type', '--help'])).stdout).toContain('--delay <ms>  pause between keystrokes, ms, ≥ 0, default 0');
+    expect((await xb(['computer', 'type', '--help'])).stdout).toContain(
+      '--delay <ms>  pause between keystrokes, ms, ≥ 0, default 0',
+    );
     expect((await xb(['pools', 'release', '--help'])).stdout).toContain('--[no-]reuse');
   });
 
