@@ -2,7 +2,7 @@ import type { BinaryBody } from '@x/client';
 import { type BrowserSession, countCharacters, type Replay } from '@x/types';
 import { startSpinner } from '../output/progress.js';
 import { type CommandSpec, methodOf } from './command.js';
-import { callOperation, operationCommand, pause, printResult } from './define.js';
+import { callOperation, listShow, operationCommand, pause, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary, stdinForDash } from './files.js';
 import { browserTable, browserView, replayTable, replayView } from './views.js';
 
@@ -16,8 +16,7 @@ export const browserCommands: CommandSpec[] = [
   }),
   operationCommand<BrowserSession[]>('browsers', 'list', 'browsers.list', {
     example: 'xb browsers list --json',
-    show: (context, sessions) =>
-      sessions.length ? browserTable(context.colors, sessions) : context.colors.dim('No browsers.'),
+    show: listShow(browserTable, 'No browsers.'),
   }),
   operationCommand<BrowserSession>('browsers', 'get', 'browsers.get', {
     args: [BROWSER],
@@ -61,8 +60,7 @@ export const browserCommands: CommandSpec[] = [
   operationCommand<Replay[]>('replays', 'list', 'browsers.replays.list', {
     args: [BROWSER],
     example: 'xb replays list br_x7Hq2K9mN4pL',
-    show: (context, replays) =>
-      replays.length ? replayTable(context.colors, replays) : context.colors.dim('No replays.'),
+    show: listShow(replayTable, 'No replays.'),
   }),
   operationCommand<Replay>('replays', 'stop', 'browsers.replays.stop', {
     args: [BROWSER, { name: '<replay>', field: 'replay_id' }],

@@ -77,6 +77,15 @@ async function runList<T>(
   printResult(context, items as T, show);
 }
 
+/** What a list command shows: the records as `table` lays them out, or `none` when there are none. */
+export function listShow<T>(
+  table: (colors: CommandContext['colors'], records: readonly T[]) => string,
+  none: string,
+): (context: CommandContext, records: T[]) => string {
+  return (context, records) =>
+    records.length ? table(context.colors, records) : context.colors.dim(none);
+}
+
 /** A command that calls one operation: summary and flags come from the catalog. */
 export function operationCommand<T = unknown>(
   group: string,

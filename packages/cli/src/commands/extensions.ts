@@ -2,7 +2,7 @@ import type { BinaryBody, UploadProgress } from '@x/client';
 import type { Extension, Invocation, InvocationBrowsers } from '@x/types';
 import { createProgressBar } from '../output/progress.js';
 import type { CommandSpec } from './command.js';
-import { callOperation, operationCommand, printResult } from './define.js';
+import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { uploadArchive } from './extension-archive.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
 import { browserTable, extensionTable, invocationTable, invocationView } from './views.js';
@@ -48,10 +48,7 @@ export const extensionCommands: CommandSpec[] = [
   }),
   operationCommand<Extension[]>('extensions', 'list', 'extensions.list', {
     example: 'xb extensions list',
-    show: (context, extensions) =>
-      extensions.length
-        ? extensionTable(context.colors, extensions)
-        : context.colors.dim('No extensions.'),
+    show: listShow(extensionTable, 'No extensions.'),
   }),
   operationCommand<SavedFile>('extensions', 'download', 'extensions.download', {
     args: [EXTENSION],
@@ -95,10 +92,7 @@ export const extensionCommands: CommandSpec[] = [
   }),
   operationCommand<Invocation[]>('invocations', 'list', 'invocations.list', {
     example: 'xb invocations list --status running --app-name shop-agent --all',
-    show: (context, invocations) =>
-      invocations.length
-        ? invocationTable(context.colors, invocations)
-        : context.colors.dim('No invocations.'),
+    show: listShow(invocationTable, 'No invocations.'),
   }),
   operationCommand<InvocationBrowsers>('invocations', 'browsers', 'invocations.listBrowsers', {
     args: [INVOCATION],

@@ -3,7 +3,7 @@ import { CliError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { startSpinner } from '../output/progress.js';
 import type { CommandSpec } from './command.js';
-import { callOperation, operationCommand, printResult } from './define.js';
+import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { browserView, poolTable, poolView } from './views.js';
 
 const POOL = { name: '<id-or-name>', field: 'id_or_name' } as const;
@@ -17,8 +17,7 @@ export const poolCommands: CommandSpec[] = [
   }),
   operationCommand<BrowserPool[]>('pools', 'list', 'browserPools.list', {
     example: 'xb pools list',
-    show: (context, pools) =>
-      pools.length ? poolTable(context.colors, pools) : context.colors.dim('No pools.'),
+    show: listShow(poolTable, 'No pools.'),
   }),
   operationCommand<BrowserPool>('pools', 'get', 'browserPools.get', {
     args: [POOL],

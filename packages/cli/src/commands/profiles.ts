@@ -1,7 +1,7 @@
 import type { BinaryBody } from '@x/client';
 import type { BrowserProxy, Profile } from '@x/types';
 import type { CommandContext, CommandSpec } from './command.js';
-import { callOperation, operationCommand, printResult } from './define.js';
+import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, readStdin, type SavedFile, saveBinary } from './files.js';
 import { profileTable, profileView, proxyTable, proxyView } from './views.js';
 
@@ -23,8 +23,7 @@ export const profileCommands: CommandSpec[] = [
   }),
   operationCommand<Profile[]>('profiles', 'list', 'profiles.list', {
     example: 'xb profiles list --query shop --limit 50',
-    show: (context, profiles) =>
-      profiles.length ? profileTable(context.colors, profiles) : context.colors.dim('No profiles.'),
+    show: listShow(profileTable, 'No profiles.'),
   }),
   operationCommand<Profile>('profiles', 'get', 'profiles.get', {
     args: [PROFILE],
@@ -65,8 +64,7 @@ export const profileCommands: CommandSpec[] = [
   }),
   operationCommand<BrowserProxy[]>('proxies', 'list', 'proxies.list', {
     example: 'xb proxies list',
-    show: (context, proxies) =>
-      proxies.length ? proxyTable(context.colors, proxies) : context.colors.dim('No proxies.'),
+    show: listShow(proxyTable, 'No proxies.'),
   }),
   operationCommand<BrowserProxy>('proxies', 'get', 'proxies.get', {
     args: [PROXY],

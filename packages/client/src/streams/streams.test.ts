@@ -102,36 +102,10 @@ describe('event streams', () => {
     expect(received).toEqual(events);
   });
 
-  it('yields process output then the exit, across chunk boundaries', async () => {
+  /** Serves `pieces` as the output stream, each its own chunk 10 ms apart; gives what was read. */
+  async function outputFrom(pieces: string[]): Promise<unknown[]> {
     rig.server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write('data: {"type":"stdout",');
-      setTimeout(() => {
-        response.write('"data_b64":"aGkK"}\r\n\r\ndata: {"type":"exit","exit_code":0}\n\n');
-        response.end();
-      }, 20);
-    });
-    const stream = await rig.client.browsers.process.output({ id: 'br_1', process_id: 'pr_1' });
-    const received = [];
-    for await (const event of stream) received.push(event);
-    expect(received).toEqual([
-      { type: 'stdout', data_b64: 'aGkK' },
-      { type: 'exit', exit_code: 0 },
-    ]);
-  });
-
-  it('reads a CRLF split across chunks as one line end, and skips heartbeat comments', async () => {
-    rig.server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      // Each write is its own chunk: a \r ends one, its \n starts the next. The first event's
-      // two data lines are one event; a parser that took that \r\n for two line ends would
-      // end the event after its first line.
-      const pieces = [
-        ': keepalive\r\n\r\n',
-        'data: {"type":"stdout",\r',
-        '\ndata: "data_b64":"aGkK"}\r\n\r',
-        '\ndata: {"type":"exit","exit_code":0}\r\n\r\n',
-      ];
       const next = () => {
         const piece = pieces.shift();
         if (piece === undefined) response.end();
@@ -142,10 +116,31 @@ describe('event streams', () => {
     const stream = await rig.client.browsers.process.output({ id: 'br_1', process_id: 'pr_1' });
     const received = [];
     for await (const event of stream) received.push(event);
-    expect(received).toEqual([
-      { type: 'stdout', data_b64: 'aGkK' },
-      { type: 'exit', exit_code: 0 },
+    return received;
+  }
+  const stdoutThenExit = [
+    { type: 'stdout', data_b64: 'aGkK' },
+    { type: 'exit', exit_code: 0 },
+  ];
+
+  it('yields process output then the exit, across chunk boundaries', async () => {
+    const received = await outputFrom([
+      'data: {"type":"stdout",',
+      '"data_b64":"aGkK"}\r\n\r\ndata: {"type":"exit","exit_code":0}\n\n',
     ]);
+    expect(received).toEqual(stdoutThenExit);
+  });
+
+  it('reads a CRLF split across chunks as one line end, and skips heartbeat comments', async () => {
+    // A \r ends one chunk, its \n starts the next. The first event's two data lines are one
+    // event; a parser that took that \r\n for two line ends would end it after its first line.
+    const received = await outputFrom([
+      ': keepalive\r\n\r\n',
+      'data: {"type":"stdout",\r',
+      '\ndata: "data_b64":"aGkK"}\r\n\r',
+      '\ndata: {"type":"exit","exit_code":0}\r\n\r\n',
+    ]);
+    expect(received).toEqual(stdoutThenExit);
   });
 
   it('breaks off a stream whose event grows past the bound, instead of holding it', async () => {
