@@ -55,7 +55,8 @@ async function fetchPage(
 ): Promise<WithResponse<ListPage<unknown>>> {
   const result = await runCall(core, operation, {}, input, options);
   const items = result.data as unknown[];
-  const offset = typeof input.offset === 'number' ? input.offset : 0;
+  // The query takes a number or its text ("40"); absent is the list's start.
+  const offset = Number(input.offset ?? 0) || 0;
   const nextOffset = nextOffsetOf(result.response, offset);
   const page: ListPage<unknown> = {
     items,
