@@ -77,6 +77,17 @@ extract "$root/packages/client/README.md" ts client-example.ts
 extract "$root/packages/testing/README.md" ts testing-example.ts
 extract "$root/packages/cli/README.md" sh cli-example.sh
 
+# The built client keeps its error classes' names (a bundler once made them `_InputValidationError`).
+"$work/node24/node_modules/node/bin/node" --input-type=module -e "
+import { createClient, InputValidationError, NotFoundError } from '@x/client';
+const client = createClient({ baseUrl: 'http://127.0.0.1:9', token: 't' });
+const error = await client.browsers.get({ id: 'bad id!' }).catch((caught) => caught);
+if (!(error instanceof InputValidationError) || error.name !== 'InputValidationError')
+  throw new Error('the built InputValidationError is named ' + error.name);
+if (new NotFoundError({ status: 404, body: { code: 'not_found', message: 'x' }, headers: new Headers() }).name !== 'NotFoundError')
+  throw new Error('the built NotFoundError lost its name');
+" || fail "the built client renames its errors"
+
 # What the examples use: an extension as a zip and as a folder, a CSV.
 node24="$work/node24/node_modules/node/bin/node"
 "$node24" --input-type=module -e "
