@@ -42,15 +42,18 @@ function start(
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [program, ...args], {
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
+    // The fake says its URL on stdout; the server on stderr (its stdout is the JSON log).
+    const read = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /(?:listening at |^)(http:\/\/\S+)$/m.exec(output)?.[1];
       if (url) resolve({ child, url });
-    });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
     child.once('exit', (code) => reject(new Error(`${program} exited ${code}: ${output}`)));
   });
 }

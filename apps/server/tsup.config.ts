@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export default defineConfig({
   entry: { main: 'src/main.ts', index: 'src/index.ts' },
@@ -9,4 +12,5 @@ export default defineConfig({
   target: 'es2022',
   // node:sqlite exists only under its node: name; keep every node: prefix as written.
   removeNodeProtocol: false,
+  define: { __XB_SERVER_VERSION__: JSON.stringify(version) },
 });

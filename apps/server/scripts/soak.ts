@@ -54,11 +54,12 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
       XB_TOKENS: TOKEN,
       XB_LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
+    // Where it listens is said on stderr; stdout is the JSON log.
+    child.stderr?.on('data', (chunk) => {
       printed += chunk;
       const found = /^xb-server listening at (\S+)$/m.exec(printed)?.[1];
       if (found) resolve(found);

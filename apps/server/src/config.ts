@@ -44,6 +44,47 @@ export interface ServerConfig {
   readonly secretKeyFile: string;
   /** The site a proxy check asks through the proxy; it answers with the address it sees. */
   readonly proxyCheckUrl: string;
+  /**
+   * The origin clients reach the server at (`XB_PUBLIC_URL`, e.g. `https://browsers.example.com`):
+   * every URL handed out is built from it. Undefined: from the bind address.
+   */
+  readonly publicUrl: string | undefined;
+  /** The file of API tokens (`XB_TOKENS_FILE`), re-read on change and on SIGHUP. */
+  readonly tokensFile: string | undefined;
+  /** A loopback port that serves `GET /metrics` without a token (`XB_METRICS_PORT`). */
+  readonly metricsPort: number | undefined;
+}
+
+/** The origin of `XB_PUBLIC_URL`: an http(s) URL with no path, query or fragment. */
+function publicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(
+      `XB_PUBLIC_URL must be an http(s) URL such as https://browsers.example.com, got "${value}"`,
+    );
+  }
+  if (
+    (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+    parsed.pathname !== '/' ||
+    parsed.search !== '' ||
+    parsed.hash !== '' ||
+    parsed.username !== '' ||
+    parsed.password !== ''
+  ) {
+    throw new Error(
+      `XB_PUBLIC_URL must be an http(s) origin without path, query or credentials (https://browsers.example.com), got "${value}"`,
+    );
+  }
+  return parsed.origin;
+}
+
+function onOff(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be on or off, got "${value}"`);
 }
 
 /** Default largest saved profile, in MiB. */
@@ -118,7 +159,13 @@ export function readConfig(
     chromePath: env.CHROME_PATH || '/usr/bin/chromium',
     maxBrowsers: whole('XB_MAX_BROWSERS', env.XB_MAX_BROWSERS, defaultCapacity),
     logLevel: env.XB_LOG_LEVEL || 'info',
-    isProcessExecutionEnabled: env.XB_PROCESSES !== 'off',
+    isProcessExecutionEnabled: onOff('XB_PROCESSES', env.XB_PROCESSES),
+    publicUrl: publicUrl(env.XB_PUBLIC_URL),
+    tokensFile: env.XB_TOKENS_FILE ? resolve(env.XB_TOKENS_FILE) : undefined,
+    metricsPort:
+      env.XB_METRICS_PORT === undefined || env.XB_METRICS_PORT === ''
+        ? undefined
+        : positive('XB_METRICS_PORT', env.XB_METRICS_PORT, 0),
     isBrowserSandboxed: true,
     sessionLimits: {
       memoryBytes:

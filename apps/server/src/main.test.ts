@@ -51,10 +51,16 @@ describe('xb-server', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-'));
     const { url, child, output } = await startBinary(dataDir);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const { stdout } = output;
     const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
     expect(statSync(join(dataDir, 'token')).mode & 0o777).toBe(0o600);
-    expect(stdout).toContain(`generated an API token (saved in ${dataDir}/token):\n\n  ${token}\n`);
+    // Said once to people on stderr; the log (stdout) is JSON lines and never holds it.
+    expect(output.stderr).toContain(
+      `generated an API token (saved in ${dataDir}/token):\n\n  ${token}\n`,
+    );
+    expect(output.stdout).not.toContain(token);
+    for (const line of output.stdout.split('\n').filter(Boolean)) {
+      expect(() => JSON.parse(line), line).not.toThrow();
+    }
 
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     for (let index = 0; index < 2; index++) {
@@ -66,8 +72,9 @@ describe('xb-server', () => {
 
     expect(await stop(child)).toBe(0);
     expect(processesOfServer(dataDir)).toEqual([]);
-    // Printed once, in the banner; no log line carries it.
-    expect(stdout.split(token).length - 1).toBe(1);
+    // Said once, on stderr; no log line carries it.
+    expect(output.stderr.split(token).length - 1).toBe(1);
+    expect(output.stdout).not.toContain(token);
   });
 
   it('seals its data directory: 0700 folders and 0600 files, whatever made them', async () => {

@@ -1,20 +1,47 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
 /**
- * xb-server: the self-hosted service. Configuration comes from the environment (see the README);
- * it stops gracefully on SIGTERM or SIGINT, closing every browser.
+ * xb-server: the self-hosted service. Configuration comes from flags and the environment (see
+ * `xb-server --help` and the README); it stops gracefully on SIGTERM or SIGINT, closing every
+ * browser. Its logs are JSON lines on stdout; what is for people (where it listens, a token made
+ * on the first start) goes to stderr.
  *
  * The young generation is capped at 4 MiB per semi-space (the flag above; `pnpm start` passes
  * it too): under load V8 otherwise grows it to 3 x 16 MiB and keeps it, which the soak measured
  * as most of the server's growth (+123 MiB after 10 minutes, against +18 MiB with the cap).
  */
 import pino from 'pino';
-import { readConfig } from './config.js';
+import { helpText, parseCommandLine, UsageError } from './command-line.js';
+import { readConfig, type ServerConfig } from './config.js';
 import { type RunningServer, startServer } from './server.js';
 import { DataDirInUseError } from './store/data-dir-lock.js';
 
+declare const __XB_SERVER_VERSION__: string | undefined;
+const VERSION = typeof __XB_SERVER_VERSION__ === 'string' ? __XB_SERVER_VERSION__ : 'dev';
+
+/** Says what is wrong in one line, and how to learn more; exit 2 (a usage error). */
+function usage(message: string): never {
+  process.stderr.write(`xb-server: ${message}. See \`xb-server --help\`.\n`);
+  process.exit(2);
+}
+
+let config: ServerConfig;
+try {
+  const command = parseCommandLine(process.argv.slice(2));
+  if (command.kind === 'help') {
+    process.stdout.write(`${helpText()}\n`);
+    process.exit(0);
+  }
+  if (command.kind === 'version') {
+    process.stdout.write(`${VERSION}\n`);
+    process.exit(0);
+  }
+  config = readConfig({ ...process.env, ...command.settings });
+} catch (error) {
+  usage(error instanceof UsageError || error instanceof Error ? error.message : String(error));
+}
+
 // Whatever the server and its helpers (ffmpeg, Xvfb, the browsers) make is theirs alone.
 process.umask(0o077);
-const config = readConfig();
 const logger = pino({ level: config.logLevel });
 
 // Listening for the signals comes first: one that arrives while the server starts (or the instant
@@ -56,10 +83,10 @@ function shutDown(running: RunningServer, signal: string): void {
 }
 
 server = await startServer(config, logger).catch((error: unknown) => {
-  if (!(error instanceof DataDirInUseError)) throw error;
-  // Nothing was started or changed: say why, and leave the running server alone.
-  logger.error({ holder: error.holder }, error.message);
-  process.stderr.write(`xb-server: ${error.message}\n`);
+  // Nothing is left running: say why in one line, and log it.
+  if (error instanceof DataDirInUseError) logger.error({ holder: error.holder }, error.message);
+  else logger.error({ err: error }, 'could not start');
+  process.stderr.write(`xb-server: ${(error as Error).message}\n`);
   process.exit(1);
 });
 if (stopping !== undefined) shutDown(server, stopping);
@@ -68,14 +95,26 @@ else announce(server);
 /** Says where the server listens (and, on a first start, the token it made). */
 function announce(running: RunningServer): void {
   logger.info(
-    { url: running.url, dataDir: config.dataDir, maxBrowsers: config.maxBrowsers },
+    {
+      url: running.url,
+      publicUrl: running.publicUrl,
+      dataDir: config.dataDir,
+      maxBrowsers: config.maxBrowsers,
+    },
     'listening',
   );
-  // Said plainly too, whatever the log level, for people and for scripts that start the server.
-  process.stdout.write(`xb-server listening at ${running.url}\n`);
+  // Said plainly too, whatever the log level, for people and for scripts that start the server:
+  // on stderr, so stdout stays JSON lines.
+  process.stderr.write(`xb-server listening at ${running.url}\n`);
+  if (!config.publicUrl) {
+    process.stderr.write(
+      `xb-server hands out URLs of ${running.publicUrl}: set XB_PUBLIC_URL (--public-url) to the address clients reach it at.\n`,
+    );
+  }
   if (running.tokens.generated) {
-    // Printed once, on the first start; it is kept in the data directory's `token` file.
-    process.stdout.write(
+    // Said once, on the first start, and never logged; it is kept in the data directory's
+    // `token` file.
+    process.stderr.write(
       `\nxb-server generated an API token (saved in ${config.dataDir}/token):\n\n  ${running.tokens.generated}\n\n`,
     );
   }

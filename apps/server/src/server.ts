@@ -14,6 +14,7 @@ import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
 import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
+import { followTokensFile } from './http/tokens-file.js';
 import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
 import { DiskProfileStore } from './profiles/disk-profile-store.js';
 import { HttpProxyChecker } from './proxies/proxy-checker.js';
@@ -29,6 +30,7 @@ import { SqliteIdempotencyStore } from './store/idempotency-store.js';
 import { sqliteRecordStore } from './store/sqlite-record-store.js';
 import { describeTools, findSystemTools } from './system/executables.js';
 import { killDescendants } from './system/process-tree.js';
+import { notReadyReasons } from './system/readiness.js';
 
 /** How often browsers idle past their time-out are looked for. */
 const SWEEP_MS = 1_000;
@@ -40,6 +42,8 @@ const PRUNE_MS = 60_000;
 export interface RunningServer {
   /** Where it listens, e.g. `http://127.0.0.1:8080`. */
   readonly url: string;
+  /** The origin every URL handed out is built from: XB_PUBLIC_URL, else the bind address. */
+  readonly publicUrl: string;
   readonly tokens: ResolvedTokens;
   /** The service model on the real engines. */
   readonly model: ServiceModel<ChromiumInstance>;
@@ -58,6 +62,15 @@ export interface RunningServer {
    * sessions' disks are unmounted. The store is left as a crash leaves it: a next start recovers.
    */
   kill(): void;
+}
+
+/**
+ * The URL handed out when no public URL is set: the bind address, with loopback for an address
+ * that means every interface (0.0.0.0, ::), which no client can reach.
+ */
+export function publicUrlOfBind(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /** Starts the server with `config`: the store, the engines, the model, the HTTP API, the CDP proxy. */
@@ -80,8 +93,16 @@ async function startLocked(
   logger: Logger,
   lock: DataDirLock,
 ): Promise<RunningServer> {
-  const database = openDatabase(config.dataDir);
   const tokens = resolveTokens(config);
+  const tokensFile = config.tokensFile
+    ? followTokensFile(
+        config.tokensFile,
+        tokens,
+        { tokens: config.tokens, readOnlyTokens: config.readOnlyTokens },
+        logger,
+      )
+    : undefined;
+  const database = openDatabase(config.dataDir);
   // Kept in the store, so session URLs stay valid across restarts; only the server reads it.
   const jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
   const tools = findSystemTools();
@@ -153,8 +174,10 @@ async function startLocked(
   const idempotency = new SqliteIdempotencyStore(database);
   idempotency.prune();
   let url = '';
+  let publicUrl = '';
   const app = createApp({
-    serverUrl: () => url,
+    publicUrl: () => publicUrl,
+    readiness: () => notReadyReasons({ chromePath: config.chromePath, dataDir: config.dataDir }),
     model,
     tokens,
     idempotency,
@@ -181,9 +204,10 @@ async function startLocked(
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   url = `http://${host}:${port}`;
+  publicUrl = config.publicUrl ?? publicUrlOfBind(config.host, port);
   lock.describe(url);
   // Records an earlier run left open are closed; its pools fill again, their URLs naming this one.
-  const closed = model.recover(url);
+  const closed = model.recover(publicUrl);
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
   const sweeper = setInterval(() => model.sweep(), SWEEP_MS);
   sweeper.unref();
@@ -192,6 +216,7 @@ async function startLocked(
   let closing: Promise<void> | undefined;
   return {
     url,
+    publicUrl,
     tokens,
     model,
     cgroups,
@@ -209,6 +234,7 @@ async function startLocked(
       closing ??= (async () => {
         clearInterval(sweeper);
         clearInterval(pruner);
+        tokensFile?.stop();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         detachProxy();

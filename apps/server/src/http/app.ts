@@ -21,8 +21,13 @@ export interface AppOptions {
   readonly logger: Logger;
   /** Reads multipart bodies: the server streams uploaded files to disk. */
   readonly readMultipart: MultipartReader;
-  /** The server's own URL, known once it listens: the OpenAPI document's `servers` entry. */
-  readonly serverUrl: () => string;
+  /**
+   * The URL clients reach the server at, known once it listens: every URL handed out is built
+   * from it, and it is the OpenAPI document's `servers` entry. Never a request's Host header.
+   */
+  readonly publicUrl: () => string;
+  /** What keeps the server from serving, for `/readyz`. */
+  readonly readiness: () => Promise<readonly string[]>;
 }
 
 /**
@@ -41,7 +46,7 @@ export type FetchHandler = (
  * duration, never with a token.
  */
 export function createApp(options: AppOptions): FetchHandler {
-  const { model, tokens, idempotency, logger, readMultipart, serverUrl } = options;
+  const { model, tokens, idempotency, logger, readMultipart, publicUrl, readiness } = options;
   const nextId = createIdGenerator();
   // One document, built once: nothing a caller sends (a Host header) makes another.
   let openApi: unknown;
@@ -55,9 +60,11 @@ export function createApp(options: AppOptions): FetchHandler {
     newRequestId: () => nextId('req'),
     now: () => new Date(),
     openApiDocument: () => {
-      openApi ??= createOpenApiDocument({ serverUrl: serverUrl() });
+      openApi ??= createOpenApiDocument({ serverUrl: publicUrl() });
       return openApi;
     },
+    publicOrigin: publicUrl,
+    readiness,
     onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error'),
   });
   return async (request, env) => {

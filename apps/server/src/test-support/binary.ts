@@ -5,19 +5,29 @@ import { onTestFinished } from 'vitest';
 export const MAIN = new URL('../../dist/main.js', import.meta.url).pathname;
 
 /** Starts the built server on `dataDir`; resolves to its URL, the child and what it printed. */
-export async function startBinary(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [MAIN], {
+export async function startBinary(
+  dataDir: string,
+  env: Record<string, string> = {},
+  args: readonly string[] = [],
+) {
+  const child = spawn(process.execPath, [MAIN, ...args], {
     env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output = { stdout: '' };
+  // stdout is the JSON log; stderr what is said to people (where it listens, a new token).
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk) => {
+    output.stdout += chunk;
+  });
   const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output.stdout += chunk;
-      const url = /^xb-server listening at (\S+)$/m.exec(output.stdout)?.[1];
+    child.stderr.on('data', (chunk) => {
+      output.stderr += chunk;
+      const url = /^xb-server listening at (\S+)$/m.exec(output.stderr)?.[1];
       if (url) resolve(url);
     });
-    child.once('exit', (code) => reject(new Error(`xb-server exited ${code}: ${output.stdout}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`xb-server exited ${code}: ${output.stderr}${output.stdout}`)),
+    );
   });
   // However the test ends, the server it started does not outlive it.
   onTestFinished(() => {

@@ -43,6 +43,16 @@ export interface RequestHandlerOptions<TRuntime> {
   readonly now: () => Date;
   /** The OpenAPI document served at `/openapi.json`. */
   readonly openApiDocument: () => unknown;
+  /**
+   * The origin every URL handed out is built from (a server's public URL). Default: the origin the
+   * request was made to, which a fake in a test wants; a server never takes it from a Host header.
+   */
+  readonly publicOrigin?: () => string;
+  /**
+   * What keeps the service from serving, for `GET /readyz` (503 with the reasons); empty when
+   * ready. Default: always ready.
+   */
+  readonly readiness?: () => Promise<readonly string[]>;
   /** Hears about errors no handler expected; the caller gets a plain 500. */
   readonly onUnexpectedError: (error: unknown) => void;
   /** Hears about every call as it arrives (the record is completed as the call is answered). */
@@ -80,7 +90,7 @@ export function createRequestHandler<TRuntime>(
     record: CallRecord,
     read: ReadBody | undefined,
   ): Promise<RequestOutcome> {
-    const own = ownEndpoint(request.method, url.pathname, openApi);
+    const own = await ownEndpoint(request.method, url.pathname, openApi, options.readiness);
     if (own) return { kind: 'response', response: own };
     const { operation, params: rawParams } = routeCall(request.method, url.pathname);
     record.operation = operation.name;
@@ -112,7 +122,7 @@ export function createRequestHandler<TRuntime>(
               params,
               query: queryWithBody(operation, query, parsed.value),
               body,
-              origin: url.origin,
+              origin: options.publicOrigin?.() ?? url.origin,
               signal: request.signal,
               runtime: options.runtime(),
             },
@@ -177,12 +187,21 @@ export function createRequestHandler<TRuntime>(
  * Step: the service's own endpoints, outside the catalog and open without a token: the OpenAPI
  * document and the health check.
  */
-export function ownEndpoint(
+export async function ownEndpoint(
   method: string,
   pathname: string,
   openApiBody: () => Uint8Array,
-): Response | undefined {
+  readiness?: () => Promise<readonly string[]>,
+): Promise<Response | undefined> {
   if (method !== 'GET') return undefined;
+  // Liveness: the process answers. `/healthz` is its older name.
+  if (pathname === '/livez') return jsonResponse(200, { status: 'ok' });
+  if (pathname === '/readyz') {
+    const reasons = (await readiness?.()) ?? [];
+    return reasons.length === 0
+      ? jsonResponse(200, { status: 'ready' })
+      : jsonResponse(503, { status: 'not ready', reasons });
+  }
   if (pathname === '/openapi.json') {
     return new Response(openApiBody() as Uint8Array<ArrayBuffer>, {
       headers: { 'content-type': 'application/json' },

@@ -65,13 +65,27 @@ describe('startCallRecord', () => {
 });
 
 describe('ownEndpoint', () => {
-  it('serves the OpenAPI document and the health check, to GET only', async () => {
+  it('serves the OpenAPI document and the health checks, to GET only', async () => {
     const document = { openapi: '3.1.0' };
     const body = () => new TextEncoder().encode(JSON.stringify(document));
-    expect(await ownEndpoint('GET', '/openapi.json', body)?.json()).toEqual(document);
-    expect(await ownEndpoint('GET', '/healthz', body)?.json()).toEqual({ status: 'ok' });
-    expect(ownEndpoint('POST', '/healthz', body)).toBeUndefined();
-    expect(ownEndpoint('GET', '/browsers', body)).toBeUndefined();
+    expect(await (await ownEndpoint('GET', '/openapi.json', body))?.json()).toEqual(document);
+    for (const path of ['/healthz', '/livez']) {
+      expect(await (await ownEndpoint('GET', path, body))?.json()).toEqual({ status: 'ok' });
+    }
+    expect(await ownEndpoint('POST', '/healthz', body)).toBeUndefined();
+    expect(await ownEndpoint('GET', '/browsers', body)).toBeUndefined();
+  });
+
+  it('answers /readyz 200 when ready, 503 with every reason when not', async () => {
+    const body = () => new Uint8Array();
+    const ready = await ownEndpoint('GET', '/readyz', body, async () => []);
+    expect([ready?.status, await ready?.json()]).toEqual([200, { status: 'ready' }]);
+    const reasons = ['Chromium not found at /nope', 'the data directory is not writable'];
+    const notReady = await ownEndpoint('GET', '/readyz', body, async () => reasons);
+    expect([notReady?.status, await notReady?.json()]).toEqual([
+      503,
+      { status: 'not ready', reasons },
+    ]);
   });
 });
 

@@ -1,0 +1,297 @@
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { SERVER_OPTIONS } from './command-line.js';
+import { readConfig } from './config.js';
+import { parseTokensFile } from './http/tokens-file.js';
+import { startServer } from './server.js';
+import { MAIN, startBinary } from './test-support/binary.js';
+
+const TOKEN = 'operator-test-token';
+const quiet = pino({ level: 'silent' });
+
+/** Runs the built xb-server with `args` until it exits by itself (it must, for these). */
+function xbServer(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [MAIN, ...args], {
+    cwd: mkdtempSync(join(tmpdir(), 'xb-cli-')),
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A GET with a Host header of the caller's choosing (fetch will not send one). */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const call = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        headers: { host, authorization: `Bearer ${TOKEN}` },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+describe('xb-server on the command line', () => {
+  it('--help lists every setting with its flag, variable and default, and starts nothing', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'xb-help-'));
+    const result = spawnSync(process.execPath, [MAIN, '--help'], { cwd, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    for (const option of SERVER_OPTIONS) {
+      expect(result.stdout).toContain(`--${option.flag} ${option.value}`);
+      expect(result.stdout).toContain(`(${option.env}; default ${option.defaultText})`);
+    }
+    expect(result.stdout).toContain('XB_TOKENS');
+    expect(existsSync(join(cwd, '.xb-data'))).toBe(false);
+  });
+
+  it('--version and -v print the version and start nothing', () => {
+    for (const flag of ['--version', '-v']) {
+      const result = xbServer([flag]);
+      expect([result.code, result.stdout]).toEqual([0, expect.stringMatching(/^\d+\.\d+\.\d+\n$/)]);
+    }
+  });
+
+  it('an unknown flag, a stray argument or a bad value is one line on stderr and exit 2', () => {
+    const cases: [string[], Record<string, string>, string][] = [
+      [['--prot', '80'], {}, 'xb-server: unknown flag --prot. See `xb-server --help`.\n'],
+      [['serve'], {}, 'xb-server: unexpected argument "serve". See `xb-server --help`.\n'],
+      [
+        ['--port', 'eighty'],
+        {},
+        'xb-server: XB_PORT must be a whole number, got "eighty". See `xb-server --help`.\n',
+      ],
+      [
+        [],
+        { XB_PUBLIC_URL: 'browsers.example.com' },
+        'xb-server: XB_PUBLIC_URL must be an http(s) URL',
+      ],
+    ];
+    for (const [args, env, said] of cases) {
+      const result = xbServer(args, env);
+      expect([args.join(' '), result.code]).toEqual([args.join(' '), 2]);
+      expect(result.stderr.startsWith(said) || result.stderr === said, result.stderr).toBe(true);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('takes a flag over its environment variable', async () => {
+    const flagged = mkdtempSync(join(tmpdir(), 'xb-flag-'));
+    const fromEnv = mkdtempSync(join(tmpdir(), 'xb-env-'));
+    // startBinary sets XB_DATA_DIR to `fromEnv`; the flags name others.
+    const server = await startBinary(
+      fromEnv,
+      { XB_TOKENS: TOKEN, XB_PUBLIC_URL: 'http://env.example.com' },
+      ['--data-dir', flagged, '--public-url', 'https://flag.example.com'],
+    );
+    try {
+      const openapi = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+        servers: { url: string }[];
+      };
+      expect(openapi.servers).toEqual([{ url: 'https://flag.example.com' }]);
+      expect(readdirSync(flagged).length).toBeGreaterThan(0);
+      expect(readdirSync(fromEnv)).toEqual([]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+  });
+});
+
+describe('the URLs a server hands out', () => {
+  it('come from XB_PUBLIC_URL (https gives wss), never from a Host header', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-public-'));
+    const server = await startServer(
+      readConfig({
+        XB_DATA_DIR: dataDir,
+        XB_PORT: '0',
+        XB_TOKENS: TOKEN,
+        XB_PUBLIC_URL: 'https://browsers.example.com',
+      }),
+      quiet,
+    );
+    try {
+      expect(server.publicUrl).toBe('https://browsers.example.com');
+      const created = await fetch(`${server.url}/browsers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const session = (await created.json()) as { session_id: string; cdp_ws_url: string };
+      expect(session.cdp_ws_url).toMatch(
+        new RegExp(`^wss://browsers\\.example\\.com/browsers/${session.session_id}/cdp\\?jwt=`),
+      );
+      const read = await getWithHost(
+        `${server.url}/browsers/${session.session_id}`,
+        'evil.example',
+      );
+      expect(JSON.parse(read.body).cdp_ws_url).toMatch(/^wss:\/\/browsers\.example\.com\//);
+      const openapi = await getWithHost(`${server.url}/openapi.json`, 'evil.example');
+      expect(JSON.parse(openapi.body).servers).toEqual([{ url: 'https://browsers.example.com' }]);
+      await fetch(`${server.url}/browsers/${session.session_id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('come from the bind address without one, never from a Host header', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-bind-'));
+    const server = await startServer(
+      readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
+      quiet,
+    );
+    try {
+      expect(server.publicUrl).toBe(server.url);
+      const openapi = await getWithHost(`${server.url}/openapi.json`, 'evil.example:9');
+      expect(JSON.parse(openapi.body).servers).toEqual([{ url: server.url }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('health', () => {
+  it('/livez answers while /readyz says 503 with the reason when Chromium is missing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-ready-'));
+    const server = await startServer(
+      readConfig({
+        XB_DATA_DIR: dataDir,
+        XB_PORT: '0',
+        XB_TOKENS: TOKEN,
+        CHROME_PATH: join(dataDir, 'no-chromium'),
+      }),
+      quiet,
+    );
+    try {
+      const live = await fetch(`${server.url}/livez`);
+      expect([live.status, await live.json()]).toEqual([200, { status: 'ok' }]);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        status: 'not ready',
+        reasons: [`Chromium not found at ${join(dataDir, 'no-chromium')} (set CHROME_PATH)`],
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('/readyz is 200 on a host with everything, needing no token', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-ready-'));
+    const server = await startServer(
+      readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
+      quiet,
+    );
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** Polls `check` until it holds, for up to 5 s. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('did not happen within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('tokens from a file', () => {
+  it('reads tokens and read-only tokens, and refuses a line it does not understand', () => {
+    expect(parseTokensFile('# ops\nxb_alpha\n\nread-only xb_viewer\r\n  xb_beta  \n')).toEqual({
+      tokens: ['xb_alpha', 'xb_beta'],
+      readOnlyTokens: ['xb_viewer'],
+    });
+    for (const bad of ['two words', 'read-only', 'read-only a b', 'tök\u00e9n']) {
+      expect(() => parseTokensFile(bad), bad).toThrow(/line 1/);
+    }
+  });
+
+  it('takes a token added and drops one removed while a session runs, without a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-tokens-'));
+    const folder = mkdtempSync(join(tmpdir(), 'xb-tokens-file-'));
+    const file = join(folder, 'tokens');
+    writeFileSync(file, 'xb_first\nread-only xb_reader\n');
+    const server = await startBinary(dataDir, { XB_TOKENS_FILE: file });
+    const status = async (token: string, path = '/browsers') =>
+      (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } }))
+        .status;
+    try {
+      const created = await fetch(`${server.url}/browsers`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer xb_first', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const session = (await created.json()) as { session_id: string };
+      expect(await status('xb_second')).toBe(401);
+      expect(await status('xb_reader')).toBe(200);
+      // Written in place: the new token works without a restart.
+      writeFileSync(file, 'xb_first\nxb_second\n');
+      await eventually(async () => (await status('xb_second')) === 200);
+      expect(await status('xb_reader')).toBe(401);
+      // Replaced by a rename, as config tools do: the removed token stops working.
+      writeFileSync(`${file}.new`, 'xb_second\n');
+      renameSync(`${file}.new`, file);
+      await eventually(async () => (await status('xb_first')) === 401);
+      const alive = await fetch(`${server.url}/browsers/${session.session_id}`, {
+        headers: { authorization: 'Bearer xb_second' },
+      });
+      expect(((await alive.json()) as { deleted_at?: string }).deleted_at).toBeUndefined();
+      // A broken file is logged and the tokens in force stay.
+      writeFileSync(file, 'xb_second\nnot a token\n');
+      await eventually(async () => server.output.stdout.includes('tokens file not taken'));
+      expect(await status('xb_second')).toBe(200);
+      // SIGHUP re-reads it too.
+      writeFileSync(file, 'xb_third\n');
+      server.child.kill('SIGHUP');
+      await eventually(async () => (await status('xb_third')) === 200);
+      expect(await status('xb_second')).toBe(401);
+      expect(server.output.stdout).not.toContain('xb_third');
+    } finally {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+  });
+
+  it('will not start on a tokens file it cannot use, and says why in one line', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'xb-tokens-bad-'));
+    writeFileSync(join(folder, 'tokens'), 'xb_ok\nthree word line\n');
+    const broken = xbServer(['--data-dir', join(folder, 'data'), '--port', '0'], {
+      XB_TOKENS_FILE: join(folder, 'tokens'),
+    });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toBe(
+      `xb-server: the tokens file ${join(folder, 'tokens')} cannot be used: line 2 is not a token or "read-only <token>" (printable ASCII, no spaces, ≤ 512 characters)\n`,
+    );
+    const missing = xbServer(['--data-dir', join(folder, 'data2'), '--port', '0'], {
+      XB_TOKENS_FILE: join(folder, 'nothing'),
+    });
+    expect(missing.stderr).toContain('cannot be read (ENOENT)');
+  });
+});
