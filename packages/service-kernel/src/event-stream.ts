@@ -1,21 +1,46 @@
 const encoder = new TextEncoder();
 
 /**
+ * How often an event stream with nothing to say sends a comment line (`: keepalive`), in ms: proxies
+ * and load balancers cut a connection that stays silent (nginx after 60 s by default), and the
+ * comment is skipped by every SSE reader.
+ */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+const HEARTBEAT = encoder.encode(': keepalive\n\n');
+
+/**
  * A text/event-stream body of JSON events, read one event at a time: nothing is produced until
- * the reader asks, so a slow reader holds the producer back. Cancelling the body (the caller went
- * away) aborts the signal the source was given, which wakes it from any wait so it can end.
+ * the reader asks, so a slow reader holds the producer back. While the reader waits and the source
+ * has nothing, a heartbeat comment goes out every `heartbeatMs`; a reader that stops reading gets
+ * none (nothing queues up). Cancelling the body (the caller went away) aborts the signal the
+ * source was given, which wakes it from any wait so it can end.
  */
 export function eventStreamBody(
   produce: (signal: AbortSignal) => AsyncGenerator<unknown, void>,
+  heartbeatMs = SSE_HEARTBEAT_MS,
 ): ReadableStream<Uint8Array> {
   const controller = new AbortController();
   const source = produce(controller.signal);
+  // The source's next event, asked once and kept across heartbeats.
+  let pending: Promise<IteratorResult<unknown, void>> | undefined;
   return new ReadableStream<Uint8Array>(
     {
       async pull(stream) {
-        const next = await source.next();
+        pending ??= source.next();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const beat = new Promise<'beat'>((resolve) => {
+          timer = setTimeout(() => resolve('beat'), heartbeatMs);
+        });
+        const next = await Promise.race([pending, beat]);
+        clearTimeout(timer);
         // A source woken by cancel ends after the stream did: there is nothing left to close.
         if (controller.signal.aborted) return;
+        if (next === 'beat') {
+          stream.enqueue(HEARTBEAT);
+          return;
+        }
+        pending = undefined;
         if (next.done) stream.close();
         else stream.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
       },

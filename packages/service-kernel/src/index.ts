@@ -45,7 +45,7 @@ export type {
   Watcher,
   WheelInput,
 } from './engines.js';
-export { eventStreamBody, wakeOrAbort } from './event-stream.js';
+export { eventStreamBody, SSE_HEARTBEAT_MS, wakeOrAbort } from './event-stream.js';
 export {
   type ArchiveEntry,
   type ArchiveKind,
