@@ -295,3 +295,103 @@ describe('tokens from a file', () => {
     expect(missing.stderr).toContain('cannot be read (ENOENT)');
   });
 });
+
+/** The value of one sample of a Prometheus text scrape (0 when absent). */
+function sample(text: string, name: string, labels = ''): number {
+  const line = text
+    .split('\n')
+    .find((entry) => entry.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+describe('metrics', () => {
+  it('GET /metrics needs a token, speaks Prometheus text, and moves with the calls', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-metrics-'));
+    const server = await startServer(
+      readConfig({
+        XB_DATA_DIR: dataDir,
+        XB_PORT: '0',
+        XB_TOKENS: TOKEN,
+        XB_READ_ONLY_TOKENS: 'reader-token',
+      }),
+      quiet,
+    );
+    const scrape = async () => {
+      const answer = await fetch(`${server.url}/metrics`, {
+        headers: { authorization: 'Bearer reader-token' },
+      });
+      expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      return answer.text();
+    };
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      });
+    try {
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+      const before = await scrape();
+      for (let index = 0; index < 3; index++) await call('/browser_pools/nothing-here');
+      const session = (await (await call('/browsers', { method: 'POST', body: '{}' })).json()) as {
+        session_id: string;
+        cdp_ws_url: string;
+      };
+      // DevTools traffic through the session URL is counted both ways.
+      const socket = new WebSocket(session.cdp_ws_url);
+      await new Promise((resolve, reject) => {
+        socket.onopen = resolve;
+        socket.onerror = reject;
+      });
+      const answered = new Promise((resolve) => {
+        socket.onmessage = resolve;
+      });
+      socket.send(JSON.stringify({ id: 1, method: 'Browser.getVersion' }));
+      await answered;
+      socket.close();
+      const after = await scrape();
+      const notFound = 'operation="browserPools.get",status="404"';
+      expect(
+        sample(after, 'xb_requests_total', notFound) -
+          sample(before, 'xb_requests_total', notFound),
+      ).toBe(3);
+      expect(sample(after, 'xb_sessions', 'state="active"')).toBe(1);
+      expect(sample(after, 'xb_browser_create_seconds_count')).toBe(1);
+      expect(sample(after, 'xb_cdp_relayed_bytes_total', 'direction="to_browser"')).toBeGreaterThan(
+        30,
+      );
+      expect(sample(after, 'xb_cdp_relayed_bytes_total', 'direction="to_client"')).toBeGreaterThan(
+        30,
+      );
+      expect(sample(after, 'xb_server_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+      for (const name of ['xb_processes', 'xb_replays_recording', 'xb_watches']) {
+        expect(after).toContain(`# TYPE ${name} gauge`);
+      }
+      await call(`/browsers/${session.session_id}`, { method: 'DELETE' });
+      expect(sample(await scrape(), 'xb_sessions', 'state="active"')).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves them without a token on the loopback metrics port, and nothing else there', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-metrics-port-'));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = await startServer(
+      readConfig({
+        XB_DATA_DIR: dataDir,
+        XB_PORT: '0',
+        XB_TOKENS: TOKEN,
+        XB_METRICS_PORT: String(port),
+      }),
+      quiet,
+    );
+    try {
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('# TYPE xb_requests_total counter');
+      expect((await fetch(`http://127.0.0.1:${port}/browsers`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});

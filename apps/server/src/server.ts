@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -12,6 +12,7 @@ import { SandboxFileSystem } from './files/sandbox-file-system.js';
 import { inotifyWatcher } from './fs-watch/inotify-watcher.js';
 import { createApp } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
+import { ServerMetrics } from './http/metrics.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
 import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { followTokensFile } from './http/tokens-file.js';
@@ -71,6 +72,31 @@ export interface RunningServer {
 export function publicUrlOfBind(host: string, port: number): string {
   const reachable = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/** Serves `GET /metrics` (and nothing else) on 127.0.0.1:`port`, without a token. */
+async function serveMetrics(metrics: ServerMetrics, port: number): Promise<Server> {
+  const metricsServer = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end('{"code":"not_found","message":"Only GET /metrics is served here."}');
+      return;
+    }
+    metrics.scrape().then(
+      ({ body, contentType }) => {
+        response.writeHead(200, { 'content-type': contentType });
+        response.end(body);
+      },
+      () => {
+        response.writeHead(500).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    metricsServer.once('error', reject);
+    metricsServer.listen(port, '127.0.0.1', () => resolve());
+  });
+  return metricsServer;
 }
 
 /** Starts the server with `config`: the store, the engines, the model, the HTTP API, the CDP proxy. */
@@ -175,7 +201,9 @@ async function startLocked(
   idempotency.prune();
   let url = '';
   let publicUrl = '';
+  const metrics = new ServerMetrics(model);
   const app = createApp({
+    metrics,
     publicUrl: () => publicUrl,
     readiness: () => notReadyReasons({ chromePath: config.chromePath, dataDir: config.dataDir }),
     model,
@@ -197,11 +225,15 @@ async function startLocked(
       isRunning: (id) => model.browsers.peek(id) !== undefined,
       openChannel: (id, client) => model.browsers.peek(id)?.instance.chromium.openChannel(client),
       touch: (id) => model.browsers.touch(id),
+      relayed: (direction, bytes) => metrics.relayed(direction, bytes),
     },
     jwtSecret,
     logger,
   );
   const { port } = server.address() as AddressInfo;
+  // Metrics without a token, on loopback only: for a scraper on the same host.
+  const metricsServer =
+    config.metricsPort === undefined ? undefined : await serveMetrics(metrics, config.metricsPort);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   url = `http://${host}:${port}`;
   publicUrl = config.publicUrl ?? publicUrlOfBind(config.host, port);
@@ -235,6 +267,7 @@ async function startLocked(
         clearInterval(sweeper);
         clearInterval(pruner);
         tokensFile?.stop();
+        metricsServer?.close();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         detachProxy();

@@ -89,7 +89,13 @@ export {
   type ModelLog,
   type ModelSettings,
 } from './model-context.js';
-export { authenticate, type Caller, type TokenSets, withoutSessionKeys } from './pipeline/auth.js';
+export {
+  authenticate,
+  type Caller,
+  hasKnownToken,
+  type TokenSets,
+  withoutSessionKeys,
+} from './pipeline/auth.js';
 export type { CallRecord } from './pipeline/call-record.js';
 export {
   createRequestHandler,

@@ -2,14 +2,17 @@ import type { Readable } from 'node:stream';
 import {
   createIdGenerator,
   createRequestHandler,
+  hasKnownToken,
   type IdempotencyStore,
   type MultipartReader,
   type ServiceModel,
   serviceHandlers,
 } from '@x/service-kernel';
+import { matchOperation } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
 import type { Logger } from 'pino';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ServerMetrics } from './metrics.js';
 import { withStreamedBody } from './readable-stream.js';
 import type { ResolvedTokens } from './tokens.js';
 
@@ -28,6 +31,8 @@ export interface AppOptions {
   readonly publicUrl: () => string;
   /** What keeps the server from serving, for `/readyz`. */
   readonly readiness: () => Promise<readonly string[]>;
+  /** What `GET /metrics` says; none: no metrics endpoint. */
+  readonly metrics?: ServerMetrics;
 }
 
 /**
@@ -46,7 +51,8 @@ export type FetchHandler = (
  * duration, never with a token.
  */
 export function createApp(options: AppOptions): FetchHandler {
-  const { model, tokens, idempotency, logger, readMultipart, publicUrl, readiness } = options;
+  const { model, tokens, idempotency, logger, readMultipart, publicUrl, readiness, metrics } =
+    options;
   const nextId = createIdGenerator();
   // One document, built once: nothing a caller sends (a Host header) makes another.
   let openApi: unknown;
@@ -69,20 +75,43 @@ export function createApp(options: AppOptions): FetchHandler {
   });
   return async (request, env) => {
     const started = performance.now();
+    const pathname = new URL(request.url).pathname;
+    // The metrics, outside the catalog: any token may read them (or a loopback port, no token).
+    if (pathname === '/metrics' && request.method === 'GET' && metrics) {
+      if (!hasKnownToken(tokens, request)) {
+        return Response.json(
+          { code: 'unauthorized', message: 'GET /metrics needs a token (any, read-only too).' },
+          { status: 401, headers: { 'www-authenticate': 'Bearer' } },
+        );
+      }
+      return metricsResponse(metrics);
+    }
     const outcome = await handle(withStreamedBody(request, env?.incoming));
     // The server injects no faults: every outcome is an answer.
     if (outcome.kind !== 'response') throw new Error('A dropped call outside fault injection.');
     const { response } = outcome;
+    const durationMs = performance.now() - started;
+    metrics?.answered(
+      matchOperation(request.method, pathname)?.operation.name ?? 'other',
+      response.status,
+      durationMs / 1000,
+    );
     logger.info(
       {
         requestId: response.headers.get('x-request-id'),
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: pathname,
         status: response.status,
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(durationMs),
       },
       'request',
     );
     return response;
   };
+}
+
+/** A scrape of the metrics, in Prometheus text format. */
+export async function metricsResponse(metrics: ServerMetrics): Promise<Response> {
+  const { body, contentType } = await metrics.scrape();
+  return new Response(body, { headers: { 'content-type': contentType } });
 }

@@ -12,6 +12,8 @@ export interface CdpTargets {
   openChannel(id: string, client: ChannelClient): Promise<CdpChannel> | undefined;
   /** Counts traffic as activity for the idle time-out. */
   touch(id: string): void;
+  /** Hears how many bytes of DevTools messages went each way (for the metrics). */
+  relayed?(direction: 'to_client' | 'to_browser', bytes: number): void;
 }
 
 /** Path of a session's CDP endpoint: `/browsers/{id}/cdp`. */
@@ -91,6 +93,7 @@ export function attachCdpProxy(
       const opening = browsers.openChannel(id, {
         deliver(text) {
           browsers.touch(id);
+          browsers.relayed?.('to_client', Buffer.byteLength(text));
           if (client.readyState !== WebSocket.OPEN) return;
           client.send(text, onSent);
           if (client.bufferedAmount > CLIENT_HIGH_WATER_BYTES) isCongested = true;
@@ -112,6 +115,7 @@ export function attachCdpProxy(
       client.on('message', (data) => {
         browsers.touch(id);
         const text = data.toString();
+        browsers.relayed?.('to_browser', Buffer.byteLength(text));
         if (channel) {
           if (!channel.send(text)) pauseClient(channel);
           return;

@@ -29,6 +29,15 @@ function isKnownToken(token: string, known: ReadonlySet<string>): boolean {
   return isFound;
 }
 
+/** Whether a request carries any known token, full or read-only (compared in constant time). */
+export function hasKnownToken(sets: TokenSets, request: Request): boolean {
+  const token = bearerToken(request);
+  return (
+    token !== undefined &&
+    (isKnownToken(token, sets.tokens) || isKnownToken(token, sets.readOnlyTokens))
+  );
+}
+
 /** An authenticated caller: its token, and whether that token may only read. */
 export interface Caller {
   readonly token: string;

@@ -1,0 +1,119 @@
+import type { ServiceModel } from '@x/service-kernel';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+
+/** Latency buckets of a call, in seconds: from a fast answer to a long acquire wait. */
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+
+/**
+ * What the server says about itself in Prometheus text format, at `GET /metrics`. Counters and
+ * histograms move as calls are answered; the gauges are read from the service model when scraped,
+ * so they cost nothing between scrapes. Process metrics (memory, CPU, event loop) come from
+ * prom-client's defaults.
+ */
+export class ServerMetrics {
+  readonly registry = new Registry();
+  readonly #requests = new Counter({
+    name: 'xb_requests_total',
+    help: 'Calls answered, by operation and status.',
+    labelNames: ['operation', 'status'],
+    registers: [this.registry],
+  });
+  readonly #acquireWait = new Histogram({
+    name: 'xb_pool_acquire_wait_seconds',
+    help: 'How long an acquire took to answer (a browser, or 204 when none came free in time).',
+    labelNames: ['outcome'],
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #coldCreate = new Histogram({
+    name: 'xb_browser_create_seconds',
+    help: 'How long POST /browsers took to answer: a browser started cold, not from a pool.',
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #cdpBytes = new Counter({
+    name: 'xb_cdp_relayed_bytes_total',
+    help: 'Bytes of DevTools messages relayed through session URLs, by direction.',
+    labelNames: ['direction'],
+    registers: [this.registry],
+  });
+
+  constructor(model: ServiceModel<ChromiumInstance>) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'xb_server_' });
+    const registers = [this.registry];
+    new Gauge({
+      name: 'xb_sessions',
+      help: 'Live browser sessions, by state: warm (idle in a pool) or active (held by a caller).',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        let warm = 0;
+        let active = 0;
+        for (const entry of model.browsers.entries()) {
+          if (entry.isWarm) warm += 1;
+          else active += 1;
+        }
+        this.set({ state: 'warm' }, warm);
+        this.set({ state: 'active' }, active);
+      },
+    });
+    new Gauge({
+      name: 'xb_pool_browsers',
+      help: 'Browsers of each pool, by state: available (warm) or acquired.',
+      labelNames: ['pool', 'state'],
+      registers,
+      collect() {
+        this.reset();
+        for (const pool of model.pools.list()) {
+          const name = pool.name ?? pool.id;
+          this.set({ pool: name, state: 'available' }, pool.available_count);
+          this.set({ pool: name, state: 'acquired' }, pool.acquired_count);
+        }
+      },
+    });
+    const perBrowser = (
+      name: string,
+      help: string,
+      count: (entry: ReturnType<typeof model.browsers.entries>[number]) => number,
+    ) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          let total = 0;
+          for (const entry of model.browsers.entries()) total += count(entry);
+          this.set(total);
+        },
+      });
+    perBrowser(
+      'xb_processes',
+      'Processes running beside browsers.',
+      (entry) =>
+        [...entry.processes.values()].filter((process) => process.exitCode === null).length,
+    );
+    perBrowser('xb_replays_recording', 'Recordings in progress.', (entry) => entry.recordings.size);
+    perBrowser('xb_watches', 'Directory watches open.', (entry) => entry.watches.size);
+  }
+
+  /** Counts an answered call; the two pool and browser latencies are timed from it too. */
+  answered(operation: string, status: number, seconds: number): void {
+    this.#requests.inc({ operation, status: String(status) });
+    if (operation === 'browserPools.acquire') {
+      this.#acquireWait.observe({ outcome: status === 200 ? 'acquired' : 'timed_out' }, seconds);
+    } else if (operation === 'browsers.create' && status === 201) {
+      this.#coldCreate.observe(seconds);
+    }
+  }
+
+  /** Counts DevTools bytes relayed one way. */
+  relayed(direction: 'to_client' | 'to_browser', bytes: number): void {
+    this.#cdpBytes.inc({ direction }, bytes);
+  }
+
+  /** The text a scrape gets, and its content type. */
+  async scrape(): Promise<{ body: string; contentType: string }> {
+    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+  }
+}
