@@ -9,11 +9,29 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_OPTIONS } from './command-line.js';
 import { readConfig } from './config.js';
 import { parseTokensFile } from './http/tokens-file.js';
-import { startServer } from './server.js';
+import { type RunningServer, startServer } from './server.js';
 import { MAIN, startBinary } from './test-support/binary.js';
 
 const TOKEN = 'operator-test-token';
 const quiet = pino({ level: 'silent' });
+
+/** Runs `use` against a server on a data directory of its own, closed afterwards whatever happens. */
+async function withServer(
+  settings: Record<string, string> | ((dataDir: string) => Record<string, string>),
+  use: (server: RunningServer, dataDir: string) => Promise<void>,
+): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'xb-operator-'));
+  const extra = typeof settings === 'function' ? settings(dataDir) : settings;
+  const server = await startServer(
+    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN, ...extra }),
+    quiet,
+  );
+  try {
+    await use(server, dataDir);
+  } finally {
+    await server.close();
+  }
+}
 
 /** Runs the built xb-server with `args` until it exits by itself (it must, for these). */
 function xbServer(args: string[], env: Record<string, string> = {}) {
@@ -119,17 +137,7 @@ describe('xb-server on the command line', () => {
 
 describe('the URLs a server hands out', () => {
   it('come from XB_PUBLIC_URL (https gives wss), never from a Host header', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'xb-public-'));
-    const server = await startServer(
-      readConfig({
-        XB_DATA_DIR: dataDir,
-        XB_PORT: '0',
-        XB_TOKENS: TOKEN,
-        XB_PUBLIC_URL: 'https://browsers.example.com',
-      }),
-      quiet,
-    );
-    try {
+    await withServer({ XB_PUBLIC_URL: 'https://browsers.example.com' }, async (server) => {
       expect(server.publicUrl).toBe('https://browsers.example.com');
       const created = await fetch(`${server.url}/browsers`, {
         method: 'POST',
@@ -151,65 +159,40 @@ describe('the URLs a server hands out', () => {
         method: 'DELETE',
         headers: { authorization: `Bearer ${TOKEN}` },
       });
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('come from the bind address without one, never from a Host header', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'xb-bind-'));
-    const server = await startServer(
-      readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
-      quiet,
-    );
-    try {
+    await withServer({}, async (server) => {
       expect(server.publicUrl).toBe(server.url);
       const openapi = await getWithHost(`${server.url}/openapi.json`, 'evil.example:9');
       expect(JSON.parse(openapi.body).servers).toEqual([{ url: server.url }]);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
 describe('health', () => {
   it('/livez answers while /readyz says 503 with the reason when Chromium is missing', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'xb-ready-'));
-    const server = await startServer(
-      readConfig({
-        XB_DATA_DIR: dataDir,
-        XB_PORT: '0',
-        XB_TOKENS: TOKEN,
-        CHROME_PATH: join(dataDir, 'no-chromium'),
-      }),
-      quiet,
+    await withServer(
+      (dataDir) => ({ CHROME_PATH: join(dataDir, 'no-chromium') }),
+      async (server, dataDir) => {
+        const live = await fetch(`${server.url}/livez`);
+        expect([live.status, await live.json()]).toEqual([200, { status: 'ok' }]);
+        const ready = await fetch(`${server.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toEqual({
+          status: 'not ready',
+          reasons: [`Chromium not found at ${join(dataDir, 'no-chromium')} (set CHROME_PATH)`],
+        });
+      },
     );
-    try {
-      const live = await fetch(`${server.url}/livez`);
-      expect([live.status, await live.json()]).toEqual([200, { status: 'ok' }]);
-      const ready = await fetch(`${server.url}/readyz`);
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({
-        status: 'not ready',
-        reasons: [`Chromium not found at ${join(dataDir, 'no-chromium')} (set CHROME_PATH)`],
-      });
-    } finally {
-      await server.close();
-    }
   });
 
   it('/readyz is 200 on a host with everything, needing no token', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'xb-ready-'));
-    const server = await startServer(
-      readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
-      quiet,
-    );
-    try {
+    await withServer({}, async (server) => {
       const ready = await fetch(`${server.url}/readyz`);
       expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
@@ -306,29 +289,19 @@ function sample(text: string, name: string, labels = ''): number {
 
 describe('metrics', () => {
   it('GET /metrics needs a token, speaks Prometheus text, and moves with the calls', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'xb-metrics-'));
-    const server = await startServer(
-      readConfig({
-        XB_DATA_DIR: dataDir,
-        XB_PORT: '0',
-        XB_TOKENS: TOKEN,
-        XB_READ_ONLY_TOKENS: 'reader-token',
-      }),
-      quiet,
-    );
-    const scrape = async () => {
-      const answer = await fetch(`${server.url}/metrics`, {
-        headers: { authorization: 'Bearer reader-token' },
-      });
-      expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-      return answer.text();
-    };
-    const call = (path: string, init: RequestInit = {}) =>
-      fetch(`${server.url}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      });
-    try {
+    await withServer({ XB_READ_ONLY_TOKENS: 'reader-token' }, async (server) => {
+      const scrape = async () => {
+        const answer = await fetch(`${server.url}/metrics`, {
+          headers: { authorization: 'Bearer reader-token' },
+        });
+        expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+        return answer.text();
+      };
+      const call = (path: string, init: RequestInit = {}) =>
+        fetch(`${server.url}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        });
       expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
       const before = await scrape();
       for (let index = 0; index < 3; index++) await call('/browser_pools/nothing-here');
@@ -368,30 +341,16 @@ describe('metrics', () => {
       }
       await call(`/browsers/${session.session_id}`, { method: 'DELETE' });
       expect(sample(await scrape(), 'xb_sessions', 'state="active"')).toBe(0);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('serves them without a token on the loopback metrics port, and nothing else there', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'xb-metrics-port-'));
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const server = await startServer(
-      readConfig({
-        XB_DATA_DIR: dataDir,
-        XB_PORT: '0',
-        XB_TOKENS: TOKEN,
-        XB_METRICS_PORT: String(port),
-      }),
-      quiet,
-    );
-    try {
+    await withServer({ XB_METRICS_PORT: String(port) }, async (server) => {
       const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(scraped.status).toBe(200);
       expect(await scraped.text()).toContain('# TYPE xb_requests_total counter');
       expect((await fetch(`http://127.0.0.1:${port}/browsers`)).status).toBe(404);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
