@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,10 +21,37 @@ async function isExecutable(path: string | undefined): Promise<boolean> {
   }
 }
 
+/** How long a sandbox probe's answer is reused: a probe is a process, a scrape may come often. */
+const SANDBOX_PROBE_MS = 60_000;
+let sandboxProbe: { at: number; reason: string | undefined } | undefined;
+
+/**
+ * Whether bubblewrap can make a sandbox here, as this server's user: a host that forbids user
+ * namespaces to an unprivileged server has bwrap installed and still starts no browser.
+ */
+function sandboxReason(bwrap: string): Promise<string | undefined> {
+  if (sandboxProbe && Date.now() - sandboxProbe.at < SANDBOX_PROBE_MS)
+    return Promise.resolve(sandboxProbe.reason);
+  return new Promise((resolve) => {
+    execFile(
+      bwrap,
+      ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', 'true'],
+      { timeout: 5_000 },
+      (error, _stdout, stderr) => {
+        const reason = error
+          ? `bubblewrap cannot make a sandbox here (${(stderr.trim().split('\n')[0] ?? '') || error.message})`
+          : undefined;
+        sandboxProbe = { at: Date.now(), reason };
+        resolve(reason);
+      },
+    );
+  });
+}
+
 /**
  * What keeps the server from serving sessions now, one reason each; empty when it can: Chromium,
  * bubblewrap and ffmpeg found (looked up again, so installing one makes the server ready without
- * a restart), the data directory writable (a file is written and removed), and at least the free
+ * a restart), bubblewrap able to make a sandbox as this user (probed at most once a minute), the data directory writable (a file is written and removed), and at least the free
  * space a new browser needs.
  */
 export async function notReadyReasons(targets: ReadinessTargets): Promise<string[]> {
@@ -32,6 +60,10 @@ export async function notReadyReasons(targets: ReadinessTargets): Promise<string
   if (!(await isExecutable(targets.chromePath)))
     reasons.push(`Chromium not found at ${targets.chromePath} (set CHROME_PATH)`);
   if (!(await isExecutable(tools.bwrap))) reasons.push('bubblewrap (bwrap) not found on PATH');
+  else {
+    const reason = await sandboxReason(tools.bwrap as string);
+    if (reason) reasons.push(reason);
+  }
   if (!(await isExecutable(tools.ffmpeg))) reasons.push('ffmpeg not found on PATH');
   const probe = join(targets.dataDir, `.ready-${process.pid}`);
   try {
