@@ -59,6 +59,11 @@ const stop = (signal: string) => {
   if (server) shutDown(server, signal);
 };
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal));
+// SIGHUP re-reads the tokens file (the server listens for it then); without one it must not end
+// the server, as its default action would: `systemctl reload` is safe either way.
+process.on('SIGHUP', () => {
+  if (!config.tokensFile) logger.info('SIGHUP: no tokens file to re-read (XB_TOKENS_FILE)');
+});
 
 function shutDown(running: RunningServer, signal: string): void {
   logger.info({ signal }, 'shutting down');

@@ -128,6 +128,11 @@ describe('xb-server on the command line', () => {
       expect(openapi.servers).toEqual([{ url: 'https://flag.example.com' }]);
       expect(readdirSync(flagged).length).toBeGreaterThan(0);
       expect(readdirSync(fromEnv)).toEqual([]);
+      // Without a tokens file, SIGHUP (a `systemctl reload`) leaves the server running.
+      server.child.kill('SIGHUP');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(server.child.exitCode).toBeNull();
+      expect((await fetch(`${server.url}/livez`)).status).toBe(200);
     } finally {
       server.child.kill('SIGTERM');
       await once(server.child, 'exit');
