@@ -66,7 +66,7 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     env: 'XB_METRICS_PORT',
     value: '<n>',
     description:
-      'serve GET /metrics without a token on this loopback port (on the main port it needs a token)',
+      'serve GET /metrics without a token on this loopback port, 0 a free one (on the main port it needs a token)',
     defaultText: 'none',
   },
   {

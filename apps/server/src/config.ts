@@ -51,7 +51,7 @@ export interface ServerConfig {
   readonly publicUrl: string | undefined;
   /** The file of API tokens (`XB_TOKENS_FILE`), re-read on change and on SIGHUP. */
   readonly tokensFile: string | undefined;
-  /** A loopback port that serves `GET /metrics` without a token (`XB_METRICS_PORT`). */
+  /** A loopback port that serves `GET /metrics` without a token (`XB_METRICS_PORT`; 0: a free one). */
   readonly metricsPort: number | undefined;
 }
 
@@ -165,7 +165,7 @@ export function readConfig(
     metricsPort:
       env.XB_METRICS_PORT === undefined || env.XB_METRICS_PORT === ''
         ? undefined
-        : positive('XB_METRICS_PORT', env.XB_METRICS_PORT, 0),
+        : whole('XB_METRICS_PORT', env.XB_METRICS_PORT, 0),
     isBrowserSandboxed: true,
     sessionLimits: {
       memoryBytes:

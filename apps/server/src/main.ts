@@ -103,6 +103,7 @@ function announce(running: RunningServer): void {
     {
       url: running.url,
       publicUrl: running.publicUrl,
+      metricsUrl: running.metricsUrl,
       dataDir: config.dataDir,
       maxBrowsers: config.maxBrowsers,
     },

@@ -350,8 +350,8 @@ describe('metrics', () => {
   });
 
   it('serves them without a token on the loopback metrics port, and nothing else there', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    await withServer({ XB_METRICS_PORT: String(port) }, async (server) => {
+    await withServer({ XB_METRICS_PORT: '0' }, async (server) => {
+      const port = new URL(server.metricsUrl ?? '').port;
       const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(scraped.status).toBe(200);
       expect(await scraped.text()).toContain('# TYPE xb_requests_total counter');

@@ -45,6 +45,8 @@ export interface RunningServer {
   readonly url: string;
   /** The origin every URL handed out is built from: XB_PUBLIC_URL, else the bind address. */
   readonly publicUrl: string;
+  /** Where `GET /metrics` is served without a token, when XB_METRICS_PORT is set. */
+  readonly metricsUrl: string | undefined;
   readonly tokens: ResolvedTokens;
   /** The service model on the real engines. */
   readonly model: ServiceModel<ChromiumInstance>;
@@ -249,6 +251,9 @@ async function startLocked(
   return {
     url,
     publicUrl,
+    metricsUrl: metricsServer
+      ? `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}`
+      : undefined,
     tokens,
     model,
     cgroups,
