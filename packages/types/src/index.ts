@@ -60,6 +60,7 @@ export {
   deleteBrowserOperation,
   getBrowserOperation,
   listBrowsersOperation,
+  SessionIdParamSchema,
 } from './browsers/operations.js';
 export { VIEWPORT_BOUNDS, type Viewport, ViewportSchema } from './browsers/viewport.js';
 export { ViewportInputSchema } from './browsers/viewport-input.js';

@@ -9,10 +9,11 @@ import {
 } from './browser-session.js';
 import { CreateBrowserBodySchema } from './create-browser.js';
 
+/** The `{id}` of a path under a browser session, described once for every such path. */
+export const SessionIdParamSchema = /* @__PURE__ */ described(IdSchema, 'browser session id');
+
 /** Path parameters of an operation on one browser session. */
-export const BrowserPathSchema = /* @__PURE__ */ requestObject({
-  id: /* @__PURE__ */ described(IdSchema, 'browser session id'),
-});
+export const BrowserPathSchema = /* @__PURE__ */ requestObject({ id: SessionIdParamSchema });
 
 /** POST /browsers: starts a browser session. */
 export const createBrowserOperation = /* @__PURE__ */ defineOperation({

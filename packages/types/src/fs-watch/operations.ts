@@ -1,4 +1,4 @@
-import { BrowserPathSchema } from '../browsers/operations.js';
+import { BrowserPathSchema, SessionIdParamSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
 import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
@@ -7,7 +7,7 @@ import { StartWatchBodySchema, WatchEventSchema, WatchSchema } from './watch.js'
 
 /** Path parameters of an operation on one directory watch. */
 export const WatchPathSchema = /* @__PURE__ */ requestObject({
-  id: /* @__PURE__ */ described(IdSchema, 'browser session id'),
+  id: SessionIdParamSchema,
   watch_id: /* @__PURE__ */ described(IdSchema, 'watch id'),
 });
 

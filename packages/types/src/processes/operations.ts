@@ -1,4 +1,4 @@
-import { BrowserPathSchema } from '../browsers/operations.js';
+import { BrowserPathSchema, SessionIdParamSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
 import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
@@ -15,7 +15,7 @@ import { ProcessStatusSchema } from './process-status.js';
 
 /** Path parameters of an operation on one process. */
 export const ProcessPathSchema = /* @__PURE__ */ requestObject({
-  id: /* @__PURE__ */ described(IdSchema, 'browser session id'),
+  id: SessionIdParamSchema,
   process_id: /* @__PURE__ */ described(IdSchema, 'process id'),
 });
 

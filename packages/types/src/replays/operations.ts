@@ -1,4 +1,4 @@
-import { BrowserPathSchema } from '../browsers/operations.js';
+import { BrowserPathSchema, SessionIdParamSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
 import { described } from '../common/describe.js';
 import { pageQueryEntries } from '../common/pages.js';
@@ -8,7 +8,7 @@ import { ReplayListSchema, ReplaySchema, StartReplayBodySchema } from './replay.
 
 /** Path parameters of an operation on one recording. */
 export const ReplayPathSchema = /* @__PURE__ */ requestObject({
-  id: /* @__PURE__ */ described(IdSchema, 'browser session id'),
+  id: SessionIdParamSchema,
   replay_id: /* @__PURE__ */ described(IdSchema, 'replay id'),
 });
 
