@@ -8,7 +8,6 @@ import {
   type ServiceModel,
   serviceHandlers,
 } from '@x/service-kernel';
-import { matchOperation } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
 import type { Logger } from 'pino';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
@@ -91,11 +90,7 @@ export function createApp(options: AppOptions): FetchHandler {
     if (outcome.kind !== 'response') throw new Error('A dropped call outside fault injection.');
     const { response } = outcome;
     const durationMs = performance.now() - started;
-    metrics?.answered(
-      matchOperation(request.method, pathname)?.operation.name ?? 'other',
-      response.status,
-      durationMs / 1000,
-    );
+    metrics?.answered(outcome.operation ?? 'other', response.status, durationMs / 1000);
     logger.info(
       {
         requestId: response.headers.get('x-request-id'),

@@ -178,6 +178,8 @@ export function createRequestHandler<TRuntime>(
       outcome.response.headers.set(HEADERS.requestId, requestId);
       outcome.response.headers.set(HEADERS.apiVersion, API_VERSION);
       record.status = outcome.response.status;
+      // What the call was routed to, for whoever serves the pipeline (the server's metrics).
+      if (record.operation) return { ...outcome, operation: record.operation };
     }
     return outcome;
   };

@@ -1,3 +1,4 @@
+import type { OperationName } from '@x/types';
 import type { CallRecord } from './call-record.js';
 
 /** What the service does with a call: answer it (perhaps cut short), or drop the connection. */
@@ -6,6 +7,8 @@ export type RequestOutcome =
       readonly kind: 'response';
       readonly response: Response;
       readonly truncateAfter?: number | 'half';
+      /** The catalog operation the call was routed to, when it matched one. */
+      readonly operation?: OperationName;
     }
   | { readonly kind: 'drop' };
 
