@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -10,7 +10,7 @@ import type { ServerConfig } from './config.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
 import { SandboxFileSystem } from './files/sandbox-file-system.js';
 import { inotifyWatcher } from './fs-watch/inotify-watcher.js';
-import { createApp } from './http/app.js';
+import { createApp, type FetchHandler, metricsResponse } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
 import { ServerMetrics } from './http/metrics.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
@@ -72,33 +72,32 @@ export interface RunningServer {
  * that means every interface (0.0.0.0, ::), which no client can reach.
  */
 export function publicUrlOfBind(host: string, port: number): string {
-  const reachable = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  const isEveryInterface = host === '0.0.0.0' || host === '::' || host === '';
+  return httpOrigin(isEveryInterface ? '127.0.0.1' : host, port);
 }
 
-/** Serves `GET /metrics` (and nothing else) on 127.0.0.1:`port`, without a token. */
-async function serveMetrics(metrics: ServerMetrics, port: number): Promise<Server> {
-  const metricsServer = createServer((request, response) => {
-    if (request.method !== 'GET' || request.url !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'application/json' });
-      response.end('{"code":"not_found","message":"Only GET /metrics is served here."}');
-      return;
-    }
-    metrics.scrape().then(
-      ({ body, contentType }) => {
-        response.writeHead(200, { 'content-type': contentType });
-        response.end(body);
-      },
-      () => {
-        response.writeHead(500).end();
-      },
-    );
+/** `http://host:port`, an IPv6 host in brackets. */
+function httpOrigin(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Serves a Fetch handler on `host`:`port` through the Node adapter; resolves once it listens. */
+function listen(fetch: FetchHandler, port: number, hostname: string): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const started = serve({ fetch, port, hostname }, () => resolve(started as Server));
+    (started as Server).once('error', reject);
   });
-  await new Promise<void>((resolve, reject) => {
-    metricsServer.once('error', reject);
-    metricsServer.listen(port, '127.0.0.1', () => resolve());
-  });
-  return metricsServer;
+}
+
+/** `GET /metrics` (and nothing else) without a token: for the loopback metrics port. */
+function metricsOnly(metrics: ServerMetrics): FetchHandler {
+  return async (request) =>
+    request.method === 'GET' && new URL(request.url).pathname === '/metrics'
+      ? metricsResponse(metrics)
+      : Response.json(
+          { code: 'not_found', message: 'Only GET /metrics is served here.' },
+          { status: 404 },
+        );
 }
 
 /** Starts the server with `config`: the store, the engines, the model, the HTTP API, the CDP proxy. */
@@ -215,12 +214,7 @@ async function startLocked(
     // Uploads are streamed to disk as they arrive; what a crash left there goes now.
     readMultipart: createSpoolingMultipartReader(join(config.dataDir, 'uploads')),
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: app, port: config.port, hostname: config.host }, () =>
-      resolve(started as Server),
-    );
-    (started as Server).once('error', reject);
-  });
+  const server = await listen(app, config.port, config.host);
   const detachProxy = attachCdpProxy(
     server,
     {
@@ -235,9 +229,10 @@ async function startLocked(
   const { port } = server.address() as AddressInfo;
   // Metrics without a token, on loopback only: for a scraper on the same host.
   const metricsServer =
-    config.metricsPort === undefined ? undefined : await serveMetrics(metrics, config.metricsPort);
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  url = `http://${host}:${port}`;
+    config.metricsPort === undefined
+      ? undefined
+      : await listen(metricsOnly(metrics), config.metricsPort, '127.0.0.1');
+  url = httpOrigin(config.host, port);
   publicUrl = config.publicUrl ?? publicUrlOfBind(config.host, port);
   lock.describe(url);
   // Records an earlier run left open are closed; its pools fill again, their URLs naming this one.
@@ -252,7 +247,7 @@ async function startLocked(
     url,
     publicUrl,
     metricsUrl: metricsServer
-      ? `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}`
+      ? httpOrigin('127.0.0.1', (metricsServer.address() as AddressInfo).port)
       : undefined,
     tokens,
     model,
