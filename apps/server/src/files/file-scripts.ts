@@ -39,8 +39,9 @@ exec cat -- "$r"`,
 
   /**
    * $1 path, $2 octal mode, $3 a token: stdin becomes the file. Written beside it under a hidden
-   * name (`.xb-partial-<token>`), then renamed over it: a write that fails leaves nothing, and one
-   * ended from outside is cleaned up by `discard`.
+   * name (`.xb-partial-<token>`), then renamed over it only once the server says `commit` on fd 3,
+   * having seen the whole body: the end of stdin alone commits nothing (a cut body also ends it).
+   * A write that fails leaves nothing, and one ended from outside is cleaned up by `discard`.
    */
   write: String.raw`${PRELUDE}
 full "$1"
@@ -51,6 +52,8 @@ out=$(mkdir -p -- "$d" 2>&1) || why "$out" "$d"
 t="$d/.xb-partial-$3"
 trap 'rm -f -- "$t"' EXIT
 out=$( { cat > "$t"; } 2>&1 ) || why "$out" "$r"
+IFS= read -r go <&3 || exit 3
+[ "$go" = commit ] || exit 3
 chmod "$2" -- "$t"
 [ -d "$r" ] && fail isDirectory "$r"
 out=$(mv -fT -- "$t" "$r" 2>&1) || why "$out" "$r"

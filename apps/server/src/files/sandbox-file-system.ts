@@ -146,8 +146,11 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
       instance,
       'write',
       [path, mode.toString(8), token],
-      ['pipe', 'pipe', 'pipe'],
+      ['pipe', 'pipe', 'pipe', 'pipe'],
     );
+    // The word that commits the file: said only once the whole body has arrived.
+    const commit = child.stdio[3] as Writable;
+    commit.on('error', () => undefined);
     const ended = outcomeOf(child, 1024);
     try {
       await pipeline(
@@ -155,6 +158,7 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
         child.stdin as Writable,
       );
     } catch (error) {
+      commit.destroy();
       // The script refused before it read everything (its stdin closed): its refusal is the answer.
       if (child.exitCode !== null) throwFailure(await ended);
       // The body failed (past its limit, the caller gone): the partial file goes.
@@ -163,6 +167,7 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
       await this.#run(instance, 'discard', [path, token]).catch(() => undefined);
       throw error;
     }
+    commit.end('commit\n');
     throwFailure(await ended);
   }
 
