@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { aesSecretBox, ServiceModel } from '@x/service-kernel';
+import { aesSecretBox, liveViewSockets, ServiceModel } from '@x/service-kernel';
 import pino, { type Logger } from 'pino';
 import { ChromiumEngine, type ChromiumInstance } from './browsers/chromium-engine.js';
 import type { ServerConfig } from './config.js';
@@ -215,6 +215,7 @@ async function startLocked(
     readMultipart: createSpoolingMultipartReader(join(config.dataDir, 'uploads')),
   });
   const server = await listen(app, config.port, config.host);
+  const liveSockets = liveViewSockets(() => model.liveViews);
   const detachProxy = attachCdpProxy(
     server,
     {
@@ -225,6 +226,7 @@ async function startLocked(
     },
     jwtSecret,
     logger,
+    [liveSockets.upgrade],
   );
   const { port } = server.address() as AddressInfo;
   // Metrics without a token, on loopback only: for a scraper on the same host.
@@ -273,6 +275,8 @@ async function startLocked(
         detachProxy();
         // Recordings are finalized while their browsers still run; then every browser ends.
         await model.close();
+        // Viewers were told the server is going away (1001); their sockets end now.
+        liveSockets.close();
         // Event streams and proxied sockets hold connections open: end what is left.
         server.closeAllConnections();
         await stopped;

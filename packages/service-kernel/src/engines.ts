@@ -93,6 +93,36 @@ export interface KeyInput {
   readonly modifiers: number;
 }
 
+/** One picture of a browser's screen, as its live view shows it. */
+export interface ScreenFrame {
+  /** The picture, encoded as `mime` says. */
+  readonly data: Uint8Array;
+  readonly mime: 'image/jpeg' | 'image/png';
+  /** The viewport it shows, in CSS pixels: what input coordinates on it refer to. */
+  readonly width: number;
+  readonly height: number;
+}
+
+/** How large a screen stream's pictures need to be, in device pixels (the viewer's canvas). */
+export interface ScreenSize {
+  readonly maxWidth: number;
+  readonly maxHeight: number;
+}
+
+/**
+ * A stream of a browser's screen: the current picture first, then one each time the screen
+ * changes, but never more than one before `next()` is called again. So a consumer that is slow
+ * gets fewer frames, never a queue.
+ */
+export interface ScreenStream {
+  /** The last frame is handled: the next change may come. */
+  next(): void;
+  /** The pictures are needed at this size now. */
+  resize(size: ScreenSize): void;
+  /** Ends the stream; no frame arrives after. */
+  stop(): Promise<void>;
+}
+
 /** One running browser and its instance (the files it sees as `/home/browser`). */
 export interface BrowserInstance {
   /** Types `text` at once, each character as real key events; the model paces the characters. */
@@ -111,6 +141,11 @@ export interface BrowserInstance {
   writeClipboard(text: string): Promise<void>;
   /** A PNG of the viewport, or of a region of the page. */
   screenshot(region: Region | undefined): Promise<Uint8Array>;
+  /**
+   * Streams the screen of the tab the browser shows, following it to a new tab and across
+   * navigations, until stopped. Engines share one capture among all their streams.
+   */
+  streamScreen(size: ScreenSize, onFrame: (frame: ScreenFrame) => void): Promise<ScreenStream>;
   /**
    * What `instancePath` (absolute, inside `/home/browser`) is on the instance, or undefined when
    * nothing is there. Throws the model's `outsideHome` error when links lead outside the home.

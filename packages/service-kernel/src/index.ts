@@ -7,7 +7,7 @@
 
 export type { BrowserEntry } from './browsers/browser-entry.js';
 export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-spec.js';
-export { pause } from './computer/computer-model.js';
+export { type LiveInput, pause } from './computer/computer-model.js';
 export { FRAME_MS, type Point, pathBetween } from './computer/mouse-path.js';
 export type {
   ArchiveStore,
@@ -36,6 +36,9 @@ export type {
   RecordTable,
   Region,
   RunningProcess,
+  ScreenFrame,
+  ScreenSize,
+  ScreenStream,
   SecretBox,
   ServiceEngines,
   StoredExtension,
@@ -81,6 +84,17 @@ export type {
 } from './handler.js';
 export { createIdGenerator, type IdGenerator } from './ids.js';
 export { resolveInstancePath } from './instance-paths.js';
+export { LIVE_VIEW_SCRIPT_PATH, livePage } from './live-view/live-page.js';
+export { type LiveViewSockets, liveViewSockets } from './live-view/live-socket.js';
+export {
+  LIVE_CLOSE,
+  type LiveViewGrant,
+  LiveViewModel,
+  MAX_VIEWERS_PER_SESSION,
+  type ViewerConnection,
+  type ViewerSocket,
+} from './live-view/live-view-model.js';
+export { SyntheticScreen } from './live-view/synthetic-screen.js';
 export { INSTANCE_HOME, isStorageFull, notFound, refusals } from './messages.js';
 export {
   type BrowserLimits,
@@ -141,4 +155,9 @@ export { createMemoryRecordStore, MemoryRecordTable } from './records/memory-rec
 export { ServiceError } from './service-error.js';
 export { serviceHandlers } from './service-handlers.js';
 export { ServiceModel, type ServiceModelOptions } from './service-model.js';
-export { signSessionJwt, verifySessionJwt } from './session-jwt.js';
+export {
+  readSessionJwt,
+  type SessionJwtScope,
+  signSessionJwt,
+  verifySessionJwt,
+} from './session-jwt.js';

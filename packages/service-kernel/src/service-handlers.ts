@@ -6,6 +6,7 @@ import { fileHandlers } from './files/file-handlers.js';
 import { watchHandlers } from './fs-watch/watch-handlers.js';
 import type { HandlerTable } from './handler.js';
 import { invocationHandlers } from './invocations/invocation-handlers.js';
+import { liveViewHandlers } from './live-view/live-view-handlers.js';
 import { poolHandlers } from './pools/pool-handlers.js';
 import { processHandlers } from './processes/process-handlers.js';
 import { profileHandlers } from './profiles/profile-handlers.js';
@@ -25,6 +26,7 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...watchHandlers<I>(),
     ...fileHandlers<I>(),
     ...replayHandlers<I>(),
+    ...liveViewHandlers<I>(),
     ...extensionHandlers<I>(),
     ...poolHandlers<I>(),
     ...invocationHandlers<I>(),

@@ -6,6 +6,7 @@ import { FileModel } from './files/file-model.js';
 import { WatchModel } from './fs-watch/watch-model.js';
 import { createIdGenerator, type IdGenerator } from './ids.js';
 import { InvocationModel } from './invocations/invocation-model.js';
+import { LiveViewModel } from './live-view/live-view-model.js';
 import {
   type ModelContext,
   type ModelLog,
@@ -48,6 +49,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly watches: WatchModel<I>;
   readonly files: FileModel<I>;
   readonly replays: ReplayModel<I>;
+  readonly liveViews: LiveViewModel<I>;
 
   constructor(options: ServiceModelOptions<I>) {
     this.context = {
@@ -74,6 +76,8 @@ export class ServiceModel<I extends BrowserInstance> {
     this.watches = new WatchModel(this.context, this.browsers);
     this.files = new FileModel(this.context, this.browsers);
     this.replays = new ReplayModel(this.context, this.browsers);
+    this.liveViews = new LiveViewModel(this.context, this.browsers, this.computer);
+    this.browsers.onEnding = (id) => this.liveViews.ended(id);
     this.profiles.namingPool = (profile) =>
       this.pools.namingConfig(
         ({ profile: reference }) =>
@@ -118,6 +122,7 @@ export class ServiceModel<I extends BrowserInstance> {
   /** Shutdown: pools stop filling, every recording is finalized, every browser ends. */
   async close(): Promise<void> {
     this.pools.close();
+    this.liveViews.close();
     await this.browsers.close();
   }
 }

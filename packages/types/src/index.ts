@@ -308,6 +308,15 @@ export {
   updateInvocationOperation,
 } from './invocations/operations.js';
 export {
+  type CreateLiveViewBody,
+  CreateLiveViewBodySchema,
+  LIVE_VIEW_MODES,
+  type LiveView,
+  type LiveViewMode,
+  LiveViewSchema,
+} from './live-view/live-view.js';
+export { createLiveViewOperation } from './live-view/operations.js';
+export {
   execProcessOperation,
   getProcessStatusOperation,
   killProcessOperation,

@@ -4,6 +4,9 @@ import {
   type KeyInput,
   type MouseInput,
   type Region,
+  type ScreenFrame,
+  type ScreenSize,
+  type ScreenStream,
   ServiceError,
   type WheelInput,
 } from '@x/service-kernel';
@@ -12,6 +15,7 @@ import { CLIPBOARD_READ, CLIPBOARD_WRITE, cursorScript } from '../computer/page-
 import { endSandbox } from '../sandbox/bubblewrap.js';
 import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.js';
 import { type ChromiumOptions, type StartedChromium, startChromium } from './chromium.js';
+import { ScreenCapture } from './screen-capture.js';
 import { startVirtualDisplay, type VirtualDisplay } from './virtual-display.js';
 
 /** DevTools' name of each kind of mouse event. */
@@ -30,6 +34,10 @@ export class ChromiumBrowser {
   readonly process: ChildProcess;
   readonly #cdp: CdpConnection;
   #pageSession: string;
+  /** Its tabs, oldest first: the newest still open is the one the session is on. */
+  readonly #tabs: { readonly targetId: string; readonly session: string }[] = [];
+  /** The screen of the front tab, shared by the live view and the recorder. */
+  readonly #capture: ScreenCapture;
   readonly #viewport: { width: number; height: number };
   /** The script that hides the cursor in each new document, while it is hidden. */
   #cursorScript: string | undefined;
@@ -38,14 +46,16 @@ export class ChromiumBrowser {
 
   private constructor(
     started: StartedChromium,
-    pageSession: string,
+    page: { targetId: string; session: string },
     viewport: { width: number; height: number },
     display: VirtualDisplay | undefined,
   ) {
     this.#display = display;
     this.process = started.process;
     this.#cdp = started.cdp;
-    this.#pageSession = pageSession;
+    this.#pageSession = page.session;
+    this.#tabs.push(page);
+    this.#capture = new ScreenCapture(started.cdp, page.session);
     this.#viewport = viewport;
   }
 
@@ -82,13 +92,15 @@ export class ChromiumBrowser {
         'Target.getTargets',
       );
       const page = targetInfos.find((target) => target.type === 'page');
-      const sessionId = await ChromiumBrowser.#attachNewPage(cdp, options.viewport, page?.targetId);
+      const first = await ChromiumBrowser.#attachNewPage(cdp, options.viewport, page?.targetId);
       await cdp.send('Browser.setDownloadBehavior', {
         behavior: 'allow',
         downloadPath: started.downloadsPath,
         eventsEnabled: true,
       });
-      return new ChromiumBrowser(started, sessionId, { ...options.viewport }, display);
+      const browser = new ChromiumBrowser(started, first, { ...options.viewport }, display);
+      await browser.#followTabs();
+      return browser;
     } catch (error) {
       started.cdp.close();
       await endSandbox(started.process);
@@ -279,7 +291,7 @@ export class ChromiumBrowser {
     cdp: CdpConnection,
     viewport: { width: number; height: number },
     targetId?: string,
-  ): Promise<string> {
+  ): Promise<{ targetId: string; session: string }> {
     const target =
       targetId ??
       (await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' }))
@@ -298,42 +310,70 @@ export class ChromiumBrowser {
       { ...viewport, deviceScaleFactor: 1, mobile: false },
       sessionId,
     );
-    return sessionId;
-  }
-
-  /** The page as it looks now, as a JPEG: a recording's first frame. */
-  async jpeg(): Promise<Buffer> {
-    const { data } = await this.#cdp.send<{ data: string }>(
-      'Page.captureScreenshot',
-      { format: 'jpeg', quality: 80 },
-      this.#pageSession,
-    );
-    return Buffer.from(data, 'base64');
+    return { targetId: target, session: sessionId };
   }
 
   /**
-   * Streams the page as JPEG frames (DevTools screencast) until the returned function stops it.
-   * Each frame is acknowledged at once, so Chromium keeps sending.
+   * Streams the screen of the tab the session is on (see ScreenCapture): one screencast for every
+   * consumer, the live view's and the recorder's.
    */
-  async startScreencast(onFrame: (jpeg: Buffer) => void): Promise<() => Promise<void>> {
-    const session = this.#pageSession;
-    const stopListening = this.#cdp.on('Page.screencastFrame', (params, sessionId) => {
-      if (sessionId !== session) return;
-      const frame = params as { data: string; sessionId: number };
-      onFrame(Buffer.from(frame.data, 'base64'));
-      void this.#cdp
-        .send('Page.screencastFrameAck', { sessionId: frame.sessionId }, session)
-        .catch(() => undefined);
+  streamScreen(size: ScreenSize, onFrame: (frame: ScreenFrame) => void): Promise<ScreenStream> {
+    return this.#capture.subscribe(size, onFrame);
+  }
+
+  /** Its viewport, in CSS pixels. */
+  get viewport(): { readonly width: number; readonly height: number } {
+    return this.#viewport;
+  }
+
+  /** Consumers of the screen now (0: no screencast runs), and frames Chromium sent so far. */
+  get screen(): { readonly consumers: number; readonly frames: number } {
+    return { consumers: this.#capture.subscriberCount, frames: this.#capture.framesReceived };
+  }
+
+  /**
+   * Follows the tabs: a tab opened (by a page, or by a client over CDP) becomes the one the
+   * session is on, for input, screenshots and the screen, until it closes; then the one before.
+   */
+  async #followTabs(): Promise<void> {
+    const cdp = this.#cdp;
+    cdp.on('Target.targetCreated', (params) => {
+      const { targetInfo } = params as { targetInfo: { targetId: string; type: string } };
+      if (targetInfo.type !== 'page') return;
+      if (this.#tabs.some((tab) => tab.targetId === targetInfo.targetId)) return;
+      void this.#adoptTab(targetInfo.targetId);
     });
-    await this.#cdp.send(
-      'Page.startScreencast',
-      { format: 'jpeg', quality: 80, everyNthFrame: 1 },
-      session,
-    );
-    return async () => {
-      stopListening();
-      await this.#cdp.send('Page.stopScreencast', {}, session).catch(() => undefined);
-    };
+    cdp.on('Target.targetDestroyed', (params) => {
+      const { targetId } = params as { targetId: string };
+      const index = this.#tabs.findIndex((tab) => tab.targetId === targetId);
+      // The first tab stays the session's own: the API's input goes to it when no other is open.
+      if (index <= 0) return;
+      this.#tabs.splice(index, 1);
+      this.#frontChanged();
+    });
+    await cdp.send('Target.setDiscoverTargets', { discover: true });
+  }
+
+  async #adoptTab(targetId: string): Promise<void> {
+    try {
+      const { sessionId } = await this.#cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
+      await this.#cdp.send('Page.enable', {}, sessionId);
+      await this.#cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
+      this.#tabs.push({ targetId, session: sessionId });
+      this.#frontChanged();
+    } catch {
+      // The tab closed before it could be followed.
+    }
+  }
+
+  #frontChanged(): void {
+    const front = this.#tabs.at(-1);
+    if (!front || front.session === this.#pageSession) return;
+    this.#pageSession = front.session;
+    this.#capture.follow(front.session);
   }
 
   /** Evaluates an expression in the page (for tests and diagnostics). */

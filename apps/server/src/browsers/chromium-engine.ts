@@ -9,6 +9,9 @@ import {
   PROFILE_PATHS,
   type Region,
   refusals,
+  type ScreenFrame,
+  type ScreenSize,
+  type ScreenStream,
   ServiceError,
   USER_DATA_DIR,
   type WheelInput,
@@ -89,6 +92,10 @@ export class ChromiumInstance implements BrowserInstance {
 
   screenshot(region: Region | undefined): Promise<Uint8Array> {
     return this.chromium.screenshot(region);
+  }
+
+  streamScreen(size: ScreenSize, onFrame: (frame: ScreenFrame) => void): Promise<ScreenStream> {
+    return this.chromium.streamScreen(size, onFrame);
   }
 
   mouse(event: MouseInput): Promise<void> {

@@ -4,6 +4,7 @@ import {
   createRequestHandler,
   hasKnownToken,
   type IdempotencyStore,
+  livePage,
   type MultipartReader,
   type ServiceModel,
   serviceHandlers,
@@ -70,6 +71,7 @@ export function createApp(options: AppOptions): FetchHandler {
     },
     publicOrigin: publicUrl,
     readiness,
+    pages: (method, url) => livePage(model.liveViews, method, url),
     onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error'),
   });
   return async (request, env) => {

@@ -55,9 +55,12 @@ export function attachCdpProxy(
   browsers: CdpTargets,
   jwtSecret: string,
   logger: Logger,
+  /** Other WebSockets of the server (the live view's): each takes the upgrades that are its own. */
+  others: readonly ((request: IncomingMessage, socket: Duplex, head: Buffer) => boolean)[] = [],
 ): () => void {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (others.some((other) => other(request, socket, head))) return;
     const url = new URL(request.url ?? '/', 'http://localhost');
     const id = CDP_PATH.exec(url.pathname)?.[1];
     if (!id) return refuse(socket, 404, `No WebSocket endpoint at ${url.pathname}.`);

@@ -10,31 +10,50 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type Recorder, type RecordingHandle, refusals } from '@x/service-kernel';
+import {
+  type Recorder,
+  type RecordingHandle,
+  refusals,
+  type ScreenStream,
+} from '@x/service-kernel';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { assertFreeSpace, RECORDING_FREE_BYTES } from '../system/free-space.js';
+
+/** Longest a still screen goes without its picture written again (see `write`). */
+const KEEPALIVE_MS = 1000;
 
 /** Longest ffmpeg may take to finalize a video once its input ends; then it is killed. */
 const FINALIZE_TIMEOUT_MS = 15_000;
 
 /**
- * ffmpeg's arguments: JPEG frames in at `framerate`, an H.264 MP4 out. The MP4 is fragmented (a
- * fragment every second, a keyframe every two, flushed as written), so the file on disk is
- * playable at every moment: a recording whose ffmpeg dies, or whose server crashes, keeps the
- * video up to then.
+ * ffmpeg's arguments: JPEG frames in as they come, each stamped with the wall clock when it
+ * arrives, an H.264 MP4 out at a variable frame rate. Only changes are sent (a still page sends
+ * nothing), so nothing is decoded or encoded for time in which nothing happened; the encoder holds
+ * each picture until the next, so the video lasts as long as the recording did. The MP4 is
+ * fragmented (a fragment every second, a keyframe at least every two seconds, flushed as
+ * written), so the file on disk is playable at every moment: a recording whose ffmpeg dies, or
+ * whose server crashes, keeps the video up to then.
  */
-function encoderArgs(framerate: number, file: string): string[] {
+function encoderArgs(file: string): string[] {
   return [
-    // The input's codec and rate are given: no seconds spent probing before the first frame.
+    // The input's codec is given: no seconds spent probing before the first frame.
     ...['-loglevel', 'error', '-probesize', '32', '-analyzeduration', '0'],
-    ...['-f', 'image2pipe', '-framerate', String(framerate), '-c:v', 'mjpeg', '-i', '-'],
-    // No lookahead: each frame is encoded as it comes, so what is on disk is at most a second old.
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
-    ...['-g', String(Math.max(1, framerate * 2))],
+    // Multipart JPEG: each part says its length, so a frame is read (and stamped) as it arrives,
+    // not when the next one begins, as a bare stream of JPEGs would be.
+    ...['-use_wallclock_as_timestamps', '1', '-f', 'mpjpeg', '-i', '-'],
+    // The cheapest preset: screens are flat colour and text, which it still compresses well.
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-fps_mode', 'vfr'],
+    ...['-force_key_frames', 'expr:gte(t,n_forced*2)'],
     ...['-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'],
     ...['-movflags', '+frag_keyframe+empty_moov+default_base_moof'],
     ...['-frag_duration', '1000000', '-flush_packets', '1', '-y', file],
   ];
+}
+
+/** A frame as one part of the multipart stream ffmpeg reads. */
+function framePart(jpeg: Uint8Array): Buffer {
+  const head = `--xbframe\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.byteLength}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), jpeg, Buffer.from('\r\n')]);
 }
 
 /**
@@ -54,8 +73,8 @@ function hasVideo(file: string): boolean {
 }
 
 /**
- * Records browsers' screens: DevTools screencast frames, the latest repeated at the framerate
- * so the video lasts as long as the recording did, piped into ffmpeg. Videos are kept under the
+ * Records browsers' screens: the session's shared screen stream (see ScreenCapture), its changes
+ * at most `framerate` a second, piped into ffmpeg with their arrival times. Videos are kept under the
  * data directory (`replays/<browser>/<replay>.mp4`) and outlive their browser.
  */
 export class FfmpegRecorder implements Recorder<ChromiumInstance> {
@@ -85,14 +104,13 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
     assertFreeSpace(dirname(this.#folder), RECORDING_FREE_BYTES, 'record a replay');
     mkdirSync(join(this.#folder, spec.browserId), { recursive: true, mode: 0o700 });
     const file = this.#file(spec.browserId, spec.replayId);
-    // The first frame and the screencast come before ffmpeg: nothing is spawned for a call that
-    // fails (a browser that does not answer).
-    let latest: Buffer | undefined = await chromium.jpeg().catch(() => undefined);
-    const stopScreencast = await chromium.startScreencast((jpeg) => {
-      latest = jpeg;
-    });
-    const ffmpeg: ChildProcess = spawn(this.#ffmpeg as string, encoderArgs(spec.framerate, file), {
+    const ffmpeg: ChildProcess = spawn(this.#ffmpeg as string, encoderArgs(file), {
       stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    // What ffmpeg says when it fails, its last 2 KB: the error names it.
+    let said = '';
+    ffmpeg.stderr?.setEncoding('utf8').on('data', (text: string) => {
+      said = (said + text).slice(-2048);
     });
     let isFinishing = false;
     const exited = new Promise<number | null>((resolve) => {
@@ -105,20 +123,46 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
     });
     // A write after ffmpeg ended fails here; the recording's end reports what went wrong.
     ffmpeg.stdin?.on('error', () => undefined);
-    // A first frame now: a recording stopped at once still makes a playable video.
-    if (latest) ffmpeg.stdin?.write(latest);
-    const ticker = setInterval(() => {
-      // A frame only when ffmpeg keeps up: a stalled encoder is not fed a growing buffer.
+    let latest: Uint8Array | undefined;
+    let pacer: ReturnType<typeof setTimeout> | undefined;
+    let keepalive: ReturnType<typeof setTimeout> | undefined;
+    // A frame is written only when ffmpeg keeps up: a stalled encoder is not fed a growing buffer.
+    const write = (jpeg: Uint8Array) => {
       const stdin = ffmpeg.stdin;
-      if (latest && stdin?.writable && stdin.writableLength < 4 * latest.byteLength) {
-        stdin.write(latest);
-      }
-    }, 1000 / spec.framerate);
+      if (!stdin?.writable) return;
+      if (stdin.writableLength < 4 * jpeg.byteLength) stdin.write(framePart(jpeg));
+      // A still screen sends nothing; its picture goes in again once a second all the same, so
+      // the fragment on disk closes and a recording whose ffmpeg dies keeps its video to then.
+      clearTimeout(keepalive);
+      keepalive = setTimeout(() => write(jpeg), KEEPALIVE_MS);
+    };
+    const { viewport } = chromium;
+    // The shared screen of the session (the live view's too): the current picture first, then
+    // each change, at most `framerate` a second.
+    let stream: ScreenStream;
+    try {
+      stream = await chromium.streamScreen(
+        { maxWidth: viewport.width, maxHeight: viewport.height },
+        (frame) => {
+          latest = frame.data;
+          write(frame.data);
+          pacer = setTimeout(() => stream.next(), 1000 / spec.framerate);
+        },
+      );
+    } catch (error) {
+      ffmpeg.kill('SIGKILL');
+      await exited;
+      rmSync(file, { force: true });
+      throw error;
+    }
     return {
       finish: async () => {
         isFinishing = true;
-        clearInterval(ticker);
-        await stopScreencast().catch(() => undefined); // The browser may be gone already.
+        clearTimeout(pacer);
+        clearTimeout(keepalive);
+        await stream.stop().catch(() => undefined); // The browser may be gone already.
+        // The last picture once more, stamped now: the video lasts until the recording stopped.
+        if (latest && ffmpeg.stdin?.writable) ffmpeg.stdin.write(framePart(latest));
         ffmpeg.stdin?.end();
         const killer = setTimeout(() => ffmpeg.kill('SIGKILL'), FINALIZE_TIMEOUT_MS);
         const code = await exited;
@@ -127,7 +171,9 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
         // ffmpeg died or was killed: the fragments it wrote are still a playable video.
         if (hasVideo(file)) return;
         rmSync(file, { force: true });
-        throw new Error(`ffmpeg exited with ${code} before writing ${spec.replayId}`);
+        throw new Error(
+          `ffmpeg exited with ${code} before writing ${spec.replayId}: ${said.trim() || 'it said nothing'}`,
+        );
       },
     };
   }

@@ -26,7 +26,7 @@ import {
   uptimeMs,
 } from './browser-records.js';
 import { type BrowserSpec, DEFAULT_VIEWPORT } from './browser-spec.js';
-import { renewSessionUrl, sessionCdpUrl } from './session-url.js';
+import { renewSessionUrl, sessionUrls } from './session-url.js';
 
 export type { BrowserSpec } from './browser-spec.js';
 
@@ -57,6 +57,8 @@ export class BrowserModel<I extends BrowserInstance> {
   #isClosed = false;
   /** Hears about every browser that ended, once its instance is closed: its pool refills. */
   onEnded: (record: BrowserSession) => void = () => undefined;
+  /** Hears about a browser that begins to end, before anything of it stops: its viewers go. */
+  onEnding: (id: string) => void = () => undefined;
 
   constructor(
     context: ModelContext<I>,
@@ -181,14 +183,14 @@ export class BrowserModel<I extends BrowserInstance> {
     origin: string,
     instance: I,
   ): BrowserEntry<I> {
-    const cdp = sessionCdpUrl(this.#context, id, origin.replace(/^http/, 'ws'));
-    const record = sessionRecord(id, spec, viewport, cdp.url, this.#context.clock());
+    const urls = sessionUrls(this.#context, id, origin);
+    const record = sessionRecord(id, spec, viewport, urls, this.#context.clock());
     if (resolved.profile) {
       const loaded = this.#profiles.markUsed(resolved.profile.record);
       record.profile = { ...loaded, save_changes: resolved.profile.save };
     }
     const entry = this.#track(record, instance);
-    entry.urlExpiresAt = cdp.expiresAt;
+    entry.urlExpiresAt = urls.expiresAt;
     this.#context.log.info({ session: id }, 'browser started');
     return entry;
   }
@@ -238,7 +240,11 @@ export class BrowserModel<I extends BrowserInstance> {
    */
   record(entry: BrowserEntry<I>): BrowserSession {
     if (renewSessionUrl(this.#context, entry)) this.#save(entry);
-    return { ...entry.record, usage: { uptime_ms: uptimeMs(entry.record, this.#context.clock()) } };
+    return {
+      ...entry.record,
+      viewers: entry.viewers,
+      usage: { uptime_ms: uptimeMs(entry.record, this.#context.clock()) },
+    };
   }
 
   /** A session record, a deleted one too (with `deleted_at`); 404 when it never existed. */
@@ -321,6 +327,7 @@ export class BrowserModel<I extends BrowserInstance> {
     const id = entry.record.session_id;
     if (this.#live.get(id) !== entry) return;
     this.#live.delete(id);
+    this.onEnding(id);
     entry.record = endedRecord(entry.record, this.#context.clock());
     this.#save(entry);
     for (const process of entry.processes.values()) signalProcess(process, 'KILL');
@@ -370,6 +377,8 @@ export class BrowserModel<I extends BrowserInstance> {
     const now = this.#context.clock().getTime();
     for (const entry of [...this.#live.values()]) {
       if (entry.isWarm) continue;
+      // Someone watching its live view is activity, however still the screen.
+      if (entry.viewers > 0) entry.lastActivityAt = now;
       if (now - entry.lastActivityAt > entry.record.timeout_seconds * 1000) {
         this.#context.log.info(
           { session: entry.record.session_id },

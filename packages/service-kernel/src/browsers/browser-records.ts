@@ -7,13 +7,14 @@ export function sessionRecord(
   id: string,
   spec: BrowserSpec,
   viewport: Viewport,
-  cdpWsUrl: string,
+  urls: { readonly cdp: string; readonly live: string },
   createdAt: Date,
 ): BrowserSession {
   const record: BrowserSession = {
     session_id: id,
     created_at: formatTimestamp(createdAt),
-    cdp_ws_url: cdpWsUrl,
+    cdp_ws_url: urls.cdp,
+    browser_live_view_url: urls.live,
     headless: spec.headless,
     stealth: spec.stealth,
     gpu: false,

@@ -1,25 +1,46 @@
 import { SESSION_URL_LIFETIME_SECONDS } from '@x/types';
 import type { BrowserInstance } from '../engines.js';
 import type { ModelContext } from '../model-context.js';
-import { signSessionJwt } from '../session-jwt.js';
+import { type SessionJwtScope, signSessionJwt } from '../session-jwt.js';
 import type { BrowserEntry } from './browser-entry.js';
 
-/**
- * The URL of a session's DevTools on `wsOrigin`, its jwt valid SESSION_URL_LIFETIME_SECONDS from
- * now, with when it expires (epoch seconds).
- */
-export function sessionCdpUrl<I extends BrowserInstance>(
+/** How a live view link lets its holder act: watch and drive, or watch only. */
+export type LiveViewMode = 'control' | 'read';
+
+/** A session's live view page on `httpOrigin`, its jwt of `mode` valid until `expiresAt`. */
+export function liveViewUrl<I extends BrowserInstance>(
   context: ModelContext<I>,
   id: string,
-  wsOrigin: string,
-): { url: string; expiresAt: number } {
-  const expiresAt = Math.floor(context.clock().getTime() / 1000) + SESSION_URL_LIFETIME_SECONDS;
-  const jwt = signSessionJwt(context.settings.jwtSecret, id, expiresAt);
-  return { url: `${wsOrigin}/browsers/${id}/cdp?jwt=${jwt}`, expiresAt };
+  httpOrigin: string,
+  mode: LiveViewMode,
+  expiresAt: number,
+): string {
+  const scope: SessionJwtScope = mode === 'read' ? 'live:read' : 'live:control';
+  const jwt = signSessionJwt(context.settings.jwtSecret, id, expiresAt, scope);
+  return `${httpOrigin}/browsers/${id}/live?jwt=${jwt}`;
 }
 
 /**
- * Signs a live session's URL again when less than half its lifetime is left, so a URL read
+ * The URLs of a session on `httpOrigin`: its DevTools WebSocket and its live view page (control),
+ * their jwts valid SESSION_URL_LIFETIME_SECONDS from now, with when they expire (epoch seconds).
+ */
+export function sessionUrls<I extends BrowserInstance>(
+  context: ModelContext<I>,
+  id: string,
+  httpOrigin: string,
+): { cdp: string; live: string; expiresAt: number } {
+  const expiresAt = Math.floor(context.clock().getTime() / 1000) + SESSION_URL_LIFETIME_SECONDS;
+  const jwt = signSessionJwt(context.settings.jwtSecret, id, expiresAt);
+  const wsOrigin = httpOrigin.replace(/^http/, 'ws');
+  return {
+    cdp: `${wsOrigin}/browsers/${id}/cdp?jwt=${jwt}`,
+    live: liveViewUrl(context, id, httpOrigin, 'control', expiresAt),
+    expiresAt,
+  };
+}
+
+/**
+ * Signs a live session's URLs again when less than half their lifetime is left, so a URL read
  * from a live session is valid for at least half of SESSION_URL_LIFETIME_SECONDS. Says whether
  * it did (the record changed and is to be saved).
  */
@@ -30,8 +51,8 @@ export function renewSessionUrl<I extends BrowserInstance>(
   const now = context.clock().getTime() / 1000;
   if (entry.urlExpiresAt - now >= SESSION_URL_LIFETIME_SECONDS / 2) return false;
   const { session_id: id, cdp_ws_url: current } = entry.record;
-  const cdp = sessionCdpUrl(context, id, new URL(current).origin);
-  entry.record = { ...entry.record, cdp_ws_url: cdp.url };
-  entry.urlExpiresAt = cdp.expiresAt;
+  const urls = sessionUrls(context, id, new URL(current).origin.replace(/^ws/, 'http'));
+  entry.record = { ...entry.record, cdp_ws_url: urls.cdp, browser_live_view_url: urls.live };
+  entry.urlExpiresAt = urls.expiresAt;
   return true;
 }

@@ -33,6 +33,36 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** A signal that never aborts: a live view's input runs to its end. */
+const NEVER_ABORTED = new AbortController().signal;
+
+/** One input from a live view in control mode; points in CSS pixels of the viewport. */
+export type LiveInput =
+  | {
+      readonly type: 'mouse';
+      readonly event: 'move' | 'down' | 'up';
+      readonly x: number;
+      readonly y: number;
+      readonly button: InputButton;
+      readonly clickCount: number;
+      readonly modifiers: number;
+    }
+  | {
+      readonly type: 'wheel';
+      readonly x: number;
+      readonly y: number;
+      readonly deltaX: number;
+      readonly deltaY: number;
+      readonly modifiers: number;
+    }
+  | {
+      readonly type: 'key';
+      readonly event: 'down' | 'up';
+      readonly key: string;
+      readonly modifiers: number;
+    }
+  | { readonly type: 'text'; readonly text: string };
+
 /** Each mouse button's bit in a `buttons` mask, as DevTools and the DOM count them. */
 const BUTTON_BITS: Readonly<Record<MouseButton, number>> = {
   left: 1,
@@ -100,6 +130,55 @@ export class ComputerModel<I extends BrowserInstance> {
       if (run.signal.aborted) return;
       await instance.type(character);
     }
+  }
+
+  /**
+   * One input of a live view in control mode, run in turn with every other input on the browser
+   * (the same events the computer controls send). Points are held inside the viewport; the mouse
+   * position and held buttons are kept as for the controls.
+   */
+  liveInput(browserId: string, input: LiveInput): Promise<void> {
+    return this.#exclusive(browserId, NEVER_ABORTED, async (run) => {
+      const { entry } = run;
+      const { instance, pointer } = entry;
+      if (input.type === 'text') {
+        if (input.text !== '') await instance.type(input.text);
+        return;
+      }
+      if (input.type === 'key') {
+        await instance.key({ type: input.event, key: input.key, modifiers: input.modifiers });
+        return;
+      }
+      const { width, height } = this.#viewportOf(entry);
+      const x = Math.min(Math.max(0, Math.round(input.x)), width - 1);
+      const y = Math.min(Math.max(0, Math.round(input.y)), height - 1);
+      if (input.type === 'wheel') {
+        await instance.wheel({
+          x,
+          y,
+          deltaX: input.deltaX,
+          deltaY: input.deltaY,
+          modifiers: input.modifiers,
+        });
+        pointer.x = x;
+        pointer.y = y;
+        return;
+      }
+      const bit = input.button === 'none' ? 0 : BUTTON_BITS[input.button];
+      if (input.event === 'down') pointer.buttons |= bit;
+      if (input.event === 'up') pointer.buttons &= ~bit;
+      await instance.mouse({
+        type: input.event,
+        x,
+        y,
+        button: input.event === 'move' ? heldButton(pointer.buttons) : input.button,
+        buttons: pointer.buttons,
+        clickCount: input.event === 'move' ? 0 : input.clickCount,
+        modifiers: input.modifiers,
+      });
+      pointer.x = x;
+      pointer.y = y;
+    });
   }
 
   screenshot(browserId: string, region: Region | undefined): Promise<Uint8Array> {

@@ -66,6 +66,11 @@ export interface RequestHandlerOptions<TRuntime> {
    * query are valid. The default holds it in memory; a server streams files to disk instead.
    */
   readonly readMultipart?: MultipartReader;
+  /**
+   * Web pages outside the catalog that a person opens with a key in their URL (the live view):
+   * an answer for the request, or undefined to go on routing it.
+   */
+  readonly pages?: (method: string, url: URL) => Response | undefined;
 }
 
 /**
@@ -90,7 +95,9 @@ export function createRequestHandler<TRuntime>(
     record: CallRecord,
     read: ReadBody | undefined,
   ): Promise<RequestOutcome> {
-    const own = await ownEndpoint(request.method, url.pathname, openApi, options.readiness);
+    const own =
+      options.pages?.(request.method, url) ??
+      (await ownEndpoint(request.method, url.pathname, openApi, options.readiness));
     if (own) return { kind: 'response', response: own };
     const { operation, params: rawParams } = routeCall(request.method, url.pathname);
     record.operation = operation.name;

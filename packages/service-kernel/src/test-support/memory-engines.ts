@@ -5,10 +5,13 @@ import type {
   LaunchSpec,
   MouseInput,
   ProcessEvents,
+  ScreenFrame,
+  ScreenSize,
   ServiceEngines,
   WheelInput,
 } from '../engines.js';
 import { MemoryFileTree, memoryFileSystem } from '../files/memory-file-system.js';
+import { SyntheticScreen } from '../live-view/synthetic-screen.js';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { MemoryProfileStore } from '../profiles/memory-profile-store.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
@@ -34,6 +37,24 @@ export class RecordingInstance implements BrowserInstance {
   /** Set to make `saveProfile` fail, as a full disk would. */
   saveFailure: Error | undefined;
   readonly #exit = new Set<() => void>();
+  /** Its screen: a one-byte picture of what it counts as its colour. */
+  colour = 0;
+  readonly screen = new SyntheticScreen(() => ({
+    data: new Uint8Array([this.colour]),
+    mime: 'image/png',
+    width: 1280,
+    height: 720,
+  }));
+
+  async streamScreen(size: ScreenSize, onFrame: (frame: ScreenFrame) => void) {
+    return this.screen.open(size, onFrame);
+  }
+
+  /** The page changes colour. */
+  repaint(colour: number): void {
+    this.colour = colour;
+    this.screen.changed();
+  }
 
   async saveProfile(profileId: string): Promise<void> {
     if (this.saveFailure) throw this.saveFailure;

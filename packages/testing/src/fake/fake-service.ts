@@ -5,6 +5,8 @@ import {
   createRequestHandler,
   DEFAULT_BROWSER_LIMITS,
   type FsChange,
+  livePage,
+  liveViewSockets,
   MemoryIdempotencyStore,
   resolveInstancePath,
   ServiceModel,
@@ -185,6 +187,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     onCall: (record) => journal.record(record),
     intercept: (operation) => faults.intercept(operation.name),
     beforeOperation: () => current.model.sweep(),
+    pages: (method, url) => livePage(current.model.liveViews, method, url),
     openApiDocument: () => {
       openApi ??= createOpenApiDocument({ serverUrl: origin() });
       return openApi;
@@ -205,7 +208,11 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     fetch: inProcessFetch(handle),
     async listen(listenOptions) {
       if (listener) throw new Error(`The fake is already listening at ${listener.url}`);
-      listener = await listenHttp(handle, listenOptions);
+      listener = await listenHttp(
+        handle,
+        listenOptions,
+        liveViewSockets(() => current.model.liveViews),
+      );
       openApi = undefined;
       return listener.url;
     },

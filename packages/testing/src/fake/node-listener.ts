@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
-import type { RequestOutcome } from '@x/service-kernel';
+import type { LiveViewSockets, RequestOutcome } from '@x/service-kernel';
 
 /** Where to listen. */
 export interface ListenOptions {
@@ -95,6 +96,7 @@ async function send(
 export async function listenHttp(
   handle: (request: Request) => Promise<RequestOutcome>,
   options: ListenOptions = {},
+  sockets?: LiveViewSockets,
 ): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
   const server = createServer((message, response) => {
@@ -115,6 +117,11 @@ export async function listenHttp(
       () => message.socket.destroy(),
     );
   });
+  // WebSockets: the live view's, and nothing else.
+  server.on('upgrade', (message: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (sockets?.upgrade(message, socket, head)) return;
+    socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+  });
   // Longer than any client's idle keep-alive, so a test pausing between calls never sends on a
   // connection the fake is closing at that moment.
   server.keepAliveTimeout = 65_000;
@@ -129,6 +136,7 @@ export async function listenHttp(
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        sockets?.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -79,7 +79,17 @@ export const BrowserSessionSchema = /* @__PURE__ */ object({
   ),
   browser_live_view_url: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ sessionUrlSchema(['http:', 'https:'])),
-    'web page that shows the browser live',
+    'web page that shows the browser live and lets a person drive it (control link)',
+  ),
+  viewers: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ number(),
+        /* @__PURE__ */ integer(),
+        /* @__PURE__ */ minValue(0),
+      ),
+    ),
+    'people watching its live view now; absent once it ended',
   ),
   base_url: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(

@@ -60,6 +60,7 @@ import {
   listInvocationsOperation,
   updateInvocationOperation,
 } from '../invocations/operations.js';
+import { createLiveViewOperation } from '../live-view/operations.js';
 import {
   execProcessOperation,
   getProcessStatusOperation,
@@ -117,6 +118,7 @@ export const operations = [
   startReplayOperation,
   listReplaysOperation,
   downloadReplayOperation,
+  createLiveViewOperation,
   spawnProcessOperation,
   execProcessOperation,
   killProcessOperation,

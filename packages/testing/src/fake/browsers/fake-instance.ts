@@ -8,9 +8,14 @@ import {
   type MouseInput,
   type ProxyRoute,
   type Region,
+  type ScreenFrame,
+  type ScreenSize,
+  type ScreenStream,
+  SyntheticScreen,
   type WheelInput,
 } from '@x/service-kernel';
 import { isShortcut, type Viewport } from '@x/types';
+import { solidPng } from '../computer/png.js';
 import { screenshotOfSize } from '../computer/screenshots.js';
 import type { FakeProcess } from '../processes/fake-process.js';
 
@@ -67,6 +72,11 @@ export class FakeInstance implements BrowserInstance {
   /** Saves its files into a profile (the engine's store); nothing to save into without one. */
   saveInto: (profileId: string) => void = () => undefined;
   readonly #exitListeners = new Set<() => void>();
+  /**
+   * Its screen, as the live view shows it: one colour, which changes with every character typed
+   * and every click (so a UI test sees its input land), at the viewport's aspect ratio.
+   */
+  readonly screen = new SyntheticScreen((size) => this.#picture(size));
 
   constructor(id: string, viewport: Viewport, clock: () => Date = () => new Date()) {
     this.id = id;
@@ -80,6 +90,31 @@ export class FakeInstance implements BrowserInstance {
 
   async type(text: string): Promise<void> {
     this.typedText += text;
+    this.screen.changed();
+  }
+
+  async streamScreen(
+    size: ScreenSize,
+    onFrame: (frame: ScreenFrame) => void,
+  ): Promise<ScreenStream> {
+    return this.screen.open(size, onFrame);
+  }
+
+  /** The colour the screen shows now: a hue from how much was typed and clicked. */
+  get screenColour(): readonly [number, number, number] {
+    const clicks = this.inputs.filter((input) => input.kind === 'mouse' && input.type === 'down');
+    return hueToRgb(([...this.typedText].length * 37 + clicks.length * 91) % 360);
+  }
+
+  #picture(size: ScreenSize): ScreenFrame {
+    const { width, height } = this.viewport;
+    const scale = Math.min(1, size.maxWidth / width, size.maxHeight / height);
+    const data = solidPng(
+      Math.max(1, Math.round(width * scale)),
+      Math.max(1, Math.round(height * scale)),
+      this.screenColour,
+    );
+    return { data, mime: 'image/png', width, height };
   }
 
   async screenshot(region: Region | undefined): Promise<Uint8Array> {
@@ -100,6 +135,8 @@ export class FakeInstance implements BrowserInstance {
     if (this.inputs.length >= MAX_INPUTS)
       this.inputs.splice(0, this.inputs.length - MAX_INPUTS + 1);
     this.inputs.push(input);
+    if (input.kind === 'wheel' || (input.kind === 'mouse' && input.type !== 'move'))
+      this.screen.changed();
   }
 
   /** A key typed with no modifier but Shift adds its character to `typedText`, as a page's field would. */
@@ -107,6 +144,7 @@ export class FakeInstance implements BrowserInstance {
     this.#record({ kind: 'key', ...event });
     if (event.type === 'down' && event.key.length === 1 && !isShortcut(event.modifiers))
       this.typedText += event.key;
+    this.screen.changed();
   }
 
   async setCursorHidden(hidden: boolean): Promise<void> {
@@ -143,4 +181,13 @@ export class FakeInstance implements BrowserInstance {
     this.isClosed = true;
     this.watches.clear();
   }
+}
+
+/** A fully saturated colour of `hue` degrees, as RGB. */
+function hueToRgb(hue: number): [number, number, number] {
+  const part = (offset: number) => {
+    const k = (offset + hue / 60) % 6;
+    return Math.round(255 * (1 - Math.max(0, Math.min(k, 4 - k, 1))));
+  };
+  return [part(5), part(3), part(1)];
 }

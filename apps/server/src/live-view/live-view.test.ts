@@ -1,0 +1,225 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonCaller, useTestServer } from '../test-support/servers.js';
+import { launchViewer } from '../test-support/viewer.js';
+
+const test = useTestServer();
+const call = jsonCaller(() => test.server.url);
+let viewer: Browser;
+
+interface Session {
+  session_id: string;
+  browser_live_view_url: string;
+  cdp_ws_url: string;
+  viewers?: number;
+}
+
+/** The session's own page, driven over CDP: what it shows and what reached it. */
+const SESSION_PAGE = `<!doctype html><body style="margin:0;background:rgb(200,0,0)">
+<textarea id="box" style="position:absolute;left:100px;top:100px;width:300px;height:100px"></textarea>
+<script>
+  window.clicks = []; window.keys = [];
+  addEventListener('mousedown', (e) => clicks.push({ x: e.clientX, y: e.clientY, detail: e.detail }));
+  addEventListener('keydown', (e) => keys.push(e.key));
+</script></body>`;
+
+async function newSession(): Promise<{ session: Session; page: Page; close(): Promise<void> }> {
+  const { json: session } = await call<Session>('POST', '/browsers', {
+    viewport: { width: 1280, height: 720 },
+  });
+  const driver = await chromium.connectOverCDP(session.cdp_ws_url);
+  const page = driver.contexts()[0]?.pages()[0];
+  if (!page) throw new Error('no page');
+  await page.setContent(SESSION_PAGE);
+  return {
+    session,
+    page,
+    close: async () => {
+      await driver.close();
+      await call('DELETE', `/browsers/${session.session_id}`);
+    },
+  };
+}
+
+/** Opens a live view link in the viewer's Chromium, in a window of 800 × 600. */
+async function openView(url: string): Promise<Page> {
+  const page = await viewer.newPage({ viewport: { width: 800, height: 600 } });
+  await page.goto(url);
+  await page.waitForFunction(() => Number(document.getElementById('screen')?.dataset.frames) > 0);
+  return page;
+}
+
+/** The colour the view's canvas shows at a point of the window. */
+function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    ([px, py]) => {
+      const canvas = document.getElementById('screen') as HTMLCanvasElement;
+      const ratio = window.devicePixelRatio || 1;
+      const data = canvas.getContext('2d')?.getImageData(px * ratio, py * ratio, 1, 1).data;
+      return [...(data ?? [])].slice(0, 3);
+    },
+    [x, y] as const,
+  );
+}
+
+/** Waits until the view shows about `rgb` at the middle of the window. */
+async function waitForColour(page: Page, rgb: readonly number[]): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let seen: number[] = [];
+  while (Date.now() < deadline) {
+    seen = await pixelAt(page, 400, 300);
+    if (seen.every((value, index) => Math.abs(value - (rgb[index] as number)) < 24)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the view shows ${seen}, not ${rgb}`);
+}
+
+/**
+ * Where a point of the session's 1280 × 720 viewport is in the 800 × 600 window: the picture
+ * keeps its aspect ratio, 800 × 450, centred (75 px above and below).
+ */
+const onView = (x: number, y: number) => ({ x: (x * 800) / 1280, y: 75 + (y * 450) / 720 });
+
+beforeAll(async () => {
+  viewer = await launchViewer();
+});
+afterAll(async () => {
+  await viewer?.close();
+});
+
+describe('the live view, in a real browser', () => {
+  it('shows the session live, and clicks and types into it at the right place', async () => {
+    const { session, page, close } = await newSession();
+    try {
+      expect(session.browser_live_view_url).toMatch(
+        new RegExp(`^${test.server.publicUrl}/browsers/${session.session_id}/live\\?jwt=`),
+      );
+      const view = await openView(session.browser_live_view_url);
+      await waitForColour(view, [200, 0, 0]);
+      await page.evaluate(() => {
+        document.body.style.background = 'rgb(0, 0, 200)';
+      });
+      await waitForColour(view, [0, 0, 200]);
+
+      // A click on the view lands at the same point of the session's page.
+      const target = onView(640, 360);
+      await view.mouse.click(target.x, target.y);
+      await page.waitForFunction(
+        () => (window as unknown as { clicks: unknown[] }).clicks.length > 0,
+      );
+      const [click] = await page.evaluate(
+        () => (window as unknown as { clicks: { x: number; y: number }[] }).clicks,
+      );
+      expect(Math.abs((click?.x ?? 0) - 640)).toBeLessThanOrEqual(2);
+      expect(Math.abs((click?.y ?? 0) - 360)).toBeLessThanOrEqual(2);
+      await view.mouse.dblclick(target.x, target.y);
+      await page.waitForFunction(() =>
+        (window as unknown as { clicks: { detail: number }[] }).clicks.some((c) => c.detail === 2),
+      );
+
+      // Into the text field: any Unicode, and keys such as Backspace and Enter.
+      const box = onView(250, 150);
+      await view.mouse.click(box.x, box.y);
+      await view.keyboard.type('héllo 世界!');
+      await view.keyboard.press('Backspace');
+      await view.keyboard.press('Enter');
+      await expect.poll(() => page.inputValue('#box'), { timeout: 5000 }).toBe('héllo 世界\n');
+      const record = await call<Session>('GET', `/browsers/${session.session_id}`);
+      expect(record.json.viewers).toBe(1);
+      await view.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it('a read link shows the screen and sends nothing; two viewers see the same screen', async () => {
+    const { session, page, close } = await newSession();
+    try {
+      const { status, json: link } = await call<{ url: string; mode: string }>(
+        'POST',
+        `/browsers/${session.session_id}/live_view`,
+        { mode: 'read' },
+      );
+      expect(status).toBe(201);
+      expect(link.mode).toBe('read');
+      const reader = await openView(link.url);
+      const controller = await openView(session.browser_live_view_url);
+      await reader.mouse.click(400, 300);
+      await reader.keyboard.type('nothing');
+      await reader.keyboard.press('Enter');
+      await page.evaluate(() => {
+        document.body.style.background = 'rgb(0, 160, 0)';
+      });
+      await waitForColour(reader, [0, 160, 0]);
+      await waitForColour(controller, [0, 160, 0]);
+      const reached = await page.evaluate(() => ({
+        clicks: (window as unknown as { clicks: unknown[] }).clicks.length,
+        keys: (window as unknown as { keys: unknown[] }).keys.length,
+      }));
+      expect(reached).toEqual({ clicks: 0, keys: 0 });
+      expect((await call<Session>('GET', `/browsers/${session.session_id}`)).json.viewers).toBe(2);
+
+      // The last viewer gone, the screencast stops: the page animates and no frame is made.
+      await reader.close();
+      await controller.close();
+      const { chromium: browser } = test.server.model.browsers.live(session.session_id).instance;
+      await expect.poll(() => browser.screen.consumers, { timeout: 5000 }).toBe(0);
+      const frames = browser.screen.frames;
+      await page.evaluate(() => {
+        let hue = 0;
+        setInterval(() => {
+          hue = (hue + 30) % 360;
+          document.body.style.background = `hsl(${hue} 80% 50%)`;
+        }, 50);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(browser.screen.frames).toBe(frames);
+      expect((await call<Session>('GET', `/browsers/${session.session_id}`)).json.viewers).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it("refuses another session's jwt and an expired link, and says when the session ended", async () => {
+    const first = await newSession();
+    const second = await newSession();
+    try {
+      const otherJwt = new URL(second.session.browser_live_view_url).searchParams.get('jwt');
+      const crossed = `${test.server.url}/browsers/${first.session.session_id}/live?jwt=${otherJwt}`;
+      const page = await viewer.newPage();
+      const answer = await page.goto(crossed);
+      expect(answer?.status()).toBe(401);
+      expect(await page.textContent('h1')).toBe('Link not valid');
+      // The DevTools key is no live view link either.
+      const cdpJwt = new URL(first.session.cdp_ws_url).searchParams.get('jwt');
+      const withCdpKey = await page.goto(
+        `${test.server.url}/browsers/${first.session.session_id}/live?jwt=${cdpJwt}`,
+      );
+      expect(withCdpKey?.status()).toBe(401);
+
+      const { json: short } = await call<{ url: string }>(
+        'POST',
+        `/browsers/${first.session.session_id}/live_view`,
+        { ttl_seconds: 1 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const expired = await page.goto(short.url);
+      expect(expired?.status()).toBe(401);
+      await page.close();
+
+      // An open view hears that the session ended, and a visit after is told so.
+      const view = await openView(first.session.browser_live_view_url);
+      await call('DELETE', `/browsers/${first.session.session_id}`);
+      await view.waitForFunction(() =>
+        document.getElementById('status')?.textContent?.includes('ended'),
+      );
+      const late = await view.goto(first.session.browser_live_view_url);
+      expect(late?.status()).toBe(404);
+      expect(await view.textContent('h1')).toBe('Session ended');
+      await view.close();
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

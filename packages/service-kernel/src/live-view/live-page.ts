@@ -1,0 +1,132 @@
+import type { BrowserInstance } from '../engines.js';
+import type { LiveViewModel } from './live-view-model.js';
+import { liveViewer } from './viewer-script.js';
+
+/** Where the live view page's script is served: the same for every session, no key needed. */
+export const LIVE_VIEW_SCRIPT_PATH = '/assets/live-view.js';
+
+/** A session's live view page: `/browsers/{id}/live`. */
+const LIVE_PAGE_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/live\/?$/;
+
+/** A session's live view socket: `/browsers/{id}/live/ws`. */
+export const LIVE_SOCKET_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/live\/ws$/;
+
+const STYLE = `
+html, body { margin: 0; height: 100%; background: #111; color: #eee; overflow: hidden;
+  font: 15px/1.4 system-ui, sans-serif; }
+canvas { display: block; }
+body.control canvas { cursor: default; }
+#status { position: fixed; inset: 0; display: flex; align-items: center; justify-content: center;
+  text-align: center; padding: 2em; pointer-events: none; }
+#status.error { background: #111; font-size: 18px; }
+#status[hidden], #badge[hidden] { display: none; }
+#badge { position: fixed; top: 8px; right: 8px; padding: 2px 8px; border-radius: 4px;
+  background: rgba(0, 0, 0, 0.6); font-size: 12px; pointer-events: none; }
+#keys { position: fixed; left: -1000px; top: 0; width: 10px; height: 10px; opacity: 0; }
+`;
+
+/**
+ * Headers of every live view answer. The page's URL holds its key, so no referrer leaves it; it
+ * may not be framed (a control link framed by another site could be clicked through); it loads
+ * only its own script and talks only to its own origin; nothing of it is cached.
+ */
+function pageHeaders(contentType: string): Headers {
+  return new Headers({
+    'content-type': contentType,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'content-security-policy': [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'unsafe-inline'",
+      "img-src 'self' blob: data:",
+      "connect-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The page: a canvas, a status line, a badge, and the hidden field keys are typed into. */
+function livePageHtml(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Live view</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<canvas id="screen"></canvas>
+<div id="status">Connecting…</div>
+<div id="badge" hidden></div>
+<textarea id="keys" aria-label="keyboard input" autocomplete="off" autocapitalize="off" spellcheck="false"></textarea>
+<script src="${LIVE_VIEW_SCRIPT_PATH}"></script>
+</body>
+</html>
+`;
+}
+
+/** A page that says why a link does not open, with its status. */
+function refusalHtml(title: string, message: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE} body { display: flex; align-items: center; justify-content: center; }</style>
+</head>
+<body>
+<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main>
+</body>
+</html>
+`;
+}
+
+let script: Uint8Array | undefined;
+
+/**
+ * The live view's pages, outside the catalog (a person opens them; the jwt in the URL is the
+ * key, not a bearer token): the page of `/browsers/{id}/live?jwt=…`, or a page saying why it does
+ * not open (401 for a bad or expired link, 404 for an ended session), and its script.
+ */
+export function livePage<I extends BrowserInstance>(
+  liveViews: LiveViewModel<I>,
+  method: string,
+  url: URL,
+): Response | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  if (url.pathname === LIVE_VIEW_SCRIPT_PATH) {
+    script ??= new TextEncoder().encode(`(${liveViewer.toString()})();\n`);
+    return new Response(method === 'HEAD' ? null : (script as Uint8Array<ArrayBuffer>), {
+      headers: pageHeaders('text/javascript; charset=utf-8'),
+    });
+  }
+  const id = LIVE_PAGE_PATH.exec(url.pathname)?.[1];
+  if (!id) return undefined;
+  const grant = liveViews.grant(id, url.searchParams.get('jwt') ?? '');
+  const [status, html] =
+    'status' in grant
+      ? [
+          grant.status,
+          refusalHtml(
+            grant.status === 404 ? 'Session ended' : 'Link not valid',
+            grant.status === 404
+              ? `${grant.message} Its live view closed with it.`
+              : `${grant.message} Ask for a new link.`,
+          ),
+        ]
+      : [200, livePageHtml()];
+  return new Response(method === 'HEAD' ? null : html, {
+    status,
+    headers: pageHeaders('text/html; charset=utf-8'),
+  });
+}

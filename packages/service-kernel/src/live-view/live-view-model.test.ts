@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { readSessionJwt, verifySessionJwt } from '../session-jwt.js';
+import { newTestBrowser } from '../test-support/memory-engines.js';
+import { LIVE_CLOSE, type LiveViewGrant, MAX_VIEWERS_PER_SESSION } from './live-view-model.js';
+
+/** A viewer's socket that keeps what it was sent. */
+function fakeSocket() {
+  const socket = {
+    texts: [] as { type: string; mode?: string; code?: number }[],
+    frames: [] as { seq: number; colour: number }[],
+    closedWith: undefined as number | undefined,
+    sendText: (text: string) => void socket.texts.push(JSON.parse(text)),
+    sendBinary: (bytes: Uint8Array) => {
+      const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0);
+      const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+      socket.frames.push({ seq: header.seq, colour: bytes[4 + length] as number });
+    },
+    close: (code: number) => {
+      socket.closedWith = code;
+    },
+  };
+  return socket;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 40));
+const jwtOf = (url: string) => new URL(url).searchParams.get('jwt') ?? '';
+
+async function watched(mode: 'control' | 'read' = 'control') {
+  const test = await newTestBrowser();
+  const link = test.model.liveViews.create(test.id, { mode }, 'http://localhost');
+  const grant = test.model.liveViews.grant(test.id, jwtOf(link.url)) as LiveViewGrant;
+  const socket = fakeSocket();
+  const connection = test.model.liveViews.connect(test.id, grant, socket);
+  if (!connection) throw new Error('refused');
+  await tick();
+  return { ...test, link, grant, socket, connection };
+}
+
+describe('live view links', () => {
+  it('are scoped to one session and a mode, and never open DevTools', async () => {
+    const { model, id, link } = await watched('read');
+    expect(link.url).toMatch(new RegExp(`^http://localhost/browsers/${id}/live\\?jwt=`));
+    expect(link.mode).toBe('read');
+    expect(model.liveViews.grant(id, jwtOf(link.url))).toMatchObject({ mode: 'read' });
+    // Not for another session, and not a key to the browser's DevTools.
+    expect(model.liveViews.grant('br_other', jwtOf(link.url))).toMatchObject({ status: 401 });
+    expect(verifySessionJwt('secret', jwtOf(link.url), id, Date.now() / 1000)).toBe(false);
+    // The DevTools key is not a live view link either.
+    const record = model.browsers.get(id);
+    expect(model.liveViews.grant(id, jwtOf(record.cdp_ws_url))).toMatchObject({ status: 401 });
+    expect(record.browser_live_view_url).toMatch(/\/live\?jwt=/);
+    expect(model.liveViews.grant(id, jwtOf(record.browser_live_view_url ?? ''))).toMatchObject({
+      mode: 'control',
+    });
+  });
+
+  it('expire after ttl_seconds, and say so once the session ended', async () => {
+    const { model, id, advance } = await newTestBrowser();
+    const link = model.liveViews.create(id, { ttl_seconds: 60 }, 'http://localhost');
+    const claims = readSessionJwt('secret', jwtOf(link.url), id, 0);
+    expect(Date.parse(link.expires_at) / 1000).toBe(claims?.expiresAt);
+    advance(61_000);
+    expect(model.liveViews.grant(id, jwtOf(link.url))).toMatchObject({ status: 401 });
+    const fresh = model.liveViews.create(id, {}, 'http://localhost');
+    await model.browsers.delete(id);
+    expect(model.liveViews.grant(id, jwtOf(fresh.url))).toMatchObject({ status: 404 });
+  });
+});
+
+describe('a live viewer', () => {
+  it('gets hello and the screen, then one frame per ack: a slow viewer skips, never queues', async () => {
+    const { socket, connection, instance } = await watched();
+    expect(socket.texts[0]).toMatchObject({ type: 'hello', mode: 'control' });
+    expect(socket.frames).toEqual([{ seq: 1, colour: 0 }]);
+    // Not acknowledged yet: the screen changes three times, nothing more is sent.
+    for (const colour of [1, 2, 3]) instance.repaint(colour);
+    await tick();
+    expect(socket.frames).toHaveLength(1);
+    connection.receive(JSON.stringify({ type: 'ack', seq: 1 }));
+    await tick();
+    // The newest picture, not the ones in between.
+    expect(socket.frames.at(-1)).toEqual({ seq: 2, colour: 3 });
+    connection.receive(JSON.stringify({ type: 'ack', seq: 2 }));
+    instance.repaint(4);
+    await tick();
+    expect(socket.frames.at(-1)).toMatchObject({ colour: 4 });
+  });
+
+  it('shares one stream among viewers, stopped with the last; the record counts them', async () => {
+    const { model, id, grant, connection, instance } = await watched();
+    const second = fakeSocket();
+    const other = model.liveViews.connect(id, grant, second);
+    await tick();
+    expect(instance.screen.streamCount).toBe(1);
+    expect(second.frames).toHaveLength(1);
+    expect(model.browsers.get(id).viewers).toBe(2);
+    connection.closed();
+    other?.closed();
+    expect(instance.screen.streamCount).toBe(0);
+    expect(model.browsers.get(id).viewers).toBe(0);
+    const drawn = instance.screen.framesDrawn;
+    instance.repaint(9);
+    await tick();
+    expect(instance.screen.framesDrawn).toBe(drawn);
+  });
+
+  it('sends control input as input events, and nothing from a read link', async () => {
+    const control = await watched('control');
+    control.connection.receive(
+      JSON.stringify({
+        type: 'mouse',
+        event: 'down',
+        x: 5000,
+        y: 20,
+        button: 'left',
+        clickCount: 2,
+        modifiers: 2,
+      }),
+    );
+    control.connection.receive(JSON.stringify({ type: 'text', text: 'héllo 世界' }));
+    control.connection.receive(
+      JSON.stringify({ type: 'key', event: 'down', key: 'Enter', modifiers: 0 }),
+    );
+    await tick();
+    // Held inside the viewport (1920 wide), the button held on the pointer.
+    expect(control.instance.inputs[0]).toMatchObject({
+      kind: 'mouse',
+      type: 'down',
+      x: 1919,
+      y: 20,
+      clickCount: 2,
+      buttons: 1,
+      modifiers: 2,
+    });
+    expect(control.instance.typed.map((typed) => typed.text)).toEqual(['héllo 世界']);
+    expect(control.instance.inputs[1]).toMatchObject({ kind: 'key', type: 'down', key: 'Enter' });
+
+    const read = await watched('read');
+    read.connection.receive(JSON.stringify({ type: 'text', text: 'nope' }));
+    read.connection.receive(
+      JSON.stringify({
+        type: 'mouse',
+        event: 'down',
+        x: 1,
+        y: 1,
+        button: 'left',
+        clickCount: 1,
+        modifiers: 0,
+      }),
+    );
+    await tick();
+    expect(read.instance.typed).toEqual([]);
+    expect(read.instance.inputs).toEqual([]);
+    expect(read.socket.closedWith).toBeUndefined();
+  });
+
+  it('is cut off for what the page never sends: garbage, a huge text, a flood of input', async () => {
+    for (const message of [
+      'not json',
+      '{"type":"eval"}',
+      JSON.stringify({ type: 'text', text: 'x'.repeat(5000) }),
+    ]) {
+      const { socket, connection } = await watched();
+      connection.receive(message);
+      expect(socket.closedWith).toBe(LIVE_CLOSE.protocol);
+    }
+    const { socket, connection, instance } = await watched();
+    let blocked: () => void = () => undefined;
+    instance.type = () =>
+      new Promise<void>((resolve) => {
+        blocked = resolve;
+      });
+    for (let index = 0; index < 300; index++)
+      connection.receive(JSON.stringify({ type: 'text', text: 'a' }));
+    expect(socket.closedWith).toBe(LIVE_CLOSE.protocol);
+    blocked();
+  });
+
+  it('keeps a watched session alive, and is told when the session ends', async () => {
+    const { model, id, socket, advance } = await watched();
+    advance(10 * 60 * 1000);
+    model.sweep();
+    expect(model.browsers.peek(id)).toBeDefined();
+    await model.browsers.delete(id);
+    expect(socket.closedWith).toBe(LIVE_CLOSE.ended);
+  });
+
+  it(`refuses a viewer past ${MAX_VIEWERS_PER_SESSION} on one session`, async () => {
+    const { model, id, grant } = await watched();
+    for (let index = 1; index < MAX_VIEWERS_PER_SESSION; index++)
+      model.liveViews.connect(id, grant, fakeSocket());
+    const late = fakeSocket();
+    expect(model.liveViews.connect(id, grant, late)).toBeUndefined();
+    expect(late.closedWith).toBe(LIVE_CLOSE.tooMany);
+  });
+});
