@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useFakeService } from '@x/testing/vitest';
 import { BrowserSessionSchema, ReplaySchema } from '@x/types';
@@ -47,6 +47,44 @@ describe.each(TRANSPORTS)('browser, computer and replay commands (%s)', (_, over
       /^error: No browser session ".+"\. \(not_found, request req_\w+\)\n$/,
     );
     expect((await run(['browsers', 'list'])).stdout).toBe('No browsers.\n');
+  });
+
+  it('browsers live prints a live view link; --mode read, --ttl-seconds, --open', async () => {
+    const id = await newBrowser();
+    const control = await run(['browsers', 'live', id]);
+    expect(control.code).toBe(0);
+    expect(control.stdout).toMatch(
+      new RegExp(`^http://[^ ]+/browsers/${id}/live\\?jwt=[\\w.-]+\n$`),
+    );
+    const read = onlyJson(
+      (await run(['browsers', 'live', id, '--mode', 'read', '--ttl-seconds', '600', '--json']))
+        .stdout,
+    ) as {
+      mode: string;
+      expires_at: string;
+    };
+    expect(read.mode).toBe('read');
+    expect(Date.parse(read.expires_at) - Date.now()).toBeLessThanOrEqual(600_000);
+    fake.journal.assertCalled('browsers.liveView.create', {
+      body: { mode: 'read', ttl_seconds: 600 },
+    });
+    // --open hands the URL to $BROWSER; with none to be found, says so and still succeeds.
+    const folder = scratchFolder();
+    const opened = join(folder, 'opened.txt');
+    const browser = join(folder, 'browser.sh');
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`, { mode: 0o755 });
+    const withBrowser = await run(['browsers', 'live', id, '--open'], {
+      env: { BROWSER: browser },
+    });
+    expect(withBrowser.code).toBe(0);
+    await expect
+      .poll(() => existsSync(opened) && readFileSync(opened, 'utf8'))
+      .toBe(withBrowser.stdout.trim());
+    const without = await run(['browsers', 'live', id, '--open'], {
+      env: { BROWSER: join(folder, 'none') },
+    });
+    expect(without.code).toBe(0);
+    expect(without.stderr).toContain('open the URL above yourself');
   });
 
   it('computer type types the text, or stdin with -; --json prints {}', async () => {

@@ -1,10 +1,11 @@
 import type { BinaryBody } from '@x/client';
-import { type BrowserSession, countCharacters, type Replay } from '@x/types';
+import { type BrowserSession, countCharacters, type LiveView, type Replay } from '@x/types';
 import { startSpinner } from '../output/progress.js';
 import { type CommandSpec, methodOf } from './command.js';
 import { callOperation, listShow, operationCommand, pause, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary, stdinForDash } from './files.js';
-import { browserTable, browserView, replayTable, replayView } from './views.js';
+import { OPEN_FLAG, openUrl } from './open-url.js';
+import { browserTable, browserView, liveViewText, replayTable, replayView } from './views.js';
 
 const BROWSER = { name: '<browser>', field: 'id' } as const;
 
@@ -27,6 +28,17 @@ export const browserCommands: CommandSpec[] = [
     args: [BROWSER],
     example: 'xb browsers delete br_x7Hq2K9mN4pL',
     show: (context) => `${context.colors.green('✓')} Deleted browser ${context.input.id}.`,
+  }),
+  operationCommand<LiveView>('browsers', 'live', 'browsers.liveView.create', {
+    args: [BROWSER],
+    flags: [OPEN_FLAG],
+    example: 'xb browsers live br_x7Hq2K9mN4pL --open   (--mode read: a link that only watches)',
+    show: (context, view) => liveViewText(context.colors, view),
+    run: async (context, show) => {
+      const view = await callOperation<LiveView>(context, 'browsers.liveView.create');
+      printResult(context, view, show);
+      if (context.flags.open === true) await openUrl(context, view.url);
+    },
   }),
   operationCommand('computer', 'type', 'browsers.computer.type', {
     args: [BROWSER, { name: '<text>', field: 'text' }],

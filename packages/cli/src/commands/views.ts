@@ -4,6 +4,7 @@ import type {
   BrowserSession,
   Extension,
   Invocation,
+  LiveView,
   ProcessStatus,
   Profile,
   Replay,
@@ -35,6 +36,7 @@ export function browserView(colors: Colors, session: BrowserSession): string {
     deleted: session.deleted_at ? formatTime(session.deleted_at) : undefined,
     cdp_ws_url: session.cdp_ws_url,
     live_view: session.browser_live_view_url,
+    viewers: session.viewers,
     headless: session.headless,
     stealth: session.stealth,
     timeout: `${session.timeout_seconds}s`,
@@ -46,6 +48,14 @@ export function browserView(colors: Colors, session: BrowserSession): string {
       : undefined,
     proxy: session.proxy_id,
   });
+}
+
+/**
+ * A live view link: its URL alone on the line, so `xb browsers live <id>` can be piped or
+ * clicked; `--json` gives its mode and expiry too.
+ */
+export function liveViewText(_colors: Colors, view: LiveView): string {
+  return view.url;
 }
 
 /** Profiles as a table. */

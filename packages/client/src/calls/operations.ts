@@ -13,6 +13,7 @@ import {
   createBrowserPoolOperation,
   createDirectoryOperation,
   createInvocationOperation,
+  createLiveViewOperation,
   createProfileOperation,
   createProxyOperation,
   deleteBrowserOperation,
@@ -95,6 +96,11 @@ export const listReplays = /* @__PURE__ */ defineListCall(listReplaysOperation);
 export const downloadReplay = /* @__PURE__ */ defineCall(downloadReplayOperation, {
   readBody: readStreamBody,
 });
+
+// browsers.liveView
+
+/** `browsers.liveView.create` */
+export const createLiveView = /* @__PURE__ */ defineCall(createLiveViewOperation);
 
 // browsers.computer
 

@@ -185,6 +185,14 @@ const CASES: Record<string, MethodCase> = {
     respond: noContent,
     result: undefined,
   },
+  'browsers.liveView.create': {
+    input: { id: 'br_1', mode: 'read', ttl_seconds: 600 },
+    method: 'POST',
+    url: '/browsers/br_1/live_view',
+    body: { mode: 'read', ttl_seconds: 600 },
+    respond: created(samples.liveView),
+    result: samples.liveView,
+  },
   'browsers.replays.start': {
     input: { id: 'br_1', framerate: 5 },
     method: 'POST',

@@ -25,6 +25,11 @@ export const extension = {
   name: 'adblock',
 };
 
+export const liveView = {
+  url: 'http://127.0.0.1:8080/browsers/br_1/live?jwt=a.b.c',
+  mode: 'read',
+  expires_at: '2026-11-22T10:10:00.000Z',
+} as const;
 export const replay = { replay_id: 'rp_1', started_at: '2026-11-22T10:00:00.000Z' };
 
 export const invocation = {

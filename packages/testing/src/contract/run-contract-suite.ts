@@ -6,6 +6,7 @@ import { extensionChecks } from './checks-extensions.js';
 import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
 import { listChecks } from './checks-lists.js';
+import { liveViewChecks } from './checks-live-view.js';
 import { poolChecks } from './checks-pools.js';
 import { processChecks } from './checks-processes.js';
 import { profileChecks } from './checks-profiles.js';
@@ -27,6 +28,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...extensionChecks,
   ...invocationChecks,
   ...listChecks,
+  ...liveViewChecks,
   ...profileChecks,
   ...proxyChecks,
   ...ruleChecks,
