@@ -152,9 +152,11 @@ export { isProfilePath, PROFILE_PATHS, USER_DATA_DIR } from './profiles/profile-
 export { type TarEntry, ustar } from './profiles/ustar.js';
 export { aesSecretBox, SECRET_KEY_BYTES } from './proxies/secret-box.js';
 export { createMemoryRecordStore, MemoryRecordTable } from './records/memory-record-store.js';
+export { REPLAY_PLAYER_SCRIPT_PATH, replayViewUrl } from './replays/replay-page.js';
 export { ServiceError } from './service-error.js';
 export { serviceHandlers } from './service-handlers.js';
 export { ServiceModel, type ServiceModelOptions } from './service-model.js';
+export { servicePages } from './service-pages.js';
 export {
   readSessionJwt,
   type SessionJwtScope,

@@ -373,6 +373,8 @@ export class ChromiumBrowser {
     const front = this.#tabs.at(-1);
     if (!front || front.session === this.#pageSession) return;
     this.#pageSession = front.session;
+    // A tab in the background is not painted: the one the session is on comes to the front.
+    void this.#cdp.send('Page.bringToFront', {}, front.session).catch(() => undefined);
     this.#capture.follow(front.session);
   }
 

@@ -4,6 +4,9 @@ import type { CdpConnection } from './cdp-connection.js';
 /** JPEG quality of the screencast: legible text at a fraction of PNG's cost. */
 const JPEG_QUALITY = 75;
 
+/** Longest a stop waits for a tab's answer before the screencast moves on without it. */
+const STOP_TIMEOUT_MS = 1000;
+
 interface Subscriber {
   readonly onFrame: (frame: ScreenFrame) => void;
   size: ScreenSize;
@@ -115,7 +118,15 @@ export class ScreenCapture {
       this.#running = undefined;
       this.#unacked = undefined;
       if (running) {
-        await this.#cdp.send('Page.stopScreencast', {}, running.session).catch(() => undefined);
+        // A closed tab may never answer: its screencast ended with it.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          this.#cdp.send('Page.stopScreencast', {}, running.session).catch(() => undefined),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
       }
       if (this.#subscribers.size === 0) {
         this.#stopListening?.();

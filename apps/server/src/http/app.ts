@@ -4,10 +4,10 @@ import {
   createRequestHandler,
   hasKnownToken,
   type IdempotencyStore,
-  livePage,
   type MultipartReader,
   type ServiceModel,
   serviceHandlers,
+  servicePages,
 } from '@x/service-kernel';
 import { createOpenApiDocument } from '@x/types/openapi';
 import type { Logger } from 'pino';
@@ -71,7 +71,7 @@ export function createApp(options: AppOptions): FetchHandler {
     },
     publicOrigin: publicUrl,
     readiness,
-    pages: (method, url) => livePage(model.liveViews, method, url),
+    pages: servicePages(() => model),
     onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error'),
   });
   return async (request, env) => {

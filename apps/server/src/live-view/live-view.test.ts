@@ -223,3 +223,96 @@ describe('the live view, in a real browser', () => {
     }
   });
 });
+
+describe('the tab the session is on', () => {
+  it('is followed: a new tab shows and takes input, its closing goes back to the one before', async () => {
+    const { session, page, close } = await newSession();
+    try {
+      const view = await openView(session.browser_live_view_url);
+      await waitForColour(view, [200, 0, 0]);
+      const tab = await page.context().newPage();
+      await tab.setContent(SESSION_PAGE.replace('rgb(200,0,0)', 'rgb(0,120,200)'));
+      await waitForColour(view, [0, 120, 200]);
+      const target = onView(640, 360);
+      await view.mouse.click(target.x, target.y);
+      await tab.waitForFunction(
+        () => (window as unknown as { clicks: unknown[] }).clicks.length > 0,
+      );
+      // A navigation keeps the view live too.
+      await tab.goto(`data:text/html,<body style="margin:0;background:rgb(240,200,0)">`);
+      await waitForColour(view, [240, 200, 0]);
+      await tab.close();
+      await waitForColour(view, [200, 0, 0]);
+      await view.close();
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('recording and watching together', () => {
+  it('run one screencast; the finished replay plays on its replay_view_url with seeking and speed', async () => {
+    const { session, page, close } = await newSession();
+    try {
+      const id = session.session_id;
+      const { json: replay } = await call<{ replay_id: string }>(
+        'POST',
+        `/browsers/${id}/replays`,
+        {
+          framerate: 10,
+        },
+      );
+      const view = await openView(session.browser_live_view_url);
+      const { chromium: browser } = test.server.model.browsers.live(id).instance;
+      expect(browser.screen.consumers).toBe(2);
+      for (const colour of ['rgb(0, 0, 200)', 'rgb(0, 160, 0)', 'rgb(200, 0, 0)']) {
+        await page.evaluate((background) => {
+          document.body.style.background = background;
+        }, colour);
+        await new Promise((resolve) => setTimeout(resolve, 700));
+      }
+      await waitForColour(view, [200, 0, 0]);
+      await view.close();
+      const { json: stopped } = await call<{ replay_view_url?: string; finished_at?: string }>(
+        'POST',
+        `/browsers/${id}/replays/${replay.replay_id}/stop`,
+      );
+      expect(stopped.replay_view_url).toMatch(
+        new RegExp(`/browsers/${id}/replays/${replay.replay_id}/view\\?jwt=`),
+      );
+      const player = await viewer.newPage();
+      const ranges: number[] = [];
+      player.on('response', (response) => {
+        if (response.url().includes('/view/video')) ranges.push(response.status());
+      });
+      expect((await player.goto(stopped.replay_view_url ?? ''))?.status()).toBe(200);
+      const duration = await player.waitForFunction(() => {
+        const video = document.getElementById('video') as HTMLVideoElement;
+        return video.readyState >= 1 && Number.isFinite(video.duration) ? video.duration : 0;
+      });
+      expect(Number(await duration.jsonValue())).toBeGreaterThan(1.5);
+      await player.click('button[data-rate="2"]');
+      await player.evaluate(() => {
+        (document.getElementById('video') as HTMLVideoElement).currentTime = 1;
+      });
+      await player.waitForFunction(() => {
+        const video = document.getElementById('video') as HTMLVideoElement;
+        return video.playbackRate === 2 && !video.seeking && video.currentTime >= 1;
+      });
+      expect(ranges).toContain(206);
+      // The key is for this replay only: not for the live view, not for another replay's page.
+      const jwt = new URL(stopped.replay_view_url ?? '').searchParams.get('jwt');
+      expect(
+        (await player.goto(`${test.server.url}/browsers/${id}/live?jwt=${jwt}`))?.status(),
+      ).toBe(401);
+      expect(
+        (
+          await player.goto(`${test.server.url}/browsers/${id}/replays/rp_other/view?jwt=${jwt}`)
+        )?.status(),
+      ).toBe(401);
+      await player.close();
+    } finally {
+      await close();
+    }
+  });
+});

@@ -11,7 +11,8 @@ const LIVE_PAGE_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/live\/?$/;
 /** A session's live view socket: `/browsers/{id}/live/ws`. */
 export const LIVE_SOCKET_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/live\/ws$/;
 
-const STYLE = `
+/** The style every page of ours shares. */
+export const STYLE = `
 html, body { margin: 0; height: 100%; background: #111; color: #eee; overflow: hidden;
   font: 15px/1.4 system-ui, sans-serif; }
 canvas { display: block; }
@@ -30,7 +31,7 @@ body.control canvas { cursor: default; }
  * may not be framed (a control link framed by another site could be clicked through); it loads
  * only its own script and talks only to its own origin; nothing of it is cached.
  */
-function pageHeaders(contentType: string): Headers {
+export function pageHeaders(contentType: string): Headers {
   return new Headers({
     'content-type': contentType,
     'cache-control': 'no-store',
@@ -42,6 +43,7 @@ function pageHeaders(contentType: string): Headers {
       "script-src 'self'",
       "style-src 'unsafe-inline'",
       "img-src 'self' blob: data:",
+      "media-src 'self'",
       "connect-src 'self'",
       "base-uri 'none'",
       "form-action 'none'",
@@ -75,7 +77,7 @@ function livePageHtml(): string {
 }
 
 /** A page that says why a link does not open, with its status. */
-function refusalHtml(title: string, message: string): string {
+export function refusalHtml(title: string, message: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

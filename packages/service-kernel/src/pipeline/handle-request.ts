@@ -70,7 +70,7 @@ export interface RequestHandlerOptions<TRuntime> {
    * Web pages outside the catalog that a person opens with a key in their URL (the live view):
    * an answer for the request, or undefined to go on routing it.
    */
-  readonly pages?: (method: string, url: URL) => Response | undefined;
+  readonly pages?: (request: Request, url: URL) => Promise<Response | undefined>;
 }
 
 /**
@@ -96,7 +96,7 @@ export function createRequestHandler<TRuntime>(
     read: ReadBody | undefined,
   ): Promise<RequestOutcome> {
     const own =
-      options.pages?.(request.method, url) ??
+      (await options.pages?.(request, url)) ??
       (await ownEndpoint(request.method, url.pathname, openApi, options.readiness));
     if (own) return { kind: 'response', response: own };
     const { operation, params: rawParams } = routeCall(request.method, url.pathname);

@@ -11,6 +11,7 @@ import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { finishExpiredRecordings, finishRecording, type RecordingEntry } from './recording.js';
+import { replayViewUrl } from './replay-page.js';
 
 /** What a download finds: the video, or the replay still recording. */
 export type ReplayDownload = { readonly video: Blob | Uint8Array } | { readonly recording: Replay };
@@ -108,6 +109,27 @@ export class ReplayModel<I extends BrowserInstance> {
     const recording = this.#recording(browserId, replayId);
     if (recording) return finishRecording(this.#context, this.#recordingsOf(browserId), recording);
     return this.#find(browserId, replayId);
+  }
+
+  /**
+   * A replay as answered on `origin`: once finished, with `replay_view_url`, the page that plays
+   * it, its jwt signed now for that replay only.
+   */
+  answered(browserId: string, replay: Replay, origin: string): Replay {
+    if (!replay.finished_at) return replay;
+    return {
+      ...replay,
+      replay_view_url: replayViewUrl(this.#context, browserId, replay.replay_id, origin),
+    };
+  }
+
+  /** The video of a finished replay of that browser, for its page; undefined when there is none. */
+  async finishedVideo(browserId: string, replayId: string): Promise<Blob | Uint8Array | undefined> {
+    const record = this.#records.get(replayId, browserId);
+    if (!record?.finished_at) return undefined;
+    const recording = this.#recording(browserId, replayId);
+    if (recording?.stopping) await recording.stopping;
+    return this.#context.engines.recorder.video(browserId, replayId);
   }
 
   /** The video once finalized, or the replay while it records. */

@@ -5,12 +5,12 @@ import {
   createRequestHandler,
   DEFAULT_BROWSER_LIMITS,
   type FsChange,
-  livePage,
   liveViewSockets,
   MemoryIdempotencyStore,
   resolveInstancePath,
   ServiceModel,
   serviceHandlers,
+  servicePages,
 } from '@x/service-kernel';
 import { createOpenApiDocument } from '@x/types/openapi';
 import { type Clock, systemClock } from '../common/clock.js';
@@ -187,7 +187,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     onCall: (record) => journal.record(record),
     intercept: (operation) => faults.intercept(operation.name),
     beforeOperation: () => current.model.sweep(),
-    pages: (method, url) => livePage(current.model.liveViews, method, url),
+    pages: servicePages(() => current.model),
     openApiDocument: () => {
       openApi ??= createOpenApiDocument({ serverUrl: origin() });
       return openApi;

@@ -116,3 +116,41 @@ describe('the fake live view', () => {
     expect((await fetch(link.url)).status).toBe(404);
   });
 });
+
+describe('the fake replay page', () => {
+  it("plays a finished replay on its replay_view_url, with ranges; another replay's key opens nothing", async () => {
+    const { session_id: id } = await newSession();
+    const started = await fetch(`${base}/browsers/${id}/replays`, {
+      method: 'POST',
+      headers: auth(),
+      body: '{}',
+    });
+    const { replay_id } = (await started.json()) as { replay_id: string };
+    const stopped = await fetch(`${base}/browsers/${id}/replays/${replay_id}/stop`, {
+      method: 'POST',
+      headers: auth(),
+    });
+    const { replay_view_url: url } = (await stopped.json()) as { replay_view_url: string };
+    expect(url).toMatch(new RegExp(`^${base}/browsers/${id}/replays/${replay_id}/view\\?jwt=`));
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<video id="video"');
+    const videoUrl = url.replace('/view?', '/view/video?');
+    const whole = await fetch(videoUrl);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    const size = (await whole.arrayBuffer()).byteLength;
+    const part = await fetch(videoUrl, { headers: { range: 'bytes=1-2' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1-2/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(2);
+    expect((await fetch(videoUrl, { headers: { range: `bytes=${size + 5}-` } })).status).toBe(416);
+    const elsewhere = await fetch(url.replace(replay_id, 'rp_other'));
+    expect(elsewhere.status).toBe(401);
+    // A read-only token's list names the page without its key.
+    const listed = await fetch(`${base}/browsers/${id}/replays`, {
+      headers: { authorization: `Bearer ${fake.tokens.readOnlyToken}` },
+    });
+    const [replay] = (await listed.json()) as { replay_view_url: string }[];
+    expect(replay?.replay_view_url).not.toContain('jwt=');
+  });
+});
