@@ -2,8 +2,8 @@
  * The main job: prints the operation catalog and writes the OpenAPI 3.1 document, then starts the
  * self-hosted server (real Chromium) with its embedded defaults and drives it through the `xb`
  * command line: a browser with a page typed into, a screenshot that shows the text, a pool, an
- * invocation, a sandboxed process, a replay, an extension, a login kept in a profile from one
- * session to the next. Everything made is saved under out/.
+ * invocation, a sandboxed process, a replay, the live view a person opens and types through, an
+ * extension, a login kept in a profile from one session to the next. Everything made is saved under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -130,6 +130,10 @@ try {
   xb(atServer, 'computer', 'clipboard-write', browser.session_id, 'pasted from the clipboard');
   xb(atServer, 'computer', 'press', browser.session_id, 'Ctrl+v');
   console.log(`(the page reads back: ${JSON.stringify(await page?.inputValue('#box'))})`);
+  await liveViewDemo(atServer, browser.session_id);
+  console.log(
+    `(after the live view, the page reads: ${JSON.stringify(await page?.inputValue('#box'))})`,
+  );
   await playwright.close();
   xb(atServer, 'computer', 'screenshot', browser.session_id, '-o', 'out/screenshot.png');
   xb(atServer, 'replays', 'stop', browser.session_id, replay_id);
@@ -246,6 +250,48 @@ async function profileDemo(env: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
+/**
+ * A person's side: `xb browsers live` prints the session's live view link; a browser of their own
+ * (a separate headless Chromium here) opens it, watches the session, and types into it through
+ * the view. The page with the session on it is saved as out/live-view.png.
+ */
+async function liveViewDemo(env: NodeJS.ProcessEnv, sessionId: string): Promise<void> {
+  console.log(`$ xb browsers live ${sessionId}`);
+  const printed = spawnSync(process.execPath, [XB, 'browsers', 'live', sessionId], {
+    env,
+    encoding: 'utf8',
+  });
+  if (printed.status !== 0) throw new Error(`xb browsers live exited ${printed.status}`);
+  const url = printed.stdout.trim();
+  console.log(url.replace(/jwt=[\w.-]+/, 'jwt=…'));
+  const person = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const view = await person.newPage({ viewport: { width: 1024, height: 640 } });
+    await view.goto(url);
+    await view.waitForFunction(() => Number(document.getElementById('screen')?.dataset.frames) > 0);
+    // The session is 1024 × 600 in a 1024 × 640 window: drawn at full size, 20 px down.
+    await view.mouse.click(300, 20 + 200);
+    await view.keyboard.press('Control+End');
+    await view.keyboard.press('Enter');
+    await view.keyboard.type('typed by a person in the live view');
+    await view.waitForTimeout(500);
+    await view.screenshot({ path: 'out/live-view.png' });
+    console.log('(a person opened the link, typed into the session through it: out/live-view.png)');
+  } finally {
+    await person.close();
+  }
+}
+
 /** Like xbJson, without echoing (for polling). */
 function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   const result = spawnSync(process.execPath, [XB, ...args, '--json'], { env, encoding: 'utf8' });
@@ -253,5 +299,5 @@ function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
 }
 
 console.log(
-  '\nSaved in out/: openapi.json, screenshot.png and replay.mp4 (the typed text, from real Chromium), extension.zip, demo-login.tar (the saved profile)',
+  '\nSaved in out/: openapi.json, screenshot.png and replay.mp4 (the typed text, from real Chromium), live-view.png (the session in its live view), extension.zip, demo-login.tar (the saved profile)',
 );
