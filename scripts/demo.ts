@@ -14,6 +14,7 @@ import { buildExtensionArchive } from '@x/testing';
 import { operations, successStatuses } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
 import { chromium } from 'playwright-core';
+import { launchViewer } from '../apps/server/src/test-support/viewer.ts';
 
 const XB = 'packages/cli/dist/bin/xb.js';
 const XB_SERVER = 'apps/server/dist/main.js';
@@ -264,17 +265,8 @@ async function liveViewDemo(env: NodeJS.ProcessEnv, sessionId: string): Promise<
   if (printed.status !== 0) throw new Error(`xb browsers live exited ${printed.status}`);
   const url = printed.stdout.trim();
   console.log(url.replace(/jwt=[\w.-]+/, 'jwt=…'));
-  const person = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const person = await launchViewer();
+
   try {
     const view = await person.newPage({ viewport: { width: 1024, height: 640 } });
     await view.goto(url);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { readConfig, startServer } from '../dist/index.js';
-import { apiCaller } from './bench-support.ts';
+import { apiCaller, quantile } from './bench-support.ts';
 
 const TOKEN = 'bench-token';
 const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-computer-'));
@@ -23,8 +23,6 @@ const server = await startServer(
   pino({ level: 'silent' }),
 );
 const call = apiCaller(server.url, TOKEN);
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;
 
 /** Runs `work` `count` times (after 10 to warm up) and returns each run's milliseconds. */
 async function timings(

@@ -24,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { chromium, type Page } from 'playwright-core';
 import { readConfig, startServer } from '../dist/index.js';
-import { apiCaller } from './bench-support.ts';
+import { launchViewer } from '../src/test-support/viewer.ts';
+import { apiCaller, quantile } from './bench-support.ts';
 
 const TOKEN = 'bench-token';
 const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-live-'));
@@ -33,8 +34,6 @@ const server = await startServer(
   pino({ level: 'silent' }),
 );
 const call = apiCaller(server.url, TOKEN);
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -153,17 +152,7 @@ async function memoryPerViewer(count: number) {
   }
 }
 
-const viewer = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const viewer = await launchViewer();
 
 async function openView(url: string): Promise<Page> {
   const page = await viewer.newPage({ viewport: { width: 800, height: 600 } });

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import pino from 'pino';
 import { readConfig, startServer } from '../dist/index.js';
-import { apiCaller } from './bench-support.ts';
+import { apiCaller, quantile } from './bench-support.ts';
 
 const TOKEN = 'bench-token';
 const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench2-'));
@@ -26,8 +26,6 @@ const server = await startServer(
 );
 const headers = { authorization: `Bearer ${TOKEN}` };
 const call = apiCaller(server.url, TOKEN);
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;
 
 try {
   // Watch latency: files written into the instance's Downloads, timed to their events. (What

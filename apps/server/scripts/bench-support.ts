@@ -13,3 +13,7 @@ export function apiCaller(url: string, token: string) {
     return (text ? JSON.parse(text) : undefined) as T;
   };
 }
+
+/** The value at quantile `q` (0–1) of `values`. */
+export const quantile = (values: number[], q: number): number =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;

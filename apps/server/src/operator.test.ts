@@ -313,7 +313,16 @@ describe('metrics', () => {
       const session = (await (await call('/browsers', { method: 'POST', body: '{}' })).json()) as {
         session_id: string;
         cdp_ws_url: string;
+        browser_live_view_url: string;
       };
+      // A live view viewer is counted while it watches.
+      const live = new URL(session.browser_live_view_url);
+      const viewer = new WebSocket(`ws://${live.host}${live.pathname}/ws${live.search}`);
+      await new Promise((resolve) => {
+        viewer.onmessage = resolve;
+      });
+      expect(sample(await scrape(), 'xb_live_viewers')).toBe(1);
+      viewer.close();
       // DevTools traffic through the session URL is counted both ways.
       const socket = new WebSocket(session.cdp_ws_url);
       await new Promise((resolve, reject) => {
@@ -341,6 +350,7 @@ describe('metrics', () => {
         30,
       );
       expect(sample(after, 'xb_server_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+      await expect.poll(async () => sample(await scrape(), 'xb_live_viewers')).toBe(0);
       for (const name of ['xb_processes', 'xb_replays_recording', 'xb_watches']) {
         expect(after).toContain(`# TYPE ${name} gauge`);
       }

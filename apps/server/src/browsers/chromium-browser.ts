@@ -313,6 +313,16 @@ export class ChromiumBrowser {
     return { targetId: target, session: sessionId };
   }
 
+  /** The page as it looks now, as a JPEG: a recording's first frame. */
+  async jpeg(): Promise<Buffer> {
+    const { data } = await this.#cdp.send<{ data: string }>(
+      'Page.captureScreenshot',
+      { format: 'jpeg', quality: 75 },
+      this.#pageSession,
+    );
+    return Buffer.from(data, 'base64');
+  }
+
   /**
    * Streams the screen of the tab the session is on (see ScreenCapture): one screencast for every
    * consumer, the live view's and the recorder's.

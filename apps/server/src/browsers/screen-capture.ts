@@ -12,6 +12,8 @@ interface Subscriber {
   size: ScreenSize;
   /** It asked for a frame and has not had one since. */
   wants: boolean;
+  /** The number of the last frame it was given. */
+  seen: number;
 }
 
 interface ScreencastFrameParams {
@@ -37,6 +39,8 @@ export class ScreenCapture {
   /** A frame not acknowledged yet, held until a consumer wants the next. */
   #unacked: { session: string; id: number } | undefined;
   #last: ScreenFrame | undefined;
+  /** Frames received, numbered: `#last` is number `#lastSeq`. */
+  #lastSeq = 0;
   #stopListening: (() => void) | undefined;
   /** Frames Chromium sent so far (a test tells a stopped screencast by it). */
   framesReceived = 0;
@@ -61,12 +65,13 @@ export class ScreenCapture {
   }
 
   async subscribe(size: ScreenSize, onFrame: (frame: ScreenFrame) => void): Promise<ScreenStream> {
-    const subscriber: Subscriber = { onFrame, size, wants: true };
+    const subscriber: Subscriber = { onFrame, size, wants: true, seen: 0 };
     this.#subscribers.add(subscriber);
     const last = this.#last;
     if (this.#running && last) {
       // The screencast runs: the newest picture now, the next on a change.
       subscriber.wants = false;
+      subscriber.seen = this.#lastSeq;
       queueMicrotask(() => {
         if (this.#subscribers.has(subscriber)) onFrame(last);
       });
@@ -76,6 +81,13 @@ export class ScreenCapture {
     return {
       next: () => {
         if (!this.#subscribers.has(subscriber)) return;
+        const last = this.#last;
+        if (last && subscriber.seen < this.#lastSeq) {
+          // A frame came while it was busy: it gets that one now, not only the next change.
+          subscriber.seen = this.#lastSeq;
+          subscriber.onFrame(last);
+          return;
+        }
         subscriber.wants = true;
         this.#ackIfWanted();
       },
@@ -172,10 +184,12 @@ export class ScreenCapture {
       height: Math.round(params.metadata.deviceHeight),
     };
     this.#last = frame;
+    this.#lastSeq += 1;
     this.#unacked = { session, id: params.sessionId };
     for (const subscriber of this.#subscribers) {
       if (!subscriber.wants) continue;
       subscriber.wants = false;
+      subscriber.seen = this.#lastSeq;
       subscriber.onFrame(frame);
     }
     this.#ackIfWanted();

@@ -104,6 +104,9 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
     assertFreeSpace(dirname(this.#folder), RECORDING_FREE_BYTES, 'record a replay');
     mkdirSync(join(this.#folder, spec.browserId), { recursive: true, mode: 0o700 });
     const file = this.#file(spec.browserId, spec.replayId);
+    // The screen as it is now, before ffmpeg starts: a recording stopped at once still makes a
+    // playable video, and nothing is spawned for a browser that does not answer.
+    const first = await chromium.jpeg();
     const ffmpeg: ChildProcess = spawn(this.#ffmpeg as string, encoderArgs(file), {
       stdio: ['pipe', 'ignore', 'pipe'],
     });
@@ -123,7 +126,7 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
     });
     // A write after ffmpeg ended fails here; the recording's end reports what went wrong.
     ffmpeg.stdin?.on('error', () => undefined);
-    let latest: Uint8Array | undefined;
+    let latest: Uint8Array = first;
     let pacer: ReturnType<typeof setTimeout> | undefined;
     let keepalive: ReturnType<typeof setTimeout> | undefined;
     // A frame is written only when ffmpeg keeps up: a stalled encoder is not fed a growing buffer.
@@ -136,6 +139,7 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
       clearTimeout(keepalive);
       keepalive = setTimeout(() => write(jpeg), KEEPALIVE_MS);
     };
+    write(first);
     const { viewport } = chromium;
     // The shared screen of the session (the live view's too): the current picture first, then
     // each change, at most `framerate` a second.
@@ -162,7 +166,7 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
         clearTimeout(keepalive);
         await stream.stop().catch(() => undefined); // The browser may be gone already.
         // The last picture once more, stamped now: the video lasts until the recording stopped.
-        if (latest && ffmpeg.stdin?.writable) ffmpeg.stdin.write(framePart(latest));
+        if (ffmpeg.stdin?.writable) ffmpeg.stdin.write(framePart(latest));
         ffmpeg.stdin?.end();
         const killer = setTimeout(() => ffmpeg.kill('SIGKILL'), FINALIZE_TIMEOUT_MS);
         const code = await exited;

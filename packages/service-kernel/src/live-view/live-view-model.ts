@@ -3,6 +3,7 @@ import {
   formatTimestamp,
   type LiveView,
   type LiveViewMode,
+  SESSION_URL_LIFETIME_SECONDS,
 } from '@x/types';
 import type { BrowserEntry } from '../browsers/browser-entry.js';
 import type { BrowserModel } from '../browsers/browser-model.js';
@@ -136,7 +137,7 @@ export class LiveViewModel<I extends BrowserInstance> {
     this.#browsers.live(id);
     const mode = body?.mode ?? 'control';
     const now = this.#context.clock().getTime();
-    const expiresAt = Math.floor(now / 1000) + (body?.ttl_seconds ?? 86_400);
+    const expiresAt = Math.floor(now / 1000) + (body?.ttl_seconds ?? SESSION_URL_LIFETIME_SECONDS);
     return {
       url: liveViewUrl(this.#context, id, origin, mode, expiresAt),
       mode,
