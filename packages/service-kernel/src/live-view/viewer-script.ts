@@ -226,7 +226,8 @@ export function liveViewer(): void {
     opened.addEventListener('message', (event) => {
       if (typeof event.data !== 'string') {
         void onFrame(event.data as ArrayBuffer);
-        if (frames <= 1) show('');
+        // The screen is back (after connecting, or reconnecting): the status line goes.
+        if (!status.hidden) show('');
         return;
       }
       const message = JSON.parse(event.data) as {
