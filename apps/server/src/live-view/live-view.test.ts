@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonCaller, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 import { launchViewer } from '../test-support/viewer.js';
 
 const test = useTestServer();
@@ -18,8 +18,9 @@ interface Session {
 const SESSION_PAGE = `<!doctype html><body style="margin:0;background:rgb(200,0,0)">
 <textarea id="box" style="position:absolute;left:100px;top:100px;width:300px;height:100px"></textarea>
 <script>
-  window.clicks = []; window.keys = [];
+  window.clicks = []; window.keys = []; window.wheels = [];
   addEventListener('mousedown', (e) => clicks.push({ x: e.clientX, y: e.clientY, detail: e.detail }));
+  addEventListener('wheel', (e) => wheels.push({ x: e.clientX, y: e.clientY, dy: e.deltaY }));
   addEventListener('keydown', (e) => keys.push(e.key));
 </script></body>`;
 
@@ -224,6 +225,55 @@ describe('the live view, in a real browser', () => {
   });
 });
 
+describe('a network blip', () => {
+  it('is followed by a reconnect: the page says so, then shows the screen again', async () => {
+    const { session, page, close } = await newSession();
+    try {
+      const view = await viewer.newPage({ viewport: { width: 800, height: 600 } });
+      // Every socket of the page goes through here, so the test can cut one as a network would.
+      const cuts: (() => void)[] = [];
+      await view.routeWebSocket(/\/live\/ws/, (socket) => {
+        const server = socket.connectToServer();
+        cuts.push(() => {
+          void socket.close({ code: 1011, reason: 'blip' });
+          void server.close();
+        });
+      });
+      await view.goto(session.browser_live_view_url);
+      await waitForColour(view, [200, 0, 0]);
+      // Every line the status shows, noted as it changes.
+      await view.evaluate(() => {
+        const status = document.getElementById('status') as HTMLElement;
+        const said: string[] = [];
+        (window as unknown as { said: string[] }).said = said;
+        new MutationObserver(() =>
+          said.push(status.hidden ? '' : (status.textContent ?? '')),
+        ).observe(status, {
+          attributes: true,
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+      cuts.at(-1)?.();
+      await view.waitForFunction(() =>
+        (window as unknown as { said: string[] }).said.some((line) =>
+          line.includes('Reconnecting'),
+        ),
+      );
+      await page.evaluate(() => {
+        document.body.style.background = 'rgb(0, 0, 200)';
+      });
+      await waitForColour(view, [0, 0, 200]);
+      await view.waitForFunction(() => document.getElementById('status')?.hidden === true);
+      expect(cuts.length).toBe(2);
+      await view.close();
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('the tab the session is on', () => {
   it('is followed: a new tab shows and takes input, its closing goes back to the one before', async () => {
     const { session, page, close } = await newSession();
@@ -311,6 +361,48 @@ describe('recording and watching together', () => {
         )?.status(),
       ).toBe(401);
       await player.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it('record an animated page nobody watches from screenshots, and share the screencast once someone does', async () => {
+    const { session, page, close } = await newSession();
+    try {
+      const id = session.session_id;
+      await page.evaluate(() => {
+        document.body.innerHTML =
+          '<div style="width:300px;height:300px;background:teal;animation:s 1s linear infinite"></div><style>@keyframes s{to{transform:rotate(360deg)}}</style>';
+      });
+      const { json: replay } = await call<{ replay_id: string }>(
+        'POST',
+        `/browsers/${id}/replays`,
+        {
+          framerate: 10,
+        },
+      );
+      const { chromium: browser } = test.server.model.browsers.live(id).instance;
+      // Animating without pause, watched by nobody: the recorder leaves the screencast.
+      await expect.poll(() => browser.screen.consumers, { timeout: 10_000 }).toBe(0);
+      const view = await openView(session.browser_live_view_url);
+      // Someone watches: the recorder takes their screencast's frames too.
+      await expect.poll(() => browser.screen.consumers, { timeout: 5_000 }).toBe(2);
+      await view.close();
+      await expect.poll(() => browser.screen.consumers, { timeout: 10_000 }).toBe(0);
+      // Still again: the recorder is back on the screencast, which sends nothing.
+      await page.evaluate(() => {
+        document.body.innerHTML = '<h1>still</h1>';
+      });
+      await expect.poll(() => browser.screen.consumers, { timeout: 10_000 }).toBe(1);
+      const { status } = await call('POST', `/browsers/${id}/replays/${replay.replay_id}/stop`);
+      expect(status).toBe(200);
+      const video = await fetch(`${test.server.url}/browsers/${id}/replays/${replay.replay_id}`, {
+        headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      });
+      expect(video.status).toBe(200);
+      expect(
+        new TextDecoder().decode(new Uint8Array(await video.arrayBuffer()).subarray(4, 8)),
+      ).toBe('ftyp');
     } finally {
       await close();
     }

@@ -10,14 +10,10 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import {
-  type Recorder,
-  type RecordingHandle,
-  refusals,
-  type ScreenStream,
-} from '@x/service-kernel';
+import { type Recorder, type RecordingHandle, refusals } from '@x/service-kernel';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { assertFreeSpace, RECORDING_FREE_BYTES } from '../system/free-space.js';
+import { type RecordingSource, recordScreen } from './recording-source.js';
 
 /** Longest a still screen goes without its picture written again (see `write`). */
 const KEEPALIVE_MS = 1000;
@@ -73,8 +69,9 @@ function hasVideo(file: string): boolean {
 }
 
 /**
- * Records browsers' screens: the session's shared screen stream (see ScreenCapture), its changes
- * at most `framerate` a second, piped into ffmpeg with their arrival times. Videos are kept under the
+ * Records browsers' screens: the session's pictures as they change, at most `framerate` a second
+ * (from its shared screen stream, or screenshots while an unwatched page animates: see
+ * recordScreen), piped into ffmpeg with their arrival times. Videos are kept under the
  * data directory (`replays/<browser>/<replay>.mp4`) and outlive their browser.
  */
 export class FfmpegRecorder implements Recorder<ChromiumInstance> {
@@ -127,7 +124,6 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
     // A write after ffmpeg ended fails here; the recording's end reports what went wrong.
     ffmpeg.stdin?.on('error', () => undefined);
     let latest: Uint8Array = first;
-    let pacer: ReturnType<typeof setTimeout> | undefined;
     let keepalive: ReturnType<typeof setTimeout> | undefined;
     // A frame is written only when ffmpeg keeps up: a stalled encoder is not fed a growing buffer.
     const write = (jpeg: Uint8Array) => {
@@ -140,19 +136,13 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
       keepalive = setTimeout(() => write(jpeg), KEEPALIVE_MS);
     };
     write(first);
-    const { viewport } = chromium;
-    // The shared screen of the session (the live view's too): the current picture first, then
-    // each change, at most `framerate` a second.
-    let stream: ScreenStream;
+    // The session's pictures as they change, at most `framerate` a second (see recordScreen).
+    let source: RecordingSource;
     try {
-      stream = await chromium.streamScreen(
-        { maxWidth: viewport.width, maxHeight: viewport.height },
-        (frame) => {
-          latest = frame.data;
-          write(frame.data);
-          pacer = setTimeout(() => stream.next(), 1000 / spec.framerate);
-        },
-      );
+      source = await recordScreen(chromium, spec.framerate, (jpeg) => {
+        latest = jpeg;
+        write(jpeg);
+      });
     } catch (error) {
       ffmpeg.kill('SIGKILL');
       await exited;
@@ -162,9 +152,8 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
     return {
       finish: async () => {
         isFinishing = true;
-        clearTimeout(pacer);
+        await source.stop().catch(() => undefined); // The browser may be gone already.
         clearTimeout(keepalive);
-        await stream.stop().catch(() => undefined); // The browser may be gone already.
         // The last picture once more, stamped now: the video lasts until the recording stopped.
         if (ffmpeg.stdin?.writable) ffmpeg.stdin.write(framePart(latest));
         ffmpeg.stdin?.end();
