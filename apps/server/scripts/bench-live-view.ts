@@ -259,7 +259,9 @@ try {
   const { replay_id } = await call<{ replay_id: string }>('POST', `/browsers/${id}/replays`, {
     framerate: 10,
   });
-  await sleep(1000);
+  // Its first two seconds tell the recorder the page animates (see recordScreen): the steady
+  // state after is what recording costs.
+  await sleep(3000);
   const recording = await cpuOver(8);
   const recordingView = await openView(session.browser_live_view_url);
   await sleep(1000);

@@ -313,11 +313,11 @@ export class ChromiumBrowser {
     return { targetId: target, session: sessionId };
   }
 
-  /** The page as it looks now, as a JPEG: a recording's first frame. */
+  /** The page as it looks now, as a JPEG: a recording's frames while the page animates. */
   async jpeg(): Promise<Buffer> {
     const { data } = await this.#cdp.send<{ data: string }>(
       'Page.captureScreenshot',
-      { format: 'jpeg', quality: 75 },
+      { format: 'jpeg', quality: 75, optimizeForSpeed: true },
       this.#pageSession,
     );
     return Buffer.from(data, 'base64');
