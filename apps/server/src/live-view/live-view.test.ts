@@ -42,6 +42,12 @@ async function newSession(): Promise<{ session: Session; page: Page; close(): Pr
   };
 }
 
+/** Changes the background of the session's page. */
+const paint = (page: Page, colour: string) =>
+  page.evaluate((background) => {
+    document.body.style.background = background;
+  }, colour);
+
 /** Opens a live view link in the viewer's Chromium, in a window of 800 × 600. */
 async function openView(url: string): Promise<Page> {
   const page = await viewer.newPage({ viewport: { width: 800, height: 600 } });
@@ -97,9 +103,7 @@ describe('the live view, in a real browser', () => {
       );
       const view = await openView(session.browser_live_view_url);
       await waitForColour(view, [200, 0, 0]);
-      await page.evaluate(() => {
-        document.body.style.background = 'rgb(0, 0, 200)';
-      });
+      await paint(page, 'rgb(0, 0, 200)');
       await waitForColour(view, [0, 0, 200]);
 
       // A click on the view lands at the same point of the session's page.
@@ -148,9 +152,7 @@ describe('the live view, in a real browser', () => {
       await reader.mouse.click(400, 300);
       await reader.keyboard.type('nothing');
       await reader.keyboard.press('Enter');
-      await page.evaluate(() => {
-        document.body.style.background = 'rgb(0, 160, 0)';
-      });
+      await paint(page, 'rgb(0, 160, 0)');
       await waitForColour(reader, [0, 160, 0]);
       await waitForColour(controller, [0, 160, 0]);
       const reached = await page.evaluate(() => ({
@@ -261,9 +263,7 @@ describe('a network blip', () => {
           line.includes('Reconnecting'),
         ),
       );
-      await page.evaluate(() => {
-        document.body.style.background = 'rgb(0, 0, 200)';
-      });
+      await paint(page, 'rgb(0, 0, 200)');
       await waitForColour(view, [0, 0, 200]);
       await view.waitForFunction(() => document.getElementById('status')?.hidden === true);
       expect(cuts.length).toBe(2);
@@ -316,9 +316,7 @@ describe('recording and watching together', () => {
       const { chromium: browser } = test.server.model.browsers.live(id).instance;
       expect(browser.screen.consumers).toBe(2);
       for (const colour of ['rgb(0, 0, 200)', 'rgb(0, 160, 0)', 'rgb(200, 0, 0)']) {
-        await page.evaluate((background) => {
-          document.body.style.background = background;
-        }, colour);
+        await paint(page, colour);
         await new Promise((resolve) => setTimeout(resolve, 700));
       }
       await waitForColour(view, [200, 0, 0]);

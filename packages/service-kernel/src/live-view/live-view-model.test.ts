@@ -176,6 +176,16 @@ describe('a live viewer', () => {
     blocked();
   });
 
+  it('changes the picture size at most once a quarter second, however often a page asks', async () => {
+    const { connection, instance } = await watched();
+    for (let index = 0; index < 200; index++)
+      connection.receive(
+        JSON.stringify({ type: 'size', width: 400 + (index % 2) * 400, height: 300 }),
+      );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(instance.screen.resizes).toBe(1);
+  });
+
   it('keeps a watched session alive, and is told when the session ends', async () => {
     const { model, id, socket, advance } = await watched();
     advance(10 * 60 * 1000);

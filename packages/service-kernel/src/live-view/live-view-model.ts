@@ -42,6 +42,9 @@ const MAX_PENDING_INPUTS = 256;
 /** Fewest milliseconds between two frames a viewer is sent: at most 30 a second. */
 const MIN_FRAME_INTERVAL_MS = 33;
 
+/** Fewest milliseconds between two changes of the picture size (each restarts the capture). */
+const RESIZE_MS = 250;
+
 /** Bounds of the picture size a viewer may ask for, in device pixels. */
 const SIZE_BOUNDS = { min: 16, max: 4096 } as const;
 
@@ -94,6 +97,7 @@ interface SessionScreen {
   latest: Uint8Array | undefined;
   lastFrameAt: number;
   nextTimer: ReturnType<typeof setTimeout> | undefined;
+  resizeTimer: ReturnType<typeof setTimeout> | undefined;
   size: ScreenSize;
 }
 
@@ -207,6 +211,7 @@ export class LiveViewModel<I extends BrowserInstance> {
         latest: undefined,
         lastFrameAt: 0,
         nextTimer: undefined,
+        resizeTimer: undefined,
         size: { maxWidth: viewport.width, maxHeight: viewport.height },
       };
       this.#screens.set(id, screen);
@@ -338,6 +343,15 @@ export class LiveViewModel<I extends BrowserInstance> {
 
   /** The stream's pictures at the largest size a viewer asked for. */
   #resize(screen: SessionScreen): void {
+    // A new size restarts the capture: at most one a RESIZE_MS, whatever a page sends.
+    if (screen.resizeTimer) return;
+    screen.resizeTimer = setTimeout(() => {
+      screen.resizeTimer = undefined;
+      if (!screen.isStopped) this.#applySize(screen);
+    }, RESIZE_MS);
+  }
+
+  #applySize(screen: SessionScreen): void {
     let maxWidth: number = SIZE_BOUNDS.min;
     let maxHeight: number = SIZE_BOUNDS.min;
     for (const viewer of screen.viewers) {
@@ -364,6 +378,7 @@ export class LiveViewModel<I extends BrowserInstance> {
     }
     screen.isStopped = true;
     clearTimeout(screen.nextTimer);
+    clearTimeout(screen.resizeTimer);
     this.#screens.delete(screen.id);
     void screen.stream?.stop().catch(() => undefined);
   }

@@ -18,6 +18,8 @@ export class SyntheticScreen {
   readonly #streams = new Set<OpenStream>();
   /** Frames drawn for streams so far (a test tells a stopped stream by it). */
   framesDrawn = 0;
+  /** Size changes asked for so far. */
+  resizes = 0;
 
   constructor(render: (size: ScreenSize) => ScreenFrame) {
     this.#render = render;
@@ -38,6 +40,7 @@ export class SyntheticScreen {
         this.#deliver(stream);
       },
       resize: (next) => {
+        this.resizes += 1;
         stream.size = next;
       },
       stop: async () => {
