@@ -7,6 +7,7 @@
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -186,7 +187,11 @@ try {
   xb(atServer, 'pools', 'delete', 'demo-pool', '--force');
   xb(atServer, 'extensions', 'delete', 'demo-extension');
 } finally {
+  // The server stops gracefully (every browser closed, its disk unmounted): the demo waits for
+  // it, so nothing of it is cut short by the demo's own exit.
+  const exited = once(server.child, 'exit');
   server.child.kill('SIGTERM');
+  await exited;
 }
 
 /**
