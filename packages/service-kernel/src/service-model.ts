@@ -78,6 +78,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.replays = new ReplayModel(this.context, this.browsers);
     this.liveViews = new LiveViewModel(this.context, this.browsers, this.computer);
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
+    this.browsers.viewersOf = (id) => this.liveViews.viewersOf(id);
     this.profiles.namingPool = (profile) =>
       this.pools.namingConfig(
         ({ profile: reference }) =>

@@ -95,7 +95,14 @@ export class ServerMetrics {
     );
     perBrowser('xb_replays_recording', 'Recordings in progress.', (entry) => entry.recordings.size);
     perBrowser('xb_watches', 'Directory watches open.', (entry) => entry.watches.size);
-    perBrowser('xb_live_viewers', 'People watching a live view now.', (entry) => entry.viewers);
+    new Gauge({
+      name: 'xb_live_viewers',
+      help: 'People watching a live view now.',
+      registers,
+      collect() {
+        this.set(model.liveViews.viewerCount());
+      },
+    });
   }
 
   /** Counts an answered call; the two pool and browser latencies are timed from it too. */

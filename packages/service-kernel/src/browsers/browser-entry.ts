@@ -26,8 +26,6 @@ export interface BrowserEntry<I extends BrowserInstance> {
   pointer: { x: number; y: number; buttons: number };
   /** File operations in progress (a streamed read counts until its stream ends). */
   fileOperations: number;
-  /** People watching its live view now: while any is, the browser is active. */
-  viewers: number;
 }
 
 /** A live browser's entry as it starts: nothing on it yet, active `now` (epoch ms). */
@@ -49,6 +47,5 @@ export function newBrowserEntry<I extends BrowserInstance>(
     input: Promise.resolve(),
     pointer: { x: 0, y: 0, buttons: 0 },
     fileOperations: 0,
-    viewers: 0,
   };
 }

@@ -59,6 +59,8 @@ export class BrowserModel<I extends BrowserInstance> {
   onEnded: (record: BrowserSession) => void = () => undefined;
   /** Hears about a browser that begins to end, before anything of it stops: its viewers go. */
   onEnding: (id: string) => void = () => undefined;
+  /** How many people watch a browser's live view now (the live view model knows). */
+  viewersOf: (id: string) => number = () => 0;
 
   constructor(
     context: ModelContext<I>,
@@ -242,7 +244,7 @@ export class BrowserModel<I extends BrowserInstance> {
     if (renewSessionUrl(this.#context, entry)) this.#save(entry);
     return {
       ...entry.record,
-      viewers: entry.viewers,
+      viewers: this.viewersOf(entry.record.session_id),
       usage: { uptime_ms: uptimeMs(entry.record, this.#context.clock()) },
     };
   }
@@ -378,7 +380,7 @@ export class BrowserModel<I extends BrowserInstance> {
     for (const entry of [...this.#live.values()]) {
       if (entry.isWarm) continue;
       // Someone watching its live view is activity, however still the screen.
-      if (entry.viewers > 0) entry.lastActivityAt = now;
+      if (this.viewersOf(entry.record.session_id) > 0) entry.lastActivityAt = now;
       if (now - entry.lastActivityAt > entry.record.timeout_seconds * 1000) {
         this.#context.log.info(
           { session: entry.record.session_id },

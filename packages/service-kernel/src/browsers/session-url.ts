@@ -20,6 +20,11 @@ export function liveViewUrl<I extends BrowserInstance>(
   return `${httpOrigin}/browsers/${id}/live?jwt=${jwt}`;
 }
 
+/** When a URL handed out now expires: SESSION_URL_LIFETIME_SECONDS from now, epoch seconds. */
+export function urlExpiry<I extends BrowserInstance>(context: ModelContext<I>): number {
+  return Math.floor(context.clock().getTime() / 1000) + SESSION_URL_LIFETIME_SECONDS;
+}
+
 /**
  * The URLs of a session on `httpOrigin`: its DevTools WebSocket and its live view page (control),
  * their jwts valid SESSION_URL_LIFETIME_SECONDS from now, with when they expire (epoch seconds).
@@ -29,7 +34,7 @@ export function sessionUrls<I extends BrowserInstance>(
   id: string,
   httpOrigin: string,
 ): { cdp: string; live: string; expiresAt: number } {
-  const expiresAt = Math.floor(context.clock().getTime() / 1000) + SESSION_URL_LIFETIME_SECONDS;
+  const expiresAt = urlExpiry(context);
   const jwt = signSessionJwt(context.settings.jwtSecret, id, expiresAt);
   const wsOrigin = httpOrigin.replace(/^http/, 'ws');
   return {

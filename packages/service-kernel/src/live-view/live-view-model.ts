@@ -232,7 +232,6 @@ export class LiveViewModel<I extends BrowserInstance> {
       size: undefined,
     };
     screen.viewers.add(viewer);
-    entry.viewers = screen.viewers.size;
     this.#browsers.touch(id);
     socket.sendText(JSON.stringify({ type: 'hello', mode: grant.mode, viewport }));
     if (screen.latest) this.#send(screen, viewer);
@@ -371,7 +370,6 @@ export class LiveViewModel<I extends BrowserInstance> {
       viewer.socket.sendText(JSON.stringify({ type: 'closing', code, reason }));
       viewer.socket.close(code, reason ?? '');
     }
-    screen.entry.viewers = screen.viewers.size;
     if (screen.viewers.size > 0) {
       this.#resize(screen);
       return;

@@ -1,4 +1,4 @@
-import { SESSION_URL_LIFETIME_SECONDS } from '@x/types';
+import { urlExpiry } from '../browsers/session-url.js';
 import type { BrowserInstance } from '../engines.js';
 import { pageHeaders, refusalHtml, STYLE } from '../live-view/live-page.js';
 import type { ModelContext } from '../model-context.js';
@@ -22,11 +22,10 @@ export function replayViewUrl<I extends BrowserInstance>(
   replayId: string,
   httpOrigin: string,
 ): string {
-  const expiresAt = Math.floor(context.clock().getTime() / 1000) + SESSION_URL_LIFETIME_SECONDS;
   const jwt = signSessionJwt(
     context.settings.jwtSecret,
     browserId,
-    expiresAt,
+    urlExpiry(context),
     `replay:${replayId}`,
   );
   return `${httpOrigin}/browsers/${browserId}/replays/${replayId}/view?jwt=${jwt}`;
@@ -88,6 +87,8 @@ function videoResponse(video: Blob, range: string | null, isHead: boolean): Resp
   return new Response(isHead ? null : video.stream(), { status: 200, headers });
 }
 
+let script: string | undefined;
+
 /** What the replay pages need of the service. */
 export interface ReplayPageSource {
   /** The finished replay's video; undefined when there is none (yet). */
@@ -110,7 +111,8 @@ export async function replayPage<I extends BrowserInstance>(
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   const isHead = method === 'HEAD';
   if (url.pathname === REPLAY_PLAYER_SCRIPT_PATH) {
-    return new Response(isHead ? null : `(${replayPlayer.toString()})();\n`, {
+    script ??= `(${replayPlayer.toString()})();\n`;
+    return new Response(isHead ? null : script, {
       headers: pageHeaders('text/javascript; charset=utf-8'),
     });
   }

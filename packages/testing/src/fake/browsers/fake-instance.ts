@@ -72,6 +72,8 @@ export class FakeInstance implements BrowserInstance {
   /** Saves its files into a profile (the engine's store); nothing to save into without one. */
   saveInto: (profileId: string) => void = () => undefined;
   readonly #exitListeners = new Set<() => void>();
+  /** Mouse buttons pressed so far (the screen's colour counts them). */
+  #clicks = 0;
   /**
    * Its screen, as the live view shows it: one colour, which changes with every character typed
    * and every click (so a UI test sees its input land), at the viewport's aspect ratio.
@@ -102,8 +104,7 @@ export class FakeInstance implements BrowserInstance {
 
   /** The colour the screen shows now: a hue from how much was typed and clicked. */
   get screenColour(): readonly [number, number, number] {
-    const clicks = this.inputs.filter((input) => input.kind === 'mouse' && input.type === 'down');
-    return hueToRgb(([...this.typedText].length * 37 + clicks.length * 91) % 360);
+    return hueToRgb(([...this.typedText].length * 37 + this.#clicks * 91) % 360);
   }
 
   #picture(size: ScreenSize): ScreenFrame {
@@ -135,6 +136,7 @@ export class FakeInstance implements BrowserInstance {
     if (this.inputs.length >= MAX_INPUTS)
       this.inputs.splice(0, this.inputs.length - MAX_INPUTS + 1);
     this.inputs.push(input);
+    if (input.kind === 'mouse' && input.type === 'down') this.#clicks += 1;
     if (input.kind === 'wheel' || (input.kind === 'mouse' && input.type !== 'move'))
       this.screen.changed();
   }
