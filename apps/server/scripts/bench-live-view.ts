@@ -21,6 +21,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFrameMessage } from '@x/service-kernel';
 import pino from 'pino';
 import { chromium, type Page } from 'playwright-core';
 import { readConfig, startServer } from '../dist/index.js';
@@ -133,9 +134,7 @@ async function memoryPerViewer(count: number) {
       );
       socket.addEventListener('message', (event) => {
         if (typeof event.data === 'string') return;
-        const bytes = new Uint8Array(event.data as ArrayBuffer);
-        const length = new DataView(bytes.buffer).getUint32(0);
-        const { seq } = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+        const { seq } = readFrameMessage(new Uint8Array(event.data as ArrayBuffer)).header;
         socket.send(JSON.stringify({ type: 'ack', seq }));
       });
       return socket;

@@ -91,6 +91,7 @@ export {
   type LiveViewGrant,
   LiveViewModel,
   MAX_VIEWERS_PER_SESSION,
+  readFrameMessage,
   type ViewerConnection,
   type ViewerSocket,
 } from './live-view/live-view-model.js';

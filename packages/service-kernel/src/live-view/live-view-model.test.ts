@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readSessionJwt, verifySessionJwt } from '../session-jwt.js';
 import { newTestBrowser } from '../test-support/memory-engines.js';
-import { LIVE_CLOSE, type LiveViewGrant, MAX_VIEWERS_PER_SESSION } from './live-view-model.js';
+import {
+  LIVE_CLOSE,
+  type LiveViewGrant,
+  MAX_VIEWERS_PER_SESSION,
+  readFrameMessage,
+} from './live-view-model.js';
 
 /** A viewer's socket that keeps what it was sent. */
 function fakeSocket() {
@@ -11,9 +16,8 @@ function fakeSocket() {
     closedWith: undefined as number | undefined,
     sendText: (text: string) => void socket.texts.push(JSON.parse(text)),
     sendBinary: (bytes: Uint8Array) => {
-      const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0);
-      const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-      socket.frames.push({ seq: header.seq, colour: bytes[4 + length] as number });
+      const { header, picture } = readFrameMessage(bytes);
+      socket.frames.push({ seq: header.seq, colour: picture[0] as number });
     },
     close: (code: number) => {
       socket.closedWith = code;

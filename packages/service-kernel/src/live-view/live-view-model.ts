@@ -113,6 +113,18 @@ function frameMessage(seq: number, frame: ScreenFrame): Uint8Array {
   return message;
 }
 
+/** A frame message read back: its header and its picture (for clients other than the page). */
+export function readFrameMessage(message: Uint8Array): {
+  header: { seq: number; width: number; height: number; mime: string };
+  picture: Uint8Array;
+} {
+  const length = new DataView(message.buffer, message.byteOffset).getUint32(0);
+  return {
+    header: JSON.parse(new TextDecoder().decode(message.subarray(4, 4 + length))),
+    picture: message.subarray(4 + length),
+  };
+}
+
 const clampSize = (value: number) =>
   Math.min(SIZE_BOUNDS.max, Math.max(SIZE_BOUNDS.min, Math.round(value)));
 

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { readFrameMessage } from '@x/service-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createFakeService, type FakeService } from './fake-service.js';
@@ -28,12 +29,7 @@ async function openViewer(pageUrl: string) {
       texts.push(JSON.parse(bytes.toString()));
       return;
     }
-    const length = bytes.readUInt32BE(0);
-    const header = JSON.parse(bytes.subarray(4, 4 + length).toString()) as {
-      seq: number;
-      mime: string;
-    };
-    frames.push(header);
+    frames.push(readFrameMessage(bytes).header);
   });
   socket.on('close', (code, reason) => {
     closed = { code, reason: reason.toString() };
