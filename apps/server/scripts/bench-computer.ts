@@ -8,21 +8,11 @@
  *
  * Run: pnpm --filter @x/server bench:computer   (after a build)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
+import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { readConfig, startServer } from '../dist/index.js';
-import { apiCaller, quantile } from './bench-support.ts';
+import { benchServer, quantile } from './bench-support.ts';
 
-const TOKEN = 'bench-token';
-const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-computer-'));
-const server = await startServer(
-  readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
-  pino({ level: 'silent' }),
-);
-const call = apiCaller(server.url, TOKEN);
+const { dataDir, server, call } = await benchServer('computer');
 
 /** Runs `work` `count` times (after 10 to warm up) and returns each run's milliseconds. */
 async function timings(

@@ -22,19 +22,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFrameMessage } from '@x/service-kernel';
-import pino from 'pino';
 import { chromium, type Page } from 'playwright-core';
-import { readConfig, startServer } from '../dist/index.js';
 import { launchViewer } from '../src/test-support/viewer.ts';
-import { apiCaller, quantile } from './bench-support.ts';
+import { apiCaller, BENCH_TOKEN, benchServer, quantile } from './bench-support.ts';
 
-const TOKEN = 'bench-token';
-const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-live-'));
-const server = await startServer(
-  readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
-  pino({ level: 'silent' }),
-);
-const call = apiCaller(server.url, TOKEN);
+const { dataDir, server, call } = await benchServer('live');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -96,7 +88,7 @@ async function memoryPerViewer(count: number) {
     process.execPath,
     [fileURLToPath(new URL('../dist/main.js', import.meta.url))],
     {
-      env: { ...process.env, XB_DATA_DIR: folder, XB_PORT: '0', XB_TOKENS: TOKEN },
+      env: { ...process.env, XB_DATA_DIR: folder, XB_PORT: '0', XB_TOKENS: BENCH_TOKEN },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
@@ -110,7 +102,7 @@ async function memoryPerViewer(count: number) {
       });
       child.once('exit', () => reject(new Error(`xb-server ended: ${said}`)));
     });
-    const remote = apiCaller(url, TOKEN);
+    const remote = apiCaller(url, BENCH_TOKEN);
     const made = await remote<{ cdp_ws_url: string; browser_live_view_url: string }>(
       'POST',
       '/browsers',

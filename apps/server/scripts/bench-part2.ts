@@ -14,18 +14,10 @@ import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
-import pino from 'pino';
-import { readConfig, startServer } from '../dist/index.js';
-import { apiCaller, quantile } from './bench-support.ts';
+import { BENCH_TOKEN, benchServer, quantile } from './bench-support.ts';
 
-const TOKEN = 'bench-token';
-const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench2-'));
-const server = await startServer(
-  readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
-  pino({ level: 'silent' }),
-);
-const headers = { authorization: `Bearer ${TOKEN}` };
-const call = apiCaller(server.url, TOKEN);
+const { dataDir, server, call } = await benchServer('2');
+const headers = { authorization: `Bearer ${BENCH_TOKEN}` };
 
 try {
   // Watch latency: files written into the instance's Downloads, timed to their events. (What
@@ -137,7 +129,7 @@ async function measureUploads() {
       XB_DATA_DIR: join(folder, data),
       XB_PORT: '0',
       XB_HOST: '127.0.0.1',
-      XB_TOKENS: TOKEN,
+      XB_TOKENS: BENCH_TOKEN,
       XB_LOG_LEVEL: 'silent',
       NODE_OPTIONS: nodeOptions,
     });

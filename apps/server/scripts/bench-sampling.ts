@@ -6,27 +6,14 @@
  *
  * Run: pnpm --filter @x/server bench:sampling   (after a build; as root, on loopback)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
-import { readConfig, startServer } from '../dist/index.js';
-import { apiCaller } from './bench-support.ts';
+import { rmSync } from 'node:fs';
+import { benchServer } from './bench-support.ts';
 
-const TOKEN = 'bench-token';
 const PROCESSES = 200;
-const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-sampling-'));
-const server = await startServer(
-  readConfig({
-    XB_DATA_DIR: dataDir,
-    XB_PORT: '0',
-    XB_TOKENS: TOKEN,
-    XB_MAX_PROCESSES_PER_BROWSER: String(PROCESSES),
-    XB_SESSION_PIDS: '4096',
-  }),
-  pino({ level: 'silent' }),
-);
-const call = apiCaller(server.url, TOKEN);
+const { dataDir, server, call } = await benchServer('sampling', {
+  XB_MAX_PROCESSES_PER_BROWSER: String(PROCESSES),
+  XB_SESSION_PIDS: '4096',
+});
 
 /** The server's CPU time over `seconds`, in % of one core (it runs in this process). */
 async function serverCpu(seconds: number): Promise<number> {

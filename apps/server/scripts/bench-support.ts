@@ -1,6 +1,26 @@
 /**
- * What the server's benchmarks share: a JSON caller of the API that throws on any error answer.
+ * What the server's benchmarks share: a server in a fresh data directory, a JSON caller of the API
+ * that throws on any error answer, and quantiles.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { readConfig, startServer } from '../dist/index.js';
+
+/** The token benchmark servers accept. */
+export const BENCH_TOKEN = 'bench-token';
+
+/** A server for a benchmark (the built one, silent) in a fresh data directory, with its caller. */
+export async function benchServer(name: string, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), `xb-bench-${name}-`));
+  const server = await startServer(
+    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: BENCH_TOKEN, ...env }),
+    pino({ level: 'silent' }),
+  );
+  return { dataDir, server, call: apiCaller(server.url, BENCH_TOKEN) };
+}
+
 export function apiCaller(url: string, token: string) {
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${url}${path}`, {
