@@ -7,6 +7,9 @@ const JPEG_QUALITY = 75;
 /** Longest a stop waits for a tab's answer before the screencast moves on without it. */
 const STOP_TIMEOUT_MS = 1000;
 
+const isSameSize = (a: ScreenSize, b: ScreenSize) =>
+  a.maxWidth === b.maxWidth && a.maxHeight === b.maxHeight;
+
 interface Subscriber {
   readonly onFrame: (frame: ScreenFrame) => void;
   size: ScreenSize;
@@ -76,7 +79,7 @@ export class ScreenCapture {
         if (this.#subscribers.has(subscriber)) onFrame(last);
       });
     }
-    if (!this.#running || this.#wantedSize() !== this.#running.size) this.#restart();
+    if (!this.#running || !isSameSize(this.#wantedSize(), this.#running.size)) this.#restart();
     await this.#queue;
     return {
       next: () => {
@@ -93,13 +96,8 @@ export class ScreenCapture {
       },
       resize: (next) => {
         subscriber.size = next;
-        const wanted = this.#wantedSize();
-        const running = this.#running?.size;
-        if (
-          running &&
-          (wanted.maxWidth !== running.maxWidth || wanted.maxHeight !== running.maxHeight)
-        )
-          this.#restart();
+        const running = this.#running;
+        if (running && !isSameSize(this.#wantedSize(), running.size)) this.#restart();
       },
       stop: async () => {
         if (!this.#subscribers.delete(subscriber)) return;
@@ -118,8 +116,6 @@ export class ScreenCapture {
       maxWidth = Math.max(maxWidth, size.maxWidth);
       maxHeight = Math.max(maxHeight, size.maxHeight);
     }
-    const running = this.#running?.size;
-    if (running && running.maxWidth === maxWidth && running.maxHeight === maxHeight) return running;
     return { maxWidth, maxHeight };
   }
 
