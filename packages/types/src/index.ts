@@ -17,7 +17,6 @@ export {
   updateBrowserPoolOperation,
 } from './browser-pools/operations.js';
 export {
-  ACQUIRE_TIMEOUT_SECONDS,
   AcquireBrowserBodySchema,
   type AcquireBrowserInput,
   CreateBrowserPoolBodySchema,
@@ -99,8 +98,21 @@ export {
   type OperationMatch,
   pathParamNames,
 } from './catalog/paths.js';
+export {
+  acquireServerTimeMs,
+  batchServerTimeMs,
+  execServerTimeMs,
+} from './catalog/server-time.js';
 export { described, fieldDescription } from './common/describe.js';
-export { API_VERSION, HEADERS, LIMITS } from './common/limits.js';
+export {
+  ACQUIRE_TIMEOUT_SECONDS,
+  API_VERSION,
+  HEADERS,
+  IDEMPOTENCY_KEY_HEADER,
+  LIMITS,
+  REQUEST_ID_HEADER,
+  RETRY_AFTER_HEADER,
+} from './common/limits.js';
 export { integerBetween, queryIntegerBetween } from './common/numbers.js';
 export {
   MAX_QUERY_LENGTH,
@@ -123,12 +135,11 @@ export {
   TimestampSchema,
 } from './common/scalars.js';
 export {
-  actionDurationMs,
   type BatchAction,
+  type BatchActionInput,
   BatchActionSchema,
   BatchBodySchema,
   type BatchInput,
-  batchDurationMs,
   type ClickMouseBody,
   ClickMouseBodySchema,
   type ClickMouseInput,
@@ -137,7 +148,6 @@ export {
   type DragMouseBody,
   DragMouseBodySchema,
   type DragMouseInput,
-  dragDurationMs,
   KeyComboSchema,
   MOUSE_BUTTONS,
   type MouseButton,
@@ -145,20 +155,29 @@ export {
   type MoveMouseBody,
   MoveMouseBodySchema,
   type MoveMouseInput,
-  moveDurationMs,
   PIXELS_PER_NOTCH,
   type PressKeyBody,
   PressKeyBodySchema,
   type PressKeyInput,
-  pressDurationMs,
   type ScrollBody,
   ScrollBodySchema,
   type ScrollInput,
   SetCursorBodySchema,
   SleepBodySchema,
-  SMOOTH_MOVE_MS,
   WriteClipboardBodySchema,
 } from './computer/controls.js';
+export {
+  actionDurationMs,
+  batchDurationMs,
+  countCharacters,
+  DRAG_STEP_DELAY_MS,
+  DRAG_STEPS_PER_SEGMENT,
+  dragDurationMs,
+  moveDurationMs,
+  pressDurationMs,
+  SMOOTH_MOVE_MS,
+  typeDurationMs,
+} from './computer/durations.js';
 export {
   isShortcut,
   type KeyCombo,
@@ -190,7 +209,6 @@ export {
   ScreenshotRegionSchema,
 } from './computer/screenshot.js';
 export {
-  countCharacters,
   type TypeTextBody,
   TypeTextBodySchema,
   type TypeTextInput,
@@ -227,8 +245,8 @@ export {
   listExtensionsOperation,
   uploadExtensionOperation,
 } from './extensions/operations.js';
+export { type BinaryContent, isBinaryContent } from './files/binary-content.js';
 export {
-  type BinaryContent,
   BinaryContentSchema,
   CreateDirectoryBodySchema,
   type CreateDirectoryInput,
@@ -242,7 +260,6 @@ export {
   FilePathQuerySchema,
   INSTANCE_HOME,
   InstanceFilePathSchema,
-  isBinaryContent,
   MoveFileBodySchema,
   type MoveFileInput,
   SetFilePermissionsBodySchema,

@@ -1,5 +1,6 @@
 import { BrowserSessionSchema } from '../browsers/browser-session.js';
 import { defineOperation } from '../catalog/operation.js';
+import { acquireServerTimeMs } from '../catalog/server-time.js';
 import { described } from '../common/describe.js';
 import { NamedListQuerySchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
@@ -95,7 +96,7 @@ export const acquireBrowserOperation = /* @__PURE__ */ defineOperation({
   responses: { 200: { kind: 'json', schema: BrowserSessionSchema }, 204: { kind: 'none' } },
   errorStatuses: [404],
   access: 'write',
-  serverTimeMs: (body: { acquire_timeout_seconds: number }) => body.acquire_timeout_seconds * 1000,
+  serverTimeMs: acquireServerTimeMs,
 });
 
 /** POST /browser_pools/{id_or_name}/release: gives an acquired browser back. */

@@ -18,6 +18,7 @@ import {
 } from '../browsers/create-browser.js';
 import { ViewportInputSchema } from '../browsers/viewport-input.js';
 import { described } from '../common/describe.js';
+import { ACQUIRE_TIMEOUT_SECONDS } from '../common/limits.js';
 import { integerBetween } from '../common/numbers.js';
 import { JsonObjectSchema, requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
@@ -27,9 +28,6 @@ export const POOL_SIZE = { min: 1, max: 500 } as const;
 
 /** Bounds and default of a pool's refill rate: percent of `size` started per minute. */
 export const POOL_FILL_RATE_PERCENT = { min: 1, max: 100, default: 10 } as const;
-
-/** Bounds and default of how long acquire waits for a free browser, in seconds. */
-export const ACQUIRE_TIMEOUT_SECONDS = { min: 0, max: 300, default: 30 } as const;
 
 /** Default idle time-out of an acquired pool browser, in seconds. */
 export const POOL_BROWSER_TIMEOUT_SECONDS = 600;

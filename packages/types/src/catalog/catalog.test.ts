@@ -224,6 +224,50 @@ describe('the operation catalog', () => {
     expect(type.serverTimeMs({ text: '👋ab', delay: 100 })).toBe(300);
   });
 
+  it('says so from the body as sent: a field left out (or not a number) means its default', () => {
+    const acquire = operationByName('browserPools.acquire');
+    expect(acquire.serverTimeMs(undefined as never)).toBe(30_000);
+    expect(acquire.serverTimeMs({} as never)).toBe(30_000);
+    expect(acquire.serverTimeMs({ acquire_timeout_seconds: '5' } as never)).toBe(30_000);
+    const type = operationByName('browsers.computer.type');
+    expect(type.serverTimeMs({ text: 'abc' } as never)).toBe(0);
+    expect(type.serverTimeMs({ delay: 100 } as never)).toBe(0);
+    const exec = operationByName('browsers.process.exec');
+    expect(exec.serverTimeMs({ command: 'ls' } as never)).toBe(0);
+    expect(exec.serverTimeMs({ command: 'ls', timeout_sec: 7 } as never)).toBe(7000);
+    expect(exec.serverTimeMs({ command: 'ls', timeout_sec: -1 } as never)).toBe(0);
+    const drag = operationByName('browsers.computer.dragMouse');
+    // Three points, default 10 steps per segment and 50 ms a step.
+    expect(
+      drag.serverTimeMs!({
+        path: [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+        ],
+      } as never),
+    ).toBe(1000);
+    expect(
+      drag.serverTimeMs!({
+        path: [
+          [0, 0],
+          [1, 1],
+        ],
+        delay: 5,
+        duration_ms: 400,
+      } as never),
+    ).toBe(405);
+    const batch = operationByName('browsers.computer.batch');
+    const actions = [
+      { type: 'type_text', type_text: { text: 'abc', delay: 10 } },
+      { type: 'move_mouse', move_mouse: { x: 1, y: 1, smooth: true } },
+      { type: 'press_key', press_key: { keys: ['a', 'b'] } },
+      { type: 'sleep', sleep: { duration_ms: 7 } },
+    ];
+    expect(batch.serverTimeMs!({ actions } as never)).toBe(30 + 300 + 0 + 7);
+    expect(batch.serverTimeMs!({ actions: 'no' } as never)).toBe(0);
+  });
+
   it('finds an operation by name, and throws for an unknown one', () => {
     expect(operationByName('browserPools.get').path).toBe('/browser_pools/{id_or_name}');
     expect(() => operationByName('nope' as never)).toThrow(/No operation named "nope"/);

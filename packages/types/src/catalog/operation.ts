@@ -81,8 +81,10 @@ export interface Operation {
   /** `write` operations act; a read-only token gets 403 on them, and a POST takes an idempotency key. */
   readonly access: 'read' | 'write';
   /**
-   * How long the server may legitimately take before it answers, in milliseconds, given the
-   * validated body: a client adds it to its own time-out (an acquire that waits, slow typing).
+   * How long the server may legitimately take before it answers, in milliseconds, given the body
+   * as the caller sent it (a field left out means its default; `undefined` for no body): a
+   * client adds it to its own time-out (an acquire that waits, slow typing). Schema-free, so a
+   * client can carry it without the operation's schemas (`catalog/server-time.ts`).
    */
   readonly serverTimeMs?: (body: never) => number;
 }

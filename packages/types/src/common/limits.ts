@@ -1,13 +1,25 @@
 /** Version of the interface description these schemas implement. */
 export const API_VERSION = '0.1.0';
 
-/** Names of the headers the contract gives a meaning to. */
+/** `X-Request-Id`: the id the service gives each request, for support and logs. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** `Idempotency-Key`: makes an acting POST safe to send again. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** `Retry-After`: how long to wait before trying again (429, 503). */
+export const RETRY_AFTER_HEADER = 'retry-after';
+
+/**
+ * Names of the headers the contract gives a meaning to. (The ones a client sends or reads on
+ * every call are exported on their own as well, so a bundle can take one without the rest.)
+ */
 export const HEADERS = {
   authorization: 'authorization',
-  requestId: 'x-request-id',
-  idempotencyKey: 'idempotency-key',
+  requestId: REQUEST_ID_HEADER,
+  idempotencyKey: IDEMPOTENCY_KEY_HEADER,
   apiVersion: 'x-api-version',
-  retryAfter: 'retry-after',
+  retryAfter: RETRY_AFTER_HEADER,
 } as const;
 
 /** Most characters (Unicode code points) one call may type or put on the clipboard. */
@@ -17,12 +29,16 @@ const INPUT_CHARACTERS = 100_000;
 const INPUT_DURATION_MS = 300_000;
 
 /** Room a multipart form's framing (boundaries, part headers, small fields) may take per file. */
-export const FORM_FRAMING_BYTES = 64 * 1024;
+export const FORM_FRAMING_BYTES = 65_536; // 64 KiB
 
-/** The numeric limits of the contract, in one place for the client, the fake and the server. */
+/**
+ * The numeric limits of the contract, in one place for the client, the fake and the server.
+ * Written as plain numbers, not products: a bundler keeps an unused object holding arithmetic
+ * (it cannot prove `a * b` pure), and this object is one every importer of HEADERS would carry.
+ */
 export const LIMITS = {
   /** Largest JSON request body, in bytes (larger: 413). */
-  jsonBodyBytes: 1024 * 1024,
+  jsonBodyBytes: 1_048_576, // 1 MiB
   /** Deepest nesting of arrays and objects a JSON request body may have (deeper: 400). */
   jsonDepth: 64,
   /** Longest path of an entry in an extension archive, in bytes (longer: 400). */
@@ -30,7 +46,7 @@ export const LIMITS = {
   /** Longest `Idempotency-Key` header value, in characters. */
   idempotencyKeyLength: 255,
   /** How long a stored idempotent response is replayed, in milliseconds. */
-  idempotencyWindowMs: 24 * 60 * 60 * 1000,
+  idempotencyWindowMs: 86_400_000, // 24 h
   /** Most characters (Unicode code points) one type call may carry. */
   typeTextCharacters: INPUT_CHARACTERS,
   /** Longest a type call may take by its own delay: characters × delay, in milliseconds. */
@@ -66,15 +82,18 @@ export const LIMITS = {
    * Largest file one write_file call writes, and largest total of one upload, in bytes (larger:
    * 413). Every write also counts against the instance's own disk (full: 507).
    */
-  fileBytes: 4 * 1024 * 1024 * 1024,
+  fileBytes: 4_294_967_296, // 4 GiB
   /** Most files one upload call writes. */
   uploadFiles: 100,
   /** Most entries one list_files call answers, or one download_dir_zip packs (more: 413). */
   directoryEntries: 10_000,
   /** Largest extension archive, in bytes (larger: 413). */
-  extensionArchiveBytes: 50 * 1024 * 1024,
+  extensionArchiveBytes: 52_428_800, // 50 MiB
   /** Largest uncompressed total of an extension archive, in bytes (larger: 413). */
-  extensionUncompressedBytes: 200 * 1024 * 1024,
+  extensionUncompressedBytes: 209_715_200, // 200 MiB
   /** Most entries in an extension archive (more: 413). */
   extensionEntries: 10_000,
 } as const;
+
+/** Bounds and default of how long acquire waits for a free browser, in seconds. */
+export const ACQUIRE_TIMEOUT_SECONDS = { min: 0, max: 300, default: 30 } as const;

@@ -5,10 +5,10 @@ import {
   BatchBodySchema,
   ClickMouseBodySchema,
   DragMouseBodySchema,
-  dragDurationMs,
   PressKeyBodySchema,
   ScrollBodySchema,
 } from './controls.js';
+import { dragDurationMs } from './durations.js';
 import { modifierBits, parseKeyCombo, resolveKey } from './keys.js';
 
 const messages = (schema: v.GenericSchema, input: unknown) =>

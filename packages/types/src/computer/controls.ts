@@ -23,8 +23,14 @@ import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
+import {
+  batchDurationMs,
+  countCharacters,
+  DRAG_STEP_DELAY_MS,
+  DRAG_STEPS_PER_SEGMENT,
+} from './durations.js';
 import { parseKeyCombo, resolveKey } from './keys.js';
-import { countCharacters, TypeTextBodySchema } from './type-text.js';
+import { TypeTextBodySchema } from './type-text.js';
 
 /** Pixels a page scrolls for one wheel notch, as Chromium does on Linux. */
 export const PIXELS_PER_NOTCH = 100;
@@ -135,12 +141,18 @@ export const DragMouseBodySchema = /* @__PURE__ */ requestObject({
     `pause after pressing, before moving, ms, 0–${LIMITS.inputPauseMs}, default 0`,
   ),
   steps_per_segment: /* @__PURE__ */ described(
-    /* @__PURE__ */ optional(/* @__PURE__ */ integerBetween(1, LIMITS.dragStepsPerSegment), 10),
-    `moves between two points, 1–${LIMITS.dragStepsPerSegment}, default 10`,
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ integerBetween(1, LIMITS.dragStepsPerSegment),
+      DRAG_STEPS_PER_SEGMENT,
+    ),
+    `moves between two points, 1–${LIMITS.dragStepsPerSegment}, default ${DRAG_STEPS_PER_SEGMENT}`,
   ),
   step_delay_ms: /* @__PURE__ */ described(
-    /* @__PURE__ */ optional(/* @__PURE__ */ integerBetween(0, LIMITS.dragStepDelayMs), 50),
-    `pause between two moves, ms, 0–${LIMITS.dragStepDelayMs}, default 50`,
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ integerBetween(0, LIMITS.dragStepDelayMs),
+      DRAG_STEP_DELAY_MS,
+    ),
+    `pause between two moves, ms, 0–${LIMITS.dragStepDelayMs}, default ${DRAG_STEP_DELAY_MS}`,
   ),
   smooth: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
@@ -245,46 +257,46 @@ export const BatchActionSchema = /* @__PURE__ */ variant(
       ),
     }),
     /* @__PURE__ */ requestObject({
-      type: /* @__PURE__ */ described(literal('move_mouse'), 'the kind of action'),
+      type: /* @__PURE__ */ described(/* @__PURE__ */ literal('move_mouse'), 'the kind of action'),
       move_mouse: /* @__PURE__ */ described(
         MoveMouseBodySchema,
         'the action, as its own call takes it',
       ),
     }),
     /* @__PURE__ */ requestObject({
-      type: /* @__PURE__ */ described(literal('type_text'), 'the kind of action'),
+      type: /* @__PURE__ */ described(/* @__PURE__ */ literal('type_text'), 'the kind of action'),
       type_text: /* @__PURE__ */ described(
         TypeTextBodySchema,
         'the action, as its own call takes it',
       ),
     }),
     /* @__PURE__ */ requestObject({
-      type: /* @__PURE__ */ described(literal('press_key'), 'the kind of action'),
+      type: /* @__PURE__ */ described(/* @__PURE__ */ literal('press_key'), 'the kind of action'),
       press_key: /* @__PURE__ */ described(
         PressKeyBodySchema,
         'the action, as its own call takes it',
       ),
     }),
     /* @__PURE__ */ requestObject({
-      type: /* @__PURE__ */ described(literal('scroll'), 'the kind of action'),
+      type: /* @__PURE__ */ described(/* @__PURE__ */ literal('scroll'), 'the kind of action'),
       scroll: /* @__PURE__ */ described(ScrollBodySchema, 'the action, as its own call takes it'),
     }),
     /* @__PURE__ */ requestObject({
-      type: /* @__PURE__ */ described(literal('drag_mouse'), 'the kind of action'),
+      type: /* @__PURE__ */ described(/* @__PURE__ */ literal('drag_mouse'), 'the kind of action'),
       drag_mouse: /* @__PURE__ */ described(
         DragMouseBodySchema,
         'the action, as its own call takes it',
       ),
     }),
     /* @__PURE__ */ requestObject({
-      type: /* @__PURE__ */ described(literal('set_cursor'), 'the kind of action'),
+      type: /* @__PURE__ */ described(/* @__PURE__ */ literal('set_cursor'), 'the kind of action'),
       set_cursor: /* @__PURE__ */ described(
         SetCursorBodySchema,
         'the action, as its own call takes it',
       ),
     }),
     /* @__PURE__ */ requestObject({
-      type: /* @__PURE__ */ described(literal('sleep'), 'the kind of action'),
+      type: /* @__PURE__ */ described(/* @__PURE__ */ literal('sleep'), 'the kind of action'),
       sleep: /* @__PURE__ */ described(SleepBodySchema, 'the action, as its own call takes it'),
     }),
   ],
@@ -346,49 +358,5 @@ export type ScrollBody = InferOutput<typeof ScrollBodySchema>;
 export type PressKeyInput = InferInput<typeof PressKeyBodySchema>;
 export type PressKeyBody = InferOutput<typeof PressKeyBodySchema>;
 export type BatchInput = InferInput<typeof BatchBodySchema>;
-
-/** How long a smooth move takes when its duration is not given, in ms. */
-export const SMOOTH_MOVE_MS = 300;
-
-/** How long a move takes by its own pacing, in ms. */
-export function moveDurationMs(body: {
-  smooth: boolean;
-  duration_ms?: number | undefined;
-}): number {
-  if (body.duration_ms !== undefined) return body.duration_ms;
-  return body.smooth ? SMOOTH_MOVE_MS : 0;
-}
-
-/** How long a drag takes by its own pacing, in ms: the delay, then its steps. */
-export function dragDurationMs(body: DragMouseBody): number {
-  const steps = (body.path.length - 1) * body.steps_per_segment;
-  return body.delay + (body.duration_ms ?? steps * body.step_delay_ms);
-}
-
-/** How long a key press takes by its own pacing, in ms. */
-export function pressDurationMs(body: PressKeyBody): number {
-  return body.duration * body.keys.length;
-}
-
-/** How long one batch action takes by its own pauses and durations, in ms. */
-export function actionDurationMs(action: BatchAction): number {
-  switch (action.type) {
-    case 'move_mouse':
-      return moveDurationMs(action.move_mouse);
-    case 'drag_mouse':
-      return dragDurationMs(action.drag_mouse);
-    case 'press_key':
-      return pressDurationMs(action.press_key);
-    case 'type_text':
-      return countCharacters(action.type_text.text) * action.type_text.delay;
-    case 'sleep':
-      return action.sleep.duration_ms;
-    default:
-      return 0;
-  }
-}
-
-/** How long a batch takes by its own pauses and durations, in ms. */
-export function batchDurationMs(actions: readonly BatchAction[]): number {
-  return actions.reduce((sum, action) => sum + actionDurationMs(action), 0);
-}
+/** One action of a batch as a caller writes it (defaults not applied). */
+export type BatchActionInput = InferInput<typeof BatchActionSchema>;

@@ -1,28 +1,23 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
 import { type AnySchema, defineOperation } from '../catalog/operation.js';
+import { batchServerTimeMs } from '../catalog/server-time.js';
 import type { ErrorStatus } from '../errors/error-codes.js';
 import {
-  type BatchAction,
   BatchBodySchema,
-  batchDurationMs,
   ClickMouseBodySchema,
   ClipboardTextSchema,
   CursorResultSchema,
-  type DragMouseBody,
   DragMouseBodySchema,
-  dragDurationMs,
   MousePositionSchema,
   MoveMouseBodySchema,
-  moveDurationMs,
-  type PressKeyBody,
   PressKeyBodySchema,
-  pressDurationMs,
   ScrollBodySchema,
   SetCursorBodySchema,
   WriteClipboardBodySchema,
 } from './controls.js';
+import { dragDurationMs, moveDurationMs, pressDurationMs, typeDurationMs } from './durations.js';
 import { ScreenshotBodySchema } from './screenshot.js';
-import { countCharacters, TypeTextBodySchema } from './type-text.js';
+import { TypeTextBodySchema } from './type-text.js';
 
 /**
  * An input operation: `POST /browsers/{id}/computer/<path>` with a JSON body, answering 204 once
@@ -67,7 +62,7 @@ export const typeTextOperation = /* @__PURE__ */ defineOperation({
   responses: { 204: { kind: 'none' } },
   errorStatuses: [404],
   access: 'write',
-  serverTimeMs: (body: { text: string; delay: number }) => countCharacters(body.text) * body.delay,
+  serverTimeMs: typeDurationMs,
 });
 
 /** POST /browsers/{id}/computer/screenshot: a PNG of the viewport or a region of it. */
@@ -96,7 +91,7 @@ export const moveMouseOperation = /* @__PURE__ */ inputOperation(
   '/browsers/{id}/computer/move_mouse',
   'Move the mouse to a point of the screen, straight or along a human-like path.',
   MoveMouseBodySchema,
-  (body: { smooth: boolean; duration_ms?: number }) => moveDurationMs(body),
+  moveDurationMs,
 );
 /** POST /browsers/{id}/computer/drag_mouse: presses at the first point, releases at the last. */
 export const dragMouseOperation = /* @__PURE__ */ inputOperation(
@@ -104,7 +99,7 @@ export const dragMouseOperation = /* @__PURE__ */ inputOperation(
   '/browsers/{id}/computer/drag_mouse',
   'Drag the mouse along a path with a button held.',
   DragMouseBodySchema,
-  (body: DragMouseBody) => dragDurationMs(body),
+  dragDurationMs,
 );
 /** POST /browsers/{id}/computer/scroll: deltas in wheel notches. */
 export const scrollOperation = /* @__PURE__ */ inputOperation(
@@ -119,7 +114,7 @@ export const pressKeyOperation = /* @__PURE__ */ inputOperation(
   '/browsers/{id}/computer/press_key',
   'Press keys or combos such as Ctrl+t, holding each for a while if asked.',
   PressKeyBodySchema,
-  (body: PressKeyBody) => pressDurationMs(body),
+  pressDurationMs,
 );
 
 /** POST /browsers/{id}/computer/get_mouse_position: where the last action left the mouse. */
@@ -179,5 +174,5 @@ export const batchOperation = /* @__PURE__ */ inputOperation(
   '/browsers/{id}/computer/batch',
   'Run mouse, keyboard and pause actions in order, stopping at the first that fails.',
   BatchBodySchema,
-  (body: { actions: BatchAction[] }) => batchDurationMs(body.actions),
+  batchServerTimeMs,
 );

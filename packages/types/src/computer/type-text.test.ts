@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../common/limits.js';
+import { countCharacters } from './durations.js';
 import { ScreenshotBodySchema } from './screenshot.js';
-import { countCharacters, TypeTextBodySchema } from './type-text.js';
+import { TypeTextBodySchema } from './type-text.js';
 
 const parse = (input: unknown) => v.safeParse(TypeTextBodySchema, input);
 const messages = (input: unknown) =>

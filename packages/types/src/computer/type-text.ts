@@ -14,16 +14,7 @@ import {
 import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
-
-/**
- * Counts characters as the service does: Unicode code points, so an emoji or a CJK ideograph is
- * one character however many UTF-16 units it takes.
- */
-export function countCharacters(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
+import { countCharacters } from './durations.js';
 
 /** Body of POST /browsers/{id}/computer/type (operation 4.2). */
 export const TypeTextBodySchema = /* @__PURE__ */ pipe(

@@ -19,6 +19,7 @@ import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
 import { NAME_PATTERN, TimestampSchema } from '../common/scalars.js';
+import { type BinaryContent, isBinaryContent } from './binary-content.js';
 
 /** The instance's home: every path a file operation names is inside it. */
 export const INSTANCE_HOME = '/home/browser';
@@ -90,19 +91,6 @@ export const WriteFileQuerySchema = /* @__PURE__ */ requestObject({
     `permissions, 3 or 4 octal digits, default ${DEFAULT_FILE_MODE}`,
   ),
 });
-
-/** Anything a request body can be streamed from. */
-export type BinaryContent = Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>;
-
-/** Whether a value can be sent as a raw request body. */
-export function isBinaryContent(value: unknown): value is BinaryContent {
-  return (
-    value instanceof Blob ||
-    value instanceof Uint8Array ||
-    value instanceof ArrayBuffer ||
-    (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream)
-  );
-}
 
 /** The raw bytes of a binary request body; a handler gets them as a stream. */
 export const BinaryContentSchema = /* @__PURE__ */ requestObject({

@@ -1,5 +1,6 @@
 import { BrowserPathSchema, SessionIdParamSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
+import { execServerTimeMs } from '../catalog/server-time.js';
 import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
@@ -46,7 +47,7 @@ export const execProcessOperation = /* @__PURE__ */ defineOperation({
   responses: { 200: { kind: 'json', schema: ExecResultSchema } },
   errorStatuses: [404, 503],
   access: 'write',
-  serverTimeMs: (body: { timeout_sec?: number }) => (body.timeout_sec ?? 0) * 1000,
+  serverTimeMs: execServerTimeMs,
 });
 
 /** POST /browsers/{id}/process/{process_id}/kill: sends a signal. */
