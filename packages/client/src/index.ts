@@ -1,6 +1,14 @@
-export { type CallParts, defineCall, type OperationFunction } from './calls/define-call.js';
+export { checked } from './calls/checked.js';
+export {
+  type CallChecks,
+  type CallParts,
+  defineCall,
+  type OperationCall,
+  type OperationFunction,
+} from './calls/define-call.js';
 export { defineListCall, type ListItem, type ListPage, PagePromise } from './calls/list-page.js';
 export * from './calls/operations.js';
+export { type ResponseKind, type Route, routeOf } from './calls/route.js';
 export { CallPromise, type WithResponse } from './client/call-promise.js';
 export type {
   CallInput,

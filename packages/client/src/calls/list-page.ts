@@ -4,7 +4,8 @@ import type { CallResult } from '../client/client-types.js';
 import type { Core } from '../client/core.js';
 import type { CallOptions } from '../client/options.js';
 import { ResponseValidationError } from '../errors/validation-errors.js';
-import { type OperationCall, runCall } from './define-call.js';
+import { type CallParts, type OperationCall, runCall, withDefinition } from './define-call.js';
+import type { Route } from './route.js';
 
 /**
  * One page of a list. `items` are its records; it is also an async iterable of every record from
@@ -49,11 +50,12 @@ function nextOffsetOf(response: Response, offset: number): number | undefined {
 
 async function fetchPage(
   core: Core,
-  operation: Operation,
+  route: Route,
+  parts: CallParts,
   input: Record<string, unknown>,
   options: CallOptions | undefined,
 ): Promise<WithResponse<ListPage<unknown>>> {
-  const result = await runCall(core, operation, {}, input, options);
+  const result = await runCall(core, route, parts, input, options);
   const items = result.data as unknown[];
   // The query takes a number or its text ("40"); absent is the list's start.
   const offset = Number(input.offset ?? 0) || 0;
@@ -65,7 +67,7 @@ async function fetchPage(
     nextPage: async () =>
       nextOffset === undefined
         ? undefined
-        : await listPage(core, operation, { ...input, offset: nextOffset }, options),
+        : await listPage(core, route, parts, { ...input, offset: nextOffset }, options),
     async *[Symbol.asyncIterator]() {
       for (let current: ListPage<unknown> | undefined = page; current; ) {
         yield* current.items;
@@ -78,18 +80,26 @@ async function fetchPage(
 
 function listPage(
   core: Core,
-  operation: Operation,
+  route: Route,
+  parts: CallParts,
   input: Record<string, unknown>,
   options: CallOptions | undefined,
 ): PagePromise<unknown> {
-  return new PagePromise(fetchPage(core, operation, input, options));
+  return new PagePromise(fetchPage(core, route, parts, input, options));
 }
 
-/** Makes the function of a paginated list operation: one page, or every record with `for await`. */
+/**
+ * Makes the function of a paginated list operation from its route: one page, or every record
+ * with `for await`. Checks, when given, check each page.
+ */
 // @__NO_SIDE_EFFECTS__
-export function defineListCall<const T extends Operation & { readonly paginated: true }>(
-  operation: T,
+export function defineListCall<T extends Operation & { readonly paginated: true }>(
+  route: Route,
+  parts: CallParts = {},
 ): OperationCall<T, PagePromise<ListItem<T>>> {
-  return ((core: Core, input?: Record<string, unknown>, options?: CallOptions) =>
-    listPage(core, operation, input ?? {}, options)) as never;
+  return withDefinition(
+    (core: Core, input?: Record<string, unknown>, options?: CallOptions) =>
+      listPage(core, route, parts, input ?? {}, options),
+    { route, parts },
+  ) as never;
 }

@@ -1,8 +1,18 @@
-import type { BrowserPool, BrowserSession, ProcessStatus, WatchEvent } from '@x/types';
+import {
+  acquireBrowserOperation,
+  type BrowserPool,
+  type BrowserSession,
+  getBrowserPoolOperation,
+  type ProcessStatus,
+  type WatchEvent,
+} from '@x/types';
 import { describe, expectTypeOf, it } from 'vitest';
+import { checked } from '../calls/checked.js';
+import { getBrowserPool } from '../calls/operations.js';
 import type { BinaryBody } from '../streams/binary-body.js';
 import type { EventStream } from '../streams/event-stream.js';
 import type { CallPromise } from './call-promise.js';
+import { createCore } from './core.js';
 import type { Client } from './create-client.js';
 
 declare const client: Client;
@@ -73,5 +83,22 @@ describe('client method types', () => {
     client.browsers.get();
     // @ts-expect-error: unknown field
     client.browsers.get({ id: 'b', nope: 1 });
+  });
+});
+
+describe('operation functions', () => {
+  it('type their input and answer as the methods do', () => {
+    const core = createCore({ baseUrl: 'http://127.0.0.1:1', token: 't' });
+    expectTypeOf(getBrowserPool(core, { id_or_name: 'p' })).toEqualTypeOf<
+      CallPromise<BrowserPool>
+    >();
+    // @ts-expect-error: a pool is named
+    getBrowserPool(core);
+  });
+
+  it('keep their type through checked, for their own operation only', () => {
+    expectTypeOf(checked(getBrowserPool, getBrowserPoolOperation)).toEqualTypeOf(getBrowserPool);
+    // @ts-expect-error: the operation of another function
+    checked(getBrowserPool, acquireBrowserOperation);
   });
 });

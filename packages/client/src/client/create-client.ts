@@ -1,6 +1,8 @@
 import { type Operation, operations } from '@x/types';
-import { type CallParts, defineCall } from '../calls/define-call.js';
+import { checksOf } from '../calls/checked.js';
+import { defineCall } from '../calls/define-call.js';
 import { defineListCall } from '../calls/list-page.js';
+import { routeOf } from '../calls/route.js';
 import { readStreamBody } from '../streams/read-body.js';
 import { encodeUploadBody } from '../uploads/encode-body.js';
 import type { ClientMethods } from './client-types.js';
@@ -15,17 +17,25 @@ export type Client = ClientMethods & {
   withOptions(options: Partial<ClientOptions>): Client;
 };
 
-/** Everything any operation may need: a client has every operation. */
-const EVERY_PART: CallParts = { encodeBody: encodeUploadBody, readBody: readStreamBody };
-
 type Method = (core: Core, input?: unknown, options?: CallOptions) => unknown;
 
+/** The function of an operation as a client method runs it: with every part, checked. */
 function methodOf(operation: Operation): Method {
-  return (
-    operation.paginated
-      ? defineListCall(operation as Operation & { paginated: true })
-      : defineCall(operation, EVERY_PART)
-  ) as Method;
+  const route = routeOf(operation);
+  const parts = {
+    encodeBody: encodeUploadBody,
+    readBody: readStreamBody,
+    checks: checksOf(operation),
+  };
+  return (route.paginated ? defineListCall(route, parts) : defineCall(route, parts)) as Method;
+}
+
+let methods: ReadonlyMap<Operation, Method> | undefined;
+
+/** Every operation's function, made once: a client (and each withOptions) only binds them. */
+function everyMethod(): ReadonlyMap<Operation, Method> {
+  methods ??= new Map(operations.map((operation) => [operation, methodOf(operation)]));
+  return methods;
 }
 
 function clientOf(core: Core): Client {
@@ -33,7 +43,7 @@ function clientOf(core: Core): Client {
     core,
     withOptions: (options: Partial<ClientOptions>) => clientOf(core.withOptions(options)),
   };
-  for (const operation of operations) {
+  for (const [operation, method] of everyMethod()) {
     const path = operation.name.split('.');
     const name = path.pop() as string;
     let group = root;
@@ -41,7 +51,6 @@ function clientOf(core: Core): Client {
       group[segment] ??= {};
       group = group[segment] as Record<string, unknown>;
     }
-    const method = methodOf(operation);
     group[name] = (input?: unknown, options?: CallOptions) => method(core, input, options);
   }
   return root as Client;

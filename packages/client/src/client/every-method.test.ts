@@ -1,6 +1,12 @@
 import { operations } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { type Responder, useRecordingServer } from '../test-support/recording-server.js';
+import { definitionOf } from '../calls/define-call.js';
+import * as functions from '../calls/operations.js';
+import {
+  type RecordedCall,
+  type Responder,
+  useRecordingServer,
+} from '../test-support/recording-server.js';
 import * as samples from '../test-support/samples.js';
 import type { Client } from './create-client.js';
 
@@ -497,6 +503,12 @@ const COVERED_ELSEWHERE = [
   'browsers.fs.downloadDirZip', // files.test.ts
 ];
 
+/** The operation function of an operation, by its name in the catalog. */
+function functionOf(name: string) {
+  const call = Object.values(functions).find((fn) => definitionOf(fn)?.route.name === name);
+  return call as unknown as (core: unknown, input?: unknown) => Promise<unknown>;
+}
+
 function methodOf(client: Client, name: string) {
   let target: unknown = client;
   for (const segment of name.split('.')) target = (target as Record<string, unknown>)[segment];
@@ -535,6 +547,27 @@ describe('every client method, against a real server on loopback', () => {
       }
       const carriesKey = operation.method === 'POST' && operation.access === 'write';
       expect(call.headers['idempotency-key'] !== undefined).toBe(carriesKey);
+    },
+  );
+
+  it.each(Object.entries(CASES))(
+    '%s: its operation function sends the same request and gives the same value',
+    async (name, c) => {
+      rig.server.respond(c.method, c.url.split('?')[0] as string, c.respond);
+      await methodOf(rig.client, name)(c.input);
+      const fromFunction = functionOf(name);
+      const result = await fromFunction(rig.client.core, c.input);
+      const [method, call] = rig.server.calls as [RecordedCall, RecordedCall];
+      expect(call.method).toBe(method.method);
+      expect(call.url).toBe(method.url);
+      expect(call.headers['content-type']).toBe(method.headers['content-type']);
+      expect(call.body.toString()).toBe(method.body.toString());
+      expect(call.headers['idempotency-key'] !== undefined).toBe(
+        method.headers['idempotency-key'] !== undefined,
+      );
+      const operation = operations.find((entry) => entry.name === name)!;
+      if ('paginated' in operation) expect(result).toMatchObject({ items: c.result });
+      else expect(result).toEqual(c.result);
     },
   );
 

@@ -1,4 +1,5 @@
-import { type ErrorBody, type ErrorDetail, errorCodeOfStatus, HEADERS } from '@x/types';
+import { type ErrorBody, type ErrorDetail, RETRY_AFTER_HEADER } from '@x/types';
+import { requestIdOf } from '../request/request-id.js';
 import { XError } from './x-error.js';
 
 /** What an API error carries besides its status. */
@@ -19,7 +20,7 @@ export class ApiError extends XError {
   readonly headers: Headers;
 
   constructor(context: ApiErrorContext) {
-    const requestId = context.headers.get(HEADERS.requestId) ?? undefined;
+    const requestId = requestIdOf(context.headers);
     super(context.body.code, `${context.status} ${context.body.code}: ${context.body.message}`);
     this.status = context.status;
     this.details = context.body.details;
@@ -30,7 +31,7 @@ export class ApiError extends XError {
 
   /** Seconds the server asked to wait (`Retry-After`, as seconds or a date), when it said. */
   get retryAfterSeconds(): number | undefined {
-    return parseRetryAfterSeconds(this.headers.get(HEADERS.retryAfter));
+    return parseRetryAfterSeconds(this.headers.get(RETRY_AFTER_HEADER));
   }
 }
 
@@ -109,11 +110,14 @@ export function apiErrorFor(context: ApiErrorContext): ApiError {
   return new ErrorClass(context);
 }
 
-/** The body to use when an error response has none that fits the Error shape. */
+/**
+ * The body to use when an error response has none that fits the Error shape (a proxy's page, a
+ * bare status): code `http_error`, which says the service's own error model did not answer;
+ * the class and `status` still follow the status, and the message keeps the start of the text.
+ */
 export function fallbackErrorBody(status: number, statusText: string, text: string): ErrorBody {
-  const snippet = text.trim().slice(0, 200);
   return {
-    code: errorCodeOfStatus(status) ?? 'http_error',
-    message: snippet || statusText || `HTTP ${status}`,
+    code: 'http_error',
+    message: text.trim().slice(0, 200) || statusText || `HTTP ${status}`,
   };
 }

@@ -1,5 +1,4 @@
-import { type ErrorDetail, validationDetails } from '@x/types';
-import type { BaseIssue } from 'valibot';
+import type { ErrorDetail } from '@x/types';
 import { XError } from './x-error.js';
 
 /** The call's input broke the operation's rules; nothing was sent. `details` name each field. */
@@ -12,14 +11,6 @@ export class InputValidationError extends XError {
     const list = details.map((detail) => detail.message).join('; ');
     super('invalid_input', `Invalid input for ${operationName}: ${list}`);
     this.details = details;
-  }
-
-  /** Builds the error from valibot issues found at one location (`path`, `query`, `body`). */
-  static fromIssues(
-    operationName: string,
-    issues: readonly BaseIssue<unknown>[],
-  ): InputValidationError {
-    return new InputValidationError(operationName, validationDetails(issues));
   }
 }
 

@@ -1,127 +1,99 @@
-import {
-  buildPath,
-  type ErrorDetail,
-  INVALID_INPUT,
-  type Operation,
-  operationFields,
-  validationDetails,
-} from '@x/types';
-import { safeParse } from 'valibot';
+import { type ErrorDetail, INVALID_INPUT } from '@x/types';
+import type { Options } from 'ky';
+import type { CallParts } from '../calls/define-call.js';
+import type { Route } from '../calls/route.js';
+import type { CallOptions } from '../client/options.js';
 import { InputValidationError } from '../errors/validation-errors.js';
 
-/** A body other than JSON, ready for the transport: a form or a file's raw bytes. */
+/**
+ * A body other than JSON, ready for the transport: a form or a file's raw bytes. It is streamed
+ * exactly once, so a call with one is never retried: to retry, the transport would have to hold
+ * the whole upload in memory. Callers retry an upload with its idempotency key.
+ */
 export interface EncodedBody {
-  readonly body: BodyInit;
   readonly contentType: string;
-  /** Bytes in all, when known ahead (upload progress uses it). */
-  readonly size: number | undefined;
-  /** Whether it can be sent again on a retry (never, for a stream read once). */
-  readonly isReplayable: boolean;
+  /** What the call sends it with: the body, half-duplex for a stream, progress reports. */
+  init(callOptions: CallOptions | undefined): Options;
 }
 
 /**
- * Checks and encodes the body of a multipart or binary operation. Problems go into `details`
- * (each naming its field); nothing of a file is read. Only operations that upload need one, so
- * an app that never uploads never bundles one.
+ * Encodes the body of a multipart or binary operation. Problems go into `details` (each naming
+ * its field); nothing of a file is read. Only operations that upload need one, so an app that
+ * never uploads never bundles one.
  */
 export type BodyEncoder = (
-  operation: Operation,
+  route: Route,
   values: Record<string, unknown>,
   details: ErrorDetail[],
 ) => EncodedBody | undefined;
 
-/** A call's input, checked and split into what goes in the path, the query and the body. */
+/** A call's input, split into what goes in the path, the query and the body. */
 export interface PreparedRequest {
   /** Path and query string, relative to the base URL. */
   readonly pathAndQuery: string;
-  readonly json?: unknown;
-  readonly encoded?: EncodedBody;
+  /** The JSON body, when the call sends one. */
+  readonly json: unknown;
+  /** Any other body, when the call sends one. */
+  readonly encoded: EncodedBody | undefined;
   /** How long the server may legitimately take, from the catalog. */
   readonly serverTimeMs: number;
 }
 
-function queryString(values: Record<string, unknown>, keys: readonly string[]): string {
-  let text = '';
-  for (const key of keys) {
-    const value = values[key];
-    if (value === undefined) continue;
-    text += `${text ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
-  }
-  return text;
-}
-
-function pick(input: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const picked: Record<string, unknown> = {};
-  for (const key of keys) if (input[key] !== undefined) picked[key] = input[key];
-  return picked;
-}
-
-function check(schema: Operation['query'], values: unknown, details: ErrorDetail[]): unknown {
-  if (!schema) return values;
-  const result = safeParse(schema, values);
-  if (result.success) return result.output;
-  details.push(...validationDetails(result.issues));
-  return undefined;
-}
-
 /**
- * Checks a call's input against the operation's schemas and splits it. Every problem is reported
- * at once, each naming its field; nothing reaches the network unless all of it is valid.
+ * Splits a call's input into path, query and body, after its checks when it has them. What is
+ * checked here either way: the input is an object, the path parameters are given (a name made
+ * only of dots would name another resource), an operation without a body gets no other field.
+ * Every problem is reported at once; nothing reaches the network unless all of it is right.
  */
-export function prepareRequest(
-  operation: Operation,
-  rawInput: unknown,
-  encodeBody: BodyEncoder | undefined,
-): PreparedRequest {
+export function prepareRequest(route: Route, rawInput: unknown, parts: CallParts): PreparedRequest {
+  const fail = (details: ErrorDetail[]) => new InputValidationError(route.name, details);
   if (rawInput !== undefined && (typeof rawInput !== 'object' || rawInput === null)) {
-    throw new InputValidationError(operation.name, [
-      { code: INVALID_INPUT, message: 'input must be an object' },
-    ]);
+    throw fail([{ code: INVALID_INPUT, message: 'input must be an object' }]);
   }
   const input = (rawInput ?? {}) as Record<string, unknown>;
-  const fields = operationFields(operation);
+  parts.checks?.input(input);
+  const query = route.query ?? [];
   const details: ErrorDetail[] = [];
+  const body: Record<string, unknown> = {};
+  let hasBody = false;
   for (const key in input) {
-    if (!fields.path.includes(key) && !fields.query.includes(key) && !fields.body.includes(key))
-      details.push({ code: INVALID_INPUT, message: `${key}: is not a known field` });
+    if (input[key] === undefined || route.path.includes(`{${key}}`) || query.includes(key))
+      continue;
+    if (route.body) {
+      body[key] = input[key];
+      hasBody = true;
+    } else details.push({ code: INVALID_INPUT, message: `${key}: is not a known field` });
   }
-  const pathValues = pick(input, fields.path);
-  check(operation.pathParams, pathValues, details);
-  const queryValues = pick(input, fields.query);
-  check(operation.query, queryValues, details);
+  let pathAndQuery = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = input[name];
+    if (typeof value === 'string' && value !== '' && value !== '.' && value !== '..') {
+      return encodeURIComponent(value);
+    }
+    details.push({ code: INVALID_INPUT, message: `${name}: must be a non-empty string` });
+    return '';
+  });
+  for (const key of query) {
+    const value = input[key];
+    if (value === undefined) continue;
+    pathAndQuery += `${pathAndQuery.includes('?') ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+  }
 
   let json: unknown;
   let encoded: EncodedBody | undefined;
-  let bodyOutput: unknown;
-  const body = operation.body;
-  if (body?.encoding === 'json') {
-    // A body that may be absent is left out when no field is given; the server applies its
-    // defaults. Otherwise the fields are sent as an object, even an empty one.
-    const bodyValues = pick(input, fields.body);
-    const isLeftOut =
-      Object.keys(bodyValues).length === 0 && safeParse(body.schema, undefined).success;
-    bodyOutput = check(body.schema, isLeftOut ? undefined : bodyValues, details);
-    if (!isLeftOut) json = bodyValues;
-  } else if (body) {
-    if (!encodeBody) throw new TypeError(`${operation.name} needs a body encoder`);
-    encoded = encodeBody(operation, pick(input, fields.body), details);
+  // A body that may be absent is left out when no field is given; the server applies its
+  // defaults. Otherwise the fields are sent as an object, even an empty one.
+  if (route.body === 'json' && (hasBody || !route.bodyOptional)) json = body;
+  else if (route.body && route.body !== 'json') {
+    if (!parts.encodeBody) throw new TypeError(`${route.name} needs a body encoder`);
+    encoded = parts.encodeBody(route, body, details);
   }
+  if (details.length > 0) throw fail(details);
 
-  if (details.length > 0) throw new InputValidationError(operation.name, details);
-
-  const serverTime = operation.serverTimeMs as ((body: unknown) => number) | undefined;
-  const prepared: {
-    pathAndQuery: string;
-    json?: unknown;
-    encoded?: EncodedBody;
-    serverTimeMs: number;
-  } = {
-    pathAndQuery:
-      buildPath(operation, pathValues as Record<string, string>) +
-      queryString(queryValues, fields.query),
-    serverTimeMs: serverTime && bodyOutput !== undefined ? serverTime(bodyOutput) : 0,
+  const serverTimeMs = (route.serverTimeMs as ((body: unknown) => number) | undefined)?.(json);
+  return {
+    pathAndQuery,
+    json,
+    encoded,
+    serverTimeMs: serverTimeMs && serverTimeMs > 0 ? serverTimeMs : 0,
   };
-  if (json !== undefined) prepared.json = json;
-  if (encoded) prepared.encoded = encoded;
-  return prepared;
 }

@@ -1,68 +1,70 @@
-import { HEADERS, type Operation, type OperationResponse, validationDetails } from '@x/types';
-import { safeParse } from 'valibot';
+import type { CallParts } from '../calls/define-call.js';
+import type { ResponseKind, Route } from '../calls/route.js';
 import { ResponseValidationError } from '../errors/validation-errors.js';
+import { requestIdOf } from './request-id.js';
 
 /**
- * Reads a binary or event-stream answer. Only operations that answer so need one, so an app
- * that never downloads or streams never bundles one.
+ * Reads a binary or event-stream answer; `checkEvent`, when the call has checks, checks each
+ * event. Only operations that answer so need one, so an app that never downloads or streams
+ * never bundles one.
  */
 export type BodyReader = (
-  described: OperationResponse,
+  kind: 'binary' | 'event-stream',
   response: Response,
   signal: AbortSignal | undefined,
+  checkEvent: ((value: unknown) => unknown) | undefined,
 ) => unknown;
 
-/** The catalog's description of a status, or for a bodiless operation any other 2xx (client liberal). */
-function responseFor(operation: Operation, status: number): OperationResponse | undefined {
-  const described = operation.responses[status];
-  if (described) return described;
-  const kinds = Object.values(operation.responses);
-  const isBodiless = kinds.length === 1 && kinds[0]?.kind === 'none';
-  return isBodiless && status >= 200 && status < 300 ? { kind: 'none' } : undefined;
+/**
+ * The kind of answer a status carries, or for a bodiless operation any other 2xx (client liberal;
+ * only success statuses reach here).
+ */
+function kindOf(route: Route, status: number): ResponseKind | undefined {
+  const kinds = Object.values(route.responses);
+  return (
+    route.responses[status] ??
+    (status < 300 && kinds.every((kind) => kind === 'none') ? 'none' : undefined)
+  );
 }
 
 /**
- * Turns a success response into the value the catalog promises for its status, validating JSON
- * bodies and events. Anything else is a ResponseValidationError, never a silent `any`.
+ * Turns a success response into the value the route promises for its status (checked against
+ * the schema when the call has checks). An undescribed status or a body that is not JSON is a
+ * ResponseValidationError, never a silent `any`.
  */
 export async function readResponse(
-  operation: Operation,
+  route: Route,
   response: Response,
   signal: AbortSignal | undefined,
-  readBody: BodyReader | undefined,
+  parts: CallParts,
 ): Promise<unknown> {
-  const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
-  const described = responseFor(operation, response.status);
-  const fail = (message: string, details?: ReturnType<typeof validationDetails>) =>
-    new ResponseValidationError(`${operation.name}: ${message}`, {
+  const kind = kindOf(route, response.status);
+  const fail = (message: string) =>
+    new ResponseValidationError(`${route.name}: ${message}`, {
       status: response.status,
-      requestId,
-      ...(details ? { details } : {}),
+      requestId: requestIdOf(response.headers),
     });
-  if (!described) {
+  if (kind === undefined || kind === 'none') {
     await response.body?.cancel();
+    if (kind) return undefined;
     throw fail(`unexpected status ${response.status}`);
   }
-  switch (described.kind) {
-    case 'none':
-      await response.body?.cancel();
-      return undefined;
-    case 'json': {
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw fail(`the body is not JSON: ${text.slice(0, 100)}`);
-      }
-      const result = safeParse(described.schema, body);
-      if (!result.success) {
-        throw fail('the body breaks the contract', validationDetails(result.issues, 'body'));
-      }
-      return result.output;
+  const checks = parts.checks;
+  if (kind === 'json') {
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw fail(`the body is not JSON: ${text.slice(0, 100)}`);
     }
-    default:
-      if (!readBody) throw new TypeError(`${operation.name} needs a body reader`);
-      return readBody(described, response, signal);
+    return checks ? checks.answer(body, response.status, response) : body;
   }
+  if (!parts.readBody) throw new TypeError(`${route.name} needs a body reader`);
+  return parts.readBody(
+    kind,
+    response,
+    signal,
+    checks && ((value: unknown) => checks.event(value, response)),
+  );
 }

@@ -1,12 +1,13 @@
-import { ErrorSchema, HEADERS, type Operation } from '@x/types';
+import { type ErrorBody, type ErrorDetail, IDEMPOTENCY_KEY_HEADER } from '@x/types';
 import ky, { HTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
-import { safeParse } from 'valibot';
+import type { Route } from '../calls/route.js';
 import type { CallOptions, ClientOptions, Logger } from '../client/options.js';
 import { DEFAULTS, LOG_LEVELS } from '../client/options.js';
 import { apiErrorFor, fallbackErrorBody } from '../errors/api-errors.js';
 import { AbortError, ConnectionError, TimeoutError } from '../errors/transport-errors.js';
 import { USER_AGENT } from '../version.js';
 import type { PreparedRequest } from './prepare-request.js';
+import { requestIdOf } from './request-id.js';
 
 /** Statuses worth another attempt: the server may answer differently next time. */
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
@@ -17,55 +18,39 @@ const MAX_RETRY_AFTER_MS = 60_000;
 /** The HTTP side of a client: one ky instance with the client's settings and hooks. */
 export interface Transport {
   send(
-    operation: Operation,
+    route: Route,
     prepared: PreparedRequest,
     callOptions: CallOptions | undefined,
   ): Promise<Response>;
 }
 
-/** The logger a client reports to, keeping only messages at `logLevel` or more urgent. */
-function levelLogger({ logger, logLevel }: ClientOptions): Logger | undefined {
+/**
+ * Hooks that report each request and response (`debug`) and each retry (`warn`) to the logger,
+ * keeping only messages at `logLevel` or more urgent; none when nothing is to be logged.
+ */
+function loggingHooks({ logger, logLevel }: ClientOptions): Options['hooks'] {
   const level = LOG_LEVELS.indexOf(logLevel ?? (logger ? 'debug' : 'off'));
-  if (level <= 0) return undefined;
-  const target = logger ?? console;
-  const kept: Logger = {};
-  for (const name of ['error', 'warn', 'info', 'debug'] as const) {
-    if (LOG_LEVELS.indexOf(name) <= level && target[name]) kept[name] = target[name].bind(target);
-  }
-  return kept;
-}
-
-function loggingHooks(logger: Logger | undefined): Options['hooks'] {
-  if (!logger) return {};
+  if (level <= 0) return {};
+  const target: Logger = logger ?? console;
+  const log = (name: 'warn' | 'debug', message: string, request: Request, fields: object) => {
+    if (LOG_LEVELS.indexOf(name) <= level) {
+      target[name]?.(message, { method: request.method, url: request.url, ...fields });
+    }
+  };
   return {
     beforeRequest: [
-      ({ request, retryCount }) => {
-        logger.debug?.('request', {
-          method: request.method,
-          url: request.url,
-          attempt: retryCount + 1,
-        });
-      },
+      ({ request, retryCount }) => log('debug', 'request', request, { attempt: retryCount + 1 }),
     ],
     beforeRetry: [
-      ({ request, error, retryCount }) => {
-        logger.warn?.('retrying', {
-          method: request.method,
-          url: request.url,
-          retry: retryCount,
-          reason: error.message,
-        });
-      },
+      ({ request, error, retryCount }) =>
+        log('warn', 'retrying', request, { retry: retryCount, reason: error.message }),
     ],
     afterResponse: [
-      ({ request, response }) => {
-        logger.debug?.('response', {
-          method: request.method,
-          url: request.url,
+      ({ request, response }) =>
+        log('debug', 'response', request, {
           status: response.status,
-          requestId: response.headers.get(HEADERS.requestId) ?? undefined,
-        });
-      },
+          requestId: requestIdOf(response.headers),
+        }),
     ],
   };
 }
@@ -80,20 +65,33 @@ function rootCause(error: unknown): string {
   return reason;
 }
 
+/** Whether a value may be an error detail: an object (its code and message are optional). */
+function isDetail(value: unknown): value is ErrorDetail {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The Error body of an error response when it has the Error shape (a code and a message), with
+ * its details and inner error when those have theirs; undefined when it is something else.
+ */
+function errorBodyOf(data: unknown): ErrorBody | undefined {
+  const { code, message, details, inner_error } = (data ?? {}) as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  const body: ErrorBody = { code, message };
+  if (Array.isArray(details) && details.every(isDetail)) body.details = details;
+  if (isDetail(inner_error)) body.inner_error = inner_error;
+  return body;
+}
+
 /** Turns what ky throws into this package's errors. */
 async function translateError(error: unknown, signal: AbortSignal | undefined): Promise<unknown> {
   if (signal?.aborted) return new AbortError(undefined, { cause: error });
   if (error instanceof HTTPError) {
     const { response } = error;
     const data = error.data;
-    const parsed = typeof data === 'object' ? safeParse(ErrorSchema, data) : undefined;
-    const body = parsed?.success
-      ? parsed.output
-      : fallbackErrorBody(
-          response.status,
-          response.statusText,
-          typeof data === 'string' ? data : '',
-        );
+    const body =
+      errorBodyOf(data) ??
+      fallbackErrorBody(response.status, response.statusText, typeof data === 'string' ? data : '');
     return apiErrorFor({ status: response.status, body, headers: response.headers });
   }
   if (isTimeoutError(error)) {
@@ -123,52 +121,36 @@ export function createTransport(
       ...options.headers,
       authorization: `Bearer ${options.token}`,
     },
-    hooks: loggingHooks(levelLogger(options)),
+    hooks: loggingHooks(options),
     timeout,
     retry: retryRules(maxRetries),
   });
 
   return {
-    async send(operation, prepared, callOptions) {
-      const init: Options = { method: operation.method };
+    async send(route, prepared, callOptions) {
+      const init: Options = { method: route.method };
       const headers: Record<string, string> = callOptions?.headers
         ? { ...callOptions.headers }
         : {};
       let hasHeaders = callOptions?.headers !== undefined;
-      let isReplayable = true;
       if (prepared.json !== undefined) init.json = prepared.json;
       const encoded = prepared.encoded;
       if (encoded) {
-        init.body = encoded.body;
+        Object.assign(init, encoded.init(callOptions));
         headers['content-type'] = encoded.contentType;
         hasHeaders = true;
-        isReplayable = encoded.isReplayable;
-        // A streamed request body has to be sent half-duplex.
-        if (encoded.body instanceof ReadableStream) (init as { duplex?: string }).duplex = 'half';
-        const onProgress = callOptions?.onUploadProgress;
-        if (onProgress) {
-          const size = encoded.size;
-          init.onUploadProgress = (progress) =>
-            onProgress({
-              transferredBytes: progress.transferredBytes,
-              totalBytes: size ?? progress.totalBytes,
-              percent: size ? progress.transferredBytes / size : progress.percent,
-            });
-        }
       }
-      const isActingPost = operation.method === 'POST' && operation.access === 'write';
+      const isActingPost = route.method === 'POST' && route.write;
       if (isActingPost) {
-        headers[HEADERS.idempotencyKey] = callOptions?.idempotencyKey ?? crypto.randomUUID();
+        headers[IDEMPOTENCY_KEY_HEADER] = callOptions?.idempotencyKey ?? crypto.randomUUID();
         hasHeaders = true;
       }
       if (hasHeaders) init.headers = headers;
-      // GET and DELETE are safe to repeat; a POST only with its idempotency key and a body that can
-      // be sent again. PATCH and PUT are never repeated (a repeated move or delete_file would answer
-      // 404 for what the first attempt did).
+      // GET and DELETE are safe to repeat; a POST only with its idempotency key and a JSON body (an
+      // upload is streamed once). PATCH and PUT are never repeated (a repeated move or delete_file
+      // would answer 404 for what the first attempt did).
       const isRetryable =
-        operation.method === 'GET' ||
-        operation.method === 'DELETE' ||
-        (isActingPost && isReplayable);
+        route.method === 'GET' || route.method === 'DELETE' || (isActingPost && !encoded);
       const retries = isRetryable ? (callOptions?.maxRetries ?? maxRetries) : 0;
       if (retries !== maxRetries) init.retry = retryRules(retries);
       if (callOptions?.timeout !== undefined || prepared.serverTimeMs > 0) {

@@ -3,7 +3,5 @@ import { binaryBody } from './binary-body.js';
 import { readEventStream } from './event-stream.js';
 
 /** Reads a binary answer as a BinaryBody and an event stream as an EventStream. */
-export const readStreamBody: BodyReader = (described, response, signal) =>
-  described.kind === 'event-stream'
-    ? readEventStream(response, described.eventSchema, signal)
-    : binaryBody(response);
+export const readStreamBody: BodyReader = (kind, response, signal, checkEvent) =>
+  kind === 'event-stream' ? readEventStream(response, checkEvent, signal) : binaryBody(response);

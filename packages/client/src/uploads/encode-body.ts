@@ -1,108 +1,85 @@
-import {
-  type ErrorDetail,
-  INVALID_INPUT,
-  type Operation,
-  schemaEntries,
-  validationDetails,
-} from '@x/types';
-import { safeParse } from 'valibot';
+import { type ErrorDetail, INVALID_INPUT } from '@x/types';
+import type { Options } from 'ky';
+import type { Route } from '../calls/route.js';
 import type { BodyEncoder, EncodedBody } from '../request/prepare-request.js';
-import {
-  buildMultipartBody,
-  type FormPart,
-  filePart,
-  isUploadSource,
-  type UploadSource,
-} from './upload-source.js';
+import { buildMultipartBody, type FormPart, filePart, isUploadSource } from './upload-source.js';
+
+/** What an upload source may be, for the message when a file field gets something else. */
+export const UPLOAD_SOURCE_KINDS = 'a Blob, File, Uint8Array, ArrayBuffer or ReadableStream';
+
+/** A body as the transport sends it, reporting progress against `size` when it is known. */
+function encoded(body: BodyInit, contentType: string, size: number | undefined): EncodedBody {
+  return {
+    contentType,
+    init(callOptions) {
+      // A streamed request body has to be sent half-duplex.
+      const init: Options & { duplex?: 'half' } = { body };
+      if (body instanceof ReadableStream) init.duplex = 'half';
+      const onProgress = callOptions?.onUploadProgress;
+      if (onProgress) {
+        init.onUploadProgress = (progress) =>
+          onProgress({
+            transferredBytes: progress.transferredBytes,
+            totalBytes: size ?? progress.totalBytes,
+            percent: size ? progress.transferredBytes / size : progress.percent,
+          });
+      }
+      return init;
+    },
+  };
+}
+
+/** Adds one value to a form: a file as a file part, anything else as text. */
+function addPart(form: FormPart[], name: string, value: unknown, fallback: string): void {
+  if (value === undefined) return;
+  form.push(
+    isUploadSource(value) ? filePart(name, value, fallback) : { name, value: String(value) },
+  );
+}
 
 /**
- * Adds an object of a list to a form as bracketed parts (`files[0][file]`), files as file parts;
- * gives what the schema checks in its place (a stand-in Blob for each file, so nothing is read).
+ * A multipart form: each field a part, a list of objects as bracketed parts
+ * (`files[0][dest_path]`, `files[0][file]`), each file as a file part. Nothing of a file is read.
  */
-function nestedParts(prefix: string, item: unknown, form: FormPart[]): unknown {
-  if (typeof item !== 'object' || item === null || isUploadSource(item)) return item;
-  const stand: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item)) {
-    const name = `${prefix}[${key}]`;
-    if (value === undefined) continue;
-    if (isUploadSource(value)) {
-      form.push(filePart(name, value, key));
-      stand[key] = new Blob([]);
-    } else {
-      form.push({ name, value: String(value) });
-      stand[key] = value;
-    }
-  }
-  return stand;
-}
-
-function encodeMultipart(
-  operation: Operation,
-  values: Record<string, unknown>,
-  details: ErrorDetail[],
-): EncodedBody | undefined {
-  const schema = operation.body?.schema;
-  const entries = schemaEntries(schema);
-  // Files are checked for their kind here; the schema sees a stand-in, so no stream is read.
-  const stand: Record<string, unknown> = {};
+function encodeMultipart(values: Record<string, unknown>): EncodedBody {
   const form: FormPart[] = [];
   for (const [key, value] of Object.entries(values)) {
-    if (Array.isArray(value)) {
-      // A list of objects travels as bracketed parts: files[0][dest_path], files[0][file].
-      stand[key] = value.map((item, index) => nestedParts(`${key}[${index}]`, item, form));
-    } else if (entries[key]?.type === 'blob') {
-      if (!isUploadSource(value)) {
-        details.push({
-          code: INVALID_INPUT,
-          message: `${key}: must be a Blob, File, Uint8Array, ArrayBuffer or ReadableStream`,
-        });
-        continue;
-      }
-      stand[key] = new Blob([]);
-      form.push(filePart(key, value, key));
-    } else {
-      stand[key] = value;
-      form.push({ name: key, value: String(value) });
+    if (!Array.isArray(value)) {
+      addPart(form, key, value, key);
+      continue;
     }
+    value.forEach((item, index) => {
+      if (typeof item !== 'object' || item === null || isUploadSource(item)) {
+        addPart(form, `${key}[${index}]`, item, key);
+        return;
+      }
+      for (const [field, part] of Object.entries(item)) {
+        addPart(form, `${key}[${index}][${field}]`, part, field);
+      }
+    });
   }
-  const result = schema ? safeParse(schema, stand) : undefined;
-  if (result && !result.success) details.push(...validationDetails(result.issues));
-  if (details.length > 0) return undefined;
   const multipart = buildMultipartBody(form);
-  // An upload is streamed exactly once: to retry, the transport would tee the body up front,
-  // which holds the whole archive in memory. Callers retry an upload with its idempotency key.
-  return {
-    body: multipart.body,
-    contentType: multipart.contentType,
-    size: multipart.size,
-    isReplayable: false,
-  };
+  return encoded(multipart.body, multipart.contentType, multipart.size);
 }
 
+/** A file's raw bytes as the body. */
 function encodeBinary(
-  operation: Operation,
+  route: Route,
   values: Record<string, unknown>,
   details: ErrorDetail[],
 ): EncodedBody | undefined {
-  const body = operation.body;
-  if (body?.encoding !== 'binary') return undefined;
-  const result = safeParse(body.schema, values);
-  if (!result.success) {
-    details.push(...validationDetails(result.issues));
+  const content = values.content;
+  if (!isUploadSource(content)) {
+    details.push({ code: INVALID_INPUT, message: `content: must be ${UPLOAD_SOURCE_KINDS}` });
     return undefined;
   }
-  const content = values.content as UploadSource;
-  // Streamed once, as an upload is: never held whole to be sent again.
-  return {
-    body: content as BodyInit,
-    contentType: body.mediaType,
-    size: content instanceof Blob ? content.size : undefined,
-    isReplayable: false,
-  };
+  return encoded(
+    content as BodyInit,
+    route.mediaType ?? 'application/octet-stream',
+    content instanceof Blob ? content.size : undefined,
+  );
 }
 
 /** Encodes the body of an upload: a multipart form, or a file's raw bytes. */
-export const encodeUploadBody: BodyEncoder = (operation, values, details) =>
-  operation.body?.encoding === 'multipart'
-    ? encodeMultipart(operation, values, details)
-    : encodeBinary(operation, values, details);
+export const encodeUploadBody: BodyEncoder = (route, values, details) =>
+  route.body === 'multipart' ? encodeMultipart(values) : encodeBinary(route, values, details);

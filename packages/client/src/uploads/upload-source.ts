@@ -12,14 +12,12 @@ export function filePart(name: string, value: UploadSource, fallback: string): F
   return { name, file: value, filename };
 }
 
-/** A multipart body ready to send, and whether it can be sent again on a retry. */
+/** A multipart body ready to send. */
 export interface MultipartBody {
   body: Blob | ReadableStream<Uint8Array>;
   contentType: string;
   /** Bytes in all, when every part's size is known. */
   size: number | undefined;
-  /** A Blob can be re-read for a retry; a one-shot stream cannot. */
-  isReplayable: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -63,9 +61,9 @@ export function buildMultipartBody(parts: readonly FormPart[]): MultipartBody {
   const streams = pieces.filter((piece) => piece instanceof ReadableStream);
   if (streams.length === 0) {
     const blob = new Blob(pieces as BlobPart[], { type: contentType });
-    return { body: blob, contentType, size: blob.size, isReplayable: true };
+    return { body: blob, contentType, size: blob.size };
   }
-  return { body: concatenate(pieces), contentType, size: undefined, isReplayable: false };
+  return { body: concatenate(pieces), contentType, size: undefined };
 }
 
 /** Joins strings, Blobs, bytes and streams into one stream, pulling each only when needed. */

@@ -1,0 +1,138 @@
+import {
+  type AnySchema,
+  type ErrorDetail,
+  INVALID_INPUT,
+  type Operation,
+  operationFields,
+  schemaEntries,
+  validationDetails,
+} from '@x/types';
+import { safeParse } from 'valibot';
+import { InputValidationError, ResponseValidationError } from '../errors/validation-errors.js';
+import { requestIdOf } from '../request/request-id.js';
+import { UPLOAD_SOURCE_KINDS } from '../uploads/encode-body.js';
+import { isUploadSource } from '../uploads/upload-source.js';
+import {
+  type CallChecks,
+  defineCall,
+  definitionOf,
+  type OperationFunction,
+} from './define-call.js';
+import { defineListCall } from './list-page.js';
+
+/** The values of `keys` that are given. */
+function pick(input: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) if (input[key] !== undefined) picked[key] = input[key];
+  return picked;
+}
+
+/** What a schema sees for a file: an empty Blob in its place, so no stream is read to check it. */
+function standIn(value: unknown): unknown {
+  if (isUploadSource(value)) return new Blob([]);
+  if (Array.isArray(value)) return value.map(standIn);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, standIn(item)]));
+}
+
+/**
+ * The checks of an operation against its schemas: every input field (unknown ones too, and a
+ * file field given something that is not a file), the answer of each status, each event.
+ */
+export function checksOf(operation: Operation): CallChecks {
+  const fields = operationFields(operation);
+  const check = (schema: AnySchema | undefined, values: unknown, details: ErrorDetail[]) => {
+    const result = schema ? safeParse(schema, values) : undefined;
+    if (result && !result.success) details.push(...validationDetails(result.issues));
+  };
+  const broken = (message: string, response: Response, details: ErrorDetail[]) =>
+    new ResponseValidationError(message, {
+      status: response.status,
+      requestId: requestIdOf(response.headers),
+      details,
+    });
+  return {
+    input(input) {
+      const details: ErrorDetail[] = [];
+      for (const key in input) {
+        if (!fields.path.includes(key) && !fields.query.includes(key) && !fields.body.includes(key))
+          details.push({ code: INVALID_INPUT, message: `${key}: is not a known field` });
+      }
+      check(operation.pathParams, pick(input, fields.path), details);
+      check(operation.query, pick(input, fields.query), details);
+      const body = operation.body;
+      const values = pick(input, fields.body);
+      if (body?.encoding === 'json') {
+        // A body that may be absent is checked as absent when no field of it is given.
+        const isLeftOut =
+          Object.keys(values).length === 0 && safeParse(body.schema, undefined).success;
+        check(body.schema, isLeftOut ? undefined : values, details);
+      } else if (body) {
+        const entries = schemaEntries(body.schema);
+        for (const [key, value] of Object.entries(values)) {
+          if (entries[key]?.type === 'blob' && !isUploadSource(value)) {
+            details.push({
+              code: INVALID_INPUT,
+              message: `${key}: must be ${UPLOAD_SOURCE_KINDS}`,
+            });
+            values[key] = new Blob([]);
+          }
+        }
+        check(body.schema, standIn(values), details);
+      }
+      if (details.length > 0) throw new InputValidationError(operation.name, details);
+    },
+    answer(value, status, response) {
+      const described = operation.responses[status];
+      if (described?.kind !== 'json') return value;
+      const result = safeParse(described.schema, value);
+      if (result.success) return result.output;
+      throw broken(
+        `${operation.name}: the body breaks the contract`,
+        response,
+        validationDetails(result.issues, 'body'),
+      );
+    },
+    event(value, response) {
+      const described = Object.values(operation.responses).find(
+        (item) => item.kind === 'event-stream',
+      );
+      if (described?.kind !== 'event-stream') return value;
+      const result = safeParse(described.eventSchema, value);
+      if (result.success) return result.output;
+      throw broken(
+        'An event breaks the contract.',
+        response,
+        validationDetails(result.issues, 'event'),
+      );
+    },
+  };
+}
+
+/**
+ * An operation function that also checks locally against the operation's schemas, as every
+ * `createClient` method does: its input before anything is sent (an InputValidationError naming
+ * each field), its answer and each event after (a ResponseValidationError). The plain function
+ * sends what it is given and lets the service check it, which keeps the schemas (and valibot)
+ * out of a bundle; this brings in exactly the schemas of `operation`.
+ *
+ * @example
+ * import { checked, createCore, getBrowserPool } from '@x/client';
+ * import { getBrowserPoolOperation } from '@x/types';
+ * const getPool = checked(getBrowserPool, getBrowserPoolOperation);
+ * const pool = await getPool(core, { id_or_name: 'checkout' });
+ */
+export function checked<T extends Operation, F extends OperationFunction<T>>(
+  call: F,
+  operation: T,
+): F {
+  const definition = definitionOf(call);
+  if (!definition || definition.route.name !== operation.name) {
+    throw new TypeError(
+      `checked: expected the function of ${operation.name}, got ${definition?.route.name ?? 'another function'}`,
+    );
+  }
+  const { route, parts } = definition;
+  const withChecks = { ...parts, checks: checksOf(operation) };
+  return (route.paginated ? defineListCall(route, withChecks) : defineCall(route, withChecks)) as F;
+}

@@ -1,0 +1,60 @@
+import { type HttpMethod, type Operation, operationFields } from '@x/types';
+import { safeParse } from 'valibot';
+
+/** What a success response carries, as a route knows it: no schema, only the kind. */
+export type ResponseKind = 'json' | 'binary' | 'event-stream' | 'none';
+
+/**
+ * An operation without its schemas: everything needed to send a call and read its answer, and
+ * nothing that needs valibot. The operation functions are built on routes, so an app bundles a
+ * few dozen bytes per operation it calls; `routeOf` derives one from a catalog operation, and
+ * `checked` puts the operation's schemas back on a function.
+ */
+export interface Route {
+  /** The operation's dotted name (`browserPools.get`). */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** Path template with `{param}` placeholders, relative to the base URL. */
+  readonly path: string;
+  /** The names of its query parameters, in the order they are sent. */
+  readonly query?: readonly string[];
+  /** How its body travels; every input field not in the path or the query goes there. */
+  readonly body?: 'json' | 'multipart' | 'binary';
+  /** A JSON body that is left out when no field of it is given (the server's defaults apply). */
+  readonly bodyOptional?: true;
+  /** The media type of a binary body. */
+  readonly mediaType?: string;
+  /** The kind of each success response, by status. */
+  readonly responses: Readonly<Record<number, ResponseKind>>;
+  /** A write operation (it acts): a POST then carries an idempotency key and may be retried with it. */
+  readonly write?: true;
+  /** A list taken a page at a time (`offset`, `limit`, `X-Has-More`, `X-Next-Offset`). */
+  readonly paginated?: true;
+  /** How long the server may take, from the body as sent (see the catalog). */
+  readonly serverTimeMs?: (body: never) => number;
+}
+
+/** The route of a catalog operation: what an operation function of it carries. */
+export function routeOf(operation: Operation): Route {
+  const responses: Record<number, ResponseKind> = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    responses[Number(status)] = response.kind;
+  }
+  const body = operation.body;
+  const query = operationFields(operation).query;
+  return {
+    name: operation.name,
+    method: operation.method,
+    path: operation.path,
+    ...(query.length > 0 ? { query } : {}),
+    ...(body ? { body: body.encoding } : {}),
+    ...(body?.encoding === 'json' && safeParse(body.schema, undefined).success
+      ? { bodyOptional: true }
+      : {}),
+    ...(body?.encoding === 'binary' ? { mediaType: body.mediaType } : {}),
+    responses,
+    ...(operation.access === 'write' ? { write: true } : {}),
+    ...(operation.paginated ? { paginated: true } : {}),
+    ...(operation.serverTimeMs ? { serverTimeMs: operation.serverTimeMs } : {}),
+  };
+}
