@@ -41,9 +41,9 @@ function standIn(value: unknown): unknown {
  */
 export function checksOf(operation: Operation): CallChecks {
   const fields = operationFields(operation);
-  const check = (schema: AnySchema | undefined, values: unknown, details: ErrorDetail[]) => {
-    const result = schema ? safeParse(schema, values) : undefined;
-    if (result && !result.success) details.push(...validationDetails(result.issues));
+  const check = (schema: AnySchema, values: unknown, details: ErrorDetail[]) => {
+    const result = safeParse(schema, values);
+    if (!result.success) details.push(...validationDetails(result.issues));
   };
   const broken = (message: string, response: Response, details: ErrorDetail[]) =>
     new ResponseValidationError(message, {
@@ -58,10 +58,10 @@ export function checksOf(operation: Operation): CallChecks {
         if (!fields.path.includes(key) && !fields.query.includes(key) && !fields.body.includes(key))
           details.push({ code: INVALID_INPUT, message: `${key}: is not a known field` });
       }
-      check(operation.pathParams, pick(input, fields.path), details);
-      check(operation.query, pick(input, fields.query), details);
+      if (operation.pathParams) check(operation.pathParams, pick(input, fields.path), details);
+      if (operation.query) check(operation.query, pick(input, fields.query), details);
       const body = operation.body;
-      const values = pick(input, fields.body);
+      const values = body ? pick(input, fields.body) : {};
       if (body?.encoding === 'json') {
         // A body that may be absent is checked as absent when no field of it is given.
         const isLeftOut =
