@@ -245,7 +245,11 @@ export {
   listExtensionsOperation,
   uploadExtensionOperation,
 } from './extensions/operations.js';
-export { type BinaryContent, isBinaryContent } from './files/binary-content.js';
+export {
+  BINARY_CONTENT_KINDS,
+  type BinaryContent,
+  isBinaryContent,
+} from './files/binary-content.js';
 export {
   BinaryContentSchema,
   CreateDirectoryBodySchema,

@@ -1,5 +1,6 @@
 import {
   type AnySchema,
+  BINARY_CONTENT_KINDS,
   type ErrorDetail,
   INVALID_INPUT,
   type Operation,
@@ -10,7 +11,6 @@ import {
 import { safeParse } from 'valibot';
 import { InputValidationError, ResponseValidationError } from '../errors/validation-errors.js';
 import { requestIdOf } from '../request/request-id.js';
-import { UPLOAD_SOURCE_KINDS } from '../uploads/encode-body.js';
 import { isUploadSource } from '../uploads/upload-source.js';
 import {
   type CallChecks,
@@ -41,6 +41,8 @@ function standIn(value: unknown): unknown {
  */
 export function checksOf(operation: Operation): CallChecks {
   const fields = operationFields(operation);
+  const streamed = Object.values(operation.responses).find((item) => item.kind === 'event-stream');
+  const eventSchema = streamed?.kind === 'event-stream' ? streamed.eventSchema : undefined;
   const check = (schema: AnySchema, values: unknown, details: ErrorDetail[]) => {
     const result = safeParse(schema, values);
     if (!result.success) details.push(...validationDetails(result.issues));
@@ -73,7 +75,7 @@ export function checksOf(operation: Operation): CallChecks {
           if (entries[key]?.type === 'blob' && !isUploadSource(value)) {
             details.push({
               code: INVALID_INPUT,
-              message: `${key}: must be ${UPLOAD_SOURCE_KINDS}`,
+              message: `${key}: must be ${BINARY_CONTENT_KINDS}`,
             });
             values[key] = new Blob([]);
           }
@@ -94,11 +96,8 @@ export function checksOf(operation: Operation): CallChecks {
       );
     },
     event(value, response) {
-      const described = Object.values(operation.responses).find(
-        (item) => item.kind === 'event-stream',
-      );
-      if (described?.kind !== 'event-stream') return value;
-      const result = safeParse(described.eventSchema, value);
+      if (!eventSchema) return value;
+      const result = safeParse(eventSchema, value);
       if (result.success) return result.output;
       throw broken(
         'An event breaks the contract.',

@@ -20,10 +20,11 @@ export type BodyReader = (
  * only success statuses reach here).
  */
 function kindOf(route: Route, status: number): ResponseKind | undefined {
-  const kinds = Object.values(route.responses);
   return (
     route.responses[status] ??
-    (status < 300 && kinds.every((kind) => kind === 'none') ? 'none' : undefined)
+    (status < 300 && Object.values(route.responses).every((kind) => kind === 'none')
+      ? 'none'
+      : undefined)
   );
 }
 

@@ -1,11 +1,8 @@
-import { type ErrorDetail, INVALID_INPUT } from '@x/types';
+import { BINARY_CONTENT_KINDS, type ErrorDetail, INVALID_INPUT } from '@x/types';
 import type { Options } from 'ky';
 import type { Route } from '../calls/route.js';
 import type { BodyEncoder, EncodedBody } from '../request/prepare-request.js';
 import { buildMultipartBody, type FormPart, filePart, isUploadSource } from './upload-source.js';
-
-/** What an upload source may be, for the message when a file field gets something else. */
-export const UPLOAD_SOURCE_KINDS = 'a Blob, File, Uint8Array, ArrayBuffer or ReadableStream';
 
 /** A body as the transport sends it, reporting progress against `size` when it is known. */
 function encoded(body: BodyInit, contentType: string, size: number | undefined): EncodedBody {
@@ -70,7 +67,7 @@ function encodeBinary(
 ): EncodedBody | undefined {
   const content = values.content;
   if (!isUploadSource(content)) {
-    details.push({ code: INVALID_INPUT, message: `content: must be ${UPLOAD_SOURCE_KINDS}` });
+    details.push({ code: INVALID_INPUT, message: `content: must be ${BINARY_CONTENT_KINDS}` });
     return undefined;
   }
   return encoded(

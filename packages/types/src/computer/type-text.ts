@@ -14,7 +14,7 @@ import {
 import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
-import { countCharacters } from './durations.js';
+import { countCharacters, typeDurationMs } from './durations.js';
 
 /** Body of POST /browsers/{id}/computer/type (operation 4.2). */
 export const TypeTextBodySchema = /* @__PURE__ */ pipe(
@@ -44,7 +44,7 @@ export const TypeTextBodySchema = /* @__PURE__ */ pipe(
   /* @__PURE__ */ forward(
     /* @__PURE__ */ partialCheck(
       [['text'], ['delay']],
-      (body) => countCharacters(body.text) * body.delay <= LIMITS.typeTextDurationMs,
+      (body) => typeDurationMs(body) <= LIMITS.typeTextDurationMs,
       `times the number of characters must be at most ${LIMITS.typeTextDurationMs} ms`,
     ),
     ['delay'],

@@ -19,7 +19,7 @@ import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
 import { NAME_PATTERN, TimestampSchema } from '../common/scalars.js';
-import { type BinaryContent, isBinaryContent } from './binary-content.js';
+import { BINARY_CONTENT_KINDS, type BinaryContent, isBinaryContent } from './binary-content.js';
 
 /** The instance's home: every path a file operation names is inside it. */
 export const INSTANCE_HOME = '/home/browser';
@@ -95,10 +95,7 @@ export const WriteFileQuerySchema = /* @__PURE__ */ requestObject({
 /** The raw bytes of a binary request body; a handler gets them as a stream. */
 export const BinaryContentSchema = /* @__PURE__ */ requestObject({
   content: /* @__PURE__ */ described(
-    custom<BinaryContent>(
-      isBinaryContent,
-      'must be a Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
-    ),
+    custom<BinaryContent>(isBinaryContent, `must be ${BINARY_CONTENT_KINDS}`),
     "the file's bytes, streamed as sent",
   ),
 });
