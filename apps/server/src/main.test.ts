@@ -58,6 +58,10 @@ describe('xb-server', () => {
       `generated an API token (saved in ${dataDir}/token):\n\n  ${token}\n`,
     );
     expect(output.stdout).not.toContain(token);
+    // Without XB_PUBLIC_URL the URLs handed out name the bind address, and the start says so.
+    expect(output.stderr).toContain(
+      `xb-server hands out URLs of ${url}: set XB_PUBLIC_URL (--public-url) to the address clients reach it at.\n`,
+    );
     for (const line of output.stdout.split('\n').filter(Boolean)) {
       expect(() => JSON.parse(line), line).not.toThrow();
     }

@@ -140,31 +140,71 @@ describe('xb-server on the command line', () => {
   });
 });
 
+/** A JSON call with the full token; resolves to the status and the parsed body (if any). */
+async function api(
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> & Record<string, string> }> {
+  const answer = await fetch(`${origin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await answer.text();
+  return { status: answer.status, json: text ? JSON.parse(text) : {} };
+}
+
 describe('the URLs a server hands out', () => {
-  it('come from XB_PUBLIC_URL (https gives wss), never from a Host header', async () => {
-    await withServer({ XB_PUBLIC_URL: 'https://browsers.example.com' }, async (server) => {
+  it('come from XB_PUBLIC_URL (https gives wss), never from a Host header, after a restart too', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-public-'));
+    const settings = {
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TOKEN,
+      XB_PUBLIC_URL: 'https://browsers.example.com',
+    };
+    /** Whether `url` is on the public origin, at `path` (and whatever follows it). */
+    const https = (path: string) => (url: unknown) =>
+      typeof url === 'string' && url.startsWith(`https://browsers.example.com${path}`);
+    let server = await startServer(readConfig(settings), quiet);
+    try {
       expect(server.publicUrl).toBe('https://browsers.example.com');
-      const created = await fetch(`${server.url}/browsers`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      const session = (await created.json()) as { session_id: string; cdp_ws_url: string };
+      const { json: session } = await api(server.url, 'POST', '/browsers', {});
+      const id = session.session_id;
       expect(session.cdp_ws_url).toMatch(
-        new RegExp(`^wss://browsers\\.example\\.com/browsers/${session.session_id}/cdp\\?jwt=`),
+        new RegExp(`^wss://browsers\\.example\\.com/browsers/${id}/cdp\\?jwt=`),
       );
-      const read = await getWithHost(
-        `${server.url}/browsers/${session.session_id}`,
-        'evil.example',
-      );
+      expect(session.browser_live_view_url).toSatisfy(https(`/browsers/${id}/live?jwt=`));
+      expect(session.base_url).toBe(`https://browsers.example.com/browsers/${id}`);
+      const read = await getWithHost(`${server.url}/browsers/${id}`, 'evil.example');
       expect(JSON.parse(read.body).cdp_ws_url).toMatch(/^wss:\/\/browsers\.example\.com\//);
+      const link = await api(server.url, 'POST', `/browsers/${id}/live_view`, { mode: 'read' });
+      expect(link.json.url).toSatisfy(https(`/browsers/${id}/live?jwt=`));
+      const replay = await api(server.url, 'POST', `/browsers/${id}/replays`, {});
+      await api(server.url, 'POST', `/browsers/${id}/replays/${replay.json.replay_id}/stop`);
+      const replays = await api(server.url, 'GET', `/browsers/${id}/replays`);
+      expect(
+        (replays.json as unknown as { replay_view_url: string }[])[0]?.replay_view_url,
+      ).toSatisfy(https(`/browsers/${id}/replays/${replay.json.replay_id}/view?jwt=`));
       const openapi = await getWithHost(`${server.url}/openapi.json`, 'evil.example');
       expect(JSON.parse(openapi.body).servers).toEqual([{ url: 'https://browsers.example.com' }]);
-      await fetch(`${server.url}/browsers/${session.session_id}`, {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
-    });
+      await api(server.url, 'DELETE', `/browsers/${id}`);
+      expect(
+        (await api(server.url, 'POST', '/browser_pools', { name: 'kept', size: 1 })).status,
+      ).toBe(201);
+      // Pool browsers started by the next run, before anyone called it, name the public URL too.
+      await server.close();
+      server = await startServer(readConfig(settings), quiet);
+      const lease = await api(server.url, 'POST', '/browser_pools/kept/acquire', {});
+      expect(lease.json.cdp_ws_url).toMatch(/^wss:\/\/browsers\.example\.com\/browsers\//);
+      expect(lease.json.base_url).toBe(
+        `https://browsers.example.com/browsers/${lease.json.session_id}`,
+      );
+    } finally {
+      await server.close();
+    }
   });
 
   it('come from the bind address without one, never from a Host header', async () => {
@@ -351,11 +391,40 @@ describe('metrics', () => {
       );
       expect(sample(after, 'xb_server_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
       await expect.poll(async () => sample(await scrape(), 'xb_live_viewers')).toBe(0);
-      for (const name of ['xb_processes', 'xb_replays_recording', 'xb_watches']) {
-        expect(after).toContain(`# TYPE ${name} gauge`);
-      }
-      await call(`/browsers/${session.session_id}`, { method: 'DELETE' });
-      expect(sample(await scrape(), 'xb_sessions', 'state="active"')).toBe(0);
+      // A process, a watch and a recording on the session are counted while they run.
+      const id = session.session_id;
+      const post = (path: string, body: unknown) =>
+        call(path, { method: 'POST', body: JSON.stringify(body) });
+      expect(
+        (await post(`/browsers/${id}/process/spawn`, { command: 'sleep', args: ['60'] })).status,
+      ).toBe(200);
+      expect((await post(`/browsers/${id}/fs/watch`, { path: '/home/browser' })).status).toBe(201);
+      expect((await post(`/browsers/${id}/replays`, {})).status).toBe(201);
+      const busy = await scrape();
+      expect(
+        ['xb_processes', 'xb_watches', 'xb_replays_recording'].map((name) => sample(busy, name)),
+      ).toEqual([1, 1, 1]);
+      // A pool's browsers, available then acquired, and the acquire's wait.
+      expect((await post('/browser_pools', { name: 'scraped', size: 1 })).status).toBe(201);
+      const pool = (state: string) => `pool="scraped",state="${state}"`;
+      await expect
+        .poll(async () => sample(await scrape(), 'xb_pool_browsers', pool('available')), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      expect((await post('/browser_pools/scraped/acquire', {})).status).toBe(200);
+      const leased = await scrape();
+      expect(sample(leased, 'xb_pool_browsers', pool('acquired'))).toBe(1);
+      expect(sample(leased, 'xb_pool_browsers', pool('available'))).toBe(0);
+      expect(sample(leased, 'xb_pool_acquire_wait_seconds_count', 'outcome="acquired"')).toBe(1);
+      expect(sample(leased, 'xb_sessions', 'state="active"')).toBe(2);
+      await call('/browser_pools/scraped?force=true', { method: 'DELETE' });
+      await call(`/browsers/${id}`, { method: 'DELETE' });
+      const ended = await scrape();
+      expect(
+        ['xb_processes', 'xb_watches', 'xb_replays_recording'].map((name) => sample(ended, name)),
+      ).toEqual([0, 0, 0]);
+      expect(sample(ended, 'xb_sessions', 'state="active"')).toBe(0);
     });
   });
 

@@ -7,7 +7,7 @@ export function sessionRecord(
   id: string,
   spec: BrowserSpec,
   viewport: Viewport,
-  urls: { readonly cdp: string; readonly live: string },
+  urls: { readonly cdp: string; readonly live: string; readonly base: string },
   createdAt: Date,
 ): BrowserSession {
   const record: BrowserSession = {
@@ -15,6 +15,7 @@ export function sessionRecord(
     created_at: formatTimestamp(createdAt),
     cdp_ws_url: urls.cdp,
     browser_live_view_url: urls.live,
+    base_url: urls.base,
     headless: spec.headless,
     stealth: spec.stealth,
     gpu: false,

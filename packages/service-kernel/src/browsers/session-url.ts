@@ -25,21 +25,27 @@ export function urlExpiry<I extends BrowserInstance>(context: ModelContext<I>): 
   return Math.floor(context.clock().getTime() / 1000) + SESSION_URL_LIFETIME_SECONDS;
 }
 
+/** The base URL of a session's own endpoints on `httpOrigin` (its record, files, processes, …). */
+export const sessionBaseUrl = (id: string, httpOrigin: string): string =>
+  `${httpOrigin}/browsers/${id}`;
+
 /**
  * The URLs of a session on `httpOrigin`: its DevTools WebSocket and its live view page (control),
- * their jwts valid SESSION_URL_LIFETIME_SECONDS from now, with when they expire (epoch seconds).
+ * their jwts valid SESSION_URL_LIFETIME_SECONDS from now, with when they expire (epoch seconds),
+ * and the base of its own endpoints, which carries no key.
  */
 export function sessionUrls<I extends BrowserInstance>(
   context: ModelContext<I>,
   id: string,
   httpOrigin: string,
-): { cdp: string; live: string; expiresAt: number } {
+): { cdp: string; live: string; base: string; expiresAt: number } {
   const expiresAt = urlExpiry(context);
   const jwt = signSessionJwt(context.settings.jwtSecret, id, expiresAt);
   const wsOrigin = httpOrigin.replace(/^http/, 'ws');
   return {
     cdp: `${wsOrigin}/browsers/${id}/cdp?jwt=${jwt}`,
     live: liveViewUrl(context, id, httpOrigin, 'control', expiresAt),
+    base: sessionBaseUrl(id, httpOrigin),
     expiresAt,
   };
 }

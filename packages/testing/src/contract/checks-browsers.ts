@@ -23,6 +23,14 @@ export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', 
     const cdp = new URL(session.cdp_ws_url);
     expect(cdp.protocol === 'ws:' || cdp.protocol === 'wss:', `cdp_ws_url is ${cdp.protocol}`);
     expect(cdp.searchParams.get('jwt'), 'cdp_ws_url carries no jwt');
+    const base = URL.parse(session.base_url ?? '');
+    expect(
+      (base?.protocol === 'http:' || base?.protocol === 'https:') &&
+        base.pathname === `/browsers/${session.session_id}` &&
+        base.search === '' &&
+        base.host === cdp.host,
+      `base_url is "${session.base_url}", not the session's endpoints on the host of cdp_ws_url`,
+    );
   },
   'get, list and delete a browser; a deleted browser keeps deleted_at and takes no calls': async (
     context,
