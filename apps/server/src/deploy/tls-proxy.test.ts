@@ -1,7 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -84,6 +86,8 @@ describe('behind nginx with TLS, as the server README sets it up', () => {
   let proxy: ChildProcess;
   let publicUrl: string;
   let certificate: string;
+  let silent: HttpServer;
+  let silentPort: number;
 
   beforeAll(async () => {
     if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install nginx-light)');
@@ -122,16 +126,29 @@ describe('behind nginx with TLS, as the server README sets it up', () => {
       }),
       pino({ level: 'silent' }),
     );
-    // The README's site file, with this test's name, port, certificate and server put in.
-    const site = readFileSync(NGINX_CONF, 'utf8')
-      .replace('listen 443 ssl;', `listen 127.0.0.1:${port} ssl;`)
-      .replace('server_name browsers.example.com;', 'server_name localhost;')
-      .replace('/etc/ssl/xb/fullchain.pem', certificate)
-      .replace('/etc/ssl/xb/privkey.pem', key)
-      .replace('proxy_pass http://127.0.0.1:8080;', `proxy_pass ${server.url};`)
-      .replace('proxy_read_timeout 1h;', `proxy_read_timeout ${READ_TIMEOUT_SECONDS}s;`);
-    expect(site).toContain(`proxy_pass ${server.url};`);
-    writeFileSync(join(folder, 'xb.conf'), site);
+    // The README's site file, with this test's name, port, certificate and upstream put in.
+    const site = (listenPort: number, upstream: string) =>
+      readFileSync(NGINX_CONF, 'utf8')
+        .replace('listen 443 ssl;', `listen 127.0.0.1:${listenPort} ssl;`)
+        .replace('server_name browsers.example.com;', 'server_name localhost;')
+        .replace('/etc/ssl/xb/fullchain.pem', certificate)
+        .replace('/etc/ssl/xb/privkey.pem', key)
+        .replace('proxy_pass http://127.0.0.1:8080;', `proxy_pass ${upstream};`)
+        .replace('proxy_read_timeout 1h;', `proxy_read_timeout ${READ_TIMEOUT_SECONDS}s;`);
+    const served = site(port, server.url);
+    expect(served).toContain(`proxy_pass ${server.url};`);
+    // The control: the same site in front of an event stream that never says anything.
+    silent = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.flushHeaders();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    silentPort = await freePort();
+    const control = site(silentPort, `http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+    writeFileSync(
+      join(folder, 'xb.conf'),
+      `${served}\n${control.slice(control.indexOf('server {'))}`,
+    );
     for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(folder, temp));
     writeFileSync(
       join(folder, 'nginx.conf'),
@@ -158,6 +175,7 @@ http {
       },
     );
     await acceptsConnections(port);
+    await acceptsConnections(silentPort);
   }, 60_000);
 
   afterAll(async () => {
@@ -166,6 +184,8 @@ http {
       await once(proxy, 'exit');
     }
     await server?.close();
+    silent?.closeAllConnections();
+    silent?.close();
   });
 
   it('drives a session through wss:// with Playwright and through https:// with the client', async () => {
@@ -184,6 +204,9 @@ http {
   }, 60_000);
 
   it(`keeps an idle event stream open ${IDLE_SECONDS} s past a ${READ_TIMEOUT_SECONDS} s read time-out, by its keepalives`, async () => {
+    // The control, at the same time: without keepalives the same site cuts a stream at its
+    // read time-out.
+    const cut = silentStreamLifetime(silentPort, certificate);
     const { seen } = (await tlsClient('idle-stream', publicUrl, certificate)) as {
       seen?: { event: { type: string; path?: string }; afterMs: number };
     };
@@ -193,5 +216,31 @@ http {
       path: expect.stringMatching(/^\/home\/browser\/Downloads\//),
     });
     expect(seen?.afterMs).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000);
+    const cutAfterMs = await cut;
+    expect(cutAfterMs).toBeGreaterThanOrEqual((READ_TIMEOUT_SECONDS - 1) * 1000);
+    expect(cutAfterMs).toBeLessThan((READ_TIMEOUT_SECONDS + 10) * 1000);
   }, 120_000);
 });
+
+/** Opens a stream through the proxy's control site and resolves to how long it lasted, in ms. */
+function silentStreamLifetime(port: number, certificate: string): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const call = httpsRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/events',
+        servername: 'localhost',
+        ca: readFileSync(certificate),
+      },
+      (response) => {
+        response.resume();
+        response.on('error', () => {}); // a cut shows as an aborted response: its close is what counts
+        response.on('close', () => resolve(Date.now() - started));
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
