@@ -10,6 +10,7 @@ import { SERVER_OPTIONS } from './command-line.js';
 import { readConfig } from './config.js';
 import { parseTokensFile } from './http/tokens-file.js';
 import { type RunningServer, startServer } from './server.js';
+import { findExecutable } from './system/executables.js';
 import { MAIN, startBinary } from './test-support/binary.js';
 
 const TOKEN = 'operator-test-token';
@@ -231,6 +232,35 @@ describe('health', () => {
         });
       },
     );
+  });
+
+  it("/readyz says 503 when bubblewrap cannot make a session's sandbox (a container's /proc)", async () => {
+    // A bwrap that refuses what a container without its own /proc refuses, and does the rest.
+    const bin = mkdtempSync(join(tmpdir(), 'xb-bwrap-'));
+    const real = findExecutable('bwrap') as string;
+    writeFileSync(
+      join(bin, 'bwrap'),
+      `#!/bin/sh\ncase " $* " in *" --proc /proc "*) echo "bwrap: Can't mount proc on /newroot/proc: Operation not permitted" >&2; exit 1;; esac\nexec ${real} "$@"\n`,
+      { mode: 0o755 },
+    );
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      await withServer({}, async (server) => {
+        const ready = await fetch(`${server.url}/readyz`);
+        expect([ready.status, await ready.json()]).toEqual([
+          503,
+          {
+            status: 'not ready',
+            reasons: [
+              "bubblewrap cannot make a sandbox here (bwrap: Can't mount proc on /newroot/proc: Operation not permitted)",
+            ],
+          },
+        ]);
+      });
+    } finally {
+      process.env.PATH = path;
+    }
   });
 
   it('/readyz is 200 on a host with everything, needing no token', async () => {

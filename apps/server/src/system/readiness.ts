@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sandboxArgs } from '../sandbox/bubblewrap.js';
 import { findSystemTools } from './executables.js';
 import { BROWSER_FREE_BYTES, freeBytes } from './free-space.js';
 
@@ -23,25 +24,32 @@ async function isExecutable(path: string | undefined): Promise<boolean> {
 
 /** How long a sandbox probe's answer is reused: a probe is a process, a scrape may come often. */
 const SANDBOX_PROBE_MS = 60_000;
-let sandboxProbe: { at: number; reason: string | undefined } | undefined;
+let sandboxProbe: { at: number; bwrap: string; reason: string | undefined } | undefined;
+
+/** Who a probe sandbox runs as when the server is root, as a session's would: nobody. */
+const PROBE_USER = { uid: 65534, gid: 65534 };
 
 /**
- * Whether bubblewrap can make a sandbox here, as this server's user: a host that forbids user
- * namespaces to an unprivileged server has bwrap installed and still starts no browser.
+ * Whether bubblewrap can make a sandbox here, as this server makes a session's (its namespaces,
+ * its own /proc, /dev and /tmp, the drop to an unprivileged user when it runs as root), with
+ * `home` bound as the session's home: a host that forbids user namespaces to an unprivileged
+ * server, or a container whose /proc cannot be mounted again, has bwrap installed and still
+ * starts no browser.
  */
-function sandboxReason(bwrap: string): Promise<string | undefined> {
-  if (sandboxProbe && Date.now() - sandboxProbe.at < SANDBOX_PROBE_MS)
+function sandboxReason(bwrap: string, home: string): Promise<string | undefined> {
+  if (sandboxProbe?.bwrap === bwrap && Date.now() - sandboxProbe.at < SANDBOX_PROBE_MS)
     return Promise.resolve(sandboxProbe.reason);
+  const user = process.getuid?.() === 0 ? PROBE_USER : undefined;
   return new Promise((resolve) => {
     execFile(
       bwrap,
-      ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', 'true'],
+      sandboxArgs({ home, shareNetwork: false, user }, 'true', []),
       { timeout: 5_000 },
       (error, _stdout, stderr) => {
         const reason = error
           ? `bubblewrap cannot make a sandbox here (${(stderr.trim().split('\n')[0] ?? '') || error.message})`
           : undefined;
-        sandboxProbe = { at: Date.now(), reason };
+        sandboxProbe = { at: Date.now(), bwrap, reason };
         resolve(reason);
       },
     );
@@ -61,7 +69,7 @@ export async function notReadyReasons(targets: ReadinessTargets): Promise<string
     reasons.push(`Chromium not found at ${targets.chromePath} (set CHROME_PATH)`);
   if (!(await isExecutable(tools.bwrap))) reasons.push('bubblewrap (bwrap) not found on PATH');
   else {
-    const reason = await sandboxReason(tools.bwrap as string);
+    const reason = await sandboxReason(tools.bwrap as string, targets.dataDir);
     if (reason) reasons.push(reason);
   }
   if (!(await isExecutable(tools.ffmpeg))) reasons.push('ffmpeg not found on PATH');

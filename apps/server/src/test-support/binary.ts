@@ -5,15 +5,32 @@ import { onTestFinished } from 'vitest';
 export const MAIN = new URL('../../dist/main.js', import.meta.url).pathname;
 
 /** Starts the built server on `dataDir`; resolves to its URL, the child and what it printed. */
-export async function startBinary(
+export function startBinary(
   dataDir: string,
   env: Record<string, string> = {},
   args: readonly string[] = [],
 ) {
-  const child = spawn(process.execPath, [MAIN, ...args], {
-    env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess([process.execPath, MAIN, ...args], {
+    ...process.env,
+    XB_DATA_DIR: dataDir,
+    XB_PORT: '0',
+    XB_TOKENS: '',
+    ...env,
   });
+}
+
+/**
+ * Starts a server by the command line `command` with exactly `env`, in `cwd`; resolves once it
+ * says where it listens, to that URL, the child and what it printed.
+ */
+export async function startServerProcess(
+  command: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+) {
+  const [program, ...args] = command;
+  if (!program) throw new Error('no command');
+  const child = spawn(program, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   // stdout is the JSON log; stderr what is said to people (where it listens, a new token).
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk) => {
