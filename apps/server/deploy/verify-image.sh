@@ -82,17 +82,19 @@ podman build --isolation=chroot --format docker "${BUILD_ARGS[@]}" -f "$WORK/src
   -t "$IMAGE" "$WORK/src" > "$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; fail "podman build"; }
 say "built in $((SECONDS - started)) s: $(podman image inspect --format '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1/1e6}')"
 say "user: $(podman image inspect --format '{{.Config.User}}' "$IMAGE"), volumes: $(podman image inspect --format '{{range $k, $v := .Config.Volumes}}{{$k}} {{end}}' "$IMAGE")"
-say "version: $(podman "${RUNTIME[@]}" run --rm "${LIMITS[@]}" "$IMAGE" --version)"
-say "tools: $(podman "${RUNTIME[@]}" run --rm "${LIMITS[@]}" --entrypoint sh "$IMAGE" -c \
+# One-off runs of the image, without its health check (whose timer needs systemd).
+once() { podman "${RUNTIME[@]}" run --rm --no-healthcheck "${LIMITS[@]}" "$@"; }
+say "version: $(once "$IMAGE" --version)"
+say "tools: $(once --entrypoint sh "$IMAGE" -c \
   'node --version; chromium --version; ffmpeg -version | head -1; bwrap --version; Xvfb -help 2>&1 | head -0 && echo Xvfb' | paste -sd ',' -)"
 
 # The data directory is a volume; the tokens file lives in it, written as the image's user.
 podman volume create "$VOLUME" > /dev/null
-podman "${RUNTIME[@]}" run --rm "${LIMITS[@]}" -v "$VOLUME:/data" --entrypoint sh "$IMAGE" \
+once -v "$VOLUME:/data" --entrypoint sh "$IMAGE" \
   -c 'umask 077; printf "xb_first\nread-only xb_reader\n" > /data/tokens'
 podman "${RUNTIME[@]}" run -d --name "$NAME" --log-driver k8s-file "${LIMITS[@]}" \
   --security-opt 'unmask=/proc/*' -p "127.0.0.1:$PORT:8080" -v "$VOLUME:/data" \
-  -e "XB_PUBLIC_URL=$PUBLIC" -e XB_TOKENS_FILE=/data/tokens "$IMAGE" > /dev/null
+  -e "XB_PUBLIC_URL=$PUBLIC" -e XB_TOKENS_FILE=/data/tokens "$IMAGE" > /dev/null 2> "$WORK/run.log"
 API="http://127.0.0.1:$PORT"
 
 for _ in $(seq 1 100); do
@@ -126,11 +128,11 @@ curl -sS -X POST -H 'authorization: Bearer xb_first' -H 'content-type: applicati
 say "screenshot: PNG, $(stat -c %s "$WORK/shot.png") bytes"
 ran="$(call xb_first POST "/browsers/$id/process/exec" '{"command":"sh","args":["-c","id -un; ls /home/browser | head -3"]}')"
 [ "$(status "$ran")" = 200 ] || fail "exec: $ran"
-say "exec in the session: $(body "$ran" | head -c 200)"
+say "exec in the session, as $(body "$ran" | sed -E 's/.*"stdout_b64":"([^"]*)".*/\1/' | base64 -d | paste -sd ' ' -): $(body "$ran" | head -c 120)"
 
 # A token rotated without a restart: the file rewritten in the volume, then SIGHUP.
 podman exec "$NAME" sh -c 'umask 077; printf "xb_second\n" > /data/tokens.new && mv /data/tokens.new /data/tokens'
-podman kill --signal HUP "$NAME" > /dev/null
+podman kill --signal HUP "$NAME" > /dev/null 2>&1
 for _ in $(seq 1 50); do
   [ "$(status "$(call xb_second GET /browsers)")" = 200 ] && break
   sleep 0.1
@@ -143,11 +145,11 @@ grep -q '^xb_sessions{state="active"} 1$' <<< "$metrics" || fail "/metrics does 
 say "/metrics: $(grep -c '^xb_' <<< "$metrics") samples, $(grep '^xb_sessions{state="active"}' <<< "$metrics")"
 [ "$(status "$(call xb_second DELETE "/browsers/$id")")" = 204 ] || fail "delete"
 
-podman stop -t 40 "$NAME" > /dev/null
+podman stop -t 40 "$NAME" > /dev/null 2>&1
 code="$(podman inspect --format '{{.State.ExitCode}}' "$NAME")"
 [ "$code" = 0 ] || fail "the server stopped with $code"
 # stdout alone (the log file tags each line with its stream): JSON lines only.
-logs="$(sed -nE 's/^[^ ]+ stdout [FP] //p' "$(podman inspect --format '{{.LogPath}}' "$NAME")")"
+logs="$(sed -nE 's/^[^ ]+ stdout [FP] //p' "$(podman container inspect --format '{{.HostConfig.LogConfig.Path}}' "$NAME")")"
 [ -n "$logs" ] || fail "nothing was logged on stdout"
 non_json="$(grep -cv '^{' <<< "$logs" || true)"
 [ "$non_json" = 0 ] || fail "$non_json log lines on stdout are not JSON"
