@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -262,6 +262,29 @@ describe('health', () => {
       process.env.PATH = path;
     }
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    '/readyz says 503 when the data directory cannot be written, and 200 when it can again',
+    async () => {
+      await withServer({}, async (server, dataDir) => {
+        // Immutable: not even root may add a file to it.
+        execFileSync('chattr', ['+i', dataDir]);
+        try {
+          const ready = await fetch(`${server.url}/readyz`);
+          expect([ready.status, await ready.json()]).toEqual([
+            503,
+            {
+              status: 'not ready',
+              reasons: [`the data directory ${dataDir} is not writable (EPERM)`],
+            },
+          ]);
+        } finally {
+          execFileSync('chattr', ['-i', dataDir]);
+        }
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      });
+    },
+  );
 
   it('/readyz is 200 on a host with everything, needing no token', async () => {
     await withServer({}, async (server) => {

@@ -59,6 +59,14 @@ describe.runIf(isRoot)('a full disk', () => {
     expect(browser.json.message).toContain('too full to start a browser');
     const replay = await call<{ code: string }>('POST', `/browsers/${running}/replays`, {});
     expect(replay.status).toBe(507);
+    // Readiness says so, with the reason.
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { reasons: string[] }).reasons).toEqual([
+      expect.stringMatching(
+        /^the disk of the data directory is full: \d+ MiB free, a browser needs 256 MiB$/,
+      ),
+    ]);
     // Nothing was started, kept or left: no process, no instance, no session, no recording.
     expect(processesOfServer(mount).length).toBe(before);
     expect(readdirSync(join(mount, 'instances'))).toEqual(instances);
@@ -81,6 +89,7 @@ describe.runIf(isRoot)('a full disk', () => {
 
     // Room again: the server carries on.
     for (let index = 0; index < fillers; index++) rmSync(join(mount, `filler-${index}`));
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     const again = await call<{ session_id: string }>('POST', '/browsers', {});
     expect(again.status).toBe(201);
     await call('DELETE', `/browsers/${again.json.session_id}`);
