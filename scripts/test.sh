@@ -2,7 +2,8 @@
 # Runs every check and test of the repository: lint, build, typecheck, unit and type tests,
 # package checks (publint, attw), the tree-shaking size check, and the consumer test (the packed
 # packages installed with npm into a fresh project, their README examples run on Node 22 and 24
-# and type-checked). Exits non-zero on any failure.
+# and type-checked), and the server's container image built and run for real. Exits non-zero on
+# any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
@@ -12,5 +13,14 @@ status=0
 pnpm run ci || status=$?
 # The packages as a user installs them from npm (needs the build above).
 if [ "$status" = 0 ]; then bash scripts/consumer-test.sh || status=$?; fi
+# The server's container image, built from a clean clone and run with podman (root only: it
+# makes its base with debootstrap; XB_SKIP_IMAGE=1 leaves it out).
+if [ "$status" = 0 ] && [ "${XB_SKIP_IMAGE:-}" != 1 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    bash apps/server/deploy/verify-image.sh || status=$?
+  else
+    echo "The container image check needs root (debootstrap, podman): left out." >&2
+  fi
+fi
 pnpm run --silent test:summary || true
 exit "$status"

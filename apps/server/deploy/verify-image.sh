@@ -8,7 +8,9 @@
 # Needs root (for debootstrap) or an existing base image. Settings, all optional:
 #   XB_IMAGE_BASE   the Debian bookworm image to build on; default: one made here with
 #                   debootstrap (localhost/xb-debian:bookworm, kept for the next run)
-#   XB_BUILD_CA     a PEM file the build should trust (a network that inspects TLS)
+#   XB_BUILD_CA     a PEM file the build should trust (a network that inspects TLS); default:
+#                   the certificates this host added to its own (/usr/local/share/ca-certificates)
+#   XB_KEEP_IMAGE=1 keep the image built (localhost/xb-server:verify); default: removed
 #   XB_VERIFY_PORT  the loopback port the container is published on (default 18080)
 set -euo pipefail
 
@@ -30,6 +32,7 @@ fail() {
 cleanup() {
   podman rm -f -t 0 "$NAME" > /dev/null 2>&1 || true
   podman volume rm -f "$VOLUME" > /dev/null 2>&1 || true
+  [ "${XB_KEEP_IMAGE:-}" = 1 ] || podman rmi -f "$IMAGE" > /dev/null 2>&1 || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -75,10 +78,14 @@ fi
 say "== building $IMAGE from a clean clone of $(git -C "$REPO" rev-parse --short HEAD)"
 git clone -q "$REPO" "$WORK/src"
 BUILD_ARGS=(--build-arg "BASE=$BASE")
-[ -n "${XB_BUILD_CA:-}" ] && BUILD_ARGS+=(--build-arg "EXTRA_CA=$(cat "$XB_BUILD_CA")")
+if [ -n "${XB_BUILD_CA:-}" ]; then
+  BUILD_ARGS+=(--build-arg "EXTRA_CA=$(cat "$XB_BUILD_CA")")
+elif compgen -G '/usr/local/share/ca-certificates/*.crt' > /dev/null; then
+  BUILD_ARGS+=(--build-arg "EXTRA_CA=$(cat /usr/local/share/ca-certificates/*.crt)")
+fi
 # chroot isolation: build steps need no runtime, so a host that refuses one still builds.
 started=$SECONDS
-podman build --isolation=chroot --format docker "${BUILD_ARGS[@]}" -f "$WORK/src/apps/server/deploy/Containerfile" \
+podman build --isolation=chroot --format docker --layers=false "${BUILD_ARGS[@]}" -f "$WORK/src/apps/server/deploy/Containerfile" \
   -t "$IMAGE" "$WORK/src" > "$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; fail "podman build"; }
 say "built in $((SECONDS - started)) s: $(podman image inspect --format '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1/1e6}')"
 say "user: $(podman image inspect --format '{{.Config.User}}' "$IMAGE"), volumes: $(podman image inspect --format '{{range $k, $v := .Config.Volumes}}{{$k}} {{end}}' "$IMAGE")"
