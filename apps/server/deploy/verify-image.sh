@@ -30,7 +30,7 @@ fail() {
   exit 1
 }
 cleanup() {
-  podman rm -f -t 0 "$NAME" > /dev/null 2>&1 || true
+  podman rm -f -v -t 0 "$NAME" > /dev/null 2>&1 || true
   podman volume rm -f "$VOLUME" > /dev/null 2>&1 || true
   [ "${XB_KEEP_IMAGE:-}" = 1 ] || podman rmi -f "$IMAGE" > /dev/null 2>&1 || true
   rm -rf "$WORK"
