@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sandboxArgs } from '../sandbox/bubblewrap.js';
 import { findSystemTools } from './executables.js';
@@ -31,14 +31,21 @@ const PROBE_USER = { uid: 65534, gid: 65534 };
 
 /**
  * Whether bubblewrap can make a sandbox here, as this server makes a session's (its namespaces,
- * its own /proc, /dev and /tmp, the drop to an unprivileged user when it runs as root), with
- * `home` bound as the session's home: a host that forbids user namespaces to an unprivileged
- * server, or a container whose /proc cannot be mounted again, has bwrap installed and still
- * starts no browser.
+ * its own /proc, /dev and /tmp, the drop to an unprivileged user when it runs as root), with an
+ * empty folder of the data directory as its home: a host that forbids user namespaces to an
+ * unprivileged server, or a container whose /proc cannot be mounted again, has bwrap installed
+ * and still starts no browser. Nothing to say when that folder cannot be made: the data
+ * directory's own check says why.
  */
-function sandboxReason(bwrap: string, home: string): Promise<string | undefined> {
+async function sandboxReason(bwrap: string, dataDir: string): Promise<string | undefined> {
   if (sandboxProbe?.bwrap === bwrap && Date.now() - sandboxProbe.at < SANDBOX_PROBE_MS)
-    return Promise.resolve(sandboxProbe.reason);
+    return sandboxProbe.reason;
+  const home = join(dataDir, 'sandbox-probe');
+  try {
+    await mkdir(home, { recursive: true, mode: 0o700 });
+  } catch {
+    return undefined;
+  }
   const user = process.getuid?.() === 0 ? PROBE_USER : undefined;
   return new Promise((resolve) => {
     execFile(
