@@ -47,9 +47,11 @@ describe('the systemd unit, installed as the server README says', () => {
     const host = mkdtempSync(join(tmpdir(), 'xb-unit-'));
     const at = (path: string) => join(host, path);
     const app = at('/opt/xb-server/app');
+    // A legacy deploy resolves the package's dependencies again: from the metadata this machine
+    // has cached where it can (--prefer-offline), from the registry for the rest.
     const deployed = spawnSync(
       pnpm(),
-      ['--filter', '@x/server', 'deploy', '--prod', '--legacy', app],
+      ['--filter', '@x/server', 'deploy', '--prod', '--legacy', '--prefer-offline', app],
       {
         cwd: ROOT,
         encoding: 'utf8',
@@ -57,7 +59,7 @@ describe('the systemd unit, installed as the server README says', () => {
         timeout: 120_000,
       },
     );
-    expect(deployed.status, deployed.stderr).toBe(0);
+    expect(deployed.status, `${deployed.stdout}${deployed.stderr}`).toBe(0);
     mkdirSync(at('/etc/xb-server'), { recursive: true });
     writeFileSync(at('/etc/xb-server/tokens'), 'xb_ops\nread-only xb_watch\n', { mode: 0o600 });
     // The operator's settings; a port of the test's choosing instead of 8080 on a shared host.
