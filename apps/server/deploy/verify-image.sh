@@ -37,10 +37,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
+updated=''
 need() {
   command -v "$1" > /dev/null && return
   if [ "$(id -u)" = 0 ]; then
-    apt-get install -y --no-install-recommends "$2" > /dev/null
+    [ -n "$updated" ] || apt-get update -qq
+    updated=1
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" > /dev/null
   else
     say "verify-image: $1 is missing (apt-get install $2)"
     exit 1
