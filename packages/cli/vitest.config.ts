@@ -7,6 +7,7 @@ export default defineConfig({
   define: { __XB_VERSION__: JSON.stringify(version) },
   test: {
     include: ['src/**/*.test.ts'],
+    globalSetup: ['../../scripts/test-temp-folder.ts'],
     testTimeout: 30_000,
   },
 });

@@ -6,6 +6,7 @@ import { buildExtensionArchive } from '@x/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
+import { mountsUnder } from '../sandbox/instance-disks.js';
 import { type RunningServer, startServer } from '../server.js';
 import { processesOfServer } from '../test-support/processes.js';
 import { jsonCaller, TEST_TOKEN } from '../test-support/servers.js';
@@ -94,5 +95,25 @@ describe.runIf(isRoot)('a full disk', () => {
     expect(again.status).toBe(201);
     await call('DELETE', `/browsers/${again.json.session_id}`);
     await call('DELETE', `/browsers/${running}`);
+  });
+
+  it('ends a browser deleted on a full disk whole, and marks it deleted once it freed its room', async () => {
+    const id = (await call<{ session_id: string }>('POST', '/browsers', {})).json.session_id;
+    const disk = join(mount, 'instances', id);
+    expect(mountsUnder(mount)).toContain(disk);
+    fillLeaving(0);
+    try {
+      // The store cannot take the record at first: the browser ends all the same.
+      expect((await call('DELETE', `/browsers/${id}`)).status).toBe(204);
+      expect(mountsUnder(mount)).not.toContain(disk);
+      expect(processesOfServer(mount)).toEqual([]);
+      expect(readdirSync(join(mount, 'instances'))).toEqual([]);
+      const read = await call<{ deleted_at?: string }>('GET', `/browsers/${id}`);
+      expect(read.json.deleted_at).toEqual(expect.any(String));
+    } finally {
+      for (const name of readdirSync(mount)) {
+        if (name.startsWith('filler-')) rmSync(join(mount, name));
+      }
+    }
   });
 });

@@ -331,7 +331,9 @@ export class BrowserModel<I extends BrowserInstance> {
     this.#live.delete(id);
     this.onEnding(id);
     entry.record = endedRecord(entry.record, this.#context.clock());
-    this.#save(entry);
+    // A store that cannot take the record (a full disk) does not keep the browser running: it
+    // ends all the same, and the record is stored once its instance has freed its room.
+    const isSaved = this.#trySave(entry);
     for (const process of entry.processes.values()) signalProcess(process, 'KILL');
     // Their records and output go with the browser: nothing can ask for them any more.
     entry.processes.clear();
@@ -355,8 +357,28 @@ export class BrowserModel<I extends BrowserInstance> {
       // The session is over whatever the engine says; what it could not free is its to report.
       this.#context.log.error({ err: error, session: id }, 'a browser failed to close cleanly');
     }
+    if (!isSaved && !this.#trySave(entry)) {
+      this.#context.log.error(
+        { session: id },
+        'the ended browser is not marked deleted in the store: the next start marks it',
+      );
+    }
     this.#context.log.info({ session: id }, 'browser deleted');
     this.onEnded(entry.record);
+  }
+
+  /** Saves the record; says whether the store took it (a failure is logged). */
+  #trySave(entry: BrowserEntry<I>): boolean {
+    try {
+      this.#save(entry);
+      return true;
+    } catch (error) {
+      this.#context.log.error(
+        { err: error, session: entry.record.session_id },
+        'a browser record could not be stored',
+      );
+      return false;
+    }
   }
 
   /** Saves a browser's state into its profile; a failure is logged, the last version kept. */
