@@ -20,10 +20,23 @@ const call = jsonCaller(() => server.url);
 
 let fillers = 0;
 
-/** Fills the disk until `leave` bytes are free (one more file of that size, allocated for real). */
+/**
+ * Fills the disk until `leave` bytes are free (files allocated for real). Something else may be
+ * writing meanwhile (a recording), so it measures again and goes on until it holds.
+ */
 function fillLeaving(leave: number): void {
-  const size = Math.max(0, freeBytes(mount) - leave);
-  execFileSync('fallocate', ['-l', String(size), join(mount, `filler-${fillers++}`)]);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const size = freeBytes(mount) - leave;
+    if (size <= 0) return;
+    try {
+      execFileSync('fallocate', ['-l', String(size), join(mount, `filler-${fillers++}`)], {
+        stdio: 'ignore',
+      });
+    } catch {
+      // Less room than measured by the time it allocated: measure again.
+    }
+  }
+  throw new Error(`the disk at ${mount} could not be filled`);
 }
 
 beforeAll(async () => {
@@ -97,11 +110,14 @@ describe.runIf(isRoot)('a full disk', () => {
     await call('DELETE', `/browsers/${running}`);
   });
 
-  it('ends a browser deleted on a full disk whole, and marks it deleted once it freed its room', async () => {
+  it('ends a recording browser deleted on a full disk whole, and marks it deleted once it freed its room', async () => {
     const id = (await call<{ session_id: string }>('POST', '/browsers', {})).json.session_id;
     const disk = join(mount, 'instances', id);
     expect(mountsUnder(mount)).toContain(disk);
+    // Recording too: its replay's record cannot be stored either.
+    expect((await call('POST', `/browsers/${id}/replays`, {})).status).toBe(201);
     fillLeaving(0);
+    expect(freeBytes(mount)).toBe(0);
     try {
       // The store cannot take the record at first: the browser ends all the same.
       expect((await call('DELETE', `/browsers/${id}`)).status).toBe(204);

@@ -31,7 +31,13 @@ export function finishRecording<I extends BrowserInstance>(
     finished_at: formatTimestamp(at ?? context.clock()),
   };
   recording.record = finished;
-  context.engines.records.replays.put(finished.replay_id, finished, { isOpen: false });
+  try {
+    context.engines.records.replays.put(finished.replay_id, finished, { isOpen: false });
+  } catch (error) {
+    // A store that cannot take it (a full disk) does not keep the encoder running: the replay
+    // stays open in the store, and the next start finishes it from its video.
+    context.log.error({ err: error, replay: finished.replay_id }, 'a finished replay not stored');
+  }
   recording.stopping = recording.handle
     .finish()
     .catch((error: unknown) => {
