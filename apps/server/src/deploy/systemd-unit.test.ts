@@ -35,10 +35,16 @@ const assignment = (line: string): [string, string] => {
   return [line.slice(0, equals), line.slice(equals + 1)];
 };
 
-/** pnpm as the repository's scripts run it: corepack's shim in the checkout, else the PATH's. */
-function pnpm(): string {
+/**
+ * pnpm as the repository's scripts run it: the pnpm running this test (its script under this
+ * Node, so a time-out's kill reaches it, not a shell shim in front of it), else corepack's shim in
+ * the checkout, else the PATH's.
+ */
+function pnpm(): [string, string[]] {
+  const running = process.env.npm_execpath;
+  if (running && /pnpm\.c?js$/.test(running)) return [process.execPath, [running]];
   const shim = join(ROOT, '.corepack-bin', 'pnpm');
-  return existsSync(shim) ? shim : 'pnpm';
+  return [existsSync(shim) ? shim : 'pnpm', []];
 }
 
 describe('the systemd unit, installed as the server README says', () => {
@@ -49,14 +55,16 @@ describe('the systemd unit, installed as the server README says', () => {
     const app = at('/opt/xb-server/app');
     // A legacy deploy resolves the package's dependencies again: from the metadata this machine
     // has cached where it can (--prefer-offline), from the registry for the rest.
+    const [program, prefix] = pnpm();
     const deployed = spawnSync(
-      pnpm(),
-      ['--filter', '@x/server', 'deploy', '--prod', '--legacy', '--prefer-offline', app],
+      program,
+      [...prefix, '--filter', '@x/server', 'deploy', '--prod', '--legacy', '--prefer-offline', app],
       {
         cwd: ROOT,
         encoding: 'utf8',
         env: { ...process.env, COREPACK_ENABLE_DOWNLOAD_PROMPT: '0', COREPACK_INTEGRITY_KEYS: '0' },
         timeout: 120_000,
+        killSignal: 'SIGKILL',
       },
     );
     expect(deployed.status, `${deployed.stdout}${deployed.stderr}`).toBe(0);
