@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BrowserSession, Replay } from '@x/types';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { SERVER_OPTIONS } from './command-line.js';
@@ -12,6 +13,7 @@ import { parseTokensFile } from './http/tokens-file.js';
 import { type RunningServer, startServer } from './server.js';
 import { findExecutable } from './system/executables.js';
 import { MAIN, startBinary } from './test-support/binary.js';
+import { jsonCaller } from './test-support/servers.js';
 
 const TOKEN = 'operator-test-token';
 const quiet = pino({ level: 'silent' });
@@ -141,22 +143,6 @@ describe('xb-server on the command line', () => {
   });
 });
 
-/** A JSON call with the full token; resolves to the status and the parsed body (if any). */
-async function api(
-  origin: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: Record<string, unknown> & Record<string, string> }> {
-  const answer = await fetch(`${origin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await answer.text();
-  return { status: answer.status, json: text ? JSON.parse(text) : {} };
-}
-
 describe('the URLs a server hands out', () => {
   it('come from XB_PUBLIC_URL (https gives wss), never from a Host header, after a restart too', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-public-'));
@@ -170,9 +156,10 @@ describe('the URLs a server hands out', () => {
     const https = (path: string) => (url: unknown) =>
       typeof url === 'string' && url.startsWith(`https://browsers.example.com${path}`);
     let server = await startServer(readConfig(settings), quiet);
+    const call = jsonCaller(() => server.url, TOKEN);
     try {
       expect(server.publicUrl).toBe('https://browsers.example.com');
-      const { json: session } = await api(server.url, 'POST', '/browsers', {});
+      const { json: session } = await call<BrowserSession>('POST', '/browsers', {});
       const id = session.session_id;
       expect(session.cdp_ws_url).toMatch(
         new RegExp(`^wss://browsers\\.example\\.com/browsers/${id}/cdp\\?jwt=`),
@@ -181,24 +168,24 @@ describe('the URLs a server hands out', () => {
       expect(session.base_url).toBe(`https://browsers.example.com/browsers/${id}`);
       const read = await getWithHost(`${server.url}/browsers/${id}`, 'evil.example');
       expect(JSON.parse(read.body).cdp_ws_url).toMatch(/^wss:\/\/browsers\.example\.com\//);
-      const link = await api(server.url, 'POST', `/browsers/${id}/live_view`, { mode: 'read' });
+      const link = await call<{ url: string }>('POST', `/browsers/${id}/live_view`, {
+        mode: 'read',
+      });
       expect(link.json.url).toSatisfy(https(`/browsers/${id}/live?jwt=`));
-      const replay = await api(server.url, 'POST', `/browsers/${id}/replays`, {});
-      await api(server.url, 'POST', `/browsers/${id}/replays/${replay.json.replay_id}/stop`);
-      const replays = await api(server.url, 'GET', `/browsers/${id}/replays`);
-      expect(
-        (replays.json as unknown as { replay_view_url: string }[])[0]?.replay_view_url,
-      ).toSatisfy(https(`/browsers/${id}/replays/${replay.json.replay_id}/view?jwt=`));
+      const replay = await call<Replay>('POST', `/browsers/${id}/replays`, {});
+      await call('POST', `/browsers/${id}/replays/${replay.json.replay_id}/stop`);
+      const replays = await call<Replay[]>('GET', `/browsers/${id}/replays`);
+      expect(replays.json[0]?.replay_view_url).toSatisfy(
+        https(`/browsers/${id}/replays/${replay.json.replay_id}/view?jwt=`),
+      );
       const openapi = await getWithHost(`${server.url}/openapi.json`, 'evil.example');
       expect(JSON.parse(openapi.body).servers).toEqual([{ url: 'https://browsers.example.com' }]);
-      await api(server.url, 'DELETE', `/browsers/${id}`);
-      expect(
-        (await api(server.url, 'POST', '/browser_pools', { name: 'kept', size: 1 })).status,
-      ).toBe(201);
+      await call('DELETE', `/browsers/${id}`);
+      expect((await call('POST', '/browser_pools', { name: 'kept', size: 1 })).status).toBe(201);
       // Pool browsers started by the next run, before anyone called it, name the public URL too.
       await server.close();
       server = await startServer(readConfig(settings), quiet);
-      const lease = await api(server.url, 'POST', '/browser_pools/kept/acquire', {});
+      const lease = await call<BrowserSession>('POST', '/browser_pools/kept/acquire', {});
       expect(lease.json.cdp_ws_url).toMatch(/^wss:\/\/browsers\.example\.com\/browsers\//);
       expect(lease.json.base_url).toBe(
         `https://browsers.example.com/browsers/${lease.json.session_id}`,
