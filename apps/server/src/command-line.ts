@@ -62,6 +62,15 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     defaultText: 'none',
   },
   {
+    flag: 'allow-networks',
+    env: 'XB_ALLOW_NETWORKS',
+    value: '<list>',
+    description:
+      'private destinations every session may reach besides the public internet, comma-separated: CIDRs (10.1.0.0/16) or address:port (127.0.0.1:8080); * accepts an open network (no egress policy)',
+    defaultText:
+      'none: loopback, link-local, private, CGNAT, multicast and the host itself are refused',
+  },
+  {
     flag: 'metrics-port',
     env: 'XB_METRICS_PORT',
     value: '<n>',

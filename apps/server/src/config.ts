@@ -1,6 +1,11 @@
 import { totalmem } from 'node:os';
 import { resolve } from 'node:path';
-import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '@x/service-kernel';
+import {
+  type BrowserLimits,
+  DEFAULT_BROWSER_LIMITS,
+  type OperatorNetworks,
+  parseOperatorNetworks,
+} from '@x/service-kernel';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sandbox/cgroups.js';
 import { DEFAULT_SESSION_DISK_BYTES } from './sandbox/instance-disks.js';
 
@@ -53,6 +58,16 @@ export interface ServerConfig {
   readonly tokensFile: string | undefined;
   /** A loopback port that serves `GET /metrics` without a token (`XB_METRICS_PORT`; 0: a free one). */
   readonly metricsPort: number | undefined;
+  /**
+   * What every session may reach beyond the public internet (`XB_ALLOW_NETWORKS`): entries, or
+   * `'open'` (`*`: the operator accepts sessions on the host's whole network).
+   */
+  readonly allowNetworks: OperatorNetworks;
+  /**
+   * The resolvers the sessions' DNS relays ask (IPv4 addresses); undefined: the host's own, from
+   * /etc/resolv.conf. Set by embedders and tests, not by the environment.
+   */
+  readonly sessionNameservers?: readonly string[] | undefined;
 }
 
 /** The origin of `XB_PUBLIC_URL`: an http(s) URL with no path, query or fragment. */
@@ -167,6 +182,7 @@ export function readConfig(
         ? undefined
         : whole('XB_METRICS_PORT', env.XB_METRICS_PORT, 0),
     isBrowserSandboxed: true,
+    allowNetworks: parseOperatorNetworks(env.XB_ALLOW_NETWORKS ?? ''),
     sessionLimits: {
       memoryBytes:
         positive(

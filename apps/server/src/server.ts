@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
-import { aesSecretBox, liveViewSockets, ServiceModel } from '@x/service-kernel';
+import {
+  aesSecretBox,
+  describeOperatorNetworks,
+  liveViewSockets,
+  ServiceModel,
+} from '@x/service-kernel';
 import pino, { type Logger } from 'pino';
-import { ChromiumEngine, type ChromiumInstance } from './browsers/chromium-engine.js';
+import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/chromium-engine.js';
 import type { ServerConfig } from './config.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
 import { SandboxFileSystem } from './files/sandbox-file-system.js';
@@ -16,6 +22,7 @@ import { ServerMetrics } from './http/metrics.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
 import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { followTokensFile } from './http/tokens-file.js';
+import { type SessionNetwork, SessionNetworks } from './network/session-networks.js';
 import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
 import { DiskProfileStore } from './profiles/disk-profile-store.js';
 import { HttpProxyChecker } from './proxies/proxy-checker.js';
@@ -26,10 +33,10 @@ import { SessionCgroups } from './sandbox/cgroups.js';
 import { type DiskDetection, InstanceDisks } from './sandbox/instance-disks.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
 import { DataDirLock } from './store/data-dir-lock.js';
-import { openDatabase, storedSetting } from './store/database.js';
+import { openDatabase, storedSetting, storeSetting } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
 import { sqliteRecordStore } from './store/sqlite-record-store.js';
-import { describeTools, findSystemTools } from './system/executables.js';
+import { describeTools, findSystemTools, type SystemTools } from './system/executables.js';
 import { killDescendants } from './system/process-tree.js';
 import { notReadyReasons } from './system/readiness.js';
 
@@ -52,8 +59,12 @@ export interface RunningServer {
   readonly model: ServiceModel<ChromiumInstance>;
   /** Per-session cgroups, where the host allows them. */
   readonly cgroups: SessionCgroups | undefined;
-  /** A running browser's instance: its home on the host and its user (for tests). */
-  instance(sessionId: string): { home: string; user: SandboxUser | undefined };
+  /** A running browser's instance: its home on the host, its user and its network (for tests). */
+  instance(sessionId: string): {
+    home: string;
+    user: SandboxUser | undefined;
+    network: SessionNetwork | undefined;
+  };
   /**
    * Stops gracefully: no new connections, calls in flight finish, every browser closes (no
    * Chromium survives), the store closes.
@@ -159,6 +170,9 @@ async function startLocked(
         Number(storedSetting(database, 'sandbox_uid_base', () => String(newUserBlockBase()))),
       )
     : undefined;
+  const egress = config.isBrowserSandboxed
+    ? await startEgress(config, tools, database, logger)
+    : undefined;
   const browserEngine = new ChromiumEngine({
     chromePath: config.chromePath,
     dataDir: config.dataDir,
@@ -172,6 +186,7 @@ async function startLocked(
       isEnabled: config.isBrowserSandboxed,
       cgroups,
       disks: disks && 'disks' in disks ? disks.disks : undefined,
+      egress,
     },
   });
   const model = new ServiceModel<ChromiumInstance>({
@@ -194,6 +209,7 @@ async function startLocked(
       limits: config.limits,
       jwtSecret,
       isFillRateLimited: true,
+      allowNetworks: config.allowNetworks,
     },
     log: logger,
   });
@@ -202,11 +218,21 @@ async function startLocked(
   idempotency.prune();
   let url = '';
   let publicUrl = '';
-  const metrics = new ServerMetrics(model);
+  const metrics = new ServerMetrics(model, {
+    egressBlocked:
+      egress && 'networks' in egress ? () => egress.networks.blockedTotal() : undefined,
+  });
   const app = createApp({
     metrics,
     publicUrl: () => publicUrl,
-    readiness: () => notReadyReasons({ chromePath: config.chromePath, dataDir: config.dataDir }),
+    readiness: async () => [
+      ...(await notReadyReasons({ chromePath: config.chromePath, dataDir: config.dataDir })),
+      ...(egress && 'unavailable' in egress
+        ? [
+            `the egress policy cannot be kept here (${egress.unavailable}): browsers are refused; XB_ALLOW_NETWORKS=* accepts an open network`,
+          ]
+        : []),
+    ],
     model,
     tokens,
     idempotency,
@@ -256,13 +282,14 @@ async function startLocked(
     cgroups,
     instance(sessionId) {
       const { instance } = model.browsers.live(sessionId);
-      return { home: instance.home, user: instance.user };
+      return { home: instance.home, user: instance.user, network: instance.network };
     },
     kill() {
       killDescendants(process.pid);
       users?.signalAll();
       cgroups?.killAll();
       InstanceDisks.reap(config.dataDir);
+      if (egress && 'networks' in egress) egress.networks.killSync();
     },
     close() {
       closing ??= (async () => {
@@ -280,6 +307,7 @@ async function startLocked(
         // Event streams and proxied sockets hold connections open: end what is left.
         server.closeAllConnections();
         await stopped;
+        if (egress && 'networks' in egress) await egress.networks.close();
         cgroups?.close();
         database.close();
         lock.release();
@@ -287,6 +315,54 @@ async function startLocked(
       return closing;
     },
   };
+}
+
+/**
+ * The egress policy, as this host allows it: a network namespace per session (root, with iproute2
+ * and nftables), the host's network when the operator said `*`, or none, with the reason (browsers
+ * are then refused and /readyz says why). Said once in the start-up log.
+ */
+async function startEgress(
+  config: ServerConfig,
+  tools: SystemTools,
+  database: DatabaseSync,
+  logger: Logger,
+): Promise<Egress> {
+  const allowed = describeOperatorNetworks(config.allowNetworks);
+  if (config.allowNetworks === 'open') {
+    logger.warn(
+      { allowNetworks: '*' },
+      `egress: ${allowed}; pages reach whatever the host reaches`,
+    );
+    return { open: true };
+  }
+  const reason =
+    process.getuid?.() !== 0
+      ? 'the server is not root, so it cannot give each session a network namespace of its own'
+      : !tools.ip || !tools.nft || !tools.nsenter
+        ? 'iproute2 and nftables are needed (apt-get install iproute2 nftables)'
+        : undefined;
+  if (reason) {
+    logger.error({ reason }, `egress policy unavailable: ${reason}; browsers are refused`);
+    return { unavailable: reason };
+  }
+  try {
+    const kept = storedSetting(database, 'session_subnet', () => '');
+    const networks = await SessionNetworks.start({
+      tools: { ip: tools.ip as string, nft: tools.nft as string, nsenter: tools.nsenter as string },
+      dataDir: config.dataDir,
+      subnet: kept || undefined,
+      nameservers: config.sessionNameservers,
+      logger,
+    });
+    if (networks.subnet !== kept) storeSetting(database, 'session_subnet', networks.subnet);
+    logger.info({ allowNetworks: allowed }, `egress: ${allowed}`);
+    return { networks };
+  } catch (error) {
+    const failed = `the egress policy could not be set up: ${(error as Error).message}`;
+    logger.error({ err: error }, failed);
+    return { unavailable: failed };
+  }
 }
 
 /** One start-up line: which per-session limits hold here, and which the host does not allow. */

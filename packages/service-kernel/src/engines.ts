@@ -5,6 +5,7 @@ import type {
   Extension,
   FileEntry,
   Invocation,
+  NetworkEntry,
   Profile,
   ProfileArchiveFormat,
   ProxyProtocol,
@@ -40,6 +41,8 @@ export interface LaunchSpec {
   readonly profileId?: string | undefined;
   /** Where its traffic goes, if not directly. */
   readonly proxy?: ProxyRoute | undefined;
+  /** Private destinations it may reach besides the public internet (checked by the model). */
+  readonly allowNetworks: readonly NetworkEntry[];
 }
 
 /** A proxy as an engine connects to it: the password opened, in memory only. */

@@ -7,6 +7,13 @@
 
 export type { BrowserEntry } from './browsers/browser-entry.js';
 export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-spec.js';
+export {
+  checkBrowserNetworks,
+  describeOperatorNetworks,
+  effectiveNetworks,
+  type OperatorNetworks,
+  parseOperatorNetworks,
+} from './browsers/network-allow.js';
 export { type LiveInput, pause } from './computer/computer-model.js';
 export { FRAME_MS, type Point, pathBetween } from './computer/mouse-path.js';
 export type {

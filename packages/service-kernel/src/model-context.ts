@@ -1,3 +1,4 @@
+import type { OperatorNetworks } from './browsers/network-allow.js';
 import type { BrowserInstance, ServiceEngines } from './engines.js';
 import type { IdGenerator } from './ids.js';
 
@@ -41,6 +42,12 @@ export interface ModelSettings {
    * (the fake, whose browsers cost nothing and whose tests want full pools at once).
    */
   readonly isFillRateLimited: boolean;
+  /**
+   * What the operator opens to every session beyond the public internet: a browser's
+   * `network.allow` must stay within it. Undefined: anything (a service with no egress policy,
+   * such as the fake).
+   */
+  readonly allowNetworks?: OperatorNetworks | undefined;
 }
 
 /** Where the model reports what happens in the background, pino-style. */

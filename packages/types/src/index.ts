@@ -39,6 +39,7 @@ export {
   BrowserSessionListSchema,
   BrowserSessionSchema,
   ListBrowsersQuerySchema,
+  SessionNetworkSchema,
   SessionProfileSchema,
 } from './browsers/browser-session.js';
 export {
@@ -50,6 +51,7 @@ export {
   ExtensionReferenceSchema,
   ExtensionReferencesSchema,
   MAX_EXTENSIONS_PER_BROWSER,
+  NetworkInputSchema,
   ProfileReferenceSchema,
   SESSION_URL_LIFETIME_SECONDS,
 } from './browsers/create-browser.js';
@@ -113,6 +115,16 @@ export {
   REQUEST_ID_HEADER,
   RETRY_AFTER_HEADER,
 } from './common/limits.js';
+export {
+  coversEntry,
+  formatIpv4,
+  formatNetworkEntry,
+  isInNetwork,
+  MAX_NETWORK_ENTRIES,
+  type NetworkEntry,
+  parseIpv4,
+  parseNetworkEntry,
+} from './common/network-entries.js';
 export { integerBetween, queryIntegerBetween } from './common/numbers.js';
 export {
   MAX_QUERY_LENGTH,

@@ -18,6 +18,7 @@ import {
 } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import type { SandboxFileSystem, SandboxPlace } from '../files/sandbox-file-system.js';
+import type { SessionNetwork, SessionNetworks } from '../network/session-networks.js';
 import { resolveOnInstance } from '../processes/instance-path.js';
 import type { DiskProfileStore } from '../profiles/disk-profile-store.js';
 import { ProxyRelay } from '../proxies/proxy-relay.js';
@@ -50,7 +51,19 @@ export interface Sandboxing {
   readonly cgroups?: SessionCgroups | undefined;
   /** A disk of its own per browser home, where the host lets the server mount one. */
   readonly disks?: InstanceDisks | undefined;
+  /** Where browsers' pages may go (the egress policy); undefined: the host's network (benchmarks). */
+  readonly egress?: Egress | undefined;
 }
+
+/**
+ * How a browser's network is made: by the egress policy (a namespace of its own per session), the
+ * host's own (`XB_ALLOW_NETWORKS=*`, the operator accepts an open network), or not at all, when the
+ * policy cannot be kept here (why: browsers are then refused with 503).
+ */
+export type Egress =
+  | { readonly networks: SessionNetworks }
+  | { readonly open: true }
+  | { readonly unavailable: string };
 
 /**
  * One real browser: Chromium in its sandbox, its instance directory (its `/home/browser`) and
@@ -62,6 +75,8 @@ export class ChromiumInstance implements BrowserInstance {
   readonly user: SandboxUser | undefined;
   /** Its cgroup, which its processes join too; undefined where the host allows none. */
   readonly cgroup: SessionCgroup | undefined;
+  /** Its own network (the egress policy's); undefined on the host's. */
+  readonly network: SessionNetwork | undefined;
   readonly #release: () => Promise<void>;
   readonly #profiles: ProfileSaving;
   #closing: Promise<void> | undefined;
@@ -69,7 +84,11 @@ export class ChromiumInstance implements BrowserInstance {
   constructor(
     chromium: ChromiumBrowser,
     directory: InstanceDirectory,
-    sandbox: { user: SandboxUser | undefined; cgroup: SessionCgroup | undefined },
+    sandbox: {
+      user: SandboxUser | undefined;
+      cgroup: SessionCgroup | undefined;
+      network: SessionNetwork | undefined;
+    },
     release: () => Promise<void>,
     profiles: ProfileSaving,
   ) {
@@ -77,6 +96,7 @@ export class ChromiumInstance implements BrowserInstance {
     this.directory = directory;
     this.user = sandbox.user;
     this.cgroup = sandbox.cgroup;
+    this.network = sandbox.network;
     this.#release = release;
     this.#profiles = profiles;
   }
@@ -192,8 +212,17 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     this.#isChromiumSandboxed = this.#probeChromiumSandbox();
   }
 
-  /** 400 for a headed browser on a host without Xvfb. */
+  /**
+   * 503 when the egress policy cannot be kept on this host (the operator did not accept an open
+   * network); 400 for a headed browser on a host without Xvfb.
+   */
   check(spec: { readonly headless: boolean }): void {
+    const { egress } = this.#sandboxing;
+    if (egress && 'unavailable' in egress)
+      throw new ServiceError(
+        'unavailable',
+        `Browsers cannot start: this server cannot keep their network to public destinations (${egress.unavailable}). The operator may accept an open network with XB_ALLOW_NETWORKS=*.`,
+      );
     if (!spec.headless && !this.#tools.xvfb) {
       throw new ServiceError(
         'bad_request',
@@ -216,6 +245,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     const user = sandbox?.user;
     let root: string | undefined;
     let relay: ProxyRelay | undefined;
+    let network: SessionNetwork | undefined;
     const release = async () => {
       // Its proxy relay closes; every process of its user and its cgroup goes (none may outlive
       // it, wherever it hid), then its files (and its disk); then the user is free for another
@@ -232,6 +262,9 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
           if (cgroup) await cgroups?.remove(spec.id);
         },
         async () => {
+          await network?.close();
+        },
+        async () => {
           if (root && disks) await disks.remove(root);
           else if (root) removeInstanceDirectory(root);
         },
@@ -245,7 +278,13 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       const directory: InstanceDirectory = furnishInstanceDirectory(root, user);
       if (spec.profileId !== undefined)
         await this.#loadProfile({ home: root, user, cgroup }, spec.profileId);
-      if (spec.proxy) relay = await ProxyRelay.start(spec.proxy, user?.uid, this.#logger);
+      const { egress } = this.#sandboxing;
+      if (sandbox && egress && 'networks' in egress)
+        network = await egress.networks.create(spec.id, spec.allowNetworks);
+      if (spec.proxy) {
+        relay = await ProxyRelay.start(spec.proxy, user?.uid, this.#logger, network);
+        await network?.openPort(relay.port);
+      }
       const chromium = await ChromiumBrowser.launch({
         chromePath: this.#chromePath,
         instance: directory,
@@ -254,13 +293,20 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         extensionDirs: spec.extensions.map(this.#extensionFolder),
         viewport: spec.viewport,
         sandbox,
+        network,
         proxy: relay?.chromiumProxy,
       });
       this.#logger.info(
         { session: spec.id, chromiumPid: chromium.process.pid },
         'chromium started',
       );
-      return new ChromiumInstance(chromium, directory, { user, cgroup }, release, this.#profiles);
+      return new ChromiumInstance(
+        chromium,
+        directory,
+        { user, cgroup, network },
+        release,
+        this.#profiles,
+      );
     } catch (error) {
       // The caller hears why the start failed; a failed clean-up is the operator's to see.
       await release().catch((failure: unknown) =>

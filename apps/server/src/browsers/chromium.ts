@@ -42,6 +42,11 @@ export interface ChromiumOptions {
   readonly extensionDirs?: readonly string[];
   readonly display?: BrowserDisplay | undefined;
   readonly viewport: { readonly width: number; readonly height: number };
+  /**
+   * The session's own network (its namespace, and the resolv.conf naming its DNS relay); undefined:
+   * the host's.
+   */
+  readonly network?: { readonly namespace: string; readonly resolvConf: string } | undefined;
   /** Where its traffic goes: `--proxy-server` and `--proxy-bypass-list` as Chromium reads them. */
   readonly proxy?: { readonly server: string; readonly bypassList: string } | undefined;
   /**
@@ -164,14 +169,18 @@ function spawnChromium(options: ChromiumOptions, paths: BrowserPaths): ChildProc
   (options.extensionDirs ?? []).forEach((folder, index) => {
     binds.push([folder, paths.extensions[index] as string]);
   });
+  const { network } = options;
+  if (network) binds.push([network.resolvConf, '/etc/resolv.conf']);
   const spec = {
     home: options.instance.root,
     env,
     shareNetwork: true,
+    netns: network?.namespace,
     user: options.sandbox.user,
     cgroup: options.sandbox.cgroup,
     readOnlyBinds: binds,
-    etcEntries: CHROMIUM_ETC,
+    // Its own resolv.conf, naming its relay, when it has a network of its own.
+    etcEntries: network ? CHROMIUM_ETC.filter((entry) => entry !== 'resolv.conf') : CHROMIUM_ETC,
   };
   return spawnSandbox(options.sandbox.bubblewrap, spec, options.chromePath, args, stdio);
 }

@@ -45,6 +45,8 @@ export interface DisplaySandbox {
   readonly user: SandboxUser | undefined;
   /** The session's cgroup: the display counts against its limits. */
   readonly cgroup?: SessionCgroup | undefined;
+  /** The session's network namespace, which holds the display's abstract socket. */
+  readonly netns?: string | undefined;
 }
 
 /**
@@ -89,10 +91,16 @@ export async function startVirtualDisplay(
     '0',
     `${size.width}x${size.height}x24`,
   ];
-  // Its socket is an abstract one, in the host's network namespace the browser shares.
+  // Its socket is an abstract one, in the network namespace the browser shares (its session's).
   const child = spawnSandbox(
     sandbox.bubblewrap,
-    { home: sandbox.home, shareNetwork: true, user: sandbox.user, cgroup: sandbox.cgroup },
+    {
+      home: sandbox.home,
+      shareNetwork: true,
+      netns: sandbox.netns,
+      user: sandbox.user,
+      cgroup: sandbox.cgroup,
+    },
     xvfbPath,
     xvfbArgs,
     ['ignore', 'pipe', 'ignore'],

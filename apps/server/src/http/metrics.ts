@@ -39,9 +39,28 @@ export class ServerMetrics {
     registers: [this.registry],
   });
 
-  constructor(model: ServiceModel<ChromiumInstance>) {
+  constructor(
+    model: ServiceModel<ChromiumInstance>,
+    sources: {
+      /** Connections the egress policy refused so far (its nftables counter); undefined: no policy. */
+      readonly egressBlocked?: (() => Promise<number>) | undefined;
+    } = {},
+  ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'xb_server_' });
     const registers = [this.registry];
+    const { egressBlocked } = sources;
+    if (egressBlocked)
+      new Counter({
+        name: 'xb_egress_blocked_total',
+        help: 'Packets sessions sent to destinations the egress policy refuses (loopback, link-local, private, CGNAT, multicast, the host itself, other sessions), each answered at once as unreachable.',
+        registers,
+        async collect() {
+          const total = await egressBlocked().catch(() => undefined);
+          if (total === undefined) return;
+          this.reset();
+          this.inc(total);
+        },
+      });
     new Gauge({
       name: 'xb_sessions',
       help: 'Live browser sessions, by state: warm (idle in a pool) or active (held by a caller).',

@@ -8,6 +8,12 @@ import type { ProxyRoute, ProxyTarget } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import { loopbackPeerUid } from './socket-owner.js';
 
+/** Where a relay listens in a session with a network of its own: its gateway, for its address. */
+export interface RelayPlace {
+  readonly gateway: string;
+  readonly address: string;
+}
+
 /** Most connections one browser may hold open through its relay at once. */
 export const MAX_RELAY_CONNECTIONS = 256;
 
@@ -56,21 +62,30 @@ function serverName(host: string): string | undefined {
  * A proxy on loopback between one browser and the proxy its session was created with. The
  * browser is told to use it (`--proxy-server`); it passes every request on to the real proxy,
  * answering the proxy's authentication itself, so the password never reaches the browser, its
- * profile or its sandbox. It only serves connections made by the browser's own user (the socket
- * table says who opened each), so no other session can ride on its credentials.
+ * profile or its sandbox. It only serves its own browser, so no other session can ride on its
+ * credentials: in a session with a network of its own it listens at the session's gateway and
+ * serves the session's address alone; on the host's network it serves the connections the
+ * browser's own user made (the socket table says who opened each).
  */
 export class ProxyRelay {
   readonly #route: ProxyRoute;
   readonly #uid: number | undefined;
+  readonly #peer: RelayPlace | undefined;
   readonly #logger: Logger;
   readonly #server: net.Server;
   readonly #http: http.Server;
   readonly #agent: http.Agent;
   readonly #sockets = new Set<Duplex>();
 
-  private constructor(route: ProxyRoute, uid: number | undefined, logger: Logger) {
+  private constructor(
+    route: ProxyRoute,
+    uid: number | undefined,
+    place: RelayPlace | undefined,
+    logger: Logger,
+  ) {
     this.#route = route;
     this.#uid = uid;
+    this.#peer = place;
     this.#logger = logger;
     const agentOptions = { keepAlive: true, maxSockets: MAX_RELAY_CONNECTIONS };
     this.#agent =
@@ -85,26 +100,32 @@ export class ProxyRelay {
   }
 
   /**
-   * Starts a relay to `route` on a free loopback port; `uid`: the only user whose connections it
-   * serves (undefined when browsers do not run as users of their own).
+   * Starts a relay to `route` on a free port: of the session's gateway (`place`), serving its
+   * address alone; without one, of loopback, serving `uid` alone (undefined when browsers do not
+   * run as users of their own).
    */
   static async start(
     route: ProxyRoute,
     uid: number | undefined,
     logger: Logger,
+    place?: RelayPlace,
   ): Promise<ProxyRelay> {
-    const relay = new ProxyRelay(route, uid, logger);
-    relay.#server.listen(0, '127.0.0.1');
+    const relay = new ProxyRelay(route, uid, place, logger);
+    relay.#server.listen(0, place?.gateway ?? '127.0.0.1');
     await once(relay.#server, 'listening');
     return relay;
   }
 
+  /** The port it listens on. */
+  get port(): number {
+    return (this.#server.address() as net.AddressInfo).port;
+  }
+
   /** `--proxy-server` and `--proxy-bypass-list` for the browser. */
   get chromiumProxy(): { server: string; bypassList: string } {
-    const { port } = this.#server.address() as net.AddressInfo;
     // `<-loopback>`: loopback goes through the proxy too, unless listed to go direct.
     return {
-      server: `http://127.0.0.1:${port}`,
+      server: `http://${this.#peer?.gateway ?? '127.0.0.1'}:${this.port}`,
       bypassList: ['<-loopback>', ...this.#route.bypassHosts].join(';'),
     };
   }
@@ -112,7 +133,16 @@ export class ProxyRelay {
   async #accept(socket: Socket): Promise<void> {
     this.#track(socket);
     socket.pause();
-    if (this.#uid !== undefined) {
+    if (this.#peer) {
+      if (socket.remoteAddress !== this.#peer.address) {
+        this.#logger.warn(
+          { from: socket.remoteAddress },
+          'proxy relay refused a connection from another address',
+        );
+        socket.destroy();
+        return;
+      }
+    } else if (this.#uid !== undefined) {
       const owner = await loopbackPeerUid(socket).catch(() => undefined);
       if (owner !== this.#uid) {
         this.#logger.warn({ owner }, 'proxy relay refused a connection of another user');

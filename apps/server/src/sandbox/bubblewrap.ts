@@ -23,6 +23,11 @@ export interface SandboxSpec {
    */
   readonly shareNetwork: boolean;
   /**
+   * The network namespace the sandbox joins (a file such as `/run/netns/…`), its session's: set,
+   * the sandbox shares that network instead of the host's.
+   */
+  readonly netns?: string | undefined;
+  /**
    * The unprivileged user the command runs as, when the server runs as root: bubblewrap sets the
    * sandbox up as root, then `setpriv` drops to this user with no capabilities and no way to gain
    * any. Undefined when the server is not root: bubblewrap then runs in a user namespace of the
@@ -50,6 +55,9 @@ const ETC_ENTRIES = [
   'ssl',
   'ca-certificates',
 ];
+
+/** Where nsenter is (util-linux, in every Debian). */
+const NSENTER = '/usr/bin/nsenter';
 
 /** Where setpriv is (util-linux, in every Debian). */
 const SETPRIV = '/usr/bin/setpriv';
@@ -174,7 +182,11 @@ export function spawnSandbox(
   args: readonly string[],
   stdio: StdioOptions,
 ): ChildProcess {
-  const joined = joinArgs(spec.cgroup, bubblewrap, sandboxArgs(spec, command, args));
+  const bwrapArgs = sandboxArgs(spec, command, args);
+  // nsenter joins the session's network namespace, then becomes bubblewrap.
+  const joined = spec.netns
+    ? joinArgs(spec.cgroup, NSENTER, [`--net=${spec.netns}`, '--', bubblewrap, ...bwrapArgs])
+    : joinArgs(spec.cgroup, bubblewrap, bwrapArgs);
   return spawn(joined.command, joined.args, {
     stdio,
     detached: true,

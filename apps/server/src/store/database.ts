@@ -98,3 +98,12 @@ export function storedSetting(database: DatabaseSync, key: string, create: () =>
   database.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(key, value);
   return value;
 }
+
+/** Sets a value of the settings table, replacing the one before. */
+export function storeSetting(database: DatabaseSync, key: string, value: string): void {
+  database
+    .prepare(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    )
+    .run(key, value);
+}

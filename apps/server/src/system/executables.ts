@@ -5,8 +5,11 @@ import { delimiter, join } from 'node:path';
  * Where a program the server drives is (bwrap, Xvfb, ffmpeg), looked up on PATH once, when it is
  * installed; undefined when it is not.
  */
-export function findExecutable(name: string): string | undefined {
-  for (const folder of (process.env.PATH ?? '/usr/bin').split(delimiter)) {
+export function findExecutable(
+  name: string,
+  extraFolders: readonly string[] = [],
+): string | undefined {
+  for (const folder of [...(process.env.PATH ?? '/usr/bin').split(delimiter), ...extraFolders]) {
     const candidate = join(folder, name);
     if (existsSync(candidate)) return candidate;
   }
@@ -21,6 +24,12 @@ export interface SystemTools {
   readonly xvfb: string | undefined;
   /** ffmpeg: without it a replay is 503. */
   readonly ffmpeg: string | undefined;
+  /** iproute2's `ip`: the sessions' network namespaces and links (the egress policy). */
+  readonly ip: string | undefined;
+  /** nftables' `nft`: the egress policy's rules. */
+  readonly nft: string | undefined;
+  /** util-linux's `nsenter`: a sandbox joins its session's network namespace. */
+  readonly nsenter: string | undefined;
 }
 
 /** Looks every tool up on PATH, once. */
@@ -29,6 +38,10 @@ export function findSystemTools(): SystemTools {
     bwrap: findExecutable('bwrap'),
     xvfb: findExecutable('Xvfb'),
     ffmpeg: findExecutable('ffmpeg'),
+    // Administration tools live in sbin, often off an unprivileged PATH.
+    ip: findExecutable('ip', ['/usr/sbin', '/sbin']),
+    nft: findExecutable('nft', ['/usr/sbin', '/sbin']),
+    nsenter: findExecutable('nsenter', ['/usr/bin', '/usr/sbin']),
   };
 }
 
@@ -38,6 +51,8 @@ export function describeTools(tools: SystemTools): { found: string[]; missing: s
     ['bubblewrap', tools.bwrap, 'no browser or process can start', 'bubblewrap'],
     ['Xvfb', tools.xvfb, 'no headed browser', 'xvfb'],
     ['ffmpeg', tools.ffmpeg, 'replays cannot be recorded', 'ffmpeg'],
+    ['ip', tools.ip, 'no egress policy: browsers refused unless XB_ALLOW_NETWORKS=*', 'iproute2'],
+    ['nft', tools.nft, 'no egress policy: browsers refused unless XB_ALLOW_NETWORKS=*', 'nftables'],
   ] as const;
   return {
     found: entries.filter(([, path]) => path).map(([name]) => name),

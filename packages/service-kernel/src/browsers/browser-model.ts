@@ -1,6 +1,8 @@
 import {
   type BrowserListQuery,
   type BrowserSession,
+  formatNetworkEntry,
+  type NetworkEntry,
   type Page,
   type Profile,
   pageOf,
@@ -26,6 +28,7 @@ import {
   uptimeMs,
 } from './browser-records.js';
 import { type BrowserSpec, DEFAULT_VIEWPORT } from './browser-spec.js';
+import { checkBrowserNetworks, effectiveNetworks } from './network-allow.js';
 import { renewSessionUrl, sessionUrls } from './session-url.js';
 
 export type { BrowserSpec } from './browser-spec.js';
@@ -38,6 +41,8 @@ interface Resolved {
   readonly extensions: StoredExtension[];
   readonly profile?: { readonly record: Profile; readonly save: boolean } | undefined;
   readonly proxy?: ProxyRoute | undefined;
+  /** What its network may reach besides the public internet; `unlimited` where no policy holds. */
+  readonly allowNetworks: readonly NetworkEntry[] | 'unlimited';
 }
 
 /**
@@ -93,8 +98,13 @@ export class BrowserModel<I extends BrowserInstance> {
       profile = { record, save };
     }
     const proxy = spec.proxy_id === undefined ? undefined : this.#proxies.route(spec.proxy_id);
+    const allowNetworks = effectiveNetworks(
+      spec.network?.allow,
+      this.#context.settings.allowNetworks ?? 'open',
+      spec.pool ? 'browser_pool_config.network.allow' : 'body.network.allow',
+    );
     this.#context.engines.browsers.check(spec);
-    return { extensions, profile, proxy };
+    return { extensions, profile, proxy, allowNetworks };
   }
 
   /** Starts a browser; 429 with Retry-After at capacity, 503 while shutting down. */
@@ -123,6 +133,7 @@ export class BrowserModel<I extends BrowserInstance> {
         extensions: resolved.extensions.map((extension) => extension.key),
         profileId: profile?.record.id,
         proxy: resolved.proxy,
+        allowNetworks: resolved.allowNetworks === 'unlimited' ? [] : resolved.allowNetworks,
       });
     } catch (error) {
       release();
@@ -187,6 +198,8 @@ export class BrowserModel<I extends BrowserInstance> {
   ): BrowserEntry<I> {
     const urls = sessionUrls(this.#context, id, origin);
     const record = sessionRecord(id, spec, viewport, urls, this.#context.clock());
+    if (resolved.allowNetworks !== 'unlimited')
+      record.network = { allow: resolved.allowNetworks.map(formatNetworkEntry) };
     if (resolved.profile) {
       const loaded = this.#profiles.markUsed(resolved.profile.record);
       record.profile = { ...loaded, save_changes: resolved.profile.save };
@@ -225,6 +238,7 @@ export class BrowserModel<I extends BrowserInstance> {
       kioskMode: record.kiosk_mode ?? false,
       viewport: record.viewport ?? { ...DEFAULT_VIEWPORT },
       extensions: [],
+      allowNetworks: checkBrowserNetworks(record.network?.allow ?? [], 'open', 'network.allow'),
     });
     if (instance instanceof Promise)
       throw new TypeError('Seeding needs an engine that launches at once.');

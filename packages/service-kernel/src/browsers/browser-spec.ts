@@ -13,6 +13,7 @@ export interface BrowserSpec {
   readonly extensions?: readonly { id?: string | undefined; name?: string | undefined }[];
   readonly invocation_id?: string | undefined;
   readonly proxy_id?: string | undefined;
+  readonly network?: { readonly allow: readonly string[] } | undefined;
   readonly profile?:
     | {
         id?: string | undefined;

@@ -59,6 +59,7 @@ export function browserSpecOf(pool: Pick<PoolEntry, 'id' | 'name' | 'config'>): 
     viewport: config.viewport,
     extensions: config.extensions,
     proxy_id: config.proxy_id,
+    network: config.network,
     profile: config.profile,
     pool: pool.name === undefined ? { id: pool.id } : { id: pool.id, name: pool.name },
   };

@@ -10,6 +10,7 @@ import {
   pipe,
   string,
 } from 'valibot';
+import { SessionNetworkSchema } from '../browsers/browser-session.js';
 import { ViewportSchema } from '../browsers/viewport.js';
 import { described } from '../common/describe.js';
 import { JsonObjectSchema } from '../common/request-object.js';
@@ -88,6 +89,10 @@ export const BrowserPoolConfigSchema = /* @__PURE__ */ object({
   proxy_id: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ string()),
     'proxy its browsers route through',
+  ),
+  network: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(SessionNetworkSchema),
+    'private destinations its browsers may reach',
   ),
   viewport: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(ViewportSchema),

@@ -14,6 +14,7 @@ import {
   BROWSER_TIMEOUT_SECONDS,
   BrowserTimeoutSchema,
   ExtensionReferencesSchema,
+  NetworkInputSchema,
   ProfileReferenceSchema,
 } from '../browsers/create-browser.js';
 import { ViewportInputSchema } from '../browsers/viewport-input.js';
@@ -75,6 +76,10 @@ const poolConfigEntries = {
     'extensions the browsers load, by id or name, at most 20',
   ),
   proxy_id: /* @__PURE__ */ described(IdSchema, 'proxy the browsers route through'),
+  network: /* @__PURE__ */ described(
+    NetworkInputSchema,
+    'private destinations the browsers may reach, a subset of what the operator allows',
+  ),
   viewport: /* @__PURE__ */ described(
     ViewportInputSchema,
     'window size, width 320–7680 and height 200–4320 pixels',

@@ -36,6 +36,14 @@ function sessionUrlSchema(schemes: readonly string[]) {
   );
 }
 
+/** What a browser's network may reach besides the public internet. */
+export const SessionNetworkSchema = /* @__PURE__ */ object({
+  allow: /* @__PURE__ */ described(
+    /* @__PURE__ */ array(/* @__PURE__ */ string()),
+    'networks (a.b.c.d/n) and address:port entries opened for it',
+  ),
+});
+
 /** The profile a browser session loaded, and whether it saves its state back into it. */
 export const SessionProfileSchema = /* @__PURE__ */ object({
   id: /* @__PURE__ */ described(/* @__PURE__ */ optional(/* @__PURE__ */ string()), 'profile id'),
@@ -132,6 +140,10 @@ export const BrowserSessionSchema = /* @__PURE__ */ object({
   proxy_id: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ string()),
     'the proxy the browser routes through',
+  ),
+  network: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(SessionNetworkSchema),
+    'the private destinations its network may reach besides the public internet',
   ),
   pool: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(

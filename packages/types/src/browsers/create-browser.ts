@@ -7,9 +7,16 @@ import {
   maxLength,
   optional,
   pipe,
+  string,
+  transform,
   union,
 } from 'valibot';
 import { described } from '../common/describe.js';
+import {
+  formatNetworkEntry,
+  MAX_NETWORK_ENTRIES,
+  parseNetworkEntry,
+} from '../common/network-entries.js';
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
@@ -69,6 +76,34 @@ export const ExtensionReferencesSchema = /* @__PURE__ */ pipe(
   ),
 );
 
+/**
+ * What a browser's network may reach besides the public internet: entries the operator opened
+ * (`XB_ALLOW_NETWORKS`), or fewer. Each is an IPv4 network (`10.1.0.0/16`), an address
+ * (`10.1.2.3`) or an address and port (`127.0.0.1:8080`, `localhost:8080`), kept in canonical form.
+ */
+export const NetworkInputSchema = /* @__PURE__ */ requestObject({
+  allow: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ array(
+        /* @__PURE__ */ pipe(
+          /* @__PURE__ */ string('must be a string'),
+          /* @__PURE__ */ check(
+            (entry) => typeof parseNetworkEntry(entry) !== 'string',
+            (issue) => `"${String(issue.input)}" ${String(parseNetworkEntry(String(issue.input)))}`,
+          ),
+          /* @__PURE__ */ transform((entry) =>
+            formatNetworkEntry(
+              parseNetworkEntry(entry) as Exclude<ReturnType<typeof parseNetworkEntry>, string>,
+            ),
+          ),
+        ),
+      ),
+      /* @__PURE__ */ maxLength(MAX_NETWORK_ENTRIES, `must list at most ${MAX_NETWORK_ENTRIES}`),
+    ),
+    'private networks and host:port the browser may reach, each within what the operator allows',
+  ),
+});
+
 /** Body of POST /browsers. A self-hosted service runs headless unless asked otherwise. */
 export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
   /* @__PURE__ */ requestObject({
@@ -107,6 +142,10 @@ export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
     profile: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(ProfileReferenceSchema),
       'profile to load, by id or name (save_changes to save into it)',
+    ),
+    network: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(NetworkInputSchema),
+      'private destinations it may reach, a subset of what the operator allows; none by default',
     ),
   }),
   {},

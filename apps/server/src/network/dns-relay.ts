@@ -1,0 +1,137 @@
+import dgram from 'node:dgram';
+import { once } from 'node:events';
+import net from 'node:net';
+import type { Logger } from 'pino';
+
+/** Most queries one session may have waiting on the host's resolvers at once; more are dropped. */
+export const MAX_PENDING_QUERIES = 64;
+
+/** Most DNS-over-TCP connections one session may hold at once. */
+export const MAX_TCP_QUERIES = 8;
+
+/** How long one resolver may take to answer before the next is asked, in milliseconds. */
+const RESOLVER_TIMEOUT_MS = 2_000;
+
+/** Longest a DNS-over-TCP connection may stay idle, in milliseconds. */
+const TCP_IDLE_MS = 10_000;
+
+/** Largest DNS message over UDP (EDNS), in bytes. */
+const MAX_MESSAGE_BYTES = 4_096;
+
+/**
+ * A session's resolver: it listens at the session's gateway (port 53, UDP and TCP) and passes
+ * each query as it is to the host's own resolvers, which may sit at addresses the session may not
+ * reach (this host's is private). The answer goes back unchanged: what a name resolves to does
+ * not matter to the policy, which judges the address a packet is sent to (so DNS rebinding gains
+ * nothing). Only the session's own address is served.
+ */
+export class DnsRelay {
+  readonly #udp: dgram.Socket;
+  readonly #tcp: net.Server;
+  readonly #client: string;
+  readonly #resolvers: readonly string[];
+  readonly #logger: Logger;
+  readonly #pending = new Set<dgram.Socket>();
+  readonly #connections = new Set<net.Socket>();
+
+  private constructor(client: string, resolvers: readonly string[], logger: Logger) {
+    this.#client = client;
+    this.#resolvers = resolvers;
+    this.#logger = logger;
+    this.#udp = dgram.createSocket('udp4');
+    this.#udp.on('message', (query, from) => this.#answer(query, from));
+    this.#udp.on('error', (error) => logger.warn({ err: error }, 'DNS relay socket failed'));
+    this.#tcp = net.createServer((socket) => this.#pipe(socket));
+    this.#tcp.maxConnections = MAX_TCP_QUERIES;
+  }
+
+  /** Starts a relay on `address`:53 for the one client address `client`. */
+  static async start(
+    address: string,
+    client: string,
+    resolvers: readonly string[],
+    logger: Logger,
+  ): Promise<DnsRelay> {
+    const relay = new DnsRelay(client, resolvers, logger);
+    try {
+      relay.#udp.bind(53, address);
+      await once(relay.#udp, 'listening');
+      relay.#tcp.listen(53, address);
+      await once(relay.#tcp, 'listening');
+    } catch (error) {
+      relay.close();
+      throw error;
+    }
+    return relay;
+  }
+
+  /** Asks the resolvers in turn, each for a while, and sends the first answer back. */
+  #answer(query: Buffer, from: dgram.RemoteInfo): void {
+    if (from.address !== this.#client || query.length > MAX_MESSAGE_BYTES) return;
+    if (this.#pending.size >= MAX_PENDING_QUERIES) return;
+    const upstream = dgram.createSocket(this.#resolvers[0]?.includes(':') ? 'udp6' : 'udp4');
+    this.#pending.add(upstream);
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      this.#pending.delete(upstream);
+      upstream.close();
+    };
+    const ask = () => {
+      const resolver = this.#resolvers[attempt];
+      if (resolver === undefined) return finish();
+      attempt++;
+      upstream.send(query, 53, resolver, (error) => {
+        if (error) ask();
+      });
+      timer = setTimeout(ask, RESOLVER_TIMEOUT_MS);
+    };
+    upstream.on('error', () => finish());
+    upstream.on('message', (answer, resolver) => {
+      if (resolver.port !== 53 || !this.#resolvers.includes(resolver.address)) return;
+      // The answer must be to this query (same id), or it is someone else's.
+      if (answer.length < 2 || answer.readUInt16BE(0) !== query.readUInt16BE(0)) return;
+      this.#udp.send(answer, from.port, from.address);
+      finish();
+    });
+    ask();
+  }
+
+  /** A DNS-over-TCP connection, passed through to the first resolver. */
+  #pipe(socket: net.Socket): void {
+    if (
+      socket.remoteAddress !== this.#client &&
+      socket.remoteAddress !== `::ffff:${this.#client}`
+    ) {
+      socket.destroy();
+      return;
+    }
+    const resolver = this.#resolvers[0] as string;
+    const upstream = net.connect({ host: resolver, port: 53 });
+    this.#connections.add(socket);
+    const end = () => {
+      this.#connections.delete(socket);
+      socket.destroy();
+      upstream.destroy();
+    };
+    socket.setTimeout(TCP_IDLE_MS, end);
+    socket.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    socket.pipe(upstream).pipe(socket);
+  }
+
+  /** Stops listening and drops every query in flight. */
+  close(): void {
+    for (const socket of this.#pending) socket.close();
+    this.#pending.clear();
+    for (const socket of this.#connections) socket.destroy();
+    try {
+      this.#udp.close();
+    } catch {
+      // Never bound.
+    }
+    this.#tcp.close();
+    this.#logger.trace?.({ client: this.#client }, 'DNS relay closed');
+  }
+}

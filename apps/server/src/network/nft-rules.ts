@@ -1,0 +1,198 @@
+import { formatIpv4, formatNetworkEntry, type NetworkEntry } from '@x/types';
+
+/**
+ * The nftables rules of the egress policy, as text for `nft -f -`. Kept apart from the commands
+ * that apply them so each can be read (and tested) as the kernel gets it.
+ */
+
+/**
+ * Destinations no session reaches unless the operator opens them: "this network", private
+ * (RFC 1918), shared address space (CGNAT), loopback, link-local (the cloud metadata address
+ * among them), multicast, and the reserved block with the broadcast address. Every address of the
+ * host itself is refused besides, by the input hook, whatever its range.
+ */
+export const BLOCKED_NETWORKS = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+] as const;
+
+/** The addresses of the sessions' block, as the rules name them. */
+export interface PolicyLayout {
+  /** The nftables table (family inet), one per data directory. */
+  readonly table: string;
+  /** The prefix of every host-side interface of this server's sessions (`xb1a2bh`). */
+  readonly interfacePrefix: string;
+  /** The /16 the sessions' links are cut from, `10.231.0.0/16`. */
+  readonly subnet: string;
+  /**
+   * The address a session sends to for the host's loopback (only to destinations it is allowed):
+   * off every session's link, so it goes through the gateway, where it becomes 127.0.0.1.
+   */
+  readonly hostLoopback: string;
+  /**
+   * Whether the host forwarded nothing before the policy turned forwarding on: the table then
+   * drops every forwarded packet that is not a session's, so the host routes nothing else.
+   */
+  readonly dropOtherForwarding: boolean;
+}
+
+const REJECT = 'reject with icmpx type admin-prohibited';
+
+/** The table, its hooks and shared sets; the sessions' chains are added one by one. */
+export function tableRules(layout: PolicyLayout): string {
+  const { table, interfacePrefix: prefix, subnet, hostLoopback } = layout;
+  const sessions = `"${prefix}*"`;
+  return `table inet ${table} {
+  counter blocked { }
+  set blocked_networks {
+    type ipv4_addr; flags interval;
+    elements = { ${BLOCKED_NETWORKS.join(', ')} }
+  }
+  map forward_by_session { type ifname : verdict; }
+  map input_by_session { type ifname : verdict; }
+  chain forward {
+    type filter hook forward priority filter; policy accept;
+    iifname vmap @forward_by_session
+    iifname ${sessions} counter name blocked ${REJECT}
+    oifname ${sessions} ct state established,related accept
+    oifname ${sessions} drop
+${layout.dropOtherForwarding ? '    drop\n' : ''}  }
+  chain input {
+    type filter hook input priority filter; policy accept;
+    iifname vmap @input_by_session
+    iifname ${sessions} counter name blocked ${REJECT}
+  }
+  chain prerouting {
+    type nat hook prerouting priority dstnat; policy accept;
+    iifname ${sessions} ip daddr ${hostLoopback} dnat ip to 127.0.0.1
+  }
+  chain postrouting {
+    type nat hook postrouting priority srcnat; policy accept;
+    ip saddr ${subnet} oifname != ${sessions} masquerade
+  }
+}
+`;
+}
+
+/** One session's link: its slot, its interface on the host, its gateway and its own address. */
+export interface SessionLink {
+  readonly slot: number;
+  readonly hostInterface: string;
+  readonly gateway: string;
+  readonly address: string;
+}
+
+/** Names of a session's chains and sets. */
+export function sessionChains(slot: number) {
+  return {
+    forward: `s${slot}_forward`,
+    input: `s${slot}_input`,
+    blocked: `s${slot}_blocked`,
+    seen: `s${slot}_seen`,
+    ports: `s${slot}_ports`,
+  };
+}
+
+/** Most blocked destinations remembered per session for the debug log. */
+export const SEEN_DESTINATIONS = 256;
+
+/** `accept` rules for what a session is allowed: a network (any port) or an address and port. */
+function allowRules(allow: readonly NetworkEntry[]): string[] {
+  return allow.map((entry) => {
+    const network = formatNetworkEntry({ address: entry.address, prefix: entry.prefix });
+    return entry.port === undefined
+      ? `ip daddr ${network} accept`
+      : `ip daddr ${formatIpv4(entry.address)} meta l4proto { tcp, udp } th dport ${entry.port} accept`;
+  });
+}
+
+/**
+ * A session's chains, hooked by its interface: to other hosts (forward) it reaches what is
+ * allowed, never another session, never a blocked network, anything public; to the host itself
+ * (input) its DNS relay, the ports the server opens for it (its proxy relay), and what is
+ * allowed there (the host's loopback, mapped from `hostLoopback`); nothing else. A refused
+ * packet is answered at once (admin-prohibited), counted, and its destination remembered.
+ */
+export function sessionRules(
+  layout: PolicyLayout,
+  link: SessionLink,
+  allow: readonly NetworkEntry[],
+): string {
+  const { table, subnet } = layout;
+  const chains = sessionChains(link.slot);
+  const allowed = allowRules(allow).map((rule) => `    ${rule}`);
+  return `table inet ${table} {
+  set ${chains.seen} {
+    type ipv4_addr . inet_proto . inet_service; flags dynamic; size ${SEEN_DESTINATIONS};
+  }
+  set ${chains.ports} { type inet_service; }
+  chain ${chains.blocked} {
+    meta l4proto { tcp, udp } update @${chains.seen} { ip daddr . meta l4proto . th dport }
+    counter name blocked ${REJECT}
+  }
+  chain ${chains.forward} {
+    ip daddr ${subnet} jump ${chains.blocked}
+${allowed.join('\n')}
+    ip daddr @blocked_networks jump ${chains.blocked}
+    accept
+  }
+  chain ${chains.input} {
+    ip daddr ${link.gateway} meta l4proto { tcp, udp } th dport 53 accept
+    ip daddr ${link.gateway} tcp dport @${chains.ports} accept
+${allowed.join('\n')}
+    jump ${chains.blocked}
+  }
+}
+add element inet ${table} forward_by_session { "${link.hostInterface}" : jump ${chains.forward} }
+add element inet ${table} input_by_session { "${link.hostInterface}" : jump ${chains.input} }
+`;
+}
+
+/** Removes a session's rules (its interface first, so no packet meets a half-removed chain). */
+export function removeSessionRules(layout: PolicyLayout, link: SessionLink): string {
+  const { table } = layout;
+  const chains = sessionChains(link.slot);
+  return `delete element inet ${table} forward_by_session { "${link.hostInterface}" }
+delete element inet ${table} input_by_session { "${link.hostInterface}" }
+delete chain inet ${table} ${chains.forward}
+delete chain inet ${table} ${chains.input}
+delete chain inet ${table} ${chains.blocked}
+delete set inet ${table} ${chains.seen}
+delete set inet ${table} ${chains.ports}
+`;
+}
+
+/**
+ * The rules inside a session's namespace that send its allowed loopback destinations to the
+ * host's loopback (through the gateway); every other loopback address stays its own. Only made
+ * when the session is allowed some of 127.0.0.0/8.
+ */
+export function loopbackRules(
+  link: SessionLink,
+  hostLoopback: string,
+  loopback: readonly NetworkEntry[],
+): string {
+  const matches = loopback.map((entry) =>
+    entry.port === undefined
+      ? `ip daddr ${formatNetworkEntry({ address: entry.address, prefix: entry.prefix })}`
+      : `ip daddr ${formatIpv4(entry.address)} meta l4proto { tcp, udp } th dport ${entry.port}`,
+  );
+  return `table ip xb_loopback {
+  chain output {
+    type nat hook output priority -100; policy accept;
+${matches.map((match) => `    ${match} dnat to ${hostLoopback}`).join('\n')}
+  }
+  chain postrouting {
+    type nat hook postrouting priority srcnat; policy accept;
+    oifname "eth0" ip saddr 127.0.0.0/8 snat to ${link.address}
+  }
+}
+`;
+}

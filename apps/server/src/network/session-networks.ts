@@ -1,0 +1,534 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIPv4 } from 'node:net';
+import { basename, join } from 'node:path';
+import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
+import type { Logger } from 'pino';
+import { DnsRelay } from './dns-relay.js';
+import {
+  loopbackRules,
+  type PolicyLayout,
+  removeSessionRules,
+  type SessionLink,
+  sessionChains,
+  sessionRules,
+  tableRules,
+} from './nft-rules.js';
+
+/** Where named network namespaces live (as `ip netns` keeps them). */
+const NETNS_DIR = '/run/netns';
+
+/** Where a server notes that it turned IPv4 forwarding on (tmpfs: gone with a reboot, as the setting). */
+const FORWARDING_MARK = '/run/xb-server/ip_forward-was-off';
+
+/** The /16 blocks sessions' links may be cut from, tried in turn: the first no route uses. */
+const CANDIDATE_SUBNETS = Array.from({ length: 40 }, (_, index) => `10.${200 + index}.0.0/16`);
+
+/** Links kept prepared for the next creates. */
+const STANDBY_LINKS = 2;
+
+/** A link made for a session: its namespace, its relay and its resolv.conf. */
+interface PreparedLink {
+  readonly link: SessionLink;
+  readonly namespace: string;
+  readonly resolvConf: string;
+  relay: DnsRelay | undefined;
+}
+
+/** Addresses per session link (a /29): network, gateway, session, and room. */
+const LINK_SIZE = 8;
+
+/** Slots in a /16: the first and the last are kept (the block's own address, the host-loopback address). */
+const SLOTS = 65_536 / LINK_SIZE;
+
+/** The tools the policy needs, from Debian's iproute2 and nftables. */
+export interface NetworkTools {
+  readonly ip: string;
+  readonly nft: string;
+  readonly nsenter: string;
+}
+
+/** One session's network: the namespace its sandbox joins, and what the server runs for it. */
+export interface SessionNetwork {
+  /** The namespace file its sandboxes join (`nsenter --net=…`). */
+  readonly namespace: string;
+  /** The host's end of its link: its DNS relay, and where the server serves it (a proxy relay). */
+  readonly gateway: string;
+  /** Its own address. */
+  readonly address: string;
+  /** The `resolv.conf` it sees, naming its DNS relay. */
+  readonly resolvConf: string;
+  /** Lets it reach a port the server listens on at its gateway (its proxy relay). */
+  openPort(port: number): Promise<void>;
+  /** Ends it: its rules, relay, namespace and link go. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Runs a command, feeding `input`; rejects with its stderr. */
+function run(command: string, args: readonly string[], input?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      command,
+      args,
+      { timeout: 10_000, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(new Error(`${command} ${args.join(' ')}: ${stderr.trim() || error.message}`));
+        else resolve(stdout);
+      },
+    );
+    // A command that reads no input may be gone before it is written to.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input ?? '');
+  });
+}
+
+/** The name of a server's policy objects: 4 hex digits of its data directory's path. */
+export function networkTag(dataDir: string): string {
+  return createHash('sha256').update(dataDir).digest('hex').slice(0, 4);
+}
+
+/**
+ * The IPv4 nameservers of the host's resolv.conf (the relays ask them); 127.0.0.1 when none.
+ * IPv6 ones are left out: a relay asks over one family.
+ */
+export function hostNameservers(text: string): string[] {
+  const servers = text
+    .split('\n')
+    .map((line) => /^\s*nameserver\s+(\S+)/.exec(line)?.[1])
+    .filter((server): server is string => server !== undefined && isIPv4(server));
+  return servers.length > 0 ? servers : ['127.0.0.1'];
+}
+
+/**
+ * The egress policy of a root server: every browser's sandbox runs in a network namespace of its
+ * own, joined to the host by a veth link whose host end the server's nftables table watches. A
+ * session reaches the public internet (NAT through the host), names through a DNS relay of its
+ * own at its gateway, and nothing private (loopback, link-local, RFC 1918, CGNAT, multicast, any
+ * address of the host) but what the operator opened and the browser asked for. It has no
+ * capability in its namespace, so it cannot change any of this.
+ */
+export class SessionNetworks {
+  readonly #tools: NetworkTools;
+  readonly #layout: PolicyLayout;
+  readonly #tag: string;
+  readonly #base: number;
+  readonly #folder: string;
+  readonly #nameservers: readonly string[];
+  readonly #logger: Logger;
+  readonly #free: number[] = [];
+  readonly #live = new Map<number, string>();
+  #blockedBefore = 0;
+  /** Links made ahead for the next sessions. */
+  readonly #standby: Promise<PreparedLink>[] = [];
+  #isClosed = false;
+  /** What the debug log said each session was refused. */
+  readonly #logged = new Map<number, Set<string>>();
+  #watcher: ReturnType<typeof setInterval> | undefined;
+
+  private constructor(options: {
+    tools: NetworkTools;
+    layout: PolicyLayout;
+    tag: string;
+    base: number;
+    folder: string;
+    nameservers: readonly string[];
+    logger: Logger;
+  }) {
+    this.#tools = options.tools;
+    this.#layout = options.layout;
+    this.#tag = options.tag;
+    this.#base = options.base;
+    this.#folder = options.folder;
+    this.#nameservers = options.nameservers;
+    this.#logger = options.logger;
+    for (let slot = SLOTS - 2; slot >= 1; slot--) this.#free.push(slot);
+  }
+
+  /**
+   * Sets the policy up for a data directory: reaps what a crashed run left (namespaces, links,
+   * its table), picks a /16 no route of the host uses, turns forwarding on (dropping every other
+   * forwarded packet when the host forwarded nothing before), and loads the table.
+   */
+  static async start(options: {
+    tools: NetworkTools;
+    dataDir: string;
+    /** The /16 this data directory used before, if any (kept in its store). */
+    subnet: string | undefined;
+    /** The resolvers the relays ask; undefined: the host's, from /etc/resolv.conf. */
+    nameservers?: readonly string[] | undefined;
+    logger: Logger;
+  }): Promise<SessionNetworks> {
+    const { tools, dataDir, logger } = options;
+    const tag = networkTag(dataDir);
+    const table = `xb_${tag}`;
+    await SessionNetworks.#reap(tools, tag, table, options.subnet);
+    const subnet = await SessionNetworks.#pickSubnet(tools, options.subnet);
+    const base = parseIpv4(subnet.split('/')[0] as string) as number;
+    const dropOtherForwarding = turnForwardingOn();
+    const layout: PolicyLayout = {
+      table,
+      interfacePrefix: `xb${tag}h`,
+      subnet,
+      hostLoopback: formatIpv4(base + 65_534),
+      dropOtherForwarding,
+    };
+    // The whole block is unreachable but for the sessions' own links (more specific): another
+    // server on this host sees it taken.
+    await run(tools.ip, ['route', 'replace', 'unreachable', subnet]);
+    await run(tools.nft, ['-f', '-'], tableRules(layout));
+    const folder = join(dataDir, 'network');
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true, mode: 0o755 });
+    const nameservers = options.nameservers ?? hostNameservers(readText('/etc/resolv.conf'));
+    logger.info(
+      { subnet, table, nameservers, dropOtherForwarding },
+      'egress policy: each session in a network namespace of its own',
+    );
+    const networks = new SessionNetworks({ tools, layout, tag, base, folder, nameservers, logger });
+    networks.#refill();
+    networks.watchRefusals();
+    return networks;
+  }
+
+  /** The /16 the sessions use, to keep in the store. */
+  get subnet(): string {
+    return this.#layout.subnet;
+  }
+
+  /** How many connections sessions tried that the policy refused, since the server started. */
+  async blockedTotal(): Promise<number> {
+    const text = await run(this.#tools.nft, [
+      '-j',
+      'list',
+      'counter',
+      'inet',
+      this.#layout.table,
+      'blocked',
+    ]);
+    const found = /"packets":\s*(\d+)/.exec(text);
+    return this.#blockedBefore + Number(found?.[1] ?? 0);
+  }
+
+  /**
+   * Makes a session's network: a prepared link (its namespace, its DNS relay) and its rules (what
+   * it may reach: `allow`, already checked against what the operator opened). Links are prepared
+   * ahead, a few at a time, so a create pays for its rules only.
+   */
+  async create(sessionId: string, allow: readonly NetworkEntry[]): Promise<SessionNetwork> {
+    const prepared = await (this.#standby.shift() ?? this.#prepare());
+    this.#refill();
+    const { link } = prepared;
+    this.#live.set(link.slot, sessionId);
+    let hasRules = false;
+    let isClosed = false;
+    const close = async () => {
+      if (isClosed) return;
+      isClosed = true;
+      if (hasRules) await this.#forget(sessionId, link).catch(() => undefined);
+      this.#live.delete(link.slot);
+      await this.#dismantle(prepared);
+    };
+    try {
+      const loopback = allow.filter((entry) => isInNetwork(entry.address, 0x7f000000, 8));
+      await Promise.all([
+        run(this.#tools.nft, ['-f', '-'], sessionRules(this.#layout, link, allow)).then(() => {
+          hasRules = true;
+        }),
+        loopback.length > 0
+          ? run(
+              this.#tools.nsenter,
+              [`--net=${prepared.namespace}`, this.#tools.nft, '-f', '-'],
+              loopbackRules(link, this.#layout.hostLoopback, loopback),
+            )
+          : undefined,
+      ]);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    const table = this.#layout.table;
+    const ports = sessionChains(link.slot).ports;
+    return {
+      namespace: prepared.namespace,
+      gateway: link.gateway,
+      address: link.address,
+      resolvConf: prepared.resolvConf,
+      openPort: (port) =>
+        run(this.#tools.nft, ['add', 'element', 'inet', table, ports, `{ ${port} }`]).then(
+          () => undefined,
+        ),
+      close,
+    };
+  }
+
+  /** Keeps `STANDBY_LINKS` links prepared (while the server runs). */
+  #refill(): void {
+    while (!this.#isClosed && this.#standby.length < STANDBY_LINKS) {
+      const prepared = this.#prepare();
+      // A link that could not be made is tried again by the next create, which then says why.
+      prepared.catch(() => {
+        const index = this.#standby.indexOf(prepared);
+        if (index >= 0) this.#standby.splice(index, 1);
+      });
+      this.#standby.push(prepared);
+    }
+  }
+
+  /**
+   * A link no session has yet: its namespace with the host's end of a veth pair, the address,
+   * route and settings inside (IPv4 only), its DNS relay and its resolv.conf. No rule names it, so
+   * the table refuses all it sends until a session's rules do.
+   */
+  async #prepare(): Promise<PreparedLink> {
+    const slot = this.#free.pop();
+    if (slot === undefined)
+      throw new Error('no free session network: every link of the block is in use');
+    const link = this.#linkOf(slot);
+    const prepared: PreparedLink = {
+      link,
+      namespace: join(NETNS_DIR, `xb-${this.#tag}-${slot}`),
+      resolvConf: join(this.#folder, `resolv-${slot}.conf`),
+      relay: undefined,
+    };
+    try {
+      await run(this.#tools.ip, ['-batch', '-'], hostBatch(basename(prepared.namespace), link));
+      writeFileSync(join('/proc/sys/net/ipv4/conf', link.hostInterface, 'route_localnet'), '1');
+      await run(this.#tools.nsenter, [
+        `--net=${prepared.namespace}`,
+        '/bin/sh',
+        '-ec',
+        insideScript(this.#tools, link),
+      ]);
+      prepared.relay = await DnsRelay.start(
+        link.gateway,
+        link.address,
+        this.#nameservers,
+        this.#logger,
+      );
+      writeFileSync(
+        prepared.resolvConf,
+        `nameserver ${link.gateway}\noptions timeout:2 attempts:2\n`,
+        { mode: 0o644 },
+      );
+    } catch (error) {
+      await this.#dismantle(prepared);
+      throw error;
+    }
+    return prepared;
+  }
+
+  /** A link goes: its relay, its namespace (its veth pair with it), its resolv.conf; its slot is free. */
+  async #dismantle(prepared: PreparedLink): Promise<void> {
+    prepared.relay?.close();
+    await run(this.#tools.ip, ['netns', 'delete', basename(prepared.namespace)]).catch(
+      () => undefined,
+    );
+    rmSync(prepared.resolvConf, { force: true });
+    this.#free.push(prepared.link.slot);
+  }
+
+  /** A session's rules go; what it was refused since the last look is logged first. */
+  async #forget(sessionId: string, link: SessionLink): Promise<void> {
+    if (this.#logger.isLevelEnabled('debug')) await this.#logRefused(link.slot, sessionId);
+    this.#logged.delete(link.slot);
+    await run(this.#tools.nft, ['-f', '-'], removeSessionRules(this.#layout, link));
+  }
+
+  /** The destinations the policy refused a live session so far (`address:port/protocol`). */
+  async refused(slot: number): Promise<string[]> {
+    const json = await run(this.#tools.nft, [
+      '-j',
+      'list',
+      'set',
+      'inet',
+      this.#layout.table,
+      sessionChains(slot).seen,
+    ]);
+    return blockedDestinations(json);
+  }
+
+  /** Says (debug) which destinations a session was refused that were not said yet. */
+  async #logRefused(slot: number, sessionId: string): Promise<void> {
+    const said = this.#logged.get(slot) ?? new Set<string>();
+    this.#logged.set(slot, said);
+    const fresh = (await this.refused(slot).catch(() => [])).filter((entry) => !said.has(entry));
+    if (fresh.length === 0) return;
+    for (const entry of fresh) said.add(entry);
+    this.#logger.debug({ session: sessionId, destinations: fresh }, 'egress refused');
+  }
+
+  /**
+   * At debug level, looks every `intervalMs` for destinations sessions were refused and says each
+   * once, with the session; nothing runs at other levels.
+   */
+  watchRefusals(intervalMs = 5_000): void {
+    if (!this.#logger.isLevelEnabled('debug') || this.#watcher) return;
+    this.#watcher = setInterval(() => {
+      for (const [slot, sessionId] of this.#live) void this.#logRefused(slot, sessionId);
+    }, intervalMs);
+    this.#watcher.unref();
+  }
+
+  /** Removes the standby links, the table and the block's route (every session has ended). */
+  async close(): Promise<void> {
+    this.#isClosed = true;
+    clearInterval(this.#watcher);
+    const standby = this.#standby.splice(0);
+    for (const prepared of await Promise.allSettled(standby))
+      if (prepared.status === 'fulfilled') await this.#dismantle(prepared.value);
+    this.#blockedBefore = await this.blockedTotal().catch(() => this.#blockedBefore);
+    await run(this.#tools.nft, ['delete', 'table', 'inet', this.#layout.table]).catch(
+      () => undefined,
+    );
+    await run(this.#tools.ip, ['route', 'delete', 'unreachable', this.#layout.subnet]).catch(
+      () => undefined,
+    );
+    rmSync(this.#folder, { recursive: true, force: true });
+    if (this.#layout.dropOtherForwarding) restoreForwarding(this.#tools);
+  }
+
+  /**
+   * Synchronously, for a server killed past its deadline: the namespaces and the table go (the
+   * links go with their namespaces).
+   */
+  killSync(): void {
+    this.#isClosed = true;
+    const prefix = `xb-${this.#tag}-`;
+    const names = existsSync(NETNS_DIR) ? readdirSync(NETNS_DIR) : [];
+    for (const name of names.filter((entry) => entry.startsWith(prefix)))
+      spawnSync(this.#tools.ip, ['netns', 'delete', name], { stdio: 'ignore' });
+    spawnSync(this.#tools.nft, ['delete', 'table', 'inet', this.#layout.table], {
+      stdio: 'ignore',
+    });
+    spawnSync(this.#tools.ip, ['route', 'delete', 'unreachable', this.#layout.subnet], {
+      stdio: 'ignore',
+    });
+  }
+
+  #linkOf(slot: number): SessionLink {
+    const first = this.#base + slot * LINK_SIZE;
+    return {
+      slot,
+      hostInterface: `${this.#layout.interfacePrefix}${slot}`,
+      gateway: formatIpv4(first + 1),
+      address: formatIpv4(first + 2),
+    };
+  }
+
+  /** What a crashed run of this data directory left: its namespaces (and links), table and route. */
+  static async #reap(
+    tools: NetworkTools,
+    tag: string,
+    table: string,
+    subnet: string | undefined,
+  ): Promise<void> {
+    const prefix = `xb-${tag}-`;
+    const names = existsSync(NETNS_DIR) ? readdirSync(NETNS_DIR) : [];
+    for (const name of names.filter((entry) => entry.startsWith(prefix)))
+      await run(tools.ip, ['netns', 'delete', name]).catch(() => undefined);
+    await run(tools.nft, ['delete', 'table', 'inet', table]).catch(() => undefined);
+    if (subnet)
+      await run(tools.ip, ['route', 'delete', 'unreachable', subnet]).catch(() => undefined);
+  }
+
+  /** The data directory's /16 when it is still free, else the first candidate no route overlaps. */
+  static async #pickSubnet(tools: NetworkTools, kept: string | undefined): Promise<string> {
+    const routes = JSON.parse(
+      await run(tools.ip, ['-j', '-4', 'route', 'show', 'table', 'all']),
+    ) as {
+      dst?: string;
+    }[];
+    const used = routes
+      .map((route) => route.dst)
+      .filter((dst): dst is string => dst !== undefined && dst !== 'default')
+      .map((dst) => {
+        const [address, prefix] = dst.split('/');
+        return { address: parseIpv4(address as string), prefix: Number(prefix ?? 32) };
+      })
+      .filter((route): route is { address: number; prefix: number } => route.address !== undefined);
+    const isFree = (candidate: string) => {
+      const base = parseIpv4(candidate.split('/')[0] as string) as number;
+      return !used.some(
+        (route) =>
+          isInNetwork(route.address, base, 16) ||
+          (route.prefix <= 16 && isInNetwork(base, route.address, route.prefix)),
+      );
+    };
+    const choices = kept ? [kept, ...CANDIDATE_SUBNETS] : CANDIDATE_SUBNETS;
+    const subnet = choices.find(isFree);
+    if (!subnet) throw new Error('no free /16 in 10.200.0.0–10.239.255.255 for the session links');
+    return subnet;
+  }
+}
+
+/** The host's part of a session's link, for `ip -batch`: the namespace and the veth pair. */
+function hostBatch(namespace: string, link: SessionLink): string {
+  return [
+    `netns add ${namespace}`,
+    `link add ${link.hostInterface} type veth peer name eth0 netns ${namespace}`,
+    `addr add ${link.gateway}/29 dev ${link.hostInterface}`,
+    `link set ${link.hostInterface} up`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * What runs inside a session's namespace once, as root, before any of its processes: no IPv6 (its
+ * network is IPv4 only), its address and route.
+ */
+function insideScript(tools: NetworkTools, link: SessionLink): string {
+  return [
+    'echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6',
+    'echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6',
+    // Lets the rules that map allowed loopback destinations to the host route them out.
+    'echo 1 > /proc/sys/net/ipv4/conf/all/route_localnet',
+    `${tools.ip} link set lo up`,
+    `${tools.ip} addr add ${link.address}/29 dev eth0`,
+    `${tools.ip} link set eth0 up`,
+    `${tools.ip} route add default via ${link.gateway}`,
+  ].join('\n');
+}
+
+/** The destinations of a session's seen set, as `address:port/protocol`. */
+function blockedDestinations(json: string): string[] {
+  const parsed = JSON.parse(json) as { nftables?: { set?: { elem?: unknown[] } }[] };
+  const set = parsed.nftables?.find((entry) => entry.set)?.set;
+  return (set?.elem ?? []).flatMap((element) => {
+    const concat = (element as { concat?: unknown[] }).concat;
+    if (!Array.isArray(concat)) return [];
+    const [address, protocol, port] = concat;
+    return [`${String(address)}:${String(port)}/${String(protocol)}`];
+  });
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Turns IPv4 forwarding on for the sessions' NAT; whether the host forwarded nothing before (then
+ * the policy's table drops whatever else would now be forwarded). A mark in /run remembers that it
+ * was off, for the next start after a crash and for the last server to stop.
+ */
+function turnForwardingOn(): boolean {
+  const setting = '/proc/sys/net/ipv4/ip_forward';
+  if (readText(setting).trim() === '1') return existsSync(FORWARDING_MARK);
+  mkdirSync(join(FORWARDING_MARK, '..'), { recursive: true, mode: 0o700 });
+  writeFileSync(FORWARDING_MARK, '');
+  writeFileSync(setting, '1');
+  return true;
+}
+
+/** Turns forwarding off again when it was off before and no other server's sessions need it. */
+function restoreForwarding(tools: NetworkTools): void {
+  const tables = spawnSync(tools.nft, ['list', 'tables'], { encoding: 'utf8' }).stdout ?? '';
+  if (/table inet xb_[0-9a-f]{4}\b/.test(tables)) return;
+  writeFileSync('/proc/sys/net/ipv4/ip_forward', '0');
+  rmSync(FORWARDING_MARK, { force: true });
+}

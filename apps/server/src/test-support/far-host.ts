@@ -1,0 +1,119 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+
+/**
+ * A host of the test's own, in a network namespace joined to this one by a veth pair: it has a
+ * public-looking address (`198.51.100.7`, a documentation block this machine routes nowhere
+ * else) and a private one (`10.77.x.2`), and runs an HTTP server on port 8080 at both (`/` says
+ * "far ok", `/redirect?to=URL` redirects), a UDP counter on port 9999 (`/udp` says how many
+ * datagrams came), and a DNS server on port 53 answering `A` queries from `names`.
+ */
+export interface FarHost {
+  readonly publicAddress: string;
+  readonly privateAddress: string;
+  close(): void;
+}
+
+/** The far host's program: HTTP, UDP counter and a DNS server of fixed names. */
+const FAR_PROGRAM = `
+const http = require('node:http');
+const dgram = require('node:dgram');
+const names = JSON.parse(process.argv[1]);
+let datagrams = 0;
+http.createServer((request, response) => {
+  const url = new URL(request.url, 'http://far');
+  if (url.pathname === '/redirect') { response.writeHead(302, { location: url.searchParams.get('to') }); return response.end(); }
+  if (url.pathname === '/udp') return response.end(String(datagrams));
+  response.setHeader('content-type', 'text/html');
+  response.end('<p>far ok</p>');
+}).listen(8080, '0.0.0.0');
+const counter = dgram.createSocket('udp4');
+counter.on('message', () => { datagrams++; });
+counter.bind(9999, '0.0.0.0');
+const dns = dgram.createSocket('udp4');
+dns.on('message', (query, from) => {
+  let offset = 12; const labels = [];
+  while (query[offset] > 0) { labels.push(query.subarray(offset + 1, offset + 1 + query[offset]).toString()); offset += query[offset] + 1; }
+  const question = query.subarray(12, offset + 5);
+  const type = query.readUInt16BE(offset + 1);
+  const address = names[labels.join('.').toLowerCase()];
+  const header = Buffer.alloc(12);
+  query.copy(header, 0, 0, 2);
+  header.writeUInt16BE(address ? 0x8180 : 0x8183, 2);
+  header.writeUInt16BE(1, 4);
+  const answers = address && type === 1 ? 1 : 0;
+  header.writeUInt16BE(answers, 6);
+  const parts = [header, question];
+  if (answers) {
+    const answer = Buffer.alloc(16);
+    answer.writeUInt16BE(0xc00c, 0); answer.writeUInt16BE(1, 2); answer.writeUInt16BE(1, 4);
+    answer.writeUInt32BE(5, 6); answer.writeUInt16BE(4, 10);
+    address.split('.').forEach((octet, index) => { answer[12 + index] = Number(octet); });
+    parts.push(answer);
+  }
+  dns.send(Buffer.concat(parts), from.port, from.address);
+});
+dns.bind(53, '0.0.0.0', () => console.log('ready'));
+`;
+
+/** Starts a far host; `names` are the DNS names it answers (name → IPv4 address). */
+export async function startFarHost(names: Record<string, string>): Promise<FarHost> {
+  const id = randomBytes(2).toString('hex');
+  const namespace = `xbt-far-${id}`;
+  const hostSide = `xbtf${id}`;
+  const privateBlock = `10.77.${randomBytes(1)[0] ?? 1}`;
+  const publicAddress = '198.51.100.7';
+  const privateAddress = `${privateBlock}.2`;
+  const ip = (...args: string[]) => execFileSync('/usr/sbin/ip', args, { stdio: 'pipe' });
+  let child: ChildProcess | undefined;
+  const close = () => {
+    if (child?.pid !== undefined && child.exitCode === null) child.kill('SIGKILL');
+    try {
+      ip('netns', 'delete', namespace);
+    } catch {
+      // Never made.
+    }
+    try {
+      ip('link', 'delete', hostSide);
+    } catch {
+      // Gone with the namespace.
+    }
+  };
+  try {
+    ip('netns', 'add', namespace);
+    ip('link', 'add', hostSide, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', namespace);
+    ip('addr', 'add', '198.51.100.1/24', 'dev', hostSide);
+    ip('addr', 'add', `${privateBlock}.1/24`, 'dev', hostSide);
+    ip('link', 'set', hostSide, 'up');
+    ip('-n', namespace, 'link', 'set', 'lo', 'up');
+    ip('-n', namespace, 'addr', 'add', `${publicAddress}/24`, 'dev', 'eth0');
+    ip('-n', namespace, 'addr', 'add', `${privateAddress}/24`, 'dev', 'eth0');
+    ip('-n', namespace, 'link', 'set', 'eth0', 'up');
+    ip('-n', namespace, 'route', 'add', 'default', 'via', '198.51.100.1');
+    child = spawn(
+      '/usr/bin/nsenter',
+      [
+        `--net=/run/netns/${namespace}`,
+        '--',
+        process.execPath,
+        '-e',
+        FAR_PROGRAM,
+        JSON.stringify(names),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    await Promise.race([
+      once(lines, 'line'),
+      once(child, 'exit').then(() => {
+        throw new Error('the far host exited at start');
+      }),
+    ]);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { publicAddress, privateAddress, close };
+}
