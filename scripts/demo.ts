@@ -83,7 +83,12 @@ function xbJson<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
 }
 
 // The server with its embedded defaults: data in ./.xb-data, a token generated on the first run.
-const server = await start(XB_SERVER, [], { ...process.env, XB_PORT: '0', XB_LOG_LEVEL: 'warn' });
+const server = await start(XB_SERVER, [], {
+  ...process.env,
+  XB_PORT: '0',
+  XB_ALLOW_NETWORKS: '127.0.0.1/32',
+  XB_LOG_LEVEL: 'warn',
+});
 const token = spawnSync('cat', ['.xb-data/token'], { encoding: 'utf8' }).stdout.trim();
 const atServer = { ...process.env, XB_BASE_URL: server.url, XB_TOKEN: token, NO_COLOR: '' };
 console.log(

@@ -39,7 +39,12 @@ const bareFile = join(dataDir, 'bare.bin');
 await sh(`head -c ${SIZE} /dev/urandom > '${source}'`);
 
 const server = await startServer(
-  readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
+  readConfig({
+    XB_ALLOW_NETWORKS: '127.0.0.1/32',
+    XB_DATA_DIR: dataDir,
+    XB_PORT: '0',
+    XB_TOKENS: TOKEN,
+  }),
   pino({ level: 'silent' }),
 );
 const call = apiCaller(server.url, TOKEN);

@@ -88,7 +88,13 @@ async function memoryPerViewer(count: number) {
     process.execPath,
     [fileURLToPath(new URL('../dist/main.js', import.meta.url))],
     {
-      env: { ...process.env, XB_DATA_DIR: folder, XB_PORT: '0', XB_TOKENS: BENCH_TOKEN },
+      env: {
+        ...process.env,
+        XB_DATA_DIR: folder,
+        XB_PORT: '0',
+        XB_ALLOW_NETWORKS: '127.0.0.1/32',
+        XB_TOKENS: BENCH_TOKEN,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

@@ -128,6 +128,7 @@ async function measureUploads() {
     serveFrom([join(import.meta.dirname, '../dist/main.js')], {
       XB_DATA_DIR: join(folder, data),
       XB_PORT: '0',
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
       XB_HOST: '127.0.0.1',
       XB_TOKENS: BENCH_TOKEN,
       XB_LOG_LEVEL: 'silent',

@@ -15,7 +15,13 @@ export const BENCH_TOKEN = 'bench-token';
 export async function benchServer(name: string, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `xb-bench-${name}-`));
   const server = await startServer(
-    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: BENCH_TOKEN, ...env }),
+    readConfig({
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: BENCH_TOKEN,
+      ...env,
+    }),
     pino({ level: 'silent' }),
   );
   return { dataDir, server, call: apiCaller(server.url, BENCH_TOKEN) };

@@ -82,6 +82,7 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
   const server = await startServer(
     {
       ...readConfig({
+        XB_ALLOW_NETWORKS: '127.0.0.1/32',
         XB_DATA_DIR: dataDir,
         XB_PORT: '0',
         XB_TOKENS: TOKEN,

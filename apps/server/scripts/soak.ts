@@ -51,6 +51,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
       ...process.env,
       XB_DATA_DIR: dataDir,
       XB_PORT: '0',
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
       XB_TOKENS: TOKEN,
       XB_LOG_LEVEL: 'warn',
     },

@@ -122,7 +122,13 @@ describe('xb-server', () => {
     const before = processesOfServer(dataDir).length;
 
     const second = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: '' },
+      env: {
+        ...process.env,
+        XB_DATA_DIR: dataDir,
+        XB_PORT: '0',
+        XB_ALLOW_NETWORKS: '127.0.0.1/32',
+        XB_TOKENS: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

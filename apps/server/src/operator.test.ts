@@ -26,7 +26,13 @@ async function withServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'xb-operator-'));
   const extra = typeof settings === 'function' ? settings(dataDir) : settings;
   const server = await startServer(
-    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN, ...extra }),
+    readConfig({
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TOKEN,
+      ...extra,
+    }),
     quiet,
   );
   try {

@@ -14,6 +14,7 @@ const quiet = pino({ level: 'silent' });
 
 function configIn(dataDir: string) {
   return readConfig({
+    XB_ALLOW_NETWORKS: '127.0.0.1/32',
     XB_DATA_DIR: dataDir,
     XB_PORT: '0',
     XB_TOKENS: TOKEN,

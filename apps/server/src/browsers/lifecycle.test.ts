@@ -79,6 +79,7 @@ describe('browser lifecycle', () => {
     process.env.PATH = '/nonexistent';
     const bare = await startServer(
       readConfig({
+        XB_ALLOW_NETWORKS: '127.0.0.1/32',
         XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-no-xvfb-')),
         XB_PORT: '0',
         XB_TOKENS: TEST_TOKEN,

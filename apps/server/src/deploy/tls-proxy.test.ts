@@ -119,6 +119,7 @@ describe('behind nginx with TLS, as the server README sets it up', () => {
     publicUrl = `https://localhost:${port}`;
     server = await startServer(
       readConfig({
+        XB_ALLOW_NETWORKS: '127.0.0.1/32',
         XB_DATA_DIR: join(folder, 'data'),
         XB_PORT: '0',
         XB_TOKENS: TOKEN,

@@ -40,7 +40,12 @@ async function expectContentScript(cdpUrl: string): Promise<void> {
 describe('extensions on the server', () => {
   it('load into browsers and pools that name them: the content script acts on a page, last_used_at is set, and a restart keeps them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-extensions-'));
-    const config = readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN });
+    const config = readConfig({
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TOKEN,
+    });
     const server = await startServer(config, pino({ level: 'silent' }));
     const api = new ContractContext({ baseUrl: server.url, token: TOKEN, readOnlyToken: TOKEN });
     let id = '';

@@ -59,7 +59,12 @@ describe('pools on the server', () => {
 
   it('keep pools across a restart and fill them again', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-pools-restart-'));
-    const config = readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TEST_TOKEN });
+    const config = readConfig({
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TEST_TOKEN,
+    });
     const first = await startServer(config, pino({ level: 'silent' }));
     const headers = { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' };
     await fetch(`${first.url}/browser_pools`, {

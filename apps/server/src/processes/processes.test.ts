@@ -43,7 +43,12 @@ const exec = async (command: string, args: string[] = [], extra: Record<string, 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'xb-processes-'));
   server = await startServer(
-    readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_TOKENS: TOKEN }),
+    readConfig({
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TOKEN,
+    }),
     pino({ level: 'silent' }),
   );
   browser = (await call<{ session_id: string }>('POST', '/browsers', {})).json.session_id;
@@ -142,6 +147,7 @@ describe('processes in the sandbox', () => {
   it('answer 403 when the operator turned them off', async () => {
     const off = await startServer(
       readConfig({
+        XB_ALLOW_NETWORKS: '127.0.0.1/32',
         XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-off-')),
         XB_PORT: '0',
         XB_TOKENS: TOKEN,

@@ -104,6 +104,7 @@ describe('replays on the server', () => {
     try {
       server = await startServer(
         readConfig({
+          XB_ALLOW_NETWORKS: '127.0.0.1/32',
           XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-no-ffmpeg-data-')),
           XB_PORT: '0',
           XB_TOKENS: TEST_TOKEN,

@@ -62,7 +62,12 @@ describe.runIf(isRoot)('a disk per session', () => {
       const lines: string[] = [];
       const dataDir = mkdtempSync(join(tmpdir(), 'xb-disk-line-'));
       const server = await startServer(
-        readConfig({ XB_DATA_DIR: dataDir, XB_PORT: '0', XB_SESSION_DISK_MB: disk }),
+        readConfig({
+          XB_ALLOW_NETWORKS: '127.0.0.1/32',
+          XB_DATA_DIR: dataDir,
+          XB_PORT: '0',
+          XB_SESSION_DISK_MB: disk,
+        }),
         pino({ level: 'info' }, { write: (line: string) => lines.push(line) }),
       );
       await server.close();

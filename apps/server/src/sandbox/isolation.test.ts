@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -11,6 +12,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
 import { signSessionJwt } from '@x/service-kernel';
 import type { BrowserSession } from '@x/types';
 import { chromium } from 'playwright-core';
@@ -127,23 +129,26 @@ function socketInodes(pid: number): Set<string> {
   return inodes;
 }
 
-/** Inodes of the host's listening sockets: TCP and UDP over IPv4 and IPv6, and UNIX ones. */
-function listeningInodes(): Map<string, string> {
+/**
+ * Inodes of the listening sockets of a network namespace (`/proc/<pid>/net` of a process in it;
+ * the host's by default): TCP and UDP over IPv4 and IPv6, and UNIX ones.
+ */
+function listeningInodes(net = '/proc/net'): Map<string, string> {
   const listening = new Map<string, string>();
   for (const table of ['tcp', 'tcp6']) {
-    for (const line of readFileSync(`/proc/net/${table}`, 'utf8').split('\n').slice(1)) {
+    for (const line of readFileSync(`${net}/${table}`, 'utf8').split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
       // State 0A is LISTEN.
       if (fields[3] === '0A') listening.set(fields[9] as string, `${table} ${fields[1]}`);
     }
   }
   for (const table of ['udp', 'udp6']) {
-    for (const line of readFileSync(`/proc/net/${table}`, 'utf8').split('\n').slice(1)) {
+    for (const line of readFileSync(`${net}/${table}`, 'utf8').split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
       if (fields[9]) listening.set(fields[9], `${table} ${fields[1]}`);
     }
   }
-  for (const line of readFileSync('/proc/net/unix', 'utf8').split('\n').slice(1)) {
+  for (const line of readFileSync(`${net}/unix`, 'utf8').split('\n').slice(1)) {
     const fields = line.trim().split(/\s+/);
     // __SO_ACCEPTCON in the flags: a socket that accepts connections.
     if (fields[3] && (Number.parseInt(fields[3], 16) & 0x10000) !== 0)
@@ -453,7 +458,8 @@ describe('a session, sealed off from the host and from every other session', () 
     try {
       const display = sessionProcesses(session.session_id).find((p) => p.name === 'Xvfb');
       if (!display) throw new Error('no Xvfb for the headed browser');
-      const listening = listeningInodes();
+      // Its sockets are in its session's network namespace.
+      const listening = listeningInodes(`/proc/${display.pid}/net`);
       const sockets = [...socketInodes(display.pid)].flatMap((inode) => {
         const found = listening.get(inode);
         return found ? [found] : [];
@@ -467,14 +473,48 @@ describe('a session, sealed off from the host and from every other session', () 
       const cookie = readFileSync(
         join(test.server.instance(session.session_id).home, '.Xauthority'),
       ).subarray(-16);
-      expect(await x11Handshake(address, undefined)).toBe('refused');
-      expect(await x11Handshake(address, Buffer.alloc(16, 7))).toBe('refused');
-      expect(await x11Handshake(address, cookie)).toBe('accepted');
+      // From the host's network namespace the display's abstract socket is not even there.
+      await expect(x11Handshake(address, cookie)).rejects.toThrow();
+      // Inside the session's, a client needs the cookie.
+      const namespace = test.server.instance(session.session_id).network?.namespace as string;
+      expect(await x11HandshakeIn(namespace, address, undefined)).toBe('refused');
+      expect(await x11HandshakeIn(namespace, address, Buffer.alloc(16, 7))).toBe('refused');
+      expect(await x11HandshakeIn(namespace, address, cookie)).toBe('accepted');
     } finally {
       await call('DELETE', `/browsers/${session.session_id}`);
     }
   });
 });
+
+/** The same handshake, run by a Node of its own in the network namespace `namespace`. */
+async function x11HandshakeIn(
+  namespace: string,
+  address: string,
+  cookie: Buffer | undefined,
+): Promise<string> {
+  const script = `
+    const { connect } = require('node:net');
+    const address = Buffer.from(process.argv[1], 'hex').toString();
+    const cookie = process.argv[2] ? Buffer.from(process.argv[2], 'hex') : undefined;
+    const pad = (b) => Buffer.concat([b, Buffer.alloc((4 - (b.length % 4)) % 4)]);
+    const name = Buffer.from(cookie ? 'MIT-MAGIC-COOKIE-1' : '');
+    const data = cookie ?? Buffer.alloc(0);
+    const header = Buffer.alloc(12);
+    header.write('l', 0); header.writeUInt16LE(11, 2); header.writeUInt16LE(name.length, 6);
+    header.writeUInt16LE(data.length, 8);
+    const socket = connect({ path: address }, () => socket.write(Buffer.concat([header, pad(name), pad(data)])));
+    socket.once('data', (reply) => { console.log(reply[0] === 1 ? 'accepted' : 'refused'); socket.destroy(); });`;
+  const { stdout } = await promisify(execFile)('/usr/bin/nsenter', [
+    `--net=${namespace}`,
+    '--',
+    process.execPath,
+    '-e',
+    script,
+    Buffer.from(address).toString('hex'),
+    cookie ? cookie.toString('hex') : '',
+  ]);
+  return stdout.trim();
+}
 
 /** Opens an X11 connection with `cookie` (MIT-MAGIC-COOKIE-1) or none; what the server says. */
 function x11Handshake(address: string, cookie: Buffer | undefined): Promise<string> {

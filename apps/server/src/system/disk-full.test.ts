@@ -45,6 +45,7 @@ beforeAll(async () => {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512m,mode=0700', 'tmpfs', mount]);
   server = await startServer(
     readConfig({
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
       XB_DATA_DIR: mount,
       XB_PORT: '0',
       XB_TOKENS: TEST_TOKEN,

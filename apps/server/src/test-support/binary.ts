@@ -14,6 +14,7 @@ export function startBinary(
     ...process.env,
     XB_DATA_DIR: dataDir,
     XB_PORT: '0',
+    XB_ALLOW_NETWORKS: '127.0.0.1/32',
     XB_TOKENS: '',
     ...env,
   });

@@ -23,7 +23,13 @@ export function useTestServer(env: Record<string, string> = {}) {
   beforeAll(async () => {
     handle.dataDir = mkdtempSync(join(tmpdir(), 'xb-server-test-'));
     handle.server = await startServer(
-      readConfig({ XB_DATA_DIR: handle.dataDir, XB_PORT: '0', XB_TOKENS: TEST_TOKEN, ...env }),
+      readConfig({
+        XB_ALLOW_NETWORKS: '127.0.0.1/32',
+        XB_DATA_DIR: handle.dataDir,
+        XB_PORT: '0',
+        XB_TOKENS: TEST_TOKEN,
+        ...env,
+      }),
       pino({ level: 'silent' }),
     );
     handle.api = new ContractContext({
