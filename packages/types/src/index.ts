@@ -39,7 +39,6 @@ export {
   BrowserSessionListSchema,
   BrowserSessionSchema,
   ListBrowsersQuerySchema,
-  SessionNetworkSchema,
   SessionProfileSchema,
 } from './browsers/browser-session.js';
 export {
@@ -63,6 +62,7 @@ export {
   listBrowsersOperation,
   SessionIdParamSchema,
 } from './browsers/operations.js';
+export { SessionNetworkSchema } from './browsers/session-network.js';
 export { VIEWPORT_BOUNDS, type Viewport, ViewportSchema } from './browsers/viewport.js';
 export { ViewportInputSchema } from './browsers/viewport-input.js';
 export { type OperationFields, operationFields, schemaEntries } from './catalog/fields.js';

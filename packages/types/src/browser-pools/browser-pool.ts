@@ -10,7 +10,7 @@ import {
   pipe,
   string,
 } from 'valibot';
-import { SessionNetworkSchema } from '../browsers/browser-session.js';
+import { SessionNetworkSchema } from '../browsers/session-network.js';
 import { ViewportSchema } from '../browsers/viewport.js';
 import { described } from '../common/describe.js';
 import { JsonObjectSchema } from '../common/request-object.js';

@@ -17,6 +17,7 @@ import { described } from '../common/describe.js';
 import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
+import { SessionNetworkSchema } from './session-network.js';
 import { ViewportSchema } from './viewport.js';
 
 /**
@@ -35,14 +36,6 @@ function sessionUrlSchema(schemes: readonly string[]) {
     ),
   );
 }
-
-/** What a browser's network may reach besides the public internet. */
-export const SessionNetworkSchema = /* @__PURE__ */ object({
-  allow: /* @__PURE__ */ described(
-    /* @__PURE__ */ array(/* @__PURE__ */ string()),
-    'networks (a.b.c.d/n) and address:port entries opened for it',
-  ),
-});
 
 /** The profile a browser session loaded, and whether it saves its state back into it. */
 export const SessionProfileSchema = /* @__PURE__ */ object({
