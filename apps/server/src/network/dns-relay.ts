@@ -19,7 +19,7 @@ const TCP_IDLE_MS = 10_000;
 const MAX_MESSAGE_BYTES = 4_096;
 
 /**
- * A session's resolver: it listens at the session's gateway (port 53, UDP and TCP) and passes
+ * A session's resolver (IPv4, as the resolvers it is given): it listens at the session's gateway (port 53, UDP and TCP) and passes
  * each query as it is to the host's own resolvers, which may sit at addresses the session may not
  * reach (this host's is private). The answer goes back unchanged: what a name resolves to does
  * not matter to the policy, which judges the address a packet is sent to (so DNS rebinding gains
@@ -30,14 +30,12 @@ export class DnsRelay {
   readonly #tcp: net.Server;
   readonly #client: string;
   readonly #resolvers: readonly string[];
-  readonly #logger: Logger;
   readonly #pending = new Set<dgram.Socket>();
   readonly #connections = new Set<net.Socket>();
 
   private constructor(client: string, resolvers: readonly string[], logger: Logger) {
     this.#client = client;
     this.#resolvers = resolvers;
-    this.#logger = logger;
     this.#udp = dgram.createSocket('udp4');
     this.#udp.on('message', (query, from) => this.#answer(query, from));
     this.#udp.on('error', (error) => logger.warn({ err: error }, 'DNS relay socket failed'));
@@ -69,7 +67,7 @@ export class DnsRelay {
   #answer(query: Buffer, from: dgram.RemoteInfo): void {
     if (from.address !== this.#client || query.length > MAX_MESSAGE_BYTES) return;
     if (this.#pending.size >= MAX_PENDING_QUERIES) return;
-    const upstream = dgram.createSocket(this.#resolvers[0]?.includes(':') ? 'udp6' : 'udp4');
+    const upstream = dgram.createSocket('udp4');
     this.#pending.add(upstream);
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -132,6 +130,5 @@ export class DnsRelay {
       // Never bound.
     }
     this.#tcp.close();
-    this.#logger.trace?.({ client: this.#client }, 'DNS relay closed');
   }
 }

@@ -103,14 +103,16 @@ export function sessionChains(slot: number) {
 /** Most blocked destinations remembered per session for the debug log. */
 export const SEEN_DESTINATIONS = 256;
 
-/** `accept` rules for what a session is allowed: a network (any port) or an address and port. */
+/** The match of an entry's destinations: a network (any port), or an address and port. */
+function destinationOf(entry: NetworkEntry): string {
+  return entry.port === undefined
+    ? `ip daddr ${formatNetworkEntry({ address: entry.address, prefix: entry.prefix })}`
+    : `ip daddr ${formatIpv4(entry.address)} meta l4proto { tcp, udp } th dport ${entry.port}`;
+}
+
+/** `accept` rules for what a session is allowed. */
 function allowRules(allow: readonly NetworkEntry[]): string[] {
-  return allow.map((entry) => {
-    const network = formatNetworkEntry({ address: entry.address, prefix: entry.prefix });
-    return entry.port === undefined
-      ? `ip daddr ${network} accept`
-      : `ip daddr ${formatIpv4(entry.address)} meta l4proto { tcp, udp } th dport ${entry.port} accept`;
-  });
+  return allow.map((entry) => `${destinationOf(entry)} accept`);
 }
 
 /**
@@ -179,15 +181,10 @@ export function loopbackRules(
   hostLoopback: string,
   loopback: readonly NetworkEntry[],
 ): string {
-  const matches = loopback.map((entry) =>
-    entry.port === undefined
-      ? `ip daddr ${formatNetworkEntry({ address: entry.address, prefix: entry.prefix })}`
-      : `ip daddr ${formatIpv4(entry.address)} meta l4proto { tcp, udp } th dport ${entry.port}`,
-  );
   return `table ip xb_loopback {
   chain output {
     type nat hook output priority -100; policy accept;
-${matches.map((match) => `    ${match} dnat to ${hostLoopback}`).join('\n')}
+${loopback.map((entry) => `    ${destinationOf(entry)} dnat to ${hostLoopback}`).join('\n')}
   }
   chain postrouting {
     type nat hook postrouting priority srcnat; policy accept;

@@ -119,7 +119,6 @@ export class SessionNetworks {
   readonly #logger: Logger;
   readonly #free: number[] = [];
   readonly #live = new Map<number, string>();
-  #blockedBefore = 0;
   /** Links made ahead for the next sessions. */
   readonly #standby: Promise<PreparedLink>[] = [];
   #isClosed = false;
@@ -188,7 +187,7 @@ export class SessionNetworks {
     );
     const networks = new SessionNetworks({ tools, layout, tag, base, folder, nameservers, logger });
     networks.#refill();
-    networks.watchRefusals();
+    networks.#watchRefusals();
     return networks;
   }
 
@@ -207,8 +206,7 @@ export class SessionNetworks {
       this.#layout.table,
       'blocked',
     ]);
-    const found = /"packets":\s*(\d+)/.exec(text);
-    return this.#blockedBefore + Number(found?.[1] ?? 0);
+    return Number(/"packets":\s*(\d+)/.exec(text)?.[1] ?? 0);
   }
 
   /**
@@ -337,7 +335,7 @@ export class SessionNetworks {
   }
 
   /** The destinations the policy refused a live session so far (`address:port/protocol`). */
-  async refused(slot: number): Promise<string[]> {
+  async #refused(slot: number): Promise<string[]> {
     const json = await run(this.#tools.nft, [
       '-j',
       'list',
@@ -353,7 +351,7 @@ export class SessionNetworks {
   async #logRefused(slot: number, sessionId: string): Promise<void> {
     const said = this.#logged.get(slot) ?? new Set<string>();
     this.#logged.set(slot, said);
-    const fresh = (await this.refused(slot).catch(() => [])).filter((entry) => !said.has(entry));
+    const fresh = (await this.#refused(slot).catch(() => [])).filter((entry) => !said.has(entry));
     if (fresh.length === 0) return;
     for (const entry of fresh) said.add(entry);
     this.#logger.debug({ session: sessionId, destinations: fresh }, 'egress refused');
@@ -363,7 +361,7 @@ export class SessionNetworks {
    * At debug level, looks every `intervalMs` for destinations sessions were refused and says each
    * once, with the session; nothing runs at other levels.
    */
-  watchRefusals(intervalMs = 5_000): void {
+  #watchRefusals(intervalMs = 5_000): void {
     if (!this.#logger.isLevelEnabled('debug') || this.#watcher) return;
     this.#watcher = setInterval(() => {
       for (const [slot, sessionId] of this.#live) void this.#logRefused(slot, sessionId);
@@ -378,7 +376,6 @@ export class SessionNetworks {
     const standby = this.#standby.splice(0);
     for (const prepared of await Promise.allSettled(standby))
       if (prepared.status === 'fulfilled') await this.#dismantle(prepared.value);
-    this.#blockedBefore = await this.blockedTotal().catch(() => this.#blockedBefore);
     await run(this.#tools.nft, ['delete', 'table', 'inet', this.#layout.table]).catch(
       () => undefined,
     );
@@ -395,9 +392,7 @@ export class SessionNetworks {
    */
   killSync(): void {
     this.#isClosed = true;
-    const prefix = `xb-${this.#tag}-`;
-    const names = existsSync(NETNS_DIR) ? readdirSync(NETNS_DIR) : [];
-    for (const name of names.filter((entry) => entry.startsWith(prefix)))
+    for (const name of namespacesOf(this.#tag))
       spawnSync(this.#tools.ip, ['netns', 'delete', name], { stdio: 'ignore' });
     spawnSync(this.#tools.nft, ['delete', 'table', 'inet', this.#layout.table], {
       stdio: 'ignore',
@@ -424,9 +419,7 @@ export class SessionNetworks {
     table: string,
     subnet: string | undefined,
   ): Promise<void> {
-    const prefix = `xb-${tag}-`;
-    const names = existsSync(NETNS_DIR) ? readdirSync(NETNS_DIR) : [];
-    for (const name of names.filter((entry) => entry.startsWith(prefix)))
+    for (const name of namespacesOf(tag))
       await run(tools.ip, ['netns', 'delete', name]).catch(() => undefined);
     await run(tools.nft, ['delete', 'table', 'inet', table]).catch(() => undefined);
     if (subnet)
@@ -461,6 +454,12 @@ export class SessionNetworks {
     if (!subnet) throw new Error('no free /16 in 10.200.0.0–10.239.255.255 for the session links');
     return subnet;
   }
+}
+
+/** The names of the network namespaces a server of `tag` made (`xb-<tag>-<slot>`). */
+function namespacesOf(tag: string): string[] {
+  const names = existsSync(NETNS_DIR) ? readdirSync(NETNS_DIR) : [];
+  return names.filter((name) => name.startsWith(`xb-${tag}-`));
 }
 
 /** The host's part of a session's link, for `ip -batch`: the namespace and the veth pair. */

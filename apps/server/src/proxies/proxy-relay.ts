@@ -70,7 +70,7 @@ function serverName(host: string): string | undefined {
 export class ProxyRelay {
   readonly #route: ProxyRoute;
   readonly #uid: number | undefined;
-  readonly #peer: RelayPlace | undefined;
+  readonly #place: RelayPlace | undefined;
   readonly #logger: Logger;
   readonly #server: net.Server;
   readonly #http: http.Server;
@@ -85,7 +85,7 @@ export class ProxyRelay {
   ) {
     this.#route = route;
     this.#uid = uid;
-    this.#peer = place;
+    this.#place = place;
     this.#logger = logger;
     const agentOptions = { keepAlive: true, maxSockets: MAX_RELAY_CONNECTIONS };
     this.#agent =
@@ -125,7 +125,7 @@ export class ProxyRelay {
   get chromiumProxy(): { server: string; bypassList: string } {
     // `<-loopback>`: loopback goes through the proxy too, unless listed to go direct.
     return {
-      server: `http://${this.#peer?.gateway ?? '127.0.0.1'}:${this.port}`,
+      server: `http://${this.#place?.gateway ?? '127.0.0.1'}:${this.port}`,
       bypassList: ['<-loopback>', ...this.#route.bypassHosts].join(';'),
     };
   }
@@ -133,8 +133,8 @@ export class ProxyRelay {
   async #accept(socket: Socket): Promise<void> {
     this.#track(socket);
     socket.pause();
-    if (this.#peer) {
-      if (socket.remoteAddress !== this.#peer.address) {
+    if (this.#place) {
+      if (socket.remoteAddress !== this.#place.address) {
         this.#logger.warn(
           { from: socket.remoteAddress },
           'proxy relay refused a connection from another address',
