@@ -1,6 +1,6 @@
 import { buildExtensionArchive, ContractContext, createFakeService } from '@x/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TOKEN, useTestServer } from './test-support/servers.js';
+import { TEST_ALLOW_NETWORKS, TEST_TOKEN, useTestServer } from './test-support/servers.js';
 
 /** Ids and names a step captured, by variable name: later steps use them in paths and bodies. */
 type Variables = Record<string, string>;
@@ -57,6 +57,8 @@ const SCRIPT: readonly Step[] = [
   { method: 'GET', path: '/browsers/{br}' },
   { method: 'GET', path: '/browsers/br_missing' },
   { method: 'POST', path: '/browsers', json: { timeout_seconds: 5 } },
+  { method: 'POST', path: '/browsers', json: { network: { allow: ['10.0.0.0/8'] } } },
+  { method: 'POST', path: '/browsers', json: { network: { allow: ['127.0.0.1/33'] } } },
   { method: 'POST', path: '/browsers', json: { profile: { name: 'no-profile' } } },
   { method: 'POST', path: '/browsers', json: { extensions: [{ name: 'no-extension' }] } },
   { method: 'POST', path: '/browsers', json: { invocation_id: 'inv_missing' } },
@@ -184,7 +186,7 @@ async function runScript(target: ContractContext): Promise<Shape[]> {
 
 describe('the fake and the server', () => {
   const test = useTestServer();
-  const fake = createFakeService({ token: TEST_TOKEN });
+  const fake = createFakeService({ token: TEST_TOKEN, allowNetworks: TEST_ALLOW_NETWORKS });
   let fakeShapes: Shape[] = [];
   let serverShapes: Shape[] = [];
 

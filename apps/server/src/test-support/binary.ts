@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { onTestFinished } from 'vitest';
+import { TEST_ALLOW_NETWORKS } from './servers.js';
 
 /** The built server, as `xb-server` runs it. */
 export const MAIN = new URL('../../dist/main.js', import.meta.url).pathname;
@@ -14,7 +15,7 @@ export function startBinary(
     ...process.env,
     XB_DATA_DIR: dataDir,
     XB_PORT: '0',
-    XB_ALLOW_NETWORKS: '127.0.0.1/32',
+    XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
     XB_TOKENS: '',
     ...env,
   });

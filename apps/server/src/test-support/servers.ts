@@ -13,6 +13,12 @@ import { type RunningServer, startServer } from '../server.js';
 /** The token test servers accept. */
 export const TEST_TOKEN = 'server-test-token';
 
+/**
+ * The private destinations test servers open to their sessions: the host's loopback, where the
+ * tests serve the pages their browsers load.
+ */
+export const TEST_ALLOW_NETWORKS = '127.0.0.1/32';
+
 /** A server for the tests of one file: started before them in a fresh data directory, closed after. */
 export function useTestServer(env: Record<string, string> = {}) {
   const handle = {
@@ -24,7 +30,7 @@ export function useTestServer(env: Record<string, string> = {}) {
     handle.dataDir = mkdtempSync(join(tmpdir(), 'xb-server-test-'));
     handle.server = await startServer(
       readConfig({
-        XB_ALLOW_NETWORKS: '127.0.0.1/32',
+        XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
         XB_DATA_DIR: handle.dataDir,
         XB_PORT: '0',
         XB_TOKENS: TEST_TOKEN,

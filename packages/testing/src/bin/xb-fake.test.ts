@@ -36,7 +36,14 @@ describe('xb-fake', () => {
     const folder = mkdtempSync(join(tmpdir(), 'xb-fake-'));
     const seedFile = join(folder, 'seed.json');
     writeFileSync(seedFile, JSON.stringify({ pools: [buildBrowserPool({ name: 'seeded' })] }));
-    const { child, url } = start(['--token', 'secret', '--seed', seedFile]);
+    const { child, url } = start([
+      '--token',
+      'secret',
+      '--seed',
+      seedFile,
+      '--allow-networks',
+      '10.1.0.0/16',
+    ]);
     const base = await url;
     expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const pool = await fetch(`${base}/browser_pools/seeded`, {
@@ -47,6 +54,12 @@ describe('xb-fake', () => {
     expect(
       (await fetch(`${base}/browsers`, { headers: { authorization: 'Bearer test-token' } })).status,
     ).toBe(401);
+    const created = await fetch(`${base}/browsers`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer secret', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await created.json()).toMatchObject({ network: { allow: ['10.1.0.0/16'] } });
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
@@ -54,7 +67,7 @@ describe('xb-fake', () => {
   });
 
   it('exits 2 with a message and the usage for a bad flag or seed', async () => {
-    for (const args of [['--port', 'abc'], ['--nope'], ['--seed', '/no/such/file.json']]) {
+    for (const args of [['--port', 'abc'], ['--nope'], ['--seed', '/no/such/file.json'], ['--allow-networks', '10.1.0.0/33']]) {
       const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (chunk) => {

@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { createFakeService, type FakeSeed } from '../fake/fake-service.js';
 
 const USAGE = `Usage: xb-fake [--port N] [--host ADDRESS] [--token T]... [--read-only-token T]...
-               [--seed FILE.json] [--max-browsers N] [--no-processes] [--id-seed N]
+               [--seed FILE.json] [--max-browsers N] [--allow-networks LIST]
+               [--no-processes] [--id-seed N]
 
 Starts a fake of the cloud browser service and prints its URL on the first line of stdout.
 
@@ -18,6 +19,9 @@ Starts a fake of the cloud browser service and prints its URL on the first line 
   --read-only-token T   a token that may only read (default test-read-only-token); repeatable
   --seed FILE.json      records to start from: {"browsers":[…],"pools":[…],"extensions":[…],"invocations":[…]}
   --max-browsers N      live browsers allowed at once (default 50)
+  --allow-networks LIST private destinations sessions may reach, comma-separated, as the
+                        server's XB_ALLOW_NETWORKS (127.0.0.1/32,10.1.0.0/16 or *);
+                        records then show network.allow (default: open, no network field)
   --no-processes        answer process operations 403, as when an operator turns them off
   --id-seed N           make generated ids repeat from run to run
   -h, --help            show this help
@@ -47,6 +51,7 @@ function parse() {
       'read-only-token': { type: 'string', multiple: true },
       seed: { type: 'string' },
       'max-browsers': { type: 'string' },
+      'allow-networks': { type: 'string' },
       'no-processes': { type: 'boolean' },
       'id-seed': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -76,13 +81,19 @@ if (values.seed !== undefined) {
 
 const maxBrowsers = wholeNumber('max-browsers', values['max-browsers']);
 const idSeed = wholeNumber('id-seed', values['id-seed']);
-const fake = createFakeService({
-  ...(values.token ? { token: values.token } : {}),
-  ...(values['read-only-token'] ? { readOnlyToken: values['read-only-token'] } : {}),
-  ...(maxBrowsers === undefined ? {} : { maxBrowsers }),
-  ...(idSeed === undefined ? {} : { seed: idSeed }),
-  processExecution: !values['no-processes'],
-});
+let fake: ReturnType<typeof createFakeService>;
+try {
+  fake = createFakeService({
+    ...(values['allow-networks'] === undefined ? {} : { allowNetworks: values['allow-networks'] }),
+    ...(values.token ? { token: values.token } : {}),
+    ...(values['read-only-token'] ? { readOnlyToken: values['read-only-token'] } : {}),
+    ...(maxBrowsers === undefined ? {} : { maxBrowsers }),
+    ...(idSeed === undefined ? {} : { seed: idSeed }),
+    processExecution: !values['no-processes'],
+  });
+} catch (error) {
+  fail((error as Error).message);
+}
 if (seed) {
   try {
     fake.seed(seed);

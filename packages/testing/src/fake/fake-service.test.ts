@@ -39,6 +39,26 @@ describe('running the fake', () => {
     expect((await api.call('GET', '/browsers', { token: 'test-token' })).status).toBe(401);
   });
 
+  it('keeps sessions to the private networks its options open, as the server does', async () => {
+    const fake = fakeService({ allowNetworks: ['127.0.0.1/32', '10.1.0.0/16'] });
+    const api = apiOf(fake);
+    const plain = await api.call('POST', '/browsers', { json: {} });
+    expect(plain.json).toMatchObject({ network: { allow: ['127.0.0.1/32', '10.1.0.0/16'] } });
+    const narrowed = await api.call('POST', '/browsers', {
+      json: { network: { allow: ['10.1.2.0/24'] } },
+    });
+    expect(narrowed.json).toMatchObject({ network: { allow: ['10.1.2.0/24'] } });
+    const outside = await api.call('POST', '/browsers', {
+      json: { network: { allow: ['192.168.0.0/16'] } },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.json).toMatchObject({ code: 'bad_request' });
+    expect(JSON.stringify(outside.json)).toContain('network.allow[0]');
+    const open = await apiOf(fakeService()).call('POST', '/browsers', { json: {} });
+    expect(open.json).not.toHaveProperty('network');
+    expect(() => fakeService({ allowNetworks: '10.0.0.0/33' })).toThrow(/10\.0\.0\.0\/33/);
+  });
+
   it('answers 429 with Retry-After beyond its browser capacity', async () => {
     const fake = fakeService({ maxBrowsers: 1 });
     await newBrowser(fake);

@@ -7,6 +7,7 @@ import {
   type FsChange,
   liveViewSockets,
   MemoryIdempotencyStore,
+  parseOperatorNetworks,
   resolveInstancePath,
   ServiceModel,
   serviceHandlers,
@@ -42,6 +43,13 @@ export interface FakeServiceOptions {
   readonly readOnlyToken?: string | readonly string[];
   /** Most live browsers at once, beyond which creating one is 429; default 50. */
   readonly maxBrowsers?: number;
+  /**
+   * Private destinations every session may reach, as the server's `XB_ALLOW_NETWORKS` gives them
+   * (`['127.0.0.1/32']`, or `'*'` for an open network). Given, browsers and pools show their
+   * effective `network.allow` and one asking outside the list is 400, as on the server. Default:
+   * open, and records carry no `network`. A bad entry throws.
+   */
+  readonly allowNetworks?: string | readonly string[];
   /** Whether process operations run; `false` answers them 403, as an operator may. Default true. */
   readonly processExecution?: boolean;
   /**
@@ -154,6 +162,10 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   let listener: Awaited<ReturnType<typeof listenHttp>> | undefined;
   let openApi: unknown;
   const origin = () => listener?.url ?? IN_PROCESS_ORIGIN;
+  const allowNetworks =
+    options.allowNetworks === undefined
+      ? undefined
+      : parseOperatorNetworks(asList(options.allowNetworks, '').join(','));
 
   /** The model on in-memory engines; a reset makes a new one. */
   const build = () => {
@@ -169,6 +181,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
         limits: { ...DEFAULT_BROWSER_LIMITS, ...options.limits },
         jwtSecret,
         isFillRateLimited: options.fillRate ?? false,
+        ...(allowNetworks === undefined ? {} : { allowNetworks }),
       },
       clock,
       nextId,
