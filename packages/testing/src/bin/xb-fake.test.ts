@@ -67,7 +67,12 @@ describe('xb-fake', () => {
   });
 
   it('exits 2 with a message and the usage for a bad flag or seed', async () => {
-    for (const args of [['--port', 'abc'], ['--nope'], ['--seed', '/no/such/file.json'], ['--allow-networks', '10.1.0.0/33']]) {
+    for (const args of [
+      ['--port', 'abc'],
+      ['--nope'],
+      ['--seed', '/no/such/file.json'],
+      ['--allow-networks', '10.1.0.0/33'],
+    ]) {
       const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (chunk) => {
