@@ -22,7 +22,12 @@ import { ServerMetrics } from './http/metrics.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
 import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { followTokensFile } from './http/tokens-file.js';
-import { type SessionNetwork, SessionNetworks } from './network/session-networks.js';
+import {
+  type EgressNetworks,
+  type SessionNetwork,
+  SessionNetworks,
+} from './network/session-networks.js';
+import { UserModeNetworks } from './network/user-mode-networks.js';
 import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
 import { DiskProfileStore } from './profiles/disk-profile-store.js';
 import { HttpProxyChecker } from './proxies/proxy-checker.js';
@@ -318,8 +323,9 @@ async function startLocked(
 }
 
 /**
- * The egress policy, as this host allows it: a network namespace per session (root, with iproute2
- * and nftables), the host's network when the operator said `*`, or none, with the reason (browsers
+ * The egress policy, as this host allows it: a network namespace per session (root: a veth link
+ * with iproute2 and nftables; otherwise a user namespace of the server's, out through
+ * slirp4netns), the host's network when the operator said `*`, or none, with the reason (browsers
  * are then refused and /readyz says why). Said once in the start-up log.
  */
 async function startEgress(
@@ -336,26 +342,47 @@ async function startEgress(
     );
     return { open: true };
   }
+  const isRoot = process.getuid?.() === 0;
+  const { ip, nft, nsenter, unshare, setpriv, slirp4netns } = tools;
   const reason =
-    process.getuid?.() !== 0
-      ? 'the server is not root, so it cannot give each session a network namespace of its own'
-      : !tools.ip || !tools.nft || !tools.nsenter
-        ? 'iproute2 and nftables are needed (apt-get install iproute2 nftables)'
-        : undefined;
+    !nft || !nsenter
+      ? 'nftables and nsenter are needed (apt-get install nftables util-linux)'
+      : isRoot && !ip
+        ? 'iproute2 is needed (apt-get install iproute2)'
+        : !isRoot && (!slirp4netns || !unshare || !setpriv)
+          ? "a server that is not root needs slirp4netns for its sessions' networks (apt-get install slirp4netns)"
+          : undefined;
   if (reason) {
     logger.error({ reason }, `egress policy unavailable: ${reason}; browsers are refused`);
     return { unavailable: reason };
   }
   try {
-    const kept = storedSetting(database, 'session_subnet', () => '');
-    const networks = await SessionNetworks.start({
-      tools: { ip: tools.ip as string, nft: tools.nft as string, nsenter: tools.nsenter as string },
-      dataDir: config.dataDir,
-      subnet: kept || undefined,
-      nameservers: config.sessionNameservers,
-      logger,
-    });
-    if (networks.subnet !== kept) storeSetting(database, 'session_subnet', networks.subnet);
+    let networks: EgressNetworks;
+    if (isRoot) {
+      const kept = storedSetting(database, 'session_subnet', () => '');
+      const rooted = await SessionNetworks.start({
+        tools: { ip: ip as string, nft: nft as string, nsenter: nsenter as string },
+        dataDir: config.dataDir,
+        subnet: kept || undefined,
+        nameservers: config.sessionNameservers,
+        logger,
+      });
+      if (rooted.subnet !== kept) storeSetting(database, 'session_subnet', rooted.subnet);
+      networks = rooted;
+    } else {
+      networks = await UserModeNetworks.start({
+        tools: {
+          nft: nft as string,
+          nsenter: nsenter as string,
+          unshare: unshare as string,
+          setpriv: setpriv as string,
+          slirp4netns: slirp4netns as string,
+        },
+        dataDir: config.dataDir,
+        operator: config.allowNetworks,
+        logger,
+      });
+    }
     logger.info({ allowNetworks: allowed }, `egress: ${allowed}`);
     return { networks };
   } catch (error) {

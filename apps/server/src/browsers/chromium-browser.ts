@@ -74,7 +74,7 @@ export class ChromiumBrowser {
         home: options.instance.root,
         user: options.sandbox.user,
         cgroup: options.sandbox.cgroup,
-        netns: options.network?.namespace,
+        network: options.network?.join,
       });
     }
     let started: StartedChromium;

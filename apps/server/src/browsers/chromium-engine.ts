@@ -18,7 +18,7 @@ import {
 } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import type { SandboxFileSystem, SandboxPlace } from '../files/sandbox-file-system.js';
-import type { SessionNetwork, SessionNetworks } from '../network/session-networks.js';
+import type { EgressNetworks, SessionNetwork } from '../network/session-networks.js';
 import { resolveOnInstance } from '../processes/instance-path.js';
 import type { DiskProfileStore } from '../profiles/disk-profile-store.js';
 import { ProxyRelay } from '../proxies/proxy-relay.js';
@@ -61,7 +61,7 @@ export interface Sandboxing {
  * policy cannot be kept here (why: browsers are then refused with 503).
  */
 export type Egress =
-  | { readonly networks: SessionNetworks }
+  | { readonly networks: EgressNetworks }
   | { readonly open: true }
   | { readonly unavailable: string };
 
@@ -280,9 +280,11 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         await this.#loadProfile({ home: root, user, cgroup }, spec.profileId);
       const { egress } = this.#sandboxing;
       if (sandbox && egress && 'networks' in egress)
-        network = await egress.networks.create(spec.id, spec.allowNetworks);
+        network = await egress.networks.create(spec.id, spec.allowNetworks, {
+          reachesHost: spec.proxy !== undefined,
+        });
       if (spec.proxy) {
-        relay = await ProxyRelay.start(spec.proxy, user?.uid, this.#logger, network);
+        relay = await ProxyRelay.start(spec.proxy, user?.uid, this.#logger, network?.relay);
         await network?.openPort(relay.port);
       }
       const chromium = await ChromiumBrowser.launch({

@@ -3,6 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { INSTANCE_HOME } from '@x/service-kernel';
+import type { NamespaceJoin } from '../network/session-networks.js';
 import {
   baseEnvironment,
   endSandbox,
@@ -43,10 +44,10 @@ export interface ChromiumOptions {
   readonly display?: BrowserDisplay | undefined;
   readonly viewport: { readonly width: number; readonly height: number };
   /**
-   * The session's own network (its namespace, and the resolv.conf naming its DNS relay); undefined:
-   * the host's.
+   * The session's own network (how to join its namespace, and the resolv.conf naming its
+   * resolver); undefined: the host's.
    */
-  readonly network?: { readonly namespace: string; readonly resolvConf: string } | undefined;
+  readonly network?: { readonly join: NamespaceJoin; readonly resolvConf: string } | undefined;
   /** Where its traffic goes: `--proxy-server` and `--proxy-bypass-list` as Chromium reads them. */
   readonly proxy?: { readonly server: string; readonly bypassList: string } | undefined;
   /**
@@ -175,7 +176,7 @@ function spawnChromium(options: ChromiumOptions, paths: BrowserPaths): ChildProc
     home: options.instance.root,
     env,
     shareNetwork: true,
-    netns: network?.namespace,
+    network: network?.join,
     user: options.sandbox.user,
     cgroup: options.sandbox.cgroup,
     readOnlyBinds: binds,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchownSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { INSTANCE_HOME } from '@x/service-kernel';
+import type { NamespaceJoin } from '../network/session-networks.js';
 import { endSandbox, type SandboxUser, spawnSandbox } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup } from '../sandbox/cgroups.js';
 
@@ -45,8 +46,8 @@ export interface DisplaySandbox {
   readonly user: SandboxUser | undefined;
   /** The session's cgroup: the display counts against its limits. */
   readonly cgroup?: SessionCgroup | undefined;
-  /** The session's network namespace, which holds the display's abstract socket. */
-  readonly netns?: string | undefined;
+  /** How to join the session's network namespace, which holds the display's abstract socket. */
+  readonly network?: NamespaceJoin | undefined;
 }
 
 /**
@@ -97,7 +98,7 @@ export async function startVirtualDisplay(
     {
       home: sandbox.home,
       shareNetwork: true,
-      netns: sandbox.netns,
+      network: sandbox.network,
       user: sandbox.user,
       cgroup: sandbox.cgroup,
     },

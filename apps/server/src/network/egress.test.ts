@@ -55,7 +55,10 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
 
   beforeAll(async () => {
     canary = await startCanary();
-    far = await startFarHost({ 'rebind.test': '127.0.0.1', 'far.test': '198.51.100.7' });
+    far = await startFarHost(({ publicAddress }) => ({
+      'rebind.test': '127.0.0.1',
+      'far.test': publicAddress,
+    }));
     server = await startServer(
       {
         ...readConfig({
@@ -222,7 +225,7 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
     const { network, user } = server.instance(session.session_id);
     if (!network || !user) throw new Error('the session has no network or user of its own');
     return run('/usr/bin/nsenter', [
-      `--net=${network.namespace}`,
+      ...network.join.nsenter,
       '--',
       '/usr/bin/setpriv',
       `--reuid=${user.uid}`,
@@ -285,8 +288,10 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
 
   it('removes a session’s namespace when it ends', async () => {
     const { network } = server.instance(open.session_id);
-    expect(network && existsSync(network.namespace)).toBe(true);
+    const file = network?.join.nsenter[0]?.replace(/^--net=/, '') as string;
+    expect(file).toMatch(/^\/run\/netns\/xb-/);
+    expect(existsSync(file)).toBe(true);
     expect((await call('DELETE', `/browsers/${open.session_id}`)).status).toBe(204);
-    expect(existsSync(network?.namespace as string)).toBe(false);
+    expect(existsSync(file)).toBe(false);
   });
 });

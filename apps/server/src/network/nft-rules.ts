@@ -193,3 +193,64 @@ ${loopback.map((entry) => `    ${destinationOf(entry)} dnat to ${hostLoopback}`)
 }
 `;
 }
+
+/** Where a user-mode session network's parts sit, as the rules inside it name them. */
+export interface UserModeLayout {
+  /** The /24 of its link to the user-mode stack (`10.0.2.0/24`). */
+  readonly cidr: string;
+  /** The stack's DNS forwarder (`.3` of the /24). */
+  readonly dns: string;
+  /** The stack's door to the host's loopback (`.2` of the /24): reached only as the rules map. */
+  readonly hostLoopback: string;
+  /** Every address of the host, refused like the private networks unless allowed. */
+  readonly hostAddresses: readonly string[];
+}
+
+/** The one table inside a user-mode session network (its own namespace, so one name suffices). */
+export const USER_MODE_TABLE = 'xb_egress';
+
+/**
+ * The rules of a session whose network is a user-mode stack (an unprivileged server): they sit
+ * inside its own namespace, in the output hook, as nothing reaches the host but through the stack
+ * and the stack's connections leave as the server's. Its own loopback stays its own; its DNS goes
+ * to the stack's forwarder; the host's loopback only as `loopbackRules` maps an allowed
+ * destination, or to a port the server opens for it; the stack's other addresses never; then what
+ * is allowed, never the host's addresses or a blocked network, anything public. IPv6 is refused
+ * (the stack carries IPv4 only). The session has no capability in the namespace's user namespace,
+ * so it cannot change them.
+ */
+export function userModeRules(layout: UserModeLayout, allow: readonly NetworkEntry[]): string {
+  const { cidr, dns, hostLoopback, hostAddresses } = layout;
+  const allowed = allowRules(allow).map((rule) => `    ${rule}`);
+  const hosts = hostAddresses.length > 0 ? `elements = { ${hostAddresses.join(', ')} }` : '';
+  return `table inet ${USER_MODE_TABLE} {
+  counter blocked { }
+  set seen {
+    type ipv4_addr . inet_proto . inet_service; flags dynamic; size ${SEEN_DESTINATIONS};
+  }
+  set ports { type inet_service; }
+  set blocked_networks {
+    type ipv4_addr; flags interval;
+    elements = { ${BLOCKED_NETWORKS.join(', ')} }
+  }
+  set host_addresses { type ipv4_addr; ${hosts} }
+  chain blocked {
+    meta l4proto { tcp, udp } update @seen { ip daddr . meta l4proto . th dport }
+    counter name blocked ${REJECT}
+  }
+  chain output {
+    type filter hook output priority filter; policy accept;
+    oifname "lo" accept
+    meta nfproto ipv6 jump blocked
+    ip daddr ${dns} meta l4proto { tcp, udp } th dport 53 accept
+    ip daddr ${hostLoopback} ct status dnat accept
+    ip daddr ${hostLoopback} tcp dport @ports accept
+    ip daddr ${cidr} jump blocked
+${allowed.join('\n')}
+    ip daddr @host_addresses jump blocked
+    ip daddr @blocked_networks jump blocked
+    accept
+  }
+}
+`;
+}

@@ -49,24 +49,64 @@ export interface NetworkTools {
   readonly nsenter: string;
 }
 
+/**
+ * How a sandbox joins its session's network: `nsenter`'s arguments (before `--`), and whether
+ * they enter a user namespace of the server's own too (an unprivileged server's): the sandbox
+ * then names its user, the server being root there.
+ */
+export interface NamespaceJoin {
+  readonly nsenter: readonly string[];
+  readonly isUserNamespace: boolean;
+}
+
+/**
+ * Where the server serves a session (its proxy relay): the host address it listens at, the
+ * address the session reaches it by, and the only address connections may come from (undefined:
+ * the host's loopback, where the session's connections arrive as the server's own).
+ */
+export interface RelayPlace {
+  readonly listen: string;
+  readonly reachAt: string;
+  readonly peer: string | undefined;
+}
+
 /** One session's network: the namespace its sandbox joins, and what the server runs for it. */
 export interface SessionNetwork {
-  /** The namespace file its sandboxes join (`nsenter --net=…`). */
-  readonly namespace: string;
-  /** The host's end of its link: its DNS relay, and where the server serves it (a proxy relay). */
-  readonly gateway: string;
+  /** How its sandboxes join it. */
+  readonly join: NamespaceJoin;
   /** Its own address. */
   readonly address: string;
-  /** The `resolv.conf` it sees, naming its DNS relay. */
+  /** Where the server serves it. */
+  readonly relay: RelayPlace;
+  /** The `resolv.conf` it sees, naming its resolver. */
   readonly resolvConf: string;
-  /** Lets it reach a port the server listens on at its gateway (its proxy relay). */
+  /** Lets it reach a port the server listens on for it (its proxy relay). */
   openPort(port: number): Promise<void>;
   /** Ends it: its rules, relay, namespace and link go. Safe to call twice. */
   close(): Promise<void>;
 }
 
+/** What makes sessions' networks, as the host allows: a root server's, or an unprivileged one's. */
+export interface EgressNetworks {
+  /**
+   * A session's network, reaching public destinations and `allow` (already checked against the
+   * operator's list); `reachesHost` when the server will serve it on the host (a proxy relay).
+   */
+  create(
+    sessionId: string,
+    allow: readonly NetworkEntry[],
+    options?: { readonly reachesHost?: boolean },
+  ): Promise<SessionNetwork>;
+  /** How many connections sessions tried that the policy refused, since the server started. */
+  blockedTotal(): Promise<number>;
+  /** Ends what is left (every session has ended). */
+  close(): Promise<void>;
+  /** Synchronously, for a server killed past its deadline. */
+  killSync(): void;
+}
+
 /** Runs a command, feeding `input`; rejects with its stderr. */
-function run(command: string, args: readonly string[], input?: string): Promise<string> {
+export function run(command: string, args: readonly string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       command,
@@ -109,7 +149,7 @@ export function hostNameservers(text: string): string[] {
  * address of the host) but what the operator opened and the browser asked for. It has no
  * capability in its namespace, so it cannot change any of this.
  */
-export class SessionNetworks {
+export class SessionNetworks implements EgressNetworks {
   readonly #tools: NetworkTools;
   readonly #layout: PolicyLayout;
   readonly #tag: string;
@@ -249,9 +289,9 @@ export class SessionNetworks {
     const table = this.#layout.table;
     const ports = sessionChains(link.slot).ports;
     return {
-      namespace: prepared.namespace,
-      gateway: link.gateway,
+      join: { nsenter: [`--net=${prepared.namespace}`], isUserNamespace: false },
       address: link.address,
+      relay: { listen: link.gateway, reachAt: link.gateway, peer: link.address },
       resolvConf: prepared.resolvConf,
       openPort: (port) =>
         run(this.#tools.nft, ['add', 'element', 'inet', table, ports, `{ ${port} }`]).then(
@@ -491,7 +531,7 @@ function insideScript(tools: NetworkTools, link: SessionLink): string {
 }
 
 /** The destinations of a session's seen set, as `address:port/protocol`. */
-function blockedDestinations(json: string): string[] {
+export function blockedDestinations(json: string): string[] {
   const parsed = JSON.parse(json) as { nftables?: { set?: { elem?: unknown[] } }[] };
   const set = parsed.nftables?.find((entry) => entry.set)?.set;
   return (set?.elem ?? []).flatMap((element) => {

@@ -6,13 +6,8 @@ import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
 import type { ProxyRoute, ProxyTarget } from '@x/service-kernel';
 import type { Logger } from 'pino';
+import type { RelayPlace } from '../network/session-networks.js';
 import { loopbackPeerUid } from './socket-owner.js';
-
-/** Where a relay listens in a session with a network of its own: its gateway, for its address. */
-export interface RelayPlace {
-  readonly gateway: string;
-  readonly address: string;
-}
 
 /** Most connections one browser may hold open through its relay at once. */
 export const MAX_RELAY_CONNECTIONS = 256;
@@ -63,8 +58,10 @@ function serverName(host: string): string | undefined {
  * browser is told to use it (`--proxy-server`); it passes every request on to the real proxy,
  * answering the proxy's authentication itself, so the password never reaches the browser, its
  * profile or its sandbox. It only serves its own browser, so no other session can ride on its
- * credentials: in a session with a network of its own it listens at the session's gateway and
- * serves the session's address alone; on the host's network it serves the connections the
+ * credentials: in a session with a network of its own it listens where that network says (the
+ * session's gateway, serving the session's address alone; the host's loopback behind an
+ * unprivileged server's user-mode stack, reachable from that session's namespace only by its
+ * rules); on the host's network it serves the connections the
  * browser's own user made (the socket table says who opened each).
  */
 export class ProxyRelay {
@@ -100,8 +97,8 @@ export class ProxyRelay {
   }
 
   /**
-   * Starts a relay to `route` on a free port: of the session's gateway (`place`), serving its
-   * address alone; without one, of loopback, serving `uid` alone (undefined when browsers do not
+   * Starts a relay to `route` on a free port: where the session's network serves it (`place`),
+   * from its peer alone when it names one; without one, of loopback, serving `uid` alone (undefined when browsers do not
    * run as users of their own).
    */
   static async start(
@@ -111,7 +108,7 @@ export class ProxyRelay {
     place?: RelayPlace,
   ): Promise<ProxyRelay> {
     const relay = new ProxyRelay(route, uid, place, logger);
-    relay.#server.listen(0, place?.gateway ?? '127.0.0.1');
+    relay.#server.listen(0, place?.listen ?? '127.0.0.1');
     await once(relay.#server, 'listening');
     return relay;
   }
@@ -125,7 +122,7 @@ export class ProxyRelay {
   get chromiumProxy(): { server: string; bypassList: string } {
     // `<-loopback>`: loopback goes through the proxy too, unless listed to go direct.
     return {
-      server: `http://${this.#place?.gateway ?? '127.0.0.1'}:${this.port}`,
+      server: `http://${this.#place?.reachAt ?? '127.0.0.1'}:${this.port}`,
       bypassList: ['<-loopback>', ...this.#route.bypassHosts].join(';'),
     };
   }
@@ -133,8 +130,8 @@ export class ProxyRelay {
   async #accept(socket: Socket): Promise<void> {
     this.#track(socket);
     socket.pause();
-    if (this.#place) {
-      if (socket.remoteAddress !== this.#place.address) {
+    if (this.#place?.peer !== undefined) {
+      if (socket.remoteAddress !== this.#place.peer) {
         this.#logger.warn(
           { from: socket.remoteAddress },
           'proxy relay refused a connection from another address',

@@ -1,6 +1,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { INSTANCE_HOME } from '@x/service-kernel';
+import type { NamespaceJoin } from '../network/session-networks.js';
 import { joinArgs, type SessionCgroup } from './cgroups.js';
 
 /** Who the sandboxed command runs as on the host. */
@@ -23,10 +24,10 @@ export interface SandboxSpec {
    */
   readonly shareNetwork: boolean;
   /**
-   * The network namespace the sandbox joins (a file such as `/run/netns/…`), its session's: set,
-   * the sandbox shares that network instead of the host's.
+   * How the sandbox joins its session's network namespace: set, it shares that network instead of
+   * the host's.
    */
-  readonly netns?: string | undefined;
+  readonly network?: NamespaceJoin | undefined;
   /**
    * The unprivileged user the command runs as, when the server runs as root: bubblewrap sets the
    * sandbox up as root, then `setpriv` drops to this user with no capabilities and no way to gain
@@ -80,6 +81,11 @@ export function sandboxArgs(spec: SandboxSpec, command: string, args: readonly s
     ...(spec.shareNetwork ? [] : ['--unshare-net']),
     // As root no user namespace is made: setpriv drops to the sandbox's user instead.
     ...(spec.user ? [] : ['--unshare-user']),
+    // Inside a user namespace of the server's, where the server is root, the sandbox is the
+    // server's user again (as it would be without one), never root.
+    ...(!spec.user && spec.network?.isUserNamespace
+      ? ['--uid', String(process.getuid?.() ?? 0), '--gid', String(process.getgid?.() ?? 0)]
+      : []),
   ];
   const drop = spec.user
     ? [
@@ -184,8 +190,8 @@ export function spawnSandbox(
 ): ChildProcess {
   const bwrapArgs = sandboxArgs(spec, command, args);
   // nsenter joins the session's network namespace, then becomes bubblewrap.
-  const joined = spec.netns
-    ? joinArgs(spec.cgroup, NSENTER, [`--net=${spec.netns}`, '--', bubblewrap, ...bwrapArgs])
+  const joined = spec.network
+    ? joinArgs(spec.cgroup, NSENTER, [...spec.network.nsenter, '--', bubblewrap, ...bwrapArgs])
     : joinArgs(spec.cgroup, bubblewrap, bwrapArgs);
   return spawn(joined.command, joined.args, {
     stdio,

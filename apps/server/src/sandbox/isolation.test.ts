@@ -476,7 +476,7 @@ describe('a session, sealed off from the host and from every other session', () 
       // From the host's network namespace the display's abstract socket is not even there.
       await expect(x11Handshake(address, cookie)).rejects.toThrow();
       // Inside the session's, a client needs the cookie.
-      const namespace = test.server.instance(session.session_id).network?.namespace as string;
+      const namespace = test.server.instance(session.session_id).network?.join.nsenter ?? [];
       expect(await x11HandshakeIn(namespace, address, undefined)).toBe('refused');
       expect(await x11HandshakeIn(namespace, address, Buffer.alloc(16, 7))).toBe('refused');
       expect(await x11HandshakeIn(namespace, address, cookie)).toBe('accepted');
@@ -486,9 +486,9 @@ describe('a session, sealed off from the host and from every other session', () 
   });
 });
 
-/** The same handshake, run by a Node of its own in the network namespace `namespace`. */
+/** The same handshake, run by a Node of its own in the network namespace nsenter's `namespace` joins. */
 async function x11HandshakeIn(
-  namespace: string,
+  namespace: readonly string[],
   address: string,
   cookie: Buffer | undefined,
 ): Promise<string> {
@@ -505,7 +505,7 @@ async function x11HandshakeIn(
     const socket = connect({ path: address }, () => socket.write(Buffer.concat([header, pad(name), pad(data)])));
     socket.once('data', (reply) => { console.log(reply[0] === 1 ? 'accepted' : 'refused'); socket.destroy(); });`;
   const { stdout } = await promisify(execFile)('/usr/bin/nsenter', [
-    `--net=${namespace}`,
+    ...namespace,
     '--',
     process.execPath,
     '-e',

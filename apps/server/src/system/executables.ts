@@ -30,6 +30,12 @@ export interface SystemTools {
   readonly nft: string | undefined;
   /** util-linux's `nsenter`: a sandbox joins its session's network namespace. */
   readonly nsenter: string | undefined;
+  /** util-linux's `unshare`: an unprivileged server's session namespaces. */
+  readonly unshare: string | undefined;
+  /** util-linux's `setpriv`: those namespaces end with the server. */
+  readonly setpriv: string | undefined;
+  /** slirp4netns: an unprivileged server's sessions' way out (a user-mode TCP/IP stack). */
+  readonly slirp4netns: string | undefined;
 }
 
 /** Looks every tool up on PATH, once. */
@@ -42,6 +48,9 @@ export function findSystemTools(): SystemTools {
     ip: findExecutable('ip', ['/usr/sbin', '/sbin']),
     nft: findExecutable('nft', ['/usr/sbin', '/sbin']),
     nsenter: findExecutable('nsenter', ['/usr/bin', '/usr/sbin']),
+    unshare: findExecutable('unshare', ['/usr/bin']),
+    setpriv: findExecutable('setpriv', ['/usr/bin']),
+    slirp4netns: findExecutable('slirp4netns', ['/usr/bin']),
   };
 }
 
@@ -53,6 +62,16 @@ export function describeTools(tools: SystemTools): { found: string[]; missing: s
     ['ffmpeg', tools.ffmpeg, 'replays cannot be recorded', 'ffmpeg'],
     ['ip', tools.ip, 'no egress policy: browsers refused unless XB_ALLOW_NETWORKS=*', 'iproute2'],
     ['nft', tools.nft, 'no egress policy: browsers refused unless XB_ALLOW_NETWORKS=*', 'nftables'],
+    ...(process.getuid?.() === 0
+      ? []
+      : ([
+          [
+            'slirp4netns',
+            tools.slirp4netns,
+            'no egress policy for an unprivileged server: browsers refused unless XB_ALLOW_NETWORKS=*',
+            'slirp4netns',
+          ],
+        ] as const)),
   ] as const;
   return {
     found: entries.filter(([, path]) => path).map(([name]) => name),

@@ -23,12 +23,14 @@ export function startBinary(
 
 /**
  * Starts a server by the command line `command` with exactly `env`, in `cwd`; resolves once it
- * says where it listens, to that URL, the child and what it printed.
+ * says where it listens, to that URL, the child and what it printed. Killed when the test ends,
+ * unless `isKeptPastTest` (started in a `beforeAll`, its `afterAll` kills it).
  */
 export async function startServerProcess(
   command: readonly string[],
   env: NodeJS.ProcessEnv,
   cwd?: string,
+  isKeptPastTest = false,
 ) {
   const [program, ...args] = command;
   if (!program) throw new Error('no command');
@@ -49,9 +51,10 @@ export async function startServerProcess(
     );
   });
   // However the test ends, the server it started does not outlive it.
-  onTestFinished(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
+  if (!isKeptPastTest)
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
   const url = await listening;
   return { url, child, output };
 }

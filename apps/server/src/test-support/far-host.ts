@@ -5,14 +5,17 @@ import { createInterface } from 'node:readline';
 
 /**
  * A host of the test's own, in a network namespace joined to this one by a veth pair: it has a
- * public-looking address (`198.51.100.7`, a documentation block this machine routes nowhere
- * else) and a private one (`10.77.x.2`), and runs an HTTP server on port 8080 at both (`/` says
+ * public-looking address (`198.51.100.x`, in a documentation block this machine routes nowhere
+ * else, routed to it alone) and a private one (`10.77.x.2`), both of an `x` no other far host on
+ * this machine uses (test files and runs may overlap), and runs an HTTP server on port 8080 at both (`/` says
  * "far ok", `/redirect?to=URL` redirects), a UDP counter on port 9999 (`/udp` says how many
  * datagrams came), and a DNS server on port 53 answering `A` queries from `names`.
  */
 export interface FarHost {
   readonly publicAddress: string;
   readonly privateAddress: string;
+  /** A public-looking address (`203.0.113.x`) of this host itself, on its end of the link. */
+  readonly hostAddress: string;
   close(): void;
 }
 
@@ -58,14 +61,37 @@ dns.on('message', (query, from) => {
 dns.bind(53, '0.0.0.0', () => console.log('ready'));
 `;
 
-/** Starts a far host; `names` are the DNS names it answers (name → IPv4 address). */
-export async function startFarHost(names: Record<string, string>): Promise<FarHost> {
+/** An `x` (2–254) whose addresses no route of this machine names yet. */
+function freeOctet(): number {
+  const routes = execFileSync('/usr/sbin/ip', ['-4', 'route', 'show', 'table', 'all'], {
+    encoding: 'utf8',
+  });
+  for (let tries = 0; tries < 100; tries++) {
+    const octet = 2 + ((randomBytes(1)[0] ?? 0) % 253);
+    if (!routes.includes(`10.77.${octet}.`) && !routes.includes(`198.51.100.${octet} `))
+      return octet;
+  }
+  throw new Error('no free far-host address in 10.77.0.0/16');
+}
+
+/**
+ * Starts a far host; `names` gives the DNS names it answers (name → IPv4 address), from its own
+ * addresses.
+ */
+export async function startFarHost(
+  names: (far: {
+    publicAddress: string;
+    privateAddress: string;
+  }) => Record<string, string> = () => ({}),
+): Promise<FarHost> {
   const id = randomBytes(2).toString('hex');
   const namespace = `xbt-far-${id}`;
   const hostSide = `xbtf${id}`;
-  const privateBlock = `10.77.${randomBytes(1)[0] ?? 1}`;
-  const publicAddress = '198.51.100.7';
+  const octet = freeOctet();
+  const privateBlock = `10.77.${octet}`;
+  const publicAddress = `198.51.100.${octet}`;
   const privateAddress = `${privateBlock}.2`;
+  const hostAddress = `203.0.113.${octet}`;
   const ip = (...args: string[]) => execFileSync('/usr/sbin/ip', args, { stdio: 'pipe' });
   let child: ChildProcess | undefined;
   const close = () => {
@@ -84,14 +110,15 @@ export async function startFarHost(names: Record<string, string>): Promise<FarHo
   try {
     ip('netns', 'add', namespace);
     ip('link', 'add', hostSide, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', namespace);
-    ip('addr', 'add', '198.51.100.1/24', 'dev', hostSide);
     ip('addr', 'add', `${privateBlock}.1/24`, 'dev', hostSide);
+    ip('addr', 'add', `${hostAddress}/32`, 'dev', hostSide);
     ip('link', 'set', hostSide, 'up');
     ip('-n', namespace, 'link', 'set', 'lo', 'up');
-    ip('-n', namespace, 'addr', 'add', `${publicAddress}/24`, 'dev', 'eth0');
+    ip('-n', namespace, 'addr', 'add', `${publicAddress}/32`, 'dev', 'eth0');
     ip('-n', namespace, 'addr', 'add', `${privateAddress}/24`, 'dev', 'eth0');
     ip('-n', namespace, 'link', 'set', 'eth0', 'up');
-    ip('-n', namespace, 'route', 'add', 'default', 'via', '198.51.100.1');
+    ip('-n', namespace, 'route', 'add', 'default', 'via', `${privateBlock}.1`);
+    ip('route', 'add', `${publicAddress}/32`, 'via', privateAddress, 'dev', hostSide);
     child = spawn(
       '/usr/bin/nsenter',
       [
@@ -100,7 +127,7 @@ export async function startFarHost(names: Record<string, string>): Promise<FarHo
         process.execPath,
         '-e',
         FAR_PROGRAM,
-        JSON.stringify(names),
+        JSON.stringify(names({ publicAddress, privateAddress })),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -115,5 +142,5 @@ export async function startFarHost(names: Record<string, string>): Promise<FarHo
     close();
     throw error;
   }
-  return { publicAddress, privateAddress, close };
+  return { publicAddress, privateAddress, hostAddress, close };
 }
