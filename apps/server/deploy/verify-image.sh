@@ -103,8 +103,8 @@ podman volume create "$VOLUME" > /dev/null
 once -v "$VOLUME:/data" --entrypoint sh "$IMAGE" \
   -c 'umask 077; printf "xb_first\nread-only xb_reader\n" > /data/tokens'
 podman "${RUNTIME[@]}" run -d --name "$NAME" --log-driver k8s-file "${LIMITS[@]}" \
-  --security-opt 'unmask=/proc/*' -p "127.0.0.1:$PORT:8080" -v "$VOLUME:/data" \
-  -e "XB_PUBLIC_URL=$PUBLIC" -e XB_TOKENS_FILE=/data/tokens -e 'XB_ALLOW_NETWORKS=*' \
+  --security-opt 'unmask=/proc/*' --device /dev/net/tun -p "127.0.0.1:$PORT:8080" -v "$VOLUME:/data" \
+  -e "XB_PUBLIC_URL=$PUBLIC" -e XB_TOKENS_FILE=/data/tokens \
   "$IMAGE" > /dev/null 2> "$WORK/run.log"
 API="http://127.0.0.1:$PORT"
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
@@ -96,6 +96,8 @@ export class UserModeNetworks implements EgressNetworks {
       throw new Error(
         `every link network (${CANDIDATE_LINKS.join(', ')}) overlaps XB_ALLOW_NETWORKS`,
       );
+    if (!existsSync('/dev/net/tun'))
+      throw new Error('slirp4netns needs /dev/net/tun (a container: --device /dev/net/tun)');
     await run(tools.unshare, ['--user', '--map-root-user', '--net', tools.nft, 'list', 'tables']);
     const folder = join(options.dataDir, 'network');
     rmSync(folder, { recursive: true, force: true });
