@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the xb-server image from a clean clone of this repository's HEAD and runs it for real
-# with podman: health, readiness, a browser made and driven through the API, a token rotated with
-# SIGHUP, a graceful stop. Prints what it checked; exits 1 at the first check that fails.
+# with podman: health, readiness, a browser made and driven through the API behind the egress
+# policy, a token rotated with SIGHUP, a graceful stop. Prints what it checked; exits 1 at the first check that fails.
 #
 #   bash apps/server/deploy/verify-image.sh
 #
@@ -166,4 +166,7 @@ non_json="$(grep -cv '^{' <<< "$logs" || true)"
 [ "$non_json" = 0 ] || fail "$non_json log lines on stdout are not JSON"
 grep -q xb_second <<< "$logs" && fail "a token reached the log"
 say "stopped gracefully (exit 0); stdout: $(wc -l <<< "$logs") JSON lines, no token"
+# Not root inside, with /dev/net/tun: the egress policy held through the user-mode route.
+grep -q 'out through slirp4netns' <<< "$logs" || fail "the egress policy did not start its user-mode route"
+say "egress: each session in a user-mode network of its own (slirp4netns), no XB_ALLOW_NETWORKS=*"
 say "verify-image: passed"
