@@ -14,9 +14,10 @@ import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserSession } from '@x/types';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN, startServerProcess } from '../test-support/binary.js';
+import { openEgressSessions, visit } from '../test-support/egress-pages.js';
 import { type FarHost, startFarHost } from '../test-support/far-host.js';
 import { jsonCaller, TEST_TOKEN } from '../test-support/servers.js';
 
@@ -145,20 +146,10 @@ describe.skipIf(!isRoot)('egress policy of a server that is not root', () => {
     for (let tries = 0; !server.output.stdout.includes('"metricsUrl"') && tries < 50; tries++)
       await new Promise((resolve) => setTimeout(resolve, 100));
     metricsUrl = /"metricsUrl":"([^"]+)"/.exec(server.output.stdout)?.[1] as string;
-    const create = async (body: object) => {
-      const answer = await call<BrowserSession>('POST', '/browsers', body);
-      expect(answer.status, JSON.stringify(answer.json)).toBe(201);
-      return answer.json;
-    };
-    closed = await create({ network: { allow: [] } });
-    open = await create({});
-    const connect = async (session: BrowserSession) => {
-      const browser = await chromium.connectOverCDP(session.cdp_ws_url);
-      browsers.push(browser);
-      return browser.contexts()[0]?.pages()[0] as Page;
-    };
-    closedPage = await connect(closed);
-    openPage = await connect(open);
+    ({
+      closed: { session: closed, page: closedPage },
+      open: { session: open, page: openPage },
+    } = await openEgressSessions(call, browsers));
   }, 120_000);
 
   afterAll(async () => {
@@ -179,16 +170,6 @@ describe.skipIf(!isRoot)('egress policy of a server that is not root', () => {
     if (mount) rmSync(mount, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-
-  async function visit(page: Page, url: string): Promise<{ loaded: boolean; ms: number }> {
-    const started = Date.now();
-    try {
-      await page.goto(url, { timeout: 15_000 });
-      return { loaded: true, ms: Date.now() - started };
-    } catch {
-      return { loaded: false, ms: Date.now() - started };
-    }
-  }
 
   /** The namespace holder of each session (the server's `sleep` children), open's and closed's. */
   async function holders(): Promise<{ open: number; closed: number }> {

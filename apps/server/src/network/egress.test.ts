@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserSession } from '@x/types';
 import pino from 'pino';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
+import { openEgressSessions, visit } from '../test-support/egress-pages.js';
 import { type FarHost, startFarHost } from '../test-support/far-host.js';
 import { jsonCaller, TEST_TOKEN } from '../test-support/servers.js';
 
@@ -74,20 +75,10 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
       },
       pino({ level: process.env.XB_TEST_LOG ?? 'silent' }),
     );
-    const create = async (body: object) => {
-      const answer = await call<BrowserSession>('POST', '/browsers', body);
-      expect(answer.status).toBe(201);
-      return answer.json;
-    };
-    closed = await create({ network: { allow: [] } });
-    open = await create({});
-    const connect = async (session: BrowserSession) => {
-      const browser = await chromium.connectOverCDP(session.cdp_ws_url);
-      browsers.push(browser);
-      return browser.contexts()[0]?.pages()[0] as Page;
-    };
-    closedPage = await connect(closed);
-    openPage = await connect(open);
+    ({
+      closed: { session: closed, page: closedPage },
+      open: { session: open, page: openPage },
+    } = await openEgressSessions(call, browsers));
   }, 120_000);
 
   afterAll(async () => {
@@ -96,17 +87,6 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
     far?.close();
     canary?.server.close();
   });
-
-  /** Whether a page reaches `url`: loaded, or failed (and how fast it failed). */
-  async function visit(page: Page, url: string): Promise<{ loaded: boolean; ms: number }> {
-    const started = Date.now();
-    try {
-      await page.goto(url, { timeout: 15_000 });
-      return { loaded: true, ms: Date.now() - started };
-    } catch {
-      return { loaded: false, ms: Date.now() - started };
-    }
-  }
 
   it('shows what each browser may reach on its record', () => {
     expect(closed.network).toEqual({ allow: [] });

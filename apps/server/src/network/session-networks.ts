@@ -124,6 +124,57 @@ export function run(command: string, args: readonly string[], input?: string): P
   });
 }
 
+/** A live session whose refusals the debug log looks at: its seen set read as nft lists it. */
+interface RefusalSource<Key> {
+  readonly key: Key;
+  readonly sessionId: string;
+  read(): Promise<string>;
+}
+
+/**
+ * The debug log of refused destinations: each said once per session, with the session, looked
+ * for every `intervalMs` while the server runs; nothing runs at other levels.
+ */
+export class RefusalLog<Key> {
+  readonly #logger: Logger;
+  readonly #said = new Map<Key, Set<string>>();
+  #watcher: ReturnType<typeof setInterval> | undefined;
+
+  constructor(logger: Logger) {
+    this.#logger = logger;
+  }
+
+  /** Says which destinations a session was refused that were not said yet. */
+  async say(key: Key, sessionId: string, read: () => Promise<string>): Promise<void> {
+    if (!this.#logger.isLevelEnabled('debug')) return;
+    const said = this.#said.get(key) ?? new Set<string>();
+    this.#said.set(key, said);
+    const json = await read().catch(() => '{}');
+    const fresh = blockedDestinations(json).filter((entry) => !said.has(entry));
+    if (fresh.length === 0) return;
+    for (const entry of fresh) said.add(entry);
+    this.#logger.debug({ session: sessionId, destinations: fresh }, 'egress refused');
+  }
+
+  /** Drops what was said of a session that ended. */
+  forget(key: Key): void {
+    this.#said.delete(key);
+  }
+
+  /** Looks at the live sessions `live` gives every `intervalMs`, at debug level only. */
+  watch(live: () => readonly RefusalSource<Key>[], intervalMs = 5_000): void {
+    if (!this.#logger.isLevelEnabled('debug') || this.#watcher) return;
+    this.#watcher = setInterval(() => {
+      for (const source of live()) void this.say(source.key, source.sessionId, source.read);
+    }, intervalMs);
+    this.#watcher.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#watcher);
+  }
+}
+
 /** The name of a server's policy objects: 4 hex digits of its data directory's path. */
 export function networkTag(dataDir: string): string {
   return createHash('sha256').update(dataDir).digest('hex').slice(0, 4);
@@ -162,9 +213,7 @@ export class SessionNetworks implements EgressNetworks {
   /** Links made ahead for the next sessions. */
   readonly #standby: Promise<PreparedLink>[] = [];
   #isClosed = false;
-  /** What the debug log said each session was refused. */
-  readonly #logged = new Map<number, Set<string>>();
-  #watcher: ReturnType<typeof setInterval> | undefined;
+  readonly #refusals: RefusalLog<number>;
 
   private constructor(options: {
     tools: NetworkTools;
@@ -182,6 +231,7 @@ export class SessionNetworks implements EgressNetworks {
     this.#folder = options.folder;
     this.#nameservers = options.nameservers;
     this.#logger = options.logger;
+    this.#refusals = new RefusalLog(options.logger);
     for (let slot = SLOTS - 2; slot >= 1; slot--) this.#free.push(slot);
   }
 
@@ -227,7 +277,13 @@ export class SessionNetworks implements EgressNetworks {
     );
     const networks = new SessionNetworks({ tools, layout, tag, base, folder, nameservers, logger });
     networks.#refill();
-    networks.#watchRefusals();
+    networks.#refusals.watch(() =>
+      [...networks.#live].map(([slot, sessionId]) => ({
+        key: slot,
+        sessionId,
+        read: () => networks.#seen(slot),
+      })),
+    );
     return networks;
   }
 
@@ -369,14 +425,14 @@ export class SessionNetworks implements EgressNetworks {
 
   /** A session's rules go; what it was refused since the last look is logged first. */
   async #forget(sessionId: string, link: SessionLink): Promise<void> {
-    if (this.#logger.isLevelEnabled('debug')) await this.#logRefused(link.slot, sessionId);
-    this.#logged.delete(link.slot);
+    await this.#refusals.say(link.slot, sessionId, () => this.#seen(link.slot));
+    this.#refusals.forget(link.slot);
     await run(this.#tools.nft, ['-f', '-'], removeSessionRules(this.#layout, link));
   }
 
-  /** The destinations the policy refused a live session so far (`address:port/protocol`). */
-  async #refused(slot: number): Promise<string[]> {
-    const json = await run(this.#tools.nft, [
+  /** A live session's seen set, as nft lists it (JSON). */
+  #seen(slot: number): Promise<string> {
+    return run(this.#tools.nft, [
       '-j',
       'list',
       'set',
@@ -384,35 +440,12 @@ export class SessionNetworks implements EgressNetworks {
       this.#layout.table,
       sessionChains(slot).seen,
     ]);
-    return blockedDestinations(json);
-  }
-
-  /** Says (debug) which destinations a session was refused that were not said yet. */
-  async #logRefused(slot: number, sessionId: string): Promise<void> {
-    const said = this.#logged.get(slot) ?? new Set<string>();
-    this.#logged.set(slot, said);
-    const fresh = (await this.#refused(slot).catch(() => [])).filter((entry) => !said.has(entry));
-    if (fresh.length === 0) return;
-    for (const entry of fresh) said.add(entry);
-    this.#logger.debug({ session: sessionId, destinations: fresh }, 'egress refused');
-  }
-
-  /**
-   * At debug level, looks every `intervalMs` for destinations sessions were refused and says each
-   * once, with the session; nothing runs at other levels.
-   */
-  #watchRefusals(intervalMs = 5_000): void {
-    if (!this.#logger.isLevelEnabled('debug') || this.#watcher) return;
-    this.#watcher = setInterval(() => {
-      for (const [slot, sessionId] of this.#live) void this.#logRefused(slot, sessionId);
-    }, intervalMs);
-    this.#watcher.unref();
   }
 
   /** Removes the standby links, the table and the block's route (every session has ended). */
   async close(): Promise<void> {
     this.#isClosed = true;
-    clearInterval(this.#watcher);
+    this.#refusals.stop();
     const standby = this.#standby.splice(0);
     for (const prepared of await Promise.allSettled(standby))
       if (prepared.status === 'fulfilled') await this.#dismantle(prepared.value);
@@ -531,7 +564,7 @@ function insideScript(tools: NetworkTools, link: SessionLink): string {
 }
 
 /** The destinations of a session's seen set, as `address:port/protocol`. */
-export function blockedDestinations(json: string): string[] {
+function blockedDestinations(json: string): string[] {
   const parsed = JSON.parse(json) as { nftables?: { set?: { elem?: unknown[] } }[] };
   const set = parsed.nftables?.find((entry) => entry.set)?.set;
   return (set?.elem ?? []).flatMap((element) => {

@@ -7,9 +7,9 @@ import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types'
 import type { Logger } from 'pino';
 import { loopbackRules, USER_MODE_TABLE, userModeRules } from './nft-rules.js';
 import {
-  blockedDestinations,
   type EgressNetworks,
   type NamespaceJoin,
+  RefusalLog,
   run,
   type SessionNetwork,
 } from './session-networks.js';
@@ -32,10 +32,9 @@ const START_TIMEOUT_MS = 10_000;
 /** One session's parts: the process holding its namespaces, and its user-mode stack. */
 interface UserModeSession {
   readonly holder: ChildProcess;
-  readonly stack: ChildProcess | undefined;
+  /** Its stack, once started. */
+  stack: ChildProcess | undefined;
   readonly sessionId: string;
-  /** What the debug log said it was refused. */
-  readonly said: Set<string>;
 }
 
 /**
@@ -53,11 +52,10 @@ export class UserModeNetworks implements EgressNetworks {
   readonly #tools: UserModeTools;
   readonly #folder: string;
   readonly #cidr: string;
-  readonly #logger: Logger;
   readonly #live = new Map<number, UserModeSession>();
   /** Refusals counted in sessions that ended (their counters went with their namespaces). */
   #endedBlocked = 0;
-  #watcher: ReturnType<typeof setInterval> | undefined;
+  readonly #refusals: RefusalLog<number>;
   #isClosed = false;
 
   private constructor(options: {
@@ -69,7 +67,7 @@ export class UserModeNetworks implements EgressNetworks {
     this.#tools = options.tools;
     this.#folder = options.folder;
     this.#cidr = options.cidr;
-    this.#logger = options.logger;
+    this.#refusals = new RefusalLog(options.logger);
   }
 
   /**
@@ -107,7 +105,13 @@ export class UserModeNetworks implements EgressNetworks {
       'egress policy: each session in a network namespace of its own, out through slirp4netns',
     );
     const networks = new UserModeNetworks({ tools, folder, cidr, logger });
-    networks.#watchRefusals();
+    networks.#refusals.watch(() =>
+      [...networks.#live].map(([pid, session]) => ({
+        key: pid,
+        sessionId: session.sessionId,
+        read: () => networks.#seen(pid),
+      })),
+    );
     return networks;
   }
 
@@ -138,22 +142,20 @@ export class UserModeNetworks implements EgressNetworks {
     const pid = holder.pid as number;
     const entry: NamespaceJoin = { nsenter: enterArgs(pid), isUserNamespace: true };
     const resolvConf = join(this.#folder, `resolv-${pid}.conf`);
-    let stack: ChildProcess | undefined;
+    const session: UserModeSession = { holder, stack: undefined, sessionId };
     const close = async () => {
-      const session = this.#live.get(pid);
-      if (!session) return;
-      this.#live.delete(pid);
+      if (!this.#live.delete(pid)) return;
       this.#endedBlocked += await this.#count(pid).catch(() => 0);
-      if (this.#logger.isLevelEnabled('debug')) await this.#logRefused(pid, session);
+      await this.#refusals.say(pid, sessionId, () => this.#seen(pid));
+      this.#refusals.forget(pid);
       await Promise.all([stop(session.stack), stop(holder)]);
       rmSync(resolvConf, { force: true });
     };
-    this.#live.set(pid, { holder, stack: undefined, sessionId, said: new Set() });
+    this.#live.set(pid, session);
     try {
-      stack = await this.#stack(pid, {
+      session.stack = await this.#stack(pid, {
         hostLoopback: loopback.length > 0 || options.reachesHost === true,
       });
-      this.#live.set(pid, { holder, stack, sessionId, said: new Set() });
       writeFileSync(resolvConf, `nameserver ${dns}\noptions timeout:2 attempts:2\n`, {
         mode: 0o644,
       });
@@ -295,29 +297,14 @@ export class UserModeNetworks implements EgressNetworks {
     return live.reduce((sum, count) => sum + count, this.#endedBlocked);
   }
 
-  /** Says (debug) which destinations a session was refused that were not said yet. */
-  async #logRefused(pid: number, session: UserModeSession): Promise<void> {
-    const json = await this.#nft(pid, ['-j', 'list', 'set', 'inet', USER_MODE_TABLE, 'seen']).catch(
-      () => '{}',
-    );
-    const fresh = blockedDestinations(json).filter((entry) => !session.said.has(entry));
-    if (fresh.length === 0) return;
-    for (const entry of fresh) session.said.add(entry);
-    this.#logger.debug({ session: session.sessionId, destinations: fresh }, 'egress refused');
-  }
-
-  /** At debug level, looks every `intervalMs` for refusals and says each once, with the session. */
-  #watchRefusals(intervalMs = 5_000): void {
-    if (!this.#logger.isLevelEnabled('debug')) return;
-    this.#watcher = setInterval(() => {
-      for (const [pid, session] of this.#live) void this.#logRefused(pid, session);
-    }, intervalMs);
-    this.#watcher.unref();
+  /** A live session's seen set, as nft lists it (JSON). */
+  #seen(pid: number): Promise<string> {
+    return this.#nft(pid, ['-j', 'list', 'set', 'inet', USER_MODE_TABLE, 'seen']);
   }
 
   async close(): Promise<void> {
     this.#isClosed = true;
-    clearInterval(this.#watcher);
+    this.#refusals.stop();
     await Promise.all(
       [...this.#live.values()].map((session) =>
         Promise.all([stop(session.stack), stop(session.holder)]),
