@@ -140,6 +140,9 @@ say "screenshot: PNG, $(stat -c %s "$WORK/shot.png") bytes"
 ran="$(call xb_first POST "/browsers/$id/process/exec" '{"command":"sh","args":["-c","id -un; ls /home/browser | head -3"]}')"
 [ "$(status "$ran")" = 200 ] || fail "exec: $ran"
 say "exec in the session, as $(body "$ran" | sed -E 's/.*"stdout_b64":"([^"]*)".*/\1/' | base64 -d | paste -sd ' ' -): $(body "$ran" | head -c 120)"
+watched="$(call xb_first POST "/browsers/$id/fs/watch" '{"path":"/home/browser","recursive":true}')"
+[ "$(status "$watched")" = 201 ] || fail "watch: $watched"
+say "watch from the session's sandbox (inotifywait, its own inotify limit): $(body "$watched")"
 
 # A token rotated without a restart: the file rewritten in the volume, then SIGHUP.
 podman exec "$NAME" sh -c 'umask 077; printf "xb_second\n" > /data/tokens.new && mv /data/tokens.new /data/tokens'

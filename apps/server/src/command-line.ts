@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_BROWSER_LIMITS } from '@x/service-kernel';
 import { DEFAULT_MAX_PROFILE_MB, DEFAULT_PROXY_CHECK_URL } from './config.js';
+import { DEFAULT_WATCH_BUDGET } from './fs-watch/sandbox-watcher.js';
 import { DEFAULT_SESSION_LIMITS } from './sandbox/cgroups.js';
 import { DEFAULT_SESSION_DISK_BYTES } from './sandbox/instance-disks.js';
 
@@ -175,6 +176,20 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     value: '<n>',
     description: 'directory watches one browser may hold',
     defaultText: String(DEFAULT_BROWSER_LIMITS.watches),
+  },
+  {
+    flag: 'watch-entries-per-browser',
+    env: 'XB_WATCH_ENTRIES_PER_BROWSER',
+    value: '<n>',
+    description: "inotify entries (one per watched directory) one browser's watches may hold",
+    defaultText: String(DEFAULT_WATCH_BUDGET.perSession),
+  },
+  {
+    flag: 'watch-entries',
+    env: 'XB_WATCH_ENTRIES',
+    value: '<n>',
+    description: "inotify entries every browser's watches may hold together",
+    defaultText: String(DEFAULT_WATCH_BUDGET.total),
   },
   {
     flag: 'process-output-bytes',

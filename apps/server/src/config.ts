@@ -6,6 +6,7 @@ import {
   type OperatorNetworks,
   parseOperatorNetworks,
 } from '@x/service-kernel';
+import { DEFAULT_WATCH_BUDGET } from './fs-watch/sandbox-watcher.js';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sandbox/cgroups.js';
 import { DEFAULT_SESSION_DISK_BYTES } from './sandbox/instance-disks.js';
 
@@ -40,6 +41,11 @@ export interface ServerConfig {
   readonly sessionDiskBytes: number;
   /** Longest a graceful stop may take; past it everything the server started is killed. */
   readonly shutdownSeconds: number;
+  /**
+   * Inotify entries (one per watched directory) the watches of one browser may hold together
+   * (`XB_WATCH_ENTRIES_PER_BROWSER`), and every browser's together (`XB_WATCH_ENTRIES`).
+   */
+  readonly watchBudget: { readonly perSession: number; readonly total: number };
   /** Largest saved profile, in bytes (`XB_MAX_PROFILE_MB`); a larger save keeps the last version. */
   readonly maxProfileBytes: number;
   /**
@@ -204,6 +210,14 @@ export function readConfig(
       1024 *
       1024,
     shutdownSeconds: positive('XB_SHUTDOWN_SECONDS', env.XB_SHUTDOWN_SECONDS, 30),
+    watchBudget: {
+      perSession: positive(
+        'XB_WATCH_ENTRIES_PER_BROWSER',
+        env.XB_WATCH_ENTRIES_PER_BROWSER,
+        DEFAULT_WATCH_BUDGET.perSession,
+      ),
+      total: positive('XB_WATCH_ENTRIES', env.XB_WATCH_ENTRIES, DEFAULT_WATCH_BUDGET.total),
+    },
     limits: {
       processes: positive(
         'XB_MAX_PROCESSES_PER_BROWSER',

@@ -15,7 +15,7 @@ import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/c
 import type { ServerConfig } from './config.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
 import { SandboxFileSystem } from './files/sandbox-file-system.js';
-import { inotifyWatcher } from './fs-watch/inotify-watcher.js';
+import { SandboxWatcher } from './fs-watch/sandbox-watcher.js';
 import { createApp, type FetchHandler, metricsResponse } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
 import { ServerMetrics } from './http/metrics.js';
@@ -199,7 +199,12 @@ async function startLocked(
       browsers: browserEngine,
       processes: new SandboxProcessRunner(tools.bwrap, join(config.dataDir, 'pipes')),
       recorder: new FfmpegRecorder(config.dataDir, tools.ffmpeg),
-      watcher: inotifyWatcher,
+      watcher: new SandboxWatcher({
+        bubblewrap: tools.bwrap,
+        inotifywait: tools.inotifywait,
+        logger,
+        budget: config.watchBudget,
+      }),
       files,
       archives,
       profiles,

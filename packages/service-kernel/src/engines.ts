@@ -254,13 +254,17 @@ export interface WatchEvents {
   error(): void;
 }
 
-/** Watches directories on instances. */
+/**
+ * Watches directories on instances. `watch` resolves once the watch is in place (a change made
+ * after that is reported); it may refuse with a ServiceError (the path turned out not to be a
+ * directory inside the home, the watch would take more than the instance may hold).
+ */
 export interface Watcher<I extends BrowserInstance> {
   watch(
     instance: I,
     spec: { readonly path: string; readonly recursive: boolean },
     events: WatchEvents,
-  ): { close(): void };
+  ): Promise<{ close(): void }>;
 }
 
 /**

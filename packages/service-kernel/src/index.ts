@@ -72,6 +72,7 @@ export {
 export {
   FileFailure,
   type FileFailureKind,
+  fileError,
 } from './files/file-failure.js';
 export { INSTANCE_USER } from './files/file-model.js';
 export {

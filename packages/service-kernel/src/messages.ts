@@ -130,6 +130,25 @@ export const refusals = {
     ),
   watchOfFile: (path: string) =>
     new ServiceError('bad_request', `${path} is a file; watch a directory.`),
+  /** A recursive watch over more directories than one session may watch (one inotify entry each). */
+  watchTooLarge: (path: string, max: number) =>
+    new ServiceError(
+      'payload_too_large',
+      `${path} holds more than ${max} directories, the most a session may watch: watch a directory inside it, or not recursively.`,
+    ),
+  /** The session's other watches hold the inotify entries this one needs. */
+  watchEntriesTaken: (needed: number, left: number, max: number) =>
+    new ServiceError(
+      'conflict',
+      `This watch needs ${needed} inotify entries (one per directory), and its browser's other watches leave ${left} of its ${max}: stop a watch first.`,
+    ),
+  /** Every session's watches together hold what the server gives them. */
+  watchEntriesExhausted: (max: number) =>
+    new ServiceError(
+      'unavailable',
+      `The server's watches hold all ${max} inotify entries it gives them: retry when some end.`,
+      { headers: { [HEADERS.retryAfter]: '5' } },
+    ),
   /** The server's disk is full: nothing was made. */
   insufficientStorage: (what: string) =>
     new ServiceError(

@@ -19,7 +19,7 @@ import {
 import type { Logger } from 'pino';
 import type { SandboxFileSystem, SandboxPlace } from '../files/sandbox-file-system.js';
 import type { EgressNetworks, SessionNetwork } from '../network/session-networks.js';
-import { resolveOnInstance } from '../processes/instance-path.js';
+import { kindOnInstance } from '../processes/instance-path.js';
 import type { DiskProfileStore } from '../profiles/disk-profile-store.js';
 import { ProxyRelay } from '../proxies/proxy-relay.js';
 import type { SandboxUser } from '../sandbox/bubblewrap.js';
@@ -143,7 +143,7 @@ export class ChromiumInstance implements BrowserInstance {
   }
 
   stat(instancePath: string, field: string) {
-    return resolveOnInstance(this.home, instancePath, field).kind;
+    return kindOnInstance(this.home, instancePath, field);
   }
 
   onExit(listener: () => void): void {

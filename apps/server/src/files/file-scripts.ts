@@ -7,7 +7,7 @@
  */
 
 /** Functions every script starts with. */
-const PRELUDE = String.raw`
+export const PRELUDE = String.raw`
 set -u
 home=/home/browser
 fail() { printf 'xb-fail:%s:%s\0' "$1" "$2" >&2; exit 3; }

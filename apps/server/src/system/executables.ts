@@ -36,6 +36,8 @@ export interface SystemTools {
   readonly setpriv: string | undefined;
   /** slirp4netns: an unprivileged server's sessions' way out (a user-mode TCP/IP stack). */
   readonly slirp4netns: string | undefined;
+  /** inotify-tools' inotifywait: directory watches, run in the session's sandbox. */
+  readonly inotifywait: string | undefined;
 }
 
 /** Looks every tool up on PATH, once. */
@@ -51,6 +53,7 @@ export function findSystemTools(): SystemTools {
     unshare: findExecutable('unshare', ['/usr/bin']),
     setpriv: findExecutable('setpriv', ['/usr/bin']),
     slirp4netns: findExecutable('slirp4netns', ['/usr/bin']),
+    inotifywait: findExecutable('inotifywait', ['/usr/bin']),
   };
 }
 
@@ -60,6 +63,7 @@ export function describeTools(tools: SystemTools): { found: string[]; missing: s
     ['bubblewrap', tools.bwrap, 'no browser or process can start', 'bubblewrap'],
     ['Xvfb', tools.xvfb, 'no headed browser', 'xvfb'],
     ['ffmpeg', tools.ffmpeg, 'replays cannot be recorded', 'ffmpeg'],
+    ['inotifywait', tools.inotifywait, 'directories cannot be watched', 'inotify-tools'],
     ['ip', tools.ip, 'no egress policy: browsers refused unless XB_ALLOW_NETWORKS=*', 'iproute2'],
     ['nft', tools.nft, 'no egress policy: browsers refused unless XB_ALLOW_NETWORKS=*', 'nftables'],
     ...(process.getuid?.() === 0

@@ -55,7 +55,7 @@ describe('ending a browser', () => {
     const entry = await test.model.browsers.create(BROWSER, ORIGIN);
     const id = entry.record.session_id;
     test.model.processes.spawn(id, { command: 'sleep', args: ['9'], env: {} });
-    const { watch_id } = test.model.watches.start(id, '/home/browser', false);
+    const { watch_id } = await test.model.watches.start(id, '/home/browser', false);
     const watch = test.model.watches.find(id, watch_id);
     const replay = await test.model.replays.start(id, 10, undefined);
     await test.model.browsers.delete(id);

@@ -7,9 +7,9 @@ type Operations = 'browsers.fs.watch.start' | 'browsers.fs.watch.events' | 'brow
 /** The filesystem watch operations over the service model. */
 export function watchHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
-    'browsers.fs.watch.start': ({ runtime, params, body }) => ({
+    'browsers.fs.watch.start': async ({ runtime, params, body }) => ({
       status: 201,
-      json: runtime.watches.start(params.id, body.path, body.recursive),
+      json: await runtime.watches.start(params.id, body.path, body.recursive),
     }),
     'browsers.fs.watch.events': ({ runtime, params }) => {
       const watch = runtime.watches.find(params.id, params.watch_id);

@@ -21,7 +21,12 @@ export class WatchModel<I extends BrowserInstance> {
     this.#browsers = browsers;
   }
 
-  start(browserId: string, path: string, recursive: boolean): { watch_id: string } {
+  /**
+   * Starts a watch once the engine has it in place. While it starts it holds its place among the
+   * browser's watches (so starts at once cannot pass the limit); a browser that ends meanwhile
+   * ends it too.
+   */
+  async start(browserId: string, path: string, recursive: boolean): Promise<{ watch_id: string }> {
     const browser = this.#browsers.live(browserId);
     const { watches: max } = this.#context.settings.limits;
     if (browser.watches.size >= max) throw refusals.tooManyWatches(browserId, max);
@@ -34,12 +39,23 @@ export class WatchModel<I extends BrowserInstance> {
       type: 'OVERFLOW',
       lost,
     }));
+    let started: { close(): void } | undefined;
+    let ended = false;
     const watch: WatchEntry = {
       id,
       path: target,
       recursive,
       events,
-      watcher: this.#context.engines.watcher.watch(
+      watcher: {
+        close: () => {
+          ended = true;
+          started?.close();
+        },
+      },
+    };
+    browser.watches.set(id, watch);
+    try {
+      started = await this.#context.engines.watcher.watch(
         browser.instance,
         { path: target, recursive },
         {
@@ -49,9 +65,17 @@ export class WatchModel<I extends BrowserInstance> {
             browser.watches.delete(id);
           },
         },
-      ),
-    };
-    browser.watches.set(id, watch);
+      );
+    } catch (error) {
+      endWatch(watch);
+      browser.watches.delete(id);
+      throw error;
+    }
+    if (ended) {
+      started.close();
+      this.#browsers.live(browserId); // 404 when the browser ended meanwhile
+      throw notFound('watch', id);
+    }
     return { watch_id: id };
   }
 

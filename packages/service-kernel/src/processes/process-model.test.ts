@@ -59,11 +59,27 @@ describe('process limits', () => {
 describe('watch limits', () => {
   it('refuses one more watch than a browser may hold (409), and takes one once another stops', async () => {
     const { model, id } = await browserWith({ watches: 1 });
-    const first = model.watches.start(id, '/home/browser', false);
-    expect(() => model.watches.start(id, '/home/browser', false)).toThrow(
+    const first = await model.watches.start(id, '/home/browser', false);
+    await expect(model.watches.start(id, '/home/browser', false)).rejects.toThrow(
       `Browser "${id}" has 1 watches, the most it may: stop one first.`,
     );
     model.watches.stop(id, first.watch_id);
-    expect(model.watches.start(id, '/home/browser', false).watch_id).toBeDefined();
+    expect((await model.watches.start(id, '/home/browser', false)).watch_id).toBeDefined();
+  });
+
+  it('counts a watch still starting, and ends it with a browser that ends meanwhile (404)', async () => {
+    const { model, id, engines } = await browserWith({ watches: 1 });
+    let closed = 0;
+    let release: () => void = () => undefined;
+    engines.watcher.watch = () =>
+      new Promise((resolve) => {
+        release = () => resolve({ close: () => closed++ });
+      });
+    const starting = model.watches.start(id, '/home/browser', false);
+    await expect(model.watches.start(id, '/home/browser', false)).rejects.toThrow(/1 watches/);
+    await model.browsers.delete(id);
+    release();
+    await expect(starting).rejects.toThrow(/No browser session/);
+    expect(closed).toBe(1);
   });
 });

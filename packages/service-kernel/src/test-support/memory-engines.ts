@@ -149,7 +149,7 @@ export function memoryEngines(options: { async?: boolean } = {}) {
       },
       recordedUntil: () => undefined,
     },
-    watcher: { watch: () => ({ close: () => undefined }) },
+    watcher: { watch: async () => ({ close: () => undefined }) },
     archives: {
       store: async (file) => ({ key: 'k', sizeBytes: file.size }),
       open: async () => new Uint8Array(),

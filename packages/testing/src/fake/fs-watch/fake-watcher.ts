@@ -29,7 +29,7 @@ export function applyFsChange(instance: FakeInstance, change: FsChange): void {
 
 /** Watches simulated files: changes come from `fake.emitFsEvent` and the built-in commands. */
 export const fakeWatcher: Watcher<FakeInstance> = {
-  watch(instance, spec, events) {
+  async watch(instance, spec, events) {
     const registration: FakeWatchRegistration = { ...spec, change: events.change };
     instance.watches.add(registration);
     return { close: () => instance.watches.delete(registration) };
