@@ -37,9 +37,11 @@ function render(): string {
     'served as the OpenAPI 3.1 document at `GET /openapi.json`. What the interface leaves open is',
     'decided in [decisions.md](decisions.md).',
     '',
-    'Every operation takes `Authorization: Bearer <token>`; `read` operations accept a read-only',
-    'token, `write` operations answer it 403. Errors have the Error body',
-    '`{code, message, details?}`.',
+    'Every operation takes `Authorization: Bearer <token>`. `read` operations (records and',
+    'metrics) accept a read-only token; `contents` operations (what a session or a stored object',
+    'holds: files and their names, process output, watch events, screen, clipboard, saved',
+    'profiles, extension archives, recordings) and `write` operations answer it 403. Errors have',
+    'the Error body `{code, message, details?}`.',
   ];
   const groups = new Map<string, Operation[]>();
   for (const operation of operations as readonly Operation[]) {

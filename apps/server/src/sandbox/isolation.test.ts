@@ -425,6 +425,53 @@ describe('a session, sealed off from the host and from every other session', () 
     }
   });
 
+  it('keeps what sessions hold from a read-only token: files, profiles, output, screen', async () => {
+    const session = await createBrowser();
+    const id = session.session_id;
+    const profile = (await call<{ id: string }>('POST', '/profiles', { name: `ro-${id}` })).json;
+    try {
+      const spawned = await call<{ process_id: string }>('POST', `/browsers/${id}/process/spawn`, {
+        command: 'echo',
+        args: ['secret-output'],
+      });
+      const watch = await call<{ watch_id: string }>('POST', `/browsers/${id}/fs/watch`, {
+        path: '/home/browser',
+      });
+      const profileFolder = encodeURIComponent('/home/browser/.config/chromium');
+      const looks: [string, string][] = [
+        ['GET', `/browsers/${id}/fs/download_dir_zip?path=${profileFolder}`],
+        ['GET', `/browsers/${id}/fs/read_file?path=${profileFolder}%2FLocal%20State`],
+        ['GET', `/browsers/${id}/fs/list_files?path=${profileFolder}`],
+        ['GET', `/browsers/${id}/process/${spawned.json.process_id}/stdout/stream`],
+        ['GET', `/browsers/${id}/fs/watch/${watch.json.watch_id}/events`],
+        ['POST', `/browsers/${id}/computer/screenshot`],
+        ['POST', `/browsers/${id}/computer/clipboard/read`],
+        ['GET', `/profiles/${profile.id}/download`],
+      ];
+      for (const [method, path] of looks) {
+        const response = await fetch(`${test.server.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${READ_ONLY_TOKEN}` },
+        });
+        expect([path, response.status]).toEqual([path, 403]);
+        expect(((await response.json()) as { code: string }).code).toBe('forbidden');
+      }
+      // Control: the full token reads the live profile folder; the read-only one reads records.
+      const full = await fetch(`${test.server.url}${looks[0]?.[1]}`, {
+        headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      });
+      expect(full.status).toBe(200);
+      expect((await full.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      expect((await call('GET', `/browsers/${id}`, undefined, READ_ONLY_TOKEN)).status).toBe(200);
+      expect(
+        (await call('GET', `/profiles/${profile.id}`, undefined, READ_ONLY_TOKEN)).status,
+      ).toBe(200);
+    } finally {
+      await call('DELETE', `/browsers/${id}`);
+      await call('DELETE', `/profiles/${profile.id}`);
+    }
+  });
+
   it('works with Puppeteer connect and two clients at once, each seeing its own sessions', async () => {
     const session = await createBrowser();
     const puppet = await puppeteer.connect({ browserWSEndpoint: session.cdp_ws_url });

@@ -6,7 +6,7 @@ import { ServiceError } from '../service-error.js';
 export interface TokenSets {
   /** Tokens allowed to do everything. */
   readonly tokens: ReadonlySet<string>;
-  /** Tokens allowed to read only: 403 on acting operations. */
+  /** Tokens allowed to read records and metrics only: 403 on acting operations and on contents. */
   readonly readOnlyTokens: ReadonlySet<string>;
 }
 
@@ -46,7 +46,7 @@ export interface Caller {
 
 /**
  * The caller's token, checked: 401 when missing or unknown, 403 when a read-only token calls an
- * acting operation.
+ * acting operation or one that reads contents (files, output, screen, profiles, archives, videos).
  */
 export function authenticate(sets: TokenSets, operation: Operation, request: Request): Caller {
   const token = bearerToken(request);
@@ -60,6 +60,12 @@ export function authenticate(sets: TokenSets, operation: Operation, request: Req
   }
   if (operation.access === 'write' && !isFull) {
     throw new ServiceError('forbidden', `This token may only read; ${operation.name} acts.`);
+  }
+  if (operation.access === 'contents' && !isFull) {
+    throw new ServiceError(
+      'forbidden',
+      `This token may only read records and metrics; ${operation.name} reads what a session or a stored object holds, which takes a full token.`,
+    );
   }
   return { token, isReadOnly: !isFull };
 }

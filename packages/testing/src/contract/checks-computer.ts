@@ -130,19 +130,26 @@ export const computerChecks: readonly ContractCheck[] = defineChecks('computer',
     expect(position.x === 30 && position.y === 40, 'the refused batch moved the mouse');
     context.expectError(await batch([{ type: 'jump', jump: {} }]), 400, 'bad_request');
   },
-  'a read-only token may read the mouse and clipboard but not act': async (context) => {
+  'a read-only token may read where the mouse is, but not the screen or clipboard, nor act': async (
+    context,
+  ) => {
     const { session_id: id } = await createBrowser(context);
+    const token = context.target.readOnlyToken;
     context.expectSuccess(
-      await context.call('POST', `/browsers/${id}/computer/get_mouse_position`, {
-        token: context.target.readOnlyToken,
-      }),
+      await context.call('POST', `/browsers/${id}/computer/get_mouse_position`, { token }),
       'browsers.computer.getMousePosition',
       200,
     );
+    for (const look of ['screenshot', 'clipboard/read'])
+      context.expectError(
+        await context.call('POST', `/browsers/${id}/computer/${look}`, { token }),
+        403,
+        'forbidden',
+      );
     context.expectError(
       await context.call('POST', `/browsers/${id}/computer/click_mouse`, {
         json: { x: 1, y: 1 },
-        token: context.target.readOnlyToken,
+        token,
       }),
       403,
       'forbidden',

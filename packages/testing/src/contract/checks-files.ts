@@ -202,7 +202,7 @@ export const fileChecks: readonly ContractCheck[] = defineChecks('files', {
       'not_found',
     );
   },
-  'a read-only token reads files and changes none': async (context) => {
+  'a read-only token neither reads nor changes files (records only)': async (context) => {
     const { session_id: id } = await createBrowser(context);
     const token = context.target.readOnlyToken;
     const write = await context.call(
@@ -211,9 +211,12 @@ export const fileChecks: readonly ContractCheck[] = defineChecks('files', {
       { body: 'x', token },
     );
     context.expectError(write, 403, 'forbidden');
-    const list = await context.call('GET', `/browsers/${id}/fs/list_files?${at(INSTANCE_HOME)}`, {
-      token,
-    });
+    for (const look of ['read_file', 'list_files', 'file_info', 'download_dir_zip']) {
+      const path = look === 'read_file' ? `${INSTANCE_HOME}/.bashrc` : INSTANCE_HOME;
+      const answer = await context.call('GET', `/browsers/${id}/fs/${look}?${at(path)}`, { token });
+      context.expectError(answer, 403, 'forbidden');
+    }
+    const list = await context.call('GET', `/browsers/${id}/fs/list_files?${at(INSTANCE_HOME)}`);
     context.expectSuccess(list, 'browsers.fs.listFiles', 200);
     expect(!list.text.includes('"x"'), 'the refused write left a file');
   },

@@ -189,8 +189,8 @@ describe('the operation catalog', () => {
       'browsers.computer.getMousePosition',
       'browsers.computer.readClipboard',
     ]);
-    const reads = operations.filter((operation) => operation.access === 'read');
-    for (const operation of reads) {
+    const looks = operations.filter((operation) => operation.access !== 'write');
+    for (const operation of looks) {
       expect([operation.name, operation.method]).toEqual([
         operation.name,
         lookingPosts.has(operation.name) ? 'POST' : 'GET',
@@ -198,6 +198,31 @@ describe('the operation catalog', () => {
     }
     for (const operation of operations.filter((operation) => operation.method !== 'GET')) {
       if (!lookingPosts.has(operation.name)) expect(operation.access).toBe('write');
+    }
+  });
+
+  it('keeps what sessions and stored objects hold from read-only tokens: records only', () => {
+    const contents = operations
+      .filter((operation) => operation.access === 'contents')
+      .map((operation) => operation.name)
+      .sort();
+    expect(contents).toEqual([
+      'browsers.computer.readClipboard',
+      'browsers.computer.screenshot',
+      'browsers.fs.downloadDirZip',
+      'browsers.fs.fileInfo',
+      'browsers.fs.listFiles',
+      'browsers.fs.readFile',
+      'browsers.fs.watch.events',
+      'browsers.process.output',
+      'browsers.replays.download',
+      'extensions.download',
+      'profiles.download',
+    ]);
+    // Every other look is at records: no binary body, no stream of a session's output.
+    for (const operation of operations.filter((operation) => operation.access === 'read')) {
+      for (const response of Object.values(operation.responses))
+        expect([operation.name, response.kind]).toEqual([operation.name, 'json']);
     }
   });
 

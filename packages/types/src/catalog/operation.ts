@@ -78,8 +78,13 @@ export interface Operation {
   readonly responses: Readonly<Record<number, OperationResponse>>;
   /** Error statuses the operation may answer with, each with an Error body. */
   readonly errorStatuses: readonly ErrorStatus[];
-  /** `write` operations act; a read-only token gets 403 on them, and a POST takes an idempotency key. */
-  readonly access: 'read' | 'write';
+  /**
+   * Who may call it. `read`: records and metrics, which any token reads. `contents`: what a
+   * session or a stored object holds (its files and their names, process output, screen,
+   * clipboard, a saved profile, an extension's archive, a recording): a full token only, as a
+   * read-only token gets 403. `write`: acts; a full token only, and a POST takes an idempotency key.
+   */
+  readonly access: 'read' | 'contents' | 'write';
   /**
    * How long the server may legitimately take before it answers, in milliseconds, given the body
    * as the caller sent it (a field left out means its default; `undefined` for no body): a

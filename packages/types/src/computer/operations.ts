@@ -75,7 +75,7 @@ export const screenshotOperation = /* @__PURE__ */ defineOperation({
   body: { encoding: 'json', schema: ScreenshotBodySchema },
   responses: { 200: { kind: 'binary', mediaType: 'image/png' } },
   errorStatuses: [404],
-  access: 'read',
+  access: 'contents',
 });
 
 /** POST /browsers/{id}/computer/click_mouse: moves to the point, then presses and releases. */
@@ -151,7 +151,7 @@ export const readClipboardOperation = /* @__PURE__ */ defineOperation({
   pathParams: BrowserPathSchema,
   responses: { 200: { kind: 'json', schema: ClipboardTextSchema } },
   errorStatuses: [404, 409],
-  access: 'read',
+  access: 'contents',
 });
 
 /** POST /browsers/{id}/computer/clipboard/write: puts text on the browser's clipboard. */

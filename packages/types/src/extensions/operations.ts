@@ -51,7 +51,7 @@ export const downloadExtensionOperation = /* @__PURE__ */ defineOperation({
   pathParams: ExtensionPathSchema,
   responses: { 200: { kind: 'binary', mediaType: 'application/zip' } },
   errorStatuses: [404],
-  access: 'read',
+  access: 'contents',
 });
 
 /** DELETE /extensions/{id_or_name}: removes the extension. */

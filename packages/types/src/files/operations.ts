@@ -52,7 +52,7 @@ export const readFileOperation = /* @__PURE__ */ defineOperation({
   query: FilePathQuerySchema,
   responses: { 200: { kind: 'binary', mediaType: 'application/octet-stream' } },
   errorStatuses: FILE_ERRORS,
-  access: 'read',
+  access: 'contents',
 });
 
 /** PUT /browsers/{id}/fs/write_file: the request body becomes the file, whole or not at all. */
@@ -84,7 +84,7 @@ export const listFilesOperation = /* @__PURE__ */ defineOperation({
   query: FilePathQuerySchema,
   responses: { 200: { kind: 'json', schema: FileEntryListSchema } },
   errorStatuses: [...FILE_ERRORS, 413],
-  access: 'read',
+  access: 'contents',
 });
 
 /** GET /browsers/{id}/fs/file_info: one file or directory. */
@@ -97,7 +97,7 @@ export const fileInfoOperation = /* @__PURE__ */ defineOperation({
   query: FilePathQuerySchema,
   responses: { 200: { kind: 'json', schema: FileEntrySchema } },
   errorStatuses: FILE_ERRORS,
-  access: 'read',
+  access: 'contents',
 });
 
 /** PUT /browsers/{id}/fs/create_directory: like `mkdir -p`. */
@@ -191,5 +191,5 @@ export const downloadDirZipOperation = /* @__PURE__ */ defineOperation({
   query: FilePathQuerySchema,
   responses: { 200: { kind: 'binary', mediaType: 'application/zip' } },
   errorStatuses: [...FILE_ERRORS, 413],
-  access: 'read',
+  access: 'contents',
 });

@@ -33,7 +33,7 @@ export const watchEventsOperation = /* @__PURE__ */ defineOperation({
   pathParams: WatchPathSchema,
   responses: { 200: { kind: 'event-stream', eventSchema: WatchEventSchema } },
   errorStatuses: [404],
-  access: 'read',
+  access: 'contents',
 });
 
 /** DELETE /browsers/{id}/fs/watch/{watch_id} (4.7): ends the watch and closes its stream. */

@@ -85,5 +85,5 @@ export const streamProcessOutputOperation = /* @__PURE__ */ defineOperation({
   pathParams: ProcessPathSchema,
   responses: { 200: { kind: 'event-stream', eventSchema: ProcessOutputEventSchema } },
   errorStatuses: [404, 503],
-  access: 'read',
+  access: 'contents',
 });

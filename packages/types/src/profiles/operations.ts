@@ -95,5 +95,5 @@ export const downloadProfileOperation = /* @__PURE__ */ defineOperation({
     },
   },
   errorStatuses: [404],
-  access: 'read',
+  access: 'contents',
 });

@@ -54,7 +54,7 @@ export const downloadReplayOperation = /* @__PURE__ */ defineOperation({
     202: { kind: 'json', schema: ReplaySchema },
   },
   errorStatuses: [404],
-  access: 'read',
+  access: 'contents',
 });
 
 /** POST /browsers/{id}/replays/{replay_id}/stop (4.1): stops and finalizes the video. */
