@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BROWSER_LIMITS } from '@x/service-kernel';
 import { DEFAULT_MAX_PROFILE_MB, DEFAULT_PROXY_CHECK_URL } from './config.js';
 import { DEFAULT_WATCH_BUDGET } from './fs-watch/sandbox-watcher.js';
+import { DEFAULT_CONNECTION_LIMITS } from './http/connection-guard.js';
 import { DEFAULT_SESSION_LIMITS } from './sandbox/cgroups.js';
 import { DEFAULT_SESSION_DISK_BYTES } from './sandbox/instance-disks.js';
 
@@ -176,6 +177,20 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     value: '<n>',
     description: 'directory watches one browser may hold',
     defaultText: String(DEFAULT_BROWSER_LIMITS.watches),
+  },
+  {
+    flag: 'max-connections-per-client',
+    env: 'XB_MAX_CONNECTIONS_PER_CLIENT',
+    value: '<n>',
+    description: 'connections one address may hold at once; past it a new one is closed',
+    defaultText: String(DEFAULT_CONNECTION_LIMITS.perClient),
+  },
+  {
+    flag: 'max-unauthenticated-connections',
+    env: 'XB_MAX_UNAUTHENTICATED_CONNECTIONS',
+    value: '<n>',
+    description: 'connections that showed no credential yet; past it the oldest is closed',
+    defaultText: String(DEFAULT_CONNECTION_LIMITS.unauthenticated),
   },
   {
     flag: 'watch-entries-per-browser',

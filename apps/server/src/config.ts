@@ -7,6 +7,7 @@ import {
   parseOperatorNetworks,
 } from '@x/service-kernel';
 import { DEFAULT_WATCH_BUDGET } from './fs-watch/sandbox-watcher.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-guard.js';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sandbox/cgroups.js';
 import { DEFAULT_SESSION_DISK_BYTES } from './sandbox/instance-disks.js';
 
@@ -46,6 +47,11 @@ export interface ServerConfig {
    * (`XB_WATCH_ENTRIES_PER_BROWSER`), and every browser's together (`XB_WATCH_ENTRIES`).
    */
   readonly watchBudget: { readonly perSession: number; readonly total: number };
+  /**
+   * Connections one address may hold (`XB_MAX_CONNECTIONS_PER_CLIENT`), and connections that
+   * have shown no credential yet (`XB_MAX_UNAUTHENTICATED_CONNECTIONS`, the oldest closed first).
+   */
+  readonly connectionLimits: ConnectionLimits;
   /** Largest saved profile, in bytes (`XB_MAX_PROFILE_MB`); a larger save keeps the last version. */
   readonly maxProfileBytes: number;
   /**
@@ -210,6 +216,18 @@ export function readConfig(
       1024 *
       1024,
     shutdownSeconds: positive('XB_SHUTDOWN_SECONDS', env.XB_SHUTDOWN_SECONDS, 30),
+    connectionLimits: {
+      perClient: positive(
+        'XB_MAX_CONNECTIONS_PER_CLIENT',
+        env.XB_MAX_CONNECTIONS_PER_CLIENT,
+        DEFAULT_CONNECTION_LIMITS.perClient,
+      ),
+      unauthenticated: positive(
+        'XB_MAX_UNAUTHENTICATED_CONNECTIONS',
+        env.XB_MAX_UNAUTHENTICATED_CONNECTIONS,
+        DEFAULT_CONNECTION_LIMITS.unauthenticated,
+      ),
+    },
     watchBudget: {
       perSession: positive(
         'XB_WATCH_ENTRIES_PER_BROWSER',

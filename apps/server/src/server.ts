@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import {
   aesSecretBox,
   describeOperatorNetworks,
+  hasKnownToken,
   liveViewSockets,
   ServiceModel,
 } from '@x/service-kernel';
@@ -18,6 +19,7 @@ import { SandboxFileSystem } from './files/sandbox-file-system.js';
 import { SandboxWatcher } from './fs-watch/sandbox-watcher.js';
 import { createApp, type FetchHandler, metricsResponse } from './http/app.js';
 import { attachCdpProxy } from './http/cdp-proxy.js';
+import { ConnectionGuard } from './http/connection-guard.js';
 import { ServerMetrics } from './http/metrics.js';
 import { createSpoolingMultipartReader } from './http/multipart-spool.js';
 import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
@@ -42,6 +44,7 @@ import { openDatabase, storedSetting, storeSetting } from './store/database.js';
 import { SqliteIdempotencyStore } from './store/idempotency-store.js';
 import { sqliteRecordStore } from './store/sqlite-record-store.js';
 import { describeTools, findSystemTools, type SystemTools } from './system/executables.js';
+import { raiseFileLimit } from './system/file-limit.js';
 import { killDescendants } from './system/process-tree.js';
 import { notReadyReasons } from './system/readiness.js';
 
@@ -149,6 +152,12 @@ async function startLocked(
   // Kept in the store, so session URLs stay valid across restarts; only the server reads it.
   const jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
   const tools = findSystemTools();
+  const openFiles = raiseFileLimit(tools.prlimit);
+  // Each browser holds a few dozen (pipes, sockets, its CDP connection); callers hold the rest.
+  const fileLine = `open files: ${openFiles.soft} at most${openFiles.note ? ` (${openFiles.note})` : ''}`;
+  if (openFiles.soft < 4096)
+    logger.warn({ openFiles: openFiles.soft }, `${fileLine}: raise it (ulimit -n)`);
+  else logger.info({ openFiles: openFiles.soft }, fileLine);
   const { found, missing } = describeTools(tools);
   if (missing.length > 0)
     logger.warn({ found, missing }, `missing on this host: ${missing.join(', ')}`);
@@ -228,9 +237,11 @@ async function startLocked(
   idempotency.prune();
   let url = '';
   let publicUrl = '';
+  let guard: ConnectionGuard | undefined;
   const metrics = new ServerMetrics(model, {
     egressBlocked:
       egress && 'networks' in egress ? () => egress.networks.blockedTotal() : undefined,
+    connectionsRefused: () => guard?.refused,
   });
   const app = createApp({
     metrics,
@@ -251,6 +262,13 @@ async function startLocked(
     readMultipart: createSpoolingMultipartReader(join(config.dataDir, 'uploads')),
   });
   const server = await listen(app, config.port, config.host);
+  guard = new ConnectionGuard(server, config.connectionLimits, (authorization) => {
+    try {
+      return hasKnownToken(tokens, { headers: new Headers({ authorization }) } as Request);
+    } catch {
+      return false; // not a header value Headers takes: no token
+    }
+  });
   const liveSockets = liveViewSockets(() => model.liveViews);
   const detachProxy = attachCdpProxy(
     server,

@@ -104,7 +104,7 @@ export {
   type ViewerSocket,
 } from './live-view/live-view-model.js';
 export { SyntheticScreen } from './live-view/synthetic-screen.js';
-export { INSTANCE_HOME, isStorageFull, notFound, refusals } from './messages.js';
+export { INSTANCE_HOME, isOutOfResources, isStorageFull, notFound, refusals } from './messages.js';
 export {
   type BrowserLimits,
   DEFAULT_BROWSER_LIMITS,

@@ -23,6 +23,13 @@ export const refusals = {
       headers: { [HEADERS.retryAfter]: '5' },
     }),
   browserFailedToStart: () => new ServiceError('internal_error', 'The browser failed to start.'),
+  /** The host ran out of open files, processes or memory for this call: nothing was kept of it. */
+  outOfResources: (what: string) =>
+    new ServiceError(
+      'unavailable',
+      `The server is out of open files, processes or memory and could not ${what}; nothing was kept of it. Retry shortly.`,
+      { headers: { [HEADERS.retryAfter]: '5' } },
+    ),
   invocationTakesNoBrowsers: (id: string) =>
     new ServiceError('conflict', `Invocation "${id}" has ended; it takes no new browsers.`),
   invocationEnded: (id: string, status: string) =>
@@ -167,6 +174,21 @@ export const refusals = {
  * Whether an error says the disk is full (ENOSPC, a quota, SQLite's "disk is full"): the one
  * failure of the host that a caller is told about (507) rather than hidden behind a 500.
  */
+/**
+ * Whether an error says the host is out of a resource a later call may find again: open files
+ * (EMFILE, ENFILE), processes (EAGAIN from fork) or memory (ENOMEM). Such a call is 503, not 500.
+ */
+export function isOutOfResources(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EMFILE' || code === 'ENFILE' || code === 'EAGAIN' || code === 'ENOMEM') return true;
+  return (
+    error instanceof Error &&
+    /\b(EMFILE|ENFILE|EAGAIN|ENOMEM)\b|Too many open files|Cannot allocate memory/.test(
+      error.message,
+    )
+  );
+}
+
 export function isStorageFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ENOSPC' || code === 'EDQUOT') return true;

@@ -240,18 +240,19 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     const { cgroups, disks } = this.#sandboxing;
     // A disk of its own is reserved in full: the data disk keeps its margin besides.
     assertFreeSpace(this.#dataDir, BROWSER_FREE_BYTES + (disks?.bytes ?? 0), 'start a browser');
-    const cgroup = this.#cgroupFor(spec.id);
-    const sandbox = this.#sandboxFor(cgroup);
-    const user = sandbox?.user;
+    let cgroup: SessionCgroup | undefined;
+    let sandbox: BrowserSandbox | undefined;
+    let user: SandboxUser | undefined;
     let root: string | undefined;
     let relay: ProxyRelay | undefined;
     let network: SessionNetwork | undefined;
+    const done = new Set<number>();
     const release = async () => {
       // Its proxy relay closes; every process of its user and its cgroup goes (none may outlive
       // it, wherever it hid), then its files (and its disk); then the user is free for another
-      // browser. A step that fails does not keep the next from running; the user is only reused
-      // after a clean end.
-      const failures = await settleInOrder([
+      // browser. A step that fails does not keep the next from running; a step done is not done
+      // again when release is tried again; the user is only reused after a clean end.
+      const steps = [
         async () => {
           await relay?.close();
         },
@@ -268,11 +269,21 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
           if (root && disks) await disks.remove(root);
           else if (root) removeInstanceDirectory(root);
         },
-      ]);
+      ];
+      const failures = await settleInOrder(
+        steps.map((step, index) => async () => {
+          if (done.has(index)) return;
+          await step();
+          done.add(index);
+        }),
+      );
       if (failures.length > 0) throw failures[0];
       if (user) this.#sandboxing.users?.give(user);
     };
     try {
+      cgroup = this.#cgroupFor(spec.id);
+      sandbox = this.#sandboxFor(cgroup);
+      user = sandbox?.user;
       root = makeInstanceRoot(this.#dataDir, spec.id);
       if (disks) await disks.mount(root, user);
       const directory: InstanceDirectory = furnishInstanceDirectory(root, user);
@@ -310,11 +321,35 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         this.#profiles,
       );
     } catch (error) {
-      // The caller hears why the start failed; a failed clean-up is the operator's to see.
-      await release().catch((failure: unknown) =>
-        this.#logger.error({ err: failure, session: spec.id }, 'clean-up after a failed start'),
-      );
+      // The caller hears why the start failed; a clean-up that fails (the host out of open files,
+      // say) is tried again until it is done, so a failed start leaves nothing behind.
+      await this.#cleanUp(spec.id, release);
       throw error;
+    }
+  }
+
+  /**
+   * Runs a failed start's clean-up, and again with a growing pause (1 s, 2 s, … up to a minute,
+   * for about an hour) while it fails: each failure is logged, the last as an error.
+   */
+  async #cleanUp(sessionId: string, release: () => Promise<void>, attempt = 0): Promise<void> {
+    try {
+      await release();
+      if (attempt > 0) this.#logger.info({ session: sessionId }, 'a failed start is cleaned up');
+    } catch (failure) {
+      const isLast = attempt >= CLEAN_UP_ATTEMPTS;
+      this.#logger[isLast ? 'error' : 'warn'](
+        { err: failure, session: sessionId, attempt },
+        isLast
+          ? 'clean-up after a failed start gave up: the operator must remove what is left'
+          : 'clean-up after a failed start failed; trying again',
+      );
+      if (isLast) return;
+      const timer = setTimeout(
+        () => void this.#cleanUp(sessionId, release, attempt + 1),
+        Math.min(1000 * 2 ** attempt, 60_000),
+      );
+      timer.unref();
     }
   }
 
@@ -384,6 +419,9 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     }
   }
 }
+
+/** How many times a failed start's clean-up is tried again (about an hour, a minute apart at most). */
+const CLEAN_UP_ATTEMPTS = 64;
 
 /** Runs each step after the one before, whether or not it failed; what failed. */
 async function settleInOrder(steps: readonly (() => Promise<void>)[]): Promise<unknown[]> {

@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OpenStream } from '@x/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shellRunner, useTestServer } from '../test-support/servers.js';
 
 // Small budgets so the bounds show with trees of a few dozen folders.
 const test = useTestServer({ XB_WATCH_ENTRIES_PER_BROWSER: '100', XB_WATCH_ENTRIES: '150' });
 const shell = shellRunner(() => test.server.url);
+type OpenStream = Awaited<ReturnType<typeof test.api.stream>>;
 
 /** A folder of the host the sessions' links point at: nothing of it may reach a session. */
 const canary = mkdtempSync(join(tmpdir(), 'xb-watch-canary-'));

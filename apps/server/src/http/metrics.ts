@@ -44,6 +44,10 @@ export class ServerMetrics {
     sources: {
       /** Connections the egress policy refused so far (its nftables counter); undefined: no policy. */
       readonly egressBlocked?: (() => Promise<number>) | undefined;
+      /** Connections closed so far for the connection bounds, by bound. */
+      readonly connectionsRefused?: () =>
+        | { readonly perClient: number; readonly unauthenticated: number }
+        | undefined;
     } = {},
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'xb_server_' });
@@ -59,6 +63,21 @@ export class ServerMetrics {
           if (total === undefined) return;
           this.reset();
           this.inc(total);
+        },
+      });
+    const { connectionsRefused } = sources;
+    if (connectionsRefused)
+      new Counter({
+        name: 'xb_connections_refused_total',
+        help: 'Connections the server closed to keep its open files: past the connections one address may hold (per_client), or the oldest that showed no credential when too many had not (unauthenticated).',
+        labelNames: ['reason'],
+        registers,
+        collect() {
+          const refused = connectionsRefused();
+          if (!refused) return;
+          this.reset();
+          this.inc({ reason: 'per_client' }, refused.perClient);
+          this.inc({ reason: 'unauthenticated' }, refused.unauthenticated);
         },
       });
     new Gauge({

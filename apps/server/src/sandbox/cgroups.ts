@@ -205,37 +205,50 @@ export class SessionCgroups {
 
   /** Kills whatever is left in a session's group, then removes the group. */
   async remove(sessionId: string): Promise<void> {
+    let failure: unknown;
     for (const base of this.#byBase().keys()) {
       const group = join(base, sessionId);
-      for (let attempt = 0; attempt < 100 && killMembers(group) > 0; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      try {
+        for (let attempt = 0; attempt < 100 && killMembers(group) > 0; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } catch (error) {
+        // Its members could not be read (the server out of open files, say): an empty group
+        // still goes below, and one with members says why it stays.
+        failure ??= error;
       }
       try {
         rmdirSync(group);
       } catch (error) {
-        // Gone already; anything else is the host's to explain, and the next start tries again.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // Gone already; anything else is the host's to explain, and the caller tries again.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') failure ??= error;
       }
     }
+    if (failure !== undefined && this.has(sessionId)) throw failure;
+  }
+
+  /** Whether a session has a group left, in any hierarchy. */
+  has(sessionId: string): boolean {
+    return [...this.#byBase().keys()].some((base) => existsSync(join(base, sessionId)));
   }
 
   /** After a crash: every session group an earlier run left is emptied and removed. */
   async reap(): Promise<number> {
-    const sessions = this.#sessions();
+    const sessions = this.sessions();
     for (const session of sessions) await this.remove(session);
     return sessions.size;
   }
 
   /** SIGKILLs every process in every session's group, at once (a shutdown past its deadline). */
   killAll(): void {
-    const sessions = this.#sessions();
+    const sessions = this.sessions();
     for (const base of this.#byBase().keys()) {
       for (const session of sessions) killMembers(join(base, session));
     }
   }
 
   /** The sessions that have a group, in any hierarchy. */
-  #sessions(): Set<string> {
+  sessions(): Set<string> {
     const sessions = new Set<string>();
     for (const base of this.#byBase().keys()) {
       for (const entry of readdirSync(base, { withFileTypes: true })) {

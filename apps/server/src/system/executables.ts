@@ -38,6 +38,8 @@ export interface SystemTools {
   readonly slirp4netns: string | undefined;
   /** inotify-tools' inotifywait: directory watches, run in the session's sandbox. */
   readonly inotifywait: string | undefined;
+  /** util-linux's `prlimit`: a root server raises its own open-files limit at start. */
+  readonly prlimit: string | undefined;
 }
 
 /** Looks every tool up on PATH, once. */
@@ -54,6 +56,7 @@ export function findSystemTools(): SystemTools {
     setpriv: findExecutable('setpriv', ['/usr/bin']),
     slirp4netns: findExecutable('slirp4netns', ['/usr/bin']),
     inotifywait: findExecutable('inotifywait', ['/usr/bin']),
+    prlimit: findExecutable('prlimit', ['/usr/bin']),
   };
 }
 

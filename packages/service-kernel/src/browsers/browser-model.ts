@@ -12,7 +12,7 @@ import type { BrowserInstance, ProxyRoute, StoredExtension } from '../engines.js
 import type { ExtensionModel } from '../extensions/extension-model.js';
 import { endWatch } from '../fs-watch/watch-entry.js';
 import type { InvocationModel } from '../invocations/invocation-model.js';
-import { isStorageFull, notFound, refusals } from '../messages.js';
+import { isOutOfResources, isStorageFull, notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { signalProcess } from '../processes/process-entry.js';
 import type { ProfileModel } from '../profiles/profile-model.js';
@@ -185,6 +185,7 @@ export class BrowserModel<I extends BrowserInstance> {
     if (error instanceof ServiceError) return error;
     this.#context.log.error({ err: error }, 'browser failed to start');
     if (isStorageFull(error)) return refusals.insufficientStorage('start a browser');
+    if (isOutOfResources(error)) return refusals.outOfResources('start a browser');
     return refusals.browserFailedToStart();
   }
 

@@ -1,5 +1,5 @@
 import type { HandlerResult } from '../handler.js';
-import { isStorageFull, refusals } from '../messages.js';
+import { isOutOfResources, isStorageFull, refusals } from '../messages.js';
 import { ServiceError } from '../service-error.js';
 import type { StoredResponse } from './idempotency.js';
 
@@ -73,13 +73,18 @@ export function fromSnapshot(stored: StoredResponse, isReplay: boolean): Respons
 /**
  * The one place an error becomes an HTTP answer: a ServiceError is answered as it says; anything
  * else is reported to `onUnexpected` and answered as a plain 500 that tells the caller nothing
- * about the service's insides, but for a full disk, which is a 507.
+ * about the service's insides, but for a full disk, which is a 507, and a host out of open files,
+ * processes or memory, which is a 503 with Retry-After.
  */
 export function answerForError(error: unknown, onUnexpected: (error: unknown) => void): Response {
   if (error instanceof ServiceError) return errorResponse(error);
   if (isStorageFull(error)) {
     onUnexpected(error);
     return errorResponse(refusals.insufficientStorage('do this'));
+  }
+  if (isOutOfResources(error)) {
+    onUnexpected(error);
+    return errorResponse(refusals.outOfResources('do this'));
   }
   onUnexpected(error);
   return errorResponse(new ServiceError('internal_error', 'The service failed unexpectedly.'));

@@ -242,6 +242,21 @@ describe('answerForError', () => {
     expect(JSON.stringify(body)).not.toContain('secret');
     expect(onUnexpected).toHaveBeenCalledWith(failure);
   });
+  it('answers a host out of open files, processes or memory 503 with Retry-After, not 500', async () => {
+    const failures = [
+      Object.assign(new Error('open /data/x: too many open files'), { code: 'EMFILE' }),
+      Object.assign(new Error('spawn bwrap EAGAIN'), { code: 'EAGAIN' }),
+      new Error('accept ENFILE'),
+    ];
+    for (const failure of failures) {
+      const onUnexpected = vi.fn();
+      const response = answerForError(failure, onUnexpected);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(((await response.json()) as { code: string }).code).toBe('unavailable');
+      expect(onUnexpected).toHaveBeenCalledWith(failure);
+    }
+  });
 });
 
 describe('jsonDepth', () => {
