@@ -180,6 +180,8 @@ function spawnChromium(options: ChromiumOptions, paths: BrowserPaths): ChildProc
     user: options.sandbox.user,
     cgroup: options.sandbox.cgroup,
     readOnlyBinds: binds,
+    // Chromium's own renderer sandbox is made of namespaces: the browser filter leaves them.
+    seccomp: 'browser' as const,
     // Its own resolv.conf, naming its relay, when it has a network of its own.
     etcEntries: network ? CHROMIUM_ETC.filter((entry) => entry !== 'resolv.conf') : CHROMIUM_ETC,
   };

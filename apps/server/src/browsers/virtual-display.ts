@@ -101,6 +101,7 @@ export async function startVirtualDisplay(
       network: sandbox.network,
       user: sandbox.user,
       cgroup: sandbox.cgroup,
+      seccomp: 'browser',
     },
     xvfbPath,
     xvfbArgs,

@@ -323,7 +323,13 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
       throw refusals.missingTool('File operations', 'bubblewrap', 'bubblewrap');
     return spawnSandbox(
       this.#bubblewrap,
-      { home: instance.home, shareNetwork: false, user: instance.user, cgroup: instance.cgroup },
+      {
+        home: instance.home,
+        shareNetwork: false,
+        user: instance.user,
+        cgroup: instance.cgroup,
+        seccomp: 'process',
+      },
       '/bin/sh',
       ['-c', FILE_SCRIPTS[script], 'sh', ...args],
       stdio,

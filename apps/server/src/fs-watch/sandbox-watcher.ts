@@ -122,7 +122,14 @@ export class SandboxWatcher implements Watcher<ChromiumInstance> {
     const { perSession, total } = this.#budget;
     const child = spawnSandbox(
       this.#bubblewrap,
-      { home: instance.home, shareNetwork: false, user: instance.user, cgroup: instance.cgroup },
+      // The browser filter: the watch sets its inotify limit in a user namespace of its own.
+      {
+        home: instance.home,
+        shareNetwork: false,
+        user: instance.user,
+        cgroup: instance.cgroup,
+        seccomp: 'browser',
+      },
       '/bin/sh',
       ['-c', WATCH_SCRIPT, 'sh', spec.path, spec.recursive ? '1' : '0', String(perSession)],
       ['pipe', 'pipe', 'pipe'],

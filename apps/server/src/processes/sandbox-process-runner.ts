@@ -110,6 +110,7 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
           shareNetwork: false,
           user: instance.user,
           cgroup: instance.cgroup,
+          seccomp: 'process',
         },
         spec.command,
         spec.args,

@@ -1,8 +1,10 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { INSTANCE_HOME } from '@x/service-kernel';
 import type { NamespaceJoin } from '../network/session-networks.js';
 import { joinArgs, type SessionCgroup } from './cgroups.js';
+import { type SeccompPolicy, seccompProgram } from './seccomp.js';
 
 /** Who the sandboxed command runs as on the host. */
 export interface SandboxUser {
@@ -41,6 +43,8 @@ export interface SandboxSpec {
   readonly etcEntries?: readonly string[];
   /** The session's cgroup, joined before bubblewrap starts (its limits hold for all inside). */
   readonly cgroup?: SessionCgroup | undefined;
+  /** The seccomp filter the command starts under (`seccomp.ts`); none when not given. */
+  readonly seccomp?: SeccompPolicy | undefined;
 }
 
 /** The parts of /etc a program needs to run (libraries, users, time zone, certificates), no more. */
@@ -69,7 +73,12 @@ const SETPRIV = '/usr/bin/setpriv';
  * no network unless asked), nothing else of the host visible: not the data directory, not another
  * instance, not /etc/shadow; only the environment given, never the server's own.
  */
-export function sandboxArgs(spec: SandboxSpec, command: string, args: readonly string[]): string[] {
+export function sandboxArgs(
+  spec: SandboxSpec,
+  command: string,
+  args: readonly string[],
+  seccompFd?: number,
+): string[] {
   const etc = [...ETC_ENTRIES, ...(spec.etcEntries ?? [])];
   // Folders bubblewrap makes itself would be 0700 when it runs as root: said explicitly.
   const folder = (path: string) => ['--perms', '0755', '--dir', path];
@@ -144,6 +153,7 @@ export function sandboxArgs(spec: SandboxSpec, command: string, args: readonly s
     spec.cwd ?? INSTANCE_HOME,
     ...namespaces,
     '--die-with-parent',
+    ...(seccompFd === undefined ? [] : ['--seccomp', String(seccompFd)]),
     '--clearenv',
     ...Object.entries(spec.env ?? baseEnvironment()).flatMap(([name, value]) => [
       '--setenv',
@@ -188,16 +198,36 @@ export function spawnSandbox(
   args: readonly string[],
   stdio: StdioOptions,
 ): ChildProcess {
-  const bwrapArgs = sandboxArgs(spec, command, args);
+  // The filter reaches bubblewrap through a pipe of its own, after the descriptors asked for.
+  const given = typeof stdio === 'string' ? [stdio, stdio, stdio] : [...stdio];
+  const seccompFd = spec.seccomp ? given.length : undefined;
+  const bwrapArgs = sandboxArgs(spec, command, args, seccompFd);
   // nsenter joins the session's network namespace, then becomes bubblewrap.
   const joined = spec.network
     ? joinArgs(spec.cgroup, NSENTER, [...spec.network.nsenter, '--', bubblewrap, ...bwrapArgs])
     : joinArgs(spec.cgroup, bubblewrap, bwrapArgs);
-  return spawn(joined.command, joined.args, {
-    stdio,
+  const child = spawn(joined.command, joined.args, {
+    stdio: seccompFd === undefined ? given : [...given, 'pipe'],
     detached: true,
     env: { PATH: '/usr/bin:/bin' },
   });
+  if (spec.seccomp && seccompFd !== undefined) {
+    const filter = child.stdio[seccompFd] as Writable | null;
+    filter?.on('error', () => undefined); // bubblewrap failed before it read it: its exit says why
+    filter?.end(seccompProgramOf(spec.seccomp));
+  }
+  return child;
+}
+
+/** Each filter's program, assembled once. */
+const programs = new Map<SeccompPolicy, Buffer>();
+function seccompProgramOf(policy: SeccompPolicy): Buffer {
+  let program = programs.get(policy);
+  if (!program) {
+    program = seccompProgram(policy);
+    programs.set(policy, program);
+  }
+  return program;
 }
 
 /**
