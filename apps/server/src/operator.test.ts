@@ -481,6 +481,28 @@ describe('metrics', () => {
       expect(scraped.status).toBe(200);
       expect(await scraped.text()).toContain('# TYPE xb_requests_total counter');
       expect((await fetch(`http://127.0.0.1:${port}/browsers`)).status).toBe(404);
+      // A pool is named there by its id: anyone on the host reaches the port, and a pool's
+      // name is its owner's words. With a token, /metrics names it.
+      const created = await fetch(`${server.url}/browser_pools`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'acme-payroll', size: 1 }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const anonymous = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(anonymous).toMatch(
+        new RegExp(`xb_pool_browsers\\{pool="${id}",state="available"\\} [01]`),
+      );
+      expect(anonymous).not.toContain('acme-payroll');
+      const named = await (
+        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).text();
+      expect(named).toMatch(/xb_pool_browsers\{pool="acme-payroll",state="available"\} [01]/);
+      await fetch(`${server.url}/browser_pools/${id}?force=true`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
     });
   });
 });

@@ -108,11 +108,14 @@ function listen(fetch: FetchHandler, port: number, hostname: string): Promise<Se
   });
 }
 
-/** `GET /metrics` (and nothing else) without a token: for the loopback metrics port. */
+/**
+ * `GET /metrics` (and nothing else) without a token: for the loopback metrics port, which every
+ * user of the host reaches, so pools are labelled by id there, never by their owners' names.
+ */
 function metricsOnly(metrics: ServerMetrics): FetchHandler {
   return async (request) =>
     request.method === 'GET' && new URL(request.url).pathname === '/metrics'
-      ? metricsResponse(metrics)
+      ? metricsResponse(metrics, true)
       : Response.json(
           { code: 'not_found', message: 'Only GET /metrics is served here.' },
           { status: 404 },
@@ -217,7 +220,7 @@ async function startLocked(
       files,
       archives,
       profiles,
-      proxyChecker: new HttpProxyChecker(config.proxyCheckUrl),
+      proxyChecker: new HttpProxyChecker(config.proxyCheckUrl, config.allowNetworks),
       secrets: aesSecretBox(secretKey.key),
       records: sqliteRecordStore(database),
     },

@@ -23,6 +23,11 @@ export const refusals = {
       headers: { [HEADERS.retryAfter]: '5' },
     }),
   browserFailedToStart: () => new ServiceError('internal_error', 'The browser failed to start.'),
+  /** The session's proxy is where the egress policy keeps sessions (and the server for them) from. */
+  proxyUnreachable: (why: string) =>
+    new ServiceError('bad_request', `The browser's proxy ${why}.`, {
+      details: [{ code: 'invalid_input', message: `body.proxy_id: the proxy ${why}` }],
+    }),
   /** The host ran out of open files, processes or memory for this call: nothing was kept of it. */
   outOfResources: (what: string) =>
     new ServiceError(

@@ -18,6 +18,7 @@ import {
 } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import type { SandboxFileSystem, SandboxPlace } from '../files/sandbox-file-system.js';
+import { allowedAddress, DestinationRefused } from '../network/destination-policy.js';
 import type { EgressNetworks, SessionNetwork } from '../network/session-networks.js';
 import { kindOnInstance } from '../processes/instance-path.js';
 import type { DiskProfileStore } from '../profiles/disk-profile-store.js';
@@ -295,7 +296,20 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
           reachesHost: spec.proxy !== undefined,
         });
       if (spec.proxy) {
-        relay = await ProxyRelay.start(spec.proxy, user?.uid, this.#logger, network?.relay);
+        // The server reaches the proxy for the session: only where the session itself may go.
+        const allow = network ? spec.allowNetworks : 'open';
+        const address = await allowedAddress(spec.proxy.host, spec.proxy.port, allow).catch(
+          (error: unknown) => {
+            if (error instanceof DestinationRefused) throw refusals.proxyUnreachable(error.message);
+            throw error;
+          },
+        );
+        relay = await ProxyRelay.start(
+          { ...spec.proxy, address },
+          user?.uid,
+          this.#logger,
+          network?.relay,
+        );
         await network?.openPort(relay.port);
       }
       const chromium = await ChromiumBrowser.launch({

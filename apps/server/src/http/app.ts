@@ -108,7 +108,10 @@ export function createApp(options: AppOptions): FetchHandler {
 }
 
 /** A scrape of the metrics, in Prometheus text format. */
-export async function metricsResponse(metrics: ServerMetrics): Promise<Response> {
-  const { body, contentType } = await metrics.scrape();
+export async function metricsResponse(
+  metrics: ServerMetrics,
+  anonymous = false,
+): Promise<Response> {
+  const { body, contentType } = await metrics.scrape(anonymous);
   return new Response(body, { headers: { 'content-type': contentType } });
 }

@@ -13,30 +13,35 @@ const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
  */
 export class ServerMetrics {
   readonly registry = new Registry();
+  /**
+   * The same metrics for the token-less metrics port, but for pools labelled by id: anyone on the
+   * host's loopback reaches that port, and a pool's name is its owner's words.
+   */
+  readonly #anonymous = new Registry();
   readonly #requests = new Counter({
     name: 'xb_requests_total',
     help: 'Calls answered, by operation and status.',
     labelNames: ['operation', 'status'],
-    registers: [this.registry],
+    registers: [this.registry, this.#anonymous],
   });
   readonly #acquireWait = new Histogram({
     name: 'xb_pool_acquire_wait_seconds',
     help: 'How long an acquire took to answer (a browser, or 204 when none came free in time).',
     labelNames: ['outcome'],
     buckets: SECONDS_BUCKETS,
-    registers: [this.registry],
+    registers: [this.registry, this.#anonymous],
   });
   readonly #coldCreate = new Histogram({
     name: 'xb_browser_create_seconds',
     help: 'How long POST /browsers took to answer: a browser started cold, not from a pool.',
     buckets: SECONDS_BUCKETS,
-    registers: [this.registry],
+    registers: [this.registry, this.#anonymous],
   });
   readonly #cdpBytes = new Counter({
     name: 'xb_cdp_relayed_bytes_total',
     help: 'Bytes of DevTools messages relayed through session URLs, by direction.',
     labelNames: ['direction'],
-    registers: [this.registry],
+    registers: [this.registry, this.#anonymous],
   });
 
   constructor(
@@ -51,7 +56,8 @@ export class ServerMetrics {
     } = {},
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'xb_server_' });
-    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.#anonymous, prefix: 'xb_server_' });
+    const registers = [this.registry, this.#anonymous];
     const { egressBlocked } = sources;
     if (egressBlocked)
       new Counter({
@@ -96,20 +102,25 @@ export class ServerMetrics {
         this.set({ state: 'active' }, active);
       },
     });
-    new Gauge({
-      name: 'xb_pool_browsers',
-      help: 'Browsers of each pool, by state: available (warm) or acquired.',
-      labelNames: ['pool', 'state'],
-      registers,
-      collect() {
-        this.reset();
-        for (const pool of model.pools.list()) {
-          const name = pool.name ?? pool.id;
-          this.set({ pool: name, state: 'available' }, pool.available_count);
-          this.set({ pool: name, state: 'acquired' }, pool.acquired_count);
-        }
-      },
-    });
+    const poolGauge = (
+      register: Registry,
+      label: (pool: { id: string; name?: string }) => string,
+    ) =>
+      new Gauge({
+        name: 'xb_pool_browsers',
+        help: 'Browsers of each pool, by state: available (warm) or acquired.',
+        labelNames: ['pool', 'state'],
+        registers: [register],
+        collect() {
+          this.reset();
+          for (const pool of model.pools.list()) {
+            this.set({ pool: label(pool), state: 'available' }, pool.available_count);
+            this.set({ pool: label(pool), state: 'acquired' }, pool.acquired_count);
+          }
+        },
+      });
+    poolGauge(this.registry, (pool) => pool.name ?? pool.id);
+    poolGauge(this.#anonymous, (pool) => pool.id);
     const perBrowser = (
       name: string,
       help: string,
@@ -158,8 +169,12 @@ export class ServerMetrics {
     this.#cdpBytes.inc({ direction }, bytes);
   }
 
-  /** The text a scrape gets, and its content type. */
-  async scrape(): Promise<{ body: string; contentType: string }> {
-    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+  /**
+   * The text a scrape gets, and its content type: `anonymous` for the token-less port (pools by
+   * id, never by name).
+   */
+  async scrape(anonymous = false): Promise<{ body: string; contentType: string }> {
+    const registry = anonymous ? this.#anonymous : this.registry;
+    return { body: await registry.metrics(), contentType: registry.contentType };
   }
 }

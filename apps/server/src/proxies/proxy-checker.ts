@@ -2,8 +2,14 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
-import type { ProxyChecker, ProxyCheckResult, ProxyTarget } from '@x/service-kernel';
-import { connectToProxy, proxyAuthorization } from './proxy-relay.js';
+import type {
+  OperatorNetworks,
+  ProxyChecker,
+  ProxyCheckResult,
+  ProxyTarget,
+} from '@x/service-kernel';
+import { allowedAddress } from '../network/destination-policy.js';
+import { connectToProxy, type PinnedProxy, proxyAuthorization } from './proxy-relay.js';
 
 /** Longest a check takes before the proxy counts as unavailable, in milliseconds. */
 const CHECK_TIMEOUT_MS = 15_000;
@@ -31,14 +37,24 @@ export function addressIn(body: string): string | undefined {
  */
 export class HttpProxyChecker implements ProxyChecker {
   readonly #checkUrl: URL;
+  readonly #allow: OperatorNetworks;
 
-  constructor(checkUrl: string) {
+  /**
+   * `allow`: what the operator opens to sessions (XB_ALLOW_NETWORKS); the check reaches the proxy
+   * only where a session could, never a private or loopback address the operator did not open.
+   */
+  constructor(checkUrl: string, allow: OperatorNetworks) {
     this.#checkUrl = new URL(checkUrl);
+    this.#allow = allow;
   }
 
-  async check(target: ProxyTarget): Promise<ProxyCheckResult> {
+  async check(proxy: ProxyTarget): Promise<ProxyCheckResult> {
     const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
     try {
+      const target: PinnedProxy = {
+        ...proxy,
+        address: await allowedAddress(proxy.host, proxy.port, this.#allow),
+      };
       const { status, body } =
         this.#checkUrl.protocol === 'https:'
           ? await this.#throughTunnel(target, signal)
@@ -54,7 +70,7 @@ export class HttpProxyChecker implements ProxyChecker {
   }
 
   /** An http:// check URL: the request goes to the proxy with the absolute URL. */
-  async #throughForward(target: ProxyTarget, signal: AbortSignal) {
+  async #throughForward(target: PinnedProxy, signal: AbortSignal) {
     const socket = connectToProxy(target);
     return answerOf(
       http.request({
@@ -68,7 +84,7 @@ export class HttpProxyChecker implements ProxyChecker {
   }
 
   /** An https:// check URL: a CONNECT tunnel through the proxy, then TLS to the site. */
-  async #throughTunnel(target: ProxyTarget, signal: AbortSignal) {
+  async #throughTunnel(target: PinnedProxy, signal: AbortSignal) {
     const url = this.#checkUrl;
     const authority = `${url.hostname}:${url.port || 443}`;
     const tunnel = http.request({

@@ -35,12 +35,19 @@ export function proxyAuthorization(target: ProxyTarget): Record<string, string> 
   return { 'proxy-authorization': `Basic ${Buffer.from(credentials).toString('base64')}` };
 }
 
-/** Opens a connection to the proxy: plain TCP, or TLS for an `https` proxy. */
-export function connectToProxy(target: ProxyTarget): Socket {
+/** A proxy, and the address its host was found at when the egress policy let the server reach it. */
+export type PinnedProxy<T extends ProxyTarget = ProxyTarget> = T & { readonly address?: string };
+
+/**
+ * Opens a connection to the proxy: plain TCP, or TLS for an `https` proxy (its name checked
+ * against its certificate), to the address the policy allowed when one was found.
+ */
+export function connectToProxy(target: PinnedProxy): Socket {
+  const host = target.address ?? target.host;
   const socket =
     target.protocol === 'https'
-      ? tls.connect({ host: target.host, port: target.port, servername: serverName(target.host) })
-      : net.connect({ host: target.host, port: target.port });
+      ? tls.connect({ host, port: target.port, servername: serverName(target.host) })
+      : net.connect({ host, port: target.port });
   socket.setTimeout(CONNECT_TIMEOUT_MS, () => socket.destroy(new Error('proxy connect timed out')));
   socket.once(target.protocol === 'https' ? 'secureConnect' : 'connect', () =>
     socket.setTimeout(0),
@@ -65,7 +72,7 @@ function serverName(host: string): string | undefined {
  * browser's own user made (the socket table says who opened each).
  */
 export class ProxyRelay {
-  readonly #route: ProxyRoute;
+  readonly #route: PinnedProxy<ProxyRoute>;
   readonly #uid: number | undefined;
   readonly #place: RelayPlace | undefined;
   readonly #logger: Logger;
@@ -75,7 +82,7 @@ export class ProxyRelay {
   readonly #sockets = new Set<Duplex>();
 
   private constructor(
-    route: ProxyRoute,
+    route: PinnedProxy<ProxyRoute>,
     uid: number | undefined,
     place: RelayPlace | undefined,
     logger: Logger,
@@ -102,7 +109,7 @@ export class ProxyRelay {
    * run as users of their own).
    */
   static async start(
-    route: ProxyRoute,
+    route: PinnedProxy<ProxyRoute>,
     uid: number | undefined,
     logger: Logger,
     place?: RelayPlace,
@@ -182,7 +189,7 @@ export class ProxyRelay {
       if (value !== undefined && !HOP_HEADERS.has(name)) headers[name] = value;
     const client = this.#route.protocol === 'https' ? https : http;
     const outgoing = client.request({
-      host: this.#route.host,
+      host: this.#route.address ?? this.#route.host,
       port: this.#route.port,
       method: request.method,
       path: request.url,
