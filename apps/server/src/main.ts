@@ -14,6 +14,7 @@ import { helpText, parseCommandLine, UsageError } from './command-line.js';
 import { readConfig, type ServerConfig } from './config.js';
 import { type RunningServer, startServer } from './server.js';
 import { DataDirInUseError } from './store/data-dir-lock.js';
+import { closeInheritedDescriptors } from './system/inherited-fds.js';
 
 declare const __XB_SERVER_VERSION__: string | undefined;
 const VERSION = typeof __XB_SERVER_VERSION__ === 'string' ? __XB_SERVER_VERSION__ : 'dev';
@@ -43,6 +44,10 @@ try {
 // Whatever the server and its helpers (ffmpeg, Xvfb, the browsers) make is theirs alone.
 process.umask(0o077);
 const logger = pino({ level: config.logLevel });
+// What the server inherited (an open file of the shell that started it) reaches no sandbox.
+const inherited = closeInheritedDescriptors();
+if (inherited.length > 0)
+  logger.info({ descriptors: inherited }, 'closed descriptors inherited from the parent');
 
 // Listening for the signals comes first: one that arrives while the server starts (or the instant
 // it says it listens) stops it gracefully, never kills it half-way.

@@ -31,10 +31,12 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv,
   cwd?: string,
   isKeptPastTest = false,
+  inherited: readonly (number | 'ignore')[] = [],
 ) {
   const [program, ...args] = command;
   if (!program) throw new Error('no command');
-  const child = spawn(program, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `inherited`: descriptors of the test's it starts with besides (from 3 on), as a shell's.
+  const child = spawn(program, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe', ...inherited] });
   // stdout is the JSON log; stderr what is said to people (where it listens, a new token).
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk) => {
