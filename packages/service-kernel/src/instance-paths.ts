@@ -9,5 +9,22 @@ export function resolveInstancePath(field: string, path: string, base = INSTANCE
   const resolved = posix.resolve(base, path);
   if (resolved !== INSTANCE_HOME && !resolved.startsWith(`${INSTANCE_HOME}/`))
     throw refusals.outsideHome(field, path);
+  const tooLong = lengthProblem(resolved);
+  if (tooLong) throw refusals.nameTooLong(field, tooLong);
   return resolved;
 }
+
+/**
+ * What makes a path longer than Linux takes (a name past NAME_MAX, the whole past PATH_MAX),
+ * in words, or undefined: such a path is the caller's mistake (400), never the file system's.
+ */
+export function lengthProblem(resolved: string): string | undefined {
+  if (Buffer.byteLength(resolved) > MAX_PATH_BYTES) return `is longer than ${MAX_PATH_BYTES} bytes`;
+  if (resolved.split('/').some((part) => Buffer.byteLength(part) > MAX_NAME_BYTES))
+    return `has a name longer than ${MAX_NAME_BYTES} bytes`;
+  return undefined;
+}
+
+/** Most bytes of one name in a path, and of a whole path (Linux's NAME_MAX and PATH_MAX - 1). */
+export const MAX_NAME_BYTES = 255;
+export const MAX_PATH_BYTES = 4095;

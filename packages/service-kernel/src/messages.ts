@@ -89,6 +89,10 @@ export const refusals = {
     ),
   processesTurnedOff: () =>
     new ServiceError('forbidden', 'Process execution is turned off on this service.'),
+  nameTooLong: (field: string, why: string) =>
+    new ServiceError('bad_request', `${field} ${why}.`, {
+      details: [{ code: 'invalid_input', message: `body.${field}: ${why}` }],
+    }),
   outsideHome: (field: string, path: string) =>
     new ServiceError('bad_request', `${field} must be inside ${INSTANCE_HOME}.`, {
       details: [

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { type FileEntry, INSTANCE_HOME, LIMITS } from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, FileSystem } from '../engines.js';
+import { lengthProblem } from '../instance-paths.js';
 import { refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { drainBody } from '../pipeline/read-body.js';
@@ -370,6 +371,11 @@ function resolvePath(
   const resolved = posix.resolve(INSTANCE_HOME, path);
   if (resolved !== INSTANCE_HOME && !resolved.startsWith(`${INSTANCE_HOME}/`))
     throw fileError(new FileFailure('outside', path), field, { isMaking: false });
+  const tooLong = lengthProblem(resolved);
+  if (tooLong)
+    throw invalid(`${field.name} ${tooLong}.`, [
+      { code: 'invalid_input', message: `${field.location}.${field.name}: ${tooLong}` },
+    ]);
   if (options.isHomeRefused && resolved === INSTANCE_HOME) {
     throw invalid(`${INSTANCE_HOME} itself cannot be moved or deleted.`, [
       {
