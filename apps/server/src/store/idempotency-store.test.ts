@@ -6,10 +6,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from './database.js';
 import { MAX_KEPT_ANSWER_BYTES, SqliteIdempotencyStore } from './idempotency-store.js';
 
-function storeAt(now: () => number, maxAnswers?: number) {
+function storeAt(now: () => number, maxAnswers?: number, maxBytes?: number) {
   const database = openDatabase(mkdtempSync(join(tmpdir(), 'xb-idempotency-')));
   onTestFinished(() => database.close());
-  return new SqliteIdempotencyStore(database, () => new Date(now()), maxAnswers);
+  return new SqliteIdempotencyStore(database, () => new Date(now()), maxAnswers, maxBytes);
 }
 
 async function keep(store: SqliteIdempotencyStore, key: string, bytes = 2) {
@@ -46,6 +46,18 @@ describe('SqliteIdempotencyStore', () => {
     const store = storeAt(() => now++, 100);
     for (let index = 0; index < 1_000; index++) await keep(store, `k${index}`);
     expect(store.count()).toBe(100);
+  });
+
+  it('keeps at most its bytes, the oldest going first, as large answers come in', async () => {
+    let now = 0;
+    const store = storeAt(() => now++, 100_000, 1_000_000);
+    // 40 answers of 100 kB: a flood by bytes, far under the cap by count.
+    for (let index = 0; index < 40; index++) await keep(store, `k${index}`, 100_000);
+    store.prune();
+    expect(store.bytes()).toBeLessThanOrEqual(1_000_000);
+    expect(store.count()).toBe(9); // 9 bodies and their headers fit; a 10th would not
+    expect(store.lookup('scope', 'k39', 'fp').kind).toBe('replay');
+    expect(store.lookup('scope', 'k0', 'fp').kind).toBe('new');
   });
 
   it('does not keep an answer larger than its limit: a retry does the work', async () => {
