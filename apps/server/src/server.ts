@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
@@ -93,6 +94,16 @@ export interface RunningServer {
 export function publicUrlOfBind(host: string, port: number): string {
   const isEveryInterface = host === '0.0.0.0' || host === '::' || host === '';
   return httpOrigin(isEveryInterface ? '127.0.0.1' : host, port);
+}
+
+/**
+ * Where processes' output pipes are made: a private folder of this data directory's own, named by
+ * a digest of its path and kept out of it, because a process reads the name of the pipe it writes
+ * to (`readlink /proc/self/fd/1`) and the data directory's path is nothing for it to know.
+ */
+function pipesFolder(dataDir: string): string {
+  const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
+  return join(tmpdir(), `xb-pipes-${digest}`);
 }
 
 /** `http://host:port`, an IPv6 host in brackets. */
@@ -209,7 +220,7 @@ async function startLocked(
   const model = new ServiceModel<ChromiumInstance>({
     engines: {
       browsers: browserEngine,
-      processes: new SandboxProcessRunner(tools.bwrap, join(config.dataDir, 'pipes')),
+      processes: new SandboxProcessRunner(tools.bwrap, pipesFolder(config.dataDir)),
       recorder: new FfmpegRecorder(config.dataDir, tools.ffmpeg),
       watcher: new SandboxWatcher({
         bubblewrap: tools.bwrap,

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, constants, mkdirSync, openSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
 
@@ -30,6 +30,10 @@ export class OutputPipes {
   constructor(folder: string) {
     this.#folder = folder;
     mkdirSync(folder, { recursive: true, mode: 0o700 });
+    // In a shared folder such as /tmp another user could have made it first: it must be ours.
+    const made = lstatSync(folder);
+    if (!made.isDirectory() || made.uid !== process.getuid?.() || (made.mode & 0o077) !== 0)
+      throw new Error(`${folder} is not a private folder of this user (0700): remove it`);
   }
 
   /**

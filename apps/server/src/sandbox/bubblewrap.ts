@@ -79,6 +79,21 @@ export function sandboxArgs(
   args: readonly string[],
   seccompFd?: number,
 ): string[] {
+  const { options, run } = sandboxParts(spec, command, args, seccompFd);
+  return [...options, '--', ...run];
+}
+
+/**
+ * bubblewrap's options for a sandbox (`sandboxArgs` without the command), and what it runs:
+ * apart, so the options can reach bubblewrap through a pipe (`--args`) rather than its command
+ * line, which every process of the sandbox could read at /proc/1/cmdline.
+ */
+function sandboxParts(
+  spec: SandboxSpec,
+  command: string,
+  args: readonly string[],
+  seccompFd?: number,
+): { options: string[]; run: string[] } {
   const etc = [...ETC_ENTRIES, ...(spec.etcEntries ?? [])];
   // Folders bubblewrap makes itself would be 0700 when it runs as root: said explicitly.
   const folder = (path: string) => ['--perms', '0755', '--dir', path];
@@ -108,7 +123,7 @@ export function sandboxArgs(
         '--',
       ]
     : [];
-  return [
+  const options = [
     '--ro-bind',
     '/usr',
     '/usr',
@@ -160,11 +175,8 @@ export function sandboxArgs(
       name,
       value,
     ]),
-    '--',
-    ...drop,
-    command,
-    ...args,
   ];
+  return { options, run: [...drop, command, ...args] };
 }
 
 /**
@@ -198,24 +210,31 @@ export function spawnSandbox(
   args: readonly string[],
   stdio: StdioOptions,
 ): ChildProcess {
-  // The filter reaches bubblewrap through a pipe of its own, after the descriptors asked for.
+  // The options (host paths among them: the instance's folder, the data directory) reach
+  // bubblewrap through a pipe of their own, never its command line, which a process of the
+  // sandbox reads at /proc/1/cmdline; so does the seccomp filter. Both come after the
+  // descriptors asked for.
   const given = typeof stdio === 'string' ? [stdio, stdio, stdio] : [...stdio];
-  const seccompFd = spec.seccomp ? given.length : undefined;
-  const bwrapArgs = sandboxArgs(spec, command, args, seccompFd);
+  const argsFd = given.length;
+  const seccompFd = spec.seccomp ? given.length + 1 : undefined;
+  const { options, run } = sandboxParts(spec, command, args, seccompFd);
+  const bwrapArgs = ['--args', String(argsFd), '--', ...run];
   // nsenter joins the session's network namespace, then becomes bubblewrap.
   const joined = spec.network
     ? joinArgs(spec.cgroup, NSENTER, [...spec.network.nsenter, '--', bubblewrap, ...bwrapArgs])
     : joinArgs(spec.cgroup, bubblewrap, bwrapArgs);
   const child = spawn(joined.command, joined.args, {
-    stdio: seccompFd === undefined ? given : [...given, 'pipe'],
+    stdio: [...given, 'pipe', ...(seccompFd === undefined ? [] : ['pipe' as const])],
     detached: true,
     env: { PATH: '/usr/bin:/bin' },
   });
-  if (spec.seccomp && seccompFd !== undefined) {
-    const filter = child.stdio[seccompFd] as Writable | null;
-    filter?.on('error', () => undefined); // bubblewrap failed before it read it: its exit says why
-    filter?.end(seccompProgramOf(spec.seccomp));
-  }
+  const feed = (fd: number, bytes: Buffer) => {
+    const pipe = child.stdio[fd] as Writable | null;
+    pipe?.on('error', () => undefined); // bubblewrap failed before it read it: its exit says why
+    pipe?.end(bytes);
+  };
+  feed(argsFd, Buffer.from(options.map((option) => `${option}\0`).join('')));
+  if (spec.seccomp && seccompFd !== undefined) feed(seccompFd, seccompProgramOf(spec.seccomp));
   return child;
 }
 

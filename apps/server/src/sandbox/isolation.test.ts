@@ -226,6 +226,23 @@ describe('a session, sealed off from the host and from every other session', () 
     }
   });
 
+  it("tells a process nothing of the host's paths: not in /proc/1/cmdline, nor in a descriptor", async () => {
+    const session = await createBrowser();
+    try {
+      const seen = await exec(
+        session.session_id,
+        'tr "\\0" " " < /proc/1/cmdline; echo; for f in /proc/$$/fd/*; do readlink "$f"; done',
+      );
+      // The sandbox's options (its instance folder in the data directory among them) reached
+      // bubblewrap through a pipe; its command line names that pipe only.
+      expect(seen.stdout).toMatch(/--args \d+/);
+      expect(seen.stdout).not.toContain(test.dataDir);
+      expect(seen.stdout).not.toContain('instances/');
+    } finally {
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+
   it('shows file:// nothing of the data dir, another instance or /etc/shadow', async () => {
     const [mine, other] = [await createBrowser(), await createBrowser()];
     const browser = await chromium.connectOverCDP(mine.cdp_ws_url);

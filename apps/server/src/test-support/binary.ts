@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { onTestFinished } from 'vitest';
 import { TEST_ALLOW_NETWORKS } from './servers.js';
 
@@ -36,7 +37,11 @@ export async function startServerProcess(
   const [program, ...args] = command;
   if (!program) throw new Error('no command');
   // `inherited`: descriptors of the test's it starts with besides (from 3 on), as a shell's.
-  const child = spawn(program, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe', ...inherited] });
+  const child = spawn(program, args, {
+    env,
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe', ...inherited],
+  }) as ChildProcessByStdio<null, Readable, Readable>;
   // stdout is the JSON log; stderr what is said to people (where it listens, a new token).
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk) => {
