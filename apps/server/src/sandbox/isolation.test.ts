@@ -243,6 +243,35 @@ describe('a session, sealed off from the host and from every other session', () 
     }
   });
 
+  it('loads an unpacked extension over CDP only from what the session itself holds', async () => {
+    const session = await createBrowser();
+    const cdp = await connectCdp(session.cdp_ws_url);
+    try {
+      // The extensions the server keeps, and the data directory: not in the browser's sandbox.
+      const outside = await cdp
+        .send('Extensions.loadUnpacked', { path: join(test.dataDir, 'extensions') })
+        .then(
+          () => 'loaded',
+          (error: Error) => error.message,
+        );
+      expect(outside).toMatch(/cannot be resolved/);
+      // Control: one the session wrote in its own home loads: the CDP client already drives the
+      // browser, and the extension runs in its sandbox, behind its egress policy.
+      await exec(
+        session.session_id,
+        `mkdir -p ext && printf '%s' '{"manifest_version":3,"name":"own","version":"1"}' > ext/manifest.json`,
+      );
+      const own = await cdp.send('Extensions.loadUnpacked', { path: '/home/browser/ext' }).then(
+        (result) => (result as { id?: string }).id,
+        (error: Error) => error.message,
+      );
+      expect(own).toMatch(/^[a-p]{32}$/);
+    } finally {
+      cdp.close();
+      await call('DELETE', `/browsers/${session.session_id}`);
+    }
+  });
+
   it('shows file:// nothing of the data dir, another instance or /etc/shadow', async () => {
     const [mine, other] = [await createBrowser(), await createBrowser()];
     const browser = await chromium.connectOverCDP(mine.cdp_ws_url);
