@@ -28,6 +28,12 @@ const CANDIDATE_SUBNETS = Array.from({ length: 40 }, (_, index) => `10.${200 + i
 /** Links kept prepared for the next creates. */
 const STANDBY_LINKS = 2;
 
+/**
+ * How long after a create its link is replaced, in milliseconds: later than the browser's start,
+ * so the replacement's programs (ip, nsenter, a relay) do not take the CPU that start needs.
+ */
+const REFILL_DELAY_MS = 1500;
+
 /** A link made for a session: its namespace, its relay and its resolv.conf. */
 interface PreparedLink {
   readonly link: SessionLink;
@@ -312,7 +318,7 @@ export class SessionNetworks implements EgressNetworks {
    */
   async create(sessionId: string, allow: readonly NetworkEntry[]): Promise<SessionNetwork> {
     const prepared = await (this.#standby.shift() ?? this.#prepare());
-    this.#refill();
+    setTimeout(() => this.#refill(), REFILL_DELAY_MS).unref();
     const { link } = prepared;
     this.#live.set(link.slot, sessionId);
     let hasRules = false;
