@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ describe('descriptors the server inherited', () => {
       const plain = spawnSync('sh', ['-c', LIST], { stdio: ['ignore', 'pipe', 'pipe', ...extra] });
       expect(plain.stdout.toString()).toContain('inherited-canary');
       const token = 'inherited-fds-token';
-      const { url } = await startServerProcess(
+      const { url, child } = await startServerProcess(
         [process.execPath, MAIN],
         {
           ...process.env,
@@ -52,6 +53,10 @@ describe('descriptors the server inherited', () => {
       expect(seen).not.toContain('inherited-canary');
       expect(seen.split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(3); // 0, 1, 2
       await call('DELETE', `/browsers/${id}`);
+      // Stopped as an operator stops it, so its networks go with it (a kill would leave them).
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
     } finally {
       closeSync(fd);
     }
