@@ -51,7 +51,7 @@ const FAILURE_KINDS = new Set<FileFailureKind>([
 ]);
 
 /** The refusal a script reported (`xb-fail:<kind>:<path>\0` on stderr), if it reported one. */
-function reportedFailure(stderr: string): FileFailure | undefined {
+export function reportedFailure(stderr: string): FileFailure | undefined {
   const start = stderr.lastIndexOf('xb-fail:');
   if (start < 0) return undefined;
   const rest = stderr.slice(start + 'xb-fail:'.length);

@@ -13,6 +13,7 @@ import {
 import type { Logger } from 'pino';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { PRELUDE } from '../files/file-scripts.js';
+import { reportedFailure } from '../files/sandbox-file-system.js';
 import { endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
 
 /** What the server gives watches, in inotify entries (one per watched directory). */
@@ -210,15 +211,9 @@ export class SandboxWatcher implements Watcher<ChromiumInstance> {
   async #refusal(stderr: Lines, path: string, reserved?: number, left?: number): Promise<Error> {
     await stderr.ended;
     const text = stderr.text();
-    const start = text.lastIndexOf('xb-fail:');
-    if (start >= 0) {
-      const [kind = '', ...rest] = text.slice(start + 'xb-fail:'.length).split(':');
-      const failed = rest.join(':').split('\0')[0] ?? path;
-      return fileError(new FileFailure(kind as FileFailure['kind'], failed), PATH_FIELD, {
-        isMaking: false,
-        hint: ': watch a directory',
-      });
-    }
+    const failure = reportedFailure(text);
+    if (failure)
+      return fileError(failure, PATH_FIELD, { isMaking: false, hint: ': watch a directory' });
     // The tree grew between the count and the watch past what was reserved for it.
     if (reserved !== undefined && /upper limit on inotify watches/.test(text))
       return refusals.watchEntriesTaken(reserved + 1, left ?? 0, this.#budget.perSession);
