@@ -12,7 +12,8 @@ const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 
 /**
  * Points from `from` to `to` (excluding `from`, ending exactly on `to`), `steps` of them.
  * Straight and evenly spaced; `smooth` bends the path as a hand does (a cubic Bézier curve whose
- * control points sit off the straight line by up to a fifth of its length) and eases in and out,
+ * control points sit off the straight line by a twentieth to a fifth of its length, to either
+ * side: never a straight line that merely eases) and eases in and out,
  * so the pointer starts slowly, speeds up and slows down before it stops. `random` (0..1) picks
  * the bend; points are whole pixels, held inside `bounds` (exclusive).
  */
@@ -29,7 +30,8 @@ export function pathBetween(
   // Perpendicular unit vector, for the bend.
   const nx = length === 0 ? 0 : -dy / length;
   const ny = length === 0 ? 0 : dx / length;
-  const bend = (random() - 0.5) * 0.4 * length;
+  const side = random() < 0.5 ? -1 : 1;
+  const bend = side * (0.05 + random() * 0.15) * length;
   const c1 = { x: from.x + dx / 3 + nx * bend, y: from.y + dy / 3 + ny * bend };
   const c2 = {
     x: from.x + (2 * dx) / 3 + nx * bend * 0.6,
