@@ -11,7 +11,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
-import { benchServer, quantile } from './bench-support.ts';
+import { BENCH_TOKEN, benchServer, quantile } from './bench-support.ts';
 
 if (process.getuid?.() !== 0) {
   console.error('bench-egress: the egress policy needs root; run it as root.');
@@ -67,6 +67,22 @@ try {
     for (const name of order) await round(name);
   }
   const p50 = (values: number[]) => quantile(values, 0.5);
+  // The policy's own step of each start, as the server timed it (its metrics): a figure the
+  // noise of a whole create on a shared machine does not drown.
+  const metrics = await fetch(`${contenders.policy.server.url}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_TOKEN}` },
+  }).then((response) => response.text());
+  const egressStep = (suffix: string) =>
+    Number(
+      metrics
+        .split('\n')
+        .find((line) => line.startsWith(`xb_browser_start_phase_seconds_${suffix}{phase="egress"}`))
+        ?.split(' ')
+        .at(-1) ?? Number.NaN,
+    );
+  console.log(
+    `egress step of a create (the server's own timing): mean ${((1000 * egressStep('sum')) / egressStep('count')).toFixed(1)} ms over ${egressStep('count')} creates`,
+  );
   for (const measure of ['create', 'goto'] as const) {
     const withPolicy = p50(figures.policy[measure]);
     const without = p50(figures.open[measure]);

@@ -429,6 +429,14 @@ describe('metrics', () => {
       ).toBe(3);
       expect(sample(after, 'xb_sessions', 'state="active"')).toBe(1);
       expect(sample(after, 'xb_browser_create_seconds_count')).toBe(1);
+      // Each step of the start is timed; the steps add up to no more than the create took.
+      const steps = ['sandbox', 'chromium'].map((phase) =>
+        sample(after, 'xb_browser_start_phase_seconds_sum', `phase="${phase}"`),
+      );
+      for (const seconds of steps) expect(seconds).toBeGreaterThan(0);
+      expect(steps.reduce((a, b) => a + b)).toBeLessThanOrEqual(
+        sample(after, 'xb_browser_create_seconds_sum'),
+      );
       expect(sample(after, 'xb_cdp_relayed_bytes_total', 'direction="to_browser"')).toBeGreaterThan(
         30,
       );

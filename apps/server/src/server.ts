@@ -257,6 +257,7 @@ async function startLocked(
       egress && 'networks' in egress ? () => egress.networks.blockedTotal() : undefined,
     connectionsRefused: () => guard?.refused,
   });
+  browserEngine.onStarted = (phases) => metrics.started(phases);
   const app = createApp({
     metrics,
     publicUrl: () => publicUrl,

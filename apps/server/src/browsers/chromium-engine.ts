@@ -193,6 +193,8 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   readonly #profiles: ProfileSaving;
   /** Whether Chromium's own renderer sandbox works inside ours on this host. */
   readonly #isChromiumSandboxed: boolean;
+  /** Hears how long each step of a browser's start took (milliseconds by step), once it started. */
+  onStarted: (phases: Readonly<Record<string, number>>) => void = () => undefined;
 
   constructor(options: {
     chromePath: string;
@@ -281,6 +283,14 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       if (failures.length > 0) throw failures[0];
       if (user) this.#sandboxing.users?.give(user);
     };
+    // How long each step takes, for the debug log and the metrics: where a start's time goes.
+    const phases: Record<string, number> = {};
+    let mark = performance.now();
+    const phase = (name: string) => {
+      const now = performance.now();
+      phases[name] = (phases[name] ?? 0) + (now - mark);
+      mark = now;
+    };
     try {
       cgroup = this.#cgroupFor(spec.id);
       sandbox = this.#sandboxFor(cgroup);
@@ -288,13 +298,18 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       root = makeInstanceRoot(this.#dataDir, spec.id);
       if (disks) await disks.mount(root, user);
       const directory: InstanceDirectory = furnishInstanceDirectory(root, user);
-      if (spec.profileId !== undefined)
+      phase('sandbox');
+      if (spec.profileId !== undefined) {
         await this.#loadProfile({ home: root, user, cgroup }, spec.profileId);
+        phase('profile');
+      }
       const { egress } = this.#sandboxing;
-      if (sandbox && egress && 'networks' in egress)
+      if (sandbox && egress && 'networks' in egress) {
         network = await egress.networks.create(spec.id, spec.allowNetworks, {
           reachesHost: spec.proxy !== undefined,
         });
+        phase('egress');
+      }
       if (spec.proxy) {
         // The server reaches the proxy for the session: only where the session itself may go.
         const allow = network ? spec.allowNetworks : 'open';
@@ -311,6 +326,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
           network?.relay,
         );
         await network?.openPort(relay.port);
+        phase('proxy');
       }
       const chromium = await ChromiumBrowser.launch({
         chromePath: this.#chromePath,
@@ -323,10 +339,16 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         network,
         proxy: relay?.chromiumProxy,
       });
+      phase('chromium');
       this.#logger.info(
         { session: spec.id, chromiumPid: chromium.process.pid },
         'chromium started',
       );
+      const ms = Object.fromEntries(
+        Object.entries(phases).map(([name, value]) => [name, Math.round(value * 10) / 10]),
+      );
+      this.#logger.debug({ session: spec.id, phases: ms }, 'start phases (ms)');
+      this.onStarted(phases);
       return new ChromiumInstance(
         chromium,
         directory,

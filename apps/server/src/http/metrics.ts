@@ -37,6 +37,13 @@ export class ServerMetrics {
     buckets: SECONDS_BUCKETS,
     registers: [this.registry, this.#anonymous],
   });
+  readonly #startPhases = new Histogram({
+    name: 'xb_browser_start_phase_seconds',
+    help: 'How long each step of starting a browser took: sandbox (cgroup, user, disk, home), profile (unpacking a saved one), egress (its network and rules), proxy (its relay), chromium (the browser until DevTools answers).',
+    labelNames: ['phase'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry, this.#anonymous],
+  });
   readonly #cdpBytes = new Counter({
     name: 'xb_cdp_relayed_bytes_total',
     help: 'Bytes of DevTools messages relayed through session URLs, by direction.',
@@ -162,6 +169,12 @@ export class ServerMetrics {
     } else if (operation === 'browsers.create' && status === 201) {
       this.#coldCreate.observe(seconds);
     }
+  }
+
+  /** Times the steps of one browser's start, in milliseconds by step. */
+  started(phases: Readonly<Record<string, number>>): void {
+    for (const [phase, ms] of Object.entries(phases))
+      this.#startPhases.observe({ phase }, ms / 1000);
   }
 
   /** Counts DevTools bytes relayed one way. */
