@@ -307,7 +307,7 @@ async function startLocked(
   publicUrl = config.publicUrl ?? publicUrlOfBind(config.host, port);
   lock.describe(url);
   // Records an earlier run left open are closed; its pools fill again, their URLs naming this one.
-  const closed = model.recover(publicUrl);
+  const closed = await model.recover(publicUrl);
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
   const sweeper = setInterval(() => model.sweep(), SWEEP_MS);
   sweeper.unref();

@@ -369,20 +369,41 @@ export interface RecordKeys {
   readonly isOpen?: boolean;
 }
 
-/** One kind of record, kept in the order first put. */
+/** Which records of a table a list gives. */
+export interface RecordFilter {
+  readonly parent?: string | undefined;
+  readonly isOpen?: boolean | undefined;
+}
+
+/**
+ * One kind of record, kept in the order first put. Every method answers asynchronously: the
+ * store may be a database across the network. A name is unique among the records of a table: a
+ * `put` that would give a second record the same name fails with `NameTaken`, whatever raced it.
+ */
 export interface RecordTable<T> {
   /** The record with this id; with `parent`, only if it belongs to that parent. */
-  get(id: string, parent?: string): T | undefined;
-  byName(name: string): T | undefined;
+  get(id: string, parent?: string): Promise<T | undefined>;
+  byName(name: string): Promise<T | undefined>;
   /** The parent a record is filed under, if any. */
-  parentOf(id: string): string | undefined;
+  parentOf(id: string): Promise<string | undefined>;
   /**
    * Adds or replaces a record. A replaced one keeps its place in the order, and every key not
    * given keeps its value.
    */
-  put(id: string, record: T, keys?: RecordKeys): void;
-  delete(id: string): void;
-  list(filter?: { readonly parent?: string; readonly isOpen?: boolean }): T[];
+  put(id: string, record: T, keys?: RecordKeys): Promise<void>;
+  delete(id: string): Promise<void>;
+  list(filter?: RecordFilter): Promise<T[]>;
+}
+
+/** A name another record of its kind holds: what a store throws for a `put` that would repeat it. */
+export class NameTaken extends Error {
+  override readonly name = 'NameTaken';
+  constructor(
+    readonly kind: string,
+    readonly taken: string,
+  ) {
+    super(`A ${kind} record named ${JSON.stringify(taken)} exists.`);
+  }
 }
 
 /** A pool's configuration as kept: its live counts are the model's. */
@@ -399,8 +420,8 @@ export interface StoredExtension {
   readonly key: string;
 }
 
-/** Where records live: memory in the fake, SQLite in the server. */
-export interface RecordStore {
+/** The record tables, one per kind. */
+export interface RecordTables {
   readonly browsers: RecordTable<BrowserSession>;
   readonly invocations: RecordTable<Invocation>;
   readonly pools: RecordTable<StoredPool>;
@@ -408,6 +429,19 @@ export interface RecordStore {
   readonly extensions: RecordTable<StoredExtension>;
   readonly profiles: RecordTable<Profile>;
   readonly proxies: RecordTable<StoredProxy>;
+}
+
+/**
+ * Where records live: memory in the fake, SQLite or PostgreSQL in the server. A store that
+ * cannot be reached (a database restarting) throws a ServiceError `unavailable` (503) with
+ * `Retry-After`.
+ */
+export interface RecordStore extends RecordTables {
+  /**
+   * Runs `work` on tables whose writes land together or not at all: `work` throwing undoes them.
+   * Nothing else writes between its reads and its writes.
+   */
+  transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R>;
 }
 
 /** Every engine of one implementation. */

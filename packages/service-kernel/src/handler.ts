@@ -8,11 +8,17 @@ import type {
 } from '@x/types';
 
 /**
+ * A value answered as JSON: anything but a promise (a model method that answers later must be
+ * awaited before its value is answered).
+ */
+export type JsonAnswer = string | number | boolean | null | (object & { readonly then?: never });
+
+/**
  * What a handler answers: JSON, bytes (a Blob of a file is streamed), an event stream, a stream of
  * bytes, or no body.
  */
 export type HandlerResult =
-  | { status: number; json: unknown; headers?: Record<string, string> }
+  | { status: number; json: JsonAnswer; headers?: Record<string, string> }
   | {
       status: number;
       bytes: Uint8Array | Blob;
@@ -31,7 +37,12 @@ export type HandlerResult =
   | { status: 204 | 200 | 201 };
 
 /** The answer of a paginated list: the page's records, and `X-Has-More`/`X-Next-Offset`. */
-export function pageAnswer<T>(page: Page<T>): HandlerResult {
+export function pageAnswer<T>(page: Page<T>): HandlerResult;
+export function pageAnswer<T>(page: Promise<Page<T>>): Promise<HandlerResult>;
+export function pageAnswer<T>(
+  page: Page<T> | Promise<Page<T>>,
+): HandlerResult | Promise<HandlerResult> {
+  if (page instanceof Promise) return page.then((found) => pageAnswer(found));
   return { status: 200, json: page.items, headers: page.headers };
 }
 

@@ -37,10 +37,12 @@ export type {
   ProxyRoute,
   ProxyTarget,
   Recorder,
+  RecordFilter,
   RecordingHandle,
   RecordKeys,
   RecordStore,
   RecordTable,
+  RecordTables,
   Region,
   RunningProcess,
   ScreenFrame,
@@ -55,6 +57,7 @@ export type {
   Watcher,
   WheelInput,
 } from './engines.js';
+export { NameTaken } from './engines.js';
 export { eventStreamBody, SSE_HEARTBEAT_MS, wakeOrAbort } from './event-stream.js';
 export {
   type ArchiveEntry,
@@ -160,7 +163,13 @@ export { MemoryProfileStore } from './profiles/memory-profile-store.js';
 export { isProfilePath, PROFILE_PATHS, USER_DATA_DIR } from './profiles/profile-data.js';
 export { type TarEntry, ustar } from './profiles/ustar.js';
 export { aesSecretBox, SECRET_KEY_BYTES } from './proxies/secret-box.js';
-export { createMemoryRecordStore, MemoryRecordTable } from './records/memory-record-store.js';
+export {
+  createMemoryRecordStore,
+  MemoryRecordTable,
+  type MemoryRecordTables,
+} from './records/memory-record-store.js';
+export { findByIdOrName, putNamed } from './records/named-records.js';
+export { RECORD_STORE_CHECKS, type RecordStoreCheck } from './records/record-store-checks.js';
 export { REPLAY_PLAYER_SCRIPT_PATH, replayViewUrl } from './replays/replay-page.js';
 export { ServiceError } from './service-error.js';
 export { serviceHandlers } from './service-handlers.js';

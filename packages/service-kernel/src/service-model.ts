@@ -107,10 +107,10 @@ export class ServiceModel<I extends BrowserInstance> {
    * After a restart: what an earlier run left open in the records is closed (its browsers
    * deleted, its recordings finished); the pools fill again. Gives how many browsers were closed.
    */
-  recover(origin: string): number {
-    const closed = this.browsers.recover();
-    this.replays.recover();
-    this.pools.restore(origin);
+  async recover(origin: string): Promise<number> {
+    const closed = await this.browsers.recover();
+    await this.replays.recover();
+    await this.pools.restore(origin);
     return closed;
   }
 

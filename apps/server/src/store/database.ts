@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { sealDataDirectory } from './data-directory.js';
 
 /** The schema, applied in order; each entry runs once, recorded in `PRAGMA user_version`. */
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
    CREATE TABLE invocations (id TEXT PRIMARY KEY, record TEXT NOT NULL, created_at TEXT NOT NULL);
    CREATE TABLE browsers (
@@ -62,10 +62,16 @@ const MIGRATIONS = [
    DROP TABLE extensions;`,
   // Idempotency answers are pruned by age and count as the server runs.
   `CREATE INDEX idempotency_stored_at ON idempotency (stored_at);`,
+  // A name is unique among its kind in the store itself, whatever calls race to take it.
+  `DROP INDEX records_name;
+   CREATE UNIQUE INDEX records_name ON records (kind, name);`,
 ];
 
-/** Opens (creating when new) the store in `dataDir`, with every migration applied. */
-export function openDatabase(dataDir: string): DatabaseSync {
+/**
+ * Opens (creating when new) the store in `dataDir`, with every migration applied (up to `upTo`
+ * of them: the tests make a store as an earlier version left it).
+ */
+export function openDatabase(dataDir: string, upTo = MIGRATIONS.length): DatabaseSync {
   sealDataDirectory(dataDir);
   const database = new DatabaseSync(join(dataDir, 'store.sqlite'));
   // WAL lets reads go on while a write commits; a crash loses at most the last transaction.
@@ -73,8 +79,12 @@ export function openDatabase(dataDir: string): DatabaseSync {
   const { user_version: version } = database.prepare('PRAGMA user_version').get() as {
     user_version: number;
   };
+  if (version > MIGRATIONS.length)
+    throw new Error(
+      `The store in ${dataDir} was written by a newer xb-server (schema ${version}; this one knows ${MIGRATIONS.length}): start that version, or restore a backup.`,
+    );
   for (const [index, migration] of MIGRATIONS.entries()) {
-    if (index < version) continue;
+    if (index < version || index >= upTo) continue;
     database.exec('BEGIN');
     try {
       database.exec(migration);

@@ -1,26 +1,45 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { RecordKeys, RecordStore, RecordTable } from '@x/service-kernel';
+import {
+  NameTaken,
+  type RecordFilter,
+  type RecordKeys,
+  type RecordStore,
+  type RecordTable,
+  type RecordTables,
+} from '@x/service-kernel';
 
 interface Row {
   value: string;
 }
 
+/** Runs one statement of the store: at once, or after the transaction that holds the store. */
+type Gate = <T>(work: () => T) => Promise<T>;
+
+/** SQLite's words for a second row with a unique key. */
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error &&
+  /UNIQUE constraint failed: records\.kind, records\.name/.test(error.message);
+
 /** One kind of record in the store's `records` table, in the order first put. */
 class SqliteRecordTable<T> implements RecordTable<T> {
   readonly #database: DatabaseSync;
   readonly #kind: string;
+  readonly #gate: Gate;
 
-  constructor(database: DatabaseSync, kind: string) {
+  constructor(database: DatabaseSync, kind: string, gate: Gate) {
     this.#database = database;
     this.#kind = kind;
+    this.#gate = gate;
   }
 
-  #one(sql: string, ...values: (string | null)[]): T | undefined {
-    const row = this.#database.prepare(sql).get(this.#kind, ...values) as Row | undefined;
-    return row ? (JSON.parse(row.value) as T) : undefined;
+  #one(sql: string, ...values: (string | null)[]): Promise<T | undefined> {
+    return this.#gate(() => {
+      const row = this.#database.prepare(sql).get(this.#kind, ...values) as Row | undefined;
+      return row ? (JSON.parse(row.value) as T) : undefined;
+    });
   }
 
-  get(id: string, parent?: string): T | undefined {
+  get(id: string, parent?: string): Promise<T | undefined> {
     if (parent === undefined)
       return this.#one('SELECT value FROM records WHERE kind = ? AND id = ?', id);
     return this.#one(
@@ -30,72 +49,129 @@ class SqliteRecordTable<T> implements RecordTable<T> {
     );
   }
 
-  parentOf(id: string): string | undefined {
-    const row = this.#database
-      .prepare('SELECT parent FROM records WHERE kind = ? AND id = ?')
-      .get(this.#kind, id) as { parent: string | null } | undefined;
-    return row?.parent ?? undefined;
+  parentOf(id: string): Promise<string | undefined> {
+    return this.#gate(() => {
+      const row = this.#database
+        .prepare('SELECT parent FROM records WHERE kind = ? AND id = ?')
+        .get(this.#kind, id) as { parent: string | null } | undefined;
+      return row?.parent ?? undefined;
+    });
   }
 
-  byName(name: string): T | undefined {
+  byName(name: string): Promise<T | undefined> {
     return this.#one('SELECT value FROM records WHERE kind = ? AND name = ?', name);
   }
 
-  put(id: string, record: T, keys: RecordKeys = {}): void {
-    // A key not given keeps its value; the row keeps its place (its rowid) when replaced.
-    this.#database
-      .prepare(
-        `INSERT INTO records (kind, id, parent, name, is_open, value) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (kind, id) DO UPDATE SET
-           value = excluded.value,
-           parent = CASE WHEN ? THEN excluded.parent ELSE parent END,
-           name = CASE WHEN ? THEN excluded.name ELSE name END,
-           is_open = CASE WHEN ? THEN excluded.is_open ELSE is_open END`,
-      )
-      .run(
-        this.#kind,
-        id,
-        keys.parent ?? null,
-        keys.name ?? null,
-        keys.isOpen ? 1 : 0,
-        JSON.stringify(record),
-        keys.parent === undefined ? 0 : 1,
-        keys.name === undefined ? 0 : 1,
-        keys.isOpen === undefined ? 0 : 1,
-      );
+  put(id: string, record: T, keys: RecordKeys = {}): Promise<void> {
+    return this.#gate(() => {
+      // A key not given keeps its value; the row keeps its place (its rowid) when replaced.
+      try {
+        this.#database
+          .prepare(
+            `INSERT INTO records (kind, id, parent, name, is_open, value) VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (kind, id) DO UPDATE SET
+               value = excluded.value,
+               parent = CASE WHEN ? THEN excluded.parent ELSE parent END,
+               name = CASE WHEN ? THEN excluded.name ELSE name END,
+               is_open = CASE WHEN ? THEN excluded.is_open ELSE is_open END`,
+          )
+          .run(
+            this.#kind,
+            id,
+            keys.parent ?? null,
+            keys.name ?? null,
+            keys.isOpen ? 1 : 0,
+            JSON.stringify(record),
+            keys.parent === undefined ? 0 : 1,
+            keys.name === undefined ? 0 : 1,
+            keys.isOpen === undefined ? 0 : 1,
+          );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new NameTaken(this.#kind, keys.name ?? '');
+        throw error;
+      }
+    });
   }
 
-  delete(id: string): void {
-    this.#database.prepare('DELETE FROM records WHERE kind = ? AND id = ?').run(this.#kind, id);
+  delete(id: string): Promise<void> {
+    return this.#gate(() => {
+      this.#database.prepare('DELETE FROM records WHERE kind = ? AND id = ?').run(this.#kind, id);
+    });
   }
 
-  list(filter: { readonly parent?: string; readonly isOpen?: boolean } = {}): T[] {
-    const conditions = ['kind = ?'];
-    const values: (string | number)[] = [this.#kind];
-    if (filter.parent !== undefined) {
-      conditions.push('parent = ?');
-      values.push(filter.parent);
-    }
-    if (filter.isOpen !== undefined) {
-      conditions.push('is_open = ?');
-      values.push(filter.isOpen ? 1 : 0);
-    }
-    const rows = this.#database
-      .prepare(`SELECT value FROM records WHERE ${conditions.join(' AND ')} ORDER BY rowid`)
-      .all(...values) as unknown as Row[];
-    return rows.map((row) => JSON.parse(row.value) as T);
+  list(filter: RecordFilter = {}): Promise<T[]> {
+    return this.#gate(() => {
+      const conditions = ['kind = ?'];
+      const values: (string | number)[] = [this.#kind];
+      if (filter.parent !== undefined) {
+        conditions.push('parent = ?');
+        values.push(filter.parent);
+      }
+      if (filter.isOpen !== undefined) {
+        conditions.push('is_open = ?');
+        values.push(filter.isOpen ? 1 : 0);
+      }
+      const rows = this.#database
+        .prepare(`SELECT value FROM records WHERE ${conditions.join(' AND ')} ORDER BY rowid`)
+        .all(...values) as unknown as Row[];
+      return rows.map((row) => JSON.parse(row.value) as T);
+    });
   }
 }
 
-/** Every record of the service in SQLite: what outlives a restart. */
+const KINDS = [
+  'browsers',
+  'invocations',
+  'pools',
+  'replays',
+  'extensions',
+  'profiles',
+  'proxies',
+] as const;
+
+function tablesOf(database: DatabaseSync, gate: Gate): RecordTables {
+  return Object.fromEntries(
+    KINDS.map((kind) => [kind, new SqliteRecordTable(database, kind, gate)]),
+  ) as unknown as RecordTables;
+}
+
+/**
+ * Every record of the service in SQLite: what outlives a restart. SQLite answers at once (the
+ * file is local), so each call is one synchronous statement behind a promise. One connection
+ * serves every call: while a transaction waits between its statements, every other call waits
+ * for it to end (a statement run meanwhile would join the transaction), so a transaction sees
+ * no write it did not make and makes none that others see before it commits.
+ */
 export function sqliteRecordStore(database: DatabaseSync): RecordStore {
+  let held: Promise<unknown> | undefined;
+  const gate: Gate = async (work) => {
+    while (held) await held.catch(() => undefined);
+    return work();
+  };
+  const inside: Gate = async (work) => work();
+  const tables = tablesOf(database, gate);
+  const transactionTables = tablesOf(database, inside);
   return {
-    browsers: new SqliteRecordTable(database, 'browsers'),
-    invocations: new SqliteRecordTable(database, 'invocations'),
-    pools: new SqliteRecordTable(database, 'pools'),
-    replays: new SqliteRecordTable(database, 'replays'),
-    extensions: new SqliteRecordTable(database, 'extensions'),
-    profiles: new SqliteRecordTable(database, 'profiles'),
-    proxies: new SqliteRecordTable(database, 'proxies'),
+    ...tables,
+    async transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R> {
+      while (held) await held.catch(() => undefined);
+      const run = (async () => {
+        database.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work(transactionTables);
+          database.exec('COMMIT');
+          return result;
+        } catch (error) {
+          database.exec('ROLLBACK');
+          throw error;
+        }
+      })();
+      held = run;
+      try {
+        return await run;
+      } finally {
+        if (held === run) held = undefined;
+      }
+    },
   };
 }

@@ -12,9 +12,9 @@ export function browserHandlers<I extends BrowserInstance>(): HandlerGroup<I, Op
       return { status: 201, json: runtime.browsers.record(entry) };
     },
     'browsers.list': ({ runtime, query }) => pageAnswer(runtime.browsers.page(query)),
-    'browsers.get': ({ runtime, params }) => ({
+    'browsers.get': async ({ runtime, params }) => ({
       status: 200,
-      json: runtime.browsers.get(params.id),
+      json: await runtime.browsers.get(params.id),
     }),
     'browsers.delete': async ({ runtime, params }) => {
       await runtime.browsers.delete(params.id);

@@ -23,9 +23,9 @@ describe('creating browsers', () => {
     })();
     expect(refused?.status).toBe(429);
     expect(refused?.headers['retry-after']).toBe('5');
-    expect(() => model.browsers.create({ ...BROWSER, invocation_id: 'inv_x' }, ORIGIN)).toThrow(
-      /No invocation "inv_x"/,
-    );
+    await expect(
+      (async () => model.browsers.create({ ...BROWSER, invocation_id: 'inv_x' }, ORIGIN))(),
+    ).rejects.toThrow(/No invocation "inv_x"/);
   });
 
   it('counts browsers still starting against capacity', async () => {
@@ -63,29 +63,29 @@ describe('ending a browser', () => {
     expect(watch.events.isClosed).toBe(true);
     expect(test.finished).toEqual([replay.replay_id]);
     expect(test.instances.get(id)?.isClosed).toBe(true);
-    expect(test.model.browsers.get(id).deleted_at).toBeDefined();
-    expect(test.model.replays.list(id)[0]?.finished_at).toBeDefined();
+    expect((await test.model.browsers.get(id)).deleted_at).toBeDefined();
+    expect((await test.model.replays.list(id))[0]?.finished_at).toBeDefined();
     expect(() => test.model.browsers.live(id)).toThrow(/No browser session/);
   });
 
   it('ends a browser idle past its time-out, not one a pool keeps warm', async () => {
     const { model, advance } = testModel();
     const idle = await model.browsers.create({ ...BROWSER, timeout_seconds: 10 }, ORIGIN);
-    model.pools.create({ size: 1, timeout_seconds: 10 }, ORIGIN);
+    await model.pools.create({ size: 1, timeout_seconds: 10 }, ORIGIN);
     advance(11_000);
     model.sweep();
     await Promise.resolve();
-    expect(model.browsers.get(idle.record.session_id).deleted_at).toBeDefined();
+    expect((await model.browsers.get(idle.record.session_id)).deleted_at).toBeDefined();
     expect(model.pools.list()[0]?.available_count).toBe(1);
   });
 
   it('ends the session when its browser crashes, and its pool starts another', async () => {
     const test = testModel();
-    test.model.pools.create({ size: 1 }, ORIGIN);
+    await test.model.pools.create({ size: 1 }, ORIGIN);
     const [warm] = test.model.browsers.entries();
     test.instances.get(warm?.record.session_id ?? '')?.crash();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(test.model.browsers.get(warm?.record.session_id ?? '').deleted_at).toBeDefined();
+    expect((await test.model.browsers.get(warm?.record.session_id ?? '')).deleted_at).toBeDefined();
     expect(test.model.pools.list()[0]?.available_count).toBe(1);
   });
 });

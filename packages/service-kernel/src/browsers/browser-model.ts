@@ -84,37 +84,58 @@ export class BrowserModel<I extends BrowserInstance> {
   /**
    * Throws what creating a browser of `spec` would answer before anything starts: 404 for an
    * unknown invocation, extension, profile or proxy, 409 for an ended invocation or a profile
-   * another browser saves into, 400 for what the engine cannot start. Gives what it names.
+   * another browser saves into, 400 for what the engine cannot start. Gives what it names: at
+   * once when it names nothing kept in the store (a pool's plain browsers start in the same
+   * turn on an in-memory engine), else once the store has answered.
    */
-  check(spec: BrowserSpec): Resolved {
-    if (spec.invocation_id) this.#invocations.running(spec.invocation_id);
-    const extensions = this.#extensions.resolve(spec.extensions ?? []);
-    let profile: Resolved['profile'];
-    if (spec.profile) {
-      const record = this.#profiles.resolve(spec.profile);
-      const save = spec.profile.save_changes === true;
-      if (save)
-        this.#profiles.checkWritable(record, (spec.profile.id ?? spec.profile.name) as string);
-      profile = { record, save };
-    }
-    const proxy = spec.proxy_id === undefined ? undefined : this.#proxies.route(spec.proxy_id);
+  check(spec: BrowserSpec): Eventually<Resolved> {
     const allowNetworks = effectiveNetworks(
       spec.network?.allow,
       this.#context.settings.allowNetworks ?? 'open',
       spec.pool ? 'browser_pool_config.network.allow' : 'body.network.allow',
     );
     this.#context.engines.browsers.check(spec);
+    const namesStored =
+      spec.invocation_id !== undefined ||
+      (spec.extensions ?? []).length > 0 ||
+      spec.profile !== undefined ||
+      spec.proxy_id !== undefined;
+    if (!namesStored) return { extensions: [], allowNetworks };
+    return this.#resolve(spec, allowNetworks);
+  }
+
+  async #resolve(spec: BrowserSpec, allowNetworks: Resolved['allowNetworks']): Promise<Resolved> {
+    if (spec.invocation_id) await this.#invocations.running(spec.invocation_id);
+    const extensions = await this.#extensions.resolve(spec.extensions ?? []);
+    let profile: Resolved['profile'];
+    if (spec.profile) {
+      const record = await this.#profiles.resolve(spec.profile);
+      const save = spec.profile.save_changes === true;
+      if (save)
+        this.#profiles.checkWritable(record, (spec.profile.id ?? spec.profile.name) as string);
+      profile = { record, save };
+    }
+    const proxy =
+      spec.proxy_id === undefined ? undefined : await this.#proxies.route(spec.proxy_id);
     return { extensions, profile, proxy, allowNetworks };
   }
 
-  /** Starts a browser; 429 with Retry-After at capacity, 503 while shutting down. */
+  /**
+   * Starts a browser; 429 with Retry-After at capacity, 503 while shutting down. At once when
+   * nothing of the spec is in the store and the engine launches at once (the fake).
+   */
   create(spec: BrowserSpec, origin: string): Eventually<BrowserEntry<I>> {
     const resolved = this.check(spec);
+    if (resolved instanceof Promise)
+      return resolved.then((found) => this.#start(spec, found, origin));
+    return this.#start(spec, resolved, origin);
+  }
+
+  #start(spec: BrowserSpec, resolved: Resolved, origin: string): Eventually<BrowserEntry<I>> {
     if (this.#isClosed) throw refusals.shuttingDown();
     const { maxBrowsers } = this.#context.settings;
     if (this.#live.size + this.#starting >= maxBrowsers) throw refusals.atCapacity(maxBrowsers);
     const id = this.#context.nextId('br');
-    this.#extensions.markUsed(resolved.extensions);
     const { profile } = resolved;
     // Held from now, so a second writer is refused while this one starts.
     if (profile?.save) this.#profiles.hold(profile.record, id);
@@ -139,8 +160,21 @@ export class BrowserModel<I extends BrowserInstance> {
       release();
       throw this.#launchFailed(error);
     }
-    if (!(launched instanceof Promise))
-      return this.#adopt(id, spec, resolved, viewport, origin, launched);
+    if (!(launched instanceof Promise)) {
+      // Started at once (an in-memory engine): what it names is marked used and its record
+      // stored before it is answered, at once when there is nothing to mark (the memory store
+      // has written the record by the time this returns).
+      if (resolved.extensions.length > 0 || profile)
+        return this.#adoptStarted(id, spec, resolved, viewport, origin, launched).catch(
+          (error: unknown) => {
+            release();
+            throw error;
+          },
+        );
+      const entry = this.#adopt(id, spec, resolved, viewport, origin, launched);
+      this.#persist(entry);
+      return entry;
+    }
     this.#starting++;
     const starting = launched.then(
       (instance) => {
@@ -177,7 +211,19 @@ export class BrowserModel<I extends BrowserInstance> {
       await instance.close();
       throw refusals.shuttingDown();
     }
-    return this.#adopt(id, spec, resolved, viewport, origin, instance);
+    let entry: BrowserEntry<I> | undefined;
+    try {
+      await this.#extensions.markUsed(resolved.extensions);
+      const loaded = resolved.profile && (await this.#profiles.markUsed(resolved.profile.record));
+      entry = this.#adopt(id, spec, resolved, viewport, origin, instance, loaded);
+      await this.#save(entry);
+      return entry;
+    } catch (error) {
+      // Not stored, not kept: a browser nobody can find again is closed at once.
+      if (entry) await this.end(entry);
+      else await instance.close().catch(() => undefined);
+      throw error;
+    }
   }
 
   #launchFailed(error: unknown): ServiceError {
@@ -196,14 +242,17 @@ export class BrowserModel<I extends BrowserInstance> {
     viewport: Viewport,
     origin: string,
     instance: I,
+    loadedProfile?: Profile,
   ): BrowserEntry<I> {
     const urls = sessionUrls(this.#context, id, origin);
     const record = sessionRecord(id, spec, viewport, urls, this.#context.clock());
     if (resolved.allowNetworks !== 'unlimited')
       record.network = { allow: resolved.allowNetworks.map(formatNetworkEntry) };
     if (resolved.profile) {
-      const loaded = this.#profiles.markUsed(resolved.profile.record);
-      record.profile = { ...loaded, save_changes: resolved.profile.save };
+      record.profile = {
+        ...(loadedProfile ?? resolved.profile.record),
+        save_changes: resolved.profile.save,
+      };
     }
     const entry = this.#track(record, instance);
     entry.urlExpiresAt = urls.expiresAt;
@@ -215,7 +264,7 @@ export class BrowserModel<I extends BrowserInstance> {
   #track(record: BrowserSession, instance: I): BrowserEntry<I> {
     const entry = newBrowserEntry(record, instance, this.#context.clock().getTime());
     this.#live.set(record.session_id, entry);
-    this.#save(entry);
+
     // A browser that ends by itself (a crash, a kill) ends its session, saving nothing.
     instance.onExit(() => {
       if (this.#live.get(record.session_id) === entry) void this.end(entry, { crashed: true });
@@ -229,7 +278,7 @@ export class BrowserModel<I extends BrowserInstance> {
    */
   seed(record: BrowserSession): void {
     if (record.deleted_at) {
-      saveSessionRecord(this.#context.engines.records.browsers, record);
+      this.#persist({ record });
       return;
     }
     const instance = this.#context.engines.browsers.launch({
@@ -245,18 +294,30 @@ export class BrowserModel<I extends BrowserInstance> {
       throw new TypeError('Seeding needs an engine that launches at once.');
     const entry = this.#track(record, instance);
     entry.urlExpiresAt = Number.POSITIVE_INFINITY; // A seeded URL is kept as it was given.
+    this.#persist(entry);
   }
 
-  #save(entry: BrowserEntry<I>): void {
-    saveSessionRecord(this.#context.engines.records.browsers, entry.record);
+  #save(entry: { readonly record: BrowserSession }): Promise<void> {
+    return saveSessionRecord(this.#context.engines.records.browsers, entry.record);
+  }
+
+  /** Saves a record without waiting for it; a store that refuses is logged. */
+  #persist(entry: { readonly record: BrowserSession }): void {
+    this.#save(entry).catch((error: unknown) => {
+      this.#context.log.error(
+        { err: error, session: entry.record.session_id },
+        'a browser record could not be stored',
+      );
+    });
   }
 
   /**
    * The session record as it reads now, with its uptime. A URL with less than half its lifetime
-   * left is signed again, so a URL read from a live session is valid for at least 12 h.
+   * left is signed again, so a URL read from a live session is valid for at least 12 h (the
+   * renewed URL is stored without holding the answer: the live entry is what answers).
    */
   record(entry: BrowserEntry<I>): BrowserSession {
-    if (renewSessionUrl(this.#context, entry)) this.#save(entry);
+    if (renewSessionUrl(this.#context, entry)) this.#persist(entry);
     return {
       ...entry.record,
       viewers: this.viewersOf(entry.record.session_id),
@@ -265,10 +326,10 @@ export class BrowserModel<I extends BrowserInstance> {
   }
 
   /** A session record, a deleted one too (with `deleted_at`); 404 when it never existed. */
-  get(id: string): BrowserSession {
+  async get(id: string): Promise<BrowserSession> {
     const entry = this.#live.get(id);
     if (entry) return this.record(entry);
-    const record = this.#context.engines.records.browsers.get(id);
+    const record = await this.#context.engines.records.browsers.get(id);
     if (!record) throw notFound('browser session', id);
     return record;
   }
@@ -284,11 +345,11 @@ export class BrowserModel<I extends BrowserInstance> {
    * One page of the sessions, oldest first: the running ones (`active`), the ended ones
    * (`deleted`, with `deleted_at`) or both (`all`).
    */
-  page({ offset, limit, status }: BrowserListQuery): Page<BrowserSession> {
+  async page({ offset, limit, status }: BrowserListQuery): Promise<Page<BrowserSession>> {
     if (status === 'active') return pageOf(this.list(), offset, limit);
     const table = this.#context.engines.records.browsers;
-    if (status === 'deleted') return pageOf(table.list({ isOpen: false }), offset, limit);
-    const page = pageOf(table.list(), offset, limit);
+    if (status === 'deleted') return pageOf(await table.list({ isOpen: false }), offset, limit);
+    const page = pageOf(await table.list(), offset, limit);
     const items = page.items.map((record) => {
       const entry = this.#live.get(record.session_id);
       return entry ? this.record(entry) : record;
@@ -348,7 +409,7 @@ export class BrowserModel<I extends BrowserInstance> {
     entry.record = endedRecord(entry.record, this.#context.clock());
     // A store that cannot take the record (a full disk) does not keep the browser running: it
     // ends all the same, and the record is stored once its instance has freed its room.
-    const isSaved = this.#trySave(entry);
+    const isSaved = await this.#trySave(entry);
     for (const process of entry.processes.values()) signalProcess(process, 'KILL');
     // Their records and output go with the browser: nothing can ask for them any more.
     entry.processes.clear();
@@ -372,7 +433,7 @@ export class BrowserModel<I extends BrowserInstance> {
       // The session is over whatever the engine says; what it could not free is its to report.
       this.#context.log.error({ err: error, session: id }, 'a browser failed to close cleanly');
     }
-    if (!isSaved && !this.#trySave(entry)) {
+    if (!isSaved && !(await this.#trySave(entry))) {
       this.#context.log.error(
         { session: id },
         'the ended browser is not marked deleted in the store: the next start marks it',
@@ -383,9 +444,9 @@ export class BrowserModel<I extends BrowserInstance> {
   }
 
   /** Saves the record; says whether the store took it (a failure is logged). */
-  #trySave(entry: BrowserEntry<I>): boolean {
+  async #trySave(entry: BrowserEntry<I>): Promise<boolean> {
     try {
-      this.#save(entry);
+      await this.#save(entry);
       return true;
     } catch (error) {
       this.#context.log.error(
@@ -401,7 +462,7 @@ export class BrowserModel<I extends BrowserInstance> {
     const session = entry.record.session_id;
     try {
       await entry.instance.saveProfile(profileId);
-      this.#profiles.markSaved(profileId);
+      await this.#profiles.markSaved(profileId);
       this.#context.log.info({ session, profile: profileId }, 'profile saved');
     } catch (error) {
       this.#context.log.error(
@@ -432,8 +493,8 @@ export class BrowserModel<I extends BrowserInstance> {
    * Marks the records of browsers an earlier run left open as deleted: after a restart none of
    * them is driven any more.
    */
-  recover(): number {
-    return closeOpenRecords(this.#context.engines.records.browsers, this.#context.clock());
+  recover(): Promise<number> {
+    return closeOpenRecords(this.#context.engines.records, this.#context.clock());
   }
 
   /** Ends every browser (shutdown), those still starting included; no new one starts after. */

@@ -1,5 +1,5 @@
 import { type BrowserSession, formatTimestamp, type Viewport } from '@x/types';
-import type { RecordTable } from '../engines.js';
+import type { RecordStore, RecordTable } from '../engines.js';
 import type { BrowserSpec } from './browser-spec.js';
 
 /** The record of a session just started from `spec`. */
@@ -48,20 +48,26 @@ export function endedRecord(record: BrowserSession, now: Date): BrowserSession {
 }
 
 /** Keeps a session record, filed under its invocation, open while it runs. */
-export function saveSessionRecord(table: RecordTable<BrowserSession>, record: BrowserSession) {
-  table.put(record.session_id, record, {
+export function saveSessionRecord(
+  table: RecordTable<BrowserSession>,
+  record: BrowserSession,
+): Promise<void> {
+  return table.put(record.session_id, record, {
     parent: record.invocation_id,
     isOpen: record.deleted_at === undefined,
   });
 }
 
 /**
- * Marks the records of sessions an earlier run left open as ended at `now`: after a restart none
- * of them is driven any more. Gives how many there were.
+ * Marks the records of sessions an earlier run left open as ended at `now`, all or none: after
+ * a restart none of them is driven any more. Gives how many there were.
  */
-export function closeOpenRecords(table: RecordTable<BrowserSession>, now: Date): number {
-  const open = table.list({ isOpen: true });
+export function closeOpenRecords(store: RecordStore, now: Date): Promise<number> {
   const deletedAt = formatTimestamp(now);
-  for (const record of open) saveSessionRecord(table, { ...record, deleted_at: deletedAt });
-  return open.length;
+  return store.transaction(async ({ browsers }) => {
+    const open = await browsers.list({ isOpen: true });
+    for (const record of open)
+      await saveSessionRecord(browsers, { ...record, deleted_at: deletedAt });
+    return open.length;
+  });
 }

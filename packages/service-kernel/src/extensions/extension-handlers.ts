@@ -21,8 +21,8 @@ export function extensionHandlers<I extends BrowserInstance>(): HandlerGroup<I, 
       bytes: await runtime.extensions.download(params.id_or_name),
       contentType: 'application/zip',
     }),
-    'extensions.delete': ({ runtime, params }) => {
-      runtime.extensions.delete(params.id_or_name);
+    'extensions.delete': async ({ runtime, params }) => {
+      await runtime.extensions.delete(params.id_or_name);
       return { status: 204 };
     },
   };

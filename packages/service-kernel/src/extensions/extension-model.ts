@@ -3,6 +3,7 @@ import type { BrowserInstance, StoredExtension } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
+import { findByIdOrName, putNamed } from '../records/named-records.js';
 
 /** A reference to an extension, by id or by name. */
 export interface ExtensionReference {
@@ -29,8 +30,8 @@ export class ExtensionModel<I extends BrowserInstance> {
   async upload(file: Blob, name: string | undefined): Promise<Extension> {
     const { archives } = this.#context.engines;
     const { key, sizeBytes } = await archives.store(file);
-    if (name !== undefined && this.#records.byName(name)) {
-      this.#releaseArchive(key);
+    if (name !== undefined && (await this.#records.byName(name))) {
+      await this.#releaseArchive(key);
       throw refusals.extensionNameTaken(name);
     }
     const record: Extension = {
@@ -39,57 +40,67 @@ export class ExtensionModel<I extends BrowserInstance> {
       size_bytes: sizeBytes,
     };
     if (name !== undefined) record.name = name;
-    this.#records.put(record.id, { record, key }, { name });
+    try {
+      await putNamed(this.#records, record.id, { record, key }, name, 'extension', {}, (taken) =>
+        refusals.extensionNameTaken(taken),
+      );
+    } catch (error) {
+      await this.#releaseArchive(key);
+      throw error;
+    }
     return record;
   }
 
-  list(): Extension[] {
-    return this.#records.list().map((stored) => stored.record);
+  async list(): Promise<Extension[]> {
+    return (await this.#records.list()).map((stored) => stored.record);
   }
 
   /** One page of the extensions, oldest first, by `name` or `query`. */
-  page(query: NamedListQuery): Page<Extension> {
-    return namedPage(this.list(), query);
+  async page(query: NamedListQuery): Promise<Page<Extension>> {
+    return namedPage(await this.list(), query);
   }
 
   /** The archive as uploaded. */
-  download(idOrName: string): Promise<Blob | Uint8Array> {
-    return this.#context.engines.archives.open(this.find(idOrName).key);
+  async download(idOrName: string): Promise<Blob | Uint8Array> {
+    return this.#context.engines.archives.open((await this.find(idOrName)).key);
   }
 
-  delete(idOrName: string): void {
-    const { record, key } = this.find(idOrName);
-    this.#records.delete(record.id);
-    this.#releaseArchive(key);
+  async delete(idOrName: string): Promise<void> {
+    const { record, key } = await this.find(idOrName);
+    await this.#records.delete(record.id);
+    await this.#releaseArchive(key);
   }
 
   /** An extension by id, then by name; 404 when neither. */
-  find(idOrName: string): StoredExtension {
-    const stored = this.#records.get(idOrName) ?? this.#records.byName(idOrName);
+  async find(idOrName: string): Promise<StoredExtension> {
+    const stored = await findByIdOrName(this.#records, idOrName);
     if (!stored) throw notFound('extension', idOrName);
     return stored;
   }
 
   /** The extensions a browser or pool names, 404 for the first that is not there. */
-  resolve(references: readonly ExtensionReference[]): StoredExtension[] {
-    return references.map((reference) => this.find((reference.id ?? reference.name) as string));
+  async resolve(references: readonly ExtensionReference[]): Promise<StoredExtension[]> {
+    const found: StoredExtension[] = [];
+    for (const reference of references)
+      found.push(await this.find((reference.id ?? reference.name) as string));
+    return found;
   }
 
   /** Marks extensions used now: a browser loads them. */
-  markUsed(extensions: readonly StoredExtension[]): void {
+  async markUsed(extensions: readonly StoredExtension[]): Promise<void> {
     const now = formatTimestamp(this.#context.clock());
     for (const { record, key } of extensions)
-      this.#records.put(record.id, { record: { ...record, last_used_at: now }, key });
+      await this.#records.put(record.id, { record: { ...record, last_used_at: now }, key });
   }
 
-  /** Seeds an extension whose archive is stored already (the fake). */
-  seed(stored: StoredExtension): void {
-    this.#records.put(stored.record.id, stored, { name: stored.record.name });
+  /** Seeds an extension whose archive is stored already (the fake, whose store writes at once). */
+  seed(stored: StoredExtension): Promise<void> {
+    return this.#records.put(stored.record.id, stored, { name: stored.record.name });
   }
 
   /** The archive goes once no extension refers to it (the same archive may be uploaded twice). */
-  #releaseArchive(key: string): void {
-    if (!this.#records.list().some((stored) => stored.key === key))
+  async #releaseArchive(key: string): Promise<void> {
+    if (!(await this.#records.list()).some((stored) => stored.key === key))
       this.#context.engines.archives.remove(key);
   }
 }

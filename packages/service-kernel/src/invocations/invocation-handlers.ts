@@ -12,21 +12,21 @@ type Operations =
 /** The invocation operations over the service model. */
 export function invocationHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
-    'invocations.create': ({ runtime, body }) => ({
+    'invocations.create': async ({ runtime, body }) => ({
       status: 201,
-      json: runtime.invocations.create(body),
+      json: await runtime.invocations.create(body),
     }),
     'invocations.list': ({ runtime, query }) => pageAnswer(runtime.invocations.page(query)),
-    'invocations.get': ({ runtime, params }) => ({
+    'invocations.get': async ({ runtime, params }) => ({
       status: 200,
-      json: runtime.invocations.get(params.id),
+      json: await runtime.invocations.get(params.id),
     }),
     'invocations.update': async ({ runtime, params, body }) => ({
       status: 200,
       json: await runtime.invocations.update(params.id, body),
     }),
-    'invocations.listBrowsers': ({ runtime, params }) => {
-      const invocation = runtime.invocations.get(params.id);
+    'invocations.listBrowsers': async ({ runtime, params }) => {
+      const invocation = await runtime.invocations.get(params.id);
       return { status: 200, json: { browsers: runtime.browsers.list(invocation.id) } };
     },
   };

@@ -25,7 +25,9 @@ export class InvocationModel<I extends BrowserInstance> {
     return this.#context.engines.records.invocations;
   }
 
-  create(body: CreateInvocationInput & Pick<Invocation, 'action_name' | 'app_name' | 'version'>) {
+  async create(
+    body: CreateInvocationInput & Pick<Invocation, 'action_name' | 'app_name' | 'version'>,
+  ): Promise<Invocation> {
     const invocation: Invocation = {
       id: this.#context.nextId('inv'),
       action_name: body.action_name,
@@ -35,54 +37,65 @@ export class InvocationModel<I extends BrowserInstance> {
       started_at: formatTimestamp(this.#context.clock()),
     };
     if (body.payload !== undefined) invocation.payload = body.payload;
-    this.#records.put(invocation.id, invocation);
+    await this.#records.put(invocation.id, invocation);
     return invocation;
   }
 
   /** One page of the invocations, oldest first; each filter given must match exactly. */
-  page({ offset, limit, status, app_name, action_name }: InvocationListQuery): Page<Invocation> {
-    const matching = this.#records
-      .list()
-      .filter(
-        (invocation) =>
-          (status === undefined || invocation.status === status) &&
-          (app_name === undefined || invocation.app_name === app_name) &&
-          (action_name === undefined || invocation.action_name === action_name),
-      );
+  async page({
+    offset,
+    limit,
+    status,
+    app_name,
+    action_name,
+  }: InvocationListQuery): Promise<Page<Invocation>> {
+    const matching = (await this.#records.list()).filter(
+      (invocation) =>
+        (status === undefined || invocation.status === status) &&
+        (app_name === undefined || invocation.app_name === app_name) &&
+        (action_name === undefined || invocation.action_name === action_name),
+    );
     return pageOf(matching, offset, limit);
   }
 
   /** One invocation; 404 when there is none. */
-  get(id: string): Invocation {
-    const invocation = this.#records.get(id);
+  async get(id: string): Promise<Invocation> {
+    const invocation = await this.#records.get(id);
     if (!invocation) throw notFound('invocation', id);
     return invocation;
   }
 
   /** An invocation that may still take browsers: 404 when unknown, 409 when it has ended. */
-  running(id: string): Invocation {
-    const invocation = this.get(id);
+  async running(id: string): Promise<Invocation> {
+    const invocation = await this.get(id);
     if (invocation.finished_at) throw refusals.invocationTakesNoBrowsers(id);
     return invocation;
   }
 
-  /** Ends an invocation and deletes its browsers; 409 when it has ended already. */
+  /**
+   * Ends an invocation and deletes its browsers; 409 when it has ended already. The check and
+   * the end are one transaction, so of two ends at once one is 409.
+   */
   async update(id: string, body: UpdateInvocationInput): Promise<Invocation> {
-    const invocation = this.get(id);
-    if (invocation.finished_at) throw refusals.invocationEnded(id, invocation.status);
-    const ended: Invocation = {
-      ...invocation,
-      status: body.status,
-      finished_at: formatTimestamp(this.#context.clock()),
-    };
-    if (body.output !== undefined) ended.output = body.output;
-    this.#records.put(id, ended);
+    const ended = await this.#context.engines.records.transaction(async ({ invocations }) => {
+      const invocation = await invocations.get(id);
+      if (!invocation) throw notFound('invocation', id);
+      if (invocation.finished_at) throw refusals.invocationEnded(id, invocation.status);
+      const ended: Invocation = {
+        ...invocation,
+        status: body.status,
+        finished_at: formatTimestamp(this.#context.clock()),
+      };
+      if (body.output !== undefined) ended.output = body.output;
+      await invocations.put(id, ended);
+      return ended;
+    });
     await this.endBrowsersOf(id);
     return ended;
   }
 
-  /** Seeds an invocation record as given (the fake). */
-  seed(invocation: Invocation): void {
-    this.#records.put(invocation.id, invocation);
+  /** Seeds an invocation record as given (the fake, whose store writes at once). */
+  seed(invocation: Invocation): Promise<void> {
+    return this.#records.put(invocation.id, invocation);
   }
 }

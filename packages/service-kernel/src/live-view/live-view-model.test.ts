@@ -50,7 +50,7 @@ describe('live view links', () => {
     expect(model.liveViews.grant('br_other', jwtOf(link.url))).toMatchObject({ status: 401 });
     expect(verifySessionJwt('secret', jwtOf(link.url), id, Date.now() / 1000)).toBe(false);
     // The DevTools key is not a live view link either.
-    const record = model.browsers.get(id);
+    const record = await model.browsers.get(id);
     expect(model.liveViews.grant(id, jwtOf(record.cdp_ws_url))).toMatchObject({ status: 401 });
     expect(record.browser_live_view_url).toMatch(/\/live\?jwt=/);
     expect(model.liveViews.grant(id, jwtOf(record.browser_live_view_url ?? ''))).toMatchObject({
@@ -97,11 +97,11 @@ describe('a live viewer', () => {
     await tick();
     expect(instance.screen.streamCount).toBe(1);
     expect(second.frames).toHaveLength(1);
-    expect(model.browsers.get(id).viewers).toBe(2);
+    expect((await model.browsers.get(id)).viewers).toBe(2);
     connection.closed();
     other?.closed();
     expect(instance.screen.streamCount).toBe(0);
-    expect(model.browsers.get(id).viewers).toBe(0);
+    expect((await model.browsers.get(id)).viewers).toBe(0);
     const drawn = instance.screen.framesDrawn;
     instance.repaint(9);
     await tick();

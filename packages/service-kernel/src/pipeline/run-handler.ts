@@ -1,5 +1,5 @@
 import type { Operation, OperationName } from '@x/types';
-import type { HandlerResult, HandlerTable } from '../handler.js';
+import type { HandlerResult, HandlerTable, JsonAnswer } from '../handler.js';
 import { withoutSessionKeys } from './auth.js';
 import { toResponse } from './responses.js';
 
@@ -28,7 +28,7 @@ export async function runHandler<TRuntime>(
   ) => HandlerResult | Promise<HandlerResult>;
   const result = await handler(context);
   if (isReadOnly && 'json' in result) {
-    return toResponse({ ...result, json: withoutSessionKeys(result.json) });
+    return toResponse({ ...result, json: withoutSessionKeys(result.json) as JsonAnswer });
   }
   return toResponse(result);
 }

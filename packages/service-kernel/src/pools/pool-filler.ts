@@ -105,6 +105,12 @@ export class PoolFiller<I extends BrowserInstance> {
       },
       (error: unknown) => {
         pool.starting--;
+        // A spec naming stored things hears the service is full once the store has answered:
+        // the pool waits for room as it would have at once.
+        if (error instanceof ServiceError && error.code === 'rate_limited') {
+          pool.isWaitingForRoom = true;
+          return;
+        }
         this.#startFailed(pool, error);
       },
     );

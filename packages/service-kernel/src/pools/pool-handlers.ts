@@ -15,9 +15,9 @@ type Operations =
 /** The browser pool operations over the service model. */
 export function poolHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
-    'browserPools.create': ({ runtime, body, origin }) => ({
+    'browserPools.create': async ({ runtime, body, origin }) => ({
       status: 201,
-      json: runtime.pools.create(body, origin),
+      json: await runtime.pools.create(body, origin),
     }),
     'browserPools.list': ({ runtime, query }) => pageAnswer(runtime.pools.page(query)),
     'browserPools.get': ({ runtime, params }) => ({

@@ -7,21 +7,21 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('filling pools', () => {
   it('fill at their rate where the settings say so', async () => {
     const { model } = testModel({ fillRate: true, async: true });
-    model.pools.create({ size: 20, fill_rate_per_minute: 10 }, ORIGIN);
+    await model.pools.create({ size: 20, fill_rate_per_minute: 10 }, ORIGIN);
     await tick();
     expect(model.pools.list()[0]?.available_count).toBe(2);
     model.close();
   });
 
-  it('fill at once where they do not', () => {
+  it('fill at once where they do not', async () => {
     const { model } = testModel();
-    model.pools.create({ size: 5 }, ORIGIN);
+    await model.pools.create({ size: 5 }, ORIGIN);
     expect(model.pools.list()[0]?.available_count).toBe(5);
   });
 
-  it("start more as the model's clock moves, on a sweep", () => {
+  it("start more as the model's clock moves, on a sweep", async () => {
     const { model, advance } = testModel({ fillRate: true });
-    model.pools.create({ size: 10, fill_rate_per_minute: 10 }, ORIGIN);
+    await model.pools.create({ size: 10, fill_rate_per_minute: 10 }, ORIGIN);
     expect(model.pools.list()[0]?.available_count).toBe(1);
     model.sweep();
     expect(model.pools.list()[0]?.available_count).toBe(1);
@@ -34,7 +34,7 @@ describe('filling pools', () => {
   it('keep the starts the service was too full to make, for when room comes', async () => {
     const { model } = testModel({ fillRate: true, maxBrowsers: 2 });
     const other = await model.browsers.create(BROWSER, ORIGIN);
-    model.pools.create({ size: 3, fill_rate_per_minute: 100 }, ORIGIN);
+    await model.pools.create({ size: 3, fill_rate_per_minute: 100 }, ORIGIN);
     expect(model.pools.list()[0]?.available_count).toBe(1);
     for (let sweep = 0; sweep < 5; sweep++) model.sweep();
     await model.browsers.delete(other.record.session_id);

@@ -11,6 +11,7 @@ import type { BrowserInstance, StoredPool } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
+import { putNamed } from '../records/named-records.js';
 import { FillRate, startsPerMinute } from './fill-rate.js';
 import {
   browserSpecOf,
@@ -40,7 +41,7 @@ export class PoolModel<I extends BrowserInstance> {
     this.#filler = new PoolFiller(context, browsers);
   }
 
-  create(body: BrowserPoolConfig, origin: string): BrowserPool {
+  async create(body: BrowserPoolConfig, origin: string): Promise<BrowserPool> {
     this.#assertNameFree(body.name);
     const pool = this.#entry(
       {
@@ -51,9 +52,16 @@ export class PoolModel<I extends BrowserInstance> {
       },
       origin,
     );
-    this.#browsers.check(browserSpecOf(pool));
-    this.#save(pool);
+    await this.#browsers.check(browserSpecOf(pool));
+    // Checked again after the store answered: another create may have taken the name meanwhile.
+    this.#assertNameFree(body.name);
     this.#pools.set(pool.id, pool);
+    try {
+      await this.#save(pool);
+    } catch (error) {
+      this.#pools.delete(pool.id);
+      throw error;
+    }
     this.#filler.fill(pool);
     return poolRecord(pool);
   }
@@ -88,12 +96,13 @@ export class PoolModel<I extends BrowserInstance> {
     this.#assertNameFree(body.name, pool);
     const config = { ...pool.config, ...structuredClone(setFields(body)) } as BrowserPoolConfig;
     const name = body.name ?? pool.name;
-    this.#browsers.check(browserSpecOf({ id: pool.id, name, config }));
+    await this.#browsers.check(browserSpecOf({ id: pool.id, name, config }));
+    this.#assertNameFree(body.name, pool);
+    await this.#save({ ...pool, config, name });
     pool.config = config;
     pool.name = name;
     pool.origin = origin;
     pool.fillRate.setRate(startsPerMinute(config));
-    this.#save(pool);
     await this.#discard(pool.idle.splice(0));
     this.#filler.fill(pool);
     return poolRecord(pool);
@@ -106,7 +115,7 @@ export class PoolModel<I extends BrowserInstance> {
       throw refusals.poolHasAcquired(idOrName, pool.acquired.size);
     this.#filler.stop(pool);
     this.#pools.delete(pool.id);
-    this.#context.engines.records.pools.delete(pool.id);
+    await this.#context.engines.records.pools.delete(pool.id);
     const ids = [...pool.idle.splice(0), ...pool.acquired];
     pool.acquired.clear();
     await this.#discard(ids);
@@ -138,7 +147,7 @@ export class PoolModel<I extends BrowserInstance> {
     const pool = this.#find(idOrName);
     if (!pool.acquired.has(sessionId)) {
       if (pool.idle.includes(sessionId)) throw refusals.notAcquired(sessionId);
-      const record = this.#context.engines.records.browsers.get(sessionId);
+      const record = await this.#context.engines.records.browsers.get(sessionId);
       if (record?.deleted_at && record.pool?.id === pool.id) throw refusals.leaseEnded(sessionId);
       throw refusals.notInPool(idOrName, sessionId);
     }
@@ -170,8 +179,8 @@ export class PoolModel<I extends BrowserInstance> {
   }
 
   /** Fills the pools kept from an earlier run again (their browsers did not outlive it). */
-  restore(origin: string): void {
-    for (const stored of this.#context.engines.records.pools.list()) {
+  async restore(origin: string): Promise<void> {
+    for (const stored of await this.#context.engines.records.pools.list()) {
       const pool = this.#entry(stored, origin);
       this.#pools.set(pool.id, pool);
       this.#filler.fill(pool);
@@ -192,7 +201,10 @@ export class PoolModel<I extends BrowserInstance> {
       },
       origin,
     );
-    this.#save(pool);
+    // The fake's store has written it by the time this returns.
+    this.#save(pool).catch((error: unknown) => {
+      this.#context.log.error({ err: error, pool: pool.id }, 'a seeded pool could not be stored');
+    });
     this.#pools.set(pool.id, pool);
     // A seeded pool is full when seeding returns, whatever its fill rate.
     this.#filler.fill(pool, record.browser_pool_config.size);
@@ -235,14 +247,22 @@ export class PoolModel<I extends BrowserInstance> {
     };
   }
 
-  #save(pool: PoolEntry): void {
+  #save(pool: Pick<PoolEntry, 'id' | 'name' | 'createdAt' | 'config'>): Promise<void> {
     const stored: StoredPool = {
       id: pool.id,
       name: pool.name,
       created_at: pool.createdAt,
       config: pool.config,
     };
-    this.#context.engines.records.pools.put(pool.id, stored, { name: pool.name });
+    return putNamed(
+      this.#context.engines.records.pools,
+      pool.id,
+      stored,
+      pool.name,
+      'pool',
+      {},
+      (name) => refusals.poolNameTaken(name),
+    );
   }
 
   #find(idOrName: string): PoolEntry {

@@ -14,18 +14,18 @@ type Operations =
 /** The profile operations over the service model. */
 export function profileHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
-    'profiles.create': ({ runtime, body }) => ({
+    'profiles.create': async ({ runtime, body }) => ({
       status: 201,
-      json: runtime.profiles.create(body.name),
+      json: await runtime.profiles.create(body.name),
     }),
     'profiles.list': ({ runtime, query }) => pageAnswer(runtime.profiles.list(query)),
-    'profiles.get': ({ runtime, params }) => ({
+    'profiles.get': async ({ runtime, params }) => ({
       status: 200,
-      json: runtime.profiles.find(params.id_or_name),
+      json: await runtime.profiles.find(params.id_or_name),
     }),
-    'profiles.update': ({ runtime, params, body }) => ({
+    'profiles.update': async ({ runtime, params, body }) => ({
       status: 200,
-      json: runtime.profiles.rename(params.id_or_name, body.name),
+      json: await runtime.profiles.rename(params.id_or_name, body.name),
     }),
     'profiles.delete': async ({ runtime, params }) => {
       await runtime.profiles.delete(params.id_or_name);

@@ -3,6 +3,7 @@ import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
+import { findByIdOrName, putNamed } from '../records/named-records.js';
 
 /** A reference to a profile, by id or by name. */
 export interface ProfileReference {
@@ -30,58 +31,62 @@ export class ProfileModel<I extends BrowserInstance> {
     return this.#context.engines.records.profiles;
   }
 
-  create(name: string | undefined): Profile {
-    if (name !== undefined && this.#records.byName(name)) throw refusals.nameTaken('profile', name);
+  async create(name: string | undefined): Promise<Profile> {
+    if (name !== undefined && (await this.#records.byName(name)))
+      throw refusals.nameTaken('profile', name);
     const record: Profile = {
       id: this.#context.nextId('prof'),
       created_at: formatTimestamp(this.#context.clock()),
     };
     if (name !== undefined) record.name = name;
-    this.#records.put(record.id, record, { name });
+    await putNamed(this.#records, record.id, record, name, 'profile');
     return record;
   }
 
-  list(query: NamedListQuery): Page<Profile> {
-    return namedPage(this.#records.list(), query);
+  async list(query: NamedListQuery): Promise<Page<Profile>> {
+    return namedPage(await this.#records.list(), query);
   }
 
   /** A profile by id, then by name; 404 when neither. */
-  find(idOrName: string): Profile {
-    const record = this.#records.get(idOrName) ?? this.#records.byName(idOrName);
+  async find(idOrName: string): Promise<Profile> {
+    const record = await findByIdOrName(this.#records, idOrName);
     if (!record) throw notFound('profile', idOrName);
     return record;
   }
 
   /** A profile a browser or pool names; 404 when it is not there. */
-  resolve(reference: ProfileReference): Profile {
+  resolve(reference: ProfileReference): Promise<Profile> {
     return this.find((reference.id ?? reference.name) as string);
   }
 
-  rename(idOrName: string, name: string): Profile {
-    const record = this.find(idOrName);
+  async rename(idOrName: string, name: string): Promise<Profile> {
+    const record = await this.find(idOrName);
     if (record.name === name) return record;
-    if (this.#records.byName(name)) throw refusals.nameTaken('profile', name);
+    if (await this.#records.byName(name)) throw refusals.nameTaken('profile', name);
     const pool = this.namingPool(record);
     if (record.name !== undefined && pool !== undefined)
       throw refusals.namedByPool('Profile', idOrName, pool);
     const renamed = { ...record, name };
-    this.#records.put(record.id, renamed, { name });
+    await putNamed(this.#records, record.id, renamed, name, 'profile');
     return renamed;
   }
 
   /** 409 while a browser saves into it or a pool names it; its data goes with it. */
   async delete(idOrName: string): Promise<void> {
-    const record = this.find(idOrName);
+    const record = await this.find(idOrName);
     const writer = this.#writers.get(record.id);
     if (writer !== undefined) throw refusals.profileHeld(idOrName, writer);
     const pool = this.namingPool(record);
     if (pool !== undefined) throw refusals.namedByPool('Profile', idOrName, pool);
-    this.#records.delete(record.id);
+    await this.#records.delete(record.id);
     await this.#context.engines.profiles.remove(record.id);
   }
 
-  download(idOrName: string, format: ProfileArchiveFormat): Promise<ReadableStream<Uint8Array>> {
-    return this.#context.engines.profiles.download(this.find(idOrName).id, format);
+  async download(
+    idOrName: string,
+    format: ProfileArchiveFormat,
+  ): Promise<ReadableStream<Uint8Array>> {
+    return this.#context.engines.profiles.download((await this.find(idOrName)).id, format);
   }
 
   /** Throws 409 when another browser saves into the profile. */
@@ -101,20 +106,20 @@ export class ProfileModel<I extends BrowserInstance> {
   }
 
   /** A browser loads the profile now. */
-  markUsed(profile: Profile): Profile {
+  markUsed(profile: Profile): Promise<Profile> {
     return this.#touch(profile.id, { last_used_at: formatTimestamp(this.#context.clock()) });
   }
 
   /** A browser saved its state into the profile now. */
-  markSaved(profileId: string): void {
-    this.#touch(profileId, { updated_at: formatTimestamp(this.#context.clock()) });
+  async markSaved(profileId: string): Promise<void> {
+    await this.#touch(profileId, { updated_at: formatTimestamp(this.#context.clock()) });
   }
 
-  #touch(profileId: string, change: Partial<Profile>): Profile {
-    const record = this.#records.get(profileId);
+  async #touch(profileId: string, change: Partial<Profile>): Promise<Profile> {
+    const record = await this.#records.get(profileId);
     if (!record) return change as Profile; // Deleted meanwhile: nothing to record.
     const changed = { ...record, ...change };
-    this.#records.put(profileId, changed);
+    await this.#records.put(profileId, changed);
     return changed;
   }
 }

@@ -13,18 +13,21 @@ type Operations =
 /** The proxy operations over the service model. */
 export function proxyHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
-    'proxies.create': ({ runtime, body }) => ({
+    'proxies.create': async ({ runtime, body }) => ({
       status: 201,
-      json: runtime.proxies.create(body),
+      json: await runtime.proxies.create(body),
     }),
     'proxies.list': ({ runtime, query }) => pageAnswer(runtime.proxies.list(query)),
-    'proxies.get': ({ runtime, params }) => ({ status: 200, json: runtime.proxies.get(params.id) }),
-    'proxies.update': ({ runtime, params, body }) => ({
+    'proxies.get': async ({ runtime, params }) => ({
       status: 200,
-      json: runtime.proxies.update(params.id, body),
+      json: await runtime.proxies.get(params.id),
     }),
-    'proxies.delete': ({ runtime, params, query }) => {
-      runtime.proxies.delete(params.id, query.force);
+    'proxies.update': async ({ runtime, params, body }) => ({
+      status: 200,
+      json: await runtime.proxies.update(params.id, body),
+    }),
+    'proxies.delete': async ({ runtime, params, query }) => {
+      await runtime.proxies.delete(params.id, query.force);
       return { status: 204 };
     },
     'proxies.check': async ({ runtime, params }) => ({

@@ -9,6 +9,7 @@ import type { BrowserInstance, ProxyRoute, StoredProxy } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { namedPage } from '../records/named-page.js';
+import { putNamed } from '../records/named-records.js';
 
 /**
  * Every rule of proxies: names unique, the password write-only (sealed by the engines' secret box,
@@ -30,8 +31,8 @@ export class ProxyModel<I extends BrowserInstance> {
     return this.#context.engines.records.proxies;
   }
 
-  create(body: CreateProxyBody): BrowserProxy {
-    if (body.name !== undefined && this.#records.byName(body.name))
+  async create(body: CreateProxyBody): Promise<BrowserProxy> {
+    if (body.name !== undefined && (await this.#records.byName(body.name)))
       throw refusals.nameTaken('proxy', body.name);
     const { host, port, username, password } = body.config;
     const record: BrowserProxy = {
@@ -43,28 +44,31 @@ export class ProxyModel<I extends BrowserInstance> {
     if (body.name !== undefined) record.name = body.name;
     if (username !== undefined) record.config.username = username;
     if (body.bypass_hosts !== undefined) record.bypass_hosts = [...body.bypass_hosts];
-    this.#put(record, password || undefined);
+    await this.#put(record, password || undefined);
     return record;
   }
 
-  list(query: { readonly offset: number; readonly limit: number }): Page<BrowserProxy> {
+  async list(query: {
+    readonly offset: number;
+    readonly limit: number;
+  }): Promise<Page<BrowserProxy>> {
     return namedPage(
-      this.#records.list().map((stored) => stored.record),
+      (await this.#records.list()).map((stored) => stored.record),
       query,
     );
   }
 
-  get(id: string): BrowserProxy {
-    return this.#find(id).record;
+  async get(id: string): Promise<BrowserProxy> {
+    return (await this.#find(id)).record;
   }
 
   /** Changes the fields given; `null` clears the username or the password. */
-  update(id: string, body: UpdateProxyBody): BrowserProxy {
-    const stored = this.#find(id);
+  async update(id: string, body: UpdateProxyBody): Promise<BrowserProxy> {
+    const stored = await this.#find(id);
     if (
       body.name !== undefined &&
       body.name !== stored.record.name &&
-      this.#records.byName(body.name)
+      (await this.#records.byName(body.name))
     )
       throw refusals.nameTaken('proxy', body.name);
     const record: BrowserProxy = structuredClone(stored.record);
@@ -87,26 +91,26 @@ export class ProxyModel<I extends BrowserInstance> {
       delete record.ip_address;
     }
     record.config.has_password = sealed !== undefined;
-    this.#records.put(id, { record, sealedPassword: sealed }, { name: record.name });
+    await putNamed(this.#records, id, { record, sealedPassword: sealed }, record.name, 'proxy');
     return record;
   }
 
   /** 409 while browsers use it (unless `force`: they keep their route) or a pool names it. */
-  delete(id: string, force: boolean): void {
-    this.#find(id);
+  async delete(id: string, force: boolean): Promise<void> {
+    await this.#find(id);
     const pool = this.namingPool(id);
     if (pool !== undefined) throw refusals.namedByPool('Proxy', id, pool);
     const users = this.usersOf(id);
     if (users.length > 0 && !force) throw refusals.proxyInUse(id, users);
-    this.#records.delete(id);
+    await this.#records.delete(id);
   }
 
   /** Reaches a site through the proxy; records the status, when, and the exit address. */
   async check(id: string): Promise<BrowserProxy> {
-    const route = this.route(id);
+    const route = await this.route(id);
     const result = await this.#context.engines.proxyChecker.check(route);
     // Read again: the proxy may have changed (or gone: 404) while the check ran.
-    const stored = this.#find(id);
+    const stored = await this.#find(id);
     const record: BrowserProxy = structuredClone(stored.record);
     record.status = result.isAvailable ? 'available' : 'unavailable';
     record.last_checked = formatTimestamp(this.#context.clock());
@@ -114,13 +118,13 @@ export class ProxyModel<I extends BrowserInstance> {
     else delete record.ip_address;
     if (!result.isAvailable)
       this.#context.log.info({ proxy: id, reason: result.reason }, 'proxy check failed');
-    this.#records.put(id, { ...stored, record });
+    await this.#records.put(id, { ...stored, record });
     return record;
   }
 
   /** How a browser created with `proxy_id` is routed: 404 for a proxy that is not there. */
-  route(id: string): ProxyRoute {
-    const { record, sealedPassword } = this.#find(id);
+  async route(id: string): Promise<ProxyRoute> {
+    const { record, sealedPassword } = await this.#find(id);
     return {
       protocol: record.protocol,
       host: record.config.host,
@@ -141,16 +145,16 @@ export class ProxyModel<I extends BrowserInstance> {
     }
   }
 
-  #find(id: string): StoredProxy {
-    const stored = this.#records.get(id);
+  async #find(id: string): Promise<StoredProxy> {
+    const stored = await this.#records.get(id);
     if (!stored) throw notFound('proxy', id);
     return stored;
   }
 
-  #put(record: BrowserProxy, password: string | undefined): void {
+  async #put(record: BrowserProxy, password: string | undefined): Promise<void> {
     const sealedPassword =
       password === undefined ? undefined : this.#context.engines.secrets.seal(password);
     record.config.has_password = sealedPassword !== undefined;
-    this.#records.put(record.id, { record, sealedPassword }, { name: record.name });
+    await putNamed(this.#records, record.id, { record, sealedPassword }, record.name, 'proxy');
   }
 }

@@ -31,20 +31,21 @@ export function finishRecording<I extends BrowserInstance>(
     finished_at: formatTimestamp(at ?? context.clock()),
   };
   recording.record = finished;
-  try {
-    context.engines.records.replays.put(finished.replay_id, finished, { isOpen: false });
-  } catch (error) {
-    // A store that cannot take it (a full disk) does not keep the encoder running: the replay
-    // stays open in the store, and the next start finishes it from its video.
-    context.log.error({ err: error, replay: finished.replay_id }, 'a finished replay not stored');
-  }
+  // A store that cannot take it (a full disk, a database away) does not keep the encoder
+  // running: the replay stays open in the store, and the next start finishes it from its video.
+  const stored = context.engines.records.replays
+    .put(finished.replay_id, finished, { isOpen: false })
+    .catch((error: unknown) => {
+      context.log.error({ err: error, replay: finished.replay_id }, 'a finished replay not stored');
+    });
   recording.stopping = recording.handle
     .finish()
     .catch((error: unknown) => {
       // The video is lost (the engine removed it); the replay stays, finished, and download says so.
       context.log.error({ err: error, replay: finished.replay_id }, 'a replay failed to finalize');
     })
-    .then(() => {
+    .then(async () => {
+      await stored;
       recordings.delete(finished.replay_id);
       return finished;
     });

@@ -16,8 +16,8 @@ export function replayHandlers<I extends BrowserInstance>(): HandlerGroup<I, Ope
       status: 201,
       json: await runtime.replays.start(params.id, body.framerate, body.max_duration_in_seconds),
     }),
-    'browsers.replays.list': ({ runtime, params, query, origin }) => {
-      const page = runtime.replays.page(params.id, query);
+    'browsers.replays.list': async ({ runtime, params, query, origin }) => {
+      const page = await runtime.replays.page(params.id, query);
       const items = page.items.map((replay) => runtime.replays.answered(params.id, replay, origin));
       return pageAnswer({ ...page, items });
     },

@@ -87,26 +87,34 @@ export class ReplayModel<I extends BrowserInstance> {
     };
     recording.timer.unref?.();
     browser.recordings.set(replayId, recording);
-    this.#records.put(replayId, record, { parent: browserId, isOpen: true });
+    try {
+      await this.#records.put(replayId, record, { parent: browserId, isOpen: true });
+    } catch (error) {
+      // Not stored, not kept: the recording stops, and the caller hears why.
+      browser.recordings.delete(replayId);
+      clearTimeout(recording.timer);
+      await handle.finish().catch(() => undefined);
+      throw error;
+    }
     return record;
   }
 
   /** A browser's replays, oldest first (a deleted browser's too). */
-  list(browserId: string): Replay[] {
-    this.#browsers.get(browserId);
+  async list(browserId: string): Promise<Replay[]> {
+    await this.#browsers.get(browserId);
     const browser = this.#browsers.peek(browserId);
     if (browser) finishExpiredRecordings(this.#context, browser.recordings);
     return this.#records.list({ parent: browserId });
   }
 
   /** One page of a browser's replays, oldest first. */
-  page(browserId: string, { offset, limit }: PageQuery): Page<Replay> {
-    return pageOf(this.list(browserId), offset, limit);
+  async page(browserId: string, { offset, limit }: PageQuery): Promise<Page<Replay>> {
+    return pageOf(await this.list(browserId), offset, limit);
   }
 
   /** Stops a recording and finalizes its video; a stopped one is answered again as it is. */
   async stop(browserId: string, replayId: string): Promise<Replay> {
-    const recording = this.#recording(browserId, replayId);
+    const recording = await this.#recording(browserId, replayId);
     if (recording) return finishRecording(this.#context, this.#recordingsOf(browserId), recording);
     return this.#find(browserId, replayId);
   }
@@ -125,19 +133,19 @@ export class ReplayModel<I extends BrowserInstance> {
 
   /** The video of a finished replay of that browser, for its page; undefined when there is none. */
   async finishedVideo(browserId: string, replayId: string): Promise<Blob | Uint8Array | undefined> {
-    const record = this.#records.get(replayId, browserId);
+    const record = await this.#records.get(replayId, browserId);
     if (!record?.finished_at) return undefined;
-    const recording = this.#recording(browserId, replayId);
+    const recording = await this.#recording(browserId, replayId);
     if (recording?.stopping) await recording.stopping;
     return this.#context.engines.recorder.video(browserId, replayId);
   }
 
   /** The video once finalized, or the replay while it records. */
   async download(browserId: string, replayId: string): Promise<ReplayDownload> {
-    const recording = this.#recording(browserId, replayId);
+    const recording = await this.#recording(browserId, replayId);
     if (recording && !recording.stopping) return { recording: recording.record };
     if (recording?.stopping) await recording.stopping;
-    this.#find(browserId, replayId);
+    await this.#find(browserId, replayId);
     const video = await this.#context.engines.recorder.video(browserId, replayId);
     if (!video) throw notFound('replay video', replayId);
     return { video };
@@ -147,9 +155,9 @@ export class ReplayModel<I extends BrowserInstance> {
    * Ends the recordings an earlier run left open: each ends when its video was last written (the
    * video is kept as far as it got), or where it started when there is no video of it.
    */
-  recover(): void {
-    for (const record of this.#records.list({ isOpen: true })) {
-      const browserId = this.#records.parentOf(record.replay_id);
+  async recover(): Promise<void> {
+    for (const record of await this.#records.list({ isOpen: true })) {
+      const browserId = await this.#records.parentOf(record.replay_id);
       const until =
         browserId === undefined
           ? undefined
@@ -158,7 +166,7 @@ export class ReplayModel<I extends BrowserInstance> {
         until && until.getTime() > Date.parse(record.started_at)
           ? formatTimestamp(until)
           : record.started_at;
-      this.#records.put(
+      await this.#records.put(
         record.replay_id,
         { ...record, finished_at: finishedAt },
         { isOpen: false },
@@ -171,15 +179,15 @@ export class ReplayModel<I extends BrowserInstance> {
   }
 
   /** A recording in progress (or finishing), after those past their time are stopped. */
-  #recording(browserId: string, replayId: string): RecordingEntry | undefined {
-    this.#browsers.get(browserId);
+  async #recording(browserId: string, replayId: string): Promise<RecordingEntry | undefined> {
+    await this.#browsers.get(browserId);
     const recordings = this.#recordingsOf(browserId);
     finishExpiredRecordings(this.#context, recordings);
     return recordings.get(replayId);
   }
 
-  #find(browserId: string, replayId: string): Replay {
-    const replay = this.#records.get(replayId, browserId);
+  async #find(browserId: string, replayId: string): Promise<Replay> {
+    const replay = await this.#records.get(replayId, browserId);
     if (!replay) throw notFound('replay', replayId);
     return replay;
   }

@@ -3,7 +3,9 @@ import {
   aesSecretBox,
   createMemoryRecordStore,
   MemoryProfileStore,
+  type MemoryRecordTables,
   memoryFileSystem,
+  type RecordStore,
   SECRET_KEY_BYTES,
   type ServiceEngines,
 } from '@x/service-kernel';
@@ -22,6 +24,8 @@ export interface FakeEngines extends ServiceEngines<FakeInstance> {
   readonly archives: FakeArchiveStore;
   readonly profiles: MemoryProfileStore;
   readonly proxyChecker: FakeProxyChecker;
+  /** Records in memory, to read at once (`fake.state`). */
+  readonly records: RecordStore & MemoryRecordTables;
 }
 
 /** A fresh set of in-memory engines. */

@@ -61,7 +61,7 @@ export interface FakeState {
 /** Reads the fake's state out of its model and engines. */
 export function readFakeState(model: ServiceModel<FakeInstance>, engines: FakeEngines): FakeState {
   const browsers = new Map<string, FakeBrowser>();
-  for (const session of engines.records.browsers.list()) {
+  for (const session of engines.records.browsers.rows()) {
     const id = session.session_id;
     const instance = engines.browsers.instances.get(id);
     const live = model.browsers.peek(id);
@@ -74,13 +74,13 @@ export function readFakeState(model: ServiceModel<FakeInstance>, engines: FakeEn
       processes: instance?.processes ?? new Map(),
       watches: live?.watches ?? new Map(),
       replays: new Map(
-        engines.records.replays.list({ parent: id }).map((replay) => [replay.replay_id, replay]),
+        engines.records.replays.rows({ parent: id }).map((replay) => [replay.replay_id, replay]),
       ),
     });
   }
   const extensions = new Map(
     engines.records.extensions
-      .list()
+      .rows()
       .map(({ record, key }) => [
         record.id,
         { record, archive: engines.archives.archives.get(key) ?? new Uint8Array() },
@@ -91,11 +91,11 @@ export function readFakeState(model: ServiceModel<FakeInstance>, engines: FakeEn
     pools: new Map(model.pools.entries().map((pool) => [pool.id, pool])),
     extensions,
     invocations: new Map(
-      engines.records.invocations.list().map((invocation) => [invocation.id, invocation]),
+      engines.records.invocations.rows().map((invocation) => [invocation.id, invocation]),
     ),
-    profiles: new Map(engines.records.profiles.list().map((profile) => [profile.id, profile])),
+    profiles: new Map(engines.records.profiles.rows().map((profile) => [profile.id, profile])),
     proxies: new Map(
-      engines.records.proxies.list().map(({ record }) => [record.id, structuredClone(record)]),
+      engines.records.proxies.rows().map(({ record }) => [record.id, structuredClone(record)]),
     ),
   };
 }
