@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check and test of the repository: lint, build, typecheck, unit and type tests,
+# Runs every check and test of the repository: lint, build, typecheck, unit and type tests (the
+# server's suite on SQLite, then again on PostgreSQL),
 # package checks (publint, attw), the tree-shaking size check, and the consumer test (the packed
 # packages installed with npm into a fresh project, their README examples run on Node 22 and 24
 # and type-checked), and the server's container image built and run for real. Exits non-zero on
@@ -8,9 +9,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
 
-rm -f packages/*/.test-report.json apps/*/.test-report.json
+rm -f packages/*/.test-report*.json apps/*/.test-report*.json
 status=0
 pnpm run ci || status=$?
+# The server's whole suite (the contract suite in it) again with its records on PostgreSQL, in a
+# throw-away cluster of the run's own (Debian's postgresql; never the machine's cluster).
+if [ "$status" = 0 ]; then pnpm --filter @x/server run test:postgresql || status=$?; fi
 # The packages as a user installs them from npm (needs the build above).
 if [ "$status" = 0 ]; then bash scripts/consumer-test.sh || status=$?; fi
 # The server's container image, built from a clean clone and run with podman (root only: it

@@ -73,6 +73,14 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
       'none: loopback, link-local, private, CGNAT, multicast and the host itself are refused',
   },
   {
+    flag: 'database-url',
+    env: 'XB_DATABASE_URL',
+    value: '<url>',
+    description:
+      "keep records in PostgreSQL (postgres://user:password@host:5432/db) instead of the data directory's SQLite file; never logged",
+    defaultText: 'SQLite in the data directory',
+  },
+  {
     flag: 'metrics-port',
     env: 'XB_METRICS_PORT',
     value: '<n>',

@@ -68,6 +68,11 @@ export interface ServerConfig {
   readonly publicUrl: string | undefined;
   /** The file of API tokens (`XB_TOKENS_FILE`), re-read on change and on SIGHUP. */
   readonly tokensFile: string | undefined;
+  /**
+   * Where records live: PostgreSQL at this URL (`XB_DATABASE_URL`, `postgres://…`), or, when
+   * undefined, the SQLite file of the data directory. Secret: never logged or shown.
+   */
+  readonly databaseUrl: string | undefined;
   /** A loopback port that serves `GET /metrics` without a token (`XB_METRICS_PORT`; 0: a free one). */
   readonly metricsPort: number | undefined;
   /**
@@ -119,6 +124,29 @@ export const DEFAULT_MAX_PROFILE_MB = 512;
 
 /** Default site a proxy check asks through the proxy (it answers with the caller's address). */
 export const DEFAULT_PROXY_CHECK_URL = 'https://api.ipify.org/';
+
+/**
+ * `XB_DATABASE_URL`: a postgres:// or postgresql:// URL with a database name. The value itself
+ * is never repeated in an error (it holds a password).
+ */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (
+    !parsed ||
+    (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') ||
+    parsed.pathname.length <= 1
+  )
+    throw new Error(
+      'XB_DATABASE_URL must be a PostgreSQL URL with a database, such as postgres://xb:secret@db.example:5432/xb (the value given is not repeated here: it may hold a password)',
+    );
+  return value;
+}
 
 function checkUrl(value: string | undefined): string {
   const url = value || DEFAULT_PROXY_CHECK_URL;
@@ -189,6 +217,7 @@ export function readConfig(
     isProcessExecutionEnabled: onOff('XB_PROCESSES', env.XB_PROCESSES),
     publicUrl: publicUrl(env.XB_PUBLIC_URL),
     tokensFile: env.XB_TOKENS_FILE ? resolve(env.XB_TOKENS_FILE) : undefined,
+    databaseUrl: databaseUrl(env.XB_DATABASE_URL),
     metricsPort:
       env.XB_METRICS_PORT === undefined || env.XB_METRICS_PORT === ''
         ? undefined

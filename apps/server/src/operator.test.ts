@@ -8,12 +8,11 @@ import type { BrowserSession, Replay } from '@x/types';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { SERVER_OPTIONS } from './command-line.js';
-import { readConfig } from './config.js';
 import { parseTokensFile } from './http/tokens-file.js';
 import { type RunningServer, startServer } from './server.js';
 import { findExecutable } from './system/executables.js';
 import { MAIN, startBinary } from './test-support/binary.js';
-import { jsonCaller } from './test-support/servers.js';
+import { jsonCaller, testConfig } from './test-support/servers.js';
 
 const TOKEN = 'operator-test-token';
 const quiet = pino({ level: 'silent' });
@@ -26,7 +25,7 @@ async function withServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'xb-operator-'));
   const extra = typeof settings === 'function' ? settings(dataDir) : settings;
   const server = await startServer(
-    readConfig({
+    testConfig({
       XB_ALLOW_NETWORKS: '127.0.0.1/32',
       XB_DATA_DIR: dataDir,
       XB_PORT: '0',
@@ -161,7 +160,7 @@ describe('the URLs a server hands out', () => {
     /** Whether `url` is on the public origin, at `path` (and whatever follows it). */
     const https = (path: string) => (url: unknown) =>
       typeof url === 'string' && url.startsWith(`https://browsers.example.com${path}`);
-    let server = await startServer(readConfig(settings), quiet);
+    let server = await startServer(testConfig(settings), quiet);
     const call = jsonCaller(() => server.url, TOKEN);
     try {
       expect(server.publicUrl).toBe('https://browsers.example.com');
@@ -190,7 +189,7 @@ describe('the URLs a server hands out', () => {
       expect((await call('POST', '/browser_pools', { name: 'kept', size: 1 })).status).toBe(201);
       // Pool browsers started by the next run, before anyone called it, name the public URL too.
       await server.close();
-      server = await startServer(readConfig(settings), quiet);
+      server = await startServer(testConfig(settings), quiet);
       const lease = await call<BrowserSession>('POST', '/browser_pools/kept/acquire', {});
       expect(lease.json.cdp_ws_url).toMatch(/^wss:\/\/browsers\.example\.com\/browsers\//);
       expect(lease.json.base_url).toBe(

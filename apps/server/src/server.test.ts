@@ -5,15 +5,15 @@ import { contractChecks, runContractCheck } from '@x/testing';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from './config.js';
 import { type RunningServer, startServer } from './server.js';
+import { testConfig } from './test-support/servers.js';
 
 const TOKEN = 'server-test-token';
 const READ_ONLY = 'server-test-read-only';
 const quiet = pino({ level: 'silent' });
 
 function configIn(dataDir: string) {
-  return readConfig({
+  return testConfig({
     XB_ALLOW_NETWORKS: '127.0.0.1/32',
     XB_DATA_DIR: dataDir,
     XB_PORT: '0',

@@ -42,8 +42,12 @@ import { type DiskDetection, InstanceDisks } from './sandbox/instance-disks.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
 import { DataDirLock } from './store/data-dir-lock.js';
 import { openDatabase, storedSetting, storeSetting } from './store/database.js';
-import { SqliteIdempotencyStore } from './store/idempotency-store.js';
-import { sqliteRecordStore } from './store/sqlite-record-store.js';
+import { KeptIdempotencyStore } from './store/idempotency-store.js';
+import {
+  postgresServiceStore,
+  type ServiceStore,
+  sqliteServiceStore,
+} from './store/service-store.js';
 import { describeTools, findSystemTools, type SystemTools } from './system/executables.js';
 import { raiseFileLimit } from './system/file-limit.js';
 import { killDescendants } from './system/process-tree.js';
@@ -162,7 +166,18 @@ async function startLocked(
         logger,
       )
     : undefined;
+  // Settings of this host (its sandbox users' ids, its session subnet, the jwt secret) stay in
+  // the data directory; records and idempotency answers go where XB_DATABASE_URL says.
   const database = openDatabase(config.dataDir);
+  let store: ServiceStore;
+  try {
+    store = config.databaseUrl
+      ? await postgresServiceStore(config.databaseUrl, logger)
+      : sqliteServiceStore(database);
+  } catch (error) {
+    database.close();
+    throw error;
+  }
   // Kept in the store, so session URLs stay valid across restarts; only the server reads it.
   const jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
   const tools = findSystemTools();
@@ -233,7 +248,7 @@ async function startLocked(
       profiles,
       proxyChecker: new HttpProxyChecker(config.proxyCheckUrl, config.allowNetworks),
       secrets: aesSecretBox(secretKey.key),
-      records: sqliteRecordStore(database),
+      records: store.records,
     },
     settings: {
       maxBrowsers: config.maxBrowsers,
@@ -247,8 +262,10 @@ async function startLocked(
     log: logger,
   });
   await browserEngine.recover();
-  const idempotency = new SqliteIdempotencyStore(database);
-  idempotency.prune();
+  const idempotency = new KeptIdempotencyStore(store.answers, {
+    onError: (error) => logger.error({ err: error }, 'an idempotency answer could not be kept'),
+  });
+  await idempotency.prune();
   let url = '';
   let publicUrl = '';
   let guard: ConnectionGuard | undefined;
@@ -263,6 +280,7 @@ async function startLocked(
     publicUrl: () => publicUrl,
     readiness: async () => [
       ...(await notReadyReasons({ chromePath: config.chromePath, dataDir: config.dataDir })),
+      ...[await store.notReady()].filter((reason) => reason !== undefined),
       ...(egress && 'unavailable' in egress
         ? [
             `the egress policy cannot be kept here (${egress.unavailable}): browsers are refused; XB_ALLOW_NETWORKS=* accepts an open network`,
@@ -311,7 +329,11 @@ async function startLocked(
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
   const sweeper = setInterval(() => model.sweep(), SWEEP_MS);
   sweeper.unref();
-  const pruner = setInterval(() => idempotency.prune(), PRUNE_MS);
+  const pruner = setInterval(() => {
+    idempotency.prune().catch((error: unknown) => {
+      logger.warn({ err: error }, 'idempotency answers could not be pruned; trying again later');
+    });
+  }, PRUNE_MS);
   pruner.unref();
   let closing: Promise<void> | undefined;
   return {
@@ -352,6 +374,7 @@ async function startLocked(
         await stopped;
         if (egress && 'networks' in egress) await egress.networks.close();
         cgroups?.close();
+        await store.close();
         database.close();
         lock.release();
       })();

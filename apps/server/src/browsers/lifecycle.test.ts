@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import type { BrowserSession } from '@x/types';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
 import { startServer } from '../server.js';
 import { processesOfUser } from '../test-support/processes.js';
-import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { TEST_TOKEN, testConfig, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_MAX_BROWSERS: '2' });
 
@@ -78,7 +77,7 @@ describe('browser lifecycle', () => {
     const path = process.env.PATH;
     process.env.PATH = '/nonexistent';
     const bare = await startServer(
-      readConfig({
+      testConfig({
         XB_ALLOW_NETWORKS: '127.0.0.1/32',
         XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-no-xvfb-')),
         XB_PORT: '0',

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { findExecutable } from '../system/executables.js';
+import { testConfig } from '../test-support/servers.js';
 
 const TOKEN = 'tls-proxy-test-token';
 const NGINX_CONF = new URL('../../deploy/nginx.conf', import.meta.url).pathname;
@@ -118,7 +118,7 @@ describe('behind nginx with TLS, as the server README sets it up', () => {
     const port = await freePort();
     publicUrl = `https://localhost:${port}`;
     server = await startServer(
-      readConfig({
+      testConfig({
         XB_ALLOW_NETWORKS: '127.0.0.1/32',
         XB_DATA_DIR: join(folder, 'data'),
         XB_PORT: '0',

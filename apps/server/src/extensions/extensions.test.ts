@@ -6,9 +6,8 @@ import type { Extension } from '@x/types';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
 import { startServer } from '../server.js';
-import { useSite } from '../test-support/servers.js';
+import { testConfig, useSite } from '../test-support/servers.js';
 
 const TOKEN = 'extension-token';
 const site = useSite();
@@ -40,7 +39,7 @@ async function expectContentScript(cdpUrl: string): Promise<void> {
 describe('extensions on the server', () => {
   it('load into browsers and pools that name them: the content script acts on a page, last_used_at is set, and a restart keeps them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-extensions-'));
-    const config = readConfig({
+    const config = testConfig({
       XB_ALLOW_NETWORKS: '127.0.0.1/32',
       XB_DATA_DIR: dataDir,
       XB_PORT: '0',

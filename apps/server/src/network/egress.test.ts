@@ -9,11 +9,10 @@ import type { BrowserSession } from '@x/types';
 import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { openEgressSessions, visit } from '../test-support/egress-pages.js';
 import { type FarHost, startFarHost } from '../test-support/far-host.js';
-import { jsonCaller, TEST_TOKEN } from '../test-support/servers.js';
+import { jsonCaller, TEST_TOKEN, testConfig } from '../test-support/servers.js';
 
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
@@ -62,7 +61,7 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
     }));
     server = await startServer(
       {
-        ...readConfig({
+        ...testConfig({
           XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-egress-')),
           XB_PORT: '0',
           XB_TOKENS: TEST_TOKEN,

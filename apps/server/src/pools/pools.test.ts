@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import type { BrowserPool, BrowserSession } from '@x/types';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
 import { startServer } from '../server.js';
 import { processesOfServer } from '../test-support/processes.js';
-import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, TEST_TOKEN, testConfig, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_MAX_BROWSERS: '6' });
 
@@ -59,7 +58,7 @@ describe('pools on the server', () => {
 
   it('keep pools across a restart and fill them again', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-pools-restart-'));
-    const config = readConfig({
+    const config = testConfig({
       XB_ALLOW_NETWORKS: '127.0.0.1/32',
       XB_DATA_DIR: dataDir,
       XB_PORT: '0',

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { ExecResult, ProcessStatus } from '@x/types';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { processesOfServer } from '../test-support/processes.js';
+import { testConfig } from '../test-support/servers.js';
 
 const TOKEN = 'processes-secret-token';
 let server: RunningServer;
@@ -43,7 +43,7 @@ const exec = async (command: string, args: string[] = [], extra: Record<string, 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'xb-processes-'));
   server = await startServer(
-    readConfig({
+    testConfig({
       XB_ALLOW_NETWORKS: '127.0.0.1/32',
       XB_DATA_DIR: dataDir,
       XB_PORT: '0',
@@ -146,7 +146,7 @@ describe('processes in the sandbox', () => {
 
   it('answer 403 when the operator turned them off', async () => {
     const off = await startServer(
-      readConfig({
+      testConfig({
         XB_ALLOW_NETWORKS: '127.0.0.1/32',
         XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-off-')),
         XB_PORT: '0',

@@ -6,10 +6,9 @@ import { ContractContext } from '@x/testing';
 import type { Replay } from '@x/types';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { processesNaming } from '../test-support/processes.js';
-import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { TEST_TOKEN, testConfig, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer();
 
@@ -103,7 +102,7 @@ describe('replays on the server', () => {
     let server: RunningServer;
     try {
       server = await startServer(
-        readConfig({
+        testConfig({
           XB_ALLOW_NETWORKS: '127.0.0.1/32',
           XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-no-ffmpeg-data-')),
           XB_PORT: '0',

@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
 import { startServer } from '../server.js';
 import { freeBytes } from '../system/free-space.js';
-import { jsonCaller, shellRunner, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import {
+  jsonCaller,
+  shellRunner,
+  TEST_TOKEN,
+  testConfig,
+  useTestServer,
+} from '../test-support/servers.js';
 import { mountsUnder } from './instance-disks.js';
 
 // Mounting a disk per session needs root: elsewhere the server says so at start and runs without.
@@ -62,7 +67,7 @@ describe.runIf(isRoot)('a disk per session', () => {
       const lines: string[] = [];
       const dataDir = mkdtempSync(join(tmpdir(), 'xb-disk-line-'));
       const server = await startServer(
-        readConfig({
+        testConfig({
           XB_ALLOW_NETWORKS: '127.0.0.1/32',
           XB_DATA_DIR: dataDir,
           XB_PORT: '0',

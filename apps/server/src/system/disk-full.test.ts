@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { buildExtensionArchive } from '@x/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../config.js';
 import { mountsUnder } from '../sandbox/instance-disks.js';
 import { type RunningServer, startServer } from '../server.js';
 import { processesOfServer } from '../test-support/processes.js';
-import { jsonCaller, TEST_TOKEN } from '../test-support/servers.js';
+import { jsonCaller, TEST_TOKEN, testConfig } from '../test-support/servers.js';
 import { freeBytes } from './free-space.js';
 
 // A data directory on a small disk of its own (a tmpfs), to fill for real: root may mount one.
@@ -44,7 +43,7 @@ beforeAll(async () => {
   mount = mkdtempSync(join(tmpdir(), 'xb-disk-full-'));
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512m,mode=0700', 'tmpfs', mount]);
   server = await startServer(
-    readConfig({
+    testConfig({
       XB_ALLOW_NETWORKS: '127.0.0.1/32',
       XB_DATA_DIR: mount,
       XB_PORT: '0',

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,8 +9,9 @@ import { ContractContext } from '@x/testing';
 import type { ExecResult } from '@x/types';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { readConfig } from '../config.js';
+import { readConfig, type ServerConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
+import { postgresBin } from './postgres-cluster.js';
 
 /** The token test servers accept. */
 export const TEST_TOKEN = 'server-test-token';
@@ -18,6 +21,32 @@ export const TEST_TOKEN = 'server-test-token';
  * tests serve the pages their browsers load.
  */
 export const TEST_ALLOW_NETWORKS = '127.0.0.1/32';
+
+/**
+ * Where a test server keeps its records: the SQLite file of its data directory, or, when the
+ * suite runs on PostgreSQL (`XB_TEST_POSTGRES_URL`, set by the run's global setup), a database
+ * of the run's cluster named after the data directory, made the first time: a server started
+ * again on the same data directory finds its records there, as it would in its SQLite file.
+ */
+export function testStoreEnv(dataDir: string | undefined): Record<string, string> {
+  const cluster = process.env.XB_TEST_POSTGRES_URL;
+  if (!cluster || dataDir === undefined) return {};
+  const name = `xb_${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`;
+  const psql = `${postgresBin()}/psql`;
+  const exists = execFileSync(
+    psql,
+    ['-qtA', '-d', cluster, '-c', `SELECT 1 FROM pg_database WHERE datname = '${name}'`],
+    { encoding: 'utf8' },
+  );
+  if (exists.trim() !== '1')
+    execFileSync(psql, ['-q', '-d', cluster, '-c', `CREATE DATABASE ${name}`], { stdio: 'ignore' });
+  return { XB_DATABASE_URL: cluster.replace(/\/postgres$/, `/${name}`) };
+}
+
+/** A test server's configuration: `readConfig`, its records on the engine the suite runs on. */
+export function testConfig(env: Record<string, string | undefined>): ServerConfig {
+  return readConfig({ ...testStoreEnv(env.XB_DATA_DIR), ...env });
+}
 
 /** A server for the tests of one file: started before them in a fresh data directory, closed after. */
 export function useTestServer(env: Record<string, string> = {}) {
@@ -29,7 +58,7 @@ export function useTestServer(env: Record<string, string> = {}) {
   beforeAll(async () => {
     handle.dataDir = mkdtempSync(join(tmpdir(), 'xb-server-test-'));
     handle.server = await startServer(
-      readConfig({
+      testConfig({
         XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
         XB_DATA_DIR: handle.dataDir,
         XB_PORT: '0',

@@ -1,0 +1,166 @@
+import {
+  NameTaken,
+  type RecordFilter,
+  type RecordKeys,
+  type RecordStore,
+  type RecordTable,
+  type RecordTables,
+} from '@x/service-kernel';
+import type { Pool, PoolClient } from 'pg';
+import { storeFailure } from './postgres-errors.js';
+import { TRANSACTION_LOCK } from './postgres-schema.js';
+
+/** What runs a query: the pool (any connection), or a transaction's own connection. */
+type Queryable = Pick<Pool | PoolClient, 'query'>;
+
+const isNameTaken = (error: unknown) =>
+  error instanceof Error &&
+  (error as { code?: string; constraint?: string }).code === '23505' &&
+  (error as { constraint?: string }).constraint === 'xb_records_name';
+
+/** One kind of record in `xb_records`, in the order first put; every value a parameter. */
+class PostgresRecordTable<T> implements RecordTable<T> {
+  readonly #db: Queryable;
+  readonly #kind: string;
+
+  constructor(db: Queryable, kind: string) {
+    this.#db = db;
+    this.#kind = kind;
+  }
+
+  async #rows<R>(sql: string, values: unknown[]): Promise<R[]> {
+    try {
+      return (await this.#db.query(sql, [this.#kind, ...values])).rows as R[];
+    } catch (error) {
+      throw storeFailure(error);
+    }
+  }
+
+  async #value(sql: string, values: unknown[]): Promise<T | undefined> {
+    const [row] = await this.#rows<{ value: string }>(sql, values);
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  get(id: string, parent?: string): Promise<T | undefined> {
+    if (parent === undefined)
+      return this.#value('SELECT value FROM xb_records WHERE kind = $1 AND id = $2', [id]);
+    return this.#value('SELECT value FROM xb_records WHERE kind = $1 AND id = $2 AND parent = $3', [
+      id,
+      parent,
+    ]);
+  }
+
+  async parentOf(id: string): Promise<string | undefined> {
+    const [row] = await this.#rows<{ parent: string | null }>(
+      'SELECT parent FROM xb_records WHERE kind = $1 AND id = $2',
+      [id],
+    );
+    return row?.parent ?? undefined;
+  }
+
+  byName(name: string): Promise<T | undefined> {
+    return this.#value('SELECT value FROM xb_records WHERE kind = $1 AND name = $2', [name]);
+  }
+
+  async put(id: string, record: T, keys: RecordKeys = {}): Promise<void> {
+    // A key not given keeps its value; the row keeps its place (its seq) when replaced.
+    try {
+      await this.#db.query(
+        `INSERT INTO xb_records (kind, id, parent, name, is_open, value)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (kind, id) DO UPDATE SET
+           value = excluded.value,
+           parent = CASE WHEN $7 THEN excluded.parent ELSE xb_records.parent END,
+           name = CASE WHEN $8 THEN excluded.name ELSE xb_records.name END,
+           is_open = CASE WHEN $9 THEN excluded.is_open ELSE xb_records.is_open END`,
+        [
+          this.#kind,
+          id,
+          keys.parent ?? null,
+          keys.name ?? null,
+          keys.isOpen ?? false,
+          JSON.stringify(record),
+          keys.parent !== undefined,
+          keys.name !== undefined,
+          keys.isOpen !== undefined,
+        ],
+      );
+    } catch (error) {
+      if (isNameTaken(error)) throw new NameTaken(this.#kind, keys.name ?? '');
+      throw storeFailure(error);
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.#rows('DELETE FROM xb_records WHERE kind = $1 AND id = $2', [id]);
+  }
+
+  async list(filter: RecordFilter = {}): Promise<T[]> {
+    const conditions = ['kind = $1'];
+    const values: unknown[] = [];
+    if (filter.parent !== undefined) {
+      values.push(filter.parent);
+      conditions.push(`parent = $${values.length + 1}`);
+    }
+    if (filter.isOpen !== undefined) {
+      values.push(filter.isOpen);
+      conditions.push(`is_open = $${values.length + 1}`);
+    }
+    const rows = await this.#rows<{ value: string }>(
+      `SELECT value FROM xb_records WHERE ${conditions.join(' AND ')} ORDER BY seq`,
+      values,
+    );
+    return rows.map((row) => JSON.parse(row.value) as T);
+  }
+}
+
+const KINDS = [
+  'browsers',
+  'invocations',
+  'pools',
+  'replays',
+  'extensions',
+  'profiles',
+  'proxies',
+] as const;
+
+function tablesOf(db: Queryable): RecordTables {
+  return Object.fromEntries(
+    KINDS.map((kind) => [kind, new PostgresRecordTable(db, kind)]),
+  ) as unknown as RecordTables;
+}
+
+/**
+ * Every record of the service in PostgreSQL, through a pool of connections. A single call is
+ * one statement; a transaction takes a connection of its own and a transaction-wide advisory
+ * lock, so transactions (on this server or another on the same database) run one at a time,
+ * and what one checks no other changes before it commits.
+ */
+export function postgresRecordStore(pool: Pool): RecordStore {
+  return {
+    ...tablesOf(pool),
+    async transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R> {
+      let client: PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw storeFailure(error);
+      }
+      let isBroken = false;
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK]);
+        const result = await work(tablesOf(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          isBroken = true; // the connection is gone: it is not given back to the pool
+        });
+        throw storeFailure(error);
+      } finally {
+        client.release(isBroken);
+      }
+    },
+  };
+}

@@ -1,0 +1,259 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserPool, BrowserSession, Profile } from '@x/types';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
+import { type RunningServer, startServer } from '../server.js';
+import { PostgresCluster } from '../test-support/postgres-cluster.js';
+import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/servers.js';
+
+let cluster: PostgresCluster;
+let databases = 0;
+beforeAll(async () => {
+  cluster = await PostgresCluster.start();
+}, 60_000);
+afterAll(() => cluster?.stop());
+
+/** A server on a fresh data directory, its records where `store` says. */
+async function serverOn(store: 'sqlite' | { url: string }, env: Record<string, string> = {}) {
+  const server = await startServer(
+    readConfig({
+      XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
+      XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-store-server-')),
+      XB_PORT: '0',
+      XB_TOKENS: TEST_TOKEN,
+      ...(store === 'sqlite' ? {} : { XB_DATABASE_URL: store.url }),
+      ...env,
+    }),
+    pino({ level: 'silent' }),
+  );
+  return server;
+}
+
+/** Reads an event stream until `count` data lines came, or it ends. */
+async function readEvents(response: Response, count: number): Promise<string[]> {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no stream');
+  const lines: string[] = [];
+  let text = '';
+  while (lines.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+    const parts = text.split('\n');
+    text = parts.pop() ?? '';
+    for (const line of parts) if (line.startsWith('data:')) lines.push(line);
+  }
+  await reader.cancel().catch(() => undefined);
+  return lines;
+}
+
+describe('a server on PostgreSQL', () => {
+  it('keeps its records across a restart of the server, and PostgreSQL never in a log or /readyz', async () => {
+    const url = cluster.createDatabase(`s${++databases}`);
+    const first = await serverOn({ url });
+    const call = jsonCaller(() => first.url);
+    expect((await call<Profile>('POST', '/profiles', { name: 'login' })).status).toBe(201);
+    const invocation = await call<{ id: string }>('POST', '/invocations', {
+      app_name: 'app',
+      action_name: 'act',
+      version: '1',
+    });
+    expect(invocation.status).toBe(201);
+    expect((await call('POST', '/profiles', { name: 'login' })).status).toBe(409);
+    const ready = await fetch(`${first.url}/readyz`);
+    expect(ready.status).toBe(200);
+    await first.close();
+    const second = await serverOn({ url });
+    try {
+      const again = jsonCaller(() => second.url);
+      expect((await again<Profile>('GET', '/profiles/login')).json).toMatchObject({
+        name: 'login',
+      });
+      expect((await again('GET', `/invocations/${invocation.json.id}`)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('answers 503 with Retry-After while PostgreSQL restarts, keeps driving the browser and its stream, and carries on', async () => {
+    const url = cluster.createDatabase(`s${++databases}`);
+    const server = await serverOn({ url });
+    const call = jsonCaller(() => server.url);
+    try {
+      const { json: browser } = await call<BrowserSession>('POST', '/browsers', {});
+      const id = browser.session_id;
+      const { json: spawned } = await call<{ process_id: string }>(
+        'POST',
+        `/browsers/${id}/process/spawn`,
+        { command: 'sh', args: ['-c', 'while true; do echo tick; sleep 0.1; done'] },
+      );
+      const stream = await fetch(
+        `${server.url}/browsers/${id}/process/${spawned.process_id}/stdout/stream`,
+        { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
+      );
+      expect(stream.status).toBe(200);
+      const events = readEvents(stream, 30);
+      await cluster.halt();
+      try {
+        // Writes and reads of records: the documented 503, never another 5xx.
+        for (const [method, path, body] of [
+          ['POST', '/profiles', { name: 'during' }],
+          ['GET', '/profiles', undefined],
+          ['POST', '/invocations', { app_name: 'a', action_name: 'b', version: '1' }],
+        ] as const) {
+          const response = await fetch(`${server.url}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          const text = await response.text();
+          expect(response.status, `${method} ${path}: ${text}`).toBe(503);
+          expect(response.headers.get('retry-after')).toBe('2');
+          expect(text).not.toContain('postgres://');
+        }
+        const ready = await fetch(`${server.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(await ready.text()).toMatch(/store \(PostgreSQL\) does not answer/);
+        // The live browser is driven as before: nothing of it is in the store.
+        const shot = await fetch(`${server.url}/browsers/${id}/computer/screenshot`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(shot.status).toBe(200);
+      } finally {
+        await cluster.resume();
+      }
+      // The stream went on through the restart.
+      expect((await events).length).toBe(30);
+      expect((await call('POST', '/profiles', { name: 'after' })).status).toBe(201);
+      expect((await call<BrowserSession>('GET', `/browsers/${id}`)).json.session_id).toBe(id);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      expect((await call('DELETE', `/browsers/${id}`)).status).toBe(204);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('will not start when PostgreSQL cannot be reached, saying so without the URL', async () => {
+    const secret = 'postgres://xb:hunter2@127.0.0.1:1/nowhere';
+    const error = await serverOn({ url: secret }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/PostgreSQL at XB_DATABASE_URL cannot be reached/);
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+});
+
+/**
+ * 200 calls at once (creates, deletes, acquires, releases and creates racing for names) leave
+ * the store consistent: no browser leased twice, one record per name, the open browser records
+ * the live browsers, the pool whole again.
+ */
+async function storm(server: RunningServer, openRecords: () => Promise<number>) {
+  const call = jsonCaller(() => server.url);
+  expect(
+    (await call('POST', '/browser_pools', { name: 'storm', size: 2, fill_rate_per_minute: 100 }))
+      .status,
+  ).toBe(201);
+  const leased = new Set<string>();
+  const statuses: number[] = [];
+  const op = async (index: number) => {
+    switch (index % 4) {
+      case 0: {
+        const created = await call<BrowserSession>('POST', '/browsers', {});
+        statuses.push(created.status);
+        if (created.status === 201)
+          statuses.push((await call('DELETE', `/browsers/${created.json.session_id}`)).status);
+        return;
+      }
+      case 3: {
+        statuses.push((await call('POST', '/profiles', { name: `p${index % 10}` })).status);
+        return;
+      }
+      default: {
+        const acquired = await call<BrowserSession>('POST', '/browser_pools/storm/acquire', {
+          acquire_timeout_seconds: 2,
+        });
+        statuses.push(acquired.status);
+        if (acquired.status !== 200) return;
+        const id = acquired.json.session_id;
+        expect(leased.has(id), `browser ${id} leased twice`).toBe(false);
+        leased.add(id);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        leased.delete(id);
+        statuses.push(
+          (await call('POST', '/browser_pools/storm/release', { session_id: id })).status,
+        );
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 200 }, (_, index) => op(index)));
+  expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  expect(new Set(statuses)).toEqual(
+    new Set(statuses.filter((status) => [200, 201, 204, 409, 429].includes(status))),
+  );
+  // One profile per name, however many raced for it.
+  const { json: profiles } = await call<Profile[]>('GET', '/profiles?limit=100');
+  expect(profiles.map((profile) => profile.name).sort()).toEqual(
+    ['p3', 'p7', 'p1', 'p5', 'p9'].sort(),
+  );
+  // The pool is whole again, and the store's open browsers are the live ones.
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const { json: pool } = await call<BrowserPool>('GET', '/browser_pools/storm');
+    const { json: active } = await call<BrowserSession[]>(
+      'GET',
+      '/browsers?status=active&limit=100',
+    );
+    if (
+      pool.available_count === 2 &&
+      pool.acquired_count === 0 &&
+      active.length === 2 &&
+      (await openRecords()) === 2
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the store did not settle to the pool and its live browsers');
+}
+
+describe('200 concurrent creates, acquires, releases and deletes', () => {
+  it('leave the SQLite store consistent', async () => {
+    const server = await serverOn('sqlite', { XB_MAX_BROWSERS: '5' });
+    try {
+      await storm(server, async () => {
+        const { json } = await jsonCaller(() => server.url)<BrowserSession[]>(
+          'GET',
+          '/browsers?status=deleted&limit=100',
+        );
+        const { json: all } = await jsonCaller(() => server.url)<BrowserSession[]>(
+          'GET',
+          '/browsers?status=all&limit=100',
+        );
+        return all.length - json.length;
+      });
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  it('leave the PostgreSQL store consistent', async () => {
+    const url = cluster.createDatabase(`s${++databases}`);
+    const server = await serverOn({ url }, { XB_MAX_BROWSERS: '5' });
+    const pool = new pg.Pool({ connectionString: url });
+    try {
+      await storm(server, async () => {
+        const { rows } = await pool.query(
+          "SELECT count(*)::int AS n FROM xb_records WHERE kind = 'browsers' AND is_open",
+        );
+        return rows[0].n as number;
+      });
+    } finally {
+      await pool.end();
+      await server.close();
+    }
+  }, 180_000);
+});
