@@ -30,6 +30,8 @@ export const TEST_ALLOW_NETWORKS = '127.0.0.1/32';
  */
 export function testStoreEnv(dataDir: string | undefined): Record<string, string> {
   const cluster = process.env.XB_TEST_POSTGRES_URL;
+  if (process.env.XB_TEST_STORE === 'postgresql' && !cluster)
+    throw new Error('XB_TEST_STORE=postgresql, but the run started no cluster (its global setup)');
   if (!cluster || dataDir === undefined) return {};
   const name = `xb_${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`;
   const psql = `${postgresBin()}/psql`;
