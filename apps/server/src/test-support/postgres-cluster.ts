@@ -44,13 +44,15 @@ export class PostgresCluster {
   readonly #bin: string;
   readonly #dir: string;
   readonly #user: { uid: number; gid: number } | undefined;
+  readonly #isDurable: boolean;
   #process: ChildProcess | undefined;
 
-  private constructor(bin: string, dir: string, port: number) {
+  private constructor(bin: string, dir: string, port: number, isDurable: boolean) {
     this.#bin = bin;
     this.#dir = dir;
     this.port = port;
     this.#user = runAs();
+    this.#isDurable = isDurable;
   }
 
   /** The URL of a database of the cluster (`postgres`, the maintenance one, by default). */
@@ -58,7 +60,11 @@ export class PostgresCluster {
     return `postgres://xb@127.0.0.1:${this.port}/${database}`;
   }
 
-  static async start(): Promise<PostgresCluster> {
+  /**
+   * Starts one. Tests run it without fsync (nothing of it outlives the run); `durable` keeps
+   * PostgreSQL's defaults, for a benchmark that compares it with a store that syncs.
+   */
+  static async start(options: { readonly durable?: boolean } = {}): Promise<PostgresCluster> {
     const bin = postgresBin();
     if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
     const user = runAs();
@@ -66,7 +72,7 @@ export class PostgresCluster {
     // alone, so as root the cluster lives in /tmp (removed by stop all the same).
     const dir = mkdtempSync(join(user ? '/tmp' : tmpdir(), 'xb-postgres-'));
     if (user) chownSync(dir, user.uid, user.gid);
-    const cluster = new PostgresCluster(bin, dir, await freePort());
+    const cluster = new PostgresCluster(bin, dir, await freePort(), options.durable === true);
     execFileSync(
       join(bin, 'initdb'),
       ['-D', join(dir, 'data'), '-U', 'xb', '--auth=trust', '--no-sync', '-E', 'UTF8'],
@@ -102,9 +108,8 @@ export class PostgresCluster {
         '-c',
         'listen_addresses=127.0.0.1',
         '-c',
-        'fsync=off',
-        '-c',
         'max_connections=300',
+        ...(this.#isDurable ? [] : ['-c', 'fsync=off']),
       ],
       { stdio: ['ignore', 'ignore', 'pipe'], ...(this.#user ?? {}), cwd: this.#dir },
     );
