@@ -20,6 +20,8 @@ const RETRY_MS = 5_000;
 export class PoolFiller<I extends BrowserInstance> {
   readonly #context: ModelContext<I>;
   readonly #browsers: BrowserModel<I>;
+  /** Starts in flight, by pool. */
+  readonly #inFlight = new Map<PoolEntry, Set<Promise<unknown>>>();
 
   constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
     this.#context = context;
@@ -70,6 +72,16 @@ export class PoolFiller<I extends BrowserInstance> {
     if (pool.fillRate.hasStart(this.#context.clock().getTime())) this.fill(pool);
   }
 
+  /**
+   * Resolves once every start in flight for the pool has ended (made or failed): where pools
+   * fill at once (the fake), a call that fills one answers with it full, even when its browsers
+   * name stored things (extensions, a profile, a proxy) the store answers for later.
+   */
+  async settled(pool: PoolEntry): Promise<void> {
+    for (let starts = this.#inFlight.get(pool); starts?.size; starts = this.#inFlight.get(pool))
+      await Promise.allSettled([...starts]);
+  }
+
   /** Stops filling and sends every waiting acquire away empty. */
   stop(pool: PoolEntry): void {
     pool.isDeleted = true;
@@ -98,7 +110,7 @@ export class PoolFiller<I extends BrowserInstance> {
       return 'started';
     }
     pool.starting++;
-    started.then(
+    const handled = started.then(
       (entry) => {
         pool.starting--;
         this.#adopt(pool, entry);
@@ -114,6 +126,13 @@ export class PoolFiller<I extends BrowserInstance> {
         this.#startFailed(pool, error);
       },
     );
+    const starts = this.#inFlight.get(pool) ?? new Set<Promise<unknown>>();
+    this.#inFlight.set(pool, starts);
+    starts.add(handled);
+    void handled.then(() => {
+      starts.delete(handled);
+      if (starts.size === 0) this.#inFlight.delete(pool);
+    });
     return 'started';
   }
 

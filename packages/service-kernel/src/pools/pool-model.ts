@@ -62,7 +62,7 @@ export class PoolModel<I extends BrowserInstance> {
       this.#pools.delete(pool.id);
       throw error;
     }
-    this.#filler.fill(pool);
+    await this.#fill(pool);
     return poolRecord(pool);
   }
 
@@ -104,7 +104,7 @@ export class PoolModel<I extends BrowserInstance> {
     pool.origin = origin;
     pool.fillRate.setRate(startsPerMinute(config));
     await this.#discard(pool.idle.splice(0));
-    this.#filler.fill(pool);
+    await this.#fill(pool);
     return poolRecord(pool);
   }
 
@@ -154,14 +154,14 @@ export class PoolModel<I extends BrowserInstance> {
     pool.acquired.delete(sessionId);
     const entry = this.#browsers.peek(sessionId);
     if (entry) await this.#browsers.end(entry);
-    this.#filler.fill(pool, reuse ? 1 : 0);
+    await this.#fill(pool, reuse ? 1 : 0);
   }
 
   /** Replaces every idle browser with a fresh one. */
   async flush(idOrName: string): Promise<void> {
     const pool = this.#find(idOrName);
     await this.#discard(pool.idle.splice(0));
-    this.#filler.fill(pool);
+    await this.#fill(pool);
   }
 
   /**
@@ -245,6 +245,15 @@ export class PoolModel<I extends BrowserInstance> {
       isDeleted: false,
       isWaitingForRoom: false,
     };
+  }
+
+  /**
+   * Fills a pool after a call changed it. Where pools fill at once (the fake) the call answers
+   * once the starts it made have ended, so its answer shows the pool full.
+   */
+  async #fill(pool: PoolEntry, extra = 0): Promise<void> {
+    this.#filler.fill(pool, extra);
+    if (!this.#context.settings.isFillRateLimited) await this.#filler.settled(pool);
   }
 
   #save(pool: Pick<PoolEntry, 'id' | 'name' | 'createdAt' | 'config'>): Promise<void> {
