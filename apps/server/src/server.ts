@@ -191,8 +191,8 @@ async function startLocked(
   if (missing.length > 0)
     logger.warn({ found, missing }, `missing on this host: ${missing.join(', ')}`);
   else logger.info({ found }, 'system tools found');
-  const archives = new DiskArchiveStore(config.dataDir);
-  const profiles = new DiskProfileStore(config.dataDir, config.maxProfileBytes);
+  const archives = new DiskArchiveStore(config.dataDir, store.blobs);
+  const profiles = new DiskProfileStore(config.dataDir, config.maxProfileBytes, store.blobs);
   const files = new SandboxFileSystem(tools.bwrap, join(config.dataDir, 'file-staging'));
   const secretKey = loadSecretKey(config.secretKeyFile);
   if (secretKey.isNew)
@@ -221,7 +221,11 @@ async function startLocked(
     dataDir: config.dataDir,
     tools,
     logger,
-    extensionFolder: (key) => archives.unpackedPath(key),
+    // On this server's disk first: fetched from the store when another server uploaded it.
+    extensionFolder: async (key) => {
+      await archives.ready(key);
+      return archives.unpackedPath(key);
+    },
     profiles: { store: profiles, files },
     sandboxing: {
       // A root server runs each browser as a user of its own, from this data directory's block.
@@ -236,7 +240,18 @@ async function startLocked(
     engines: {
       browsers: browserEngine,
       processes: new SandboxProcessRunner(tools.bwrap, pipesFolder(config.dataDir)),
-      recorder: new FfmpegRecorder(config.dataDir, tools.ffmpeg),
+      recorder: new FfmpegRecorder(
+        config.dataDir,
+        tools.ffmpeg,
+        store.blobs && {
+          store: store.blobs,
+          unstored: (error) =>
+            logger.warn(
+              { err: error },
+              'a finished replay video is on this disk only: the store could not take it',
+            ),
+        },
+      ),
       watcher: new SandboxWatcher({
         bubblewrap: tools.bwrap,
         inotifywait: tools.inotifywait,

@@ -319,7 +319,7 @@ export interface ArchiveStore {
   /** The archive as it was uploaded. */
   open(key: string): Promise<Blob | Uint8Array>;
   /** Lets an archive go (no extension refers to it any more). */
-  remove(key: string): void;
+  remove(key: string): void | Promise<void>;
 }
 
 /** Keeps the saved state of profiles; browsers load from it and save into it. */

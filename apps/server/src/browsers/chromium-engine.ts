@@ -189,7 +189,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   readonly #sandboxing: Sandboxing;
   readonly #logger: Logger;
   /** The host folder of an extension archive's unpacked files, by its key. */
-  readonly #extensionFolder: (key: string) => string;
+  readonly #extensionFolder: (key: string) => Promise<string>;
   readonly #profiles: ProfileSaving;
   /** Whether Chromium's own renderer sandbox works inside ours on this host. */
   readonly #isChromiumSandboxed: boolean;
@@ -202,7 +202,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     tools: SystemTools;
     sandboxing: Sandboxing;
     logger: Logger;
-    extensionFolder: (key: string) => string;
+    extensionFolder: (key: string) => Promise<string>;
     profiles: ProfileSaving;
   }) {
     this.#profiles = options.profiles;
@@ -333,7 +333,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         instance: directory,
         isHeadless: spec.headless,
         xvfbPath: this.#tools.xvfb,
-        extensionDirs: spec.extensions.map(this.#extensionFolder),
+        extensionDirs: await Promise.all(spec.extensions.map(this.#extensionFolder)),
         viewport: spec.viewport,
         sandbox,
         network,
@@ -391,7 +391,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
 
   /** Unpacks a profile's last saved version into a new browser's user data, as its user. */
   async #loadProfile(place: SandboxPlace, profileId: string): Promise<void> {
-    const saved = this.#profiles.store.saved(profileId);
+    const saved = await this.#profiles.store.local(profileId);
     if (!saved) return;
     await this.#profiles.files.unpackTar(
       place,

@@ -7,6 +7,10 @@ import { createZstdCompress } from 'node:zlib';
 import type { ProfileStore } from '@x/service-kernel';
 import type { ProfileArchiveFormat } from '@x/types';
 import { streamOfReadable } from '../http/readable-stream.js';
+import type { BlobStore } from '../store/blob-store.js';
+
+/** A profile's key in the blob store. */
+const blobKey = (profileId: string) => `profiles/${profileId}.tar`;
 
 /** An empty tar: two zero blocks. */
 const EMPTY_TAR = new Uint8Array(1024);
@@ -27,10 +31,16 @@ export class ProfileTooLarge extends Error {
 export class DiskProfileStore implements ProfileStore {
   readonly #folder: string;
   readonly #maxBytes: number;
+  readonly #blobs: BlobStore | undefined;
 
-  constructor(dataDir: string, maxBytes: number) {
+  /**
+   * With a blob store (PostgreSQL) each save is kept there before it replaces the version on
+   * disk, and a server without a profile on its disk fetches it from there when it is needed.
+   */
+  constructor(dataDir: string, maxBytes: number, blobs?: BlobStore) {
     this.#folder = join(dataDir, 'profiles');
     this.#maxBytes = maxBytes;
+    this.#blobs = blobs;
     mkdirSync(this.#folder, { recursive: true, mode: 0o700 });
     for (const name of readdirSync(this.#folder))
       if (name.startsWith('.partial-')) rmSync(join(this.#folder, name), { force: true });
@@ -40,8 +50,21 @@ export class DiskProfileStore implements ProfileStore {
     return join(this.#folder, `${profileId}.tar`);
   }
 
-  /** A profile's saved tar and its size, or undefined before its first save. */
-  saved(profileId: string): { readonly path: string; readonly bytes: number } | undefined {
+  /**
+   * A profile's saved tar on this server's disk (fetched from the blob store first when it is
+   * there only) and its size, or undefined before its first save.
+   */
+  async local(
+    profileId: string,
+  ): Promise<{ readonly path: string; readonly bytes: number } | undefined> {
+    const saved = this.#saved(profileId);
+    if (saved || !this.#blobs) return saved;
+    return (await this.#blobs.fetch(blobKey(profileId), this.#path(profileId)))
+      ? this.#saved(profileId)
+      : undefined;
+  }
+
+  #saved(profileId: string): { readonly path: string; readonly bytes: number } | undefined {
     const path = this.#path(profileId);
     try {
       return { path, bytes: statSync(path).size };
@@ -66,6 +89,9 @@ export class DiskProfileStore implements ProfileStore {
       }
       await file.sync();
       await file.close();
+      // Kept in the store before it replaces the version here: a store that cannot take it
+      // leaves the last version in both places.
+      await this.#blobs?.put(blobKey(profileId), partial);
       await rename(partial, this.#path(profileId));
       const folder = await open(this.#folder, 'r');
       try {
@@ -86,7 +112,7 @@ export class DiskProfileStore implements ProfileStore {
     profileId: string,
     format: ProfileArchiveFormat,
   ): Promise<ReadableStream<Uint8Array>> {
-    const saved = this.saved(profileId);
+    const saved = await this.local(profileId);
     const tar: Readable = saved
       ? createReadStream(saved.path)
       : NodeReadable.from([Buffer.from(EMPTY_TAR)]);
@@ -99,5 +125,6 @@ export class DiskProfileStore implements ProfileStore {
 
   async remove(profileId: string): Promise<void> {
     await rm(this.#path(profileId), { force: true });
+    await this.#blobs?.remove(blobKey(profileId));
   }
 }

@@ -12,6 +12,7 @@ import {
 import { dirname, join } from 'node:path';
 import { type Recorder, type RecordingHandle, refusals } from '@x/service-kernel';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { BlobStore } from '../store/blob-store.js';
 import { assertFreeSpace, RECORDING_FREE_BYTES } from '../system/free-space.js';
 import { type RecordingSource, recordScreen } from './recording-source.js';
 
@@ -68,6 +69,9 @@ function hasVideo(file: string): boolean {
   }
 }
 
+/** A video's key in the blob store. */
+const blobKey = (browserId: string, replayId: string) => `replays/${browserId}/${replayId}.mp4`;
+
 /**
  * Records browsers' screens: the session's pictures as they change, at most `framerate` a second
  * (from its shared screen stream, or screenshots while an unwatched page animates: see
@@ -77,10 +81,21 @@ function hasVideo(file: string): boolean {
 export class FfmpegRecorder implements Recorder<ChromiumInstance> {
   readonly #folder: string;
   readonly #ffmpeg: string | undefined;
+  readonly #blobs: { readonly store: BlobStore; unstored(error: unknown): void } | undefined;
 
-  constructor(dataDir: string, ffmpeg: string | undefined) {
+  /**
+   * With a blob store (PostgreSQL) each finished video is kept there too, and a video this
+   * server does not have on its disk is fetched from there when asked for. A video the store
+   * cannot take when it is finished stays on this disk (served from here), and `unstored` hears.
+   */
+  constructor(
+    dataDir: string,
+    ffmpeg: string | undefined,
+    blobs?: { readonly store: BlobStore; unstored(error: unknown): void },
+  ) {
     this.#folder = join(dataDir, 'replays');
     this.#ffmpeg = ffmpeg;
+    this.#blobs = blobs;
   }
 
   assertAvailable(): void {
@@ -160,9 +175,13 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
         const killer = setTimeout(() => ffmpeg.kill('SIGKILL'), FINALIZE_TIMEOUT_MS);
         const code = await exited;
         clearTimeout(killer);
-        if (code === 0) return;
         // ffmpeg died or was killed: the fragments it wrote are still a playable video.
-        if (hasVideo(file)) return;
+        if (code === 0 || hasVideo(file)) {
+          await this.#blobs?.store
+            .put(blobKey(spec.browserId, spec.replayId), file)
+            .catch((error: unknown) => this.#blobs?.unstored(error));
+          return;
+        }
         rmSync(file, { force: true });
         throw new Error(
           `ffmpeg exited with ${code} before writing ${spec.replayId}: ${said.trim() || 'it said nothing'}`,
@@ -173,7 +192,11 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
 
   async video(browserId: string, replayId: string): Promise<Blob | undefined> {
     const file = this.#file(browserId, replayId);
-    if (!existsSync(file)) return undefined;
+    if (!existsSync(file)) {
+      if (!this.#blobs) return undefined;
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      if (!(await this.#blobs.store.fetch(blobKey(browserId, replayId), file))) return undefined;
+    }
     return openAsBlob(file, { type: 'video/mp4' });
   }
 

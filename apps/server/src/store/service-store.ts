@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { RecordStore } from '@x/service-kernel';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { type BlobStore, postgresBlobStore, sweepBlobChunks } from './blob-store.js';
 import { type AnswerTable, postgresAnswers, sqliteAnswers } from './idempotency-store.js';
 import { isStoreUnreachable } from './postgres/postgres-errors.js';
 import { postgresRecordStore } from './postgres/postgres-record-store.js';
@@ -22,6 +23,11 @@ export interface ServiceStore {
   readonly engine: 'sqlite' | 'postgresql';
   readonly records: RecordStore;
   readonly answers: AnswerTable;
+  /**
+   * Where the files records name are kept besides this server's disk (PostgreSQL); undefined
+   * on SQLite, whose data directory holds them already.
+   */
+  readonly blobs: BlobStore | undefined;
   /** Why the store cannot serve now, for /readyz (never the connection string); undefined: ready. */
   notReady(): Promise<string | undefined>;
   close(): Promise<void>;
@@ -33,6 +39,7 @@ export function sqliteServiceStore(database: DatabaseSync): ServiceStore {
     engine: 'sqlite',
     records: sqliteRecordStore(database),
     answers: sqliteAnswers(database),
+    blobs: undefined,
     notReady: async () => undefined,
     close: async () => undefined,
   };
@@ -59,7 +66,8 @@ export async function postgresServiceStore(url: string, logger: Logger): Promise
   });
   try {
     const version = await migrate(pool);
-    logger.info({ schema: version }, 'store: PostgreSQL');
+    const swept = await sweepBlobChunks(pool);
+    logger.info({ schema: version, sweptChunks: swept }, 'store: PostgreSQL');
   } catch (error) {
     await pool.end().catch(() => undefined);
     if (isStoreUnreachable(error))
@@ -72,6 +80,7 @@ export async function postgresServiceStore(url: string, logger: Logger): Promise
     engine: 'postgresql',
     records: postgresRecordStore(pool),
     answers: postgresAnswers(pool),
+    blobs: postgresBlobStore(pool),
     async notReady() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

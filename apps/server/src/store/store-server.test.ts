@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserPool, BrowserSession, Profile } from '@x/types';
+import { buildExtensionArchive } from '@x/testing';
+import type { BrowserPool, BrowserSession, Profile, Replay } from '@x/types';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +137,71 @@ describe('a server on PostgreSQL', () => {
       expect((await call('DELETE', `/browsers/${id}`)).status).toBe(204);
     } finally {
       await server.close();
+    }
+  });
+
+  it('keeps the files its records name in the store: another server on the same database serves them', async () => {
+    const url = cluster.createDatabase(`s${++databases}`);
+    const bytes = async (server: RunningServer, path: string) => {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      });
+      expect(response.status, path).toBe(200);
+      return new Uint8Array(await response.arrayBuffer());
+    };
+    const first = await serverOn({ url });
+    const call = jsonCaller(() => first.url);
+    let paths: { extension: string; profile: string; replay: string };
+    const kept: Record<string, Uint8Array> = {};
+    try {
+      const form = new FormData();
+      form.set('file', new Blob([buildExtensionArchive() as Uint8Array<ArrayBuffer>]), 'x.zip');
+      form.set('name', 'fixture');
+      const uploaded = await fetch(`${first.url}/extensions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_TOKEN}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(201);
+      expect((await call('POST', '/profiles', { name: 'kept' })).status).toBe(201);
+      const { json: browser } = await call<BrowserSession>('POST', '/browsers', {
+        profile: { name: 'kept', save_changes: true },
+      });
+      const id = browser.session_id;
+      const { json: replay } = await call<Replay>('POST', `/browsers/${id}/replays`, {});
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await call('POST', `/browsers/${id}/replays/${replay.replay_id}/stop`)).status).toBe(
+        200,
+      );
+      // Deleting the browser saves its state into the profile.
+      expect((await call('DELETE', `/browsers/${id}`)).status).toBe(204);
+      paths = {
+        extension: '/extensions/fixture',
+        profile: '/profiles/kept/download?format=tar',
+        replay: `/browsers/${id}/replays/${replay.replay_id}`,
+      };
+      for (const [name, path] of Object.entries(paths)) kept[name] = await bytes(first, path);
+      expect(kept.profile?.byteLength).toBeGreaterThan(1024);
+    } finally {
+      await first.close();
+    }
+    // A server on another data directory: nothing of the first's disk, the same database.
+    const second = await serverOn({ url });
+    try {
+      for (const [name, path] of Object.entries(paths))
+        expect(
+          Buffer.from(await bytes(second, path)).equals(Buffer.from(kept[name] ?? [])),
+          name,
+        ).toBe(true);
+      // A browser that names the extension and the profile starts here from the store's copies.
+      const started = await jsonCaller(() => second.url)<BrowserSession>('POST', '/browsers', {
+        extensions: [{ name: 'fixture' }],
+        profile: { name: 'kept' },
+      });
+      expect(started.status).toBe(201);
+      await jsonCaller(() => second.url)('DELETE', `/browsers/${started.json.session_id}`);
+    } finally {
+      await second.close();
     }
   });
 

@@ -101,6 +101,6 @@ export class ExtensionModel<I extends BrowserInstance> {
   /** The archive goes once no extension refers to it (the same archive may be uploaded twice). */
   async #releaseArchive(key: string): Promise<void> {
     if (!(await this.#records.list()).some((stored) => stored.key === key))
-      this.#context.engines.archives.remove(key);
+      await this.#context.engines.archives.remove(key);
   }
 }

@@ -31,6 +31,21 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (scope, key)
    );
    CREATE INDEX xb_idempotency_stored_at ON xb_idempotency (stored_at);`,
+  // Files the records name (extension archives, saved profiles, replay videos), in chunks: a
+  // blob names its current generation of chunks, replaced whole by the next put.
+  `CREATE TABLE xb_blobs (
+     key text PRIMARY KEY,
+     generation text NOT NULL,
+     size bigint NOT NULL,
+     stored_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE TABLE xb_blob_chunks (
+     generation text NOT NULL,
+     seq integer NOT NULL,
+     chunk bytea NOT NULL,
+     written_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (generation, seq)
+   );`,
 ];
 
 /** The advisory lock every server takes to migrate: one at a time, the others wait and skip. */
