@@ -98,6 +98,24 @@ describe('a server on PostgreSQL', () => {
       );
       expect(stream.status).toBe(200);
       const events = readEvents(stream, 30);
+      // Load all through the restart: creates and reads of records, four at a time.
+      const seen: { status: number; retryAfter: string | null }[] = [];
+      let isLoading = true;
+      const loader = async (worker: number) => {
+        for (let round = 0; isLoading; round++) {
+          const response = await fetch(`${server.url}/profiles`, {
+            method: round % 2 === 0 ? 'POST' : 'GET',
+            headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+            ...(round % 2 === 0
+              ? { body: JSON.stringify({ name: `load-${worker}-${round}` }) }
+              : {}),
+          });
+          await response.arrayBuffer();
+          seen.push({ status: response.status, retryAfter: response.headers.get('retry-after') });
+        }
+      };
+      const load = Promise.all([0, 1, 2, 3].map(loader));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       await cluster.halt();
       try {
         // Writes and reads of records: the documented 503, never another 5xx.
@@ -129,6 +147,16 @@ describe('a server on PostgreSQL', () => {
       } finally {
         await cluster.resume();
       }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      isLoading = false;
+      await load;
+      // Under load: answers before, 503 with Retry-After while it was away, answers again after.
+      expect(seen.filter(({ status }) => ![200, 201, 503].includes(status))).toEqual([]);
+      expect(seen.filter(({ status }) => status === 503).length).toBeGreaterThan(0);
+      expect(seen.filter(({ status, retryAfter }) => status === 503 && retryAfter !== '2')).toEqual(
+        [],
+      );
+      expect(seen.at(-1)?.status).not.toBe(503);
       // The stream went on through the restart.
       expect((await events).length).toBe(30);
       expect((await call('POST', '/profiles', { name: 'after' })).status).toBe(201);
