@@ -110,6 +110,11 @@ describe('xb-server on the command line', () => {
         { XB_PUBLIC_URL: 'browsers.example.com' },
         'xb-server: XB_PUBLIC_URL must be an http(s) URL',
       ],
+      [
+        ['--database-url', 'mysql://xb:hunter2@db/xb'],
+        {},
+        'xb-server: XB_DATABASE_URL must be a PostgreSQL URL with a database',
+      ],
     ];
     for (const [args, env, said] of cases) {
       const result = xbServer(args, env);
@@ -117,6 +122,8 @@ describe('xb-server on the command line', () => {
       expect(result.stderr.startsWith(said) || result.stderr === said, result.stderr).toBe(true);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(result.stdout).toBe('');
+      // A URL that may hold a password is never repeated.
+      expect(result.stderr).not.toContain('hunter2');
     }
   });
 
