@@ -77,7 +77,7 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     env: 'XB_DATABASE_URL',
     value: '<url>',
     description:
-      "keep records in PostgreSQL (postgres://user:password@host:5432/db) instead of the data directory's SQLite file; never logged",
+      "keep records, idempotency answers and the archives records name in PostgreSQL (postgres://user:password@host:5432/db) instead of the data directory's SQLite file; never logged",
     defaultText: 'SQLite in the data directory',
   },
   {
