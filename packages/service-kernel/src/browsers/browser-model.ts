@@ -264,7 +264,6 @@ export class BrowserModel<I extends BrowserInstance> {
   #track(record: BrowserSession, instance: I): BrowserEntry<I> {
     const entry = newBrowserEntry(record, instance, this.#context.clock().getTime());
     this.#live.set(record.session_id, entry);
-
     // A browser that ends by itself (a crash, a kill) ends its session, saving nothing.
     instance.onExit(() => {
       if (this.#live.get(record.session_id) === entry) void this.end(entry, { crashed: true });
@@ -407,9 +406,10 @@ export class BrowserModel<I extends BrowserInstance> {
     this.#live.delete(id);
     this.onEnding(id);
     entry.record = endedRecord(entry.record, this.#context.clock());
-    // A store that cannot take the record (a full disk) does not keep the browser running: it
-    // ends all the same, and the record is stored once its instance has freed its room.
-    const isSaved = await this.#trySave(entry);
+    // A store that cannot take the record (a full disk, a database away) does not keep the
+    // browser running: it ends all the same while the record is stored, and the record is
+    // stored again once its instance has freed its room.
+    const saving = this.#trySave(entry);
     for (const process of entry.processes.values()) signalProcess(process, 'KILL');
     // Their records and output go with the browser: nothing can ask for them any more.
     entry.processes.clear();
@@ -433,7 +433,7 @@ export class BrowserModel<I extends BrowserInstance> {
       // The session is over whatever the engine says; what it could not free is its to report.
       this.#context.log.error({ err: error, session: id }, 'a browser failed to close cleanly');
     }
-    if (!isSaved && !(await this.#trySave(entry))) {
+    if (!(await saving) && !(await this.#trySave(entry))) {
       this.#context.log.error(
         { session: id },
         'the ended browser is not marked deleted in the store: the next start marks it',
