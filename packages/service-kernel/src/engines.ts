@@ -431,6 +431,24 @@ export interface RecordTables {
   readonly proxies: RecordTable<StoredProxy>;
 }
 
+/** Every kind of record, as the tables of a store are named. */
+export const RECORD_KINDS = [
+  'browsers',
+  'invocations',
+  'pools',
+  'replays',
+  'extensions',
+  'profiles',
+  'proxies',
+] as const satisfies readonly (keyof RecordTables)[];
+
+/** A store's tables, one made by `make` for each kind of record. */
+export function recordTablesOf(make: (kind: string) => RecordTable<unknown>): RecordTables {
+  return Object.fromEntries(
+    RECORD_KINDS.map((kind) => [kind, make(kind)]),
+  ) as unknown as RecordTables;
+}
+
 /**
  * Where records live: memory in the fake, SQLite or PostgreSQL in the server. A store that
  * cannot be reached (a database restarting) throws a ServiceError `unavailable` (503) with

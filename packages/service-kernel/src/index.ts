@@ -57,7 +57,7 @@ export type {
   Watcher,
   WheelInput,
 } from './engines.js';
-export { NameTaken } from './engines.js';
+export { NameTaken, RECORD_KINDS, recordTablesOf } from './engines.js';
 export { eventStreamBody, SSE_HEARTBEAT_MS, wakeOrAbort } from './event-stream.js';
 export {
   type ArchiveEntry,
@@ -170,6 +170,7 @@ export {
 } from './records/memory-record-store.js';
 export { findByIdOrName, putNamed } from './records/named-records.js';
 export { RECORD_STORE_CHECKS, type RecordStoreCheck } from './records/record-store-checks.js';
+export { StoreHold } from './records/store-hold.js';
 export { REPLAY_PLAYER_SCRIPT_PATH, replayViewUrl } from './replays/replay-page.js';
 export { ServiceError } from './service-error.js';
 export { serviceHandlers } from './service-handlers.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import type { Pool } from 'pg';
-import { storeFailure } from './postgres/postgres-errors.js';
+import { storeFailure, storeRows } from './postgres/postgres-errors.js';
 
 /** Bytes of one chunk of a blob: what one query carries, and what is held in memory at once. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
@@ -33,13 +33,8 @@ export interface BlobStore {
  * A fetch reads the generation it started with; if a put replaced it meanwhile it starts again.
  */
 export function postgresBlobStore(pool: Pool): BlobStore {
-  const query = async <R extends object>(sql: string, values: unknown[] = []): Promise<R[]> => {
-    try {
-      return (await pool.query<R>(sql, values)).rows;
-    } catch (error) {
-      throw storeFailure(error);
-    }
-  };
+  const query = <R extends object>(sql: string, values: unknown[] = []) =>
+    storeRows<R>(pool, sql, values);
   const dropGeneration = (generation: string) =>
     query('DELETE FROM xb_blob_chunks WHERE generation = $1', [generation]);
 

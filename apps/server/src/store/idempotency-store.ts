@@ -7,7 +7,7 @@ import {
 } from '@x/service-kernel';
 import { LIMITS } from '@x/types';
 import type { Pool } from 'pg';
-import { storeFailure } from './postgres/postgres-errors.js';
+import { storeRows } from './postgres/postgres-errors.js';
 
 /** An answer as kept for its key. */
 export interface KeptAnswer {
@@ -161,6 +161,18 @@ const keptOf = (row: Row): KeptAnswer => ({
   body: row.body && new Uint8Array(row.body.buffer, row.body.byteOffset, row.body.byteLength),
 });
 
+/** An answer's columns in the order both tables take them: scope, key, then the answer. */
+const keptValues = (scope: string, key: string, answer: KeptAnswer) =>
+  [
+    scope,
+    key,
+    answer.fingerprint,
+    answer.storedAt,
+    answer.status,
+    answer.headers,
+    answer.body && Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength),
+  ] as const;
+
 /** The answers in the SQLite store's `idempotency` table. */
 export function sqliteAnswers(database: DatabaseSync): AnswerTable {
   return {
@@ -178,15 +190,7 @@ export function sqliteAnswers(database: DatabaseSync): AnswerTable {
           `INSERT OR REPLACE INTO idempotency (scope, key, fingerprint, stored_at, status, headers, body)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(
-          scope,
-          key,
-          answer.fingerprint,
-          answer.storedAt,
-          answer.status,
-          answer.headers,
-          answer.body,
-        );
+        .run(...keptValues(scope, key, answer));
     },
     async prune(before, maxAnswers, maxBytes) {
       database.prepare('DELETE FROM idempotency WHERE stored_at <= ?').run(before);
@@ -225,13 +229,8 @@ export function sqliteAnswers(database: DatabaseSync): AnswerTable {
 
 /** The answers in PostgreSQL's `xb_idempotency` table; every value a parameter. */
 export function postgresAnswers(pool: Pool): AnswerTable {
-  const query = async <R extends object>(sql: string, values: unknown[] = []): Promise<R[]> => {
-    try {
-      return (await pool.query<R>(sql, values)).rows;
-    } catch (error) {
-      throw storeFailure(error);
-    }
-  };
+  const query = <R extends object>(sql: string, values: unknown[] = []) =>
+    storeRows<R>(pool, sql, values);
   return {
     async find(scope, key) {
       const [row] = await query<Row>(
@@ -247,15 +246,7 @@ export function postgresAnswers(pool: Pool): AnswerTable {
          ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint,
            stored_at = excluded.stored_at, status = excluded.status,
            headers = excluded.headers, body = excluded.body`,
-        [
-          scope,
-          key,
-          answer.fingerprint,
-          answer.storedAt,
-          answer.status,
-          answer.headers,
-          answer.body === null ? null : Buffer.from(answer.body),
-        ],
+        [...keptValues(scope, key, answer)],
       );
     },
     async prune(before, maxAnswers, maxBytes) {

@@ -6,6 +6,8 @@ import {
   type RecordStore,
   type RecordTable,
   type RecordTables,
+  recordTablesOf,
+  StoreHold,
 } from '@x/service-kernel';
 
 interface Row {
@@ -119,20 +121,8 @@ class SqliteRecordTable<T> implements RecordTable<T> {
   }
 }
 
-const KINDS = [
-  'browsers',
-  'invocations',
-  'pools',
-  'replays',
-  'extensions',
-  'profiles',
-  'proxies',
-] as const;
-
 function tablesOf(database: DatabaseSync, gate: Gate): RecordTables {
-  return Object.fromEntries(
-    KINDS.map((kind) => [kind, new SqliteRecordTable(database, kind, gate)]),
-  ) as unknown as RecordTables;
+  return recordTablesOf((kind) => new SqliteRecordTable(database, kind, gate));
 }
 
 /**
@@ -143,19 +133,15 @@ function tablesOf(database: DatabaseSync, gate: Gate): RecordTables {
  * no write it did not make and makes none that others see before it commits.
  */
 export function sqliteRecordStore(database: DatabaseSync): RecordStore {
-  let held: Promise<unknown> | undefined;
-  const gate: Gate = async (work) => {
-    while (held) await held.catch(() => undefined);
-    return work();
-  };
+  const hold = new StoreHold();
+  const gate: Gate = (work) => hold.after(work) as Promise<ReturnType<typeof work>>;
   const inside: Gate = async (work) => work();
   const tables = tablesOf(database, gate);
   const transactionTables = tablesOf(database, inside);
   return {
     ...tables,
-    async transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R> {
-      while (held) await held.catch(() => undefined);
-      const run = (async () => {
+    transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R> {
+      return hold.alone(async () => {
         database.exec('BEGIN IMMEDIATE');
         try {
           const result = await work(transactionTables);
@@ -165,13 +151,7 @@ export function sqliteRecordStore(database: DatabaseSync): RecordStore {
           database.exec('ROLLBACK');
           throw error;
         }
-      })();
-      held = run;
-      try {
-        return await run;
-      } finally {
-        if (held === run) held = undefined;
-      }
+      });
     },
   };
 }

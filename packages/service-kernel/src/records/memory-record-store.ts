@@ -1,21 +1,19 @@
 import {
   NameTaken,
+  RECORD_KINDS,
   type RecordFilter,
   type RecordKeys,
   type RecordStore,
   type RecordTable,
   type RecordTables,
+  recordTablesOf,
 } from '../engines.js';
+import { StoreHold } from './store-hold.js';
 
 interface Row<T> {
   record: T;
   keys: RecordKeys;
 }
-
-/** Whether a transaction holds the store: its promise while it runs. */
-type Hold = () => Promise<unknown> | undefined;
-
-const FREE: Hold = () => undefined;
 
 /**
  * A record table in memory, in insertion order. A write takes effect before its promise is
@@ -25,9 +23,10 @@ const FREE: Hold = () => undefined;
 export class MemoryRecordTable<T> implements RecordTable<T> {
   readonly #kind: string;
   readonly #rows: Map<string, Row<T>>;
-  readonly #hold: Hold;
+  /** The store's hold; undefined for a transaction's own tables, which do not wait for it. */
+  readonly #hold: StoreHold | undefined;
 
-  constructor(kind = 'record', hold: Hold = FREE, rows = new Map<string, Row<T>>()) {
+  constructor(kind = 'record', hold?: StoreHold, rows = new Map<string, Row<T>>()) {
     this.#kind = kind;
     this.#hold = hold;
     this.#rows = rows;
@@ -35,34 +34,35 @@ export class MemoryRecordTable<T> implements RecordTable<T> {
 
   /** The same rows for a transaction's own calls, which do not wait for it. */
   within(): MemoryRecordTable<T> {
-    return new MemoryRecordTable(this.#kind, FREE, this.#rows);
+    return new MemoryRecordTable(this.#kind, undefined, this.#rows);
   }
 
-  /** Waits while a transaction holds the store. */
-  async #free(): Promise<void> {
-    for (let held = this.#hold(); held; held = this.#hold()) await held.catch(() => undefined);
+  /** Runs `work` once no transaction holds the store (at once for a transaction's tables). */
+  async #free<R>(work: () => R): Promise<R> {
+    return this.#hold ? ((await this.#hold.after(work)) as R) : work();
   }
 
-  async get(id: string, parent?: string): Promise<T | undefined> {
-    await this.#free();
-    const row = this.#rows.get(id);
-    if (!row || (parent !== undefined && row.keys.parent !== parent)) return undefined;
-    return row.record;
+  get(id: string, parent?: string): Promise<T | undefined> {
+    return this.#free(() => {
+      const row = this.#rows.get(id);
+      if (!row || (parent !== undefined && row.keys.parent !== parent)) return undefined;
+      return row.record;
+    });
   }
 
-  async parentOf(id: string): Promise<string | undefined> {
-    await this.#free();
-    return this.#rows.get(id)?.keys.parent;
+  parentOf(id: string): Promise<string | undefined> {
+    return this.#free(() => this.#rows.get(id)?.keys.parent);
   }
 
-  async byName(name: string): Promise<T | undefined> {
-    await this.#free();
-    const id = this.#namedId(name);
-    return id === undefined ? undefined : this.#rows.get(id)?.record;
+  byName(name: string): Promise<T | undefined> {
+    return this.#free(() => {
+      const id = this.#namedId(name);
+      return id === undefined ? undefined : this.#rows.get(id)?.record;
+    });
   }
 
   put(id: string, record: T, keys: RecordKeys = {}): Promise<void> {
-    if (this.#hold()) return this.#free().then(() => this.putNow(id, record, keys));
+    if (this.#hold?.isHeld) return this.#free(() => this.putNow(id, record, keys));
     try {
       this.putNow(id, record, keys);
       return Promise.resolve();
@@ -85,14 +85,14 @@ export class MemoryRecordTable<T> implements RecordTable<T> {
     this.#rows.set(id, { record, keys: next });
   }
 
-  async delete(id: string): Promise<void> {
-    await this.#free();
-    this.#rows.delete(id);
+  delete(id: string): Promise<void> {
+    return this.#free(() => {
+      this.#rows.delete(id);
+    });
   }
 
-  async list(filter: RecordFilter = {}): Promise<T[]> {
-    await this.#free();
-    return this.rows(filter);
+  list(filter: RecordFilter = {}): Promise<T[]> {
+    return this.#free(() => this.rows(filter));
   }
 
   /** `list`, at once. */
@@ -134,35 +134,23 @@ export type MemoryRecordTables = {
   >;
 };
 
-const KINDS = [
-  'browsers',
-  'invocations',
-  'pools',
-  'replays',
-  'extensions',
-  'profiles',
-  'proxies',
-] as const;
-
 /**
  * Every record in memory: the fake's store. A transaction runs alone (other calls wait for it)
  * and puts every table back as it was when its work throws.
  */
 export function createMemoryRecordStore(): RecordStore & MemoryRecordTables & { clear(): void } {
-  let held: Promise<unknown> | undefined;
-  const hold: Hold = () => held;
-  const tables = Object.fromEntries(
-    KINDS.map((kind) => [kind, new MemoryRecordTable(kind, hold)]),
+  const hold = new StoreHold();
+  const tables = recordTablesOf(
+    (kind) => new MemoryRecordTable(kind, hold),
   ) as unknown as MemoryRecordTables;
-  const all = () => Object.values(tables) as MemoryRecordTable<unknown>[];
-  const inner = Object.fromEntries(
-    KINDS.map((kind) => [kind, (tables[kind] as MemoryRecordTable<unknown>).within()]),
-  ) as unknown as RecordTables;
+  const all = () => RECORD_KINDS.map((kind) => tables[kind] as MemoryRecordTable<unknown>);
+  const inner = recordTablesOf((kind) =>
+    (tables[kind as keyof MemoryRecordTables] as MemoryRecordTable<unknown>).within(),
+  );
   return {
     ...tables,
-    async transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R> {
-      while (held) await held.catch(() => undefined);
-      const run = (async () => {
+    transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R> {
+      return hold.alone(async () => {
         const saved = all().map((table) => [table, table.snapshot()] as const);
         try {
           return await work(inner);
@@ -170,13 +158,7 @@ export function createMemoryRecordStore(): RecordStore & MemoryRecordTables & { 
           for (const [table, rows] of saved) table.restore(rows);
           throw error;
         }
-      })();
-      held = run;
-      try {
-        return await run;
-      } finally {
-        if (held === run) held = undefined;
-      }
+      });
     },
     clear: () => {
       for (const table of all()) table.clear();

@@ -1,4 +1,5 @@
 import { ServiceError } from '@x/service-kernel';
+import type { Pool, PoolClient } from 'pg';
 
 /** Seconds a caller is told to wait while the store cannot be reached. */
 export const STORE_RETRY_AFTER_SECONDS = 2;
@@ -48,4 +49,20 @@ export function storeUnavailable(): ServiceError {
 /** An error of a store call as the caller hears it: 503 while the store is out of reach. */
 export function storeFailure(error: unknown): unknown {
   return isStoreUnreachable(error) ? storeUnavailable() : error;
+}
+
+/** What runs a query: the pool (any connection), or a transaction's own connection. */
+export type Queryable = Pick<Pool | PoolClient, 'query'>;
+
+/** The rows of one parameterized query; a store out of reach is heard as 503. */
+export async function storeRows<R extends object>(
+  db: Queryable,
+  sql: string,
+  values: unknown[] = [],
+): Promise<R[]> {
+  try {
+    return (await db.query<R>(sql, values)).rows;
+  } catch (error) {
+    throw storeFailure(error);
+  }
 }

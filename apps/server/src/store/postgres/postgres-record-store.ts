@@ -5,13 +5,11 @@ import {
   type RecordStore,
   type RecordTable,
   type RecordTables,
+  recordTablesOf,
 } from '@x/service-kernel';
 import type { Pool, PoolClient } from 'pg';
-import { storeFailure } from './postgres-errors.js';
+import { type Queryable, storeFailure, storeRows } from './postgres-errors.js';
 import { TRANSACTION_LOCK } from './postgres-schema.js';
-
-/** What runs a query: the pool (any connection), or a transaction's own connection. */
-type Queryable = Pick<Pool | PoolClient, 'query'>;
 
 const isNameTaken = (error: unknown) =>
   error instanceof Error &&
@@ -28,12 +26,8 @@ class PostgresRecordTable<T> implements RecordTable<T> {
     this.#kind = kind;
   }
 
-  async #rows<R>(sql: string, values: unknown[]): Promise<R[]> {
-    try {
-      return (await this.#db.query(sql, [this.#kind, ...values])).rows as R[];
-    } catch (error) {
-      throw storeFailure(error);
-    }
+  #rows<R extends object>(sql: string, values: unknown[]): Promise<R[]> {
+    return storeRows<R>(this.#db, sql, [this.#kind, ...values]);
   }
 
   async #value(sql: string, values: unknown[]): Promise<T | undefined> {
@@ -114,20 +108,8 @@ class PostgresRecordTable<T> implements RecordTable<T> {
   }
 }
 
-const KINDS = [
-  'browsers',
-  'invocations',
-  'pools',
-  'replays',
-  'extensions',
-  'profiles',
-  'proxies',
-] as const;
-
 function tablesOf(db: Queryable): RecordTables {
-  return Object.fromEntries(
-    KINDS.map((kind) => [kind, new PostgresRecordTable(db, kind)]),
-  ) as unknown as RecordTables;
+  return recordTablesOf((kind) => new PostgresRecordTable(db, kind));
 }
 
 /**
