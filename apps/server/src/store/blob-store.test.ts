@@ -2,23 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresCluster } from '../test-support/postgres-cluster.js';
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestCluster } from '../test-support/test-cluster.js';
 import { BLOB_CHUNK_BYTES, postgresBlobStore, sweepBlobChunks } from './blob-store.js';
-import { migrate } from './postgres/postgres-schema.js';
 
-let cluster: PostgresCluster;
+const test = useTestCluster();
 let pool: pg.Pool;
 beforeAll(async () => {
-  cluster = await PostgresCluster.start();
-  pool = new pg.Pool({ connectionString: cluster.createDatabase('blobs') });
-  pool.on('error', () => undefined);
-  await migrate(pool);
-}, 60_000);
-afterAll(async () => {
-  await pool?.end();
-  await cluster?.stop();
+  pool = await test.pool();
 });
 
 const folder = () => mkdtempSync(join(tmpdir(), 'xb-blobs-'));
@@ -65,14 +57,14 @@ describe('blobs in PostgreSQL', () => {
     expect(await blobs.fetch('k', join(target, 'copy'))).toBe(true);
     expect(readFileSync(join(target, 'copy')).equals(kept)).toBe(true);
     expect(readdirSync(target)).toEqual(['copy']);
-    await cluster.halt();
+    await test.cluster.halt();
     try {
       await expect(blobs.put('k', fileOf(randomBytes(10)))).rejects.toMatchObject({ status: 503 });
       await expect(blobs.fetch('k', join(target, 'again'))).rejects.toMatchObject({ status: 503 });
       expect(existsSync(join(target, 'again'))).toBe(false);
       expect(readdirSync(target)).toEqual(['copy']);
     } finally {
-      await cluster.resume();
+      await test.cluster.resume();
     }
     expect(await blobs.fetch('k', join(target, 'copy'))).toBe(true);
     expect(readFileSync(join(target, 'copy')).equals(kept)).toBe(true);

@@ -2,9 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS } from '@x/types';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { PostgresCluster } from '../test-support/postgres-cluster.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { useTestCluster } from '../test-support/test-cluster.js';
 import { openDatabase } from './database.js';
 import {
   type AnswerTable,
@@ -13,18 +12,8 @@ import {
   postgresAnswers,
   sqliteAnswers,
 } from './idempotency-store.js';
-import { migrate } from './postgres/postgres-schema.js';
 
-let cluster: PostgresCluster;
-let databases = 0;
-const pools: pg.Pool[] = [];
-beforeAll(async () => {
-  cluster = await PostgresCluster.start();
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await cluster?.stop();
-});
+const test = useTestCluster();
 
 const engines: Record<string, () => Promise<AnswerTable>> = {
   SQLite: async () => {
@@ -32,13 +21,7 @@ const engines: Record<string, () => Promise<AnswerTable>> = {
     onTestFinished(() => database.close());
     return sqliteAnswers(database);
   },
-  PostgreSQL: async () => {
-    const pool = new pg.Pool({ connectionString: cluster.createDatabase(`i${++databases}`) });
-    pool.on('error', () => undefined); // idle connections cut when the cluster stops
-    pools.push(pool);
-    await migrate(pool);
-    return postgresAnswers(pool);
-  },
+  PostgreSQL: async () => postgresAnswers(await test.pool()),
 };
 
 for (const [engine, answersOf] of Object.entries(engines)) {

@@ -5,18 +5,13 @@ import { buildExtensionArchive } from '@x/testing';
 import type { BrowserPool, BrowserSession, Profile, Replay } from '@x/types';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
-import { PostgresCluster } from '../test-support/postgres-cluster.js';
 import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/servers.js';
+import { useTestCluster } from '../test-support/test-cluster.js';
 
-let cluster: PostgresCluster;
-let databases = 0;
-beforeAll(async () => {
-  cluster = await PostgresCluster.start();
-}, 60_000);
-afterAll(() => cluster?.stop());
+const test = useTestCluster();
 
 /** A server on a fresh data directory, its records where `store` says. */
 async function serverOn(store: 'sqlite' | { url: string }, env: Record<string, string> = {}) {
@@ -54,7 +49,7 @@ async function readEvents(response: Response, count: number): Promise<string[]> 
 
 describe('a server on PostgreSQL', () => {
   it('keeps its records across a restart of the server, and PostgreSQL never in a log or /readyz', async () => {
-    const url = cluster.createDatabase(`s${++databases}`);
+    const url = test.database();
     const first = await serverOn({ url });
     const call = jsonCaller(() => first.url);
     expect((await call<Profile>('POST', '/profiles', { name: 'login' })).status).toBe(201);
@@ -81,7 +76,7 @@ describe('a server on PostgreSQL', () => {
   });
 
   it('answers 503 with Retry-After while PostgreSQL restarts, keeps driving the browser and its stream, and carries on', async () => {
-    const url = cluster.createDatabase(`s${++databases}`);
+    const url = test.database();
     const server = await serverOn({ url });
     const call = jsonCaller(() => server.url);
     try {
@@ -116,7 +111,7 @@ describe('a server on PostgreSQL', () => {
       };
       const load = Promise.all([0, 1, 2, 3].map(loader));
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await cluster.halt();
+      await test.cluster.halt();
       try {
         // Writes and reads of records: the documented 503, never another 5xx.
         for (const [method, path, body] of [
@@ -145,7 +140,7 @@ describe('a server on PostgreSQL', () => {
         });
         expect(shot.status).toBe(200);
       } finally {
-        await cluster.resume();
+        await test.cluster.resume();
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
       isLoading = false;
@@ -169,7 +164,7 @@ describe('a server on PostgreSQL', () => {
   });
 
   it('keeps the files its records name in the store: another server on the same database serves them', async () => {
-    const url = cluster.createDatabase(`s${++databases}`);
+    const url = test.database();
     const bytes = async (server: RunningServer, path: string) => {
       const response = await fetch(`${server.url}${path}`, {
         headers: { authorization: `Bearer ${TEST_TOKEN}` },
@@ -335,7 +330,7 @@ describe('200 concurrent creates, acquires, releases and deletes', () => {
   }, 180_000);
 
   it('leave the PostgreSQL store consistent', async () => {
-    const url = cluster.createDatabase(`s${++databases}`);
+    const url = test.database();
     const server = await serverOn({ url }, { XB_MAX_BROWSERS: '5' });
     const pool = new pg.Pool({ connectionString: url });
     try {

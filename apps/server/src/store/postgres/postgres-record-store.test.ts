@@ -1,36 +1,15 @@
 import { RECORD_STORE_CHECKS } from '@x/service-kernel';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresCluster } from '../../test-support/postgres-cluster.js';
+import { describe, expect, it } from 'vitest';
+import { useTestCluster } from '../../test-support/test-cluster.js';
 import { postgresRecordStore } from './postgres-record-store.js';
 import { migrate, POSTGRES_MIGRATIONS } from './postgres-schema.js';
 
-let cluster: PostgresCluster;
-let databases = 0;
-const pools: pg.Pool[] = [];
-
-beforeAll(async () => {
-  cluster = await PostgresCluster.start();
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await cluster?.stop();
-});
-
-/** A pool on a fresh database of the test cluster. */
-function freshPool(): pg.Pool {
-  const pool = new pg.Pool({ connectionString: cluster.createDatabase(`t${++databases}`) });
-  pool.on('error', () => undefined);
-  pools.push(pool);
-  return pool;
-}
+const test = useTestCluster();
 
 describe('the PostgreSQL record store', () => {
   for (const check of RECORD_STORE_CHECKS)
     it(check.name, async () => {
-      const pool = freshPool();
-      await migrate(pool);
+      const pool = await test.pool();
       await check.run(postgresRecordStore(pool));
     });
 });
@@ -38,7 +17,7 @@ describe('the PostgreSQL record store', () => {
 describe('the PostgreSQL schema', () => {
   it('migrates from empty and from each earlier version, once however many servers start', async () => {
     for (let version = 0; version <= POSTGRES_MIGRATIONS.length; version++) {
-      const pool = freshPool();
+      const pool = await test.pool({ migrated: false });
       expect(await migrate(pool, version)).toBe(version);
       const versions = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);
       expect(versions).toEqual(versions.map(() => POSTGRES_MIGRATIONS.length));
@@ -48,8 +27,7 @@ describe('the PostgreSQL schema', () => {
   });
 
   it('refuses a database a newer server migrated, saying so', async () => {
-    const pool = freshPool();
-    await migrate(pool);
+    const pool = await test.pool();
     await pool.query('INSERT INTO xb_schema (version) VALUES ($1)', [
       POSTGRES_MIGRATIONS.length + 1,
     ]);
@@ -57,8 +35,7 @@ describe('the PostgreSQL schema', () => {
   });
 
   it('answers 503 with Retry-After while the database is down, and carries on once it is back', async () => {
-    const pool = freshPool();
-    await migrate(pool);
+    const pool = await test.pool();
     const store = postgresRecordStore(pool);
     await store.invocations.put('i1', {
       id: 'i1',
@@ -68,7 +45,7 @@ describe('the PostgreSQL schema', () => {
       status: 'running',
       started_at: 'x',
     });
-    await cluster.halt();
+    await test.cluster.halt();
     try {
       for (const call of [
         () => store.invocations.get('i1'),
@@ -81,7 +58,7 @@ describe('the PostgreSQL schema', () => {
           message: expect.not.stringContaining('postgres://'),
         });
     } finally {
-      await cluster.resume();
+      await test.cluster.resume();
     }
     expect(await store.invocations.get('i1')).toMatchObject({ status: 'running' });
   });

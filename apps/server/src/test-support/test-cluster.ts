@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { migrate } from '../store/postgres/postgres-schema.js';
+import { PostgresCluster } from './postgres-cluster.js';
+
+/**
+ * A throw-away PostgreSQL cluster for the tests of one file: started before them, stopped and
+ * removed after, with the pools its tests opened. `database()` makes a fresh database and gives
+ * its URL; `pool()` a pool on a fresh one (migrated unless told otherwise).
+ */
+export function useTestCluster() {
+  const pools: pg.Pool[] = [];
+  let databases = 0;
+  const handle = {
+    cluster: undefined as unknown as PostgresCluster,
+    database: () => handle.cluster.createDatabase(`t${++databases}`),
+    async pool(options: { readonly migrated?: boolean } = {}): Promise<pg.Pool> {
+      const pool = new pg.Pool({ connectionString: handle.database() });
+      // Idle connections are cut when a test halts the cluster, and when it stops.
+      pool.on('error', () => undefined);
+      pools.push(pool);
+      if (options.migrated !== false) await migrate(pool);
+      return pool;
+    },
+  };
+  beforeAll(async () => {
+    handle.cluster = await PostgresCluster.start();
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.end()));
+    await handle.cluster?.stop();
+  });
+  return handle;
+}
