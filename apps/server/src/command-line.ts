@@ -96,6 +96,13 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     defaultText: 'one per 400 MB of three quarters of the memory',
   },
   {
+    flag: 'audit-days',
+    env: 'XB_AUDIT_DAYS',
+    value: '<n>',
+    description: 'days the audit log keeps each write; older entries are pruned hourly',
+    defaultText: '30',
+  },
+  {
     flag: 'chrome-path',
     env: 'CHROME_PATH',
     value: '<path>',

@@ -26,6 +26,8 @@ export interface ServerConfig {
   readonly chromePath: string;
   /** Most browsers at once; one more is 429 with Retry-After. */
   readonly maxBrowsers: number;
+  /** Days the audit log keeps a write (`XB_AUDIT_DAYS`, 30); older entries are pruned hourly. */
+  readonly auditDays: number;
   readonly logLevel: string;
   /** Whether processes may run on instances (`XB_PROCESSES=off` turns them off: 403). */
   readonly isProcessExecutionEnabled: boolean;
@@ -213,6 +215,7 @@ export function readConfig(
     readOnlyTokens: list(env.XB_READ_ONLY_TOKENS),
     chromePath: env.CHROME_PATH || '/usr/bin/chromium',
     maxBrowsers: whole('XB_MAX_BROWSERS', env.XB_MAX_BROWSERS, defaultCapacity),
+    auditDays: positive('XB_AUDIT_DAYS', env.XB_AUDIT_DAYS, 30),
     logLevel: env.XB_LOG_LEVEL || 'info',
     isProcessExecutionEnabled: onOff('XB_PROCESSES', env.XB_PROCESSES),
     publicUrl: publicUrl(env.XB_PUBLIC_URL),

@@ -10,7 +10,8 @@ import {
   describeOperatorNetworks,
   hasKnownToken,
   liveViewSockets,
-  ServiceModel,
+  Organization,
+  type ServiceModel,
 } from '@x/service-kernel';
 import pino, { type Logger } from 'pino';
 import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/chromium-engine.js';
@@ -59,6 +60,9 @@ const SWEEP_MS = 1_000;
 /** How often expired idempotency answers are pruned. */
 const PRUNE_MS = 60_000;
 
+/** How often the audit log drops what is past `XB_AUDIT_DAYS`. */
+const AUDIT_PRUNE_MS = 3_600_000;
+
 /** A running server. */
 export interface RunningServer {
   /** Where it listens, e.g. `http://127.0.0.1:8080`. */
@@ -68,8 +72,10 @@ export interface RunningServer {
   /** Where `GET /metrics` is served without a token, when XB_METRICS_PORT is set. */
   readonly metricsUrl: string | undefined;
   readonly tokens: ResolvedTokens;
-  /** The service model on the real engines. */
+  /** The default project's service model on the real engines. */
   readonly model: ServiceModel<ChromiumInstance>;
+  /** The organization: every project's model, API keys, limits, the audit log. */
+  readonly org: Organization<ChromiumInstance>;
   /** Per-session cgroups, where the host allows them. */
   readonly cgroups: SessionCgroups | undefined;
   /** A running browser's instance: its home on the host, its user and its network (for tests). */
@@ -236,7 +242,9 @@ async function startLocked(
       egress,
     },
   });
-  const model = new ServiceModel<ChromiumInstance>({
+  const org = new Organization<ChromiumInstance>({
+    stores: store.records,
+    audit: store.audit,
     engines: {
       browsers: browserEngine,
       processes: new SandboxProcessRunner(tools.bwrap, pipesFolder(config.dataDir)),
@@ -263,7 +271,6 @@ async function startLocked(
       profiles,
       proxyChecker: new HttpProxyChecker(config.proxyCheckUrl, config.allowNetworks),
       secrets: aesSecretBox(secretKey.key),
-      records: store.records,
     },
     settings: {
       maxBrowsers: config.maxBrowsers,
@@ -276,6 +283,8 @@ async function startLocked(
     },
     log: logger,
   });
+  /** The default project's model: what a call without a project acts on. */
+  const model = org.defaultModel;
   await browserEngine.recover();
   const idempotency = new KeptIdempotencyStore(store.answers, {
     onError: (error) => logger.error({ err: error }, 'an idempotency answer could not be kept'),
@@ -284,7 +293,7 @@ async function startLocked(
   let url = '';
   let publicUrl = '';
   let guard: ConnectionGuard | undefined;
-  const metrics = new ServerMetrics(model, {
+  const metrics = new ServerMetrics(org, {
     egressBlocked:
       egress && 'networks' in egress ? () => egress.networks.blockedTotal() : undefined,
     connectionsRefused: () => guard?.refused,
@@ -302,7 +311,7 @@ async function startLocked(
           ]
         : []),
     ],
-    model,
+    org,
     tokens,
     idempotency,
     logger,
@@ -312,18 +321,19 @@ async function startLocked(
   const server = await listen(app, config.port, config.host);
   guard = new ConnectionGuard(server, config.connectionLimits, (authorization) => {
     try {
-      return hasKnownToken(tokens, { headers: new Headers({ authorization }) } as Request);
+      const request = { headers: new Headers({ authorization }) } as Request;
+      return hasKnownToken(tokens, request) || org.isRecentKey(authorization);
     } catch {
       return false; // not a header value Headers takes: no token
     }
   });
-  const liveSockets = liveViewSockets(() => model.liveViews);
+  const liveSockets = liveViewSockets((id) => org.liveModelOf(id).liveViews);
   const detachProxy = attachCdpProxy(
     server,
     {
-      isRunning: (id) => model.browsers.peek(id) !== undefined,
-      openChannel: (id, client) => model.browsers.peek(id)?.instance.chromium.openChannel(client),
-      touch: (id) => model.browsers.touch(id),
+      isRunning: (id) => org.findBrowser(id) !== undefined,
+      openChannel: (id, client) => org.findBrowser(id)?.entry.instance.chromium.openChannel(client),
+      touch: (id) => org.liveModelOf(id).browsers.touch(id),
       relayed: (direction, bytes) => metrics.relayed(direction, bytes),
     },
     jwtSecret,
@@ -340,14 +350,24 @@ async function startLocked(
   publicUrl = config.publicUrl ?? publicUrlOfBind(config.host, port);
   lock.describe(url);
   // Records an earlier run left open are closed; its pools fill again, their URLs naming this one.
-  const closed = await model.recover(publicUrl);
+  const closed = await org.start(publicUrl);
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
-  const sweeper = setInterval(() => model.sweep(), SWEEP_MS);
+  const sweeper = setInterval(() => org.sweep(), SWEEP_MS);
   sweeper.unref();
+  const pruneAudit = () =>
+    org.prune(config.auditDays).catch((error: unknown) => {
+      logger.warn({ err: error }, 'the audit log could not be pruned; trying again later');
+    });
+  await pruneAudit();
+  let lastAuditPrune = Date.now();
   const pruner = setInterval(() => {
     idempotency.prune().catch((error: unknown) => {
       logger.warn({ err: error }, 'idempotency answers could not be pruned; trying again later');
     });
+    if (Date.now() - lastAuditPrune >= AUDIT_PRUNE_MS) {
+      lastAuditPrune = Date.now();
+      void pruneAudit();
+    }
   }, PRUNE_MS);
   pruner.unref();
   let closing: Promise<void> | undefined;
@@ -359,9 +379,12 @@ async function startLocked(
       : undefined,
     tokens,
     model,
+    org,
     cgroups,
     instance(sessionId) {
-      const { instance } = model.browsers.live(sessionId);
+      const found = org.findBrowser(sessionId);
+      if (!found) throw new Error(`No live browser ${sessionId}.`);
+      const { instance } = found.entry;
       return { home: instance.home, user: instance.user, network: instance.network };
     },
     kill() {
@@ -381,7 +404,7 @@ async function startLocked(
         server.closeIdleConnections();
         detachProxy();
         // Recordings are finalized while their browsers still run; then every browser ends.
-        await model.close();
+        await org.close();
         // Viewers were told the server is going away (1001); their sockets end now.
         liveSockets.close();
         // Event streams and proxied sockets hold connections open: end what is left.

@@ -1,4 +1,6 @@
 import type {
+  ApiKey,
+  AuditLogEntry,
   BrowserPoolConfig,
   BrowserProxy,
   BrowserSession,
@@ -8,6 +10,7 @@ import type {
   NetworkEntry,
   Profile,
   ProfileArchiveFormat,
+  Project,
   ProxyProtocol,
   Replay,
 } from '@x/types';
@@ -420,7 +423,39 @@ export interface StoredExtension {
   readonly key: string;
 }
 
-/** The record tables, one per kind. */
+/** A limit as kept: a number, or null for none. */
+export type StoredLimit = number | null;
+
+/** A project's record and its own limits (null: the organization's default). */
+export interface StoredProject {
+  readonly record: Project;
+  readonly limits: {
+    readonly max_concurrent_sessions: StoredLimit;
+    readonly max_concurrent_invocations: StoredLimit;
+  };
+}
+
+/** An API key as kept: its record (the key's last characters only) and the key's SHA-256. */
+export interface StoredApiKey {
+  /** The record without `project_name`, which is read from the project when answered. */
+  readonly record: Omit<ApiKey, 'project_name'>;
+  /** Hex SHA-256 of the key: what a call's key is looked up by (also the row's name key). */
+  readonly digest: string;
+  /** When a rotated key stops working, if later than now (a grace period). */
+  readonly retiresAt?: string | undefined;
+}
+
+/** The organization's settings: the defaults of projects' limits. */
+export interface StoredOrgSettings {
+  readonly default_project_max_concurrent_sessions: StoredLimit;
+  readonly default_project_max_concurrent_invocations: StoredLimit;
+}
+
+/**
+ * The record tables, one per kind. The tables of a project hold its resources; the
+ * organization's own records (projects, API keys, settings) are in the organization's scope
+ * (`ORG_SCOPE`), whose resource tables stay empty.
+ */
 export interface RecordTables {
   readonly browsers: RecordTable<BrowserSession>;
   readonly invocations: RecordTable<Invocation>;
@@ -429,6 +464,9 @@ export interface RecordTables {
   readonly extensions: RecordTable<StoredExtension>;
   readonly profiles: RecordTable<Profile>;
   readonly proxies: RecordTable<StoredProxy>;
+  readonly projects: RecordTable<StoredProject>;
+  readonly apiKeys: RecordTable<StoredApiKey>;
+  readonly orgSettings: RecordTable<StoredOrgSettings>;
 }
 
 /** Every kind of record, as the tables of a store are named. */
@@ -440,7 +478,24 @@ export const RECORD_KINDS = [
   'extensions',
   'profiles',
   'proxies',
+  'projects',
+  'apiKeys',
+  'orgSettings',
 ] as const satisfies readonly (keyof RecordTables)[];
+
+/** The kinds of record a project holds: what must be gone before it may be deleted. */
+export const PROJECT_RECORD_KINDS = [
+  'browsers',
+  'invocations',
+  'pools',
+  'replays',
+  'extensions',
+  'profiles',
+  'proxies',
+] as const satisfies readonly (keyof RecordTables)[];
+
+/** The scope of the organization's own records; every other scope is a project's id. */
+export const ORG_SCOPE = '';
 
 /** A store's tables, one made by `make` for each kind of record. */
 export function recordTablesOf(make: (kind: string) => RecordTable<unknown>): RecordTables {
@@ -460,6 +515,40 @@ export interface RecordStore extends RecordTables {
    * Nothing else writes between its reads and its writes.
    */
   transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R>;
+}
+
+/**
+ * Every record the service keeps, in scopes: one per project, and the organization's
+ * (`ORG_SCOPE`). A scope sees only its own records; names are unique within a scope and kind;
+ * ids are unique everywhere (a record of another scope is simply not found).
+ */
+export interface RecordStores {
+  scope(scope: string): RecordStore;
+}
+
+/** Which entries of the audit log a page gives: newest first, before `before` when given. */
+export interface AuditQuery {
+  /** Inclusive. */
+  readonly start: Date;
+  /** Exclusive. */
+  readonly end: Date;
+  readonly method?: string | undefined;
+  /** In the path, key id or name, client IP or status, any case. */
+  readonly search?: string | undefined;
+  /** Only this project's entries. */
+  readonly project?: string | undefined;
+  /** Go on after this entry (the last of the page before): its time and id. */
+  readonly after?: { readonly timestamp: string; readonly id: string } | undefined;
+  readonly limit: number;
+}
+
+/** Where the audit log is kept: memory in the fake, SQLite or PostgreSQL in the server. */
+export interface AuditStore {
+  append(entry: AuditLogEntry): Promise<void>;
+  /** Entries matching `query`, newest first (by time, then id), at most `query.limit`. */
+  page(query: AuditQuery): Promise<AuditLogEntry[]>;
+  /** Forgets entries older than `before`; gives how many went. */
+  prune(before: Date): Promise<number>;
 }
 
 /** Every engine of one implementation. */

@@ -6,6 +6,7 @@ import type {
   OperationQuery,
   Page,
 } from '@x/types';
+import type { Caller } from './pipeline/auth.js';
 
 /**
  * A value answered as JSON: anything but a promise (a model method that answers later must be
@@ -63,6 +64,10 @@ export interface HandlerContext<N extends OperationName, TRuntime> {
   /** Aborts when the caller goes away. */
   readonly signal: AbortSignal;
   readonly runtime: TRuntime;
+  /** Who calls: the key, what it reaches, whether it may only read. */
+  readonly caller: Caller;
+  /** The project the call acts in (the default project for an organization operation). */
+  readonly project: string;
 }
 
 /** Carries out one operation. */

@@ -18,6 +18,8 @@ export { type LiveInput, pause } from './computer/computer-model.js';
 export { FRAME_MS, type Point, pathBetween } from './computer/mouse-path.js';
 export type {
   ArchiveStore,
+  AuditQuery,
+  AuditStore,
   BrowserEngine,
   BrowserInstance,
   FileSystem,
@@ -41,6 +43,7 @@ export type {
   RecordingHandle,
   RecordKeys,
   RecordStore,
+  RecordStores,
   RecordTable,
   RecordTables,
   Region,
@@ -50,14 +53,23 @@ export type {
   ScreenStream,
   SecretBox,
   ServiceEngines,
+  StoredApiKey,
   StoredExtension,
+  StoredOrgSettings,
   StoredPool,
+  StoredProject,
   StoredProxy,
   WatchEvents,
   Watcher,
   WheelInput,
 } from './engines.js';
-export { NameTaken, RECORD_KINDS, recordTablesOf } from './engines.js';
+export {
+  NameTaken,
+  ORG_SCOPE,
+  PROJECT_RECORD_KINDS,
+  RECORD_KINDS,
+  recordTablesOf,
+} from './engines.js';
 export { eventStreamBody, SSE_HEARTBEAT_MS, wakeOrAbort } from './event-stream.js';
 export {
   type ArchiveEntry,
@@ -114,16 +126,24 @@ export {
   type ModelContext,
   type ModelLog,
   type ModelSettings,
+  type ProjectQuota,
 } from './model-context.js';
+export { KEY_PREFIX, keyDigest, maskKey, newApiKey } from './org/org-keys.js';
+export { Organization, type OrganizationOptions } from './org/organization.js';
 export {
   authenticate,
   type Caller,
   hasKnownToken,
+  type KeyGrant,
+  type KeyLookup,
+  operatorKeyId,
   type TokenSets,
   withoutSessionKeys,
 } from './pipeline/auth.js';
 export type { CallRecord } from './pipeline/call-record.js';
 export {
+  type AuditedCall,
+  type CallInfo,
   createRequestHandler,
   type Interception,
   type RequestHandlerOptions,
@@ -163,8 +183,13 @@ export { MemoryProfileStore } from './profiles/memory-profile-store.js';
 export { isProfilePath, PROFILE_PATHS, USER_DATA_DIR } from './profiles/profile-data.js';
 export { type TarEntry, ustar } from './profiles/ustar.js';
 export { aesSecretBox, SECRET_KEY_BYTES } from './proxies/secret-box.js';
+export { auditMatches, isNewerEntry } from './records/audit-entries.js';
+export { createMemoryAuditStore } from './records/memory-audit-store.js';
 export {
   createMemoryRecordStore,
+  createMemoryRecordStores,
+  type MemoryRecordStore,
+  type MemoryRecordStores,
   MemoryRecordTable,
   type MemoryRecordTables,
 } from './records/memory-record-store.js';

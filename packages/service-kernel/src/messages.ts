@@ -18,6 +18,13 @@ export const refusals = {
     new ServiceError('rate_limited', `This service runs at most ${max} browsers at once.`, {
       headers: { [HEADERS.retryAfter]: '5' },
     }),
+  /** A project's own cap (`max_concurrent_sessions`, …) is reached. */
+  projectLimit: (project: string, limit: string, max: number, what: string) =>
+    new ServiceError(
+      'rate_limited',
+      `Project ${project} is at its ${limit} limit (${max}): ${what}. Try again when one ends, or raise the limit (PATCH /org/projects/{id}/limits).`,
+      { headers: { [HEADERS.retryAfter]: '5' } },
+    ),
   shuttingDown: () =>
     new ServiceError('unavailable', 'The service is shutting down.', {
       headers: { [HEADERS.retryAfter]: '5' },

@@ -57,8 +57,24 @@ export interface ModelLog {
   error(fields: Record<string, unknown>, message: string): void;
 }
 
+/**
+ * What a project may hold, as the organization keeps it: read at once, so a check and the start
+ * it allows happen in the same turn (two creates at once cannot both take the last place).
+ */
+export interface ProjectQuota {
+  /** Browsers running or starting on this node, every project's together. */
+  nodeBrowsers(): number;
+  /** The project's cap on browsers at once, pools' sizes included; undefined: none. */
+  sessions(): number | undefined;
+  /** The project's cap on running invocations; undefined: none. */
+  invocations(): number | undefined;
+}
+
 /** What every part of the model works with. */
 export interface ModelContext<I extends BrowserInstance> {
+  /** The project this model serves (every record it keeps is in that project's scope). */
+  readonly project: string;
+  readonly quota: ProjectQuota;
   readonly engines: ServiceEngines<I>;
   readonly settings: ModelSettings;
   /** The time: records' timestamps and idle time-outs follow it. */

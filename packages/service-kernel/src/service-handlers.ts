@@ -7,6 +7,7 @@ import { watchHandlers } from './fs-watch/watch-handlers.js';
 import type { HandlerTable } from './handler.js';
 import { invocationHandlers } from './invocations/invocation-handlers.js';
 import { liveViewHandlers } from './live-view/live-view-handlers.js';
+import { orgHandlers } from './org/org-handlers.js';
 import { poolHandlers } from './pools/pool-handlers.js';
 import { processHandlers } from './processes/process-handlers.js';
 import { profileHandlers } from './profiles/profile-handlers.js';
@@ -32,5 +33,6 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...invocationHandlers<I>(),
     ...profileHandlers<I>(),
     ...proxyHandlers<I>(),
+    ...orgHandlers<I>(),
   };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_PROJECT_ID } from '@x/types';
 import { BrowserModel } from './browsers/browser-model.js';
 import { ComputerModel } from './computer/computer-model.js';
 import type { BrowserInstance, ServiceEngines } from './engines.js';
@@ -11,8 +12,10 @@ import {
   type ModelContext,
   type ModelLog,
   type ModelSettings,
+  type ProjectQuota,
   silentLog,
 } from './model-context.js';
+import type { Organization } from './org/organization.js';
 import { PoolModel } from './pools/pool-model.js';
 import { ProcessModel } from './processes/process-model.js';
 import { ProfileModel } from './profiles/profile-model.js';
@@ -29,6 +32,12 @@ export interface ServiceModelOptions<I extends BrowserInstance> {
   readonly nextId?: IdGenerator;
   /** Where background work reports; nowhere by default. */
   readonly log?: ModelLog;
+  /** The project it serves: the default project unless told otherwise. */
+  readonly project?: string;
+  /** What the project may hold; without one, only the service's own cap applies. */
+  readonly quota?: ProjectQuota;
+  /** The organization the project belongs to (its projects, keys, limits, audit log). */
+  readonly org?: Organization<I>;
 }
 
 /**
@@ -38,6 +47,8 @@ export interface ServiceModelOptions<I extends BrowserInstance> {
  */
 export class ServiceModel<I extends BrowserInstance> {
   readonly context: ModelContext<I>;
+  /** The organization it belongs to; undefined for a model on its own (a unit test's). */
+  readonly org: Organization<I> | undefined;
   readonly extensions: ExtensionModel<I>;
   readonly invocations: InvocationModel<I>;
   readonly profiles: ProfileModel<I>;
@@ -52,7 +63,14 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly liveViews: LiveViewModel<I>;
 
   constructor(options: ServiceModelOptions<I>) {
+    this.org = options.org;
     this.context = {
+      project: options.project ?? DEFAULT_PROJECT_ID,
+      quota: options.quota ?? {
+        nodeBrowsers: () => this.browsers.count(),
+        sessions: () => undefined,
+        invocations: () => undefined,
+      },
       engines: options.engines,
       settings: options.settings,
       clock: options.clock ?? (() => new Date()),
@@ -78,6 +96,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.replays = new ReplayModel(this.context, this.browsers);
     this.liveViews = new LiveViewModel(this.context, this.browsers, this.computer);
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
+    this.browsers.reserved = () => this.pools.reservedSize();
     this.browsers.viewersOf = (id) => this.liveViews.viewersOf(id);
     this.profiles.namingPool = (profile) =>
       this.pools.namingConfig(

@@ -5,6 +5,7 @@ import {
   hasKnownToken,
   type IdempotencyStore,
   type MultipartReader,
+  type Organization,
   type ServiceModel,
   serviceHandlers,
   servicePages,
@@ -18,7 +19,7 @@ import type { ResolvedTokens } from './tokens.js';
 
 /** What the HTTP handler is made of. */
 export interface AppOptions {
-  readonly model: ServiceModel<ChromiumInstance>;
+  readonly org: Organization<ChromiumInstance>;
   readonly tokens: ResolvedTokens;
   readonly idempotency: IdempotencyStore;
   readonly logger: Logger;
@@ -51,15 +52,18 @@ export type FetchHandler = (
  * duration, never with a token.
  */
 export function createApp(options: AppOptions): FetchHandler {
-  const { model, tokens, idempotency, logger, readMultipart, publicUrl, readiness, metrics } =
+  const { org, tokens, idempotency, logger, readMultipart, publicUrl, readiness, metrics } =
     options;
   const nextId = createIdGenerator();
   // One document, built once: nothing a caller sends (a Host header) makes another.
   let openApi: unknown;
   const handle = createRequestHandler<ServiceModel<ChromiumInstance>>({
-    runtime: () => model,
+    runtime: (project) => org.model(project),
+    keys: (token) => org.grantOf(token),
+    project: (caller, header) => org.projectOf(caller, header),
+    audit: (call) => org.record(call),
     handlers: serviceHandlers<ChromiumInstance>(),
-    beforeOperation: () => model.sweep(),
+    beforeOperation: () => org.sweep(),
     tokens,
     idempotency,
     readMultipart,
@@ -71,7 +75,7 @@ export function createApp(options: AppOptions): FetchHandler {
     },
     publicOrigin: publicUrl,
     readiness,
-    pages: servicePages(() => model),
+    pages: servicePages((browserId) => org.modelOfBrowser(browserId)),
     onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error'),
   });
   return async (request, env) => {
@@ -79,7 +83,7 @@ export function createApp(options: AppOptions): FetchHandler {
     const pathname = new URL(request.url).pathname;
     // The metrics, outside the catalog: any token may read them (or a loopback port, no token).
     if (pathname === '/metrics' && request.method === 'GET' && metrics) {
-      if (!hasKnownToken(tokens, request)) {
+      if (!hasKnownToken(tokens, request) && !(await org.isKey(request))) {
         return Response.json(
           { code: 'unauthorized', message: 'GET /metrics needs a token (any, read-only too).' },
           { status: 401, headers: { 'www-authenticate': 'Bearer' } },
@@ -87,7 +91,9 @@ export function createApp(options: AppOptions): FetchHandler {
       }
       return metricsResponse(metrics);
     }
-    const outcome = await handle(withStreamedBody(request, env?.incoming));
+    const clientIp = (env?.incoming as { socket?: { remoteAddress?: string } } | undefined)?.socket
+      ?.remoteAddress;
+    const outcome = await handle(withStreamedBody(request, env?.incoming), { clientIp });
     // The server injects no faults: every outcome is an answer.
     if (outcome.kind !== 'response') throw new Error('A dropped call outside fault injection.');
     const { response } = outcome;

@@ -1,6 +1,13 @@
-import type { ServiceModel } from '@x/service-kernel';
+import type { BrowserEntry, Organization } from '@x/service-kernel';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+
+/** Every live browser of every project. */
+function* browsersOf(
+  org: Organization<ChromiumInstance>,
+): Generator<BrowserEntry<ChromiumInstance>> {
+  for (const model of org.models()) yield* model.browsers.entries();
+}
 
 /** Latency buckets of a call, in seconds: from a fast answer to a long acquire wait. */
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
@@ -52,7 +59,7 @@ export class ServerMetrics {
   });
 
   constructor(
-    model: ServiceModel<ChromiumInstance>,
+    org: Organization<ChromiumInstance>,
     sources: {
       /** Connections the egress policy refused so far (its nftables counter); undefined: no policy. */
       readonly egressBlocked?: (() => Promise<number>) | undefined;
@@ -101,7 +108,7 @@ export class ServerMetrics {
       collect() {
         let warm = 0;
         let active = 0;
-        for (const entry of model.browsers.entries()) {
+        for (const entry of browsersOf(org)) {
           if (entry.isWarm) warm += 1;
           else active += 1;
         }
@@ -115,14 +122,18 @@ export class ServerMetrics {
     ) =>
       new Gauge({
         name: 'xb_pool_browsers',
-        help: 'Browsers of each pool, by state: available (warm) or acquired.',
-        labelNames: ['pool', 'state'],
+        help: 'Browsers of each pool, by project and state: available (warm) or acquired.',
+        labelNames: ['project', 'pool', 'state'],
         registers: [register],
         collect() {
           this.reset();
-          for (const pool of model.pools.list()) {
-            this.set({ pool: label(pool), state: 'available' }, pool.available_count);
-            this.set({ pool: label(pool), state: 'acquired' }, pool.acquired_count);
+          for (const model of org.models()) {
+            const { project } = model.context;
+            for (const pool of model.pools.list()) {
+              const labels = { project, pool: label(pool) };
+              this.set({ ...labels, state: 'available' }, pool.available_count);
+              this.set({ ...labels, state: 'acquired' }, pool.acquired_count);
+            }
           }
         },
       });
@@ -131,7 +142,7 @@ export class ServerMetrics {
     const perBrowser = (
       name: string,
       help: string,
-      count: (entry: ReturnType<typeof model.browsers.entries>[number]) => number,
+      count: (entry: BrowserEntry<ChromiumInstance>) => number,
     ) =>
       new Gauge({
         name,
@@ -139,7 +150,7 @@ export class ServerMetrics {
         registers,
         collect() {
           let total = 0;
-          for (const entry of model.browsers.entries()) total += count(entry);
+          for (const entry of browsersOf(org)) total += count(entry);
           this.set(total);
         },
       });
@@ -156,7 +167,9 @@ export class ServerMetrics {
       help: 'People watching a live view now.',
       registers,
       collect() {
-        this.set(model.liveViews.viewerCount());
+        let viewers = 0;
+        for (const model of org.models()) viewers += model.liveViews.viewerCount();
+        this.set(viewers);
       },
     });
   }

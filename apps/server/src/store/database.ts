@@ -65,6 +65,23 @@ export const MIGRATIONS = [
   // A name is unique among its kind in the store itself, whatever calls race to take it.
   `DROP INDEX records_name;
    CREATE UNIQUE INDEX records_name ON records (kind, name);`,
+  // Projects: every record belongs to a scope (a project's id, or '' for the organization's own
+  // records); what was kept before belongs to the default project. Names are unique per scope.
+  // The audit log, newest read first.
+  `ALTER TABLE records ADD COLUMN scope TEXT NOT NULL DEFAULT 'default';
+   DROP INDEX records_name;
+   CREATE UNIQUE INDEX records_name ON records (kind, scope, name);
+   DROP INDEX records_parent;
+   CREATE INDEX records_parent ON records (kind, scope, parent);
+   DROP INDEX records_open;
+   CREATE INDEX records_open ON records (kind, scope, is_open);
+   CREATE TABLE audit_log (
+     timestamp TEXT NOT NULL,
+     id TEXT NOT NULL,
+     project TEXT,
+     value TEXT NOT NULL,
+     PRIMARY KEY (timestamp, id)
+   ) WITHOUT ROWID;`,
 ];
 
 /**

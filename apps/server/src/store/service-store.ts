@@ -1,13 +1,14 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { RecordStore } from '@x/service-kernel';
+import type { AuditStore, RecordStores } from '@x/service-kernel';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { postgresAuditStore, sqliteAuditStore } from './audit-store.js';
 import { type BlobStore, postgresBlobStore, sweepBlobChunks } from './blob-store.js';
 import { type AnswerTable, postgresAnswers, sqliteAnswers } from './idempotency-store.js';
 import { isStoreUnreachable } from './postgres/postgres-errors.js';
-import { postgresRecordStore } from './postgres/postgres-record-store.js';
+import { postgresRecordStores } from './postgres/postgres-record-store.js';
 import { migrate } from './postgres/postgres-schema.js';
-import { sqliteRecordStore } from './sqlite-record-store.js';
+import { sqliteRecordStores } from './sqlite-record-store.js';
 
 /** Connections a server holds to PostgreSQL at most. */
 const POSTGRES_POOL_SIZE = 20;
@@ -21,7 +22,9 @@ const READY_CHECK_MS = 3_000;
 /** Where the service keeps what outlives a process: records and idempotency answers. */
 export interface ServiceStore {
   readonly engine: 'sqlite' | 'postgresql';
-  readonly records: RecordStore;
+  /** Every project's records, and the organization's. */
+  readonly records: RecordStores;
+  readonly audit: AuditStore;
   readonly answers: AnswerTable;
   /**
    * Where the files records name are kept besides this server's disk (PostgreSQL); undefined
@@ -37,7 +40,8 @@ export interface ServiceStore {
 export function sqliteServiceStore(database: DatabaseSync): ServiceStore {
   return {
     engine: 'sqlite',
-    records: sqliteRecordStore(database),
+    records: sqliteRecordStores(database),
+    audit: sqliteAuditStore(database),
     answers: sqliteAnswers(database),
     blobs: undefined,
     notReady: async () => undefined,
@@ -78,7 +82,8 @@ export async function postgresServiceStore(url: string, logger: Logger): Promise
   }
   return {
     engine: 'postgresql',
-    records: postgresRecordStore(pool),
+    records: postgresRecordStores(pool),
+    audit: postgresAuditStore(pool),
     answers: postgresAnswers(pool),
     blobs: postgresBlobStore(pool),
     async notReady() {

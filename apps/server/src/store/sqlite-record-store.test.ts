@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { RECORD_STORE_CHECKS } from '@x/service-kernel';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MIGRATIONS, openDatabase } from './database.js';
-import { sqliteRecordStore } from './sqlite-record-store.js';
+import { sqliteRecordStores } from './sqlite-record-store.js';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'xb-sqlite-store-'));
 
@@ -13,7 +13,8 @@ describe('the SQLite record store', () => {
     it(check.name, async () => {
       const database = openDatabase(freshDir());
       onTestFinished(() => database.close());
-      await check.run(sqliteRecordStore(database));
+      const stores = sqliteRecordStores(database);
+      await check.run(stores.scope('default'), stores);
     });
 });
 
@@ -54,7 +55,8 @@ describe('the SQLite schema', () => {
       old.close();
       const database = openDatabase(dir);
       onTestFinished(() => database.close());
-      const store = sqliteRecordStore(database);
+      // What an earlier schema kept belongs to the default project.
+      const store = sqliteRecordStores(database).scope('default');
       expect(await store.invocations.get('inv_1')).toMatchObject({ status: 'running' });
       expect(await store.browsers.list({ parent: 'inv_1', isOpen: true })).toHaveLength(1);
       if (version >= 2)

@@ -4,6 +4,7 @@ import {
   type RecordFilter,
   type RecordKeys,
   type RecordStore,
+  type RecordStores,
   type RecordTable,
   type RecordTables,
   recordTablesOf,
@@ -20,32 +21,36 @@ type Gate = <T>(work: () => T) => Promise<T>;
 /** SQLite's words for a second row with a unique key. */
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error &&
-  /UNIQUE constraint failed: records\.kind, records\.name/.test(error.message);
+  /UNIQUE constraint failed: records\.kind, records\.scope, records\.name/.test(error.message);
 
-/** One kind of record in the store's `records` table, in the order first put. */
+/** One kind of record of one scope in the store's `records` table, in the order first put. */
 class SqliteRecordTable<T> implements RecordTable<T> {
   readonly #database: DatabaseSync;
   readonly #kind: string;
+  readonly #scope: string;
   readonly #gate: Gate;
 
-  constructor(database: DatabaseSync, kind: string, gate: Gate) {
+  constructor(database: DatabaseSync, scope: string, kind: string, gate: Gate) {
     this.#database = database;
+    this.#scope = scope;
     this.#kind = kind;
     this.#gate = gate;
   }
 
   #one(sql: string, ...values: (string | null)[]): Promise<T | undefined> {
     return this.#gate(() => {
-      const row = this.#database.prepare(sql).get(this.#kind, ...values) as Row | undefined;
+      const row = this.#database.prepare(sql).get(this.#kind, this.#scope, ...values) as
+        | Row
+        | undefined;
       return row ? (JSON.parse(row.value) as T) : undefined;
     });
   }
 
   get(id: string, parent?: string): Promise<T | undefined> {
     if (parent === undefined)
-      return this.#one('SELECT value FROM records WHERE kind = ? AND id = ?', id);
+      return this.#one('SELECT value FROM records WHERE kind = ? AND scope = ? AND id = ?', id);
     return this.#one(
-      'SELECT value FROM records WHERE kind = ? AND id = ? AND parent = ?',
+      'SELECT value FROM records WHERE kind = ? AND scope = ? AND id = ? AND parent = ?',
       id,
       parent,
     );
@@ -54,14 +59,14 @@ class SqliteRecordTable<T> implements RecordTable<T> {
   parentOf(id: string): Promise<string | undefined> {
     return this.#gate(() => {
       const row = this.#database
-        .prepare('SELECT parent FROM records WHERE kind = ? AND id = ?')
-        .get(this.#kind, id) as { parent: string | null } | undefined;
+        .prepare('SELECT parent FROM records WHERE kind = ? AND scope = ? AND id = ?')
+        .get(this.#kind, this.#scope, id) as { parent: string | null } | undefined;
       return row?.parent ?? undefined;
     });
   }
 
   byName(name: string): Promise<T | undefined> {
-    return this.#one('SELECT value FROM records WHERE kind = ? AND name = ?', name);
+    return this.#one('SELECT value FROM records WHERE kind = ? AND scope = ? AND name = ?', name);
   }
 
   put(id: string, record: T, keys: RecordKeys = {}): Promise<void> {
@@ -70,15 +75,18 @@ class SqliteRecordTable<T> implements RecordTable<T> {
       try {
         this.#database
           .prepare(
-            `INSERT INTO records (kind, id, parent, name, is_open, value) VALUES (?, ?, ?, ?, ?, ?)
+            `INSERT INTO records (kind, scope, id, parent, name, is_open, value)
+             VALUES (?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (kind, id) DO UPDATE SET
                value = excluded.value,
                parent = CASE WHEN ? THEN excluded.parent ELSE parent END,
                name = CASE WHEN ? THEN excluded.name ELSE name END,
-               is_open = CASE WHEN ? THEN excluded.is_open ELSE is_open END`,
+               is_open = CASE WHEN ? THEN excluded.is_open ELSE is_open END
+             WHERE records.scope = excluded.scope`,
           )
           .run(
             this.#kind,
+            this.#scope,
             id,
             keys.parent ?? null,
             keys.name ?? null,
@@ -97,14 +105,16 @@ class SqliteRecordTable<T> implements RecordTable<T> {
 
   delete(id: string): Promise<void> {
     return this.#gate(() => {
-      this.#database.prepare('DELETE FROM records WHERE kind = ? AND id = ?').run(this.#kind, id);
+      this.#database
+        .prepare('DELETE FROM records WHERE kind = ? AND scope = ? AND id = ?')
+        .run(this.#kind, this.#scope, id);
     });
   }
 
   list(filter: RecordFilter = {}): Promise<T[]> {
     return this.#gate(() => {
-      const conditions = ['kind = ?'];
-      const values: (string | number)[] = [this.#kind];
+      const conditions = ['kind = ?', 'scope = ?'];
+      const values: (string | number)[] = [this.#kind, this.#scope];
       if (filter.parent !== undefined) {
         conditions.push('parent = ?');
         values.push(filter.parent);
@@ -121,8 +131,8 @@ class SqliteRecordTable<T> implements RecordTable<T> {
   }
 }
 
-function tablesOf(database: DatabaseSync, gate: Gate): RecordTables {
-  return recordTablesOf((kind) => new SqliteRecordTable(database, kind, gate));
+function tablesOf(database: DatabaseSync, scope: string, gate: Gate): RecordTables {
+  return recordTablesOf((kind) => new SqliteRecordTable(database, scope, kind, gate));
 }
 
 /**
@@ -132,12 +142,27 @@ function tablesOf(database: DatabaseSync, gate: Gate): RecordTables {
  * for it to end (a statement run meanwhile would join the transaction), so a transaction sees
  * no write it did not make and makes none that others see before it commits.
  */
-export function sqliteRecordStore(database: DatabaseSync): RecordStore {
+export function sqliteRecordStores(database: DatabaseSync): RecordStores {
   const hold = new StoreHold();
+  const scopes = new Map<string, RecordStore>();
+  return {
+    scope(scope) {
+      let store = scopes.get(scope);
+      if (!store) {
+        store = scopeStore(database, scope, hold);
+        scopes.set(scope, store);
+      }
+      return store;
+    },
+  };
+}
+
+/** One scope of the store; every scope shares one connection and so one hold. */
+function scopeStore(database: DatabaseSync, scope: string, hold: StoreHold): RecordStore {
   const gate: Gate = (work) => hold.after(work) as Promise<ReturnType<typeof work>>;
   const inside: Gate = async (work) => work();
-  const tables = tablesOf(database, gate);
-  const transactionTables = tablesOf(database, inside);
+  const tables = tablesOf(database, scope, gate);
+  const transactionTables = tablesOf(database, scope, inside);
   return {
     ...tables,
     transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R> {

@@ -59,7 +59,11 @@ export class BrowserModel<I extends BrowserInstance> {
   /** Browsers being started: they count against capacity, and shutdown waits for them. */
   readonly #startups = new Set<Promise<unknown>>();
   #starting = 0;
+  /** Of those, the ones no pool started (they count against the project's cap). */
+  #startingOnDemand = 0;
   #isClosed = false;
+  /** Browsers the project's pools keep (their sizes together): set by the service model. */
+  reserved: () => number = () => 0;
   /** Hears about every browser that ended, once its instance is closed: its pool refills. */
   onEnded: (record: BrowserSession) => void = () => undefined;
   /** Hears about a browser that begins to end, before anything of it stops: its viewers go. */
@@ -134,7 +138,17 @@ export class BrowserModel<I extends BrowserInstance> {
   #start(spec: BrowserSpec, resolved: Resolved, origin: string): Eventually<BrowserEntry<I>> {
     if (this.#isClosed) throw refusals.shuttingDown();
     const { maxBrowsers } = this.#context.settings;
-    if (this.#live.size + this.#starting >= maxBrowsers) throw refusals.atCapacity(maxBrowsers);
+    const { quota, project } = this.#context;
+    if (quota.nodeBrowsers() >= maxBrowsers) throw refusals.atCapacity(maxBrowsers);
+    const cap = spec.pool ? undefined : quota.sessions();
+    if (cap !== undefined && this.onDemandCount() + this.reserved() >= cap) {
+      throw refusals.projectLimit(
+        project,
+        'max_concurrent_sessions',
+        cap,
+        "its browsers and its pools' sizes together reach it",
+      );
+    }
     const id = this.#context.nextId('br');
     const { profile } = resolved;
     // Held from now, so a second writer is refused while this one starts.
@@ -175,10 +189,13 @@ export class BrowserModel<I extends BrowserInstance> {
       this.#persist(entry);
       return entry;
     }
+    const onDemand = spec.pool ? 0 : 1;
     this.#starting++;
+    this.#startingOnDemand += onDemand;
     const starting = launched.then(
       (instance) => {
         this.#starting--;
+        this.#startingOnDemand -= onDemand;
         return this.#adoptStarted(id, spec, resolved, viewport, origin, instance).catch(
           (error: unknown) => {
             release();
@@ -188,6 +205,7 @@ export class BrowserModel<I extends BrowserInstance> {
       },
       (error: unknown) => {
         this.#starting--;
+        this.#startingOnDemand -= onDemand;
         release();
         throw this.#launchFailed(error);
       },
@@ -365,6 +383,18 @@ export class BrowserModel<I extends BrowserInstance> {
   }
 
   /** The live browsers, oldest first. */
+  /** Browsers running or starting. */
+  count(): number {
+    return this.#live.size + this.#starting;
+  }
+
+  /** Browsers running or starting that no pool keeps. */
+  onDemandCount(): number {
+    let count = this.#startingOnDemand;
+    for (const entry of this.#live.values()) if (!entry.record.pool) count++;
+    return count;
+  }
+
   entries(): BrowserEntry<I>[] {
     return [...this.#live.values()];
   }

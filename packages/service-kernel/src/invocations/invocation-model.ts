@@ -37,7 +37,24 @@ export class InvocationModel<I extends BrowserInstance> {
       started_at: formatTimestamp(this.#context.clock()),
     };
     if (body.payload !== undefined) invocation.payload = body.payload;
-    await this.#records.put(invocation.id, invocation);
+    const cap = this.#context.quota.invocations();
+    if (cap === undefined) {
+      await this.#records.put(invocation.id, invocation);
+      return invocation;
+    }
+    // Counted and stored in one transaction: two creates at once cannot both take the last place.
+    await this.#context.engines.records.transaction(async ({ invocations }) => {
+      const running = (await invocations.list()).filter((each) => each.status === 'running');
+      if (running.length >= cap) {
+        throw refusals.projectLimit(
+          this.#context.project,
+          'max_concurrent_invocations',
+          cap,
+          `${running.length} invocations run`,
+        );
+      }
+      await invocations.put(invocation.id, invocation);
+    });
     return invocation;
   }
 

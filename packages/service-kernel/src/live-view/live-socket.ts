@@ -26,7 +26,7 @@ export interface LiveViewSockets {
  * (expired 4401, session ended 4404), so the page can tell a person why instead of retrying.
  */
 export function liveViewSockets<I extends BrowserInstance>(
-  liveViews: () => LiveViewModel<I>,
+  liveViews: (browserId: string) => LiveViewModel<I>,
 ): LiveViewSockets {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_VIEWER_MESSAGE_BYTES });
   const pinger = setInterval(() => {
@@ -39,7 +39,7 @@ export function liveViewSockets<I extends BrowserInstance>(
       const id = LIVE_SOCKET_PATH.exec(url.pathname)?.[1];
       if (!id) return false;
       server.handleUpgrade(request, socket, head, (client) => {
-        const model = liveViews();
+        const model = liveViews(id);
         const grant = model.grant(id, url.searchParams.get('jwt') ?? '');
         if ('status' in grant) {
           client.close(grant.code, grant.message);

@@ -38,26 +38,52 @@ export function hasKnownToken(sets: TokenSets, request: Request): boolean {
   );
 }
 
-/** An authenticated caller: its token, and whether that token may only read. */
-export interface Caller {
-  readonly token: string;
+/** What an API key grants, as the organization found it (by the key's hash). */
+export interface KeyGrant {
+  readonly keyId: string;
+  readonly keyName: string;
+  /** The one project it reaches; undefined: every project. */
+  readonly project: string | undefined;
   readonly isReadOnly: boolean;
 }
 
+/** Finds the API key a bearer token is, if it is one that works now. */
+export type KeyLookup = (token: string) => Promise<KeyGrant | undefined>;
+
+/** An authenticated caller: its token, who it is, and what it may do. */
+export interface Caller {
+  readonly token: string;
+  readonly isReadOnly: boolean;
+  /** An API key's id, or `op_…` (a hash of the token) for an operator's token. */
+  readonly keyId: string;
+  readonly keyName: string;
+  readonly strategy: 'operator_token' | 'api_key';
+  /** The one project a project key reaches; undefined: every project. */
+  readonly project: string | undefined;
+}
+
+/** The id an operator's token is known by in the audit log: a short hash, never the token. */
+export function operatorKeyId(token: string): string {
+  return `op_${createHash('sha256').update(token).digest('hex').slice(0, 12)}`;
+}
+
 /**
- * The caller's token, checked: 401 when missing or unknown, 403 when a read-only token calls an
- * acting operation or one that reads contents (files, output, screen, profiles, archives, videos).
+ * The caller's token, checked: an operator's token (compared in constant time) or an API key
+ * (looked up by its hash, so a deleted or rotated key is refused from the next call). 401 when
+ * missing or unknown, 403 when a read-only token calls an acting operation or one that reads
+ * contents (files, output, screen, profiles, archives, videos).
  */
-export function authenticate(sets: TokenSets, operation: Operation, request: Request): Caller {
+export async function authenticate(
+  sets: TokenSets,
+  operation: Operation,
+  request: Request,
+  keys?: KeyLookup,
+): Promise<Caller> {
   const token = bearerToken(request);
-  const { tokens, readOnlyTokens } = sets;
-  const isFull = token !== undefined && isKnownToken(token, tokens);
-  if (token === undefined || (!isFull && !isKnownToken(token, readOnlyTokens))) {
-    throw new ServiceError(
-      'unauthorized',
-      token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-    );
-  }
+  if (token === undefined) throw new ServiceError('unauthorized', 'Missing bearer token.');
+  const caller = await identify(sets, token, keys);
+  if (!caller) throw new ServiceError('unauthorized', 'Unknown bearer token.');
+  const isFull = !caller.isReadOnly;
   if (operation.access === 'write' && !isFull) {
     throw new ServiceError('forbidden', `This token may only read; ${operation.name} acts.`);
   }
@@ -67,7 +93,36 @@ export function authenticate(sets: TokenSets, operation: Operation, request: Req
       `This token may only read records and metrics; ${operation.name} reads what a session or a stored object holds, which takes a full token.`,
     );
   }
-  return { token, isReadOnly: !isFull };
+  return caller;
+}
+
+/** Who a token is: an operator's token, an API key that works now, or nobody. */
+async function identify(
+  sets: TokenSets,
+  token: string,
+  keys: KeyLookup | undefined,
+): Promise<Caller | undefined> {
+  const isFull = isKnownToken(token, sets.tokens);
+  if (isFull || isKnownToken(token, sets.readOnlyTokens)) {
+    return {
+      token,
+      isReadOnly: !isFull,
+      keyId: operatorKeyId(token),
+      keyName: isFull ? 'operator token' : 'operator token (read-only)',
+      strategy: 'operator_token',
+      project: undefined,
+    };
+  }
+  const grant = await keys?.(token);
+  if (!grant) return undefined;
+  return {
+    token,
+    isReadOnly: grant.isReadOnly,
+    keyId: grant.keyId,
+    keyName: grant.keyName,
+    strategy: 'api_key',
+    project: grant.project,
+  };
 }
 
 /**

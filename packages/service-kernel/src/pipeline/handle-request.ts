@@ -1,6 +1,6 @@
-import { API_VERSION, HEADERS, LIMITS, type Operation } from '@x/types';
+import { API_VERSION, DEFAULT_PROJECT_ID, HEADERS, LIMITS, type Operation } from '@x/types';
 import type { HandlerTable } from '../handler.js';
-import { authenticate, type TokenSets } from './auth.js';
+import { authenticate, type Caller, type KeyLookup, type TokenSets } from './auth.js';
 import { type CallRecord, startCallRecord } from './call-record.js';
 import { checkPathAndQuery, queryWithBody } from './check-call.js';
 import type { IdempotencyStore } from './idempotency.js';
@@ -29,10 +29,50 @@ import { runHandler } from './run-handler.js';
 
 export type { Interception, RequestOutcome } from './outcome.js';
 
+/** A write as the audit log hears of it. */
+export interface AuditedCall {
+  readonly at: Date;
+  readonly caller: Caller;
+  /** The project it acted in; undefined for an organization operation. */
+  readonly project: string | undefined;
+  readonly method: string;
+  readonly path: string;
+  readonly operation: string;
+  readonly status: number;
+  readonly clientIp: string;
+  readonly userAgent: string;
+  readonly durationMs: number;
+}
+
+/** What the server knows of a call beyond the request itself. */
+export interface CallInfo {
+  /** The address the call came from. */
+  readonly clientIp?: string | undefined;
+}
+
+/** Who made a call and where it acted, once known (for the audit log). */
+interface CallParty {
+  caller?: Caller;
+  project?: string | undefined;
+}
+
 /** The parts a service's request handler is made of. */
 export interface RequestHandlerOptions<TRuntime> {
-  /** What handlers work with, looked up for each call (a fake's reset may replace it). */
-  readonly runtime: () => TRuntime;
+  /**
+   * What handlers work with in a project, looked up for each call (a fake's reset may replace
+   * it); an organization operation gets the default project's.
+   */
+  readonly runtime: (project: string) => TRuntime;
+  /** Finds the API key a token is; without it only the operators' tokens are known. */
+  readonly keys?: KeyLookup;
+  /**
+   * The project a call acts in, from its `X-Kernel-Project-Id` header (undefined when absent)
+   * and its caller's key; throws 404 for an unknown or archived project, 403 for one a project
+   * key does not reach. Without it every call acts in the default project.
+   */
+  readonly project?: (caller: Caller, header: string | undefined) => Promise<string>;
+  /** Hears about every write of an authenticated caller once it is answered: the audit log. */
+  readonly audit?: (entry: AuditedCall) => Promise<void>;
   /** A handler for every operation of the catalog. */
   readonly handlers: HandlerTable<TRuntime>;
   readonly tokens: TokenSets;
@@ -83,7 +123,7 @@ export interface RequestHandlerOptions<TRuntime> {
  */
 export function createRequestHandler<TRuntime>(
   options: RequestHandlerOptions<TRuntime>,
-): (request: Request) => Promise<RequestOutcome> {
+): (request: Request, info?: CallInfo) => Promise<RequestOutcome> {
   // Serialized once: each call is answered with the same bytes, not a new copy of the document.
   let openApiBody: Uint8Array | undefined;
   const openApi = () =>
@@ -94,6 +134,7 @@ export function createRequestHandler<TRuntime>(
     url: URL,
     record: CallRecord,
     read: ReadBody | undefined,
+    party: CallParty,
   ): Promise<RequestOutcome> {
     const own =
       (await options.pages?.(request, url)) ??
@@ -107,7 +148,10 @@ export function createRequestHandler<TRuntime>(
     if (intercepted) return intercepted;
 
     options.beforeOperation?.();
-    const caller = authenticate(options.tokens, operation, request);
+    const caller = await authenticate(options.tokens, operation, request, options.keys);
+    party.caller = caller;
+    const project = await projectOf(operation, caller, request);
+    if (operation.scope !== 'org') party.project = project;
     if (read?.isTooLarge) throw bodyTooLarge();
     const { params, query } = checkPathAndQuery(operation, rawParams, url.searchParams);
 
@@ -119,7 +163,8 @@ export function createRequestHandler<TRuntime>(
       const response = await answerOnce(options.idempotency, {
         request,
         pathname: url.pathname,
-        token: caller.token,
+        // Keys are the caller's own, in the project: the same key in another project is another call.
+        token: `${project}\n${caller.token}`,
         fingerprint: parsed.fingerprint,
         run: () =>
           runHandler(
@@ -131,7 +176,9 @@ export function createRequestHandler<TRuntime>(
               body,
               origin: options.publicOrigin?.() ?? url.origin,
               signal: request.signal,
-              runtime: options.runtime(),
+              runtime: options.runtime(project),
+              caller,
+              project,
             },
             caller.isReadOnly,
           ),
@@ -159,7 +206,45 @@ export function createRequestHandler<TRuntime>(
     }
   }
 
-  return async (request) => {
+  /** The project a call acts in: an organization operation's is the default project. */
+  async function projectOf(
+    operation: Operation,
+    caller: Caller,
+    request: Request,
+  ): Promise<string> {
+    if (!options.project) return DEFAULT_PROJECT_ID;
+    if (operation.scope === 'org') return caller.project ?? DEFAULT_PROJECT_ID;
+    const header = request.headers.get(HEADERS.project)?.trim();
+    return options.project(caller, header === '' ? undefined : header);
+  }
+
+  async function audit(
+    request: Request,
+    record: CallRecord,
+    party: CallParty,
+    status: number,
+    info: CallInfo | undefined,
+    started: number,
+  ): Promise<void> {
+    if (!options.audit || !party.caller || request.method === 'GET') return;
+    const entry: AuditedCall = {
+      at: new Date(record.at),
+      caller: party.caller,
+      project: party.project,
+      method: request.method,
+      path: record.path,
+      operation: record.operation ?? 'other',
+      status,
+      clientIp: info?.clientIp ?? '',
+      userAgent: request.headers.get('user-agent') ?? '',
+      durationMs: Math.round(performance.now() - started),
+    };
+    // The write happened: a log that cannot keep it is reported, and the answer still goes.
+    await options.audit(entry).catch(options.onUnexpectedError);
+  }
+
+  return async (request, info) => {
+    const started = performance.now();
     const url = new URL(request.url);
     const requestId = requestIdOf(request.headers, options.newRequestId);
     // A multipart or binary body waits for the caller to be authenticated (see handle); a JSON
@@ -173,8 +258,9 @@ export function createRequestHandler<TRuntime>(
     const record = startCallRecord(request, url, requestId, options.now(), bodyBytes);
     options.onCall?.(record);
     let outcome: RequestOutcome;
+    const party: CallParty = {};
     try {
-      outcome = await handle(request, url, record, read);
+      outcome = await handle(request, url, record, read, party);
     } catch (error) {
       outcome = {
         kind: 'response',
@@ -185,6 +271,7 @@ export function createRequestHandler<TRuntime>(
       outcome.response.headers.set(HEADERS.requestId, requestId);
       outcome.response.headers.set(HEADERS.apiVersion, API_VERSION);
       record.status = outcome.response.status;
+      await audit(request, record, party, outcome.response.status, info, started);
       // What the call was routed to, for whoever serves the pipeline (the server's metrics).
       if (record.operation) return { ...outcome, operation: record.operation };
     }

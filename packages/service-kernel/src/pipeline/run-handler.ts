@@ -1,6 +1,6 @@
 import type { Operation, OperationName } from '@x/types';
 import type { HandlerResult, HandlerTable, JsonAnswer } from '../handler.js';
-import { withoutSessionKeys } from './auth.js';
+import { type Caller, withoutSessionKeys } from './auth.js';
 import { toResponse } from './responses.js';
 
 /** A handler's input before its operation's types are known: checked, but not yet narrowed. */
@@ -12,6 +12,8 @@ export interface CallInput<TRuntime> {
   readonly origin: string;
   readonly signal: AbortSignal;
   readonly runtime: TRuntime;
+  readonly caller: Caller;
+  readonly project: string;
 }
 
 /**

@@ -152,24 +152,49 @@ describe('authenticate', () => {
       headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
     });
 
-  it('lets a full token do anything and a read-only token read', () => {
-    expect(authenticate(sets, write, withToken('full'))).toEqual({
+  it('lets a full token do anything and a read-only token read', async () => {
+    expect(await authenticate(sets, write, withToken('full'))).toMatchObject({
       token: 'full',
       isReadOnly: false,
+      strategy: 'operator_token',
+      project: undefined,
     });
-    expect(authenticate(sets, read, withToken('reader'))).toEqual({
+    expect(await authenticate(sets, read, withToken('reader'))).toMatchObject({
       token: 'reader',
       isReadOnly: true,
     });
   });
-  it('answers 401 for a missing or unknown token, 403 for a reader that acts', () => {
-    expect(thrownBy(() => authenticate(sets, read, withToken())).message).toBe(
+  it('answers 401 for a missing or unknown token, 403 for a reader that acts', async () => {
+    const rejected = (promise: Promise<unknown>) =>
+      promise.then(
+        () => expect.fail('accepted'),
+        (error: unknown) => error as ServiceError,
+      );
+    expect((await rejected(authenticate(sets, read, withToken()))).message).toBe(
       'Missing bearer token.',
     );
-    expect(thrownBy(() => authenticate(sets, read, withToken('guess'))).status).toBe(401);
-    const forbidden = thrownBy(() => authenticate(sets, write, withToken('reader')));
+    expect((await rejected(authenticate(sets, read, withToken('guess')))).status).toBe(401);
+    const forbidden = await rejected(authenticate(sets, write, withToken('reader')));
     expect(forbidden.status).toBe(403);
     expect(forbidden.message).toContain('browsers.create');
+  });
+  it('knows an API key by what the lookup grants, and refuses one it does not', async () => {
+    const keys = async (token: string) =>
+      token === 'xbk_good'
+        ? { keyId: 'key_1', keyName: 'ci', project: 'proj_a', isReadOnly: true }
+        : undefined;
+    expect(await authenticate(sets, read, withToken('xbk_good'), keys)).toMatchObject({
+      keyId: 'key_1',
+      strategy: 'api_key',
+      project: 'proj_a',
+      isReadOnly: true,
+    });
+    await expect(authenticate(sets, write, withToken('xbk_good'), keys)).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(authenticate(sets, read, withToken('xbk_bad'), keys)).rejects.toMatchObject({
+      status: 401,
+    });
   });
   it('takes the jwt out of every URL a read-only caller is shown', () => {
     expect(

@@ -41,8 +41,30 @@ export class PoolModel<I extends BrowserInstance> {
     this.#filler = new PoolFiller(context, browsers);
   }
 
+  /** Browsers the pools keep, their sizes together: the project's cap counts them. */
+  reservedSize(): number {
+    let total = 0;
+    for (const pool of this.#pools.values()) total += pool.config.size;
+    return total;
+  }
+
+  /** 429 when pools `size` browsers larger would take the project past its cap. */
+  #assertRoom(added: number): void {
+    const cap = this.#context.quota.sessions();
+    if (cap === undefined || added <= 0) return;
+    if (this.#browsers.onDemandCount() + this.reservedSize() + added > cap) {
+      throw refusals.projectLimit(
+        this.#context.project,
+        'max_concurrent_sessions',
+        cap,
+        `a pool of ${added} more browsers would pass it (its browsers and its pools' sizes count)`,
+      );
+    }
+  }
+
   async create(body: BrowserPoolConfig, origin: string): Promise<BrowserPool> {
     this.#assertNameFree(body.name);
+    this.#assertRoom(body.size);
     const pool = this.#entry(
       {
         id: this.#context.nextId('pool'),
@@ -53,8 +75,9 @@ export class PoolModel<I extends BrowserInstance> {
       origin,
     );
     await this.#browsers.check(browserSpecOf(pool));
-    // Checked again after the store answered: another create may have taken the name meanwhile.
+    // Checked again after the store answered: another create may have taken the name or room.
     this.#assertNameFree(body.name);
+    this.#assertRoom(body.size);
     this.#pools.set(pool.id, pool);
     try {
       await this.#save(pool);
@@ -98,6 +121,7 @@ export class PoolModel<I extends BrowserInstance> {
     const name = body.name ?? pool.name;
     await this.#browsers.check(browserSpecOf({ id: pool.id, name, config }));
     this.#assertNameFree(body.name, pool);
+    this.#assertRoom(config.size - pool.config.size);
     await this.#save({ ...pool, config, name });
     pool.config = config;
     pool.name = name;

@@ -1,8 +1,11 @@
 import { describe, it } from 'vitest';
-import { createMemoryRecordStore } from './memory-record-store.js';
+import { createMemoryRecordStores } from './memory-record-store.js';
 import { RECORD_STORE_CHECKS } from './record-store-checks.js';
 
 describe('the memory record store', () => {
   for (const check of RECORD_STORE_CHECKS)
-    it(check.name, () => check.run(createMemoryRecordStore()));
+    it(check.name, () => {
+      const stores = createMemoryRecordStores();
+      return check.run(stores.scope('default'), stores);
+    });
 });

@@ -4,6 +4,7 @@ import {
   type RecordFilter,
   type RecordKeys,
   type RecordStore,
+  type RecordStores,
   type RecordTable,
   type RecordTables,
   recordTablesOf,
@@ -134,12 +135,37 @@ export type MemoryRecordTables = {
   >;
 };
 
+/** One scope of records in memory, readable at once. */
+export type MemoryRecordStore = RecordStore & MemoryRecordTables & { clear(): void };
+
+/** Every scope of records in memory, each readable at once. */
+export interface MemoryRecordStores extends RecordStores {
+  scope(scope: string): MemoryRecordStore;
+  clear(): void;
+}
+
+/** Every scope in memory, made when first named; transactions of every scope run one at a time. */
+export function createMemoryRecordStores(): MemoryRecordStores {
+  const hold = new StoreHold();
+  const scopes = new Map<string, MemoryRecordStore>();
+  return {
+    scope(scope) {
+      let store = scopes.get(scope);
+      if (!store) {
+        store = createMemoryRecordStore(hold);
+        scopes.set(scope, store);
+      }
+      return store;
+    },
+    clear: () => scopes.clear(),
+  };
+}
+
 /**
  * Every record in memory: the fake's store. A transaction runs alone (other calls wait for it)
  * and puts every table back as it was when its work throws.
  */
-export function createMemoryRecordStore(): RecordStore & MemoryRecordTables & { clear(): void } {
-  const hold = new StoreHold();
+export function createMemoryRecordStore(hold = new StoreHold()): MemoryRecordStore {
   const tables = recordTablesOf(
     (kind) => new MemoryRecordTable(kind, hold),
   ) as unknown as MemoryRecordTables;

@@ -1,12 +1,15 @@
 import { deepStrictEqual, ok, rejects, strictEqual } from 'node:assert/strict';
 import type { BrowserSession, Invocation, Profile } from '@x/types';
-import { NameTaken, type RecordStore } from '../engines.js';
+import { NameTaken, type RecordStore, type RecordStores } from '../engines.js';
 
 /** One check every record store passes, whatever keeps the records. */
 export interface RecordStoreCheck {
   readonly name: string;
-  /** Runs against an empty store; throws (node:assert) when the store breaks the contract. */
-  run(store: RecordStore): Promise<void>;
+  /**
+   * Runs against an empty store (`store` is its scope `default`); throws (node:assert) when the
+   * store breaks the contract.
+   */
+  run(store: RecordStore, stores: RecordStores): Promise<void>;
 }
 
 const profile = (id: string, name?: string): Profile => ({
@@ -162,6 +165,31 @@ export const RECORD_STORE_CHECKS: readonly RecordStoreCheck[] = [
       const outcomes = await Promise.allSettled([end(), end()]);
       deepStrictEqual(outcomes.map((outcome) => outcome.status).sort(), ['fulfilled', 'rejected']);
       strictEqual((await store.invocations.get('i1'))?.status, 'succeeded');
+    },
+  },
+  {
+    name: 'keeps scopes apart: a record of one is not found from another, names repeat across them',
+    async run(store, stores) {
+      const other = stores.scope('proj_other');
+      await store.profiles.put('p1', profile('p1', 'shop'), { name: 'shop' });
+      await other.profiles.put('p2', profile('p2', 'shop'), { name: 'shop' });
+      strictEqual(await other.profiles.get('p1'), undefined);
+      strictEqual((await other.profiles.byName('shop'))?.id, 'p2');
+      strictEqual((await store.profiles.byName('shop'))?.id, 'p1');
+      deepStrictEqual(
+        (await other.profiles.list()).map((found) => found.id),
+        ['p2'],
+      );
+      // A write naming another scope's id changes nothing there, and a delete from here nothing.
+      await other.profiles.delete('p1');
+      strictEqual((await store.profiles.get('p1'))?.id, 'p1');
+      await other.browsers.put('b1', session('b1'), { isOpen: true });
+      deepStrictEqual(await store.browsers.list({ isOpen: true }), []);
+      const inTransaction = await other.transaction(async ({ profiles }) => profiles.list());
+      deepStrictEqual(
+        inTransaction.map((found) => found.id),
+        ['p2'],
+      );
     },
   },
 ];

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AuditStore,
   aesSecretBox,
-  createMemoryRecordStore,
+  createMemoryAuditStore,
+  createMemoryRecordStores,
   MemoryProfileStore,
-  type MemoryRecordTables,
+  type MemoryRecordStore,
   memoryFileSystem,
-  type RecordStore,
   SECRET_KEY_BYTES,
   type ServiceEngines,
 } from '@x/service-kernel';
+import { DEFAULT_PROJECT_ID } from '@x/types';
 import { FakeBrowserEngine } from './browsers/fake-browser-engine.js';
 import type { FakeInstance } from './browsers/fake-instance.js';
 import { FakeArchiveStore } from './extensions/fake-archive-store.js';
@@ -24,13 +26,17 @@ export interface FakeEngines extends ServiceEngines<FakeInstance> {
   readonly archives: FakeArchiveStore;
   readonly profiles: MemoryProfileStore;
   readonly proxyChecker: FakeProxyChecker;
-  /** Records in memory, to read at once (`fake.state`). */
-  readonly records: RecordStore & MemoryRecordTables;
+  /** The default project's records in memory, to read at once (`fake.state`). */
+  readonly records: MemoryRecordStore;
+  /** Every project's records, and the organization's. */
+  readonly stores: ReturnType<typeof createMemoryRecordStores>;
+  readonly audit: AuditStore;
 }
 
 /** A fresh set of in-memory engines. */
 export function createFakeEngines(clock?: () => Date): FakeEngines {
   const profiles = new MemoryProfileStore();
+  const stores = createMemoryRecordStores();
   return {
     browsers: new FakeBrowserEngine(clock, profiles),
     processes: new FakeProcessRunner(),
@@ -42,6 +48,8 @@ export function createFakeEngines(clock?: () => Date): FakeEngines {
     proxyChecker: new FakeProxyChecker(),
     // Sealed as the server seals them, under a key of this fake alone.
     secrets: aesSecretBox(randomBytes(SECRET_KEY_BYTES)),
-    records: createMemoryRecordStore(),
+    records: stores.scope(DEFAULT_PROJECT_ID),
+    stores,
+    audit: createMemoryAuditStore(),
   };
 }

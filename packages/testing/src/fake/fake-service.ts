@@ -7,9 +7,10 @@ import {
   type FsChange,
   liveViewSockets,
   MemoryIdempotencyStore,
+  Organization,
   parseOperatorNetworks,
   resolveInstancePath,
-  ServiceModel,
+  type ServiceModel,
   serviceHandlers,
   servicePages,
 } from '@x/service-kernel';
@@ -172,8 +173,11 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     const engines = createFakeEngines(clock);
     for (const [command, script] of Object.entries(options.scripts ?? {}))
       engines.processes.scripts.set(command, script);
-    const model = new ServiceModel<FakeInstance>({
+    const org = new Organization<FakeInstance>({
+      // Each project's model gets its own scope of `engines.stores` as its records.
       engines,
+      stores: engines.stores,
+      audit: engines.audit,
       settings: {
         maxBrowsers: options.maxBrowsers ?? 50,
         isProcessExecutionEnabled: options.processExecution ?? true,
@@ -186,12 +190,15 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       clock,
       nextId,
     });
-    return { engines, model };
+    return { engines, org, model: org.defaultModel };
   };
   let current = build();
 
   const handle = createRequestHandler<ServiceModel<FakeInstance>>({
-    runtime: () => current.model,
+    runtime: (project) => current.org.model(project),
+    keys: (token) => current.org.grantOf(token),
+    project: (caller, header) => current.org.projectOf(caller, header),
+    audit: (call) => current.org.record(call),
     handlers: serviceHandlers<FakeInstance>(),
     tokens: { tokens: new Set(tokens), readOnlyTokens: new Set(readOnlyTokens) },
     idempotency,
@@ -199,8 +206,8 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     now: clock,
     onCall: (record) => journal.record(record),
     intercept: (operation) => faults.intercept(operation.name),
-    beforeOperation: () => current.model.sweep(),
-    pages: servicePages(() => current.model),
+    beforeOperation: () => current.org.sweep(),
+    pages: servicePages((browserId) => current.org.modelOfBrowser(browserId)),
     openApiDocument: () => {
       openApi ??= createOpenApiDocument({ serverUrl: origin() });
       return openApi;
@@ -224,7 +231,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       listener = await listenHttp(
         handle,
         listenOptions,
-        liveViewSockets(() => current.model.liveViews),
+        liveViewSockets((browserId) => current.org.liveModelOf(browserId).liveViews),
       );
       openApi = undefined;
       return listener.url;
@@ -233,7 +240,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       return origin();
     },
     async close() {
-      await current.model.close();
+      await current.org.close();
       await listener?.close();
       listener = undefined;
     },
@@ -248,7 +255,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     inject: (effect, scope) => faults.inject(effect, scope),
     clearFaults: () => faults.clear(),
     reset() {
-      void current.model.close();
+      void current.org.close();
       current = build();
       faults.clear();
       journal.clear();
@@ -273,7 +280,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       if (usage.mem_bytes !== undefined) process.memBytes = usage.mem_bytes;
     },
     emitFsEvent: (browserId, change) => {
-      const entry = current.model.browsers.peek(browserId);
+      const entry = current.org.findBrowser(browserId)?.entry;
       if (!entry) throw new TypeError(`No live browser "${browserId}" in the fake.`);
       applyFsChange(entry.instance, change);
     },

@@ -86,6 +86,11 @@ export interface Operation {
    */
   readonly access: 'read' | 'contents' | 'write';
   /**
+   * `org`: it acts on the organization (projects, API keys, limits, the audit log), not in one
+   * project, so the project header does not apply. Absent: it acts in the caller's project.
+   */
+  readonly scope?: 'org';
+  /**
    * How long the server may legitimately take before it answers, in milliseconds, given the body
    * as the caller sent it (a field left out means its default; `undefined` for no body): a
    * client adds it to its own time-out (an acquire that waits, slow typing). Schema-free, so a

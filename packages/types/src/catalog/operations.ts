@@ -62,6 +62,24 @@ import {
 } from '../invocations/operations.js';
 import { createLiveViewOperation } from '../live-view/operations.js';
 import {
+  createApiKeyOperation,
+  createProjectOperation,
+  deleteApiKeyOperation,
+  deleteProjectOperation,
+  getApiKeyOperation,
+  getOrgLimitsOperation,
+  getProjectLimitsOperation,
+  getProjectOperation,
+  listApiKeysOperation,
+  listAuditLogsOperation,
+  listProjectsOperation,
+  rotateApiKeyOperation,
+  updateApiKeyOperation,
+  updateOrgLimitsOperation,
+  updateProjectLimitsOperation,
+  updateProjectOperation,
+} from '../org/operations.js';
+import {
   execProcessOperation,
   getProcessStatusOperation,
   killProcessOperation,
@@ -163,6 +181,22 @@ export const operations = [
   updateProxyOperation,
   deleteProxyOperation,
   checkProxyOperation,
+  createProjectOperation,
+  listProjectsOperation,
+  getProjectOperation,
+  updateProjectOperation,
+  deleteProjectOperation,
+  getProjectLimitsOperation,
+  updateProjectLimitsOperation,
+  getOrgLimitsOperation,
+  updateOrgLimitsOperation,
+  createApiKeyOperation,
+  listApiKeysOperation,
+  getApiKeyOperation,
+  updateApiKeyOperation,
+  deleteApiKeyOperation,
+  rotateApiKeyOperation,
+  listAuditLogsOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

@@ -20,6 +20,10 @@ export const HEADERS = {
   idempotencyKey: IDEMPOTENCY_KEY_HEADER,
   apiVersion: 'x-api-version',
   retryAfter: RETRY_AFTER_HEADER,
+  /** The project a call acts in (id or name); absent: the key's project, else the default. */
+  project: 'x-kernel-project-id',
+  /** Where the next page of a page-token list starts (`page_token`); absent on the last. */
+  nextPageToken: 'x-next-page-token',
 } as const;
 
 /** Most characters (Unicode code points) one call may type or put on the clipboard. */

@@ -1,7 +1,7 @@
 import { RECORD_STORE_CHECKS } from '@x/service-kernel';
 import { describe, expect, it } from 'vitest';
 import { useTestCluster } from '../../test-support/test-cluster.js';
-import { postgresRecordStore } from './postgres-record-store.js';
+import { postgresRecordStores } from './postgres-record-store.js';
 import { migrate, POSTGRES_MIGRATIONS } from './postgres-schema.js';
 
 const test = useTestCluster();
@@ -10,7 +10,8 @@ describe('the PostgreSQL record store', () => {
   for (const check of RECORD_STORE_CHECKS)
     it(check.name, async () => {
       const pool = await test.pool();
-      await check.run(postgresRecordStore(pool));
+      const stores = postgresRecordStores(pool);
+      await check.run(stores.scope('default'), stores);
     });
 });
 
@@ -36,7 +37,7 @@ describe('the PostgreSQL schema', () => {
 
   it('answers 503 with Retry-After while the database is down, and carries on once it is back', async () => {
     const pool = await test.pool();
-    const store = postgresRecordStore(pool);
+    const store = postgresRecordStores(pool).scope('default');
     await store.invocations.put('i1', {
       id: 'i1',
       action_name: 'a',

@@ -3,6 +3,7 @@ import {
   type RecordFilter,
   type RecordKeys,
   type RecordStore,
+  type RecordStores,
   type RecordTable,
   type RecordTables,
   recordTablesOf,
@@ -16,18 +17,23 @@ const isNameTaken = (error: unknown) =>
   (error as { code?: string; constraint?: string }).code === '23505' &&
   (error as { constraint?: string }).constraint === 'xb_records_name';
 
-/** One kind of record in `xb_records`, in the order first put; every value a parameter. */
+/**
+ * One kind of record of one scope in `xb_records`, in the order first put; every value a
+ * parameter ($1 the kind, $2 the scope).
+ */
 class PostgresRecordTable<T> implements RecordTable<T> {
   readonly #db: Queryable;
   readonly #kind: string;
+  readonly #scope: string;
 
-  constructor(db: Queryable, kind: string) {
+  constructor(db: Queryable, scope: string, kind: string) {
     this.#db = db;
+    this.#scope = scope;
     this.#kind = kind;
   }
 
   #rows<R extends object>(sql: string, values: unknown[]): Promise<R[]> {
-    return storeRows<R>(this.#db, sql, [this.#kind, ...values]);
+    return storeRows<R>(this.#db, sql, [this.#kind, this.#scope, ...values]);
   }
 
   async #value(sql: string, values: unknown[]): Promise<T | undefined> {
@@ -37,38 +43,46 @@ class PostgresRecordTable<T> implements RecordTable<T> {
 
   get(id: string, parent?: string): Promise<T | undefined> {
     if (parent === undefined)
-      return this.#value('SELECT value FROM xb_records WHERE kind = $1 AND id = $2', [id]);
-    return this.#value('SELECT value FROM xb_records WHERE kind = $1 AND id = $2 AND parent = $3', [
-      id,
-      parent,
-    ]);
+      return this.#value(
+        'SELECT value FROM xb_records WHERE kind = $1 AND scope = $2 AND id = $3',
+        [id],
+      );
+    return this.#value(
+      'SELECT value FROM xb_records WHERE kind = $1 AND scope = $2 AND id = $3 AND parent = $4',
+      [id, parent],
+    );
   }
 
   async parentOf(id: string): Promise<string | undefined> {
     const [row] = await this.#rows<{ parent: string | null }>(
-      'SELECT parent FROM xb_records WHERE kind = $1 AND id = $2',
+      'SELECT parent FROM xb_records WHERE kind = $1 AND scope = $2 AND id = $3',
       [id],
     );
     return row?.parent ?? undefined;
   }
 
   byName(name: string): Promise<T | undefined> {
-    return this.#value('SELECT value FROM xb_records WHERE kind = $1 AND name = $2', [name]);
+    return this.#value(
+      'SELECT value FROM xb_records WHERE kind = $1 AND scope = $2 AND name = $3',
+      [name],
+    );
   }
 
   async put(id: string, record: T, keys: RecordKeys = {}): Promise<void> {
     // A key not given keeps its value; the row keeps its place (its seq) when replaced.
     try {
       await this.#db.query(
-        `INSERT INTO xb_records (kind, id, parent, name, is_open, value)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO xb_records (kind, scope, id, parent, name, is_open, value)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (kind, id) DO UPDATE SET
            value = excluded.value,
-           parent = CASE WHEN $7 THEN excluded.parent ELSE xb_records.parent END,
-           name = CASE WHEN $8 THEN excluded.name ELSE xb_records.name END,
-           is_open = CASE WHEN $9 THEN excluded.is_open ELSE xb_records.is_open END`,
+           parent = CASE WHEN $8 THEN excluded.parent ELSE xb_records.parent END,
+           name = CASE WHEN $9 THEN excluded.name ELSE xb_records.name END,
+           is_open = CASE WHEN $10 THEN excluded.is_open ELSE xb_records.is_open END
+         WHERE xb_records.scope = excluded.scope`,
         [
           this.#kind,
+          this.#scope,
           id,
           keys.parent ?? null,
           keys.name ?? null,
@@ -86,19 +100,19 @@ class PostgresRecordTable<T> implements RecordTable<T> {
   }
 
   async delete(id: string): Promise<void> {
-    await this.#rows('DELETE FROM xb_records WHERE kind = $1 AND id = $2', [id]);
+    await this.#rows('DELETE FROM xb_records WHERE kind = $1 AND scope = $2 AND id = $3', [id]);
   }
 
   async list(filter: RecordFilter = {}): Promise<T[]> {
-    const conditions = ['kind = $1'];
+    const conditions = ['kind = $1', 'scope = $2'];
     const values: unknown[] = [];
     if (filter.parent !== undefined) {
       values.push(filter.parent);
-      conditions.push(`parent = $${values.length + 1}`);
+      conditions.push(`parent = $${values.length + 2}`);
     }
     if (filter.isOpen !== undefined) {
       values.push(filter.isOpen);
-      conditions.push(`is_open = $${values.length + 1}`);
+      conditions.push(`is_open = $${values.length + 2}`);
     }
     const rows = await this.#rows<{ value: string }>(
       `SELECT value FROM xb_records WHERE ${conditions.join(' AND ')} ORDER BY seq`,
@@ -108,8 +122,8 @@ class PostgresRecordTable<T> implements RecordTable<T> {
   }
 }
 
-function tablesOf(db: Queryable): RecordTables {
-  return recordTablesOf((kind) => new PostgresRecordTable(db, kind));
+function tablesOf(db: Queryable, scope: string): RecordTables {
+  return recordTablesOf((kind) => new PostgresRecordTable(db, scope, kind));
 }
 
 /**
@@ -118,9 +132,24 @@ function tablesOf(db: Queryable): RecordTables {
  * lock, so transactions (on this server or another on the same database) run one at a time,
  * and what one checks no other changes before it commits.
  */
-export function postgresRecordStore(pool: Pool): RecordStore {
+export function postgresRecordStores(pool: Pool): RecordStores {
+  const scopes = new Map<string, RecordStore>();
   return {
-    ...tablesOf(pool),
+    scope(scope) {
+      let store = scopes.get(scope);
+      if (!store) {
+        store = scopeStore(pool, scope);
+        scopes.set(scope, store);
+      }
+      return store;
+    },
+  };
+}
+
+/** One scope of the store. */
+function scopeStore(pool: Pool, scope: string): RecordStore {
+  return {
+    ...tablesOf(pool, scope),
     async transaction<R>(work: (tables: RecordTables) => Promise<R>): Promise<R> {
       let client: PoolClient;
       try {
@@ -132,7 +161,7 @@ export function postgresRecordStore(pool: Pool): RecordStore {
       try {
         await client.query('BEGIN');
         await client.query('SELECT pg_advisory_xact_lock($1)', [TRANSACTION_LOCK]);
-        const result = await work(tablesOf(client));
+        const result = await work(tablesOf(client, scope));
         await client.query('COMMIT');
         return result;
       } catch (error) {

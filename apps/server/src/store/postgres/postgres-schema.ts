@@ -46,6 +46,25 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      written_at timestamptz NOT NULL DEFAULT now(),
      PRIMARY KEY (generation, seq)
    );`,
+  // Projects: every record belongs to a scope (a project's id, or '' for the organization's own
+  // records); what was kept before belongs to the default project. Names are unique per scope.
+  // The audit log, read newest first.
+  `ALTER TABLE xb_records ADD COLUMN scope text NOT NULL DEFAULT 'default';
+   DROP INDEX xb_records_name;
+   CREATE UNIQUE INDEX xb_records_name ON xb_records (kind, scope, name);
+   DROP INDEX xb_records_order;
+   CREATE INDEX xb_records_order ON xb_records (kind, scope, seq);
+   DROP INDEX xb_records_parent;
+   CREATE INDEX xb_records_parent ON xb_records (kind, scope, parent, seq);
+   DROP INDEX xb_records_open;
+   CREATE INDEX xb_records_open ON xb_records (kind, scope, is_open, seq);
+   CREATE TABLE xb_audit_log (
+     at timestamptz NOT NULL,
+     id text NOT NULL,
+     project text,
+     value text NOT NULL,
+     PRIMARY KEY (at, id)
+   );`,
 ];
 
 /** The advisory lock every server takes to migrate: one at a time, the others wait and skip. */
