@@ -188,6 +188,7 @@ export class Organization<I extends BrowserInstance> {
    * browser that ended): the default project's when no project knows it.
    */
   async modelOfBrowser(id: string): Promise<ServiceModel<I>> {
+    if (id === '') return this.defaultModel;
     const live = this.findBrowser(id);
     if (live) return live.model;
     for (const model of this.#models.values()) {
@@ -246,11 +247,20 @@ export class Organization<I extends BrowserInstance> {
     }
   }
 
+  /**
+   * The organization's defaults, read again once they are older than a moment (`force`: now).
+   * A refresh the store cannot answer keeps the last ones: a call that reads no record of its
+   * own (driving a live browser) goes on while the store is away.
+   */
   async #readSettings(force = false): Promise<StoredOrgSettings> {
     const now = Date.now();
     if (force || now - this.#settingsReadAt > SETTINGS_TTL_MS) {
-      this.#settings = (await this.#org.orgSettings.get('settings')) ?? NO_SETTINGS;
-      this.#settingsReadAt = now;
+      try {
+        this.#settings = (await this.#org.orgSettings.get('settings')) ?? NO_SETTINGS;
+        this.#settingsReadAt = now;
+      } catch (error) {
+        if (force) throw error;
+      }
     }
     return this.#settings;
   }

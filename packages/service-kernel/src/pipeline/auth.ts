@@ -79,10 +79,27 @@ export async function authenticate(
   request: Request,
   keys?: KeyLookup,
 ): Promise<Caller> {
+  return authorize(await identifyCaller(sets, request, keys), operation);
+}
+
+/** Who calls: an operator's token or an API key that works now; 401 for anyone else. */
+export async function identifyCaller(
+  sets: TokenSets,
+  request: Request,
+  keys?: KeyLookup,
+): Promise<Caller> {
   const token = bearerToken(request);
   if (token === undefined) throw new ServiceError('unauthorized', 'Missing bearer token.');
   const caller = await identify(sets, token, keys);
   if (!caller) throw new ServiceError('unauthorized', 'Unknown bearer token.');
+  return caller;
+}
+
+/**
+ * What a known caller may do: 403 when a read-only one calls an acting operation or one that
+ * reads contents (files, output, screen, profiles, archives, videos).
+ */
+export function authorize(caller: Caller, operation: Operation): Caller {
   const isFull = !caller.isReadOnly;
   if (operation.access === 'write' && !isFull) {
     throw new ServiceError('forbidden', `This token may only read; ${operation.name} acts.`);

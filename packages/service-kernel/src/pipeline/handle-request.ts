@@ -1,6 +1,6 @@
 import { API_VERSION, DEFAULT_PROJECT_ID, HEADERS, LIMITS, type Operation } from '@x/types';
 import type { HandlerTable } from '../handler.js';
-import { authenticate, type Caller, type KeyLookup, type TokenSets } from './auth.js';
+import { authorize, type Caller, identifyCaller, type KeyLookup, type TokenSets } from './auth.js';
 import { type CallRecord, startCallRecord } from './call-record.js';
 import { checkPathAndQuery, queryWithBody } from './check-call.js';
 import type { IdempotencyStore } from './idempotency.js';
@@ -148,8 +148,10 @@ export function createRequestHandler<TRuntime>(
     if (intercepted) return intercepted;
 
     options.beforeOperation?.();
-    const caller = await authenticate(options.tokens, operation, request, options.keys);
+    const caller = await identifyCaller(options.tokens, request, options.keys);
+    // Known from here: a refused write is in the audit log too.
     party.caller = caller;
+    authorize(caller, operation);
     const project = await projectOf(operation, caller, request);
     if (operation.scope !== 'org') party.project = project;
     if (read?.isTooLarge) throw bodyTooLarge();
