@@ -112,6 +112,7 @@ export {
   HEADERS,
   IDEMPOTENCY_KEY_HEADER,
   LIMITS,
+  PROJECT_HEADER,
   REQUEST_ID_HEADER,
   RETRY_AFTER_HEADER,
 } from './common/limits.js';

@@ -14,19 +14,23 @@ import {
   batchServerTimeMs,
   type checkProxyOperation,
   type clickMouseOperation,
+  type createApiKeyOperation,
   type createBrowserOperation,
   type createBrowserPoolOperation,
   type createDirectoryOperation,
   type createInvocationOperation,
   type createLiveViewOperation,
   type createProfileOperation,
+  type createProjectOperation,
   type createProxyOperation,
+  type deleteApiKeyOperation,
   type deleteBrowserOperation,
   type deleteBrowserPoolOperation,
   type deleteDirectoryOperation,
   type deleteExtensionOperation,
   type deleteFileOperation,
   type deleteProfileOperation,
+  type deleteProjectOperation,
   type deleteProxyOperation,
   type downloadDirZipOperation,
   type downloadExtensionOperation,
@@ -38,14 +42,20 @@ import {
   execServerTimeMs,
   type fileInfoOperation,
   type flushBrowserPoolOperation,
+  type getApiKeyOperation,
   type getBrowserOperation,
   type getBrowserPoolOperation,
   type getInvocationOperation,
   type getMousePositionOperation,
+  type getOrgLimitsOperation,
   type getProcessStatusOperation,
   type getProfileOperation,
+  type getProjectLimitsOperation,
+  type getProjectOperation,
   type getProxyOperation,
   type killProcessOperation,
+  type listApiKeysOperation,
+  type listAuditLogsOperation,
   type listBrowserPoolsOperation,
   type listBrowsersOperation,
   type listExtensionsOperation,
@@ -53,6 +63,7 @@ import {
   type listInvocationBrowsersOperation,
   type listInvocationsOperation,
   type listProfilesOperation,
+  type listProjectsOperation,
   type listProxiesOperation,
   type listReplaysOperation,
   moveDurationMs,
@@ -63,6 +74,7 @@ import {
   type readClipboardOperation,
   type readFileOperation,
   type releaseBrowserOperation,
+  type rotateApiKeyOperation,
   type screenshotOperation,
   type scrollOperation,
   type setCursorVisibilityOperation,
@@ -75,9 +87,13 @@ import {
   type streamProcessOutputOperation,
   typeDurationMs,
   type typeTextOperation,
+  type updateApiKeyOperation,
   type updateBrowserPoolOperation,
   type updateInvocationOperation,
+  type updateOrgLimitsOperation,
   type updateProfileOperation,
+  type updateProjectLimitsOperation,
+  type updateProjectOperation,
   type updateProxyOperation,
   type uploadExtensionOperation,
   type uploadFilesOperation,
@@ -1038,4 +1054,213 @@ export const checkProxy = /* @__PURE__ */ defineCall<typeof checkProxyOperation>
   path: '/proxies/{id}/check',
   responses: { 200: 'json' },
   write: true,
+});
+
+// projects
+
+/**
+ * Create a project (an organization-wide key only).
+ * `projects.create`: `POST /org/projects`
+ */
+export const createProject = /* @__PURE__ */ defineCall<typeof createProjectOperation>({
+  name: 'projects.create',
+  method: 'POST',
+  path: '/org/projects',
+  body: 'json',
+  responses: { 201: 'json' },
+  write: true,
+});
+
+/**
+ * List the projects (a project's key sees its own).
+ * `projects.list`: `GET /org/projects`
+ */
+export const listProjects = /* @__PURE__ */ defineListCall<typeof listProjectsOperation>({
+  name: 'projects.list',
+  method: 'GET',
+  path: '/org/projects',
+  query: ['offset', 'limit', 'name', 'query'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Get a project by id or name.
+ * `projects.get`: `GET /org/projects/{id_or_name}`
+ */
+export const getProject = /* @__PURE__ */ defineCall<typeof getProjectOperation>({
+  name: 'projects.get',
+  method: 'GET',
+  path: '/org/projects/{id_or_name}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * Rename a project, or archive or restore it (a project's key may rename its own).
+ * `projects.update`: `PATCH /org/projects/{id_or_name}`
+ */
+export const updateProject = /* @__PURE__ */ defineCall<typeof updateProjectOperation>({
+  name: 'projects.update',
+  method: 'PATCH',
+  path: '/org/projects/{id_or_name}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Delete an empty project (409 while it holds resources; the default stays).
+ * `projects.delete`: `DELETE /org/projects/{id_or_name}`
+ */
+export const deleteProject = /* @__PURE__ */ defineCall<typeof deleteProjectOperation>({
+  name: 'projects.delete',
+  method: 'DELETE',
+  path: '/org/projects/{id_or_name}',
+  responses: { 204: 'none' },
+  write: true,
+});
+
+// projects.limits
+
+/**
+ * Get a project's limits (null: the organization's default applies).
+ * `projects.limits.get`: `GET /org/projects/{id_or_name}/limits`
+ */
+export const getProjectLimits = /* @__PURE__ */ defineCall<typeof getProjectLimitsOperation>({
+  name: 'projects.limits.get',
+  method: 'GET',
+  path: '/org/projects/{id_or_name}/limits',
+  responses: { 200: 'json' },
+});
+
+/**
+ * Change a project's limits (0 or null removes one; an organization-wide key only).
+ * `projects.limits.update`: `PATCH /org/projects/{id_or_name}/limits`
+ */
+export const updateProjectLimits = /* @__PURE__ */ defineCall<typeof updateProjectLimitsOperation>({
+  name: 'projects.limits.update',
+  method: 'PATCH',
+  path: '/org/projects/{id_or_name}/limits',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+// org.limits
+
+/**
+ * Get the organization's limits: the server's cap and projects' defaults.
+ * `org.limits.get`: `GET /org/limits`
+ */
+export const getOrgLimits = /* @__PURE__ */ defineCall<typeof getOrgLimitsOperation>({
+  name: 'org.limits.get',
+  method: 'GET',
+  path: '/org/limits',
+  responses: { 200: 'json' },
+});
+
+/**
+ * Change the defaults of projects' limits (an organization-wide key only).
+ * `org.limits.update`: `PATCH /org/limits`
+ */
+export const updateOrgLimits = /* @__PURE__ */ defineCall<typeof updateOrgLimitsOperation>({
+  name: 'org.limits.update',
+  method: 'PATCH',
+  path: '/org/limits',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+// apiKeys
+
+/**
+ * Create an API key, optionally for one project and read-only (the key is shown once).
+ * `apiKeys.create`: `POST /org/api_keys`
+ */
+export const createApiKey = /* @__PURE__ */ defineCall<typeof createApiKeyOperation>({
+  name: 'apiKeys.create',
+  method: 'POST',
+  path: '/org/api_keys',
+  body: 'json',
+  responses: { 201: 'json' },
+  write: true,
+});
+
+/**
+ * List the API keys, masked, newest first.
+ * `apiKeys.list`: `GET /org/api_keys`
+ */
+export const listApiKeys = /* @__PURE__ */ defineListCall<typeof listApiKeysOperation>({
+  name: 'apiKeys.list',
+  method: 'GET',
+  path: '/org/api_keys',
+  query: ['offset', 'limit', 'status', 'name', 'query'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Get an API key, masked.
+ * `apiKeys.get`: `GET /org/api_keys/{id}`
+ */
+export const getApiKey = /* @__PURE__ */ defineCall<typeof getApiKeyOperation>({
+  name: 'apiKeys.get',
+  method: 'GET',
+  path: '/org/api_keys/{id}',
+  query: ['include_deleted'],
+  responses: { 200: 'json' },
+});
+
+/**
+ * Change an API key's label.
+ * `apiKeys.update`: `PATCH /org/api_keys/{id}`
+ */
+export const updateApiKey = /* @__PURE__ */ defineCall<typeof updateApiKeyOperation>({
+  name: 'apiKeys.update',
+  method: 'PATCH',
+  path: '/org/api_keys/{id}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Delete an API key: refused (401) from the next call (not by itself).
+ * `apiKeys.delete`: `DELETE /org/api_keys/{id}`
+ */
+export const deleteApiKey = /* @__PURE__ */ defineCall<typeof deleteApiKeyOperation>({
+  name: 'apiKeys.delete',
+  method: 'DELETE',
+  path: '/org/api_keys/{id}',
+  responses: { 204: 'none' },
+  write: true,
+});
+
+/**
+ * Rotate an API key: a new key (shown once) with its name and project; the old one stops.
+ * `apiKeys.rotate`: `POST /org/api_keys/{id}/rotate`
+ */
+export const rotateApiKey = /* @__PURE__ */ defineCall<typeof rotateApiKeyOperation>({
+  name: 'apiKeys.rotate',
+  method: 'POST',
+  path: '/org/api_keys/{id}/rotate',
+  body: 'json',
+  bodyOptional: true,
+  responses: { 201: 'json' },
+  write: true,
+});
+
+// auditLogs
+
+/**
+ * List the audit log: every write, newest first (X-Next-Page-Token goes on; a project key sees its project).
+ * `auditLogs.list`: `GET /audit-logs`
+ */
+export const listAuditLogs = /* @__PURE__ */ defineCall<typeof listAuditLogsOperation>({
+  name: 'auditLogs.list',
+  method: 'GET',
+  path: '/audit-logs',
+  query: ['start', 'end', 'method', 'search', 'page_token', 'limit'],
+  responses: { 200: 'json' },
 });

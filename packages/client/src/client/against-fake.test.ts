@@ -12,6 +12,25 @@ const fake = useFakeService({ listen: true });
 const connect = () => createClient({ baseUrl: fake.url, token: fake.tokens.token });
 
 describe('the client against the fake service', () => {
+  it('acts in the project it is given, which no other project sees into', async () => {
+    const admin = connect();
+    await admin.projects.create({ name: 'team-a' });
+    const teamA = createClient({ baseUrl: fake.url, token: fake.tokens.token, project: 'team-a' });
+    const browser = await teamA.browsers.create({});
+    expect((await teamA.browsers.list()).items.map((each) => each.session_id)).toContain(
+      browser.session_id,
+    );
+    await expect(admin.browsers.get({ id: browser.session_id })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    const key = await admin.apiKeys.create({ name: 'team a', project_id: 'team-a' });
+    const byKey = createClient({ baseUrl: fake.url, token: key.key });
+    expect((await byKey.browsers.get({ id: browser.session_id })).session_id).toBe(
+      browser.session_id,
+    );
+    await teamA.browsers.delete({ id: browser.session_id });
+  });
+
   it('drives browsers, typing, screenshots and replays', async () => {
     const client = connect();
     const browser = await client.browsers.create({ viewport: { width: 800, height: 600 } });

@@ -18,6 +18,12 @@ export interface ClientOptions {
   baseUrl: string;
   /** Bearer token sent on every call. */
   token: string;
+  /**
+   * The project every call acts in, by id or name (sent as `X-Kernel-Project-Id`). Default: the
+   * token's own project for a project key, else the service's default project; in Node, the
+   * `XB_PROJECT` environment variable.
+   */
+  project?: string;
   /** Time-out of one attempt, in milliseconds. Default 60,000. */
   timeout?: number;
   /** Time-out of a whole call, retries included, in milliseconds. Default: none. */

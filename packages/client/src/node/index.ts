@@ -10,8 +10,8 @@ import { ConfigurationError } from '../errors/x-error.js';
 import type { BinaryBody } from '../streams/binary-body.js';
 
 /**
- * Creates a client in Node: `token` and `baseUrl` fall back to the `XB_TOKEN` and `XB_BASE_URL`
- * environment variables. A missing token is an error here, not a 401 later.
+ * Creates a client in Node: `token`, `baseUrl` and `project` fall back to the `XB_TOKEN`,
+ * `XB_BASE_URL` and `XB_PROJECT` environment variables. A missing token is an error here, not a 401 later.
  */
 export function createClient(options: Partial<ClientOptions> = {}): Client {
   return createBaseClient(fromEnvironment(options));
@@ -22,7 +22,10 @@ export function createCore(options: Partial<ClientOptions> = {}): Core {
   return createBaseCore(fromEnvironment(options));
 }
 
-/** Options with `token`, `baseUrl` and `logLevel` taken from the environment when not given. */
+/**
+ * Options with `token`, `baseUrl`, `project` and `logLevel` taken from the environment when not
+ * given.
+ */
 function fromEnvironment(options: Partial<ClientOptions>): ClientOptions {
   const level = process.env.XB_LOG?.trim().toLowerCase();
   if (level && !LOG_LEVELS.includes(level as LogLevel)) {
@@ -35,6 +38,8 @@ function fromEnvironment(options: Partial<ClientOptions>): ClientOptions {
     token: options.token ?? process.env.XB_TOKEN ?? '',
     baseUrl: options.baseUrl ?? process.env.XB_BASE_URL ?? '',
   };
+  const project = options.project ?? process.env.XB_PROJECT?.trim();
+  if (project) settings.project = project;
   if (options.logLevel === undefined && level) settings.logLevel = level as LogLevel;
   return settings;
 }

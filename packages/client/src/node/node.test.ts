@@ -17,6 +17,24 @@ describe('createClient from @x/client/node', () => {
     await server.close();
   });
 
+  it('sends the project of XB_PROJECT on every call, unless one is given', async () => {
+    const server = await startRecordingServer();
+    server.respond('GET', '/browsers', { status: 200, json: [] });
+    vi.stubEnv('XB_TOKEN', 'tok_env');
+    vi.stubEnv('XB_BASE_URL', server.url);
+    vi.stubEnv('XB_PROJECT', 'staging');
+    await createClient().browsers.list();
+    await createClient({ project: 'prod' }).browsers.list();
+    vi.stubEnv('XB_PROJECT', '');
+    await createClient().browsers.list();
+    expect(server.calls.map((call) => call.headers['x-kernel-project-id'])).toEqual([
+      'staging',
+      'prod',
+      undefined,
+    ]);
+    await server.close();
+  });
+
   it('lets options win over the environment', () => {
     vi.stubEnv('XB_TOKEN', '');
     expect(() => createClient({ baseUrl: 'http://127.0.0.1:1' })).toThrow(ConfigurationError);

@@ -1,4 +1,4 @@
-import { type ErrorBody, type ErrorDetail, IDEMPOTENCY_KEY_HEADER } from '@x/types';
+import { type ErrorBody, type ErrorDetail, IDEMPOTENCY_KEY_HEADER, PROJECT_HEADER } from '@x/types';
 import ky, { HTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import type { Route } from '../calls/route.js';
 import type { CallOptions, ClientOptions, Logger } from '../client/options.js';
@@ -119,6 +119,7 @@ export function createTransport(
     headers: {
       'user-agent': USER_AGENT,
       ...options.headers,
+      ...(options.project ? { [PROJECT_HEADER]: options.project } : {}),
       authorization: `Bearer ${options.token}`,
     },
     hooks: loggingHooks(options),

@@ -7,6 +7,9 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** `Idempotency-Key`: makes an acting POST safe to send again. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
+/** The header naming the project a call acts in (id or name), as the Kernel SDK sends it. */
+export const PROJECT_HEADER = 'x-kernel-project-id';
+
 /** `Retry-After`: how long to wait before trying again (429, 503). */
 export const RETRY_AFTER_HEADER = 'retry-after';
 
@@ -21,7 +24,7 @@ export const HEADERS = {
   apiVersion: 'x-api-version',
   retryAfter: RETRY_AFTER_HEADER,
   /** The project a call acts in (id or name); absent: the key's project, else the default. */
-  project: 'x-kernel-project-id',
+  project: PROJECT_HEADER,
   /** Where the next page of a page-token list starts (`page_token`); absent on the last. */
   nextPageToken: 'x-next-page-token',
 } as const;
