@@ -25,6 +25,13 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     description: 'bearer token (else XB_TOKEN, the profile)',
   },
   {
+    name: 'project',
+    kind: 'string',
+    placeholder: '<id-or-name>',
+    description:
+      "the project to act in (else XB_PROJECT, the profile; else the key's own or the default)",
+  },
+  {
     name: 'profile',
     kind: 'string',
     placeholder: '<name>',

@@ -63,7 +63,7 @@ export function commandHelp(command: CommandSpec): string {
     `Usage: ${usageLine(command)}${command.flags.length ? ' [flags]' : ''}`,
     ...(command.flags.length ? ['', 'Flags:', ...flagLines(command.flags)] : []),
     '',
-    'Global flags: --json, --no-color, --base-url, --token, --profile, --request-timeout (see xb --help)',
+    'Global flags: --json, --no-color, --base-url, --token, --project, --profile, --request-timeout (see xb --help)',
     '',
     `Example: ${command.example}`,
   ].join('\n');

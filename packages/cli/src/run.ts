@@ -241,6 +241,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
       baseUrl: values['base-url'] as string | undefined,
       token: values.token as string | undefined,
       profile: values.profile as string | undefined,
+      project: values.project as string | undefined,
     };
     let client: Promise<import('@x/client').Client> | undefined;
     const context: CommandContext = {
@@ -267,6 +268,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
           return createClient({
             baseUrl: settings.baseUrl,
             token: settings.token,
+            ...(settings.project ? { project: settings.project } : {}),
             ...(io.fetch ? { fetch: io.fetch } : {}),
             ...(seconds === undefined ? {} : { timeout: seconds * 1000 }),
           });

@@ -84,7 +84,7 @@ describe('config', () => {
     const home = scratchFolder();
     const env = { XDG_CONFIG_HOME: home };
     expect((await xb(['config', 'set', 'colour', 'x'], { env })).stderr).toBe(
-      'error: Unknown config key "colour": use one of base_url, token.\n',
+      'error: Unknown config key "colour": use one of base_url, token, project.\n',
     );
     expect((await xb(['config', 'set', 'base_url', 'not a url'], { env })).code).toBe(2);
     expect((await xb(['config', 'get', 'base_url', '--profile', 'nope'], { env })).stderr).toMatch(

@@ -26,7 +26,8 @@ export const configCommands: CommandSpec[] = [
   {
     group: 'config',
     name: 'set',
-    summary: 'Save a setting (base_url or token) in a profile of the config file (mode 0600).',
+    summary:
+      'Save a setting (base_url, token or project) in a profile of the config file (mode 0600).',
     args: [{ name: '<key>' }, { name: '<value>' }],
     flags: [],
     example:
@@ -58,7 +59,14 @@ export const configCommands: CommandSpec[] = [
     async run(context) {
       const key = configKey(context.args['<key>'] as string);
       const settings = await resolveSettings(context.connection, context.io.env);
-      const value = key === 'token' ? (settings.token ? HIDDEN : undefined) : settings.baseUrl;
+      const value =
+        key === 'token'
+          ? settings.token
+            ? HIDDEN
+            : undefined
+          : key === 'project'
+            ? settings.project
+            : settings.baseUrl;
       if (context.isJson) context.printJson({ key, value: value ?? null });
       else context.print(value ?? context.colors.dim('(not set)'));
     },
@@ -80,6 +88,9 @@ export const configCommands: CommandSpec[] = [
         profile: settings.profile,
         base_url: { value: settings.baseUrl, from: settings.sources.baseUrl },
         token: settings.token ? { value: HIDDEN, from: settings.sources.token } : null,
+        project: settings.project
+          ? { value: settings.project, from: settings.sources.project }
+          : null,
         profiles: Object.keys(config.profiles),
       };
       if (context.isJson) {
@@ -94,6 +105,9 @@ export const configCommands: CommandSpec[] = [
       );
       context.print(
         `${dim('token      ')}  ${settings.token ? `${HIDDEN} ${dim(`(${settings.sources.token})`)}` : dim('(not set)')}`,
+      );
+      context.print(
+        `${dim('project    ')}  ${settings.project ? `${settings.project} ${dim(`(${settings.sources.project})`)}` : dim('(the key’s own, else default)')}`,
       );
       context.print(`${dim('profiles   ')}  ${summary.profiles.join(', ') || dim('(none)')}`);
     },

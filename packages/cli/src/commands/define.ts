@@ -70,9 +70,11 @@ async function runList<T>(
     items = [];
     for await (const item of page) items.push(item);
   } else if (page.hasMore) {
-    context.io.stderr.write(
-      `More follow: --offset ${page.nextOffset} for the next page, or --all for every page.\n`,
-    );
+    const next =
+      page.nextPageToken !== undefined
+        ? `--page-token ${page.nextPageToken}`
+        : `--offset ${page.nextOffset}`;
+    context.io.stderr.write(`More follow: ${next} for the next page, or --all for every page.\n`);
   }
   printResult(context, items as T, show);
 }

@@ -5,6 +5,7 @@ import { computerCommands } from './computer.js';
 import { configCommands } from './config.js';
 import { extensionCommands } from './extensions.js';
 import { fsCommands } from './fs.js';
+import { auditCommands, keyCommands, projectCommands } from './org.js';
 import { poolCommands } from './pools.js';
 import { processCommands } from './processes.js';
 import { profileCommands } from './profiles.js';
@@ -18,6 +19,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...poolCommands,
   ...extensionCommands,
   ...profileCommands,
+  ...projectCommands,
+  ...keyCommands,
+  ...auditCommands,
   ...configCommands,
   // Completion lists every command, itself included.
   completionCommand(() => COMMANDS),

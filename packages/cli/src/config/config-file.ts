@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { usageError } from '../cli-error.js';
 
 /** The settings a profile can hold. */
-export const CONFIG_KEYS = ['base_url', 'token'] as const;
+export const CONFIG_KEYS = ['base_url', 'token', 'project'] as const;
 
 /** A key of a profile. */
 export type ConfigKey = (typeof CONFIG_KEYS)[number];

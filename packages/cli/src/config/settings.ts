@@ -12,6 +12,7 @@ export interface ConnectionFlags {
   readonly baseUrl?: string | undefined;
   readonly token?: string | undefined;
   readonly profile?: string | undefined;
+  readonly project?: string | undefined;
 }
 
 /** Where each setting came from, for `xb config list`. */
@@ -22,7 +23,13 @@ export interface Settings {
   readonly profile: string;
   readonly baseUrl: string;
   readonly token: string | undefined;
-  readonly sources: { readonly baseUrl: SettingSource; readonly token: SettingSource | undefined };
+  /** The project calls act in; undefined: the token's own, else the service's default. */
+  readonly project: string | undefined;
+  readonly sources: {
+    readonly baseUrl: SettingSource;
+    readonly token: SettingSource | undefined;
+    readonly project: SettingSource | undefined;
+  };
 }
 
 /** The profile named by `--profile`, else `XB_PROFILE`, else `default`. */
@@ -33,7 +40,10 @@ export function profileName(
   return flags.profile || env.XB_PROFILE || DEFAULT_PROFILE;
 }
 
-/** Resolves settings: flags, then `XB_BASE_URL` / `XB_TOKEN`, then the profile, then defaults. */
+/**
+ * Resolves settings: flags, then `XB_BASE_URL` / `XB_TOKEN` / `XB_PROJECT`, then the profile,
+ * then defaults.
+ */
 export async function resolveSettings(
   flags: ConnectionFlags,
   env: Readonly<Record<string, string | undefined>>,
@@ -63,6 +73,7 @@ export async function resolveSettings(
     source: 'default' as const,
   };
   const token = pick(flags.token, env.XB_TOKEN, stored.token);
+  const project = pick(flags.project, env.XB_PROJECT, stored.project);
   if (!URL.canParse(baseUrl.value)) {
     throw usageError(
       `The base URL "${baseUrl.value}" (from ${baseUrl.source}) is not a URL: use e.g. http://127.0.0.1:8080.`,
@@ -72,6 +83,7 @@ export async function resolveSettings(
     profile,
     baseUrl: baseUrl.value,
     token: token?.value,
-    sources: { baseUrl: baseUrl.source, token: token?.source },
+    project: project?.value,
+    sources: { baseUrl: baseUrl.source, token: token?.source, project: project?.source },
   };
 }

@@ -17,6 +17,8 @@ export interface ListPage<T> extends AsyncIterable<T> {
   readonly hasMore: boolean;
   /** Where the next page starts (`X-Next-Offset`), when more follow. */
   readonly nextOffset: number | undefined;
+  /** Where the next page starts in a list that goes on by cursor (`X-Next-Page-Token`). */
+  readonly nextPageToken?: string | undefined;
   /** Fetches the next page (same filters, limit and call options); `undefined` at the end. */
   nextPage(): Promise<ListPage<T> | undefined>;
 }
@@ -57,17 +59,28 @@ async function fetchPage(
 ): Promise<WithResponse<ListPage<unknown>>> {
   const result = await runCall(core, route, parts, input, options);
   const items = result.data as unknown[];
+  const { headers } = result.response;
+  // A list that goes on by cursor: the token of the next page, when more follow.
+  const nextPageToken =
+    route.pageToken && headers.get('x-has-more') === 'true'
+      ? (headers.get('x-next-page-token') ?? undefined)
+      : undefined;
   // The query takes a number or its text ("40"); absent is the list's start.
   const offset = Number(input.offset ?? 0) || 0;
-  const nextOffset = nextOffsetOf(result.response, offset);
+  const nextOffset = route.pageToken ? undefined : nextOffsetOf(result.response, offset);
+  const next =
+    nextPageToken !== undefined
+      ? { ...input, page_token: nextPageToken }
+      : nextOffset !== undefined
+        ? { ...input, offset: nextOffset }
+        : undefined;
   const page: ListPage<unknown> = {
     items,
-    hasMore: nextOffset !== undefined,
+    hasMore: next !== undefined,
     nextOffset,
+    ...(route.pageToken ? { nextPageToken } : {}),
     nextPage: async () =>
-      nextOffset === undefined
-        ? undefined
-        : await listPage(core, route, parts, { ...input, offset: nextOffset }, options),
+      next === undefined ? undefined : await listPage(core, route, parts, next, options),
     async *[Symbol.asyncIterator]() {
       for (let current: ListPage<unknown> | undefined = page; current; ) {
         yield* current.items;

@@ -1254,13 +1254,15 @@ export const rotateApiKey = /* @__PURE__ */ defineCall<typeof rotateApiKeyOperat
 // auditLogs
 
 /**
- * List the audit log: every write, newest first (X-Next-Page-Token goes on; a project key sees its project).
+ * List the audit log: every write, newest first, a page at a time (a project key sees its project).
  * `auditLogs.list`: `GET /audit-logs`
  */
-export const listAuditLogs = /* @__PURE__ */ defineCall<typeof listAuditLogsOperation>({
+export const listAuditLogs = /* @__PURE__ */ defineListCall<typeof listAuditLogsOperation>({
   name: 'auditLogs.list',
   method: 'GET',
   path: '/audit-logs',
   query: ['start', 'end', 'method', 'search', 'page_token', 'limit'],
   responses: { 200: 'json' },
+  paginated: true,
+  pageToken: true,
 });

@@ -30,6 +30,8 @@ export interface Route {
   readonly write?: true;
   /** A list taken a page at a time (`offset`, `limit`, `X-Has-More`, `X-Next-Offset`). */
   readonly paginated?: true;
+  /** Its pages go on by cursor (`page_token`, `X-Next-Page-Token`), not by offset. */
+  readonly pageToken?: true;
   /** How long the server may take, from the body as sent (see the catalog). */
   readonly serverTimeMs?: (body: never) => number;
 }
@@ -55,6 +57,7 @@ export function routeOf(operation: Operation): Route {
     responses,
     ...(operation.access === 'write' ? { write: true } : {}),
     ...(operation.paginated ? { paginated: true } : {}),
+    ...(operation.pageToken ? { pageToken: true } : {}),
     ...(operation.serverTimeMs ? { serverTimeMs: operation.serverTimeMs } : {}),
   };
 }

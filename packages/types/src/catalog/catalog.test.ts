@@ -7,6 +7,23 @@ import { pathParamNames } from './paths.js';
 
 /** Every operation contract.md names: the seven of the interface description and the companions. */
 const CONTRACT_OPERATIONS = [
+  // Projects, API keys, limits and the audit log (the organization's operations).
+  'POST /org/projects',
+  'GET /org/projects',
+  'GET /org/projects/{id_or_name}',
+  'PATCH /org/projects/{id_or_name}',
+  'DELETE /org/projects/{id_or_name}',
+  'GET /org/projects/{id_or_name}/limits',
+  'PATCH /org/projects/{id_or_name}/limits',
+  'GET /org/limits',
+  'PATCH /org/limits',
+  'POST /org/api_keys',
+  'GET /org/api_keys',
+  'GET /org/api_keys/{id}',
+  'PATCH /org/api_keys/{id}',
+  'DELETE /org/api_keys/{id}',
+  'POST /org/api_keys/{id}/rotate',
+  'GET /audit-logs',
   'POST /browsers/{id}/replays/{replay_id}/stop',
   'POST /browsers/{id}/computer/type',
   'GET /browser_pools/{id_or_name}',
@@ -148,10 +165,12 @@ describe('the operation catalog', () => {
     for (const operation of lists) {
       expect([operation.name, operationFields(operation).query]).toEqual([
         operation.name,
-        expect.arrayContaining(['offset', 'limit']),
+        expect.arrayContaining(
+          'pageToken' in operation ? ['page_token', 'limit'] : ['offset', 'limit'],
+        ),
       ]);
     }
-    expect(lists.length).toBe(7);
+    expect(lists.length).toBe(10);
   });
 
   it('answers with the success statuses contract.md decides', () => {

@@ -74,6 +74,11 @@ export interface Operation {
    * absolute offset; absent, or `X-Has-More: false`, ends the list).
    */
   readonly paginated?: true;
+  /**
+   * Its pages go on by cursor, not by offset: `page_token` and `limit` in its query, and the
+   * answer's `X-Next-Page-Token` (with `X-Has-More`) where the next page starts.
+   */
+  readonly pageToken?: true;
   /** Success responses by status. */
   readonly responses: Readonly<Record<number, OperationResponse>>;
   /** Error statuses the operation may answer with, each with an Error body. */

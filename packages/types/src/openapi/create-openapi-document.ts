@@ -141,12 +141,23 @@ const PAGE_HEADERS = {
   },
 };
 
+/** The headers a page of a list that goes on by cursor answers with. */
+const TOKEN_PAGE_HEADERS = {
+  'X-Has-More': PAGE_HEADERS['X-Has-More'],
+  'X-Next-Page-Token': {
+    description:
+      'The `page_token` of the next page, present when `X-Has-More` is true. Absent ends the list.',
+    schema: { type: 'string' },
+  },
+};
+
 function operationObject(operation: Operation): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
+  const pageHeaders = operation.pageToken ? TOKEN_PAGE_HEADERS : PAGE_HEADERS;
   for (const [status, response] of Object.entries(operation.responses)) {
     const described = responseOf(Number(status), response);
     responses[status] =
-      operation.paginated && status === '200' ? { ...described, headers: PAGE_HEADERS } : described;
+      operation.paginated && status === '200' ? { ...described, headers: pageHeaders } : described;
   }
   for (const status of operation.errorStatuses) responses[String(status)] = ERROR_RESPONSE;
   const parameters = parametersOf(operation);

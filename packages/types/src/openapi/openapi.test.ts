@@ -48,7 +48,9 @@ describe('createOpenApiDocument', () => {
       const headers = Object.keys(answer.responses['200']?.headers ?? {});
       expect([operation.name, headers]).toEqual([
         operation.name,
-        'paginated' in operation ? ['X-Has-More', 'X-Next-Offset'] : [],
+        'paginated' in operation
+          ? ['X-Has-More', 'pageToken' in operation ? 'X-Next-Page-Token' : 'X-Next-Offset']
+          : [],
       ]);
     }
   });

@@ -241,7 +241,9 @@ export const rotateApiKeyOperation = /* @__PURE__ */ defineOperation({
 export const listAuditLogsOperation = /* @__PURE__ */ defineOperation({
   name: 'auditLogs.list',
   summary:
-    'List the audit log: every write, newest first (X-Next-Page-Token goes on; a project key sees its project).',
+    'List the audit log: every write, newest first, a page at a time (a project key sees its project).',
+  paginated: true,
+  pageToken: true,
   method: 'GET',
   path: '/audit-logs',
   query: ListAuditLogsQuerySchema,
