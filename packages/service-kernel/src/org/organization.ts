@@ -457,6 +457,12 @@ export class Organization<I extends BrowserInstance> {
     }
     const model = this.#models.get(id);
     await this.#org.projects.delete(id);
+    // Its keys reach nothing now: they stop, as a deleted key does.
+    for (const stored of await this.#org.apiKeys.list()) {
+      if (stored.record.project_id === id && stored.record.deleted_at === null) {
+        await this.#retire(stored, this.#clock());
+      }
+    }
     this.#models.delete(id);
     this.#limits.delete(id);
     await model?.close();

@@ -7,6 +7,7 @@ import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
 import { listChecks } from './checks-lists.js';
 import { liveViewChecks } from './checks-live-view.js';
+import { orgChecks } from './checks-org.js';
 import { poolChecks } from './checks-pools.js';
 import { processChecks } from './checks-processes.js';
 import { profileChecks } from './checks-profiles.js';
@@ -32,6 +33,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...profileChecks,
   ...proxyChecks,
   ...ruleChecks,
+  ...orgChecks,
 ];
 
 /** The outcome of one check. */

@@ -1,0 +1,175 @@
+import type { AuditLogEntry, CreatedApiKey, Invocation, Profile, Project } from '@x/types';
+import { type ContractCheck, defineChecks } from './check.js';
+import { type ContractContext, expect } from './context.js';
+import { uniqueName } from './resources.js';
+
+/** Creates a project for a check; it is deleted afterwards (once what it holds is gone). */
+async function createProject(context: ContractContext): Promise<Project> {
+  const project = context.expectSuccess<Project>(
+    await context.call('POST', '/org/projects', { json: { name: uniqueName('proj') } }),
+    'projects.create',
+    201,
+  );
+  context.defer(() => context.call('DELETE', `/org/projects/${project.id}`));
+  return project;
+}
+
+/** Headers naming a project. */
+const inProject = (project: Project) => ({ 'x-kernel-project-id': project.id });
+
+/** Creates an API key for a check; it is deleted afterwards. */
+async function createKey(context: ContractContext, body: Record<string, unknown>) {
+  const key = context.expectSuccess<CreatedApiKey>(
+    await context.call('POST', '/org/api_keys', { json: { name: uniqueName('key'), ...body } }),
+    'apiKeys.create',
+    201,
+  );
+  context.defer(() => context.call('DELETE', `/org/api_keys/${key.id}`));
+  return key;
+}
+
+/** Projects, API keys, limits and the audit log. */
+export const orgChecks: readonly ContractCheck[] = defineChecks('org', {
+  "a project's records are not found from another, and names repeat across projects": async (
+    context,
+  ) => {
+    const [a, b] = [await createProject(context), await createProject(context)];
+    const name = uniqueName('login');
+    const made: Profile[] = [];
+    for (const project of [a, b]) {
+      const profile = context.expectSuccess<Profile>(
+        await context.call('POST', '/profiles', { json: { name }, headers: inProject(project) }),
+        'profiles.create',
+        201,
+      );
+      made.push(profile);
+      context.defer(() =>
+        context.call('DELETE', `/profiles/${profile.id}`, { headers: inProject(project) }),
+      );
+    }
+    const [ofA] = made as [Profile, Profile];
+    context.expectError(
+      await context.call('GET', `/profiles/${ofA.id}`, { headers: inProject(b) }),
+      404,
+      'not_found',
+    );
+    context.expectError(await context.call('GET', `/profiles/${ofA.id}`), 404, 'not_found');
+    const listed = context.expectSuccess<Profile[]>(
+      await context.call('GET', `/profiles?name=${name}`, {
+        headers: { 'x-kernel-project-id': a.name },
+      }),
+      'profiles.list',
+      200,
+    );
+    expect(
+      listed.length === 1 && listed[0]?.id === ofA.id,
+      `project ${a.name} lists ${JSON.stringify(listed)}`,
+    );
+    context.expectError(await context.call('DELETE', `/org/projects/${a.id}`), 409, 'conflict');
+  },
+  'an unknown project is 404; the default project is neither deleted nor archived': async (
+    context,
+  ) => {
+    context.expectError(
+      await context.call('GET', '/profiles', {
+        headers: { 'x-kernel-project-id': uniqueName('none') },
+      }),
+      404,
+      'not_found',
+    );
+    context.expectError(await context.call('DELETE', '/org/projects/default'), 409, 'conflict');
+    context.expectError(
+      await context.call('PATCH', '/org/projects/default', { json: { status: 'archived' } }),
+      409,
+      'conflict',
+    );
+  },
+  'a project key reaches its project only, and is 401 once deleted': async (context) => {
+    const [a, b] = [await createProject(context), await createProject(context)];
+    const key = await createKey(context, { project_id: a.id });
+    expect(key.key.length >= 32 && key.project_id === a.id, `the key reads ${JSON.stringify(key)}`);
+    const listed = await context.call('GET', '/org/api_keys?limit=100');
+    expect(!listed.text.includes(key.key), 'the list of keys holds a key');
+    context.expectSuccess(
+      await context.call('GET', '/profiles', { token: key.key }),
+      'profiles.list',
+      200,
+    );
+    context.expectError(
+      await context.call('GET', '/profiles', { token: key.key, headers: inProject(b) }),
+      403,
+      'forbidden',
+    );
+    context.expectError(
+      await context.call('POST', '/org/projects', {
+        token: key.key,
+        json: { name: uniqueName('p') },
+      }),
+      403,
+      'forbidden',
+    );
+    context.expectSuccess(
+      await context.call('DELETE', `/org/api_keys/${key.id}`),
+      'apiKeys.delete',
+      204,
+    );
+    context.expectError(
+      await context.call('GET', '/profiles', { token: key.key }),
+      401,
+      'unauthorized',
+    );
+  },
+  "a project's limit is 429 with Retry-After, naming the limit": async (context) => {
+    const project = await createProject(context);
+    context.expectSuccess(
+      await context.call('PATCH', `/org/projects/${project.id}/limits`, {
+        json: { max_concurrent_invocations: 1 },
+      }),
+      'projects.limits.update',
+      200,
+    );
+    const body = { app_name: 'contract', action_name: 'run' };
+    const first = context.expectSuccess<Invocation>(
+      await context.call('POST', '/invocations', { json: body, headers: inProject(project) }),
+      'invocations.create',
+      201,
+    );
+    context.defer(() =>
+      context.call('PATCH', `/invocations/${first.id}`, {
+        json: { status: 'failed' },
+        headers: inProject(project),
+      }),
+    );
+    const refused = await context.call('POST', '/invocations', {
+      json: body,
+      headers: inProject(project),
+    });
+    context.expectError(refused, 429, 'rate_limited');
+    expect(refused.headers.get('retry-after') !== null, 'a 429 without Retry-After');
+    expect(
+      refused.text.includes('max_concurrent_invocations'),
+      `the 429 does not name the limit: ${refused.text}`,
+    );
+  },
+  'the audit log has a write just made, with its key and project, and no key in it': async (
+    context,
+  ) => {
+    const start = new Date(Date.now() - 60_000).toISOString();
+    await createProject(context);
+    const end = new Date(Date.now() + 60_000).toISOString();
+    const all = context.expectSuccess<AuditLogEntry[]>(
+      await context.call(
+        'GET',
+        `/audit-logs?${new URLSearchParams({ start, end, method: 'POST', limit: '100' })}`,
+      ),
+      'auditLogs.list',
+      200,
+    );
+    const made = all.find((entry) => entry.path === '/org/projects' && entry.status === 201);
+    expect(
+      made !== undefined && made.key_id.length > 0 && made.project_id === null,
+      `no entry of the project just made in ${JSON.stringify(all.slice(0, 3))}`,
+    );
+    expect(!JSON.stringify(all).includes(context.target.token), 'the audit log holds a token');
+  },
+});
