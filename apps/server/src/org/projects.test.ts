@@ -146,8 +146,20 @@ describe('projects', () => {
       (await call('PATCH', '/org/projects/default', { body: { status: 'archived' } })).status,
     ).toBe(409);
     const empty = (await call<Project>('POST', '/org/projects', { body: { name: 'empty' } })).json;
+    const key = (
+      await call<CreatedApiKey>('POST', '/org/api_keys', {
+        body: { name: 'for empty', project_id: empty.id },
+      })
+    ).json;
+    secrets.add(key.key);
+    expect((await call('GET', '/browsers', { token: key.key })).status).toBe(200);
     expect((await call('DELETE', `/org/projects/${empty.id}`)).status).toBe(204);
     expect((await call('GET', `/org/projects/${empty.id}`)).status).toBe(404);
+    // Its keys stop with it; its name is free again.
+    expect((await call('GET', '/browsers', { token: key.key })).status).toBe(401);
+    const again = await call<Project>('POST', '/org/projects', { body: { name: 'empty' } });
+    expect(again.status).toBe(201);
+    expect((await call('DELETE', `/org/projects/${again.json.id}`)).status).toBe(204);
   });
 });
 
