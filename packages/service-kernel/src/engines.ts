@@ -469,20 +469,6 @@ export interface RecordTables {
   readonly orgSettings: RecordTable<StoredOrgSettings>;
 }
 
-/** Every kind of record, as the tables of a store are named. */
-export const RECORD_KINDS = [
-  'browsers',
-  'invocations',
-  'pools',
-  'replays',
-  'extensions',
-  'profiles',
-  'proxies',
-  'projects',
-  'apiKeys',
-  'orgSettings',
-] as const satisfies readonly (keyof RecordTables)[];
-
 /** The kinds of record a project holds: what must be gone before it may be deleted. */
 export const PROJECT_RECORD_KINDS = [
   'browsers',
@@ -492,6 +478,14 @@ export const PROJECT_RECORD_KINDS = [
   'extensions',
   'profiles',
   'proxies',
+] as const satisfies readonly (keyof RecordTables)[];
+
+/** Every kind of record, as the tables of a store are named: a project's, then the organization's. */
+export const RECORD_KINDS = [
+  ...PROJECT_RECORD_KINDS,
+  'projects',
+  'apiKeys',
+  'orgSettings',
 ] as const satisfies readonly (keyof RecordTables)[];
 
 /** The scope of the organization's own records; every other scope is a project's id. */

@@ -54,6 +54,12 @@ export function pageOf<T>(items: readonly T[], offset: number, limit: number): P
 /** Longest `query` filter of a list, in characters. */
 export const MAX_QUERY_LENGTH = 255;
 
+/** The text of a list's `query` filter: at most `MAX_QUERY_LENGTH` characters. */
+export const QueryTextSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ string(),
+  /* @__PURE__ */ maxLength(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
+);
+
 /**
  * Query of a list of named records: a page, `name` (exactly that name) and `query` (id or name
  * containing it, case-insensitive).
@@ -65,15 +71,7 @@ export const NamedListQuerySchema = /* @__PURE__ */ requestObject({
     'only the record with exactly this name',
   ),
   query: /* @__PURE__ */ described(
-    /* @__PURE__ */ optional(
-      /* @__PURE__ */ pipe(
-        /* @__PURE__ */ string(),
-        /* @__PURE__ */ maxLength(
-          MAX_QUERY_LENGTH,
-          `must be at most ${MAX_QUERY_LENGTH} characters`,
-        ),
-      ),
-    ),
+    /* @__PURE__ */ optional(QueryTextSchema),
     `only records whose id or name contains this, any case, ≤ ${MAX_QUERY_LENGTH} characters`,
   ),
 });

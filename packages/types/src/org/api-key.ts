@@ -16,7 +16,7 @@ import {
 import { QueryBooleanSchema } from '../browser-pools/pool-requests.js';
 import { described } from '../common/describe.js';
 import { integerBetween } from '../common/numbers.js';
-import { MAX_QUERY_LENGTH, pageQueryEntries } from '../common/pages.js';
+import { pageQueryEntries, QueryTextSchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema, TimestampSchema } from '../common/scalars.js';
 
@@ -151,15 +151,7 @@ export const ListApiKeysQuerySchema = /* @__PURE__ */ requestObject({
     'only keys with exactly this label',
   ),
   query: /* @__PURE__ */ described(
-    /* @__PURE__ */ optional(
-      /* @__PURE__ */ pipe(
-        /* @__PURE__ */ string(),
-        /* @__PURE__ */ maxLength(
-          MAX_QUERY_LENGTH,
-          `must be at most ${MAX_QUERY_LENGTH} characters`,
-        ),
-      ),
-    ),
+    /* @__PURE__ */ optional(QueryTextSchema),
     'only keys whose id, label or project contains this, any case',
   ),
 });

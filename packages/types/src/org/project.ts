@@ -2,18 +2,16 @@ import {
   array,
   type InferInput,
   type InferOutput,
-  maxLength,
   nullable,
   number,
   object,
   optional,
   picklist,
-  pipe,
   string,
 } from 'valibot';
 import { described } from '../common/describe.js';
 import { integerBetween } from '../common/numbers.js';
-import { MAX_QUERY_LENGTH, pageQueryEntries } from '../common/pages.js';
+import { pageQueryEntries, QueryTextSchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { NameSchema, TimestampSchema } from '../common/scalars.js';
 
@@ -80,15 +78,7 @@ export const ListProjectsQuerySchema = /* @__PURE__ */ requestObject({
     'only the project with exactly this name',
   ),
   query: /* @__PURE__ */ described(
-    /* @__PURE__ */ optional(
-      /* @__PURE__ */ pipe(
-        /* @__PURE__ */ string(),
-        /* @__PURE__ */ maxLength(
-          MAX_QUERY_LENGTH,
-          `must be at most ${MAX_QUERY_LENGTH} characters`,
-        ),
-      ),
-    ),
+    /* @__PURE__ */ optional(QueryTextSchema),
     'only projects whose id or name contains this, any case',
   ),
 });
