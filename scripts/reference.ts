@@ -20,6 +20,12 @@ function groupOf(operation: Operation): string {
     browserPools: 'Browser pools',
     extensions: 'Extensions',
     invocations: 'Invocations',
+    profiles: 'Profiles',
+    proxies: 'Proxies',
+    projects: 'Projects (organization)',
+    org: 'Projects (organization)',
+    apiKeys: 'API keys (organization)',
+    auditLogs: 'Audit log (organization)',
   };
   return names[first ?? ''] ?? first ?? '';
 }
@@ -42,6 +48,12 @@ function render(): string {
     'holds: files and their names, process output, watch events, screen, clipboard, saved',
     'profiles, extension archives, recordings) and `write` operations answer it 403. Errors have',
     'the Error body `{code, message, details?}`.',
+    '',
+    'Every operation outside the organization sections acts in one project: the one',
+    '`X-Kernel-Project-Id` names (an id or a name), else the one its API key is limited to, else',
+    "the `default` project. Another project's resource is 404; a project key naming another",
+    "project is 403. The organization's operations (projects, API keys, limits, the audit log)",
+    'ignore the header.',
   ];
   const groups = new Map<string, Operation[]>();
   for (const operation of operations as readonly Operation[]) {

@@ -189,9 +189,13 @@ describe('API keys', () => {
     expect(session.status).toBe(201);
     const found = await call('GET', `/browsers/${session.json.session_id}`, { project: a.id });
     expect(found.status).toBe(200);
-    for (const project of [b.id, 'bravo', 'default', 'no-such-project']) {
+    // Another project, existing, archived or not there at all: the same 403, nothing learnt.
+    await call('POST', '/org/projects', { body: { name: 'shelved' } });
+    await call('PATCH', '/org/projects/shelved', { body: { status: 'archived' } });
+    for (const project of [b.id, 'bravo', 'default', 'shelved', 'no-such-project']) {
       expect((await call('GET', '/browsers', { token: scoped.key, project })).status).toBe(403);
     }
+    await call('DELETE', '/org/projects/shelved');
     expect((await call('GET', '/browsers', { token: scoped.key, project: 'alpha' })).status).toBe(
       200,
     );

@@ -337,26 +337,16 @@ export class Organization<I extends BrowserInstance> {
       return DEFAULT_PROJECT_ID;
     }
     await this.#ready();
-    const project = await this.#activeProject(named, caller.project !== undefined);
+    const project = await findByIdOrName(this.#org.projects, named);
+    // A project key learns nothing of other projects: whether one exists or is archived, 403.
     if (caller.project !== undefined && project?.record.id !== caller.project) {
       throw forbidden(`This key reaches project ${caller.project} only.`);
     }
-    if (!project) throw projectNotFound(named);
+    if (!project || project.record.status !== 'active') throw projectNotFound(named);
     this.#limits.set(project.record.id, project.limits);
     await this.#readSettings();
     this.#modelOf(project.record.id);
     return project.record.id;
-  }
-
-  async #activeProject(idOrName: string, isScoped: boolean): Promise<StoredProject | undefined> {
-    const found = await findByIdOrName(this.#org.projects, idOrName);
-    if (!found) return undefined;
-    // A project key's own project, archived, is still "its": the 404 says it is inactive.
-    if (found.record.status !== 'active') {
-      if (isScoped) throw projectNotFound(idOrName);
-      return undefined;
-    }
-    return found;
   }
 
   // ---- Projects ----

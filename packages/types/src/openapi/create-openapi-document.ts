@@ -68,7 +68,21 @@ function parametersOf(operation: Operation): Record<string, unknown>[] {
     required: !isOptional(schema),
     schema: toEmbeddedSchema(schema, 'input'),
   }));
-  return [...path, ...query];
+  // Every operation of a project may name it; the organization's own do not.
+  const project =
+    operation.scope === 'org'
+      ? []
+      : [
+          {
+            name: 'X-Kernel-Project-Id',
+            in: 'header',
+            description:
+              "the project the call acts in, by id or name; absent: the key's own project, else the default project",
+            required: false,
+            schema: { type: 'string', pattern: '^(?!\\.{1,2}$)[A-Za-z0-9._-]{1,255}$' },
+          },
+        ];
+  return [...path, ...query, ...project];
 }
 
 function requestBodyOf(operation: Operation): Record<string, unknown> | undefined {
