@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Readable } from 'node:stream';
-import type { LiveViewSockets, RequestOutcome } from '@x/service-kernel';
+import type { CallInfo, LiveViewSockets, RequestOutcome } from '@x/service-kernel';
 
 /** Where to listen. */
 export interface ListenOptions {
@@ -94,7 +94,7 @@ async function send(
 
 /** Serves a request handler over real HTTP, until `close()`. */
 export async function listenHttp(
-  handle: (request: Request) => Promise<RequestOutcome>,
+  handle: (request: Request, info?: CallInfo) => Promise<RequestOutcome>,
   options: ListenOptions = {},
   sockets?: LiveViewSockets,
 ): Promise<{ url: string; server: Server; close(): Promise<void> }> {
@@ -109,7 +109,7 @@ export async function listenHttp(
       controller.signal,
       `${host}:${(server.address() as AddressInfo).port}`,
     );
-    handle(request).then(
+    handle(request, { clientIp: message.socket.remoteAddress }).then(
       (outcome) => {
         if (outcome.kind === 'drop') message.socket.destroy();
         else return send(response, outcome);
