@@ -568,11 +568,15 @@ export class Organization<I extends BrowserInstance> {
   async #storeKey(
     fields: Omit<ApiKey, 'id' | 'masked_key' | 'created_at' | 'deleted_at' | 'project_name'>,
   ): Promise<CreatedApiKey> {
-    const active = (await this.#org.apiKeys.list()).filter(
-      (stored) => stored.record.deleted_at === null,
-    );
-    if (active.length >= MAX_API_KEYS) {
+    const all = await this.#org.apiKeys.list();
+    const deleted = all.filter((stored) => stored.record.deleted_at !== null);
+    if (all.length - deleted.length >= MAX_API_KEYS) {
       throw new ServiceError('conflict', `This server keeps at most ${MAX_API_KEYS} API keys.`);
+    }
+    // Deleted keys are kept for the record, but never more than the live ones may be: the
+    // oldest go first.
+    for (const stored of deleted.slice(0, Math.max(0, all.length + 1 - MAX_API_KEYS))) {
+      await this.#org.apiKeys.delete(stored.record.id);
     }
     const key = newApiKey();
     const digest = keyDigest(key);

@@ -1,0 +1,129 @@
+import type { AuditLogEntry } from '@x/types';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
+import type { Caller } from '../pipeline/auth.js';
+import { createMemoryAuditStore } from '../records/memory-audit-store.js';
+import { createMemoryRecordStores } from '../records/memory-record-store.js';
+import { BROWSER, memoryEngines } from '../test-support/memory-engines.js';
+import { Organization } from './organization.js';
+
+const DAY = 86_400_000;
+
+function testOrg(maxBrowsers = 4) {
+  let now = Date.parse('2026-11-24T10:00:00.000Z');
+  const audit = createMemoryAuditStore();
+  const org = new Organization({
+    engines: memoryEngines().engines,
+    stores: createMemoryRecordStores(),
+    audit,
+    settings: {
+      maxBrowsers,
+      isProcessExecutionEnabled: true,
+      watchBufferSize: 4,
+      jwtSecret: 'secret',
+      isFillRateLimited: false,
+      limits: DEFAULT_BROWSER_LIMITS,
+    },
+    clock: () => new Date(now),
+  });
+  return { org, audit, advance: (ms: number) => (now += ms), now: () => now };
+}
+
+const operator: Caller = {
+  token: 't',
+  isReadOnly: false,
+  keyId: 'op_1',
+  keyName: 'operator token',
+  strategy: 'operator_token',
+  project: undefined,
+};
+
+const keyOf = (project: string): Caller => ({
+  ...operator,
+  keyId: 'key_1',
+  strategy: 'api_key',
+  project,
+});
+
+describe('the organization', () => {
+  it('finds the project of a call: header, then key, then default; 400, 403 and 404 as due', async () => {
+    const { org } = testOrg();
+    const a = await org.createProject(operator, 'alpha');
+    expect(await org.projectOf(operator, undefined)).toBe('default');
+    expect(await org.projectOf(operator, 'alpha')).toBe(a.id);
+    expect(await org.projectOf(keyOf(a.id), undefined)).toBe(a.id);
+    await expect(org.projectOf(operator, '..')).rejects.toMatchObject({ status: 400 });
+    await expect(org.projectOf(operator, 'nothing')).rejects.toMatchObject({ status: 404 });
+    await expect(org.projectOf(keyOf(a.id), 'default')).rejects.toMatchObject({ status: 403 });
+    await org.updateProject(operator, 'alpha', { status: 'archived' });
+    await expect(org.projectOf(operator, 'alpha')).rejects.toMatchObject({ status: 404 });
+    await expect(org.projectOf(keyOf(a.id), undefined)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("caps a project's browsers on the node's count too, and its own cap over the default", async () => {
+    const { org } = testOrg(3);
+    const a = await org.createProject(operator, 'alpha');
+    await org.updateOrgLimits(operator, { default_project_max_concurrent_sessions: 1 });
+    const inDefault = org.model('default');
+    await inDefault.browsers.create(BROWSER, 'http://x');
+    expect(() => inDefault.browsers.create(BROWSER, 'http://x')).toThrow(/max_concurrent_sessions/);
+    await org.updateProjectLimits(operator, a.id, { max_concurrent_sessions: 3 });
+    const inA = org.model(a.id);
+    await inA.browsers.create(BROWSER, 'http://x');
+    await inA.browsers.create(BROWSER, 'http://x');
+    // The node's cap (3) holds across projects whatever a project's own cap says.
+    expect(() => inA.browsers.create(BROWSER, 'http://x')).toThrow(/at most 3 browsers/);
+    await expect(
+      org.updateProjectLimits(operator, a.id, { max_concurrent_sessions: 4 }),
+    ).rejects.toMatchObject({ status: 400 });
+    await org.close();
+  });
+
+  it('pages the audit log by token, newest first, and refuses a token no page gave', async () => {
+    const { org, advance, now } = testOrg();
+    for (let index = 0; index < 5; index++) {
+      await org.record({
+        at: new Date(now()),
+        caller: operator,
+        project: 'default',
+        method: 'POST',
+        path: `/profiles/${index}`,
+        operation: 'profiles.create',
+        status: 201,
+        clientIp: '127.0.0.1',
+        userAgent: 'test',
+        durationMs: 1,
+      });
+      advance(1000);
+    }
+    const query = {
+      start: new Date(now() - DAY).toISOString(),
+      end: new Date(now() + DAY).toISOString(),
+      limit: 2,
+    };
+    const paths: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await org.pageOfAudit(operator, {
+        ...query,
+        ...(token ? { page_token: token } : {}),
+      });
+      paths.push(...page.items.map((entry: AuditLogEntry) => entry.path));
+      token = page.headers['x-next-page-token'];
+    } while (token);
+    expect(paths).toEqual([
+      '/profiles/4',
+      '/profiles/3',
+      '/profiles/2',
+      '/profiles/1',
+      '/profiles/0',
+    ]);
+    await expect(
+      org.pageOfAudit(operator, { ...query, page_token: 'bm90LWEtdG9rZW4' }),
+    ).rejects.toMatchObject({ status: 400 });
+    // A project key reads its own project's entries only.
+    expect((await org.pageOfAudit(keyOf('other'), query)).items).toEqual([]);
+    advance(31 * DAY);
+    expect(await org.prune(30)).toBe(5);
+  });
+});
