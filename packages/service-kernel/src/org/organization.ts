@@ -248,7 +248,8 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /**
-   * The organization's defaults, read again once they are older than a moment (`force`: now).
+   * The organization's defaults (and the default project's limits), read again once they are
+   * older than a moment (`force`: now): another server's change reaches this one within it.
    * A refresh the store cannot answer keeps the last ones: a call that reads no record of its
    * own (driving a live browser) goes on while the store is away.
    */
@@ -257,6 +258,9 @@ export class Organization<I extends BrowserInstance> {
     if (force || now - this.#settingsReadAt > SETTINGS_TTL_MS) {
       try {
         this.#settings = (await this.#org.orgSettings.get('settings')) ?? NO_SETTINGS;
+        // The default project's own limits too: a call that names no project reads no record.
+        const fallback = await this.#org.projects.get(DEFAULT_PROJECT_ID);
+        if (fallback) this.#limits.set(DEFAULT_PROJECT_ID, fallback.limits);
         this.#settingsReadAt = now;
       } catch (error) {
         if (force) throw error;
