@@ -346,7 +346,7 @@ export class Organization<I extends BrowserInstance> {
     if (caller.project !== undefined && project?.record.id !== caller.project) {
       throw forbidden(`This key reaches project ${caller.project} only.`);
     }
-    if (!project || project.record.status !== 'active') throw projectNotFound(named);
+    if (project?.record.status !== 'active') throw projectNotFound(named);
     this.#limits.set(project.record.id, project.limits);
     await this.#readSettings();
     this.#modelOf(project.record.id);
