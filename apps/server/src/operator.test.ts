@@ -466,7 +466,7 @@ describe('metrics', () => {
       ).toEqual([1, 1, 1]);
       // A pool's browsers, available then acquired, and the acquire's wait.
       expect((await post('/browser_pools', { name: 'scraped', size: 1 })).status).toBe(201);
-      const pool = (state: string) => `pool="scraped",state="${state}"`;
+      const pool = (state: string) => `project="default",pool="scraped",state="${state}"`;
       await expect
         .poll(async () => sample(await scrape(), 'xb_pool_browsers', pool('available')), {
           timeout: 20_000,
@@ -506,13 +506,15 @@ describe('metrics', () => {
       const { id } = (await created.json()) as { id: string };
       const anonymous = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       expect(anonymous).toMatch(
-        new RegExp(`xb_pool_browsers\\{pool="${id}",state="available"\\} [01]`),
+        new RegExp(`xb_pool_browsers\\{project="default",pool="${id}",state="available"\\} [01]`),
       );
       expect(anonymous).not.toContain('acme-payroll');
       const named = await (
         await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
       ).text();
-      expect(named).toMatch(/xb_pool_browsers\{pool="acme-payroll",state="available"\} [01]/);
+      expect(named).toMatch(
+        /xb_pool_browsers\{project="default",pool="acme-payroll",state="available"\} [01]/,
+      );
       await fetch(`${server.url}/browser_pools/${id}?force=true`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${TOKEN}` },
