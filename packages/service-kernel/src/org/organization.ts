@@ -442,8 +442,12 @@ export class Organization<I extends BrowserInstance> {
         'The default project cannot be deleted: calls without a project act in it (it is also the last project that always remains).',
       );
     }
+    // Closed to new calls while it is looked over, so none makes something in it meanwhile.
+    const closing = { ...found, record: { ...found.record, status: 'archived' as const } };
+    if (found.record.status === 'active') await this.#org.projects.put(id, closing);
     const held = await this.#holdings(id);
     if (held.length > 0) {
+      if (found.record.status === 'active') await this.#org.projects.put(id, found);
       throw new ServiceError(
         'conflict',
         `Project "${idOrName}" still holds ${held.join(', ')}: delete them first.`,
