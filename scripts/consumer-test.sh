@@ -108,12 +108,14 @@ start_fake() { # <node>: a fresh fake for one example, its URL in XB_BASE_URL
   "$1" node_modules/@x/testing/dist/bin/xb-fake.js --seed seed.json --token consumer-token \
     >"$work/fake.out" 2>"$work/fake.err" &
   fake_pid=$!
-  for _ in $(seq 1 100); do
-    if [ -s "$work/fake.out" ]; then break; fi
+  # Up to 30 s: a loaded machine (the suites before this one) can be slow to start Node. One
+  # that has exited is not waited for.
+  for _ in $(seq 1 300); do
+    if [ -s "$work/fake.out" ] || ! kill -0 "$fake_pid" 2>/dev/null; then break; fi
     sleep 0.1
   done
   XB_BASE_URL=$(head -n 1 "$work/fake.out")
-  [ -n "$XB_BASE_URL" ] || fail "xb-fake did not start: $(cat "$work/fake.err")"
+  [ -n "$XB_BASE_URL" ] || fail "xb-fake did not start (it $(kill -0 "$fake_pid" 2>/dev/null && echo 'still runs' || echo 'exited')): $(cat "$work/fake.err")"
   export XB_BASE_URL XB_TOKEN=consumer-token
 }
 stop_fake() {
