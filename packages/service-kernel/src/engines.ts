@@ -520,6 +520,24 @@ export interface RecordStores {
   scope(scope: string): RecordStore;
 }
 
+/** Stores of scopes made by `make` when first named, then the same one each time. */
+export function scopesOf<S extends RecordStore>(
+  make: (scope: string) => S,
+): { scope(scope: string): S; clear(): void } {
+  const scopes = new Map<string, S>();
+  return {
+    scope(scope) {
+      let store = scopes.get(scope);
+      if (!store) {
+        store = make(scope);
+        scopes.set(scope, store);
+      }
+      return store;
+    },
+    clear: () => scopes.clear(),
+  };
+}
+
 /** Which entries of the audit log a page gives: newest first, before `before` when given. */
 export interface AuditQuery {
   /** Inclusive. */

@@ -69,6 +69,7 @@ export {
   PROJECT_RECORD_KINDS,
   RECORD_KINDS,
   recordTablesOf,
+  scopesOf,
 } from './engines.js';
 export { eventStreamBody, SSE_HEARTBEAT_MS, wakeOrAbort } from './event-stream.js';
 export {

@@ -9,6 +9,7 @@ import {
   type RecordTables,
   recordTablesOf,
   StoreHold,
+  scopesOf,
 } from '@x/service-kernel';
 
 interface Row {
@@ -144,17 +145,7 @@ function tablesOf(database: DatabaseSync, scope: string, gate: Gate): RecordTabl
  */
 export function sqliteRecordStores(database: DatabaseSync): RecordStores {
   const hold = new StoreHold();
-  const scopes = new Map<string, RecordStore>();
-  return {
-    scope(scope) {
-      let store = scopes.get(scope);
-      if (!store) {
-        store = scopeStore(database, scope, hold);
-        scopes.set(scope, store);
-      }
-      return store;
-    },
-  };
+  return scopesOf((scope) => scopeStore(database, scope, hold));
 }
 
 /** One scope of the store; every scope shares one connection and so one hold. */

@@ -37,7 +37,7 @@ import { NameTaken, ORG_SCOPE, PROJECT_RECORD_KINDS } from '../engines.js';
 import { createIdGenerator, type IdGenerator } from '../ids.js';
 import type { ModelLog, ModelSettings } from '../model-context.js';
 import { silentLog } from '../model-context.js';
-import type { Caller, KeyGrant } from '../pipeline/auth.js';
+import { bearerOf, type Caller, type KeyGrant } from '../pipeline/auth.js';
 import type { AuditedCall } from '../pipeline/handle-request.js';
 import { namedPage } from '../records/named-page.js';
 import { findByIdOrName, putNamed } from '../records/named-records.js';
@@ -308,8 +308,8 @@ export class Organization<I extends BrowserInstance> {
 
   /** Whether a request carries an API key that works now (read from the store). */
   async isKey(request: Request): Promise<boolean> {
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
-    return match?.[1] !== undefined && (await this.grantOf(match[1])) !== undefined;
+    const token = bearerOf(request.headers.get(HEADERS.authorization) ?? '');
+    return token !== undefined && (await this.grantOf(token)) !== undefined;
   }
 
   /**
@@ -318,8 +318,8 @@ export class Organization<I extends BrowserInstance> {
    * Never a grant: every call still looks its key up.
    */
   isRecentKey(authorization: string): boolean {
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
-    return match?.[1] !== undefined && this.#recentKeys.has(keyDigest(match[1]));
+    const token = bearerOf(authorization);
+    return token !== undefined && this.#recentKeys.has(keyDigest(token));
   }
 
   /**

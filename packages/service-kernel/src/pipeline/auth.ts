@@ -10,10 +10,13 @@ export interface TokenSets {
   readonly readOnlyTokens: ReadonlySet<string>;
 }
 
+/** The token of an `Authorization: Bearer <token>` header value, if it is one. */
+export function bearerOf(header: string): string | undefined {
+  return /^Bearer[ ]+(\S+)\s*$/i.exec(header)?.[1];
+}
+
 function bearerToken(request: Request): string | undefined {
-  const header = request.headers.get(HEADERS.authorization) ?? '';
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-  return match?.[1];
+  return bearerOf(request.headers.get(HEADERS.authorization) ?? '');
 }
 
 /**

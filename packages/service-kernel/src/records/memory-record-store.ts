@@ -8,6 +8,7 @@ import {
   type RecordTable,
   type RecordTables,
   recordTablesOf,
+  scopesOf,
 } from '../engines.js';
 import { StoreHold } from './store-hold.js';
 
@@ -147,18 +148,7 @@ export interface MemoryRecordStores extends RecordStores {
 /** Every scope in memory, made when first named; transactions of every scope run one at a time. */
 export function createMemoryRecordStores(): MemoryRecordStores {
   const hold = new StoreHold();
-  const scopes = new Map<string, MemoryRecordStore>();
-  return {
-    scope(scope) {
-      let store = scopes.get(scope);
-      if (!store) {
-        store = createMemoryRecordStore(hold);
-        scopes.set(scope, store);
-      }
-      return store;
-    },
-    clear: () => scopes.clear(),
-  };
+  return scopesOf(() => createMemoryRecordStore(hold));
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from 'valibot';
 import { described } from '../common/describe.js';
 import { queryIntegerBetween } from '../common/numbers.js';
-import { PAGE_LIMIT } from '../common/pages.js';
+import { PAGE_LIMIT, QueryTextSchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
 
@@ -72,9 +72,7 @@ export const ListAuditLogsQuerySchema = /* @__PURE__ */ requestObject({
     'only entries of this method',
   ),
   search: /* @__PURE__ */ described(
-    /* @__PURE__ */ optional(
-      /* @__PURE__ */ pipe(/* @__PURE__ */ string(), /* @__PURE__ */ maxLength(255)),
-    ),
+    /* @__PURE__ */ optional(QueryTextSchema),
     'only entries whose path, key id, key name, client IP or status contains this, any case',
   ),
   page_token: /* @__PURE__ */ described(

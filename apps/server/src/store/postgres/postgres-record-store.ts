@@ -7,6 +7,7 @@ import {
   type RecordTable,
   type RecordTables,
   recordTablesOf,
+  scopesOf,
 } from '@x/service-kernel';
 import type { Pool, PoolClient } from 'pg';
 import { type Queryable, storeFailure, storeRows } from './postgres-errors.js';
@@ -133,17 +134,7 @@ function tablesOf(db: Queryable, scope: string): RecordTables {
  * and what one checks no other changes before it commits.
  */
 export function postgresRecordStores(pool: Pool): RecordStores {
-  const scopes = new Map<string, RecordStore>();
-  return {
-    scope(scope) {
-      let store = scopes.get(scope);
-      if (!store) {
-        store = scopeStore(pool, scope);
-        scopes.set(scope, store);
-      }
-      return store;
-    },
-  };
+  return scopesOf((scope) => scopeStore(pool, scope));
 }
 
 /** One scope of the store. */
