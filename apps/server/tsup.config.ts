@@ -4,7 +4,13 @@ import { defineConfig } from 'tsup';
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', index: 'src/index.ts' },
+  // The Playwright worker runs on its own, in a session's sandbox (playwright-core and ws stay
+  // outside the bundle: the sandbox binds their folders).
+  entry: {
+    main: 'src/main.ts',
+    index: 'src/index.ts',
+    'playwright-worker': 'src/playwright/playwright-worker.ts',
+  },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,

@@ -32,6 +32,7 @@ import {
   SessionNetworks,
 } from './network/session-networks.js';
 import { UserModeNetworks } from './network/user-mode-networks.js';
+import { SandboxPlaywrightRunner } from './playwright/sandbox-playwright-runner.js';
 import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
 import { DiskProfileStore } from './profiles/disk-profile-store.js';
 import { HttpProxyChecker } from './proxies/proxy-checker.js';
@@ -242,12 +243,14 @@ async function startLocked(
       egress,
     },
   });
+  const playwright = new SandboxPlaywrightRunner(tools.bwrap, logger);
   const org = new Organization<ChromiumInstance>({
     stores: store.records,
     audit: store.audit,
     engines: {
       browsers: browserEngine,
       processes: new SandboxProcessRunner(tools.bwrap, pipesFolder(config.dataDir)),
+      playwright,
       recorder: new FfmpegRecorder(
         config.dataDir,
         tools.ffmpeg,
@@ -405,6 +408,7 @@ async function startLocked(
         detachProxy();
         // Recordings are finalized while their browsers still run; then every browser ends.
         await org.close();
+        await playwright.close();
         // Viewers were told the server is going away (1001); their sockets end now.
         liveSockets.close();
         // Event streams and proxied sockets hold connections open: end what is left.

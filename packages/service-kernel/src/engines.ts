@@ -222,6 +222,36 @@ export interface ProcessRunner<I extends BrowserInstance> {
   start(instance: I, spec: ProcessSpec, events: ProcessEvents): RunningProcess;
 }
 
+/** Playwright code to run against a browser, as the model passes it on. */
+export interface PlaywrightRun {
+  readonly code: string;
+  /** How long the code may run; past it the runner stops it for good. */
+  readonly timeoutMs: number;
+}
+
+/** What a run of Playwright code came to (a failure of the code is an outcome, not a throw). */
+export interface PlaywrightOutcome {
+  readonly success: boolean;
+  readonly result?: unknown;
+  readonly error?: string;
+  readonly stdout?: string;
+  readonly stderr?: string;
+}
+
+/**
+ * Runs Playwright code beside a browser, never in the service's own process. The model calls it
+ * one run at a time per browser.
+ */
+export interface PlaywrightRunner<I extends BrowserInstance> {
+  /** Throws 503 when code cannot run here (no sandbox to run it in). */
+  assertAvailable(): void;
+  /**
+   * Runs the code; resolves to its outcome, a time-out included (the code is stopped, and the
+   * browser is usable right after). `signal` aborts when the caller went away: the run stops.
+   */
+  run(instance: I, run: PlaywrightRun, signal: AbortSignal): Promise<PlaywrightOutcome>;
+}
+
 /** A recording in progress. */
 export interface RecordingHandle {
   /** Stops it and finalizes the video; resolves once it is playable (or known to be lost). */
@@ -567,6 +597,7 @@ export interface AuditStore {
 export interface ServiceEngines<I extends BrowserInstance> {
   readonly browsers: BrowserEngine<I>;
   readonly processes: ProcessRunner<I>;
+  readonly playwright: PlaywrightRunner<I>;
   readonly recorder: Recorder<I>;
   readonly watcher: Watcher<I>;
   readonly files: FileSystem<I>;

@@ -115,6 +115,11 @@ export const refusals = {
       'conflict',
       `Browser "${browserId}" runs ${max} processes, the most it may: wait for one to end, or kill one.`,
     ),
+  playwrightBusy: (browserId: string, max: number) =>
+    new ServiceError(
+      'conflict',
+      `Browser "${browserId}" has ${max} Playwright calls waiting, the most it may: wait for them to end.`,
+    ),
   tooManyWatches: (browserId: string, max: number) =>
     new ServiceError(
       'conflict',

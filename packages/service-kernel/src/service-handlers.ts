@@ -14,6 +14,7 @@ import { profileHandlers } from './profiles/profile-handlers.js';
 import { proxyHandlers } from './proxies/proxy-handlers.js';
 import { replayHandlers } from './replays/replay-handlers.js';
 import type { ServiceModel } from './service-model.js';
+import { workbenchHandlers } from './workbench/workbench-handlers.js';
 
 /**
  * Every operation of the catalog over the service model: the one handler table the fake and the
@@ -34,5 +35,6 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...profileHandlers<I>(),
     ...proxyHandlers<I>(),
     ...orgHandlers<I>(),
+    ...workbenchHandlers<I>(),
   };
 }

@@ -21,6 +21,7 @@ import { ProcessModel } from './processes/process-model.js';
 import { ProfileModel } from './profiles/profile-model.js';
 import { ProxyModel } from './proxies/proxy-model.js';
 import { ReplayModel } from './replays/replay-model.js';
+import { PlaywrightModel } from './workbench/playwright-model.js';
 
 /** What a service model is made of. */
 export interface ServiceModelOptions<I extends BrowserInstance> {
@@ -57,6 +58,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly computer: ComputerModel<I>;
   readonly pools: PoolModel<I>;
   readonly processes: ProcessModel<I>;
+  readonly playwright: PlaywrightModel<I>;
   readonly watches: WatchModel<I>;
   readonly files: FileModel<I>;
   readonly replays: ReplayModel<I>;
@@ -91,6 +93,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.computer = new ComputerModel(this.browsers);
     this.pools = new PoolModel(this.context, this.browsers);
     this.processes = new ProcessModel(this.context, this.browsers);
+    this.playwright = new PlaywrightModel(this.context, this.browsers);
     this.watches = new WatchModel(this.context, this.browsers);
     this.files = new FileModel(this.context, this.browsers);
     this.replays = new ReplayModel(this.context, this.browsers);

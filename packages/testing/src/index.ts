@@ -38,6 +38,10 @@ export type {
   ProcessScript,
   ProcessScriptSource,
 } from './fake/processes/fake-process-runner.js';
+export type {
+  FakePlaywrightRunner,
+  PlaywrightScript,
+} from './fake/workbench/fake-playwright-runner.js';
 export {
   dropConnection,
   errorStatus,

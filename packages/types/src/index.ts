@@ -104,6 +104,7 @@ export {
   acquireServerTimeMs,
   batchServerTimeMs,
   execServerTimeMs,
+  playwrightServerTimeMs,
 } from './catalog/server-time.js';
 export { described, fieldDescription } from './common/describe.js';
 export {
@@ -514,3 +515,12 @@ export {
   StartReplayBodySchema,
   type StartReplayInput,
 } from './replays/replay.js';
+export { executePlaywrightOperation } from './workbench/operations.js';
+export {
+  MAX_PLAYWRIGHT_CODE_LENGTH,
+  PLAYWRIGHT_TIMEOUT_SECONDS,
+  PlaywrightExecuteBodySchema,
+  type PlaywrightExecuteInput,
+  type PlaywrightExecuteResult,
+  PlaywrightExecuteResultSchema,
+} from './workbench/playwright.js';

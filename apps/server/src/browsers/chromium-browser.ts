@@ -389,6 +389,21 @@ export class ChromiumBrowser {
     this.#capture.follow(front.session);
   }
 
+  /** The DevTools target id of the tab the session is on. */
+  get pageTargetId(): string | undefined {
+    return (this.#tabs.find((tab) => tab.session === this.#pageSession) ?? this.#tabs[0])?.targetId;
+  }
+
+  /**
+   * Stops the script running in the session's tab, if any (a loop that code left behind when it
+   * was stopped at its time-out): the page stays, its next script runs.
+   */
+  async interruptScripts(): Promise<void> {
+    await this.#cdp
+      .send('Runtime.terminateExecution', {}, this.#pageSession)
+      .catch(() => undefined);
+  }
+
   /** Evaluates an expression in the page (for tests and diagnostics). */
   async evaluate<T>(expression: string): Promise<T> {
     const { result } = await this.#cdp.send<{ result: { value: T } }>(

@@ -9,12 +9,14 @@ import { auditCommands, keyCommands, projectCommands } from './org.js';
 import { poolCommands } from './pools.js';
 import { processCommands } from './processes.js';
 import { profileCommands } from './profiles.js';
+import { workbenchCommands } from './workbench.js';
 
 /** Every command of `xb`. */
 export const COMMANDS: readonly CommandSpec[] = [
   ...browserCommands,
   ...computerCommands,
   ...processCommands,
+  ...workbenchCommands,
   ...fsCommands,
   ...poolCommands,
   ...extensionCommands,

@@ -40,6 +40,7 @@ import {
   type dragMouseOperation,
   type execProcessOperation,
   execServerTimeMs,
+  type executePlaywrightOperation,
   type fileInfoOperation,
   type flushBrowserPoolOperation,
   type getApiKeyOperation,
@@ -69,6 +70,7 @@ import {
   moveDurationMs,
   type moveFileOperation,
   type moveMouseOperation,
+  playwrightServerTimeMs,
   pressDurationMs,
   type pressKeyOperation,
   type readClipboardOperation,
@@ -1265,4 +1267,20 @@ export const listAuditLogs = /* @__PURE__ */ defineListCall<typeof listAuditLogs
   responses: { 200: 'json' },
   paginated: true,
   pageToken: true,
+});
+
+// browsers.playwright
+
+/**
+ * Run Playwright code against the browser.
+ * `browsers.playwright.execute`: `POST /browsers/{id}/playwright/execute`
+ */
+export const executePlaywright = /* @__PURE__ */ defineCall<typeof executePlaywrightOperation>({
+  name: 'browsers.playwright.execute',
+  method: 'POST',
+  path: '/browsers/{id}/playwright/execute',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+  serverTimeMs: playwrightServerTimeMs,
 });

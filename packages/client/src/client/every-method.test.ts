@@ -389,6 +389,14 @@ const CASES: Record<string, MethodCase> = {
     respond: ok({ exit_code: 0, stdout_b64: 'aGkK', stderr_b64: '', duration_ms: 4 }),
     result: { exit_code: 0, stdout_b64: 'aGkK', stderr_b64: '', duration_ms: 4 },
   },
+  'browsers.playwright.execute': {
+    input: { id: 'br_1', code: 'return 1', timeout_sec: 5 },
+    method: 'POST',
+    url: '/browsers/br_1/playwright/execute',
+    body: { code: 'return 1', timeout_sec: 5 },
+    respond: ok({ success: true, result: 1 }),
+    result: { success: true, result: 1 },
+  },
   'browsers.process.kill': {
     input: { id: 'br_1', process_id: 'pr_1', signal: 'KILL' },
     method: 'POST',

@@ -26,6 +26,8 @@ export interface BrowserEntry<I extends BrowserInstance> {
   pointer: { x: number; y: number; buttons: number };
   /** File operations in progress (a streamed read counts until its stream ends). */
   fileOperations: number;
+  /** Serializes Playwright code: one run at a time; `waiting` counts the calls in line. */
+  playwright: { last: Promise<void>; waiting: number };
 }
 
 /** A live browser's entry as it starts: nothing on it yet, active `now` (epoch ms). */
@@ -47,5 +49,6 @@ export function newBrowserEntry<I extends BrowserInstance>(
     input: Promise.resolve(),
     pointer: { x: 0, y: 0, buttons: 0 },
     fileOperations: 0,
+    playwright: { last: Promise.resolve(), waiting: 0 },
   };
 }

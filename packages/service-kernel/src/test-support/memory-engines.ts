@@ -139,6 +139,10 @@ export function memoryEngines(options: { async?: boolean } = {}) {
         };
       },
     },
+    playwright: {
+      assertAvailable: () => undefined,
+      run: async (_instance, run) => ({ success: true, result: run.code }),
+    },
     recorder: {
       assertAvailable: () => undefined,
       async start(_instance, spec) {

@@ -13,6 +13,7 @@ import { processChecks } from './checks-processes.js';
 import { profileChecks } from './checks-profiles.js';
 import { proxyChecks } from './checks-proxies.js';
 import { ruleChecks } from './checks-rules.js';
+import { workbenchChecks } from './checks-workbench.js';
 import { ContractContext, type ContractTarget } from './context.js';
 
 export type { ContractCheck } from './check.js';
@@ -25,6 +26,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...computerChecks,
   ...fileChecks,
   ...processChecks,
+  ...workbenchChecks,
   ...poolChecks,
   ...extensionChecks,
   ...invocationChecks,

@@ -18,11 +18,13 @@ import { fakeWatcher } from './fs-watch/fake-watcher.js';
 import { FakeProcessRunner } from './processes/fake-process-runner.js';
 import { FakeProxyChecker } from './proxies/fake-proxy-checker.js';
 import { fakeRecorder } from './replays/fake-recorder.js';
+import { FakePlaywrightRunner } from './workbench/fake-playwright-runner.js';
 
 /** The fake's engines: everything in memory, nothing from the host. */
 export interface FakeEngines extends ServiceEngines<FakeInstance> {
   readonly browsers: FakeBrowserEngine;
   readonly processes: FakeProcessRunner;
+  readonly playwright: FakePlaywrightRunner;
   readonly archives: FakeArchiveStore;
   readonly profiles: MemoryProfileStore;
   readonly proxyChecker: FakeProxyChecker;
@@ -40,6 +42,7 @@ export function createFakeEngines(clock?: () => Date): FakeEngines {
   return {
     browsers: new FakeBrowserEngine(clock, profiles),
     processes: new FakeProcessRunner(),
+    playwright: new FakePlaywrightRunner(),
     recorder: fakeRecorder,
     watcher: fakeWatcher,
     files: memoryFileSystem(),

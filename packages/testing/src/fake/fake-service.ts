@@ -27,6 +27,7 @@ import type { FakeInput, FakeInstance } from './browsers/fake-instance.js';
 import { createFakeEngines } from './fake-engines.js';
 import { type FakeSeed, seedModel } from './fake-seed.js';
 import { type FakeState, readFakeState } from './fake-state.js';
+import type { PlaywrightScript } from './workbench/fake-playwright-runner.js';
 
 export type { FakeSeed } from './fake-seed.js';
 
@@ -115,6 +116,13 @@ export interface FakeService {
   clipboard(browserId: string, text?: string): string;
   /** Sets how a command behaves from now on. */
   scriptProcess(command: string, script: ProcessScriptSource): void;
+  /**
+   * Sets what a piece of Playwright code comes to from now on (`browsers.playwright.execute`);
+   * code without a script runs as the fake's runner reads it (`FakePlaywrightRunner`).
+   */
+  scriptPlaywright(code: string, script: PlaywrightScript): void;
+  /** The Playwright code each browser was sent, in order. */
+  playwrightRuns(): readonly { readonly browserId: string; readonly code: string }[];
   /** Ends a running process with an exit code. */
   exitProcess(processId: string, exitCode: number): void;
   /** Makes a running process write to stdout or stderr. */
@@ -271,6 +279,10 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     scriptProcess: (command, script) => {
       current.engines.processes.scripts.set(command, script);
     },
+    scriptPlaywright: (code, script) => {
+      current.engines.playwright.scripts.set(code, script);
+    },
+    playwrightRuns: () => [...current.engines.playwright.runs],
     exitProcess: (processId, exitCode) => findProcess(processId).exit(exitCode),
     writeProcessOutput: (processId, stream, text) => findProcess(processId).write(stream, text),
     setProcessUsage: (processId, usage) => {

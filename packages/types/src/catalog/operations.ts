@@ -108,6 +108,7 @@ import {
   startReplayOperation,
   stopReplayOperation,
 } from '../replays/operations.js';
+import { executePlaywrightOperation } from '../workbench/operations.js';
 
 /** Every operation of the API: the seven of the interface description and their companions. */
 export const operations = [
@@ -197,6 +198,7 @@ export const operations = [
   deleteApiKeyOperation,
   rotateApiKeyOperation,
   listAuditLogsOperation,
+  executePlaywrightOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

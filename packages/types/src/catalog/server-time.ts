@@ -29,3 +29,8 @@ export function batchServerTimeMs(body: { actions?: readonly unknown[] } | undef
 export function execServerTimeMs(body: { timeout_sec?: number } | undefined): number {
   return given(body?.timeout_sec, 0) * 1000;
 }
+
+/** `browsers.playwright.execute` runs the code for up to `timeout_sec` seconds (default 60). */
+export function playwrightServerTimeMs(body: { timeout_sec?: number } | undefined): number {
+  return given(body?.timeout_sec, 60) * 1000;
+}

@@ -1,0 +1,362 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import {
+  INSTANCE_HOME,
+  type PlaywrightOutcome,
+  type PlaywrightRun,
+  type PlaywrightRunner,
+  refusals,
+  ServiceError,
+} from '@x/service-kernel';
+import type { Logger } from 'pino';
+import type { CdpChannel } from '../browsers/cdp-connection.js';
+import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import { baseEnvironment, endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
+
+/** Where the worker's parts are inside its sandbox. */
+const INSIDE = '/opt/xb';
+
+/** How long a worker may take to start and connect to its browser. */
+const START_TIMEOUT_MS = 30_000;
+
+/** A worker not used for this long is stopped (the next call starts another). */
+const IDLE_MS = 5 * 60_000;
+
+/** Bytes of the worker's stderr kept, for the reason it failed. */
+const STDERR_TAIL_BYTES = 16 * 1024;
+
+/** Longest answer line a worker may send (a 10 MiB result with its output). */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** Bytes of DevTools messages waiting for the worker past which Chromium is not read. */
+const HIGH_WATER_BYTES = 8 * 1024 * 1024;
+
+/** The files a worker runs from, on the host. */
+interface WorkerFiles {
+  readonly node: string;
+  readonly script: string;
+  readonly playwrightCore: string;
+  readonly ws: string;
+}
+
+/** The worker script next to this module: built (`.js`) or the source (`.ts`, tests). */
+function findWorkerFiles(): WorkerFiles | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const script = [
+    join(here, 'playwright-worker.js'),
+    join(here, 'playwright-worker.ts'),
+    join(here, 'playwright', 'playwright-worker.ts'),
+  ].find((path) => existsSync(path));
+  if (!script) return undefined;
+  const require = createRequire(import.meta.url);
+  try {
+    const packageDir = (name: string) =>
+      realpathSync(dirname(require.resolve(`${name}/package.json`)));
+    return {
+      node: realpathSync(process.execPath),
+      script: realpathSync(script),
+      playwrightCore: packageDir('playwright-core'),
+      ws: packageDir('ws'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** An answer from the worker. */
+interface Answer extends PlaywrightOutcome {
+  readonly id?: number;
+  readonly ready?: boolean;
+}
+
+/** The outcome of code stopped at its time-out. */
+function timedOut(timeoutMs: number): PlaywrightOutcome {
+  return { success: false, error: `Execution timed out after ${timeoutMs} ms.` };
+}
+
+/**
+ * One session's Playwright worker: Node with playwright-core in the session's sandbox (no
+ * network, its user, its cgroup), connected to the browser through a DevTools channel of the
+ * server's own pipe. Kept between calls; killed, with all the code it runs, at a time-out.
+ */
+class PlaywrightWorker {
+  readonly #child: ChildProcess;
+  readonly #channel: Promise<CdpChannel>;
+  readonly #answers = new Map<number, (answer: Answer) => void>();
+  readonly #ended: Promise<void>;
+  /** Resolves once the worker has exited and everything waiting on it was told. */
+  readonly ended: Promise<void>;
+  #stderr = '';
+  #nextId = 1;
+  #isEnded = false;
+  #idle: ReturnType<typeof setTimeout> | undefined;
+  readonly ready: Promise<void>;
+
+  constructor(bubblewrap: string, files: WorkerFiles, instance: ChromiumInstance) {
+    const script = `${INSIDE}/playwright-worker.${files.script.endsWith('.ts') ? 'mts' : 'mjs'}`;
+    this.#child = spawnSandbox(
+      bubblewrap,
+      {
+        home: instance.home,
+        env: { ...baseEnvironment(), HOME: INSTANCE_HOME },
+        shareNetwork: false,
+        user: instance.user,
+        cgroup: instance.cgroup,
+        seccomp: 'process',
+        readOnlyBinds: [
+          [files.node, `${INSIDE}/bin/node`],
+          [files.script, script],
+          [files.playwrightCore, `${INSIDE}/node_modules/playwright-core`],
+          [files.ws, `${INSIDE}/node_modules/ws`],
+        ],
+      },
+      `${INSIDE}/bin/node`,
+      ['--no-warnings', '--max-old-space-size=512', script],
+      ['pipe', 'pipe', 'pipe', 'pipe'],
+    );
+    const ended = new Promise<void>((resolve) => {
+      this.#child.once('close', () => resolve());
+      this.#child.once('error', () => resolve());
+    });
+    this.#ended = ended;
+    this.ended = ended.then(() => this.#end());
+    const stderr = this.#child.stderr as Readable;
+    stderr.on('data', (chunk: Buffer) => {
+      this.#stderr = (this.#stderr + chunk.toString()).slice(-STDERR_TAIL_BYTES);
+    });
+    const devtools = this.#child.stdio[3] as Socket;
+    devtools.on('error', () => undefined);
+    this.#channel = this.#connect(instance, devtools);
+    this.#channel.catch(() => this.stop());
+    let isReady: (answer: Answer) => void = () => undefined;
+    const readyAnswer = new Promise<Answer>((resolve) => {
+      isReady = resolve;
+    });
+    this.#answers.set(0, isReady);
+    const lines = createInterface({ input: this.#child.stdout as Readable });
+    lines.on('line', (line) => this.#hear(line));
+    (this.#child.stdin as Writable).on('error', () => undefined);
+    this.ready = this.#whenReady(readyAnswer);
+  }
+
+  get isEnded(): boolean {
+    return this.#isEnded;
+  }
+
+  async #whenReady(readyAnswer: Promise<Answer>): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const answer = await Promise.race([
+      readyAnswer,
+      this.#ended.then(() => undefined),
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), START_TIMEOUT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (answer?.ready === true) return;
+    this.stop();
+    const why =
+      answer?.error ?? (this.#stderr.trim().split('\n').at(-1) || 'it did not start in time');
+    throw new ServiceError('unavailable', `The Playwright worker could not start: ${why}`);
+  }
+
+  /** Opens the worker's DevTools channel and relays it both ways, with back-pressure. */
+  async #connect(instance: ChromiumInstance, devtools: Socket): Promise<CdpChannel> {
+    let channel: CdpChannel | undefined;
+    let isCongested = false;
+    const opened = await instance.chromium.openChannel({
+      deliver: (text) => {
+        devtools.write(`${text}\0`);
+        if (devtools.writableLength > HIGH_WATER_BYTES) isCongested = true;
+      },
+      end: () => this.stop(),
+      isCongested: () => isCongested,
+    });
+    channel = opened;
+    devtools.on('drain', () => {
+      if (!isCongested) return;
+      isCongested = false;
+      channel?.drained();
+    });
+    let partial: Buffer[] = [];
+    devtools.on('data', (chunk: Buffer) => {
+      let start = 0;
+      for (let end = chunk.indexOf(0); end !== -1; end = chunk.indexOf(0, start)) {
+        partial.push(chunk.subarray(start, end));
+        const hasRoom = opened.send(Buffer.concat(partial).toString());
+        partial = [];
+        start = end + 1;
+        if (!hasRoom) {
+          devtools.pause();
+          opened.whenWritable(() => devtools.resume());
+        }
+      }
+      if (start < chunk.length) partial.push(Buffer.from(chunk.subarray(start)));
+    });
+    devtools.on('close', () => opened.close());
+    return opened;
+  }
+
+  #hear(line: string): void {
+    if (line.length > MAX_ANSWER_BYTES) {
+      this.stop();
+      return;
+    }
+    let answer: Answer;
+    try {
+      answer = JSON.parse(line) as Answer;
+    } catch {
+      return;
+    }
+    const id = answer.ready === undefined ? answer.id : 0;
+    if (id === undefined) return;
+    const waiting = this.#answers.get(id);
+    this.#answers.delete(id);
+    waiting?.(answer);
+  }
+
+  /** Runs code; resolves to its outcome (a time-out or an abort stops the worker). */
+  async run(
+    run: PlaywrightRun,
+    targetId: string | undefined,
+    signal: AbortSignal,
+    onStop: () => Promise<void>,
+  ): Promise<PlaywrightOutcome> {
+    clearTimeout(this.#idle);
+    const id = this.#nextId++;
+    const answered = new Promise<Answer>((resolve) => this.#answers.set(id, resolve));
+    (this.#child.stdin as Writable).write(`${JSON.stringify({ id, code: run.code, targetId })}\n`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort = () => {};
+    const outcome = await Promise.race([
+      answered,
+      this.#ended.then(() => 'ended' as const),
+      new Promise<'timed out'>((resolve) => {
+        timer = setTimeout(() => resolve('timed out'), run.timeoutMs);
+      }),
+      new Promise<'aborted'>((resolve) => {
+        onAbort = () => resolve('aborted');
+        signal.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+    this.#answers.delete(id);
+    if (typeof outcome === 'object') {
+      this.#idle = setTimeout(() => this.stop(), IDLE_MS);
+      this.#idle.unref();
+      const { id: _id, ready: _ready, ...rest } = outcome;
+      return rest;
+    }
+    // The code is stopped for good with its process, and what it left running in the page too.
+    this.stop();
+    await onStop();
+    if (outcome === 'timed out') return timedOut(run.timeoutMs);
+    if (outcome === 'aborted') return { success: false, error: 'The call was abandoned.' };
+    const why = this.#stderr.trim().split('\n').at(-1);
+    return {
+      success: false,
+      error: `The Playwright worker ended while the code ran${why ? `: ${why}` : ''}.`,
+    };
+  }
+
+  /** Kills the worker and everything it started; its channel closes with it. */
+  stop(): void {
+    if (this.#isEnded) return;
+    this.#isEnded = true;
+    void endSandbox(this.#child);
+  }
+
+  #end(): void {
+    this.#isEnded = true;
+    clearTimeout(this.#idle);
+    void this.#channel.then((channel) => channel.close()).catch(() => undefined);
+    for (const waiting of this.#answers.values()) waiting({ success: false });
+    this.#answers.clear();
+  }
+}
+
+/**
+ * Runs Playwright code for the service: one worker per browser, in that browser's sandbox (never
+ * in the server's process), started at the first call and kept warm for the next ones until it
+ * is idle for five minutes, its code times out, or the browser ends.
+ */
+export class SandboxPlaywrightRunner implements PlaywrightRunner<ChromiumInstance> {
+  readonly #bubblewrap: string | undefined;
+  readonly #files: WorkerFiles | undefined;
+  readonly #workers = new Map<ChromiumInstance, PlaywrightWorker>();
+  readonly #logger: Logger;
+
+  constructor(bubblewrap: string | undefined, logger: Logger) {
+    this.#bubblewrap = bubblewrap;
+    this.#files = findWorkerFiles();
+    this.#logger = logger;
+  }
+
+  assertAvailable(): void {
+    if (!this.#bubblewrap)
+      throw refusals.missingTool('Playwright calls', 'bubblewrap', 'bubblewrap');
+    if (!this.#files) {
+      throw new ServiceError(
+        'unavailable',
+        'Playwright calls need playwright-core and ws beside the server, which are missing here.',
+      );
+    }
+  }
+
+  async run(
+    instance: ChromiumInstance,
+    run: PlaywrightRun,
+    signal: AbortSignal,
+  ): Promise<PlaywrightOutcome> {
+    this.assertAvailable();
+    const started = performance.now();
+    let worker = this.#workers.get(instance);
+    if (!worker || worker.isEnded) {
+      worker = new PlaywrightWorker(
+        this.#bubblewrap as string,
+        this.#files as WorkerFiles,
+        instance,
+      );
+      const made = worker;
+      this.#workers.set(instance, made);
+      void made.ready.catch(() => undefined);
+      // The browser's end ends the worker's channel, and with it the worker.
+      void made.ended.then(() => {
+        if (this.#workers.get(instance) === made) this.#workers.delete(instance);
+      });
+      try {
+        await made.ready;
+      } catch (error) {
+        this.#workers.delete(instance);
+        this.#logger.warn({ err: error }, 'a Playwright worker did not start');
+        throw error;
+      }
+      this.#logger.debug(
+        { startMs: Math.round(performance.now() - started) },
+        'a Playwright worker started',
+      );
+    }
+    const left = Math.max(1, run.timeoutMs - (performance.now() - started));
+    const outcome = await worker.run(
+      { code: run.code, timeoutMs: left },
+      instance.chromium.pageTargetId,
+      signal,
+      () => instance.chromium.interruptScripts(),
+    );
+    return outcome.error?.startsWith('Execution timed out') ? timedOut(run.timeoutMs) : outcome;
+  }
+
+  /** Stops every worker (the server is closing). */
+  async close(): Promise<void> {
+    const workers = [...this.#workers.values()];
+    this.#workers.clear();
+    for (const worker of workers) worker.stop();
+  }
+}
