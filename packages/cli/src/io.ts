@@ -20,6 +20,30 @@ export interface CliIo {
   readonly fetch?: typeof fetch;
   /** Aborts on Ctrl-C: the command stops and the CLI exits 130. */
   readonly signal?: AbortSignal;
+  /** The terminal stdin and stdout are on, when they are (`xb process attach` drives it). */
+  readonly terminal?: CliTerminal;
+}
+
+/** A person's terminal: raw input, its size, and its changes of size. */
+export interface CliTerminal {
+  /** Raw: every key goes through as it is typed (Ctrl-C too), nothing is echoed locally. */
+  setRawMode(isRaw: boolean): void;
+  size(): { readonly rows: number; readonly cols: number };
+  /** Calls `listener` on each change of size (SIGWINCH); gives the function that stops it. */
+  onResize(listener: () => void): () => void;
+}
+
+/** The process's terminal, when both stdin and stdout are one. */
+function processTerminal(): CliTerminal | undefined {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined;
+  return {
+    setRawMode: (isRaw) => process.stdin.setRawMode(isRaw),
+    size: () => ({ rows: process.stdout.rows, cols: process.stdout.columns }),
+    onResize: (listener) => {
+      process.stdout.on('resize', listener);
+      return () => process.stdout.off('resize', listener);
+    },
+  };
 }
 
 /** The real process's streams, environment and Ctrl-C. */
@@ -31,5 +55,6 @@ export function nodeIo(signal?: AbortSignal): CliIo {
     env: process.env,
     cwd: process.cwd(),
     ...(signal ? { signal } : {}),
+    ...(processTerminal() ? { terminal: processTerminal() } : {}),
   };
 }

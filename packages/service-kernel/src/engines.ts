@@ -190,6 +190,10 @@ export interface ProcessSpec {
   readonly args: readonly string[];
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
+  /** Whether it gets an input the caller can write to (a spawned one does; exec's reads nothing). */
+  readonly stdin: boolean;
+  /** A terminal of its own of this size, its input, output and controlling terminal; none: pipes. */
+  readonly tty?: { readonly rows: number; readonly cols: number } | undefined;
 }
 
 /** How a process ended: its exit code, or the signal that ended it (`SIGKILL`, …). */
@@ -212,6 +216,13 @@ export interface RunningProcess {
   signal(signal: ProcessSignal): void;
   /** CPU (% of one core over the last window) and resident memory now. */
   usage(): { readonly cpuPct: number; readonly memBytes: number };
+  /**
+   * Writes to its input; gives the bytes taken. 409 when it has no input or has exited, 429 when
+   * it has not read what it was given before.
+   */
+  writeInput(bytes: Uint8Array): number;
+  /** Sets its terminal's size; 400 when it has no terminal. */
+  resize(rows: number, cols: number): void;
 }
 
 /** Runs processes on instances. */

@@ -120,6 +120,29 @@ export const refusals = {
       'conflict',
       `Browser "${browserId}" has ${max} Playwright calls waiting, the most it may: wait for them to end.`,
     ),
+  inputClosed: () =>
+    new ServiceError(
+      'conflict',
+      'The process has no input to write to: it has exited, or it was not spawned with one.',
+    ),
+  inputFull: (max: number) =>
+    new ServiceError(
+      'rate_limited',
+      `The process has not read the ${max} bytes of input it holds: wait for it to read them.`,
+    ),
+  sizeWithoutTty: () =>
+    new ServiceError(
+      'bad_request',
+      'rows and cols size a terminal: give them with allocate_tty: true.',
+      {
+        details: [{ code: 'invalid_input', message: 'body.rows: only with allocate_tty' }],
+      },
+    ),
+  notTerminal: () =>
+    new ServiceError(
+      'bad_request',
+      'The process is not on a terminal: spawn it with allocate_tty.',
+    ),
   tooManyWatches: (browserId: string, max: number) =>
     new ServiceError(
       'conflict',

@@ -426,8 +426,10 @@ export {
   getProcessStatusOperation,
   killProcessOperation,
   ProcessPathSchema,
+  resizeProcessOperation,
   spawnProcessOperation,
   streamProcessOutputOperation,
+  writeProcessStdinOperation,
 } from './processes/operations.js';
 export {
   type ExecResult,
@@ -435,13 +437,20 @@ export {
   KillProcessBodySchema,
   KillResultSchema,
   MAX_PROCESS_TIMEOUT_SECONDS,
+  MAX_STDIN_BYTES,
+  MAX_TERMINAL_SIDE,
   ProcessCommandBodySchema,
   type ProcessCommandInput,
   type ProcessOutputEvent,
   ProcessOutputEventSchema,
   ProcessSignalSchema,
+  ProcessStdinBodySchema,
+  ProcessStdinResultSchema,
+  ResizeProcessBodySchema,
   type SpawnedProcess,
   SpawnedProcessSchema,
+  SpawnProcessBodySchema,
+  type SpawnProcessInput,
 } from './processes/process-commands.js';
 export {
   ProcessStateSchema,

@@ -1,4 +1,5 @@
 import { closeSync } from 'node:fs';
+import { constants } from 'node:os';
 import {
   INSTANCE_HOME,
   type ProcessEnd,
@@ -10,33 +11,65 @@ import {
   refusals,
 } from '@x/service-kernel';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
-import { baseEnvironment, spawnSandbox } from '../sandbox/bubblewrap.js';
+import { baseEnvironment, spawnSandbox, spawnSandboxInTerminal } from '../sandbox/bubblewrap.js';
 import { OutputPipes } from './output-pipes.js';
 import { ProcessSampler } from './sampler.js';
 import { groupMembers } from './usage.js';
 
+/** Bytes written to a process's input that it has not read yet, past which a write is refused. */
+export const MAX_PENDING_INPUT_BYTES = 1024 * 1024;
+
+/** Where a process's input goes: a pipe, a terminal, or nowhere. */
+interface ProcessInput {
+  /** Bytes still waiting for the process to read them. */
+  pending(): number;
+  write(bytes: Uint8Array): void;
+  resize?(rows: number, cols: number): void;
+}
+
 /** A command in its sandbox. Its cpu and memory are what the runner's one sampler last read. */
 class SandboxedProcess implements RunningProcess {
   readonly pid: number;
-  readonly #child: ReturnType<typeof spawnSandbox>;
+  readonly #group: number | undefined;
   readonly #sampler: ProcessSampler;
+  readonly #input: ProcessInput | undefined;
   #hasExited = false;
 
-  constructor(child: ReturnType<typeof spawnSandbox>, sampler: ProcessSampler) {
-    this.#child = child;
+  constructor(
+    group: number | undefined,
+    sampler: ProcessSampler,
+    input: ProcessInput | undefined,
+    ended: Promise<unknown>,
+  ) {
+    this.#group = group;
     this.#sampler = sampler;
-    this.pid = child.pid ?? 0;
-    if (child.pid !== undefined) sampler.track(child.pid);
-    child.once('close', () => {
+    this.#input = input;
+    this.pid = group ?? 0;
+    if (group !== undefined) sampler.track(group);
+    void ended.then(() => {
       this.#hasExited = true;
-      if (child.pid !== undefined) sampler.forget(child.pid);
+      if (group !== undefined) sampler.forget(group);
     });
   }
 
   usage() {
-    const group = this.#child.pid;
+    const group = this.#group;
     if (this.#hasExited || group === undefined) return { cpuPct: 0, memBytes: 0 };
     return this.#sampler.usage(group);
+  }
+
+  writeInput(bytes: Uint8Array): number {
+    if (this.#hasExited || !this.#input) throw refusals.inputClosed();
+    if (this.#input.pending() + bytes.byteLength > MAX_PENDING_INPUT_BYTES) {
+      throw refusals.inputFull(MAX_PENDING_INPUT_BYTES);
+    }
+    this.#input.write(bytes);
+    return bytes.byteLength;
+  }
+
+  resize(rows: number, cols: number): void {
+    if (!this.#input?.resize) throw refusals.notTerminal();
+    if (!this.#hasExited) this.#input.resize(rows, cols);
   }
 
   /**
@@ -48,7 +81,7 @@ class SandboxedProcess implements RunningProcess {
    * as an orphan and run the command later).
    */
   signal(signal: ProcessSignal, attempt = 0): void {
-    const group = this.#child.pid;
+    const group = this.#group;
     if (this.#hasExited || group === undefined) return;
     if (signal === 'KILL') {
       try {
@@ -75,6 +108,12 @@ class SandboxedProcess implements RunningProcess {
   }
 }
 
+/** `SIGKILL` for 9, as a child process reports the signal that ended it. */
+function signalName(signal: number): string {
+  const found = Object.entries(constants.signals).find(([, number]) => number === signal);
+  return found?.[0] ?? `SIG${signal}`;
+}
+
 /**
  * Runs processes on browsers' instances, each in a bubblewrap sandbox of its own: no network,
  * the instance's home, as the browser's user, with only the environment the call gives.
@@ -83,11 +122,16 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
   readonly #bubblewrap: string | undefined;
   readonly #sampler = new ProcessSampler();
   readonly #pipes: OutputPipes;
+  readonly #staging: string;
 
-  /** `pipesFolder`: a private folder for the output pipes while they are made. */
+  /**
+   * `pipesFolder`: a private folder for the output pipes while they are made, and for what a
+   * terminal's sandbox is started with.
+   */
   constructor(bubblewrap: string | undefined, pipesFolder: string) {
     this.#bubblewrap = bubblewrap;
     this.#pipes = new OutputPipes(pipesFolder);
+    this.#staging = pipesFolder;
   }
 
   assertAvailable(): void {
@@ -95,6 +139,7 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
   }
 
   start(instance: ChromiumInstance, spec: ProcessSpec, events: ProcessEvents): RunningProcess {
+    if (spec.tty) return this.#startInTerminal(instance, spec, spec.tty, events);
     const streams = ['stdout', 'stderr'] as const;
     const pipes = this.#pipes.open(2, (index, bytes) =>
       events.output(streams[index] as (typeof streams)[number], bytes),
@@ -114,7 +159,7 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
         },
         spec.command,
         spec.args,
-        ['ignore', ...pipes.map((pipe) => pipe.writeFd)],
+        [spec.stdin ? 'pipe' : 'ignore', ...pipes.map((pipe) => pipe.writeFd)],
       );
     } finally {
       // The process has its own copies: once it (and all it started) ends, the pipes drain.
@@ -131,6 +176,59 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
     void Promise.all([ended, ...pipes.map((pipe) => pipe.drained)]).then(([end]) =>
       events.exit(end),
     );
-    return new SandboxedProcess(child, this.#sampler);
+    const stdin = child.stdin;
+    stdin?.on('error', () => undefined); // the process closed its input: later writes are refused
+    const input: ProcessInput | undefined = stdin
+      ? { pending: () => stdin.writableLength, write: (bytes) => stdin.write(bytes) }
+      : undefined;
+    return new SandboxedProcess(child.pid, this.#sampler, input, ended);
+  }
+
+  /** A command on a terminal of its own: its output (stdout and stderr as one) reads as stdout. */
+  #startInTerminal(
+    instance: ChromiumInstance,
+    spec: ProcessSpec,
+    size: { readonly rows: number; readonly cols: number },
+    events: ProcessEvents,
+  ): RunningProcess {
+    const { terminal } = spawnSandboxInTerminal(
+      this.#bubblewrap as string,
+      {
+        home: instance.home,
+        cwd: spec.cwd,
+        env: { TERM: 'xterm-256color', ...baseEnvironment(), ...spec.env, HOME: INSTANCE_HOME },
+        shareNetwork: false,
+        user: instance.user,
+        cgroup: instance.cgroup,
+        seccomp: 'process',
+      },
+      spec.command,
+      spec.args,
+      size,
+      this.#staging,
+    );
+    // node-pty writes through a socket on the terminal's master side; what it still holds is the
+    // input the command has not read (the terminal's own buffer aside).
+    const socket = (terminal as unknown as { _socket?: { writableLength: number } })._socket;
+    terminal.onData((bytes) => events.output('stdout', bytes as unknown as Uint8Array));
+    const ended = new Promise<ProcessEnd>((resolve) =>
+      terminal.onExit(({ exitCode, signal }) =>
+        resolve(
+          signal ? { code: null, signal: signalName(signal) } : { code: exitCode, signal: null },
+        ),
+      ),
+    );
+    void ended.then((end) => events.exit(end));
+    return new SandboxedProcess(
+      terminal.pid,
+      this.#sampler,
+      {
+        pending: () => socket?.writableLength ?? 0,
+        // Bytes as they are (node-pty types a string, and passes either to its socket).
+        write: (bytes) => terminal.write(Buffer.from(bytes) as unknown as string),
+        resize: (rows, cols) => terminal.resize(cols, rows),
+      },
+      ended,
+    );
   }
 }

@@ -1,6 +1,10 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { type IPty, spawn as spawnPty } from '@lydell/node-pty';
 import { INSTANCE_HOME } from '@x/service-kernel';
 import type { NamespaceJoin } from '../network/session-networks.js';
 import { joinArgs, type SessionCgroup } from './cgroups.js';
@@ -236,6 +240,61 @@ export function spawnSandbox(
   feed(argsFd, Buffer.from(options.map((option) => `${option}\0`).join('')));
   if (spec.seccomp && seccompFd !== undefined) feed(seccompFd, seccompProgramOf(spec.seccomp));
   return child;
+}
+
+/** A sandbox started on a terminal of its own (`spawnSandboxInTerminal`). */
+export interface TerminalSandbox {
+  /** The terminal's master side: the command's input and output, its size, its end. */
+  readonly terminal: IPty;
+}
+
+/**
+ * Starts `command` in a sandbox as `spawnSandbox` does, but on a new pseudo-terminal of
+ * `size`: it is the command's stdin, stdout, stderr and controlling terminal (the session's
+ * leader, a process group of its own). A terminal passes no descriptor but its own, so the
+ * options and the seccomp filter reach bubblewrap through files of `staging` (a private folder)
+ * that a shell opens as fds 3 and 4, then removes, before it becomes bubblewrap.
+ */
+export function spawnSandboxInTerminal(
+  bubblewrap: string,
+  spec: SandboxSpec,
+  command: string,
+  args: readonly string[],
+  size: { readonly rows: number; readonly cols: number },
+  staging: string,
+): TerminalSandbox {
+  const seccompFd = spec.seccomp ? 4 : undefined;
+  const { options, run } = sandboxParts(spec, command, args, seccompFd);
+  const optionsFile = join(staging, `${randomUUID()}.args`);
+  const seccompFile = join(staging, `${randomUUID()}.bpf`);
+  writeFileSync(optionsFile, options.map((option) => `${option}\0`).join(''), { mode: 0o600 });
+  writeFileSync(seccompFile, spec.seccomp ? seccompProgramOf(spec.seccomp) : Buffer.alloc(0), {
+    mode: 0o600,
+  });
+  const bwrapArgs = ['--args', '3', '--', ...run];
+  const joined = spec.network
+    ? joinArgs(spec.cgroup, NSENTER, [...spec.network.nsenter, '--', bubblewrap, ...bwrapArgs])
+    : joinArgs(spec.cgroup, bubblewrap, bwrapArgs);
+  const opener = 'exec 3<"$1" 4<"$2" || exit 125; rm -f -- "$1" "$2"; shift 2; exec "$@"';
+  try {
+    const terminal = spawnPty(
+      '/bin/sh',
+      ['-c', opener, 'xb-open', optionsFile, seccompFile, joined.command, ...joined.args],
+      {
+        name: 'xterm-256color',
+        rows: size.rows,
+        cols: size.cols,
+        cwd: '/',
+        env: { PATH: '/usr/bin:/bin' },
+        encoding: null,
+      },
+    );
+    return { terminal };
+  } catch (error) {
+    rmSync(optionsFile, { force: true });
+    rmSync(seccompFile, { force: true });
+    throw error;
+  }
 }
 
 /** Each filter's program, assembled once. */

@@ -128,3 +128,29 @@ describe.each(TRANSPORTS)('process and fs commands (%s)', (_, overHttp) => {
     );
   });
 });
+
+describe('process attach', () => {
+  it('sends what is typed to the process, prints what it writes, follows the size, and ends with it', async () => {
+    const { run, newBrowser } = xbAgainst(fake, true);
+    const id = await newBrowser();
+    const { process_id } = v.parse(
+      SpawnedProcessSchema,
+      onlyJson((await run(['process', 'spawn', id, 'cat', '--allocate-tty', '--json'])).stdout),
+    );
+    const modes: boolean[] = [];
+    const attached = run(['process', 'attach', id, process_id], {
+      stdin: 'hello\n',
+      terminal: {
+        setRawMode: (isRaw: boolean) => modes.push(isRaw),
+        size: () => ({ rows: 33, cols: 99 }),
+        onResize: () => () => undefined,
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await run(['process', 'kill', id, process_id, '--signal', 'KILL']);
+    const result = await attached;
+    expect(result.stdout).toBe('hello\n');
+    expect(result.stderr).toBe('exited 137\n');
+    expect(modes).toEqual([true, false]);
+  });
+});

@@ -39,6 +39,79 @@ async function follow<T>(
   context.signal.throwIfAborted();
 }
 
+/** The key that detaches `xb process attach` (Ctrl-], as telnet's). */
+const DETACH = 0x1d;
+
+/**
+ * `xb process attach`: a person's terminal on a process's terminal. Keys go through raw (Ctrl-C
+ * included, to the process), in order; its output comes back; the size follows the window.
+ * Ends when the process exits or at Ctrl-].
+ */
+async function attach(context: CommandContext): Promise<void> {
+  const where = { id: context.input.id, process_id: context.input.process_id };
+  const terminal = context.io.terminal;
+  const stream = await callOperation<EventStream<ProcessOutputEvent>>(
+    context,
+    'browsers.process.output',
+    where,
+  );
+  let sending = Promise.resolve();
+  const send = (bytes: Uint8Array) => {
+    sending = sending.then(async () => {
+      await callOperation(context, 'browsers.process.stdin', {
+        ...where,
+        data_b64: Buffer.from(bytes).toString('base64'),
+      });
+    });
+    sending.catch(() => void stream.close());
+  };
+  const resize = () => {
+    if (!terminal) return;
+    const { rows, cols } = terminal.size();
+    void callOperation(context, 'browsers.process.resize', { ...where, rows, cols }).catch(
+      () => undefined, // a process without a terminal: its output still comes
+    );
+  };
+  const stopResizing = terminal?.onResize(resize);
+  resize();
+  terminal?.setRawMode(true);
+  let isDetached = false;
+  const keys = context.io.stdin[Symbol.asyncIterator]();
+  const typing = (async () => {
+    for (;;) {
+      const { value: chunk, done } = await keys.next();
+      if (done) return;
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      const detachAt = bytes.indexOf(DETACH);
+      if (detachAt !== -1) {
+        if (detachAt > 0) send(bytes.subarray(0, detachAt));
+        isDetached = true;
+        void stream.close();
+        return;
+      }
+      send(bytes);
+    }
+  })();
+  let exitCode: number | undefined;
+  try {
+    for await (const event of stream) {
+      if (event.type === 'stdout' || event.type === 'stderr')
+        context.io.stdout.write(decode(event.data_b64));
+      else if (event.type === 'exit') exitCode = event.exit_code;
+    }
+  } finally {
+    terminal?.setRawMode(false);
+    stopResizing?.();
+  }
+  await sending.catch(() => undefined);
+  // Stops reading the keyboard (the stream it reads is closed, so the CLI can exit).
+  await keys.return?.();
+  await typing.catch(() => undefined);
+  if (isDetached) context.io.stderr.write(`${context.errorColors.dim('detached')}\n`);
+  else if (exitCode !== undefined)
+    context.io.stderr.write(`${context.errorColors.dim(`exited ${exitCode}`)}\n`);
+}
+
 /** `xb process …` and `xb fs …`. */
 export const processCommands: CommandSpec[] = [
   operationCommand<SpawnedProcess>('process', 'spawn', 'browsers.process.spawn', {
@@ -115,6 +188,18 @@ export const processCommands: CommandSpec[] = [
       });
     },
   }),
+  {
+    group: 'process',
+    name: 'attach',
+    summary:
+      'Attach this terminal to a process spawned with --allocate-tty: keys go to it, its output comes here (Ctrl-] detaches).',
+    operation: 'browsers.process.stdin',
+    args: [BROWSER, PROCESS],
+    flags: [],
+    example:
+      'xb process spawn br_x7Hq2K9mN4pL bash --allocate-tty --json; xb process attach br_x7Hq2K9mN4pL proc_3JkQ9s',
+    run: (context) => attach(context),
+  },
   operationCommand('fs', 'watch', 'browsers.fs.watch.start', {
     summary: 'Watch a directory on the browser instance and print its changes until Ctrl-C.',
     args: [BROWSER, { name: '<path>', field: 'path' }],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FakeService } from '@x/testing';
-import type { CliOutput } from '../io.js';
+import type { CliOutput, CliTerminal } from '../io.js';
 import { run } from '../run.js';
 
 /** A stream that keeps what is written, as a terminal or not. */
@@ -38,6 +38,8 @@ export interface XbOptions {
   readonly isTTY?: boolean;
   readonly cwd?: string;
   readonly signal?: AbortSignal;
+  /** The terminal the run is on, for `xb process attach`. */
+  readonly terminal?: CliTerminal;
 }
 
 /** A folder no test shares: config files and downloads go here. */
@@ -64,6 +66,7 @@ export async function xb(argv: readonly string[], options: XbOptions = {}) {
     cwd: options.cwd ?? home,
     ...(fake && !options.overHttp ? { fetch: fake.fetch } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.terminal ? { terminal: options.terminal } : {}),
   });
   return { code, stdout: stdout.text, stderr: stderr.text, stdoutChunks: stdout.chunks };
 }

@@ -76,6 +76,7 @@ import {
   type readClipboardOperation,
   type readFileOperation,
   type releaseBrowserOperation,
+  type resizeProcessOperation,
   type rotateApiKeyOperation,
   type screenshotOperation,
   type scrollOperation,
@@ -103,6 +104,7 @@ import {
   type watchEventsOperation,
   type writeClipboardOperation,
   type writeFileOperation,
+  type writeProcessStdinOperation,
 } from '@x/types';
 import { readStreamBody } from '../streams/read-body.js';
 import { encodeUploadBody } from '../uploads/encode-body.js';
@@ -620,6 +622,32 @@ export const streamProcessOutput = /* @__PURE__ */ defineCall<typeof streamProce
   },
   { readBody: readStreamBody },
 );
+
+/**
+ * Write to the input of a process.
+ * `browsers.process.stdin`: `POST /browsers/{id}/process/{process_id}/stdin`
+ */
+export const writeProcessStdin = /* @__PURE__ */ defineCall<typeof writeProcessStdinOperation>({
+  name: 'browsers.process.stdin',
+  method: 'POST',
+  path: '/browsers/{id}/process/{process_id}/stdin',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Resize the terminal of a process.
+ * `browsers.process.resize`: `POST /browsers/{id}/process/{process_id}/resize`
+ */
+export const resizeProcess = /* @__PURE__ */ defineCall<typeof resizeProcessOperation>({
+  name: 'browsers.process.resize',
+  method: 'POST',
+  path: '/browsers/{id}/process/{process_id}/resize',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
 
 // browsers.fs.watch
 

@@ -397,6 +397,22 @@ const CASES: Record<string, MethodCase> = {
     respond: ok({ success: true, result: 1 }),
     result: { success: true, result: 1 },
   },
+  'browsers.process.stdin': {
+    input: { id: 'br_1', process_id: 'pr_1', data_b64: 'aGkK' },
+    method: 'POST',
+    url: '/browsers/br_1/process/pr_1/stdin',
+    body: { data_b64: 'aGkK' },
+    respond: ok({ written_bytes: 3 }),
+    result: { written_bytes: 3 },
+  },
+  'browsers.process.resize': {
+    input: { id: 'br_1', process_id: 'pr_1', rows: 40, cols: 120 },
+    method: 'POST',
+    url: '/browsers/br_1/process/pr_1/resize',
+    body: { rows: 40, cols: 120 },
+    respond: ok({ ok: true }),
+    result: { ok: true },
+  },
   'browsers.process.kill': {
     input: { id: 'br_1', process_id: 'pr_1', signal: 'KILL' },
     method: 'POST',

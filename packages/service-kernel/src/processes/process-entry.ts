@@ -15,6 +15,8 @@ export interface ProcessEntry {
   readonly listeners: Set<() => void>;
   /** Its `timeout_sec` timer, cleared when it ends. */
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether it runs on a terminal of its own (then it can be resized). */
+  readonly hasTerminal: boolean;
 }
 
 /** The exit code of an ending: its code, or 128 + the number of the signal that ended it. */

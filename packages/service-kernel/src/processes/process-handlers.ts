@@ -7,7 +7,9 @@ type Operations =
   | 'browsers.process.exec'
   | 'browsers.process.kill'
   | 'browsers.process.status'
-  | 'browsers.process.output';
+  | 'browsers.process.output'
+  | 'browsers.process.stdin'
+  | 'browsers.process.resize';
 
 /** The process operations over the service model. */
 export function processHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
@@ -22,6 +24,16 @@ export function processHandlers<I extends BrowserInstance>(): HandlerGroup<I, Op
     }),
     'browsers.process.kill': ({ runtime, params, body }) => {
       runtime.processes.kill(params.id, params.process_id, body.signal);
+      return { status: 200, json: { ok: true } };
+    },
+    'browsers.process.stdin': ({ runtime, params, body }) => ({
+      status: 200,
+      json: {
+        written_bytes: runtime.processes.writeInput(params.id, params.process_id, body.data_b64),
+      },
+    }),
+    'browsers.process.resize': ({ runtime, params, body }) => {
+      runtime.processes.resize(params.id, params.process_id, body.rows, body.cols);
       return { status: 200, json: { ok: true } };
     },
     'browsers.process.status': ({ runtime, params }) => ({

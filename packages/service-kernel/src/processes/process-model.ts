@@ -5,6 +5,7 @@ import {
   type ProcessOutputEvent,
   type ProcessStatus,
   type SpawnedProcess,
+  type SpawnProcessBodySchema,
 } from '@x/types';
 import type { InferOutput } from 'valibot';
 import type { BrowserModel } from '../browsers/browser-model.js';
@@ -18,6 +19,9 @@ import { exitCodeOf, type ProcessEntry, signalProcess, wakeReaders } from './pro
 
 /** What spawn and exec ask for, validated. */
 export type ProcessCommand = InferOutput<typeof ProcessCommandBodySchema>;
+
+/** What spawn asks for, validated: a command, on a terminal when asked. */
+export type SpawnCommand = InferOutput<typeof SpawnProcessBodySchema>;
 
 /**
  * Every rule of processes on instances: `cwd` a directory inside the home, `timeout_sec`, the
@@ -39,9 +43,14 @@ export class ProcessModel<I extends BrowserInstance> {
     this.#context.engines.processes.assertAvailable();
   }
 
-  /** Starts a command on a browser's instance. */
-  spawn(browserId: string, command: ProcessCommand): SpawnedProcess {
-    const process = this.#start(browserId, command);
+  /** Starts a command on a browser's instance, with an input the caller can write to. */
+  spawn(browserId: string, command: SpawnCommand): SpawnedProcess {
+    const { allocate_tty: isTerminal, rows, cols, ...rest } = command;
+    if (!isTerminal && (rows !== undefined || cols !== undefined)) throw refusals.sizeWithoutTty();
+    const process = this.#start(browserId, rest, {
+      stdin: true,
+      tty: isTerminal ? { rows: rows ?? 24, cols: cols ?? 80 } : undefined,
+    });
     return {
       process_id: process.id,
       pid: process.handle?.pid ?? 0,
@@ -52,7 +61,7 @@ export class ProcessModel<I extends BrowserInstance> {
   /** Runs a command to its end and gives its output; a caller who goes away takes it along. */
   async exec(browserId: string, command: ProcessCommand, signal: AbortSignal): Promise<ExecResult> {
     const started = performance.now();
-    const process = this.#start(browserId, command);
+    const process = this.#start(browserId, command, { stdin: false, tty: undefined });
     // Following its output to the end is waiting for its exit.
     for await (const _ of followProcessOutput(process, signal)) {
       // Nothing to do with each event: they are collected below.
@@ -71,6 +80,20 @@ export class ProcessModel<I extends BrowserInstance> {
   /** Sends a signal; a process that has exited is left as it is. */
   kill(browserId: string, processId: string, signal: ProcessSignal): void {
     signalProcess(this.find(browserId, processId), signal);
+  }
+
+  /** Writes to a running process's input (its terminal's, when it has one); gives the bytes taken. */
+  writeInput(browserId: string, processId: string, dataB64: string): number {
+    const process = this.find(browserId, processId);
+    if (process.exitCode !== null || !process.handle) throw refusals.inputClosed();
+    return process.handle.writeInput(Buffer.from(dataB64, 'base64'));
+  }
+
+  /** Sets the size of a process's terminal (a SIGWINCH tells the process). */
+  resize(browserId: string, processId: string, rows: number, cols: number): void {
+    const process = this.find(browserId, processId);
+    if (!process.hasTerminal) throw refusals.notTerminal();
+    process.handle?.resize(rows, cols);
   }
 
   status(browserId: string, processId: string): ProcessStatus {
@@ -104,7 +127,11 @@ export class ProcessModel<I extends BrowserInstance> {
     return this.#context.settings.limits;
   }
 
-  #start(browserId: string, command: ProcessCommand): ProcessEntry {
+  #start(
+    browserId: string,
+    command: ProcessCommand,
+    io: { stdin: boolean; tty: { rows: number; cols: number } | undefined },
+  ): ProcessEntry {
     this.#assertAvailable();
     const browser = this.#browsers.live(browserId);
     const running = [...browser.processes.values()].filter((entry) => entry.exitCode === null);
@@ -123,11 +150,20 @@ export class ProcessModel<I extends BrowserInstance> {
       output: new OutputTail(this.#limits.processOutputBytes),
       listeners: new Set(),
       timer: undefined,
+      hasTerminal: io.tty !== undefined,
     };
     browser.processes.set(process.id, process);
     process.handle = this.#context.engines.processes.start(
       browser.instance,
-      { id: process.id, command: command.command, args: command.args, cwd, env: command.env },
+      {
+        id: process.id,
+        command: command.command,
+        args: command.args,
+        cwd,
+        env: command.env,
+        stdin: io.stdin,
+        tty: io.tty,
+      },
       {
         output: (stream, bytes) => {
           if (process.exitCode !== null || bytes.byteLength === 0) return;

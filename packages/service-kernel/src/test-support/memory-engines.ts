@@ -136,6 +136,8 @@ export function memoryEngines(options: { async?: boolean } = {}) {
             events.exit({ code: null, signal: `SIG${signal}` });
           },
           usage: () => ({ cpuPct: 1, memBytes: 2 }),
+          writeInput: (bytes) => bytes.byteLength,
+          resize: () => undefined,
         };
       },
     },

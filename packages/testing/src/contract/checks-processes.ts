@@ -161,4 +161,54 @@ export const processChecks: readonly ContractCheck[] = defineChecks('processes',
     context.expectError(await start('/home/browser/../../etc'), 400, 'bad_request');
     context.expectError(await start('/home/browser/no-such-folder'), 404, 'not_found');
   },
+  'stdin reaches a spawned process, and resize is refused without a terminal': async (context) => {
+    const { session_id: id } = await createBrowser(context);
+    const spawned = context.expectSuccess<{ process_id: string }>(
+      await context.call('POST', `/browsers/${id}/process/spawn`, {
+        json: { command: 'cat' },
+      }),
+      'browsers.process.spawn',
+      200,
+    );
+    const where = `/browsers/${id}/process/${spawned.process_id}`;
+    const written = context.expectSuccess<{ written_bytes: number }>(
+      await context.call('POST', `${where}/stdin`, {
+        json: { data_b64: Buffer.from('contract\n').toString('base64') },
+      }),
+      'browsers.process.stdin',
+      200,
+    );
+    expect(written.written_bytes === 9, `stdin took ${written.written_bytes} bytes, not 9`);
+    context.expectError(
+      await context.call('POST', `${where}/resize`, { json: { rows: 10, cols: 10 } }),
+      400,
+      'bad_request',
+    );
+    context.expectSuccess(
+      await context.call('POST', `${where}/kill`, { json: { signal: 'KILL' } }),
+      'browsers.process.kill',
+      200,
+    );
+  },
+  'a process on a terminal can be resized': async (context) => {
+    const { session_id: id } = await createBrowser(context);
+    const spawned = context.expectSuccess<{ process_id: string }>(
+      await context.call('POST', `/browsers/${id}/process/spawn`, {
+        json: { command: 'cat', allocate_tty: true, rows: 24, cols: 80 },
+      }),
+      'browsers.process.spawn',
+      200,
+    );
+    const where = `/browsers/${id}/process/${spawned.process_id}`;
+    context.expectSuccess(
+      await context.call('POST', `${where}/resize`, { json: { rows: 40, cols: 132 } }),
+      'browsers.process.resize',
+      200,
+    );
+    context.expectSuccess(
+      await context.call('POST', `${where}/kill`, { json: { signal: 'KILL' } }),
+      'browsers.process.kill',
+      200,
+    );
+  },
 });

@@ -83,8 +83,10 @@ import {
   execProcessOperation,
   getProcessStatusOperation,
   killProcessOperation,
+  resizeProcessOperation,
   spawnProcessOperation,
   streamProcessOutputOperation,
+  writeProcessStdinOperation,
 } from '../processes/operations.js';
 import {
   createProfileOperation,
@@ -199,6 +201,8 @@ export const operations = [
   rotateApiKeyOperation,
   listAuditLogsOperation,
   executePlaywrightOperation,
+  writeProcessStdinOperation,
+  resizeProcessOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

@@ -10,7 +10,11 @@ import {
   KillResultSchema,
   ProcessCommandBodySchema,
   ProcessOutputEventSchema,
+  ProcessStdinBodySchema,
+  ProcessStdinResultSchema,
+  ResizeProcessBodySchema,
   SpawnedProcessSchema,
+  SpawnProcessBodySchema,
 } from './process-commands.js';
 import { ProcessStatusSchema } from './process-status.js';
 
@@ -30,7 +34,7 @@ export const spawnProcessOperation = /* @__PURE__ */ defineOperation({
   method: 'POST',
   path: '/browsers/{id}/process/spawn',
   pathParams: BrowserPathSchema,
-  body: { encoding: 'json', schema: ProcessCommandBodySchema },
+  body: { encoding: 'json', schema: SpawnProcessBodySchema },
   responses: { 200: { kind: 'json', schema: SpawnedProcessSchema } },
   errorStatuses: [404, 503],
   access: 'write',
@@ -86,4 +90,33 @@ export const streamProcessOutputOperation = /* @__PURE__ */ defineOperation({
   responses: { 200: { kind: 'event-stream', eventSchema: ProcessOutputEventSchema } },
   errorStatuses: [404, 503],
   access: 'contents',
+});
+
+/**
+ * POST /browsers/{id}/process/{process_id}/stdin: writes to a spawned process's input (its
+ * terminal when it has one). 409 once it exited, 429 while it has not read what it holds.
+ */
+export const writeProcessStdinOperation = /* @__PURE__ */ defineOperation({
+  name: 'browsers.process.stdin',
+  summary: 'Write to the input of a process.',
+  method: 'POST',
+  path: '/browsers/{id}/process/{process_id}/stdin',
+  pathParams: ProcessPathSchema,
+  body: { encoding: 'json', schema: ProcessStdinBodySchema },
+  responses: { 200: { kind: 'json', schema: ProcessStdinResultSchema } },
+  errorStatuses: [404, 409, 503],
+  access: 'write',
+});
+
+/** POST /browsers/{id}/process/{process_id}/resize: sets a process's terminal size. */
+export const resizeProcessOperation = /* @__PURE__ */ defineOperation({
+  name: 'browsers.process.resize',
+  summary: 'Resize the terminal of a process.',
+  method: 'POST',
+  path: '/browsers/{id}/process/{process_id}/resize',
+  pathParams: ProcessPathSchema,
+  body: { encoding: 'json', schema: ResizeProcessBodySchema },
+  responses: { 200: { kind: 'json', schema: KillResultSchema } },
+  errorStatuses: [404, 503],
+  access: 'write',
 });

@@ -1,5 +1,6 @@
 import {
   array,
+  boolean,
   type InferInput,
   type InferOutput,
   integer,
@@ -79,6 +80,67 @@ export const ProcessCommandBodySchema = /* @__PURE__ */ requestObject({
 
 /** What a spawn or exec call asks for, as a caller writes it. */
 export type ProcessCommandInput = InferInput<typeof ProcessCommandBodySchema>;
+
+/** Largest side of a terminal, in rows or columns. */
+export const MAX_TERMINAL_SIDE = 65_535;
+
+const terminalSide = (what: string) =>
+  described(
+    optional(integerBetween(1, MAX_TERMINAL_SIDE)),
+    `the terminal's ${what}, 1–${MAX_TERMINAL_SIDE}, default ${what === 'rows' ? 24 : 80}; only with allocate_tty`,
+  );
+
+/** Body of POST .../process/spawn: a command, on a terminal of its own when asked. */
+export const SpawnProcessBodySchema = /* @__PURE__ */ requestObject({
+  ...ProcessCommandBodySchema.entries,
+  allocate_tty: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
+    'run it on a terminal of its own (its output, stdout and stderr as one, reads as stdout)',
+  ),
+  rows: /* @__PURE__ */ terminalSide('rows'),
+  cols: /* @__PURE__ */ terminalSide('cols'),
+});
+
+/** What a spawn call asks for, as a caller writes it. */
+export type SpawnProcessInput = InferInput<typeof SpawnProcessBodySchema>;
+
+/** Most bytes one stdin call may write (base64 makes 4 characters of every 3 bytes). */
+export const MAX_STDIN_BYTES = 1024 * 1024;
+
+/** Body of POST .../process/{process_id}/stdin. */
+export const ProcessStdinBodySchema = /* @__PURE__ */ requestObject({
+  data_b64: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ string('must be a string'),
+      /* @__PURE__ */ maxLength(
+        Math.ceil(MAX_STDIN_BYTES / 3) * 4,
+        `must be at most ${MAX_STDIN_BYTES} bytes, base64`,
+      ),
+      /* @__PURE__ */ regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+    ),
+    `the bytes to write, base64 (at most ${MAX_STDIN_BYTES})`,
+  ),
+});
+
+/** Answer of a stdin call. */
+export const ProcessStdinResultSchema = /* @__PURE__ */ object({
+  written_bytes: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
+    'how many bytes were written',
+  ),
+});
+
+/** Body of POST .../process/{process_id}/resize. */
+export const ResizeProcessBodySchema = /* @__PURE__ */ requestObject({
+  rows: /* @__PURE__ */ described(
+    /* @__PURE__ */ integerBetween(1, MAX_TERMINAL_SIDE),
+    `rows, 1–${MAX_TERMINAL_SIDE}`,
+  ),
+  cols: /* @__PURE__ */ described(
+    /* @__PURE__ */ integerBetween(1, MAX_TERMINAL_SIDE),
+    `columns, 1–${MAX_TERMINAL_SIDE}`,
+  ),
+});
 
 /** Answer of POST .../process/spawn. */
 export const SpawnedProcessSchema = /* @__PURE__ */ object({

@@ -39,6 +39,11 @@ function builtInScript(instance: FakeInstance, invocation: ProcessInvocation): P
   switch (name) {
     case 'echo':
       return { stdout: `${args.join(' ')}\n` };
+    case 'cat':
+      // With no file, it writes back its input until it is killed (or the test ends it).
+      return args.length === 0
+        ? { runForMs: Number.POSITIVE_INFINITY }
+        : { stderr: `cat: ${args[0]}: No such file or directory\n`, exitCode: 1 };
     case 'true':
       return {};
     case 'false':
@@ -109,6 +114,9 @@ export class FakeProcessRunner implements ProcessRunner<FakeInstance> {
       { cpuPct: script.cpuPct, memBytes: script.memBytes },
     );
     instance.processes.set(process.id, process);
+    if (spec.stdin) process.input = '';
+    if (spec.tty) process.terminal = { ...spec.tty };
+    process.echoesInput = spec.command.split('/').pop() === 'cat' && spec.args.length === 0;
     process.write('stdout', script.stdout ?? '');
     process.write('stderr', script.stderr ?? '');
     const runForMs = script.runForMs ?? 0;

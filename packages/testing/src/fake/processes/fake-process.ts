@@ -3,6 +3,7 @@ import {
   type ProcessEvents,
   type ProcessSignal,
   type RunningProcess,
+  refusals,
 } from '@x/service-kernel';
 
 /** What status reports while a scripted process runs, unless its script says otherwise. */
@@ -22,6 +23,12 @@ export class FakeProcess implements RunningProcess {
   exitCode: number | null = null;
   cpuPct: number;
   memBytes: number;
+  /** Its terminal's size, when it runs on one. */
+  terminal: { rows: number; cols: number } | undefined;
+  /** What was written to its input, the newest 64 KiB (undefined: it has no input). */
+  input: string | undefined;
+  /** Whether it writes back what it reads (as `cat` does). */
+  echoesInput = false;
   readonly #events: ProcessEvents;
   readonly #timers = new Set<ReturnType<typeof setTimeout>>();
 
@@ -38,6 +45,19 @@ export class FakeProcess implements RunningProcess {
     this.cpuPct = usage.cpuPct ?? DEFAULT_USAGE.cpuPct;
     this.memBytes = usage.memBytes ?? DEFAULT_USAGE.memBytes;
     this.#events = events;
+  }
+
+  writeInput(bytes: Uint8Array): number {
+    if (this.state === 'exited' || this.input === undefined) throw refusals.inputClosed();
+    const text = new TextDecoder().decode(bytes);
+    this.input = (this.input + text).slice(-64 * 1024);
+    if (this.echoesInput) this.write('stdout', text);
+    return bytes.byteLength;
+  }
+
+  resize(rows: number, cols: number): void {
+    if (!this.terminal) throw refusals.notTerminal();
+    this.terminal = { rows, cols };
   }
 
   /** Writes to stdout or stderr while it runs. */
