@@ -2,15 +2,11 @@
  * The instance as a workbench, from one run on loopback:
  * - Playwright execute of `return 1`: the first call (which starts the session's worker) and then
  *   p50 and p99 of 100 warm calls, against the floor in the same run: an API call that does no
- *   work beyond finding the browser (`get_mouse_position`);
- * - a request made by the browser (`POST /browsers/{id}/curl`) against the same request made by
- *   Node's `fetch` on the host, p50 of 50 each, to a page on loopback.
+ *   work beyond finding the browser (`get_mouse_position`).
  *
  * Run: pnpm --filter @x/server bench:workbench   (after a build)
  */
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { benchServer, quantile } from './bench-support.ts';
 
 const { dataDir, server, call } = await benchServer('workbench');
@@ -29,13 +25,6 @@ async function timings(count: number, work: () => Promise<unknown>, warm = 5): P
 
 const line = (name: string, times: number[]) =>
   `${name.padEnd(48)} p50 ${quantile(times, 0.5).toFixed(2).padStart(8)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(8)} ms`;
-
-const site = createServer((_request, response) => {
-  response.setHeader('content-type', 'text/plain');
-  response.end('x'.repeat(1024));
-});
-await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/bench`;
 
 try {
   const { session_id: id } = await call<{ session_id: string }>('POST', '/browsers', {});
@@ -56,6 +45,5 @@ try {
   );
 } finally {
   await server.close();
-  site.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -20,8 +20,9 @@ import { exitCodeOf, type ProcessEntry, signalProcess, wakeReaders } from './pro
 /** What spawn and exec ask for, validated. */
 export type ProcessCommand = InferOutput<typeof ProcessCommandBodySchema>;
 
-/** What spawn asks for, validated: a command, on a terminal when asked. */
-export type SpawnCommand = InferOutput<typeof SpawnProcessBodySchema>;
+/** What spawn asks for, validated: a command, on a terminal when asked (none when left out). */
+export type SpawnCommand = ProcessCommand &
+  Partial<Pick<InferOutput<typeof SpawnProcessBodySchema>, 'allocate_tty' | 'rows' | 'cols'>>;
 
 /**
  * Every rule of processes on instances: `cwd` a directory inside the home, `timeout_sec`, the
