@@ -11,7 +11,12 @@ import {
   refusals,
 } from '@x/service-kernel';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
-import { baseEnvironment, spawnSandbox, spawnSandboxInTerminal } from '../sandbox/bubblewrap.js';
+import {
+  baseEnvironment,
+  type SandboxSpec,
+  spawnSandbox,
+  spawnSandboxInTerminal,
+} from '../sandbox/bubblewrap.js';
 import { OutputPipes } from './output-pipes.js';
 import { ProcessSampler } from './sampler.js';
 import { groupMembers } from './usage.js';
@@ -108,6 +113,26 @@ class SandboxedProcess implements RunningProcess {
   }
 }
 
+/**
+ * A process's sandbox: the instance's home, its user and cgroup, no network, the processes'
+ * seccomp filter; the environment the call gives over `defaults` and the base one.
+ */
+function sandboxOf(
+  instance: ChromiumInstance,
+  spec: ProcessSpec,
+  defaults: Readonly<Record<string, string>>,
+): SandboxSpec {
+  return {
+    home: instance.home,
+    cwd: spec.cwd,
+    env: { ...defaults, ...baseEnvironment(), ...spec.env, HOME: INSTANCE_HOME },
+    shareNetwork: false,
+    user: instance.user,
+    cgroup: instance.cgroup,
+    seccomp: 'process',
+  };
+}
+
 /** `SIGKILL` for 9, as a child process reports the signal that ended it. */
 function signalName(signal: number): string {
   const found = Object.entries(constants.signals).find(([, number]) => number === signal);
@@ -148,15 +173,7 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
     try {
       child = spawnSandbox(
         this.#bubblewrap as string,
-        {
-          home: instance.home,
-          cwd: spec.cwd,
-          env: { ...baseEnvironment(), ...spec.env, HOME: INSTANCE_HOME },
-          shareNetwork: false,
-          user: instance.user,
-          cgroup: instance.cgroup,
-          seccomp: 'process',
-        },
+        sandboxOf(instance, spec, {}),
         spec.command,
         spec.args,
         [spec.stdin ? 'pipe' : 'ignore', ...pipes.map((pipe) => pipe.writeFd)],
@@ -193,15 +210,7 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
   ): RunningProcess {
     const { terminal } = spawnSandboxInTerminal(
       this.#bubblewrap as string,
-      {
-        home: instance.home,
-        cwd: spec.cwd,
-        env: { TERM: 'xterm-256color', ...baseEnvironment(), ...spec.env, HOME: INSTANCE_HOME },
-        shareNetwork: false,
-        user: instance.user,
-        cgroup: instance.cgroup,
-        seccomp: 'process',
-      },
+      sandboxOf(instance, spec, { TERM: 'xterm-256color' }),
       spec.command,
       spec.args,
       size,

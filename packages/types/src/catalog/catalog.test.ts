@@ -24,6 +24,10 @@ const CONTRACT_OPERATIONS = [
   'DELETE /org/api_keys/{id}',
   'POST /org/api_keys/{id}/rotate',
   'GET /audit-logs',
+  // The instance as a workbench.
+  'POST /browsers/{id}/playwright/execute',
+  'POST /browsers/{id}/process/{process_id}/stdin',
+  'POST /browsers/{id}/process/{process_id}/resize',
   'POST /browsers/{id}/replays/{replay_id}/stop',
   'POST /browsers/{id}/computer/type',
   'GET /browser_pools/{id_or_name}',
