@@ -188,6 +188,12 @@ export const processCommands: CommandSpec[] = [
       });
     },
   }),
+  operationCommand('process', 'resize', 'browsers.process.resize', {
+    args: [BROWSER, PROCESS],
+    example: 'xb process resize br_x7Hq2K9mN4pL proc_3JkQ9s --rows 50 --cols 160',
+    show: (context) =>
+      `${context.colors.green('✓')} Resized the terminal of ${context.input.process_id} to ${context.input.rows}×${context.input.cols}.`,
+  }),
   {
     group: 'process',
     name: 'attach',
