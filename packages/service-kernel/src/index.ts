@@ -211,3 +211,4 @@ export {
   signSessionJwt,
   verifySessionJwt,
 } from './session-jwt.js';
+export { playwrightTimedOut } from './workbench/playwright-model.js';

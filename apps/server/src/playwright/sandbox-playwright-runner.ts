@@ -11,6 +11,7 @@ import {
   type PlaywrightOutcome,
   type PlaywrightRun,
   type PlaywrightRunner,
+  playwrightTimedOut,
   refusals,
   ServiceError,
 } from '@x/service-kernel';
@@ -73,11 +74,6 @@ function findWorkerFiles(): WorkerFiles | undefined {
 interface Answer extends PlaywrightOutcome {
   readonly id?: number;
   readonly ready?: boolean;
-}
-
-/** The outcome of code stopped at its time-out. */
-function timedOut(timeoutMs: number): PlaywrightOutcome {
-  return { success: false, error: `Execution timed out after ${timeoutMs} ms.` };
 }
 
 /**
@@ -221,9 +217,13 @@ class PlaywrightWorker {
     waiting?.(answer);
   }
 
-  /** Runs code; resolves to its outcome (a time-out or an abort stops the worker). */
+  /**
+   * Runs code for at most `limitMs` (what is left of the call's time-out once the worker
+   * started); resolves to its outcome (a time-out or an abort stops the worker).
+   */
   async run(
     run: PlaywrightRun,
+    limitMs: number,
     targetId: string | undefined,
     signal: AbortSignal,
     onStop: () => Promise<void>,
@@ -238,7 +238,7 @@ class PlaywrightWorker {
       answered,
       this.#ended.then(() => 'ended' as const),
       new Promise<'timed out'>((resolve) => {
-        timer = setTimeout(() => resolve('timed out'), run.timeoutMs);
+        timer = setTimeout(() => resolve('timed out'), limitMs);
       }),
       new Promise<'aborted'>((resolve) => {
         onAbort = () => resolve('aborted');
@@ -257,7 +257,7 @@ class PlaywrightWorker {
     // The code is stopped for good with its process, and what it left running in the page too.
     this.stop();
     await onStop();
-    if (outcome === 'timed out') return timedOut(run.timeoutMs);
+    if (outcome === 'timed out') return playwrightTimedOut(run.timeoutMs);
     if (outcome === 'aborted') return { success: false, error: 'The call was abandoned.' };
     const why = this.#stderr.trim().split('\n').at(-1);
     return {
@@ -344,13 +344,9 @@ export class SandboxPlaywrightRunner implements PlaywrightRunner<ChromiumInstanc
       );
     }
     const left = Math.max(1, run.timeoutMs - (performance.now() - started));
-    const outcome = await worker.run(
-      { code: run.code, timeoutMs: left },
-      instance.chromium.pageTargetId,
-      signal,
-      () => instance.chromium.interruptScripts(),
+    return worker.run(run, left, instance.chromium.pageTargetId, signal, () =>
+      instance.chromium.interruptScripts(),
     );
-    return outcome.error?.startsWith('Execution timed out') ? timedOut(run.timeoutMs) : outcome;
   }
 
   /** Stops every worker (the server is closing). */

@@ -4,6 +4,11 @@ import type { BrowserInstance } from '../engines.js';
 import { refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 
+/** The outcome of Playwright code stopped at its time-out, as every runner words it. */
+export function playwrightTimedOut(timeoutMs: number): PlaywrightExecuteResult {
+  return { success: false, error: `Execution timed out after ${timeoutMs} ms.` };
+}
+
 /** Calls that may wait for a browser's Playwright code to finish; one more is 409. */
 export const MAX_WAITING_PLAYWRIGHT_CALLS = 8;
 

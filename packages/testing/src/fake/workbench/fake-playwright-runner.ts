@@ -1,4 +1,9 @@
-import type { PlaywrightOutcome, PlaywrightRun, PlaywrightRunner } from '@x/service-kernel';
+import {
+  type PlaywrightOutcome,
+  type PlaywrightRun,
+  type PlaywrightRunner,
+  playwrightTimedOut,
+} from '@x/service-kernel';
 import type { FakeInstance } from '../browsers/fake-instance.js';
 
 /** How a piece of code behaves in the fake: its outcome, and how long it takes. */
@@ -37,14 +42,9 @@ export class FakePlaywrightRunner implements PlaywrightRunner<FakeInstance> {
         resolve();
       });
     });
-    if (runForMs > run.timeoutMs) return timedOut(run.timeoutMs);
+    if (runForMs > run.timeoutMs) return playwrightTimedOut(run.timeoutMs);
     return script.outcome;
   }
-}
-
-/** The outcome of code stopped at its time-out, worded as the server words it. */
-export function timedOut(timeoutMs: number): PlaywrightOutcome {
-  return { success: false, error: `Execution timed out after ${timeoutMs} ms.` };
 }
 
 const RETURN = /^\s*return\s+([\s\S]*?);?\s*$/;
