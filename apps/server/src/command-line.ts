@@ -242,6 +242,13 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     description: 'file operations one browser may have in flight',
     defaultText: String(DEFAULT_BROWSER_LIMITS.fileOperations),
   },
+  {
+    flag: 'max-log-streams-per-browser',
+    env: 'XB_MAX_LOG_STREAMS_PER_BROWSER',
+    value: '<n>',
+    description: 'log streams one browser may have open',
+    defaultText: String(DEFAULT_BROWSER_LIMITS.logStreams),
+  },
 ];
 
 /** Settings only the environment gives: secrets never go on a command line. */

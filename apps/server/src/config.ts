@@ -294,6 +294,11 @@ export function readConfig(
         env.XB_MAX_FILE_OPERATIONS_PER_BROWSER,
         DEFAULT_BROWSER_LIMITS.fileOperations,
       ),
+      logStreams: positive(
+        'XB_MAX_LOG_STREAMS_PER_BROWSER',
+        env.XB_MAX_LOG_STREAMS_PER_BROWSER,
+        DEFAULT_BROWSER_LIMITS.logStreams,
+      ),
     },
   };
 }

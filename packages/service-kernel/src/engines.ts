@@ -15,6 +15,7 @@ import type {
   Replay,
 } from '@x/types';
 import type { FsChange } from './fs-watch/fs-change.js';
+import type { SessionLogProcess } from './workbench/session-log.js';
 
 /**
  * The engines the service model drives. The model holds every rule of the API; an engine only
@@ -165,6 +166,14 @@ export interface BrowserInstance {
   saveProfile(profileId: string): Promise<void>;
   /** Hears when the browser ends by itself (a crash, a kill). */
   onExit(listener: () => void): void;
+  /**
+   * Hears the lines of its own service log as they come: what the browser prints (`browser`) and
+   * what the engine does about it (`service`); lines from before the call are given at once.
+   * An engine without such lines leaves it out.
+   */
+  onLog?(
+    listener: (line: { readonly process: SessionLogProcess; readonly message: string }) => void,
+  ): void;
   /** Ends the browser and frees what it held; resolves once nothing of it runs. */
   close(): Promise<void>;
 }
@@ -354,6 +363,12 @@ export interface FileSystem<I extends BrowserInstance> {
   unpack(instance: I, path: string, zip: Blob): Promise<void>;
   /** A directory as a zip, streamed; at most `max` entries (more: FileFailure `tooMany`). */
   zip(instance: I, path: string, max: number): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * A file's bytes as a log is read: `fromEnd`, what is written to it from now on, never ending
+   * (a file replaced under its name, or cut shorter, is read again from its start); otherwise its
+   * bytes from the start, ending at its end. Cancelling the stream stops it.
+   */
+  follow(instance: I, path: string, fromEnd: boolean): Promise<ReadableStream<Uint8Array>>;
 }
 
 /** Keeps extension archives, checked as the contract says. */

@@ -179,6 +179,12 @@ export const refusals = {
       `Browser "${browserId}" runs ${max} file operations at once, the most it may: retry when one ends.`,
       { headers: { [HEADERS.retryAfter]: '1' } },
     ),
+  tooManyLogStreams: (browserId: string, max: number) =>
+    new ServiceError(
+      'rate_limited',
+      `Browser "${browserId}" has ${max} log streams open, the most it may: close one first.`,
+      { headers: { [HEADERS.retryAfter]: '1' } },
+    ),
   watchOfFile: (path: string) =>
     new ServiceError('bad_request', `${path} is a file; watch a directory.`),
   /** A recursive watch over more directories than one session may watch (one inotify entry each). */

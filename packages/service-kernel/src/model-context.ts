@@ -14,6 +14,8 @@ export interface BrowserLimits {
   readonly endedProcesses: number;
   /** File operations at once on one browser (streamed reads included); one more is 429. */
   readonly fileOperations: number;
+  /** Log streams open at once on one browser; one more is 429. */
+  readonly logStreams: number;
 }
 
 /** The limits a service has unless it is told otherwise. */
@@ -23,6 +25,7 @@ export const DEFAULT_BROWSER_LIMITS: BrowserLimits = {
   processOutputBytes: 256 * 1024,
   endedProcesses: 16,
   fileOperations: 8,
+  logStreams: 16,
 };
 
 /** How one implementation runs the model. */

@@ -21,6 +21,7 @@ import { ProcessModel } from './processes/process-model.js';
 import { ProfileModel } from './profiles/profile-model.js';
 import { ProxyModel } from './proxies/proxy-model.js';
 import { ReplayModel } from './replays/replay-model.js';
+import { LogModel } from './workbench/log-model.js';
 import { PlaywrightModel } from './workbench/playwright-model.js';
 
 /** What a service model is made of. */
@@ -59,6 +60,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly pools: PoolModel<I>;
   readonly processes: ProcessModel<I>;
   readonly playwright: PlaywrightModel<I>;
+  readonly logs: LogModel<I>;
   readonly watches: WatchModel<I>;
   readonly files: FileModel<I>;
   readonly replays: ReplayModel<I>;
@@ -97,6 +99,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.watches = new WatchModel(this.context, this.browsers);
     this.files = new FileModel(this.context, this.browsers);
     this.replays = new ReplayModel(this.context, this.browsers);
+    this.logs = new LogModel(this.context, this.browsers, this.files);
     this.liveViews = new LiveViewModel(this.context, this.browsers, this.computer);
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
     this.browsers.reserved = () => this.pools.reservedSize();

@@ -524,7 +524,15 @@ export {
   StartReplayBodySchema,
   type StartReplayInput,
 } from './replays/replay.js';
-export { executePlaywrightOperation } from './workbench/operations.js';
+export {
+  type LogEvent,
+  LogEventSchema,
+  type LogStreamInput,
+  LogStreamQuerySchema,
+  MAX_LOG_LINE_BYTES,
+  SUPERVISOR_PROCESSES,
+} from './workbench/logs.js';
+export { executePlaywrightOperation, streamLogsOperation } from './workbench/operations.js';
 export {
   MAX_PLAYWRIGHT_CODE_LENGTH,
   PLAYWRIGHT_TIMEOUT_SECONDS,

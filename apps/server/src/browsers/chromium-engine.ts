@@ -38,6 +38,7 @@ import {
   makeInstanceRoot,
   removeInstanceDirectory,
 } from './instance-directory.js';
+import { InstanceLog, type InstanceLogLine } from './instance-log.js';
 
 /** How the server's browsers are sandboxed, as found at start. */
 export interface Sandboxing {
@@ -80,6 +81,8 @@ export class ChromiumInstance implements BrowserInstance {
   readonly network: SessionNetwork | undefined;
   readonly #release: () => Promise<void>;
   readonly #profiles: ProfileSaving;
+  /** Its own log: what Chromium prints on stderr, and the server's notes about it. */
+  readonly log = new InstanceLog();
   #closing: Promise<void> | undefined;
 
   constructor(
@@ -100,6 +103,7 @@ export class ChromiumInstance implements BrowserInstance {
     this.network = sandbox.network;
     this.#release = release;
     this.#profiles = profiles;
+    this.log.read(chromium.process.stderr);
   }
 
   /** The host folder that is its /home/browser. */
@@ -149,6 +153,10 @@ export class ChromiumInstance implements BrowserInstance {
 
   onExit(listener: () => void): void {
     this.chromium.process.once('exit', listener);
+  }
+
+  onLog(listener: (line: InstanceLogLine) => void): void {
+    this.log.listen(listener);
   }
 
   /**
@@ -349,13 +357,18 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       );
       this.#logger.debug({ session: spec.id, phases: ms }, 'start phases (ms)');
       this.onStarted(phases);
-      return new ChromiumInstance(
+      const instance = new ChromiumInstance(
         chromium,
         directory,
         { user, cgroup, network },
         release,
         this.#profiles,
       );
+      const steps = Object.entries(ms).map(([name, value]) => `${name} ${value} ms`);
+      instance.log.note(
+        `browser ${spec.id}: chromium started (pid ${chromium.process.pid}${user ? `, user ${user.uid}` : ''}): ${steps.join(', ')}`,
+      );
+      return instance;
     } catch (error) {
       // The caller hears why the start failed; a clean-up that fails (the host out of open files,
       // say) is tried again until it is done, so a failed start leaves nothing behind.

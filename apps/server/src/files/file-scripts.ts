@@ -38,6 +38,21 @@ stat -c '%s' -- "$r"
 exec cat -- "$r"`,
 
   /**
+   * $1 path, $2 \`end\` or \`start\`: checked as read is, prints its size and a newline, then its
+   * bytes as a log is read: from the end on, following the name (tail -F: a file replaced or cut
+   * shorter is read again from its start) until it is ended; or from the start to its end.
+   */
+  follow: `${PRELUDE}
+full "$1"
+[ -e "$r" ] || fail missing "$r"
+[ -d "$r" ] && fail isDirectory "$r"
+[ -f "$r" ] || fail notFile "$r"
+[ -r "$r" ] || fail denied "$r"
+stat -c '%s' -- "$r"
+[ "$2" = end ] || exec cat -- "$r"
+exec tail -c 0 -F -s 0.2 -- "$r" 2>/dev/null`,
+
+  /**
    * $1 path, $2 octal mode, $3 a token: stdin becomes the file. Written beside it under a hidden
    * name (`.xb-partial-<token>`), then renamed over it only once the server says `commit` on fd 3,
    * having seen the whole body: the end of stdin alone commits nothing (a cut body also ends it).

@@ -135,6 +135,16 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
     return { stream, size: Number(header) };
   }
 
+  async follow(instance: ChromiumInstance, path: string, fromEnd: boolean) {
+    const child = this.#spawn(
+      instance,
+      'follow',
+      [path, fromEnd ? 'end' : 'start'],
+      ['ignore', 'pipe', 'pipe'],
+    );
+    return (await headedStream(child)).stream;
+  }
+
   async write(
     instance: ChromiumInstance,
     path: string,

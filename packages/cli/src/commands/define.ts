@@ -1,4 +1,4 @@
-import type { ListPage } from '@x/client';
+import type { EventStream, ListPage } from '@x/client';
 import type { OperationName } from '@x/types';
 import { operationByName } from '@x/types';
 import {
@@ -130,4 +130,23 @@ export function pause(context: CommandContext, ms: number): Promise<void> {
       { once: true },
     );
   });
+}
+
+/** Prints each event of a stream as it comes: a JSON line each with `--json`, else as `show` says. */
+export async function follow<T>(
+  context: CommandContext,
+  stream: EventStream<T>,
+  show: (event: T) => void,
+): Promise<void> {
+  const stop = () => void stream.close();
+  context.signal.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const event of stream) {
+      if (context.isJson) context.printJson(event);
+      else show(event);
+    }
+  } finally {
+    context.signal.removeEventListener('abort', stop);
+  }
+  context.signal.throwIfAborted();
 }

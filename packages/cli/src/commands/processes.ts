@@ -7,7 +7,7 @@ import type {
   WatchEvent,
 } from '@x/types';
 import type { CommandContext, CommandSpec } from './command.js';
-import { callOperation, operationCommand, pause, printResult } from './define.js';
+import { callOperation, follow, operationCommand, pause, printResult } from './define.js';
 import { processStatusLine } from './views.js';
 
 const BROWSER = { name: '<browser>', field: 'id' } as const;
@@ -19,25 +19,6 @@ const COMMAND_ARGS = [
 ] as const;
 
 const decode = (base64: string) => Buffer.from(base64, 'base64');
-
-/** Prints each event of a stream as it comes: a JSON line each with `--json`, else as `show` says. */
-async function follow<T>(
-  context: CommandContext,
-  stream: EventStream<T>,
-  show: (event: T) => void,
-): Promise<void> {
-  const stop = () => void stream.close();
-  context.signal.addEventListener('abort', stop, { once: true });
-  try {
-    for await (const event of stream) {
-      if (context.isJson) context.printJson(event);
-      else show(event);
-    }
-  } finally {
-    context.signal.removeEventListener('abort', stop);
-  }
-  context.signal.throwIfAborted();
-}
 
 /** The key that detaches `xb process attach` (Ctrl-], as telnet's). */
 const DETACH = 0x1d;

@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { PlaywrightExecuteResult } from '@x/types';
+import type { EventStream } from '@x/client';
+import type { LogEvent, PlaywrightExecuteResult } from '@x/types';
 import { CliError, usageError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import type { CommandSpec } from './command.js';
-import { callOperation, operationCommand } from './define.js';
+import { callOperation, follow, operationCommand } from './define.js';
 import { readStdin } from './files.js';
 
 const BROWSER = { name: '<browser>', field: 'id' } as const;
 
-/** `xb playwright …`: code against a browser, beside it. */
+/** `xb playwright …` and `xb logs …`: code against a browser, beside it; its logs. */
 export const workbenchCommands: CommandSpec[] = [
   operationCommand<PlaywrightExecuteResult>('playwright', 'exec', 'browsers.playwright.execute', {
     args: [BROWSER, { name: '[code]', field: 'code', isOptional: true }],
@@ -55,6 +56,28 @@ export const workbenchCommands: CommandSpec[] = [
           `The code failed: ${outcome.error ?? 'no reason given'}`,
           EXIT_CODES.api,
         );
+    },
+  }),
+  operationCommand('logs', 'stream', 'browsers.logs.stream', {
+    args: [BROWSER, { name: '[path]', field: 'path', isOptional: true }],
+    flags: [
+      {
+        name: 'timestamps',
+        kind: 'boolean',
+        short: 't',
+        description: 'put the time of each line before it',
+      },
+    ],
+    example: 'xb logs stream br_x7Hq2K9mN4pL /home/browser/app.log',
+    show: () => '',
+    run: async (context) => {
+      // A path names a file; without one, the session's own log.
+      context.input.source ??= context.input.path === undefined ? 'supervisor' : 'path';
+      const stream = await callOperation<EventStream<LogEvent>>(context, 'browsers.logs.stream');
+      const isTimed = context.flags.timestamps === true;
+      await follow(context, stream, (event) =>
+        context.print(isTimed ? `[${event.timestamp}] ${event.message}` : event.message),
+      );
     },
   }),
 ];

@@ -87,6 +87,7 @@ import {
   type startWatchOperation,
   type stopReplayOperation,
   type stopWatchOperation,
+  type streamLogsOperation,
   type streamProcessOutputOperation,
   typeDurationMs,
   type typeTextOperation,
@@ -1312,3 +1313,20 @@ export const executePlaywright = /* @__PURE__ */ defineCall<typeof executePlaywr
   write: true,
   serverTimeMs: playwrightServerTimeMs,
 });
+
+// browsers.logs
+
+/**
+ * Stream the lines of a log (SSE).
+ * `browsers.logs.stream`: `GET /browsers/{id}/logs/stream`
+ */
+export const streamLogs = /* @__PURE__ */ defineCall<typeof streamLogsOperation>(
+  {
+    name: 'browsers.logs.stream',
+    method: 'GET',
+    path: '/browsers/{id}/logs/stream',
+    query: ['source', 'path', 'follow', 'supervisor_process'],
+    responses: { 200: 'event-stream' },
+  },
+  { readBody: readStreamBody },
+);

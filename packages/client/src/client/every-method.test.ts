@@ -679,6 +679,7 @@ const COVERED_ELSEWHERE = [
   'browsers.computer.screenshot', // binary.test.ts
   'browsers.process.output', // event-stream.test.ts
   'browsers.fs.watch.events', // event-stream.test.ts
+  'browsers.logs.stream', // streams.test.ts
   'browsers.fs.readFile', // files.test.ts
   'browsers.fs.writeFile', // files.test.ts
   'browsers.fs.upload', // files.test.ts

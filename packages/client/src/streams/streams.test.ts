@@ -102,6 +102,34 @@ describe('event streams', () => {
     expect(received).toEqual(events);
   });
 
+  it('streams the lines of a log, its query in the URL', async () => {
+    const lines = [
+      { event: 'log', timestamp: '2026-11-25T10:00:00.000Z', message: 'ready' },
+      {
+        event: 'log',
+        timestamp: '2026-11-25T10:00:01.000Z',
+        message: 'x'.repeat(8),
+        truncated: true,
+      },
+    ];
+    rig.server.respond('GET', '/browsers/br_1/logs/stream', sse(lines));
+    const stream = await rig.client.browsers.logs.stream({
+      id: 'br_1',
+      source: 'path',
+      path: '/home/browser/app.log',
+      follow: false,
+    });
+    const received = [];
+    for await (const line of stream) received.push(line);
+    expect(received).toEqual(lines);
+    const url = new URL(rig.server.calls[0]!.url, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      source: 'path',
+      path: '/home/browser/app.log',
+      follow: 'false',
+    });
+  });
+
   /** Serves `pieces` as the output stream, each its own chunk 10 ms apart; gives what was read. */
   async function outputFrom(pieces: string[]): Promise<unknown[]> {
     rig.server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {

@@ -3,6 +3,7 @@ import type { BrowserInstance } from '../engines.js';
 import type { WatchEntry } from '../fs-watch/watch-entry.js';
 import type { ProcessEntry } from '../processes/process-entry.js';
 import type { RecordingEntry } from '../replays/recording.js';
+import { SessionLog } from '../workbench/session-log.js';
 
 /** One live browser: its record, its instance, and everything that lives on it. */
 export interface BrowserEntry<I extends BrowserInstance> {
@@ -28,13 +29,19 @@ export interface BrowserEntry<I extends BrowserInstance> {
   fileOperations: number;
   /** Serializes Playwright code: one run at a time; `waiting` counts the calls in line. */
   playwright: { last: Promise<void>; waiting: number };
+  /** Its own service log: what its browser printed and what the service did about it. */
+  readonly log: SessionLog;
+  /** Log streams open on it (a stream of a file also counts as a file operation). */
+  logStreams: number;
+  /** Aborted once it ends: what streams from it stops. */
+  readonly ending: AbortController;
 }
 
-/** A live browser's entry as it starts: nothing on it yet, active `now` (epoch ms). */
+/** A live browser's entry as it starts: nothing on it yet, active now by `clock`. */
 export function newBrowserEntry<I extends BrowserInstance>(
   record: BrowserSession,
   instance: I,
-  now: number,
+  clock: () => Date,
 ): BrowserEntry<I> {
   return {
     record,
@@ -43,12 +50,15 @@ export function newBrowserEntry<I extends BrowserInstance>(
     watches: new Map(),
     recordings: new Map(),
     replayStarting: undefined,
-    lastActivityAt: now,
+    lastActivityAt: clock().getTime(),
     urlExpiresAt: 0,
     isWarm: false,
     input: Promise.resolve(),
     pointer: { x: 0, y: 0, buttons: 0 },
     fileOperations: 0,
     playwright: { last: Promise.resolve(), waiting: 0 },
+    log: new SessionLog(clock),
+    logStreams: 0,
+    ending: new AbortController(),
   };
 }

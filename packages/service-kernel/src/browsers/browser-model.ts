@@ -275,13 +275,15 @@ export class BrowserModel<I extends BrowserInstance> {
     const entry = this.#track(record, instance);
     entry.urlExpiresAt = urls.expiresAt;
     this.#context.log.info({ session: id }, 'browser started');
+    entry.log.write('service', `browser ${id} started`);
     return entry;
   }
 
   /** Puts a record and its instance among the live browsers. */
   #track(record: BrowserSession, instance: I): BrowserEntry<I> {
-    const entry = newBrowserEntry(record, instance, this.#context.clock().getTime());
+    const entry = newBrowserEntry(record, instance, this.#context.clock);
     this.#live.set(record.session_id, entry);
+    instance.onLog?.((line) => entry.log.write(line.process, line.message));
     // A browser that ends by itself (a crash, a kill) ends its session, saving nothing.
     instance.onExit(() => {
       if (this.#live.get(record.session_id) === entry) void this.end(entry, { crashed: true });
@@ -435,6 +437,11 @@ export class BrowserModel<I extends BrowserInstance> {
     if (this.#live.get(id) !== entry) return;
     this.#live.delete(id);
     this.onEnding(id);
+    entry.log.write(
+      'service',
+      how.crashed ? `browser ${id} exited by itself` : `browser ${id} ends`,
+    );
+    entry.ending.abort();
     entry.record = endedRecord(entry.record, this.#context.clock());
     // A store that cannot take the record (a full disk, a database away) does not keep the
     // browser running: it ends all the same while the record is stored, and the record is

@@ -316,6 +316,23 @@ export class FileModel<I extends BrowserInstance> {
   }
 
   /**
+   * A file's bytes as a log is read (FileSystem.follow), by the rules of read_file: the stream
+   * holds a file operation's place until it ends or is cancelled.
+   */
+  async follow(
+    browserId: string,
+    path: string,
+    fromEnd: boolean,
+  ): Promise<ReadableStream<Uint8Array>> {
+    return this.#bounded(browserId, async (instance) => {
+      const target = resolvePath(path, query('path'));
+      return this.#answer(() => this.#files.follow(instance, target, fromEnd), query('path'), {
+        hint: 'stream a file, not a directory',
+      });
+    });
+  }
+
+  /**
    * Runs one file operation of a browser within its bound (BrowserLimits.fileOperations; one more
    * is 429): a stream it answers with holds its place until the stream ends or is cancelled.
    */

@@ -266,5 +266,38 @@ export function memoryFileSystem<
       }
       return new Blob([zipSync(zippable) as Uint8Array<ArrayBuffer>]).stream();
     },
+    async follow({ files }, path, fromEnd) {
+      // A memory tree's writes replace a file whole: one that grew was appended to, one that
+      // shrank is read again from its start.
+      let offset = fromEnd ? existing(files, path, 'file').content.byteLength : 0;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            for (;;) {
+              const node = files.nodes.get(path);
+              const content = node?.kind === 'file' ? node.content : new Uint8Array();
+              if (content.byteLength < offset) offset = 0;
+              if (content.byteLength > offset) {
+                controller.enqueue(content.slice(offset));
+                offset = content.byteLength;
+                return;
+              }
+              if (!fromEnd) return controller.close();
+              await new Promise((resolve) => {
+                timer = setTimeout(resolve, MEMORY_FOLLOW_POLL_MS);
+              });
+            }
+          },
+          cancel() {
+            clearTimeout(timer);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
   };
 }
+
+/** How often a followed file of a memory tree is looked at for what was added, in ms. */
+const MEMORY_FOLLOW_POLL_MS = 50;

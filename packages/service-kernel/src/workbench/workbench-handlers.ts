@@ -1,7 +1,8 @@
 import type { BrowserInstance } from '../engines.js';
+import { eventStreamBody } from '../event-stream.js';
 import type { HandlerGroup } from '../handler-group.js';
 
-type Operations = 'browsers.playwright.execute';
+type Operations = 'browsers.playwright.execute' | 'browsers.logs.stream';
 
 /** The workbench operations over the service model: Playwright code, logs, curl, telemetry. */
 export function workbenchHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
@@ -10,5 +11,9 @@ export function workbenchHandlers<I extends BrowserInstance>(): HandlerGroup<I, 
       status: 200,
       json: await runtime.playwright.execute(params.id, body, signal),
     }),
+    'browsers.logs.stream': async ({ runtime, params, query }) => {
+      const lines = await runtime.logs.open(params.id, query);
+      return { status: 200, events: eventStreamBody(lines) };
+    },
   };
 }

@@ -110,7 +110,7 @@ import {
   startReplayOperation,
   stopReplayOperation,
 } from '../replays/operations.js';
-import { executePlaywrightOperation } from '../workbench/operations.js';
+import { executePlaywrightOperation, streamLogsOperation } from '../workbench/operations.js';
 
 /** Every operation of the API: the seven of the interface description and their companions. */
 export const operations = [
@@ -201,6 +201,7 @@ export const operations = [
   rotateApiKeyOperation,
   listAuditLogsOperation,
   executePlaywrightOperation,
+  streamLogsOperation,
   writeProcessStdinOperation,
   resizeProcessOperation,
 ] as const;
