@@ -251,6 +251,7 @@ async function startLocked(
       browsers: browserEngine,
       processes: new SandboxProcessRunner(tools.bwrap, pipesFolder(config.dataDir)),
       playwright,
+      curl: { fetch: (instance, call, signal) => instance.chromium.curl(call, signal) },
       recorder: new FfmpegRecorder(
         config.dataDir,
         tools.ffmpeg,

@@ -272,6 +272,40 @@ export interface PlaywrightRunner<I extends BrowserInstance> {
   run(instance: I, run: PlaywrightRun, signal: AbortSignal): Promise<PlaywrightOutcome>;
 }
 
+/** An HTTP request a browser makes for a curl call, checked. */
+export interface CurlCall {
+  readonly url: string;
+  readonly method: string;
+  /** Sent over the headers the browser sends by itself (a name given here wins, any case). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Sent as UTF-8. */
+  readonly body?: string | undefined;
+  /** How long the whole request may take, body included. */
+  readonly timeoutMs: number;
+  /** Most bytes of body taken; past them the outcome is `tooLarge`. */
+  readonly maxBodyBytes: number;
+}
+
+/** What a curl call came to: the target's answer, or why there is none. */
+export type CurlOutcome =
+  | {
+      readonly kind: 'response';
+      readonly status: number;
+      /** Every header as it came, in order (a name may repeat). */
+      readonly headers: readonly (readonly [string, string])[];
+      readonly body: Uint8Array;
+    }
+  /** No answer: the network failed it (refused, no such host, egress policy, TLS). */
+  | { readonly kind: 'failed'; readonly reason: string }
+  | { readonly kind: 'timedOut' }
+  | { readonly kind: 'tooLarge' };
+
+/** Makes HTTP requests through a browser's own network stack: its cookies, proxy, policy. */
+export interface CurlRunner<I extends BrowserInstance> {
+  /** Makes the request; `signal` aborts when the caller went away (the request stops). */
+  fetch(instance: I, call: CurlCall, signal: AbortSignal): Promise<CurlOutcome>;
+}
+
 /** A recording in progress. */
 export interface RecordingHandle {
   /** Stops it and finalizes the video; resolves once it is playable (or known to be lost). */
@@ -624,6 +658,7 @@ export interface ServiceEngines<I extends BrowserInstance> {
   readonly browsers: BrowserEngine<I>;
   readonly processes: ProcessRunner<I>;
   readonly playwright: PlaywrightRunner<I>;
+  readonly curl: CurlRunner<I>;
   readonly recorder: Recorder<I>;
   readonly watcher: Watcher<I>;
   readonly files: FileSystem<I>;

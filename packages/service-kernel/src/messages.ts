@@ -179,6 +179,24 @@ export const refusals = {
       `Browser "${browserId}" runs ${max} file operations at once, the most it may: retry when one ends.`,
       { headers: { [HEADERS.retryAfter]: '1' } },
     ),
+  tooManyCurls: (browserId: string, max: number) =>
+    new ServiceError(
+      'rate_limited',
+      `Browser "${browserId}" makes ${max} curl requests at once, the most it may: retry when one ends.`,
+      { headers: { [HEADERS.retryAfter]: '1' } },
+    ),
+  curlFailed: (url: string, reason: string) =>
+    new ServiceError('bad_gateway', `The browser's request to ${url} failed: ${reason}.`),
+  curlTimedOut: (url: string, ms: number) =>
+    new ServiceError(
+      'gateway_timeout',
+      `The browser's request to ${url} did not end within ${ms} ms (timeout_ms).`,
+    ),
+  curlTooLarge: (url: string, max: number) =>
+    new ServiceError(
+      'bad_gateway',
+      `The answer of ${url} has a body over ${max} bytes, the most curl returns: fetch it with a process, or in pieces (a Range header).`,
+    ),
   tooManyLogStreams: (browserId: string, max: number) =>
     new ServiceError(
       'rate_limited',

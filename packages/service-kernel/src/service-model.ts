@@ -21,6 +21,7 @@ import { ProcessModel } from './processes/process-model.js';
 import { ProfileModel } from './profiles/profile-model.js';
 import { ProxyModel } from './proxies/proxy-model.js';
 import { ReplayModel } from './replays/replay-model.js';
+import { CurlModel } from './workbench/curl-model.js';
 import { LogModel } from './workbench/log-model.js';
 import { PlaywrightModel } from './workbench/playwright-model.js';
 
@@ -61,6 +62,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly processes: ProcessModel<I>;
   readonly playwright: PlaywrightModel<I>;
   readonly logs: LogModel<I>;
+  readonly curl: CurlModel<I>;
   readonly watches: WatchModel<I>;
   readonly files: FileModel<I>;
   readonly replays: ReplayModel<I>;
@@ -100,6 +102,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.files = new FileModel(this.context, this.browsers);
     this.replays = new ReplayModel(this.context, this.browsers);
     this.logs = new LogModel(this.context, this.browsers, this.files);
+    this.curl = new CurlModel(this.context, this.browsers);
     this.liveViews = new LiveViewModel(this.context, this.browsers, this.computer);
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
     this.browsers.reserved = () => this.pools.reservedSize();

@@ -39,6 +39,12 @@ export type {
   ProcessScriptSource,
 } from './fake/processes/fake-process-runner.js';
 export type {
+  FakeCurlRunner,
+  FakeSite,
+  FakeSiteAnswer,
+  FakeSiteRequest,
+} from './fake/workbench/fake-curl-runner.js';
+export type {
   FakePlaywrightRunner,
   PlaywrightScript,
 } from './fake/workbench/fake-playwright-runner.js';

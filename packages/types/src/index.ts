@@ -525,6 +525,17 @@ export {
   type StartReplayInput,
 } from './replays/replay.js';
 export {
+  CURL_METHODS,
+  CURL_TIMEOUT_MS,
+  CurlBodySchema,
+  type CurlInput,
+  type CurlRequest,
+  type CurlResult,
+  CurlResultSchema,
+  MAX_CURL_REQUEST_BODY_LENGTH,
+  MAX_CURL_RESPONSE_BYTES,
+} from './workbench/curl.js';
+export {
   type LogEvent,
   LogEventSchema,
   type LogStreamInput,
@@ -532,7 +543,11 @@ export {
   MAX_LOG_LINE_BYTES,
   SUPERVISOR_PROCESSES,
 } from './workbench/logs.js';
-export { executePlaywrightOperation, streamLogsOperation } from './workbench/operations.js';
+export {
+  curlOperation,
+  executePlaywrightOperation,
+  streamLogsOperation,
+} from './workbench/operations.js';
 export {
   MAX_PLAYWRIGHT_CODE_LENGTH,
   PLAYWRIGHT_TIMEOUT_SECONDS,

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import type { CurlCall, CurlOutcome } from '@x/service-kernel';
 import {
   type KeyInput,
   type MouseInput,
@@ -13,6 +14,7 @@ import {
 import { keyEvents, keyStrokeFor, keyStrokeOfKey } from '../computer/key-events.js';
 import { CLIPBOARD_READ, CLIPBOARD_WRITE, cursorScript } from '../computer/page-scripts.js';
 import { endSandbox } from '../sandbox/bubblewrap.js';
+import { curlThroughBrowser } from './browser-curl.js';
 import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.js';
 import { type ChromiumOptions, type StartedChromium, startChromium } from './chromium.js';
 import { ScreenCapture } from './screen-capture.js';
@@ -36,6 +38,8 @@ export class ChromiumBrowser {
   #pageSession: string;
   /** Its tabs, oldest first: the newest still open is the one the session is on. */
   readonly #tabs: { readonly targetId: string; readonly session: string }[] = [];
+  /** Tabs the server opens for itself (curl's): never followed, never the session's. */
+  readonly #ownTabs = new Set<string>();
   /** The screen of the front tab, shared by the live view and the recorder. */
   readonly #capture: ScreenCapture;
   readonly #viewport: { width: number; height: number };
@@ -350,7 +354,7 @@ export class ChromiumBrowser {
     const cdp = this.#cdp;
     cdp.on('Target.targetCreated', (params) => {
       const { targetInfo } = params as { targetInfo: { targetId: string; type: string } };
-      if (targetInfo.type !== 'page') return;
+      if (targetInfo.type !== 'page' || this.#ownTabs.has(targetInfo.targetId)) return;
       if (this.#tabs.some((tab) => tab.targetId === targetInfo.targetId)) return;
       void this.#adoptTab(targetInfo.targetId);
     });
@@ -373,6 +377,11 @@ export class ChromiumBrowser {
       });
       await this.#cdp.send('Page.enable', {}, sessionId);
       await this.#cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
+      // One the server opened for itself meanwhile stays its own.
+      if (this.#ownTabs.has(targetId)) {
+        await this.#cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+        return;
+      }
       this.#tabs.push({ targetId, session: sessionId });
       this.#frontChanged();
     } catch {
@@ -387,6 +396,35 @@ export class ChromiumBrowser {
     // A tab in the background is not painted: the one the session is on comes to the front.
     void this.#cdp.send('Page.bringToFront', {}, front.session).catch(() => undefined);
     this.#capture.follow(front.session);
+  }
+
+  /**
+   * Makes an HTTP request with the browser's own network stack (`curl`), in a hidden tab of its
+   * own that the session never follows.
+   */
+  curl(call: CurlCall, signal: AbortSignal): Promise<CurlOutcome> {
+    return curlThroughBrowser(
+      this.#cdp,
+      async () => {
+        const { targetId } = await this.#cdp.send<{ targetId: string }>('Target.createTarget', {
+          url: 'about:blank',
+          background: true,
+          hidden: true,
+        });
+        this.#ownTabs.add(targetId);
+        const { sessionId } = await this.#cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+          targetId,
+          flatten: true,
+        });
+        return { targetId, session: sessionId };
+      },
+      async (targetId) => {
+        await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
+        this.#ownTabs.delete(targetId);
+      },
+      call,
+      signal,
+    );
   }
 
   /** The DevTools target id of the tab the session is on. */

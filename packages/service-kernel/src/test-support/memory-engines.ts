@@ -145,6 +145,14 @@ export function memoryEngines(options: { async?: boolean } = {}) {
       assertAvailable: () => undefined,
       run: async (_instance, run) => ({ success: true, result: run.code }),
     },
+    curl: {
+      fetch: async (_instance, call) => ({
+        kind: 'response',
+        status: 200,
+        headers: [['content-type', 'text/plain']],
+        body: new TextEncoder().encode(`${call.method} ${call.url}`),
+      }),
+    },
     recorder: {
       assertAvailable: () => undefined,
       async start(_instance, spec) {

@@ -2,7 +2,7 @@ import type { BrowserInstance } from '../engines.js';
 import { eventStreamBody } from '../event-stream.js';
 import type { HandlerGroup } from '../handler-group.js';
 
-type Operations = 'browsers.playwright.execute' | 'browsers.logs.stream';
+type Operations = 'browsers.playwright.execute' | 'browsers.logs.stream' | 'browsers.curl';
 
 /** The workbench operations over the service model: Playwright code, logs, curl, telemetry. */
 export function workbenchHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
@@ -10,6 +10,10 @@ export function workbenchHandlers<I extends BrowserInstance>(): HandlerGroup<I, 
     'browsers.playwright.execute': async ({ runtime, params, body, signal }) => ({
       status: 200,
       json: await runtime.playwright.execute(params.id, body, signal),
+    }),
+    'browsers.curl': async ({ runtime, params, body, signal }) => ({
+      status: 200,
+      json: await runtime.curl.fetch(params.id, body, signal),
     }),
     'browsers.logs.stream': async ({ runtime, params, query }) => {
       const lines = await runtime.logs.open(params.id, query);

@@ -18,6 +18,7 @@ import { fakeWatcher } from './fs-watch/fake-watcher.js';
 import { FakeProcessRunner } from './processes/fake-process-runner.js';
 import { FakeProxyChecker } from './proxies/fake-proxy-checker.js';
 import { fakeRecorder } from './replays/fake-recorder.js';
+import { FakeCurlRunner } from './workbench/fake-curl-runner.js';
 import { FakePlaywrightRunner } from './workbench/fake-playwright-runner.js';
 
 /** The fake's engines: everything in memory, nothing from the host. */
@@ -25,6 +26,7 @@ export interface FakeEngines extends ServiceEngines<FakeInstance> {
   readonly browsers: FakeBrowserEngine;
   readonly processes: FakeProcessRunner;
   readonly playwright: FakePlaywrightRunner;
+  readonly curl: FakeCurlRunner;
   readonly archives: FakeArchiveStore;
   readonly profiles: MemoryProfileStore;
   readonly proxyChecker: FakeProxyChecker;
@@ -43,6 +45,7 @@ export function createFakeEngines(clock?: () => Date): FakeEngines {
     browsers: new FakeBrowserEngine(clock, profiles),
     processes: new FakeProcessRunner(),
     playwright: new FakePlaywrightRunner(),
+    curl: new FakeCurlRunner(),
     recorder: fakeRecorder,
     watcher: fakeWatcher,
     files: memoryFileSystem(),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type BrowserLimits,
+  type CurlCall,
   createIdGenerator,
   createRequestHandler,
   DEFAULT_BROWSER_LIMITS,
@@ -27,6 +28,7 @@ import type { FakeInput, FakeInstance } from './browsers/fake-instance.js';
 import { createFakeEngines } from './fake-engines.js';
 import { type FakeSeed, seedModel } from './fake-seed.js';
 import { type FakeState, readFakeState } from './fake-state.js';
+import type { FakeSite } from './workbench/fake-curl-runner.js';
 import type { PlaywrightScript } from './workbench/fake-playwright-runner.js';
 
 export type { FakeSeed } from './fake-seed.js';
@@ -123,6 +125,13 @@ export interface FakeService {
   scriptPlaywright(code: string, script: PlaywrightScript): void;
   /** The Playwright code each browser was sent, in order. */
   playwrightRuns(): readonly { readonly browserId: string; readonly code: string }[];
+  /**
+   * Puts a site in the fake's world for `browsers.curl`: it answers every request to `origin`
+   * (`https://example.com`); an origin without a site is a host that is not there (502).
+   */
+  scriptSite(origin: string, site: FakeSite): void;
+  /** The curl requests each browser made, in order. */
+  curlCalls(): readonly { readonly browserId: string; readonly call: CurlCall }[];
   /** Ends a running process with an exit code. */
   exitProcess(processId: string, exitCode: number): void;
   /** Makes a running process write to stdout or stderr. */
@@ -283,6 +292,10 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       current.engines.playwright.scripts.set(code, script);
     },
     playwrightRuns: () => [...current.engines.playwright.runs],
+    scriptSite: (origin, site) => {
+      current.engines.curl.sites.set(new URL(origin).origin, site);
+    },
+    curlCalls: () => [...current.engines.curl.calls],
     exitProcess: (processId, exitCode) => findProcess(processId).exit(exitCode),
     writeProcessOutput: (processId, stream, text) => findProcess(processId).write(stream, text),
     setProcessUsage: (processId, usage) => {

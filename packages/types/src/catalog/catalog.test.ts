@@ -27,6 +27,7 @@ const CONTRACT_OPERATIONS = [
   // The instance as a workbench.
   'POST /browsers/{id}/playwright/execute',
   'GET /browsers/{id}/logs/stream',
+  'POST /browsers/{id}/curl',
   'POST /browsers/{id}/process/{process_id}/stdin',
   'POST /browsers/{id}/process/{process_id}/resize',
   'POST /browsers/{id}/replays/{replay_id}/stop',

@@ -110,7 +110,11 @@ import {
   startReplayOperation,
   stopReplayOperation,
 } from '../replays/operations.js';
-import { executePlaywrightOperation, streamLogsOperation } from '../workbench/operations.js';
+import {
+  curlOperation,
+  executePlaywrightOperation,
+  streamLogsOperation,
+} from '../workbench/operations.js';
 
 /** Every operation of the API: the seven of the interface description and their companions. */
 export const operations = [
@@ -202,6 +206,7 @@ export const operations = [
   listAuditLogsOperation,
   executePlaywrightOperation,
   streamLogsOperation,
+  curlOperation,
   writeProcessStdinOperation,
   resizeProcessOperation,
 ] as const;

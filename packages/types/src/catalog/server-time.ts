@@ -34,3 +34,8 @@ export function execServerTimeMs(body: { timeout_sec?: number } | undefined): nu
 export function playwrightServerTimeMs(body: { timeout_sec?: number } | undefined): number {
   return given(body?.timeout_sec, 60) * 1000;
 }
+
+/** `browsers.curl` waits for the target for up to `timeout_ms` (default 30 s). */
+export function curlServerTimeMs(body: { timeout_ms?: number } | undefined): number {
+  return given(body?.timeout_ms, 30_000);
+}

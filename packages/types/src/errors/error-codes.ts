@@ -11,7 +11,9 @@ export const ERROR_STATUS_BY_CODE = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
+  bad_gateway: 502,
   unavailable: 503,
+  gateway_timeout: 504,
   insufficient_storage: 507,
 } as const;
 

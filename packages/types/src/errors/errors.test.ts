@@ -24,7 +24,9 @@ describe('error codes', () => {
       idempotency_key_reused: 422,
       rate_limited: 429,
       internal_error: 500,
+      bad_gateway: 502,
       unavailable: 503,
+      gateway_timeout: 504,
       insufficient_storage: 507,
     });
     for (const code of ERROR_CODES) expect(errorCodeOfStatus(statusOfErrorCode(code))).toBe(code);

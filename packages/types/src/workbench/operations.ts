@@ -1,6 +1,7 @@
 import { BrowserPathSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
-import { playwrightServerTimeMs } from '../catalog/server-time.js';
+import { curlServerTimeMs, playwrightServerTimeMs } from '../catalog/server-time.js';
+import { CurlBodySchema, CurlResultSchema } from './curl.js';
 import { LogEventSchema, LogStreamQuerySchema } from './logs.js';
 import { PlaywrightExecuteBodySchema, PlaywrightExecuteResultSchema } from './playwright.js';
 
@@ -35,4 +36,21 @@ export const streamLogsOperation = /* @__PURE__ */ defineOperation({
   responses: { 200: { kind: 'event-stream', eventSchema: LogEventSchema } },
   errorStatuses: [404, 429, 503],
   access: 'contents',
+});
+
+/**
+ * POST /browsers/{id}/curl: an HTTP request made by the browser's own network stack (its cookies,
+ * proxy, egress policy, user agent), answered with the target's status, headers and body.
+ */
+export const curlOperation = /* @__PURE__ */ defineOperation({
+  name: 'browsers.curl',
+  summary: 'Make an HTTP request through the browser.',
+  method: 'POST',
+  path: '/browsers/{id}/curl',
+  pathParams: BrowserPathSchema,
+  body: { encoding: 'json', schema: CurlBodySchema },
+  responses: { 200: { kind: 'json', schema: CurlResultSchema } },
+  errorStatuses: [404, 429, 502, 503, 504],
+  access: 'write',
+  serverTimeMs: curlServerTimeMs,
 });
