@@ -103,6 +103,7 @@ export {
 export {
   acquireServerTimeMs,
   batchServerTimeMs,
+  curlServerTimeMs,
   execServerTimeMs,
   playwrightServerTimeMs,
 } from './catalog/server-time.js';

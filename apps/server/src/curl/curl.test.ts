@@ -154,6 +154,28 @@ describe('curl through the browser', () => {
     expect(pages.json.result).toEqual({ pages: 1, url: `${site}/page` });
   });
 
+  it('takes the session’s own jwt in place of a token, and no other session’s', async () => {
+    const other = (await call<{ session_id: string; cdp_ws_url: string }>('POST', '/browsers', {}))
+      .json;
+    const own = (await call<{ cdp_ws_url: string }>('GET', `/browsers/${browser}`)).json;
+    const jwtOf = (url: string) => new URL(url).searchParams.get('jwt') as string;
+    const post = (id: string, jwt: string) =>
+      fetch(`${handle.server.url}/browsers/${id}/curl?jwt=${jwt}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${site}/echo` }),
+      });
+    expect((await post(browser, jwtOf(own.cdp_ws_url))).status).toBe(200);
+    expect((await post(browser, jwtOf(other.cdp_ws_url))).status).toBe(401);
+    expect((await post(browser, 'not-a-jwt')).status).toBe(401);
+    // Only the calls SDKs send to a session's base_url take it.
+    const read = await fetch(
+      `${handle.server.url}/browsers/${browser}?jwt=${jwtOf(own.cdp_ws_url)}`,
+    );
+    expect(read.status).toBe(401);
+    await call('DELETE', `/browsers/${other.session_id}`);
+  });
+
   it('answers the Kernel SDK 0.84, sent to the session’s base_url with its jwt', async () => {
     const sdk = new Kernel({ apiKey: TEST_TOKEN, baseURL: handle.server.url, maxRetries: 0 });
     const created = await sdk.browsers.create({});

@@ -60,6 +60,7 @@ export function createApp(options: AppOptions): FetchHandler {
   const handle = createRequestHandler<ServiceModel<ChromiumInstance>>({
     runtime: (project) => org.model(project),
     keys: (token) => org.grantOf(token),
+    sessionCaller: (sessionId, jwt) => org.sessionCaller(sessionId, jwt),
     project: (caller, header) => org.projectOf(caller, header),
     audit: (call) => org.record(call),
     handlers: serviceHandlers<ChromiumInstance>(),

@@ -50,3 +50,54 @@ describe.each(TRANSPORTS)('playwright commands (%s)', (_, overHttp) => {
     expect((await run(['playwright', 'exec', 'br_nothere', 'return 1'])).code).toBe(5);
   });
 });
+
+describe.each(TRANSPORTS)('curl and logs commands (%s)', (_, overHttp) => {
+  const { run, newBrowser } = xbAgainst(fake, overHttp);
+
+  it('browsers curl prints the body, the status and headers with -i, and JSON with --json', async () => {
+    const id = await newBrowser();
+    fake.scriptSite('https://shop.example', (request) => ({
+      status: 201,
+      headers: [['content-type', 'text/plain']],
+      body: `${request.method} ${request.body ?? ''}`,
+    }));
+    expect(
+      await run([
+        'browsers',
+        'curl',
+        id,
+        'https://shop.example/cart',
+        '--method',
+        'POST',
+        '--body',
+        'apples',
+      ]),
+    ).toMatchObject({ code: 0, stdout: 'POST apples' });
+    expect((await run(['browsers', 'curl', id, 'https://shop.example/', '-i'])).stdout).toBe(
+      'HTTP 201\ncontent-type: text/plain\n\nGET ',
+    );
+    expect(
+      onlyJson((await run(['browsers', 'curl', id, 'https://shop.example/', '--json'])).stdout),
+    ).toMatchObject({
+      status: 201,
+      headers: { 'content-type': ['text/plain'] },
+    });
+    const nowhere = await run(['browsers', 'curl', id, 'https://nowhere.example/']);
+    expect(nowhere.code).not.toBe(0);
+    expect(nowhere.stderr).toMatch(/nowhere\.example/);
+  });
+
+  it('logs stream prints the lines of a file, and of the session log', async () => {
+    const id = await newBrowser();
+    const folder = mkdtempSync(join(tmpdir(), 'xb-logs-'));
+    writeFileSync(join(folder, 'app.log'), 'one\ntwo\n');
+    expect(
+      (await run(['fs', 'write', id, '/home/browser/app.log', join(folder, 'app.log')])).code,
+    ).toBe(0);
+    expect(await run(['logs', 'stream', id, '/home/browser/app.log', '--no-follow'])).toMatchObject(
+      { code: 0, stdout: 'one\ntwo\n' },
+    );
+    const service = await run(['logs', 'stream', id, '--no-follow', '-t']);
+    expect(service.stdout).toMatch(new RegExp(`^\\[\\d{4}-.*Z\\] browser ${id} started\\n$`));
+  });
+});

@@ -23,6 +23,8 @@ import {
   type createProfileOperation,
   type createProjectOperation,
   type createProxyOperation,
+  type curlOperation,
+  curlServerTimeMs,
   type deleteApiKeyOperation,
   type deleteBrowserOperation,
   type deleteBrowserPoolOperation,
@@ -741,6 +743,20 @@ export const deleteBrowser = /* @__PURE__ */ defineCall<typeof deleteBrowserOper
   path: '/browsers/{id}',
   responses: { 204: 'none' },
   write: true,
+});
+
+/**
+ * Make an HTTP request through the browser.
+ * `browsers.curl`: `POST /browsers/{id}/curl`
+ */
+export const curl = /* @__PURE__ */ defineCall<typeof curlOperation>({
+  name: 'browsers.curl',
+  method: 'POST',
+  path: '/browsers/{id}/curl',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+  serverTimeMs: curlServerTimeMs,
 });
 
 // browsers.liveView

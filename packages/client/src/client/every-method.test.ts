@@ -397,6 +397,24 @@ const CASES: Record<string, MethodCase> = {
     respond: ok({ success: true, result: 1 }),
     result: { success: true, result: 1 },
   },
+  'browsers.curl': {
+    input: { id: 'br_1', url: 'https://example.com/', method: 'POST', body: 'hi' },
+    method: 'POST',
+    url: '/browsers/br_1/curl',
+    body: { url: 'https://example.com/', method: 'POST', body: 'hi' },
+    respond: ok({
+      status: 200,
+      headers: { 'content-type': ['text/plain'] },
+      body: 'ok',
+      duration_ms: 3,
+    }),
+    result: {
+      status: 200,
+      headers: { 'content-type': ['text/plain'] },
+      body: 'ok',
+      duration_ms: 3,
+    },
+  },
   'browsers.process.stdin': {
     input: { id: 'br_1', process_id: 'pr_1', data_b64: 'aGkK' },
     method: 'POST',

@@ -71,6 +71,14 @@ export class RateLimitError extends ApiError {
 export class InternalServerError extends ApiError {
   static override readonly kind: string = 'InternalServerError';
 }
+/** 502: what the browser was asked to fetch (`curl`) gave no answer, or one too large. */
+export class BadGatewayError extends ApiError {
+  static override readonly kind: string = 'BadGatewayError';
+}
+/** 504: what the browser was asked to fetch (`curl`) did not answer within its time-out. */
+export class GatewayTimeoutError extends ApiError {
+  static override readonly kind: string = 'GatewayTimeoutError';
+}
 /** 503: the service is overloaded or missing a part; `retryAfterSeconds` says when to try again. */
 export class ServiceUnavailableError extends ApiError {
   static override readonly kind: string = 'ServiceUnavailableError';
@@ -99,7 +107,9 @@ const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
   413: PayloadTooLargeError,
   422: UnprocessableEntityError,
   429: RateLimitError,
+  502: BadGatewayError,
   503: ServiceUnavailableError,
+  504: GatewayTimeoutError,
   507: InsufficientStorageError,
 };
 

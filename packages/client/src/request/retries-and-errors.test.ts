@@ -4,10 +4,12 @@ import {
   AbortError,
   ApiError,
   AuthenticationError,
+  BadGatewayError,
   BadRequestError,
   ConfigurationError,
   ConflictError,
   ConnectionError,
+  GatewayTimeoutError,
   InputValidationError,
   InsufficientStorageError,
   InternalServerError,
@@ -52,7 +54,9 @@ describe('error statuses', () => {
     [422, 'idempotency_key_reused', UnprocessableEntityError],
     [429, 'rate_limited', RateLimitError],
     [500, 'internal_error', InternalServerError],
+    [502, 'bad_gateway', BadGatewayError],
     [503, 'unavailable', ServiceUnavailableError],
+    [504, 'gateway_timeout', GatewayTimeoutError],
     [507, 'insufficient_storage', InsufficientStorageError],
   ])('maps %i to its class with the body code and message', async (status, code, ErrorClass) => {
     rig.server.respond('GET', '/browser_pools/x', {
@@ -78,8 +82,8 @@ describe('error statuses', () => {
     expect((error as Error).message).toContain(`it went ${code}`);
   });
 
-  it('maps 502 to InternalServerError and 405 to ApiError', async () => {
-    rig.server.respond('GET', '/browser_pools/x', { status: 502, body: 'Bad Gateway' });
+  it('maps another 5xx to InternalServerError and 405 to ApiError', async () => {
+    rig.server.respond('GET', '/browser_pools/x', { status: 599, body: 'Bad Gateway' });
     const bad = await rig.client.browserPools
       .get({ id_or_name: 'x' }, { maxRetries: 0 })
       .catch(caught);

@@ -267,16 +267,21 @@ export function memoryFileSystem<
       return new Blob([zipSync(zippable) as Uint8Array<ArrayBuffer>]).stream();
     },
     async follow({ files }, path, fromEnd) {
-      // A memory tree's writes replace a file whole: one that grew was appended to, one that
-      // shrank is read again from its start.
-      let offset = fromEnd ? existing(files, path, 'file').content.byteLength : 0;
+      // As tail -F follows a name: a file replaced under it (a write makes a new one) or cut
+      // shorter is read again from its start.
+      let node = existing(files, path, 'file');
+      let offset = fromEnd ? node.content.byteLength : 0;
       let timer: ReturnType<typeof setTimeout> | undefined;
       return new ReadableStream<Uint8Array>(
         {
           async pull(controller) {
             for (;;) {
-              const node = files.nodes.get(path);
-              const content = node?.kind === 'file' ? node.content : new Uint8Array();
+              const now = files.nodes.get(path);
+              if (now?.kind === 'file' && now !== node) {
+                node = now;
+                offset = 0;
+              }
+              const { content } = node;
               if (content.byteLength < offset) offset = 0;
               if (content.byteLength > offset) {
                 controller.enqueue(content.slice(offset));

@@ -43,6 +43,7 @@ import { namedPage } from '../records/named-page.js';
 import { findByIdOrName, putNamed } from '../records/named-records.js';
 import { ServiceError } from '../service-error.js';
 import { ServiceModel } from '../service-model.js';
+import { verifySessionJwt } from '../session-jwt.js';
 import { keyDigest, maskKey, newApiKey } from './org-keys.js';
 
 /** What an organization is made of. */
@@ -280,6 +281,27 @@ export class Organization<I extends BrowserInstance> {
   }
 
   // ---- Who calls, and where ----
+
+  /**
+   * Who calls with a live session's jwt: a caller of that session's project that may act (the
+   * jwt opens the browser's DevTools, which is more), when the jwt is this service's, for that
+   * session, unexpired and of the DevTools scope; undefined otherwise.
+   */
+  async sessionCaller(sessionId: string, jwt: string): Promise<Caller | undefined> {
+    const found = this.findBrowser(sessionId);
+    if (!found) return undefined;
+    const { settings, project } = found.model.context;
+    const now = Math.floor(this.#clock().getTime() / 1000);
+    if (!verifySessionJwt(settings.jwtSecret, jwt, sessionId, now)) return undefined;
+    return {
+      token: jwt,
+      isReadOnly: false,
+      keyId: `jwt_${sessionId}`,
+      keyName: `session ${sessionId}`,
+      strategy: 'session_jwt',
+      project,
+    };
+  }
 
   /** The API key a token is, if one works now (not deleted, not expired): read from the store. */
   async grantOf(token: string): Promise<KeyGrant | undefined> {

@@ -60,7 +60,7 @@ export interface Caller {
   /** An API key's id, or `op_…` (a hash of the token) for an operator's token. */
   readonly keyId: string;
   readonly keyName: string;
-  readonly strategy: 'operator_token' | 'api_key';
+  readonly strategy: 'operator_token' | 'api_key' | 'session_jwt';
   /** The one project a project key reaches; undefined: every project. */
   readonly project: string | undefined;
 }

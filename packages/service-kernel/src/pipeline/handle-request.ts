@@ -1,5 +1,6 @@
 import { API_VERSION, DEFAULT_PROJECT_ID, HEADERS, LIMITS, type Operation } from '@x/types';
 import type { HandlerTable } from '../handler.js';
+import { ServiceError } from '../service-error.js';
 import { authorize, type Caller, identifyCaller, type KeyLookup, type TokenSets } from './auth.js';
 import { type CallRecord, startCallRecord } from './call-record.js';
 import { checkPathAndQuery, queryWithBody } from './check-call.js';
@@ -65,6 +66,11 @@ export interface RequestHandlerOptions<TRuntime> {
   readonly runtime: (project: string) => TRuntime;
   /** Finds the API key a token is; without it only the operators' tokens are known. */
   readonly keys?: KeyLookup;
+  /**
+   * Who calls with a session's jwt (`?jwt=`, on an operation that `acceptsSessionJwt`): a caller
+   * in that session's project, or undefined when the jwt does not open that session now.
+   */
+  readonly sessionCaller?: (sessionId: string, jwt: string) => Promise<Caller | undefined>;
   /**
    * The project a call acts in, from its `X-Kernel-Project-Id` header (undefined when absent)
    * and its caller's key; throws 404 for an unknown or archived project, 403 for one a project
@@ -148,7 +154,7 @@ export function createRequestHandler<TRuntime>(
     if (intercepted) return intercepted;
 
     options.beforeOperation?.();
-    const caller = await identifyCaller(options.tokens, request, options.keys);
+    const caller = await callerOf(request, url, operation, rawParams);
     // Known from here: a refused write is in the audit log too.
     party.caller = caller;
     authorize(caller, operation);
@@ -209,6 +215,30 @@ export function createRequestHandler<TRuntime>(
   }
 
   /** The project a call acts in: an organization operation's is the default project. */
+  /**
+   * The caller: its bearer token's, or, on an operation that takes one and without a bearer
+   * token, the session jwt of the session the path names (401 when it does not open it). The
+   * jwt leaves the query either way: it is not a field of the operation.
+   */
+  async function callerOf(
+    request: Request,
+    url: URL,
+    operation: Operation,
+    params: Record<string, string>,
+  ): Promise<Caller> {
+    const jwt = url.searchParams.get('jwt');
+    if (operation.acceptsSessionJwt) url.searchParams.delete('jwt');
+    if (!operation.acceptsSessionJwt || jwt === null || request.headers.has(HEADERS.authorization))
+      return identifyCaller(options.tokens, request, options.keys);
+    const caller = await options.sessionCaller?.(params.id ?? '', jwt);
+    if (!caller)
+      throw new ServiceError(
+        'unauthorized',
+        'The jwt is missing, expired, or for another session.',
+      );
+    return caller;
+  }
+
   async function projectOf(
     operation: Operation,
     caller: Caller,

@@ -61,7 +61,9 @@ export const workbenchChecks: readonly ContractCheck[] = defineChecks('workbench
       'not_found',
     );
   },
-  'a log file is streamed line by line, then followed as it grows': async (context) => {
+  'a log file is streamed line by line, then followed, a file written anew from its start': async (
+    context,
+  ) => {
     const { session_id: id } = await createBrowser(context);
     const file = '/home/browser/contract.log';
     const write = async (text: string) =>
@@ -96,11 +98,12 @@ export const workbenchChecks: readonly ContractCheck[] = defineChecks('workbench
       `/browsers/${id}/logs/stream?source=path&path=${encodeURIComponent(file)}`,
     );
     try {
-      await write('first\n\nsecond\nthird\n');
-      const next = (await followed.next()) as Line | undefined;
+      // write_file makes a new file: followed as tail -F follows a name, from its start.
+      await write('third\nfourth\n');
+      const next = [(await followed.next()) as Line, (await followed.next()) as Line];
       expect(
-        next?.message === 'third',
-        `a followed file sent ${JSON.stringify(next)} after "third" was appended`,
+        next.map((line) => line?.message).join(',') === 'third,fourth',
+        `a followed file written anew sent ${JSON.stringify(next)}, not third and fourth`,
       );
     } finally {
       followed.close();
@@ -140,6 +143,37 @@ export const workbenchChecks: readonly ContractCheck[] = defineChecks('workbench
     expect(
       first?.event === 'log' && first.message.includes(id),
       `the session's service log began with ${JSON.stringify(first)}, not a line naming ${id}`,
+    );
+  },
+  'curl refuses what is not http, answers 502 for a host that is not there': async (context) => {
+    const { session_id: id } = await createBrowser(context);
+    for (const json of [
+      { url: 'ftp://example.com/' },
+      { url: 'not a url' },
+      { url: 'https://example.com/', method: 'TRACE' },
+      { url: 'https://example.com/', timeout_ms: 0 },
+      { url: 'https://example.com/', headers: { 'bad name': 'x' } },
+    ]) {
+      context.expectError(
+        await context.call('POST', `/browsers/${id}/curl`, { json }),
+        400,
+        'bad_request',
+      );
+    }
+    const nowhere = await context.call('POST', `/browsers/${id}/curl`, {
+      json: { url: 'http://xb-contract.invalid/', timeout_ms: 20_000 },
+    });
+    context.expectError(nowhere, 502, 'bad_gateway');
+    expect(
+      nowhere.text.includes('xb-contract.invalid'),
+      `a failed curl does not name its URL: ${nowhere.text.slice(0, 300)}`,
+    );
+    context.expectError(
+      await context.call('POST', '/browsers/br_contract_missing/curl', {
+        json: { url: 'https://example.com/' },
+      }),
+      404,
+      'not_found',
     );
   },
 });

@@ -214,6 +214,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   const handle = createRequestHandler<ServiceModel<FakeInstance>>({
     runtime: (project) => current.org.model(project),
     keys: (token) => current.org.grantOf(token),
+    sessionCaller: (sessionId, jwt) => current.org.sessionCaller(sessionId, jwt),
     project: (caller, header) => current.org.projectOf(caller, header),
     audit: (call) => current.org.record(call),
     handlers: serviceHandlers<FakeInstance>(),

@@ -96,6 +96,12 @@ export interface Operation {
    */
   readonly scope?: 'org';
   /**
+   * It may also be called with the session's own jwt (`?jwt=`, as its `cdp_ws_url` carries it)
+   * instead of a bearer token: SDKs send it so to the session's `base_url`. The jwt opens that
+   * session only, and only what its DevTools URL already opens.
+   */
+  readonly acceptsSessionJwt?: true;
+  /**
    * How long the server may legitimately take before it answers, in milliseconds, given the body
    * as the caller sent it (a field left out means its default; `undefined` for no body): a
    * client adds it to its own time-out (an acquire that waits, slow typing). Schema-free, so a

@@ -18,7 +18,7 @@ import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
 
 /** How a caller proved who it is: an operator's token, or an API key. */
-export const AUTH_STRATEGIES = ['operator_token', 'api_key'] as const;
+export const AUTH_STRATEGIES = ['operator_token', 'api_key', 'session_jwt'] as const;
 
 /**
  * One write to the service, as the audit log keeps it: when, by which key (its id and name,
@@ -31,7 +31,7 @@ export const AuditLogEntrySchema = /* @__PURE__ */ object({
   key_name: /* @__PURE__ */ described(/* @__PURE__ */ string(), "that key's name"),
   auth_strategy: /* @__PURE__ */ described(
     /* @__PURE__ */ picklist(AUTH_STRATEGIES),
-    'operator_token or api_key',
+    'operator_token, api_key, or session_jwt (a session URL’s jwt, on the calls that take it)',
   ),
   project_id: /* @__PURE__ */ described(
     /* @__PURE__ */ nullable(/* @__PURE__ */ string()),

@@ -52,5 +52,6 @@ export const curlOperation = /* @__PURE__ */ defineOperation({
   responses: { 200: { kind: 'json', schema: CurlResultSchema } },
   errorStatuses: [404, 429, 502, 503, 504],
   access: 'write',
+  acceptsSessionJwt: true,
   serverTimeMs: curlServerTimeMs,
 });
