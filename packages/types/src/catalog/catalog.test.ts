@@ -239,6 +239,7 @@ describe('the operation catalog', () => {
       'browsers.fs.listFiles',
       'browsers.fs.readFile',
       'browsers.fs.watch.events',
+      'browsers.logs.stream',
       'browsers.process.output',
       'browsers.replays.download',
       'extensions.download',
