@@ -412,11 +412,17 @@ export class ChromiumBrowser {
           hidden: true,
         });
         this.#ownTabs.add(targetId);
-        const { sessionId } = await this.#cdp.send<{ sessionId: string }>('Target.attachToTarget', {
-          targetId,
-          flatten: true,
-        });
-        return { targetId, session: sessionId };
+        try {
+          const { sessionId } = await this.#cdp.send<{ sessionId: string }>(
+            'Target.attachToTarget',
+            { targetId, flatten: true },
+          );
+          return { targetId, session: sessionId };
+        } catch (error) {
+          await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
+          this.#ownTabs.delete(targetId);
+          throw error;
+        }
       },
       async (targetId) => {
         await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);

@@ -54,7 +54,7 @@ export class LogModel<I extends BrowserInstance> {
     if (request.source === 'supervisor') {
       const process: SessionLogProcess | undefined =
         request.supervisor_process === 'chromium' ? 'browser' : request.supervisor_process;
-      return async function* supervisor(signal) {
+      async function* supervisor(signal: AbortSignal) {
         try {
           yield* entry.log.read(
             { process, follow: request.follow },
@@ -63,6 +63,12 @@ export class LogModel<I extends BrowserInstance> {
         } finally {
           release();
         }
+      }
+      // A stream cancelled before its first line never runs its generator: its place is given
+      // back when its signal aborts all the same.
+      return (signal) => {
+        signal.addEventListener('abort', release, { once: true });
+        return supervisor(signal);
       };
     }
     let bytes: ReadableStream<Uint8Array>;
@@ -72,7 +78,7 @@ export class LogModel<I extends BrowserInstance> {
       release();
       throw error;
     }
-    return async function* file(signal) {
+    async function* file(signal: AbortSignal): AsyncGenerator<LogEvent, void> {
       try {
         for await (const line of linesOf(bytes, AbortSignal.any([signal, ending.signal]))) {
           yield { event: 'log', timestamp: clock().toISOString(), ...line };
@@ -80,6 +86,19 @@ export class LogModel<I extends BrowserInstance> {
       } finally {
         release();
       }
+    }
+    // A stream cancelled before its first line never runs its generator: what follows the file
+    // is stopped, and its place given back, when its signal aborts all the same.
+    return (signal) => {
+      signal.addEventListener(
+        'abort',
+        () => {
+          release();
+          if (!bytes.locked) void bytes.cancel().catch(() => undefined);
+        },
+        { once: true },
+      );
+      return file(signal);
     };
   }
 }

@@ -1,5 +1,7 @@
 import { MAX_LOG_LINE_BYTES } from '@x/types';
 import { describe, expect, it } from 'vitest';
+import { eventStreamBody } from '../event-stream.js';
+import { BROWSER, testModel } from '../test-support/memory-engines.js';
 import { linesOf } from './log-lines.js';
 import { SESSION_LOG_LINES, SessionLog } from './session-log.js';
 
@@ -117,5 +119,33 @@ describe('a session log', () => {
     expect(held[0]?.message).toBe('line 11');
     expect(held.at(-1)).toMatchObject({ truncated: true });
     expect(held.at(-1)?.message).toHaveLength(MAX_LOG_LINE_BYTES);
+  });
+});
+
+describe('log streams of a model', () => {
+  it('give their place back, and stop following, when cancelled before their first line', async () => {
+    const { model } = testModel({ limits: { logStreams: 2, fileOperations: 2 } });
+    const browser = await model.browsers.create(BROWSER, 'http://localhost:1');
+    const id = browser.record.session_id;
+    browser.instance.files.putFile('/home/browser/app.log', new TextEncoder().encode('a\n'));
+    for (let round = 0; round < 3; round++) {
+      const file = eventStreamBody(
+        await model.logs.open(id, { source: 'path', path: '/home/browser/app.log', follow: true }),
+      );
+      const own = eventStreamBody(
+        await model.logs.open(id, { source: 'supervisor', follow: true }),
+      );
+      await file.cancel();
+      await own.cancel();
+    }
+    expect(browser.logStreams).toBe(0);
+    expect(browser.fileOperations).toBe(0);
+    await model.logs.open(id, { source: 'supervisor', follow: true });
+    await model.logs.open(id, { source: 'supervisor', follow: true });
+    await expect(model.logs.open(id, { source: 'supervisor', follow: true })).rejects.toMatchObject(
+      {
+        status: 429,
+      },
+    );
   });
 });
