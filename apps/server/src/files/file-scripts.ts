@@ -21,6 +21,8 @@ parents() { a=$(dirname -- "$1"); while [ ! -e "$a" ]; do a=$(dirname -- "$a"); 
 # why MESSAGE PATH: the failure a coreutils message stands for.
 why() { case "$1" in *"No space"*|*"quota"*) fail full "$2";; *"ermission denied"*|*"not permitted"*) fail denied "$2";; esac; printf '%s\n' "$1" >&2; exit 1; }
 kind() { if [ -d "$1" ]; then :; elif [ -f "$1" ]; then :; else fail notFile "$1"; fi; }
+# readable PATH: a file the session may read (every link followed); prints its size and a newline.
+readable() { full "$1"; [ -e "$r" ] || fail missing "$r"; [ -d "$r" ] && fail isDirectory "$r"; [ -f "$r" ] || fail notFile "$r"; [ -r "$r" ] || fail denied "$r"; stat -c '%s' -- "$r"; }
 `;
 
 /** Entries as `find -printf` writes them: name, type (links followed), size, mode, mtime; NUL-ended. */
@@ -29,12 +31,7 @@ const ENTRY_FORMAT = String.raw`%f\0%Y\0%s\0%m\0%T@\0`;
 export const FILE_SCRIPTS = {
   /** $1 path: prints its size and a newline, then its bytes. */
   read: `${PRELUDE}
-full "$1"
-[ -e "$r" ] || fail missing "$r"
-[ -d "$r" ] && fail isDirectory "$r"
-[ -f "$r" ] || fail notFile "$r"
-[ -r "$r" ] || fail denied "$r"
-stat -c '%s' -- "$r"
+readable "$1"
 exec cat -- "$r"`,
 
   /**
@@ -43,12 +40,7 @@ exec cat -- "$r"`,
    * shorter is read again from its start) until it is ended; or from the start to its end.
    */
   follow: `${PRELUDE}
-full "$1"
-[ -e "$r" ] || fail missing "$r"
-[ -d "$r" ] && fail isDirectory "$r"
-[ -f "$r" ] || fail notFile "$r"
-[ -r "$r" ] || fail denied "$r"
-stat -c '%s' -- "$r"
+readable "$1"
 [ "$2" = end ] || exec cat -- "$r"
 exec tail -c 0 -F -s 0.2 -- "$r" 2>/dev/null`,
 
