@@ -13,9 +13,11 @@ import type {
   Project,
   ProxyProtocol,
   Replay,
+  TelemetryCategory,
 } from '@x/types';
 import type { FsChange } from './fs-watch/fs-change.js';
 import type { SessionLogProcess } from './workbench/session-log.js';
+import type { TelemetryEventInput } from './workbench/telemetry-log.js';
 
 /**
  * The engines the service model drives. The model holds every rule of the API; an engine only
@@ -47,6 +49,8 @@ export interface LaunchSpec {
   readonly proxy?: ProxyRoute | undefined;
   /** Private destinations it may reach besides the public internet (checked by the model). */
   readonly allowNetworks: readonly NetworkEntry[];
+  /** The telemetry categories it captures: the engine reports the page's own (console, …). */
+  readonly telemetry?: readonly TelemetryCategory[] | undefined;
 }
 
 /** A proxy as an engine connects to it: the password opened, in memory only. */
@@ -174,6 +178,8 @@ export interface BrowserInstance {
   onLog?(
     listener: (line: { readonly process: SessionLogProcess; readonly message: string }) => void,
   ): void;
+  /** Reports the telemetry events it sees of the categories it was launched to capture. */
+  onTelemetry?(listener: (event: TelemetryEventInput) => void): void;
   /** Ends the browser and frees what it held; resolves once nothing of it runs. */
   close(): Promise<void>;
 }

@@ -9,7 +9,7 @@ describe('eventStreamBody', () => {
       await new Promise((resolve) => setTimeout(resolve, 130));
       yield { type: 'CREATE', path: '/a' };
     }
-    const reader = eventStreamBody(() => source(), 30).getReader();
+    const reader = eventStreamBody(() => source(), { heartbeatMs: 30 }).getReader();
     const chunks: string[] = [];
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       chunks.push(decoder.decode(read.value));
@@ -29,7 +29,7 @@ describe('eventStreamBody', () => {
         yield {};
       }
     }
-    const reader = eventStreamBody(() => source(), 5).getReader();
+    const reader = eventStreamBody(() => source(), { heartbeatMs: 5 }).getReader();
     for (let index = 0; index < 5; index++) {
       expect(decoder.decode((await reader.read()).value)).toBe(': keepalive\n\n');
     }

@@ -16,14 +16,20 @@ const HEARTBEAT = encoder.encode(': keepalive\n\n');
  * none (nothing queues up). Cancelling the body (the caller went away) aborts the signal the
  * source was given, which wakes it from any wait so it can end.
  */
-export function eventStreamBody(
-  produce: (signal: AbortSignal) => AsyncGenerator<unknown, void>,
-  heartbeatMs = SSE_HEARTBEAT_MS,
+export function eventStreamBody<T>(
+  produce: (signal: AbortSignal) => AsyncGenerator<T, void>,
+  options: {
+    /** Milliseconds of silence before a heartbeat comment. */
+    readonly heartbeatMs?: number;
+    /** The `id:` of an event, which a reader resumes after (`Last-Event-ID`). */
+    readonly idOf?: (event: T) => string;
+  } = {},
 ): ReadableStream<Uint8Array> {
+  const { heartbeatMs = SSE_HEARTBEAT_MS, idOf } = options;
   const controller = new AbortController();
   const source = produce(controller.signal);
   // The source's next event, asked once and kept across heartbeats.
-  let pending: Promise<IteratorResult<unknown, void>> | undefined;
+  let pending: Promise<IteratorResult<T, void>> | undefined;
   return new ReadableStream<Uint8Array>(
     {
       async pull(stream) {
@@ -42,7 +48,10 @@ export function eventStreamBody(
         }
         pending = undefined;
         if (next.done) stream.close();
-        else stream.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
+        else {
+          const id = idOf ? `id: ${idOf(next.value)}\n` : '';
+          stream.enqueue(encoder.encode(`${id}data: ${JSON.stringify(next.value)}\n\n`));
+        }
       },
       async cancel() {
         controller.abort();

@@ -149,6 +149,7 @@ export {
 } from './pipeline/auth.js';
 export type { CallRecord } from './pipeline/call-record.js';
 export {
+  type AnsweredCall,
   type AuditedCall,
   type CallInfo,
   createRequestHandler,

@@ -200,7 +200,7 @@ export const refusals = {
   tooManyLogStreams: (browserId: string, max: number) =>
     new ServiceError(
       'rate_limited',
-      `Browser "${browserId}" has ${max} log streams open, the most it may: close one first.`,
+      `Browser "${browserId}" has ${max} log and telemetry streams open, the most it may: close one first.`,
       { headers: { [HEADERS.retryAfter]: '1' } },
     ),
   watchOfFile: (path: string) =>

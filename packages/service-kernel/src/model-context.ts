@@ -14,7 +14,7 @@ export interface BrowserLimits {
   readonly endedProcesses: number;
   /** File operations at once on one browser (streamed reads included); one more is 429. */
   readonly fileOperations: number;
-  /** Log streams open at once on one browser; one more is 429. */
+  /** Log and telemetry streams open at once on one browser; one more is 429. */
   readonly logStreams: number;
 }
 

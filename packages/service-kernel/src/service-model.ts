@@ -24,6 +24,7 @@ import { ReplayModel } from './replays/replay-model.js';
 import { CurlModel } from './workbench/curl-model.js';
 import { LogModel } from './workbench/log-model.js';
 import { PlaywrightModel } from './workbench/playwright-model.js';
+import { TelemetryModel } from './workbench/telemetry-model.js';
 
 /** What a service model is made of. */
 export interface ServiceModelOptions<I extends BrowserInstance> {
@@ -63,6 +64,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly playwright: PlaywrightModel<I>;
   readonly logs: LogModel<I>;
   readonly curl: CurlModel<I>;
+  readonly telemetry: TelemetryModel<I>;
   readonly watches: WatchModel<I>;
   readonly files: FileModel<I>;
   readonly replays: ReplayModel<I>;
@@ -103,6 +105,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.replays = new ReplayModel(this.context, this.browsers);
     this.logs = new LogModel(this.context, this.browsers, this.files);
     this.curl = new CurlModel(this.context, this.browsers);
+    this.telemetry = new TelemetryModel(this.context, this.browsers);
     this.liveViews = new LiveViewModel(this.context, this.browsers, this.computer);
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
     this.browsers.reserved = () => this.pools.reservedSize();

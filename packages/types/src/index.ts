@@ -547,7 +547,9 @@ export {
 export {
   curlOperation,
   executePlaywrightOperation,
+  listTelemetryEventsOperation,
   streamLogsOperation,
+  streamTelemetryOperation,
 } from './workbench/operations.js';
 export {
   MAX_PLAYWRIGHT_CODE_LENGTH,
@@ -557,3 +559,29 @@ export {
   type PlaywrightExecuteResult,
   PlaywrightExecuteResultSchema,
 } from './workbench/playwright.js';
+export {
+  DEFAULT_TELEMETRY_CATEGORIES,
+  durationMs,
+  MAX_TELEMETRY_EVENT_BYTES,
+  resolveTelemetry,
+  TELEMETRY_CATEGORIES,
+  TELEMETRY_EVENT_CATEGORIES,
+  TELEMETRY_RETAINED_EVENTS,
+  TELEMETRY_SOURCES,
+  type TelemetryCategory,
+  type TelemetryConfig,
+  TelemetryConfigSchema,
+  type TelemetryEnvelope,
+  TelemetryEnvelopeListSchema,
+  TelemetryEnvelopeSchema,
+  type TelemetryEvent,
+  type TelemetryEventCategory,
+  TelemetryEventSchema,
+  type TelemetryEventsInput,
+  TelemetryEventsQuerySchema,
+  type TelemetryInput,
+  TelemetryInputSchema,
+  type TelemetryStreamInput,
+  TelemetryStreamQuerySchema,
+  telemetryCategories,
+} from './workbench/telemetry.js';

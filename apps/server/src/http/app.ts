@@ -63,6 +63,7 @@ export function createApp(options: AppOptions): FetchHandler {
     sessionCaller: (sessionId, jwt) => org.sessionCaller(sessionId, jwt),
     project: (caller, header) => org.projectOf(caller, header),
     audit: (call) => org.record(call),
+    answered: (call) => org.answered(call),
     handlers: serviceHandlers<ChromiumInstance>(),
     beforeOperation: () => org.sweep(),
     tokens,

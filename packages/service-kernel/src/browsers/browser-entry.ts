@@ -1,9 +1,10 @@
-import type { BrowserSession } from '@x/types';
+import { type BrowserSession, telemetryCategories } from '@x/types';
 import type { BrowserInstance } from '../engines.js';
 import type { WatchEntry } from '../fs-watch/watch-entry.js';
 import type { ProcessEntry } from '../processes/process-entry.js';
 import type { RecordingEntry } from '../replays/recording.js';
 import { SessionLog } from '../workbench/session-log.js';
+import { TelemetryLog } from '../workbench/telemetry-log.js';
 
 /** One live browser: its record, its instance, and everything that lives on it. */
 export interface BrowserEntry<I extends BrowserInstance> {
@@ -31,7 +32,9 @@ export interface BrowserEntry<I extends BrowserInstance> {
   playwright: { last: Promise<void>; waiting: number };
   /** Its own service log: what its browser printed and what the service did about it. */
   readonly log: SessionLog;
-  /** Log streams open on it (a stream of a file also counts as a file operation). */
+  /** The events its telemetry keeps (nothing when its record asks for none). */
+  readonly telemetry: TelemetryLog;
+  /** Log and telemetry streams open on it (a stream of a file also counts as a file operation). */
   logStreams: number;
   /** Aborted once it ends: what streams from it stops. */
   readonly ending: AbortController;
@@ -58,6 +61,7 @@ export function newBrowserEntry<I extends BrowserInstance>(
     fileOperations: 0,
     playwright: { last: Promise.resolve(), waiting: 0 },
     log: new SessionLog(clock),
+    telemetry: new TelemetryLog(telemetryCategories(record.telemetry), clock),
     logStreams: 0,
     ending: new AbortController(),
   };

@@ -6,6 +6,8 @@ import {
   type Page,
   type Profile,
   pageOf,
+  resolveTelemetry,
+  telemetryCategories,
   type Viewport,
 } from '@x/types';
 import type { BrowserInstance, ProxyRoute, StoredExtension } from '../engines.js';
@@ -169,6 +171,7 @@ export class BrowserModel<I extends BrowserInstance> {
         profileId: profile?.record.id,
         proxy: resolved.proxy,
         allowNetworks: resolved.allowNetworks === 'unlimited' ? [] : resolved.allowNetworks,
+        telemetry: telemetryCategories(resolveTelemetry(spec.telemetry)),
       });
     } catch (error) {
       release();
@@ -284,6 +287,7 @@ export class BrowserModel<I extends BrowserInstance> {
     const entry = newBrowserEntry(record, instance, this.#context.clock);
     this.#live.set(record.session_id, entry);
     instance.onLog?.((line) => entry.log.write(line.process, line.message));
+    instance.onTelemetry?.((event) => entry.telemetry.record(event));
     // A browser that ends by itself (a crash, a kill) ends its session, saving nothing.
     instance.onExit(() => {
       if (this.#live.get(record.session_id) === entry) void this.end(entry, { crashed: true });
@@ -308,6 +312,7 @@ export class BrowserModel<I extends BrowserInstance> {
       viewport: record.viewport ?? { ...DEFAULT_VIEWPORT },
       extensions: [],
       allowNetworks: checkBrowserNetworks(record.network?.allow ?? [], 'open', 'network.allow'),
+      telemetry: telemetryCategories(record.telemetry),
     });
     if (instance instanceof Promise)
       throw new TypeError('Seeding needs an engine that launches at once.');

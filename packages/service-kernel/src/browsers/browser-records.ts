@@ -1,4 +1,4 @@
-import { type BrowserSession, formatTimestamp, type Viewport } from '@x/types';
+import { type BrowserSession, formatTimestamp, resolveTelemetry, type Viewport } from '@x/types';
 import type { RecordStore, RecordTable } from '../engines.js';
 import type { BrowserSpec } from './browser-spec.js';
 
@@ -24,6 +24,8 @@ export function sessionRecord(
     viewport,
   };
   if (spec.invocation_id) record.invocation_id = spec.invocation_id;
+  const telemetry = resolveTelemetry(spec.telemetry);
+  if (telemetry) record.telemetry = telemetry;
   if (spec.proxy_id) record.proxy_id = spec.proxy_id;
   if (spec.pool) {
     record.pool =

@@ -1,4 +1,4 @@
-import type { Viewport } from '@x/types';
+import type { TelemetryInput, Viewport } from '@x/types';
 
 /** Viewport of a browser created without one. */
 export const DEFAULT_VIEWPORT: Viewport = { width: 1920, height: 1080 };
@@ -22,4 +22,6 @@ export interface BrowserSpec {
       }
     | undefined;
   readonly pool?: { readonly id: string; readonly name?: string | undefined } | undefined;
+  /** What its telemetry captures, as asked (resolved into the record). */
+  readonly telemetry?: TelemetryInput | undefined;
 }

@@ -84,6 +84,9 @@ interface Viewer {
   isAwaitingAck: boolean;
   pendingInputs: number;
   size: ScreenSize | undefined;
+  /** Its own id in the session's telemetry, and when it arrived (epoch ms). */
+  readonly telemetryId: string;
+  readonly arrivedAt: number;
 }
 
 /** One session's screen: one stream shared by every viewer, started with the first, stopped with the last. */
@@ -141,6 +144,8 @@ export class LiveViewModel<I extends BrowserInstance> {
   readonly #browsers: BrowserModel<I>;
   readonly #computer: ComputerModel<I>;
   readonly #screens = new Map<string, SessionScreen>();
+  /** Viewers that ever arrived: each one's number names it in telemetry. */
+  #viewersSeen = 0;
 
   constructor(context: ModelContext<I>, browsers: BrowserModel<I>, computer: ComputerModel<I>) {
     this.#context = context;
@@ -242,8 +247,16 @@ export class LiveViewModel<I extends BrowserInstance> {
       isAwaitingAck: false,
       pendingInputs: 0,
       size: undefined,
+      telemetryId: `viewer_${++this.#viewersSeen}`,
+      arrivedAt: this.#context.clock().getTime(),
     };
     screen.viewers.add(viewer);
+    entry.telemetry.record({
+      category: 'connection',
+      type: 'live_view_connect',
+      source: { kind: 'kernel_api' },
+      data: { session_id: viewer.telemetryId, mode: grant.mode },
+    });
     this.#browsers.touch(id);
     socket.sendText(JSON.stringify({ type: 'hello', mode: grant.mode, viewport }));
     if (screen.latest) this.#send(screen, viewer);
@@ -378,6 +391,15 @@ export class LiveViewModel<I extends BrowserInstance> {
   #leave(screen: SessionScreen, viewer: Viewer, code?: number, reason?: string): void {
     if (!screen.viewers.delete(viewer)) return;
     clearTimeout(viewer.expiry);
+    screen.entry.telemetry.record({
+      category: 'connection',
+      type: 'live_view_disconnect',
+      source: { kind: 'kernel_api' },
+      data: {
+        session_id: viewer.telemetryId,
+        duration_ms: this.#context.clock().getTime() - viewer.arrivedAt,
+      },
+    });
     if (code !== undefined) {
       viewer.socket.sendText(JSON.stringify({ type: 'closing', code, reason }));
       viewer.socket.close(code, reason ?? '');

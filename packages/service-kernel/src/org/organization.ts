@@ -38,7 +38,7 @@ import { createIdGenerator, type IdGenerator } from '../ids.js';
 import type { ModelLog, ModelSettings } from '../model-context.js';
 import { silentLog } from '../model-context.js';
 import { bearerOf, type Caller, type KeyGrant } from '../pipeline/auth.js';
-import type { AuditedCall } from '../pipeline/handle-request.js';
+import type { AnsweredCall, AuditedCall } from '../pipeline/handle-request.js';
 import { namedPage } from '../records/named-page.js';
 import { findByIdOrName, putNamed } from '../records/named-records.js';
 import { ServiceError } from '../service-error.js';
@@ -737,6 +737,33 @@ export class Organization<I extends BrowserInstance> {
     const grace = (body?.expire_in_days ?? 0) * DAY_MS;
     await this.#retire(stored, new Date(this.#clock().getTime() + grace));
     return created;
+  }
+
+  // ---- Telemetry ----
+
+  /**
+   * A call on a live session's own endpoints (`/browsers/{id}/…`: its computer, files,
+   * processes, curl, …), answered: an `api_call` event of its `control` telemetry. Reading
+   * telemetry is not one.
+   */
+  answered(call: AnsweredCall): void {
+    const { operation, params } = call;
+    if (!operation.path.startsWith('/browsers/{id}/')) return;
+    if (operation.name.startsWith('browsers.telemetry.')) return;
+    const found = this.findBrowser(params.id ?? '');
+    if (!found || (call.project !== undefined && found.model.context.project !== call.project))
+      return;
+    found.entry.telemetry.record({
+      category: 'control',
+      type: 'api_call',
+      source: { kind: 'kernel_api' },
+      data: {
+        operation_id: operation.name,
+        request_id: call.requestId,
+        status: call.status,
+        duration_ms: call.durationMs,
+      },
+    });
   }
 
   // ---- The audit log ----

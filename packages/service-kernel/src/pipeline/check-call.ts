@@ -20,7 +20,7 @@ export function checkPathAndQuery(
     params: validate(operation.pathParams, params, 'path', 'path') as Record<string, string>,
     query: validate(
       operation.query,
-      Object.fromEntries(searchParams),
+      queryFields(searchParams),
       'query',
       'query parameters',
     ) as Record<string, unknown>,
@@ -40,4 +40,14 @@ export function queryWithBody(
   const given = validate(operation.query, body, 'body', 'body') as Record<string, unknown>;
   const named = Object.keys(body as object);
   return { ...query, ...Object.fromEntries(named.map((key) => [key, given[key]])) };
+}
+
+/** A query's fields: a key given once is its value, a key repeated the list of its values. */
+function queryFields(searchParams: URLSearchParams): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const key of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(key);
+    fields[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return fields;
 }

@@ -55,6 +55,19 @@ export interface CallInfo {
 interface CallParty {
   caller?: Caller;
   project?: string | undefined;
+  /** The operation and its path parameters, as routed. */
+  routed?: { operation: Operation; params: Readonly<Record<string, string>> };
+}
+
+/** A call of an authenticated caller, answered: what a session's telemetry keeps of it. */
+export interface AnsweredCall {
+  readonly operation: Operation;
+  /** The path parameters, as routed (not yet checked). */
+  readonly params: Readonly<Record<string, string>>;
+  readonly project: string | undefined;
+  readonly requestId: string;
+  readonly status: number;
+  readonly durationMs: number;
 }
 
 /** The parts a service's request handler is made of. */
@@ -101,6 +114,8 @@ export interface RequestHandlerOptions<TRuntime> {
   readonly readiness?: () => Promise<readonly string[]>;
   /** Hears about errors no handler expected; the caller gets a plain 500. */
   readonly onUnexpectedError: (error: unknown) => void;
+  /** Hears about every call of an authenticated caller once it is answered (telemetry). */
+  readonly answered?: (call: AnsweredCall) => void;
   /** Hears about every call as it arrives (the record is completed as the call is answered). */
   readonly onCall?: (record: CallRecord) => void;
   /** Decides, once the operation is known, whether a fault hits the call. */
@@ -157,10 +172,16 @@ export function createRequestHandler<TRuntime>(
     const caller = await callerOf(request, url, operation, rawParams);
     // Known from here: a refused write is in the audit log too.
     party.caller = caller;
+    party.routed = { operation, params: rawParams };
     authorize(caller, operation);
     const project = await projectOf(operation, caller, request);
     if (operation.scope !== 'org') party.project = project;
     if (read?.isTooLarge) throw bodyTooLarge();
+    // A header that gives a query field (an SSE reader's Last-Event-ID) wins over the field.
+    for (const [header, field] of Object.entries(operation.queryFromHeaders ?? {})) {
+      const value = request.headers.get(header);
+      if (value !== null) url.searchParams.set(field, value);
+    }
     const { params, query } = checkPathAndQuery(operation, rawParams, url.searchParams);
 
     const answer = async (parsed: ParsedBody): Promise<RequestOutcome> => {
@@ -304,6 +325,15 @@ export function createRequestHandler<TRuntime>(
       outcome.response.headers.set(HEADERS.apiVersion, API_VERSION);
       record.status = outcome.response.status;
       await audit(request, record, party, outcome.response.status, info, started);
+      if (options.answered && party.caller && party.routed) {
+        options.answered({
+          ...party.routed,
+          project: party.project,
+          requestId,
+          status: outcome.response.status,
+          durationMs: Math.round(performance.now() - started),
+        });
+      }
       // What the call was routed to, for whoever serves the pipeline (the server's metrics).
       if (record.operation) return { ...outcome, operation: record.operation };
     }

@@ -1,4 +1,10 @@
-import { type BrowserPool, type BrowserPoolConfig, POOL_BROWSER_TIMEOUT_SECONDS } from '@x/types';
+import {
+  type BrowserPool,
+  type BrowserPoolConfig,
+  POOL_BROWSER_TIMEOUT_SECONDS,
+  resolveTelemetry,
+  type TelemetryInput,
+} from '@x/types';
 import type { BrowserSpec } from '../browsers/browser-model.js';
 import type { FillRate } from './fill-rate.js';
 import type { Waiter } from './wait-in-line.js';
@@ -61,6 +67,7 @@ export function browserSpecOf(pool: Pick<PoolEntry, 'id' | 'name' | 'config'>): 
     proxy_id: config.proxy_id,
     network: config.network,
     profile: config.profile,
+    telemetry: config.telemetry,
     pool: pool.name === undefined ? { id: pool.id } : { id: pool.id, name: pool.name },
   };
 }
@@ -68,3 +75,18 @@ export function browserSpecOf(pool: Pick<PoolEntry, 'id' | 'name' | 'config'>): 
 /** Only the fields a caller set: PATCH changes those and keeps the rest. */
 export const setFields = (body: object) =>
   Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+
+/** A pool configuration as a caller gives it: its telemetry as asked. */
+export type PoolConfigInput = Omit<BrowserPoolConfig, 'telemetry'> & {
+  readonly telemetry?: TelemetryInput | undefined;
+};
+
+/**
+ * A pool configuration as it is kept: its telemetry resolved (every category said), left out
+ * when it captures nothing (`null` on an update clears it).
+ */
+export function keptConfig(config: PoolConfigInput): BrowserPoolConfig {
+  const { telemetry, ...rest } = config;
+  const resolved = resolveTelemetry(telemetry);
+  return resolved ? { ...rest, telemetry: resolved } : rest;
+}

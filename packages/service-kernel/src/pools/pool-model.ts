@@ -15,6 +15,8 @@ import { putNamed } from '../records/named-records.js';
 import { FillRate, startsPerMinute } from './fill-rate.js';
 import {
   browserSpecOf,
+  keptConfig,
+  type PoolConfigInput,
   type PoolEntry,
   type PoolView,
   poolRecord,
@@ -62,7 +64,7 @@ export class PoolModel<I extends BrowserInstance> {
     }
   }
 
-  async create(body: BrowserPoolConfig, origin: string): Promise<BrowserPool> {
+  async create(body: PoolConfigInput, origin: string): Promise<BrowserPool> {
     this.#assertNameFree(body.name);
     this.#assertRoom(body.size);
     const pool = this.#entry(
@@ -70,7 +72,7 @@ export class PoolModel<I extends BrowserInstance> {
         id: this.#context.nextId('pool'),
         name: body.name,
         created_at: formatTimestamp(this.#context.clock()),
-        config: structuredClone(body),
+        config: keptConfig(structuredClone(body)),
       },
       origin,
     );
@@ -117,7 +119,7 @@ export class PoolModel<I extends BrowserInstance> {
   async update(idOrName: string, body: UpdateBrowserPoolInput, origin: string) {
     const pool = this.#find(idOrName);
     this.#assertNameFree(body.name, pool);
-    const config = { ...pool.config, ...structuredClone(setFields(body)) } as BrowserPoolConfig;
+    const config = keptConfig({ ...pool.config, ...structuredClone(setFields(body)) });
     const name = body.name ?? pool.name;
     await this.#browsers.check(browserSpecOf({ id: pool.id, name, config }));
     this.#assertNameFree(body.name, pool);

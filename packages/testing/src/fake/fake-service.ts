@@ -217,6 +217,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     sessionCaller: (sessionId, jwt) => current.org.sessionCaller(sessionId, jwt),
     project: (caller, header) => current.org.projectOf(caller, header),
     audit: (call) => current.org.record(call),
+    answered: (call) => current.org.answered(call),
     handlers: serviceHandlers<FakeInstance>(),
     tokens: { tokens: new Set(tokens), readOnlyTokens: new Set(readOnlyTokens) },
     idempotency,

@@ -15,6 +15,7 @@ import { ViewportSchema } from '../browsers/viewport.js';
 import { described } from '../common/describe.js';
 import { JsonObjectSchema } from '../common/request-object.js';
 import { CountSchema, TimestampSchema } from '../common/scalars.js';
+import { TelemetryConfigSchema } from '../workbench/telemetry.js';
 
 /** The configuration every browser of a pool is created with, as a server reports it. */
 export const BrowserPoolConfigSchema = /* @__PURE__ */ object({
@@ -105,6 +106,10 @@ export const BrowserPoolConfigSchema = /* @__PURE__ */ object({
   chrome_policy: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(JsonObjectSchema),
     'Chromium enterprise policies its browsers start with, as JSON',
+  ),
+  telemetry: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(TelemetryConfigSchema),
+    'what the telemetry of its browsers captures; absent when nothing',
   ),
 });
 

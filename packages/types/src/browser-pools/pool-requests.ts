@@ -23,6 +23,7 @@ import { ACQUIRE_TIMEOUT_SECONDS } from '../common/limits.js';
 import { integerBetween } from '../common/numbers.js';
 import { JsonObjectSchema, requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
+import { TelemetryInputSchema } from '../workbench/telemetry.js';
 
 /** Bounds of a pool's size, in browsers. */
 export const POOL_SIZE = { min: 1, max: 500 } as const;
@@ -91,6 +92,10 @@ const poolConfigEntries = {
   chrome_policy: /* @__PURE__ */ described(
     JsonObjectSchema,
     'Chromium enterprise policies, as a JSON object',
+  ),
+  telemetry: /* @__PURE__ */ described(
+    TelemetryInputSchema,
+    'what the telemetry of its browsers captures ({} for the operational categories); null: nothing',
   ),
 };
 

@@ -17,6 +17,7 @@ import { described } from '../common/describe.js';
 import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
+import { TelemetryConfigSchema } from '../workbench/telemetry.js';
 import { SessionNetworkSchema } from './session-network.js';
 import { ViewportSchema } from './viewport.js';
 
@@ -157,6 +158,10 @@ export const BrowserSessionSchema = /* @__PURE__ */ object({
   viewport: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(ViewportSchema),
     "the browser's window size",
+  ),
+  telemetry: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(TelemetryConfigSchema),
+    'what its telemetry captures; absent when it captures nothing',
   ),
   usage: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(

@@ -20,6 +20,7 @@ import {
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
+import { TelemetryInputSchema } from '../workbench/telemetry.js';
 import { ViewportInputSchema } from './viewport-input.js';
 
 /** Bounds and default of a browser's idle time-out, in seconds. */
@@ -147,6 +148,10 @@ export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
     network: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(NetworkInputSchema),
       'private destinations it may reach, a subset of what the operator allows; none by default',
+    ),
+    telemetry: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(TelemetryInputSchema),
+      'what its telemetry captures: {} for the operational categories, browser.<category>.enabled for more; none by default',
     ),
   }),
   {},

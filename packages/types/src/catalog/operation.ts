@@ -69,6 +69,11 @@ export interface Operation {
    */
   readonly acceptsQueryInBody?: boolean;
   /**
+   * Request headers that also give a query field (`last-event-id` → `last_event_id`, as an SSE
+   * reader resumes): the header, when sent, wins over the field.
+   */
+  readonly queryFromHeaders?: Readonly<Record<string, string>>;
+  /**
    * A list taken a page at a time: `offset` and `limit` in its query, a JSON array in its 200
    * answer, whose `X-Has-More` header says whether more follow and `X-Next-Offset` where (an
    * absolute offset; absent, or `X-Has-More: false`, ends the list).

@@ -113,7 +113,9 @@ import {
 import {
   curlOperation,
   executePlaywrightOperation,
+  listTelemetryEventsOperation,
   streamLogsOperation,
+  streamTelemetryOperation,
 } from '../workbench/operations.js';
 
 /** Every operation of the API: the seven of the interface description and their companions. */
@@ -207,6 +209,8 @@ export const operations = [
   executePlaywrightOperation,
   streamLogsOperation,
   curlOperation,
+  listTelemetryEventsOperation,
+  streamTelemetryOperation,
   writeProcessStdinOperation,
   resizeProcessOperation,
 ] as const;
