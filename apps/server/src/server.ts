@@ -339,6 +339,7 @@ async function startLocked(
       openChannel: (id, client) => org.findBrowser(id)?.entry.instance.chromium.openChannel(client),
       touch: (id) => org.liveModelOf(id).browsers.touch(id),
       relayed: (direction, bytes) => metrics.relayed(direction, bytes),
+      telemetry: (id, event) => org.findBrowser(id)?.entry.telemetry.record(event),
     },
     jwtSecret,
     logger,

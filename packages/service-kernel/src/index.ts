@@ -216,3 +216,4 @@ export {
   verifySessionJwt,
 } from './session-jwt.js';
 export { playwrightTimedOut } from './workbench/playwright-model.js';
+export type { TelemetryEventInput } from './workbench/telemetry-log.js';

@@ -19,6 +19,7 @@ export {
 export type { FakeInput } from './fake/browsers/fake-instance.js';
 export {
   createFakeService,
+  type FakePageEvent,
   type FakeSeed,
   type FakeService,
   type FakeServiceOptions,

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import type { CurlCall, CurlOutcome } from '@x/service-kernel';
+import type { CurlCall, CurlOutcome, TelemetryEventInput } from '@x/service-kernel';
 import {
   type KeyInput,
   type MouseInput,
@@ -11,12 +11,15 @@ import {
   ServiceError,
   type WheelInput,
 } from '@x/service-kernel';
+import type { TelemetryCategory } from '@x/types';
 import { keyEvents, keyStrokeFor, keyStrokeOfKey } from '../computer/key-events.js';
 import { CLIPBOARD_READ, CLIPBOARD_WRITE, cursorScript } from '../computer/page-scripts.js';
 import { endSandbox } from '../sandbox/bubblewrap.js';
 import { curlThroughBrowser } from './browser-curl.js';
 import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.js';
 import { type ChromiumOptions, type StartedChromium, startChromium } from './chromium.js';
+import { HeldUntilHeard } from './held-until-heard.js';
+import { PageMonitor } from './page-monitor.js';
 import { ScreenCapture } from './screen-capture.js';
 import { startVirtualDisplay, type VirtualDisplay } from './virtual-display.js';
 
@@ -47,6 +50,9 @@ export class ChromiumBrowser {
   #cursorScript: string | undefined;
   /** The Xvfb display of a headed browser, closed with it. */
   readonly #display: VirtualDisplay | undefined;
+  /** The telemetry its pages give (console, network, page), held until the session listens. */
+  readonly telemetry = new HeldUntilHeard<TelemetryEventInput>(256);
+  #monitor: PageMonitor | undefined;
 
   private constructor(
     started: StartedChromium,
@@ -68,7 +74,11 @@ export class ChromiumBrowser {
    * sandbox), attaches to its first page and sets the viewport and downloads folder.
    */
   static async launch(
-    options: ChromiumOptions & { xvfbPath?: string | undefined },
+    options: ChromiumOptions & {
+      xvfbPath?: string | undefined;
+      /** The telemetry categories the session captures: the pages' own are watched. */
+      telemetry?: readonly TelemetryCategory[] | undefined;
+    },
   ): Promise<ChromiumBrowser> {
     let display: VirtualDisplay | undefined;
     if (!options.isHeadless && options.xvfbPath) {
@@ -105,6 +115,16 @@ export class ChromiumBrowser {
       });
       const browser = new ChromiumBrowser(started, first, { ...options.viewport }, display);
       await browser.#followTabs();
+      const monitor = new PageMonitor(
+        cdp,
+        options.telemetry ?? [],
+        (targetId) => browser.#ownTabs.has(targetId),
+        (event) => browser.telemetry.give(event),
+      );
+      if (monitor.isNeeded) {
+        browser.#monitor = monitor;
+        await monitor.start();
+      }
       return browser;
     } catch (error) {
       started.cdp.close();
@@ -483,6 +503,7 @@ export class ChromiumBrowser {
   }
 
   async close(): Promise<void> {
+    this.#monitor?.stop();
     this.#cdp.close();
     await endSandbox(this.process);
     await this.#display?.close();

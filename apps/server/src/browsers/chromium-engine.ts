@@ -13,6 +13,7 @@ import {
   type ScreenSize,
   type ScreenStream,
   ServiceError,
+  type TelemetryEventInput,
   USER_DATA_DIR,
   type WheelInput,
 } from '@x/service-kernel';
@@ -157,6 +158,10 @@ export class ChromiumInstance implements BrowserInstance {
 
   onLog(listener: (line: InstanceLogLine) => void): void {
     this.log.listen(listener);
+  }
+
+  onTelemetry(listener: (event: TelemetryEventInput) => void): void {
+    this.chromium.telemetry.listen(listener);
   }
 
   /**
@@ -346,6 +351,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         sandbox,
         network,
         proxy: relay?.chromiumProxy,
+        telemetry: spec.telemetry,
       });
       phase('chromium');
       this.#logger.info(

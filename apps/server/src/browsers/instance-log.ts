@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { MAX_LOG_LINE_BYTES } from '@x/types';
+import { HeldUntilHeard } from './held-until-heard.js';
 
 /** A line of a session's own log, as the kernel hears it. */
 export interface InstanceLogLine {
@@ -17,8 +18,7 @@ const MAX_EARLY_LINES = 256;
  * newest MAX_EARLY_LINES.
  */
 export class InstanceLog {
-  readonly #early: InstanceLogLine[] = [];
-  #listener: ((line: InstanceLogLine) => void) | undefined;
+  readonly #lines = new HeldUntilHeard<InstanceLogLine>(MAX_EARLY_LINES);
   #partial = '';
 
   /** Reads a stream the browser writes to, line by line, until it ends. */
@@ -48,16 +48,10 @@ export class InstanceLog {
 
   /** Hears every line: those held first, then each as it comes. */
   listen(listener: (line: InstanceLogLine) => void): void {
-    this.#listener = listener;
-    for (const line of this.#early.splice(0)) listener(line);
+    this.#lines.listen(listener);
   }
 
   #give(line: InstanceLogLine): void {
-    if (this.#listener) {
-      this.#listener(line);
-      return;
-    }
-    this.#early.push(line);
-    if (this.#early.length > MAX_EARLY_LINES) this.#early.shift();
+    this.#lines.give(line);
   }
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { verifySessionJwt } from '@x/service-kernel';
+import { type TelemetryEventInput, verifySessionJwt } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { CdpChannel, ChannelClient } from '../browsers/cdp-connection.js';
@@ -14,6 +14,8 @@ export interface CdpTargets {
   touch(id: string): void;
   /** Hears how many bytes of DevTools messages went each way (for the metrics). */
   relayed?(direction: 'to_client' | 'to_browser', bytes: number): void;
+  /** Hears a client arrive and leave (the session's `connection` telemetry). */
+  telemetry?(id: string, event: TelemetryEventInput): void;
 }
 
 /** Path of a session's CDP endpoint: `/browsers/{id}/cdp`. */
@@ -71,6 +73,22 @@ export function attachCdpProxy(
     }
     if (!browsers.isRunning(id)) return refuse(socket, 404, `No running browser session "${id}".`);
     sockets.handleUpgrade(request, socket, head, (client) => {
+      const arrivedAt = Date.now();
+      let messages = 0;
+      let closedBy = 'client';
+      browsers.telemetry?.(id, {
+        category: 'connection',
+        type: 'cdp_connect',
+        source: { kind: 'kernel_api' },
+      });
+      client.once('close', () =>
+        browsers.telemetry?.(id, {
+          category: 'connection',
+          type: 'cdp_disconnect',
+          source: { kind: 'kernel_api' },
+          data: { duration_ms: Date.now() - arrivedAt, message_count: messages, reason: closedBy },
+        }),
+      );
       // Messages that arrive while the channel opens wait for it, in order.
       const queued: string[] = [];
       let queuedBytes = 0;
@@ -101,7 +119,10 @@ export function attachCdpProxy(
           client.send(text, onSent);
           if (client.bufferedAmount > CLIENT_HIGH_WATER_BYTES) isCongested = true;
         },
-        end: () => client.terminate(),
+        end: () => {
+          closedBy = 'browser_ended';
+          client.terminate();
+        },
         isCongested: () => isCongested,
       });
       if (!opening) return client.terminate();
@@ -117,6 +138,7 @@ export function attachCdpProxy(
       );
       client.on('message', (data) => {
         browsers.touch(id);
+        messages++;
         const text = data.toString();
         browsers.relayed?.('to_browser', Buffer.byteLength(text));
         if (channel) {

@@ -9,6 +9,10 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   { name: 'process', summary: 'Run and watch processes on a browser’s instance' },
   { name: 'playwright', summary: 'Run Playwright code beside a browser, on its page' },
   { name: 'logs', summary: 'Follow a log file on a browser’s instance, or the session’s own log' },
+  {
+    name: 'telemetry',
+    summary: 'Read and follow what a browser’s pages and clients did: console, network, calls',
+  },
   { name: 'fs', summary: 'Read, write, list and watch files on a browser’s instance' },
   { name: 'pools', summary: 'Keep pools of warm browsers; acquire and release them' },
   { name: 'extensions', summary: 'Upload, list, download and delete browser extensions' },

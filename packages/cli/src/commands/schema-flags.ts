@@ -42,6 +42,15 @@ export function flagKindOf(schema: AnySchema): FlagKind {
   ) {
     return 'boolean';
   }
+  // A union of a list and its comma-separated form (`--category console,network`) reads as text.
+  if (
+    base.type === 'union' &&
+    (base as unknown as { options: AnySchema[] }).options.some(
+      (option) => baseSchema(option).type === 'string',
+    )
+  ) {
+    return 'string';
+  }
   return 'json';
 }
 

@@ -8,6 +8,7 @@ import type {
   ProcessStatus,
   Profile,
   Replay,
+  TelemetryEnvelope,
 } from '@x/types';
 import type { Colors } from '../output/colors.js';
 import { formatBytes, formatTime, renderRecord, renderTable } from '../output/format.js';
@@ -224,4 +225,55 @@ export function processStatusLine(colors: Colors, status: ProcessStatus): string
   const state =
     status.state === 'running' ? colors.green('running') : colors.dim(`exited ${status.exit_code}`);
   return `${state}  cpu ${status.cpu_pct.toFixed(1)}%  mem ${formatBytes(status.mem_bytes)}`;
+}
+
+/** What an event says, in a few words: the console text, the request and its end, the call. */
+function telemetrySummary(event: TelemetryEnvelope['event']): string {
+  const data = event.data ?? {};
+  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
+  const number = (key: string) => (typeof data[key] === 'number' ? String(data[key]) : '');
+  switch (event.category) {
+    case 'console':
+      return text('text');
+    case 'network':
+      return [text('method'), text('url'), number('status') || text('error_text')]
+        .filter((part) => part !== '')
+        .join(' ');
+    case 'control':
+      return `${text('operation_id')} ${number('status')} ${number('duration_ms')} ms`;
+    case 'connection':
+      return [
+        text('session_id'),
+        text('reason'),
+        number('duration_ms') && `${number('duration_ms')} ms`,
+      ]
+        .filter((part) => part !== '')
+        .join(' ');
+    default:
+      return text('url') || text('step');
+  }
+}
+
+/** An event's time, as `formatTime` shows times. */
+const telemetryTime = (event: TelemetryEnvelope['event']) =>
+  formatTime(new Date(event.ts / 1000).toISOString());
+
+/** Telemetry events as a table: number, time, category, type and what each says. */
+export function telemetryTable(colors: Colors, envelopes: readonly TelemetryEnvelope[]): string {
+  return renderTable(
+    colors,
+    ['SEQ', 'TIME', 'CATEGORY', 'TYPE', 'WHAT'],
+    envelopes.map(({ seq, event }) => [
+      String(seq),
+      telemetryTime(event),
+      event.category,
+      event.type,
+      telemetrySummary(event) + (event.truncated ? colors.dim(' (cut)') : ''),
+    ]),
+  );
+}
+
+/** One telemetry event as a line of a followed stream. */
+export function telemetryLine({ seq, event }: TelemetryEnvelope): string {
+  return `${seq} ${telemetryTime(event)} ${event.category} ${event.type} ${telemetrySummary(event)}`;
 }

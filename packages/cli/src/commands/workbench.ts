@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { EventStream } from '@x/client';
-import type { CurlResult, LogEvent, PlaywrightExecuteResult } from '@x/types';
+import type { CurlResult, LogEvent, PlaywrightExecuteResult, TelemetryEnvelope } from '@x/types';
 import { CliError, usageError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import type { CommandSpec } from './command.js';
-import { callOperation, follow, operationCommand } from './define.js';
+import { callOperation, follow, listShow, operationCommand } from './define.js';
 import { readStdin } from './files.js';
+import { telemetryLine, telemetryTable } from './views.js';
 
 const BROWSER = { name: '<browser>', field: 'id' } as const;
 
-/** `xb playwright …` and `xb logs …`: code against a browser, beside it; its logs. */
+/** `xb playwright …`, `xb logs …` and `xb telemetry …`: code against a browser, beside it; what it did. */
 export const workbenchCommands: CommandSpec[] = [
   operationCommand<PlaywrightExecuteResult>('playwright', 'exec', 'browsers.playwright.execute', {
     args: [BROWSER, { name: '[code]', field: 'code', isOptional: true }],
@@ -78,6 +79,23 @@ export const workbenchCommands: CommandSpec[] = [
       await follow(context, stream, (event) =>
         context.print(isTimed ? `[${event.timestamp}] ${event.message}` : event.message),
       );
+    },
+  }),
+  operationCommand<TelemetryEnvelope[]>('telemetry', 'events', 'browsers.telemetry.events', {
+    args: [BROWSER],
+    example: 'xb telemetry events br_x7Hq2K9mN4pL --category console,network --since 10m',
+    show: listShow(telemetryTable, 'No events.'),
+  }),
+  operationCommand('telemetry', 'stream', 'browsers.telemetry.stream', {
+    args: [BROWSER],
+    example: 'xb telemetry stream br_x7Hq2K9mN4pL --replay all',
+    show: () => '',
+    run: async (context) => {
+      const stream = await callOperation<EventStream<TelemetryEnvelope>>(
+        context,
+        'browsers.telemetry.stream',
+      );
+      await follow(context, stream, (envelope) => context.print(telemetryLine(envelope)));
     },
   }),
   operationCommand<CurlResult>('browsers', 'curl', 'browsers.curl', {

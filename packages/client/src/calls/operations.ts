@@ -69,6 +69,7 @@ import {
   type listProjectsOperation,
   type listProxiesOperation,
   type listReplaysOperation,
+  type listTelemetryEventsOperation,
   moveDurationMs,
   type moveFileOperation,
   type moveMouseOperation,
@@ -91,6 +92,7 @@ import {
   type stopWatchOperation,
   type streamLogsOperation,
   type streamProcessOutputOperation,
+  type streamTelemetryOperation,
   typeDurationMs,
   type typeTextOperation,
   type updateApiKeyOperation,
@@ -1342,6 +1344,38 @@ export const streamLogs = /* @__PURE__ */ defineCall<typeof streamLogsOperation>
     method: 'GET',
     path: '/browsers/{id}/logs/stream',
     query: ['source', 'path', 'follow', 'supervisor_process'],
+    responses: { 200: 'event-stream' },
+  },
+  { readBody: readStreamBody },
+);
+
+// browsers.telemetry
+
+/**
+ * List the telemetry events of a browser session.
+ * `browsers.telemetry.events`: `GET /browsers/{id}/telemetry/events`
+ */
+export const listTelemetryEvents = /* @__PURE__ */ defineListCall<
+  typeof listTelemetryEventsOperation
+>({
+  name: 'browsers.telemetry.events',
+  method: 'GET',
+  path: '/browsers/{id}/telemetry/events',
+  query: ['offset', 'limit', 'category', 'order', 'since', 'until'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Stream the telemetry events of a browser session (SSE).
+ * `browsers.telemetry.stream`: `GET /browsers/{id}/telemetry/stream`
+ */
+export const streamTelemetry = /* @__PURE__ */ defineCall<typeof streamTelemetryOperation>(
+  {
+    name: 'browsers.telemetry.stream',
+    method: 'GET',
+    path: '/browsers/{id}/telemetry/stream',
+    query: ['replay', 'last_event_id'],
     responses: { 200: 'event-stream' },
   },
   { readBody: readStreamBody },

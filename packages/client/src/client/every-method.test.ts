@@ -366,6 +366,13 @@ const CASES: Record<string, MethodCase> = {
     respond: created(samples.replay),
     result: samples.replay,
   },
+  'browsers.telemetry.events': {
+    input: { id: 'br_1', category: ['console', 'network'], order: 'desc' },
+    method: 'GET',
+    url: '/browsers/br_1/telemetry/events?category=console%2Cnetwork&order=desc',
+    respond: ok([samples.telemetryEnvelope]),
+    result: [samples.telemetryEnvelope],
+  },
   'browsers.replays.list': {
     input: { id: 'br_1' },
     method: 'GET',
@@ -698,6 +705,7 @@ const COVERED_ELSEWHERE = [
   'browsers.process.output', // event-stream.test.ts
   'browsers.fs.watch.events', // event-stream.test.ts
   'browsers.logs.stream', // streams.test.ts
+  'browsers.telemetry.stream', // streams.test.ts
   'browsers.fs.readFile', // files.test.ts
   'browsers.fs.writeFile', // files.test.ts
   'browsers.fs.upload', // files.test.ts

@@ -130,6 +130,33 @@ describe('event streams', () => {
     });
   });
 
+  it('streams telemetry envelopes, resuming after a sequence number', async () => {
+    const envelopes = [
+      {
+        seq: 8,
+        event: {
+          category: 'console',
+          type: 'console_log',
+          ts: 1_795_000_000_000_000,
+          source: { kind: 'cdp', event: 'Runtime.consoleAPICalled' },
+          data: { text: 'hello', args: ['hello'], level: 'log' },
+        },
+      },
+    ];
+    rig.server.respond('GET', '/browsers/br_1/telemetry/stream', (_call, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const envelope of envelopes)
+        response.write(`id: ${envelope.seq}\ndata: ${JSON.stringify(envelope)}\n\n`);
+      response.end();
+    });
+    const stream = await rig.client.browsers.telemetry.stream({ id: 'br_1', last_event_id: 7 });
+    const received = [];
+    for await (const envelope of stream) received.push(envelope);
+    expect(received).toEqual(envelopes);
+    const url = new URL(rig.server.calls[0]!.url, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ last_event_id: 7 });
+  });
+
   /** Serves `pieces` as the output stream, each its own chunk 10 ms apart; gives what was read. */
   async function outputFrom(pieces: string[]): Promise<unknown[]> {
     rig.server.respond('GET', '/browsers/br_1/process/pr_1/stdout/stream', (_call, response) => {

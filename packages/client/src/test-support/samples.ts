@@ -32,6 +32,17 @@ export const liveView = {
 } as const;
 export const replay = { replay_id: 'rp_1', started_at: '2026-11-22T10:00:00.000Z' };
 
+export const telemetryEnvelope = {
+  seq: 3,
+  event: {
+    category: 'network',
+    type: 'network_loading_failed',
+    ts: 1_795_000_000_000_000,
+    source: { kind: 'cdp', event: 'Network.loadingFailed' },
+    data: { url: 'http://127.0.0.1:9/', error_text: 'net::ERR_CONNECTION_REFUSED' },
+  },
+};
+
 export const invocation = {
   id: 'inv_1',
   action_name: 'checkout',

@@ -87,6 +87,16 @@ export interface ProcessUsage {
 }
 
 /** A stateful, in-memory implementation of every operation of the catalog. */
+/** A telemetry event a fake browser's pages report (`fake.pageEvent`). */
+export interface FakePageEvent {
+  readonly category: 'console' | 'network' | 'page' | 'interaction';
+  /** console_log, console_error, network_request, network_loading_failed, page_load, … */
+  readonly type: string;
+  readonly data?: Record<string, unknown>;
+  /** The DevTools event a real browser would report it from (`Runtime.consoleAPICalled`). */
+  readonly cdpEvent?: string;
+}
+
 export interface FakeService {
   /** A `fetch` that reaches the fake in-process, with no socket. Pass it to a client. */
   readonly fetch: typeof fetch;
@@ -132,6 +142,11 @@ export interface FakeService {
   scriptSite(origin: string, site: FakeSite): void;
   /** The curl requests each browser made, in order. */
   curlCalls(): readonly { readonly browserId: string; readonly call: CurlCall }[];
+  /**
+   * Makes a browser's pages report a telemetry event, as a real page would (a console message,
+   * a failed request, a load): kept when the session's telemetry captures its category.
+   */
+  pageEvent(browserId: string, event: FakePageEvent): void;
   /** Ends a running process with an exit code. */
   exitProcess(processId: string, exitCode: number): void;
   /** Makes a running process write to stdout or stderr. */
@@ -298,6 +313,11 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       current.engines.curl.sites.set(new URL(origin).origin, site);
     },
     curlCalls: () => [...current.engines.curl.calls],
+    pageEvent: (browserId, event) => {
+      const found = current.org.findBrowser(browserId);
+      if (!found) throw new TypeError(`No live browser "${browserId}" in the fake.`);
+      found.entry.telemetry.record({ ...event, source: { kind: 'cdp', event: event.cdpEvent } });
+    },
     exitProcess: (processId, exitCode) => findProcess(processId).exit(exitCode),
     writeProcessOutput: (processId, stream, text) => findProcess(processId).write(stream, text),
     setProcessUsage: (processId, usage) => {

@@ -19,6 +19,7 @@ import {
   unknown,
 } from 'valibot';
 import { described } from '../common/describe.js';
+import { queryIntegerBetween } from '../common/numbers.js';
 import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 
@@ -333,13 +334,7 @@ export const TelemetryStreamQuerySchema = /* @__PURE__ */ requestObject({
     'all: start from the oldest event kept; anything else, or absent: only new events',
   ),
   last_event_id: /* @__PURE__ */ described(
-    /* @__PURE__ */ optional(
-      /* @__PURE__ */ pipe(
-        /* @__PURE__ */ string(),
-        /* @__PURE__ */ check((value) => /^\d{1,15}$/.test(value), 'must be a sequence number'),
-        /* @__PURE__ */ transform(Number),
-      ),
-    ),
+    /* @__PURE__ */ optional(/* @__PURE__ */ queryIntegerBetween(0, 999_999_999_999_999)),
     'go on after this event (the Last-Event-ID header says the same, and wins over replay)',
   ),
 });
