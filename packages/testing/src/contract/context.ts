@@ -127,10 +127,10 @@ export class ContractContext {
     };
   }
 
-  /** Opens an event stream; each `next()` waits at most the target's time-out. */
-  async stream(path: string): Promise<OpenStream> {
+  /** Opens an event stream (with `headers`, such as Last-Event-ID); each `next()` waits at most the target's time-out. */
+  async stream(path: string, headers: Record<string, string> = {}): Promise<OpenStream> {
     const controller = new AbortController();
-    const response = await this.#request('GET', path, {}, controller.signal);
+    const response = await this.#request('GET', path, { headers }, controller.signal);
     const type = response.headers.get('content-type') ?? '';
     if (response.status === 200 && !type.startsWith('text/event-stream')) {
       controller.abort();
