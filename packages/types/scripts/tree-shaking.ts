@@ -35,6 +35,9 @@ const config = object({
   extensions: optional(array(ref)), proxy_id: optional(string()),
   viewport: optional(object({ width: int(), height: int(), refresh_rate: optional(int()) })),
   kiosk_mode: optional(boolean()),
+  telemetry: optional(object({ browser: object(Object.fromEntries(['control', 'connection',
+    'system', 'captcha', 'console', 'network', 'page', 'interaction', 'screenshot'].map((name) =>
+    [name, optional(object({ enabled: boolean() }))]))) })),
   chrome_policy: optional(pipe(custom((x) => typeof x === 'object' && x !== null &&
     !Array.isArray(x)), record(string(), unknown()))),
 });

@@ -561,7 +561,6 @@ export {
 } from './workbench/playwright.js';
 export {
   DEFAULT_TELEMETRY_CATEGORIES,
-  durationMs,
   MAX_TELEMETRY_EVENT_BYTES,
   resolveTelemetry,
   TELEMETRY_CATEGORIES,
@@ -577,11 +576,14 @@ export {
   type TelemetryEvent,
   type TelemetryEventCategory,
   TelemetryEventSchema,
-  type TelemetryEventsInput,
-  TelemetryEventsQuerySchema,
   type TelemetryInput,
   TelemetryInputSchema,
-  type TelemetryStreamInput,
-  TelemetryStreamQuerySchema,
   telemetryCategories,
 } from './workbench/telemetry.js';
+export {
+  durationMs,
+  type TelemetryEventsInput,
+  TelemetryEventsQuerySchema,
+  type TelemetryStreamInput,
+  TelemetryStreamQuerySchema,
+} from './workbench/telemetry-query.js';

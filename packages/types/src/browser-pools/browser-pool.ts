@@ -109,7 +109,7 @@ export const BrowserPoolConfigSchema = /* @__PURE__ */ object({
   ),
   telemetry: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(TelemetryConfigSchema),
-    'what the telemetry of its browsers captures; absent when nothing',
+    'what its browsers’ telemetry captures',
   ),
 });
 

@@ -28,6 +28,8 @@ const CONTRACT_OPERATIONS = [
   'POST /browsers/{id}/playwright/execute',
   'GET /browsers/{id}/logs/stream',
   'POST /browsers/{id}/curl',
+  'GET /browsers/{id}/telemetry/events',
+  'GET /browsers/{id}/telemetry/stream',
   'POST /browsers/{id}/process/{process_id}/stdin',
   'POST /browsers/{id}/process/{process_id}/resize',
   'POST /browsers/{id}/replays/{replay_id}/stop',
@@ -176,7 +178,7 @@ describe('the operation catalog', () => {
         ),
       ]);
     }
-    expect(lists.length).toBe(10);
+    expect(lists.length).toBe(11);
   });
 
   it('answers with the success statuses contract.md decides', () => {
@@ -242,6 +244,8 @@ describe('the operation catalog', () => {
       'browsers.logs.stream',
       'browsers.process.output',
       'browsers.replays.download',
+      'browsers.telemetry.events',
+      'browsers.telemetry.stream',
       'extensions.download',
       'profiles.download',
     ]);

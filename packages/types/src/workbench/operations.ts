@@ -4,12 +4,8 @@ import { curlServerTimeMs, playwrightServerTimeMs } from '../catalog/server-time
 import { CurlBodySchema, CurlResultSchema } from './curl.js';
 import { LogEventSchema, LogStreamQuerySchema } from './logs.js';
 import { PlaywrightExecuteBodySchema, PlaywrightExecuteResultSchema } from './playwright.js';
-import {
-  TelemetryEnvelopeListSchema,
-  TelemetryEnvelopeSchema,
-  TelemetryEventsQuerySchema,
-  TelemetryStreamQuerySchema,
-} from './telemetry.js';
+import { TelemetryEnvelopeListSchema, TelemetryEnvelopeSchema } from './telemetry.js';
+import { TelemetryEventsQuerySchema, TelemetryStreamQuerySchema } from './telemetry-query.js';
 
 /**
  * POST /browsers/{id}/playwright/execute: runs Playwright code beside the browser, in the
