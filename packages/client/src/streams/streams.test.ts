@@ -154,7 +154,7 @@ describe('event streams', () => {
     for await (const envelope of stream) received.push(envelope);
     expect(received).toEqual(envelopes);
     const url = new URL(rig.server.calls[0]!.url, 'http://x');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ last_event_id: 7 });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ last_event_id: '7' });
   });
 
   /** Serves `pieces` as the output stream, each its own chunk 10 ms apart; gives what was read. */

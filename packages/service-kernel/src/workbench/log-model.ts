@@ -2,10 +2,10 @@ import type { LogEvent } from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
 import type { FileModel } from '../files/file-model.js';
-import { refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { linesOf } from './log-lines.js';
 import type { SessionLogProcess } from './session-log.js';
+import { releasedOnAbort, takeStreamPlace } from './stream-places.js';
 
 /** What a log stream asks for, checked. */
 export interface LogStreamRequest {
@@ -41,14 +41,7 @@ export class LogModel<I extends BrowserInstance> {
     request: LogStreamRequest,
   ): Promise<(signal: AbortSignal) => AsyncGenerator<LogEvent, void>> {
     const entry = this.#browsers.live(browserId);
-    const max = this.#context.settings.limits.logStreams;
-    if (entry.logStreams >= max) throw refusals.tooManyLogStreams(browserId, max);
-    entry.logStreams++;
-    let isHeld = true;
-    const release = () => {
-      if (isHeld) entry.logStreams--;
-      isHeld = false;
-    };
+    const release = takeStreamPlace(entry, browserId, this.#context.settings.limits.logStreams);
     const { ending } = entry;
     const clock = this.#context.clock;
     if (request.source === 'supervisor') {
@@ -64,12 +57,7 @@ export class LogModel<I extends BrowserInstance> {
           release();
         }
       }
-      // A stream cancelled before its first line never runs its generator: its place is given
-      // back when its signal aborts all the same.
-      return (signal) => {
-        signal.addEventListener('abort', release, { once: true });
-        return supervisor(signal);
-      };
+      return releasedOnAbort(supervisor, release);
     }
     let bytes: ReadableStream<Uint8Array>;
     try {
@@ -87,18 +75,10 @@ export class LogModel<I extends BrowserInstance> {
         release();
       }
     }
-    // A stream cancelled before its first line never runs its generator: what follows the file
-    // is stopped, and its place given back, when its signal aborts all the same.
-    return (signal) => {
-      signal.addEventListener(
-        'abort',
-        () => {
-          release();
-          if (!bytes.locked) void bytes.cancel().catch(() => undefined);
-        },
-        { once: true },
-      );
-      return file(signal);
-    };
+    // What follows the file is stopped too when a stream is cancelled before its first line.
+    return releasedOnAbort(file, () => {
+      release();
+      if (!bytes.locked) void bytes.cancel().catch(() => undefined);
+    });
   }
 }

@@ -1,8 +1,8 @@
 import type { Page, TelemetryEnvelope } from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
-import { refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
+import { releasedOnAbort, takeStreamPlace } from './stream-places.js';
 import type { TelemetryPageQuery } from './telemetry-log.js';
 
 /** What a telemetry stream asks for, checked. */
@@ -42,14 +42,7 @@ export class TelemetryModel<I extends BrowserInstance> {
     request: TelemetryStreamRequest,
   ): (signal: AbortSignal) => AsyncGenerator<TelemetryEnvelope, void> {
     const entry = this.#browsers.live(browserId);
-    const max = this.#context.settings.limits.logStreams;
-    if (entry.logStreams >= max) throw refusals.tooManyLogStreams(browserId, max);
-    entry.logStreams++;
-    let isHeld = true;
-    const release = () => {
-      if (isHeld) entry.logStreams--;
-      isHeld = false;
-    };
+    const release = takeStreamPlace(entry, browserId, this.#context.settings.limits.logStreams);
     const { telemetry, ending } = entry;
     const after =
       request.last_event_id ??
@@ -61,11 +54,6 @@ export class TelemetryModel<I extends BrowserInstance> {
         release();
       }
     }
-    // A stream cancelled before its first event never runs its generator: its place is given
-    // back when its signal aborts all the same.
-    return (signal) => {
-      signal.addEventListener('abort', release, { once: true });
-      return events(signal);
-    };
+    return releasedOnAbort(events, release);
   }
 }
