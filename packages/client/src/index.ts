@@ -58,3 +58,8 @@ export type { BinaryBody } from './streams/binary-body.js';
 export type { EventStream } from './streams/event-stream.js';
 export type { UploadSource } from './uploads/upload-source.js';
 export { USER_AGENT, VERSION } from './version.js';
+export {
+  type BrowserFetch,
+  type BrowserFetchInit,
+  browserFetch,
+} from './workbench/browser-fetch.js';
