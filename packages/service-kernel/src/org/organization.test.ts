@@ -1,4 +1,4 @@
-import type { AuditLogEntry } from '@x/types';
+import { type AuditLogEntry, type Operation, operationByName } from '@x/types';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import type { Caller } from '../pipeline/auth.js';
@@ -46,6 +46,33 @@ const keyOf = (project: string): Caller => ({
 });
 
 describe('the organization', () => {
+  it('keeps a call on a session in its telemetry only for a caller of its project', async () => {
+    const { org } = testOrg();
+    const a = await org.createProject(operator, 'alpha');
+    const entry = await org.model(a.id).browsers.create({ ...BROWSER, telemetry: {} }, 'http://x');
+    const id = entry.record.session_id;
+    const call = (project: string | undefined) => ({
+      operation: operationByName('browsers.computer.moveMouse') as Operation,
+      params: { id },
+      project,
+      requestId: 'req_1',
+      status: 204,
+      durationMs: 3,
+    });
+    org.answered(call(undefined)); // refused before its project was known
+    org.answered(call('default')); // a key of another project: 404 to it
+    org.answered({ ...call(a.id), operation: operationByName('browsers.telemetry.events') });
+    org.answered({ ...call(a.id), operation: operationByName('browsers.get') });
+    expect(entry.telemetry.lastSeq).toBe(0);
+    org.answered(call(a.id));
+    expect(entry.telemetry.page({ offset: 0, limit: 10 }).items[0]?.event).toMatchObject({
+      category: 'control',
+      type: 'api_call',
+      data: { operation_id: 'browsers.computer.moveMouse', request_id: 'req_1', status: 204 },
+    });
+    await org.close();
+  });
+
   it('finds the project of a call: header, then key, then default; 400, 403 and 404 as due', async () => {
     const { org } = testOrg();
     const a = await org.createProject(operator, 'alpha');

@@ -750,8 +750,10 @@ export class Organization<I extends BrowserInstance> {
     const { operation, params } = call;
     if (!operation.path.startsWith('/browsers/{id}/')) return;
     if (operation.name.startsWith('browsers.telemetry.')) return;
+    // Only a caller who reaches the session's project: a refused key of another project (its
+    // project not yet known, or another) leaves nothing in the session's telemetry.
     const found = this.findBrowser(params.id ?? '');
-    if (!found || (call.project !== undefined && found.model.context.project !== call.project))
+    if (!found || call.project === undefined || found.model.context.project !== call.project)
       return;
     found.entry.telemetry.record({
       category: 'control',
