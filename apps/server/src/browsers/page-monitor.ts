@@ -59,6 +59,8 @@ export class PageMonitor {
   readonly #isOwnTab: (targetId: string) => boolean;
   readonly #emit: (event: TelemetryEventInput) => void;
   readonly #pages = new Map<string, WatchedPage>();
+  /** Tabs watched or being attached, by target id: a tab is attached once however it is heard of. */
+  readonly #targets = new Set<string>();
   readonly #requests = new Map<string, FollowedRequest>();
   readonly #stops: (() => void)[] = [];
   #pagesSeen = 0;
@@ -90,7 +92,10 @@ export class PageMonitor {
         if (targetInfo.type === 'page') void this.#attach(targetInfo.targetId);
       }),
       this.#cdp.on('Target.detachedFromTarget', (params) => {
-        this.#pages.delete((params as { sessionId: string }).sessionId);
+        const { sessionId } = params as { sessionId: string };
+        const page = this.#pages.get(sessionId);
+        if (page) this.#targets.delete(page.targetId);
+        this.#pages.delete(sessionId);
       }),
     );
     const { targetInfos } = await this.#cdp.send<{
@@ -109,8 +114,8 @@ export class PageMonitor {
   }
 
   async #attach(targetId: string): Promise<void> {
-    if (this.#isOwnTab(targetId)) return;
-    for (const page of this.#pages.values()) if (page.targetId === targetId) return;
+    if (this.#isOwnTab(targetId) || this.#targets.has(targetId)) return;
+    this.#targets.add(targetId);
     let sessionId: string;
     try {
       ({ sessionId } = await this.#cdp.send<{ sessionId: string }>('Target.attachToTarget', {
@@ -118,10 +123,12 @@ export class PageMonitor {
         flatten: true,
       }));
     } catch {
+      this.#targets.delete(targetId);
       return; // The tab closed before it could be watched.
     }
     // One the server opened for itself meanwhile (curl's) is left alone.
     if (this.#isOwnTab(targetId)) {
+      this.#targets.delete(targetId);
       await this.#cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
       return;
     }
