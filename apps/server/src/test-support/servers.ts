@@ -84,7 +84,6 @@ export function useTestServer(env: Record<string, string> = {}) {
 export interface JsonAnswer<T> {
   readonly status: number;
   readonly json: T;
-  readonly headers: Headers;
 }
 
 /**
@@ -104,11 +103,7 @@ export function jsonCaller(url: () => string, token = TEST_TOKEN) {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    return {
-      status: response.status,
-      json: (text ? JSON.parse(text) : undefined) as T,
-      headers: response.headers,
-    };
+    return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
   };
 }
 
