@@ -1,6 +1,7 @@
 import Kernel from '@onkernel/sdk';
 import { type LogEvent, MAX_LOG_LINE_BYTES } from '@x/types';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test-support/event-stream.js';
 import { processesOfServer } from '../test-support/processes.js';
 import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
@@ -20,33 +21,14 @@ async function sh(script: string, id = browser): Promise<void> {
 
 /** Opens a log stream: its status, and its events as they come (each within 20 s). */
 async function open(query: string, id = browser) {
-  const controller = new AbortController();
-  const response = await fetch(`${handle.server.url}/browsers/${id}/logs/stream?${query}`, {
-    headers: { authorization: `Bearer ${TEST_TOKEN}` },
-    signal: controller.signal,
-  });
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
+  const stream = await openEventStream(`${handle.server.url}/browsers/${id}/logs/stream?${query}`);
   return {
-    status: response.status,
+    status: stream.status,
     async next(): Promise<LogEvent | undefined> {
-      for (;;) {
-        const end = buffered.indexOf('\n\n');
-        if (end >= 0) {
-          const frame = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (data) return JSON.parse(data.slice(6)) as LogEvent;
-          continue;
-        }
-        const timer = setTimeout(() => controller.abort(), 20_000);
-        const { value, done } = await (reader as ReadableStreamDefaultReader<string>).read();
-        clearTimeout(timer);
-        if (done) return undefined;
-        buffered += value;
-      }
+      const frame = await stream.next();
+      return frame && (JSON.parse(frame.data) as LogEvent);
     },
-    close: () => controller.abort(),
+    close: stream.close,
   };
 }
 

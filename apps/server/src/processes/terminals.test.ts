@@ -1,6 +1,7 @@
 import Kernel from '@onkernel/sdk';
 import type { SpawnedProcess } from '@x/types';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test-support/event-stream.js';
 import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const handle = useTestServer();
@@ -14,39 +15,26 @@ async function readOutput(
   processId: string,
   until: (text: string) => boolean,
 ): Promise<{ text: string; exitCode: number | undefined }> {
-  const response = await fetch(
+  const stream = await openEventStream(
     `${handle.server.url}/browsers/${browser}/process/${processId}/stdout/stream`,
-    { headers: { authorization: 'Bearer server-test-token' }, signal: AbortSignal.timeout(20_000) },
   );
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  let buffered = '';
   let text = '';
   let exitCode: number | undefined;
   try {
     while (!until(text) && exitCode === undefined) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffered += new TextDecoder().decode(value);
-      let end = buffered.indexOf('\n\n');
-      while (end !== -1) {
-        const data = buffered
-          .slice(0, end)
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).trim())
-          .join('');
-        buffered = buffered.slice(end + 2);
-        if (data) {
-          const event = JSON.parse(data) as { type: string; data_b64?: string; exit_code?: number };
-          if (event.type === 'stdout' || event.type === 'stderr')
-            text += Buffer.from(event.data_b64 ?? '', 'base64').toString();
-          if (event.type === 'exit') exitCode = event.exit_code;
-        }
-        end = buffered.indexOf('\n\n');
-      }
+      const frame = await stream.next();
+      if (!frame) break;
+      const event = JSON.parse(frame.data) as {
+        type: string;
+        data_b64?: string;
+        exit_code?: number;
+      };
+      if (event.type === 'stdout' || event.type === 'stderr')
+        text += Buffer.from(event.data_b64 ?? '', 'base64').toString();
+      if (event.type === 'exit') exitCode = event.exit_code;
     }
   } finally {
-    await reader.cancel().catch(() => undefined);
+    stream.close();
   }
   return { text, exitCode };
 }

@@ -5,6 +5,7 @@ import type { BrowserSession, TelemetryEnvelope } from '@x/types';
 import { TELEMETRY_RETAINED_EVENTS } from '@x/types';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test-support/event-stream.js';
 import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const handle = useTestServer();
@@ -82,52 +83,30 @@ async function eventually(id: string, matches: (envelope: TelemetryEnvelope) => 
   throw new Error('the event never came');
 }
 
-/** Reads a telemetry stream until `count` envelopes came; gives them and the raw frames' ids. */
+/** Reads a telemetry stream until `count` envelopes came; gives them and their frames' ids. */
 async function readStream(
   id: string,
   count: number,
   init: { query?: string; lastEventId?: string } = {},
-): Promise<{ envelopes: TelemetryEnvelope[]; ids: string[] }> {
-  const stop = new AbortController();
-  const response = await fetch(
+): Promise<{ envelopes: TelemetryEnvelope[]; ids: (string | undefined)[] }> {
+  const stream = await openEventStream(
     `${handle.server.url}/browsers/${id}/telemetry/stream${init.query ?? ''}`,
-    {
-      headers: {
-        authorization: `Bearer ${TEST_TOKEN}`,
-        ...(init.lastEventId === undefined ? {} : { 'last-event-id': init.lastEventId }),
-      },
-      signal: stop.signal,
-    },
+    init.lastEventId === undefined ? {} : { 'last-event-id': init.lastEventId },
   );
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
+  expect(stream.status).toBe(200);
+  expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
   const envelopes: TelemetryEnvelope[] = [];
-  const ids: string[] = [];
-  let text = '';
-  const timer = setTimeout(() => stop.abort(), 20_000);
+  const ids: (string | undefined)[] = [];
   try {
     while (envelopes.length < count) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      let end = text.indexOf('\n\n');
-      while (end >= 0) {
-        const frame = text.slice(0, end);
-        text = text.slice(end + 2);
-        end = text.indexOf('\n\n');
-        const id = /^id: (.*)$/m.exec(frame)?.[1];
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        expect(frame).not.toMatch(/^event:/m);
-        if (data === undefined || envelopes.length === count) continue;
-        envelopes.push(JSON.parse(data) as TelemetryEnvelope);
-        if (id !== undefined) ids.push(id);
-      }
+      const frame = await stream.next();
+      if (!frame) break;
+      expect(frame.event).toBeUndefined();
+      envelopes.push(JSON.parse(frame.data) as TelemetryEnvelope);
+      ids.push(frame.id);
     }
   } finally {
-    clearTimeout(timer);
-    stop.abort();
+    stream.close();
   }
   return { envelopes, ids };
 }
