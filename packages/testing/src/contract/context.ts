@@ -216,6 +216,13 @@ export class ContractContext {
       `${answer.call}: expected code ${code}, got ${parsed.output.code}`,
     );
     expect(parsed.output.message.length > 0, `${answer.call}: the Error message is empty`);
+    if (status === 409) {
+      // A conflict stays one however often it is sent: SDKs that retry 409 are told not to.
+      expect(
+        answer.headers.get('x-should-retry') === 'false',
+        `${answer.call}: a 409 without x-should-retry: false`,
+      );
+    }
     this.expectCommonHeaders(answer);
   }
 
