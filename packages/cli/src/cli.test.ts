@@ -70,7 +70,8 @@ describe('xb', () => {
       ],
       [['--verison'], 'Unknown flag --verison. Did you mean "--version"? See `xb --help`.'],
       [['browsers', 'create', '--viewport', '1280x800'], '--viewport must be JSON'],
-      [['browsers', 'get', 'bad id!'], 'Invalid input: id: must be 1–64 characters'],
+      [['browsers', 'get', 'bad id!'], 'Invalid input: id: must be 1–255 characters'],
+      [['computer', 'type', 'bad.id', 'x'], 'Invalid input: id: must be 1–64 characters'],
     ];
     for (const [argv, message] of cases) {
       const result = await xb(argv, { fake });

@@ -14,6 +14,7 @@ import type {
   ProxyProtocol,
   Replay,
   TelemetryCategory,
+  Viewport,
 } from '@x/types';
 import type { FsChange } from './fs-watch/fs-change.js';
 import type { SessionLogProcess } from './workbench/session-log.js';
@@ -152,6 +153,11 @@ export interface BrowserInstance {
   writeClipboard(text: string): Promise<void>;
   /** A PNG of the viewport, or of a region of the page. */
   screenshot(region: Region | undefined): Promise<Uint8Array>;
+  /**
+   * Gives the running browser a new window size: every tab it shows now and every tab it opens
+   * later lays its pages out at that size, as `innerWidth` and `innerHeight` report.
+   */
+  setViewport(viewport: Viewport): Promise<void>;
   /**
    * Streams the screen of the tab the browser shows, following it to a new tab and across
    * navigations, until stopped. Engines share one capture among all their streams.
@@ -413,8 +419,13 @@ export interface FileSystem<I extends BrowserInstance> {
 
 /** Keeps extension archives, checked as the contract says. */
 export interface ArchiveStore {
-  /** Checks and keeps an archive; throws 400/413 for one the contract refuses, keeping nothing. */
-  store(file: Blob): Promise<{ readonly key: string; readonly sizeBytes: number }>;
+  /**
+   * Checks and keeps an archive; throws 400/413 for one the contract refuses, keeping nothing.
+   * Gives its key, its size and the SHA-256 of its bytes (lowercase hex).
+   */
+  store(
+    file: Blob,
+  ): Promise<{ readonly key: string; readonly sizeBytes: number; readonly sha256: string }>;
   /** The archive as it was uploaded. */
   open(key: string): Promise<Blob | Uint8Array>;
   /** Lets an archive go (no extension refers to it any more). */

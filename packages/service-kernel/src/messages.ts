@@ -89,6 +89,16 @@ export const refusals = {
       'conflict',
       `The password of proxy "${id}" was sealed with another key than this service's: set it again (PATCH /proxies/${id} with config.password).`,
     ),
+  browserNameTaken: (name: string, holder: string) =>
+    new ServiceError(
+      'conflict',
+      `A running browser named "${name}" exists (${holder}): names are unique among the running browsers of a project.`,
+    ),
+  recordingBlocksResize: (browserId: string, replayId: string) =>
+    new ServiceError(
+      'conflict',
+      `Browser "${browserId}" is being recorded (replay "${replayId}"): stop the recording, or send viewport.force to end it and record on at the new size.`,
+    ),
   alreadyRecording: (browserId: string, replayId: string) =>
     new ServiceError(
       'conflict',

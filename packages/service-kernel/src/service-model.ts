@@ -110,6 +110,8 @@ export class ServiceModel<I extends BrowserInstance> {
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
     this.browsers.reserved = () => this.pools.reservedSize();
     this.browsers.viewersOf = (id) => this.liveViews.viewersOf(id);
+    this.browsers.onResized = (id, viewport) => this.liveViews.resized(id, viewport);
+    this.browsers.whileRecorded = (entry, work) => this.replays.recordAround(entry, work);
     this.profiles.namingPool = (profile) =>
       this.pools.namingConfig(
         ({ profile: reference }) =>

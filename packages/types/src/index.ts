@@ -42,7 +42,14 @@ export {
   SessionProfileSchema,
 } from './browsers/browser-session.js';
 export {
+  BrowserTagsSchema,
+  MAX_BROWSER_TAGS,
+  TAG_KEY_MAX_CHARACTERS,
+  TAG_VALUE_MAX_CHARACTERS,
+} from './browsers/browser-tags.js';
+export {
   BROWSER_TIMEOUT_SECONDS,
+  BrowserNameSchema,
   BrowserTimeoutSchema,
   type CreateBrowserBody,
   CreateBrowserBodySchema,
@@ -55,14 +62,22 @@ export {
   SESSION_URL_LIFETIME_SECONDS,
 } from './browsers/create-browser.js';
 export {
+  BrowserIdOrNamePathSchema,
   BrowserPathSchema,
   createBrowserOperation,
   deleteBrowserOperation,
   getBrowserOperation,
   listBrowsersOperation,
   SessionIdParamSchema,
+  updateBrowserOperation,
 } from './browsers/operations.js';
 export { SessionNetworkSchema } from './browsers/session-network.js';
+export {
+  type UpdateBrowserBody,
+  UpdateBrowserBodySchema,
+  type UpdateBrowserInput,
+  ViewportUpdateSchema,
+} from './browsers/update-browser.js';
 export { VIEWPORT_BOUNDS, type Viewport, ViewportSchema } from './browsers/viewport.js';
 export { ViewportInputSchema } from './browsers/viewport-input.js';
 export { type OperationFields, operationFields, schemaEntries } from './catalog/fields.js';
@@ -257,6 +272,7 @@ export {
   deleteExtensionOperation,
   downloadExtensionOperation,
   ExtensionPathSchema,
+  getExtensionMetadataOperation,
   listExtensionsOperation,
   uploadExtensionOperation,
 } from './extensions/operations.js';
@@ -337,6 +353,7 @@ export {
 } from './invocations/invocation.js';
 export {
   createInvocationOperation,
+  deleteInvocationBrowsersOperation,
   getInvocationOperation,
   InvocationPathSchema,
   listInvocationBrowsersOperation,

@@ -45,7 +45,9 @@ export class ChromiumBrowser {
   readonly #ownTabs = new Set<string>();
   /** The screen of the front tab, shared by the live view and the recorder. */
   readonly #capture: ScreenCapture;
-  readonly #viewport: { width: number; height: number };
+  #viewport: { width: number; height: number };
+  /** Whether its window size was changed since launch: then every tab it opens is sized too. */
+  #isResized = false;
   /** The script that hides the cursor in each new document, while it is hidden. */
   #cursorScript: string | undefined;
   /** The Xvfb display of a headed browser, closed with it. */
@@ -311,6 +313,30 @@ export class ChromiumBrowser {
     return Uint8Array.from(Buffer.from(data, 'base64'));
   }
 
+  /**
+   * Gives the browser a new window size: every tab it shows lays its pages out at it at once (as
+   * `innerWidth` reports), and so does every tab it opens from now on. Screenshots and the screen
+   * follow.
+   */
+  async setViewport(viewport: { readonly width: number; readonly height: number }): Promise<void> {
+    this.#viewport = { width: viewport.width, height: viewport.height };
+    this.#isResized = true;
+    await Promise.all(
+      this.#tabs.map((tab) =>
+        // A tab that closed meanwhile has nothing to lay out.
+        this.#sizeTab(tab.session).catch(() => undefined),
+      ),
+    );
+  }
+
+  #sizeTab(session: string): Promise<unknown> {
+    return this.#cdp.send(
+      'Emulation.setDeviceMetricsOverride',
+      { ...this.#viewport, deviceScaleFactor: 1, mobile: false },
+      session,
+    );
+  }
+
   /** Opens a blank tab, attaches to it and sets its viewport; resolves to its session. */
   static async #attachNewPage(
     cdp: CdpConnection,
@@ -397,6 +423,8 @@ export class ChromiumBrowser {
       });
       await this.#cdp.send('Page.enable', {}, sessionId);
       await this.#cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
+      // A new tab opens at the size the browser started with; after a resize it takes the new one.
+      if (this.#isResized) await this.#sizeTab(sessionId);
       // One the server opened for itself meanwhile stays its own.
       if (this.#ownTabs.has(targetId)) {
         await this.#cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);

@@ -17,6 +17,7 @@ import {
   USER_DATA_DIR,
   type WheelInput,
 } from '@x/service-kernel';
+import type { Viewport } from '@x/types';
 import type { Logger } from 'pino';
 import type { SandboxFileSystem, SandboxPlace } from '../files/sandbox-file-system.js';
 import { allowedAddress, DestinationRefused } from '../network/destination-policy.js';
@@ -114,6 +115,10 @@ export class ChromiumInstance implements BrowserInstance {
 
   type(text: string): Promise<void> {
     return this.chromium.type(text);
+  }
+
+  setViewport(viewport: Viewport): Promise<void> {
+    return this.chromium.setViewport(viewport);
   }
 
   screenshot(region: Region | undefined): Promise<Uint8Array> {

@@ -39,7 +39,7 @@ export class DiskArchiveStore implements ArchiveStore {
    * entry held to its declared size) and renamed into place under its SHA-256. The work folder
    * goes whatever happens.
    */
-  async store(file: Blob): Promise<{ key: string; sizeBytes: number }> {
+  async store(file: Blob): Promise<{ key: string; sizeBytes: number; sha256: string }> {
     const work = join(this.#folder, `${WORK_PREFIX}${randomUUID()}`);
     await mkdir(work, { mode: 0o700 });
     try {
@@ -54,7 +54,7 @@ export class DiskArchiveStore implements ArchiveStore {
         archive.close();
       }
       await this.#blobs?.put(blobKey(sha256), this.#archivePath(sha256));
-      return { key: sha256, sizeBytes: size };
+      return { key: sha256, sizeBytes: size, sha256 };
     } finally {
       await rm(work, { recursive: true, force: true });
     }

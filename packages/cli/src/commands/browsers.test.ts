@@ -34,7 +34,7 @@ describe.each(TRANSPORTS)('browser, computer and replay commands (%s)', (_, over
     const id = await newBrowser();
     const list = await run(['browsers', 'list']);
     expect(list.stdout.split('\n')[0]).toMatch(
-      /^ID +CREATED +HEADLESS +TIMEOUT +POOL +INVOCATION$/,
+      /^ID +NAME +CREATED +HEADLESS +TIMEOUT +POOL +INVOCATION$/,
     );
     expect(list.stdout).toContain(id);
     expect(onlyJson((await run(['browsers', 'list', '--json'])).stdout)).toHaveLength(1);
@@ -47,6 +47,41 @@ describe.each(TRANSPORTS)('browser, computer and replay commands (%s)', (_, over
       /^error: No browser session ".+"\. \(not_found, request req_\w+\)\n$/,
     );
     expect((await run(['browsers', 'list'])).stdout).toBe('No browsers.\n');
+  });
+
+  it('browsers rename and update change a running browser, found by its name after', async () => {
+    const id = await newBrowser();
+    const renamed = await run(['browsers', 'rename', id, 'checkout-agent']);
+    expect(renamed).toMatchObject({
+      code: 0,
+      stdout: `✓ Browser ${id} is named checkout-agent.\n`,
+    });
+    const updated = await run([
+      'browsers',
+      'update',
+      'checkout-agent',
+      '--tags',
+      '{"team":"shop"}',
+      '--viewport',
+      '{"width":1024,"height":700}',
+      '--timeout-seconds',
+      '600',
+    ]);
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toMatch(/^name +checkout-agent$/m);
+    expect(updated.stdout).toMatch(/^tags +team=shop$/m);
+    expect(updated.stdout).toContain('1024x700');
+    expect(updated.stdout).toMatch(/^timeout +600s$/m);
+    const other = await newBrowser();
+    const taken = await run(['browsers', 'rename', other, 'checkout-agent']);
+    expect(taken.code).not.toBe(0);
+    expect(taken.stderr).toContain('A running browser named "checkout-agent" exists');
+    expect((await run(['browsers', 'rename', id, ''])).stdout).toBe(
+      `✓ Browser ${id} has no name.\n`,
+    );
+    expect((await run(['browsers', 'rename', other, 'checkout-agent'])).code).toBe(0);
+    expect((await run(['browsers', 'delete', 'checkout-agent'])).code).toBe(0);
+    expect((await run(['browsers', 'get', other, '--json'])).stdout).toContain('deleted_at');
   });
 
   it('browsers live prints a live view link; --mode read, --ttl-seconds, --open', async () => {

@@ -24,6 +24,21 @@ export const browserCommands: CommandSpec[] = [
     example: 'xb browsers get br_x7Hq2K9mN4pL',
     show: (context, session) => browserView(context.colors, session),
   }),
+  operationCommand<BrowserSession>('browsers', 'update', 'browsers.update', {
+    args: [BROWSER],
+    example:
+      'xb browsers update checkout-agent --tags \'{"team":"shop"}\' --viewport \'{"width":1280,"height":720}\' --timeout-seconds 600',
+    show: (context, session) => browserView(context.colors, session),
+  }),
+  operationCommand<BrowserSession>('browsers', 'rename', 'browsers.update', {
+    summary: 'Rename a running browser ("" clears its name).',
+    args: [BROWSER, { name: '<name>', field: 'name' }],
+    example: 'xb browsers rename br_x7Hq2K9mN4pL checkout-agent',
+    show: (context, session) =>
+      session.name
+        ? `${context.colors.green('✓')} Browser ${session.session_id} is named ${session.name}.`
+        : `${context.colors.green('✓')} Browser ${session.session_id} has no name.`,
+  }),
   operationCommand('browsers', 'delete', 'browsers.delete', {
     args: [BROWSER],
     example: 'xb browsers delete br_x7Hq2K9mN4pL',

@@ -5,7 +5,13 @@ import type { CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { uploadArchive } from './extension-archive.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
-import { browserTable, extensionTable, invocationTable, invocationView } from './views.js';
+import {
+  browserTable,
+  extensionTable,
+  extensionView,
+  invocationTable,
+  invocationView,
+} from './views.js';
 
 const EXTENSION = { name: '<id-or-name>', field: 'id_or_name' } as const;
 const INVOCATION = { name: '<id>', field: 'id' } as const;
@@ -66,6 +72,11 @@ export const extensionCommands: CommandSpec[] = [
       if (target !== '-') printResult(context, saved, show);
     },
   }),
+  operationCommand<Extension>('extensions', 'get', 'extensions.metadata', {
+    args: [EXTENSION],
+    example: 'xb extensions get adblock   (size and SHA-256, without downloading it)',
+    show: (context, extension) => extensionView(context.colors, extension),
+  }),
   operationCommand('extensions', 'delete', 'extensions.delete', {
     args: [EXTENSION],
     example: 'xb extensions delete adblock',
@@ -93,6 +104,12 @@ export const extensionCommands: CommandSpec[] = [
   operationCommand<Invocation[]>('invocations', 'list', 'invocations.list', {
     example: 'xb invocations list --status running --app-name shop-agent --all',
     show: listShow(invocationTable, 'No invocations.'),
+  }),
+  operationCommand('invocations', 'delete-browsers', 'invocations.deleteBrowsers', {
+    args: [INVOCATION],
+    example: 'xb invocations delete-browsers inv_4HkP0qL2',
+    show: (context) =>
+      `${context.colors.green('✓')} Deleted every browser of invocation ${context.input.id}.`,
   }),
   operationCommand<InvocationBrowsers>('invocations', 'browsers', 'invocations.listBrowsers', {
     args: [INVOCATION],

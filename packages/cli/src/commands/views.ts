@@ -17,9 +17,10 @@ import { formatBytes, formatTime, renderRecord, renderTable } from '../output/fo
 export function browserTable(colors: Colors, sessions: readonly BrowserSession[]): string {
   return renderTable(
     colors,
-    ['ID', 'CREATED', 'HEADLESS', 'TIMEOUT', 'POOL', 'INVOCATION'],
+    ['ID', 'NAME', 'CREATED', 'HEADLESS', 'TIMEOUT', 'POOL', 'INVOCATION'],
     sessions.map((session) => [
       colors.cyan(session.session_id),
+      session.name ?? '-',
       formatTime(session.created_at),
       session.headless ? 'yes' : 'no',
       `${session.timeout_seconds}s`,
@@ -33,6 +34,12 @@ export function browserTable(colors: Colors, sessions: readonly BrowserSession[]
 export function browserView(colors: Colors, session: BrowserSession): string {
   return renderRecord(colors, {
     id: colors.cyan(session.session_id),
+    name: session.name,
+    tags: session.tags
+      ? Object.entries(session.tags)
+          .map(([key, value]) => `${key}=${value}`)
+          .join(', ')
+      : undefined,
     created: formatTime(session.created_at),
     deleted: session.deleted_at ? formatTime(session.deleted_at) : undefined,
     cdp_ws_url: session.cdp_ws_url,
@@ -166,6 +173,18 @@ export function extensionTable(colors: Colors, extensions: readonly Extension[])
       formatTime(extension.last_used_at),
     ]),
   );
+}
+
+/** One extension's record: its size and SHA-256 too. */
+export function extensionView(colors: Colors, extension: Extension): string {
+  return renderRecord(colors, {
+    id: colors.cyan(extension.id),
+    name: extension.name,
+    size: formatBytes(extension.size_bytes),
+    sha256: extension.checksum,
+    created: formatTime(extension.created_at),
+    last_used: extension.last_used_at ? formatTime(extension.last_used_at) : undefined,
+  });
 }
 
 /** Replays as a table. */

@@ -31,6 +31,7 @@ import {
   type deleteDirectoryOperation,
   type deleteExtensionOperation,
   type deleteFileOperation,
+  type deleteInvocationBrowsersOperation,
   type deleteProfileOperation,
   type deleteProjectOperation,
   type deleteProxyOperation,
@@ -48,6 +49,7 @@ import {
   type getApiKeyOperation,
   type getBrowserOperation,
   type getBrowserPoolOperation,
+  type getExtensionMetadataOperation,
   type getInvocationOperation,
   type getMousePositionOperation,
   type getOrgLimitsOperation,
@@ -96,6 +98,7 @@ import {
   typeDurationMs,
   type typeTextOperation,
   type updateApiKeyOperation,
+  type updateBrowserOperation,
   type updateBrowserPoolOperation,
   type updateInvocationOperation,
   type updateOrgLimitsOperation,
@@ -495,6 +498,19 @@ export const deleteExtension = /* @__PURE__ */ defineCall<typeof deleteExtension
   write: true,
 });
 
+/**
+ * Get an extension's record (size, SHA-256, name) without downloading it.
+ * `extensions.metadata`: `GET /extensions/{id_or_name}/metadata`
+ */
+export const getExtensionMetadata = /* @__PURE__ */ defineCall<
+  typeof getExtensionMetadataOperation
+>({
+  name: 'extensions.metadata',
+  method: 'GET',
+  path: '/extensions/{id_or_name}/metadata',
+  responses: { 200: 'json' },
+});
+
 // invocations
 
 /**
@@ -557,6 +573,20 @@ export const updateInvocation = /* @__PURE__ */ defineCall<typeof updateInvocati
   path: '/invocations/{id}',
   body: 'json',
   responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Delete every running browser of an invocation.
+ * `invocations.deleteBrowsers`: `DELETE /invocations/{id}/browsers`
+ */
+export const deleteInvocationBrowsers = /* @__PURE__ */ defineCall<
+  typeof deleteInvocationBrowsersOperation
+>({
+  name: 'invocations.deleteBrowsers',
+  method: 'DELETE',
+  path: '/invocations/{id}/browsers',
+  responses: { 204: 'none' },
   write: true,
 });
 
@@ -759,6 +789,19 @@ export const curl = /* @__PURE__ */ defineCall<typeof curlOperation>({
   responses: { 200: 'json' },
   write: true,
   serverTimeMs: curlServerTimeMs,
+});
+
+/**
+ * Update a running browser session (name, tags, viewport, time-out).
+ * `browsers.update`: `PATCH /browsers/{id}`
+ */
+export const updateBrowser = /* @__PURE__ */ defineCall<typeof updateBrowserOperation>({
+  name: 'browsers.update',
+  method: 'PATCH',
+  path: '/browsers/{id}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
 });
 
 // browsers.liveView

@@ -343,6 +343,28 @@ const CASES: Record<string, MethodCase> = {
     respond: ok(samples.session),
     result: samples.session,
   },
+  'browsers.update': {
+    input: { id: 'checkout-agent', tags: { team: 'shop' }, viewport: { width: 800, height: 600 } },
+    method: 'PATCH',
+    url: '/browsers/checkout-agent',
+    body: { tags: { team: 'shop' }, viewport: { width: 800, height: 600 } },
+    respond: ok(samples.session),
+    result: samples.session,
+  },
+  'invocations.deleteBrowsers': {
+    input: { id: 'inv_1' },
+    method: 'DELETE',
+    url: '/invocations/inv_1/browsers',
+    respond: noContent,
+    result: undefined,
+  },
+  'extensions.metadata': {
+    input: { id_or_name: 'adblock' },
+    method: 'GET',
+    url: '/extensions/adblock/metadata',
+    respond: ok(samples.extension),
+    result: samples.extension,
+  },
   'browsers.delete': {
     input: { id: 'br_1' },
     method: 'DELETE',

@@ -2,7 +2,12 @@ import type { BrowserInstance } from '../engines.js';
 import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
 
-type Operations = 'browsers.create' | 'browsers.list' | 'browsers.get' | 'browsers.delete';
+type Operations =
+  | 'browsers.create'
+  | 'browsers.list'
+  | 'browsers.get'
+  | 'browsers.update'
+  | 'browsers.delete';
 
 /** The browser operations over the service model. */
 export function browserHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
@@ -15,6 +20,10 @@ export function browserHandlers<I extends BrowserInstance>(): HandlerGroup<I, Op
     'browsers.get': async ({ runtime, params }) => ({
       status: 200,
       json: await runtime.browsers.get(params.id),
+    }),
+    'browsers.update': async ({ runtime, params, body }) => ({
+      status: 200,
+      json: await runtime.browsers.update(params.id, body),
     }),
     'browsers.delete': async ({ runtime, params }) => {
       await runtime.browsers.delete(params.id);

@@ -89,3 +89,103 @@ describe('ending a browser', () => {
     expect(test.model.pools.list()[0]?.available_count).toBe(1);
   });
 });
+
+describe('names, tags and changes to a running browser', () => {
+  const update = {
+    name: undefined,
+    tags: undefined,
+    viewport: undefined,
+    timeout_seconds: undefined,
+  };
+
+  it('finds a running browser by name; a name is unique among running browsers only', async () => {
+    const { model } = testModel({ async: true });
+    const starting = model.browsers.create({ ...BROWSER, name: 'agent' }, ORIGIN);
+    // Held while it starts: a second browser of that name is refused at once.
+    expect(() => model.browsers.create({ ...BROWSER, name: 'agent' }, ORIGIN)).toThrow(
+      /A running browser named "agent" exists/,
+    );
+    const entry = await starting;
+    const id = entry.record.session_id;
+    expect((await model.browsers.get('agent')).session_id).toBe(id);
+    await model.browsers.delete('agent');
+    // Ended, it is found by id only, and its name is free again.
+    await expect(model.browsers.get('agent')).rejects.toThrow(/No browser session "agent"/);
+    expect((await model.browsers.get(id)).name).toBe('agent');
+    const next = await model.browsers.create({ ...BROWSER, name: 'agent' }, ORIGIN);
+    expect((await model.browsers.get('agent')).session_id).toBe(next.record.session_id);
+  });
+
+  it('renames, clears, replaces tags and the time-out; a taken name changes nothing', async () => {
+    const { model } = testModel();
+    const first = await model.browsers.create({ ...BROWSER, tags: { a: '1', b: '2' } }, ORIGIN);
+    const other = await model.browsers.create({ ...BROWSER, name: 'taken' }, ORIGIN);
+    const id = first.record.session_id;
+    const renamed = await model.browsers.update(id, {
+      ...update,
+      name: 'shop',
+      tags: { c: '3' },
+      timeout_seconds: 600,
+    });
+    expect(renamed).toMatchObject({ name: 'shop', tags: { c: '3' }, timeout_seconds: 600 });
+    const refused = await model.browsers
+      .update('shop', { ...update, name: 'taken', tags: {} })
+      .catch((error: ServiceError) => error);
+    expect(refused).toMatchObject({ status: 409, headers: { 'x-should-retry': 'false' } });
+    expect((await model.browsers.get(id)).tags).toEqual({ c: '3' });
+    // null leaves a field as it is; "" clears the name, {} the tags.
+    expect(
+      await model.browsers.update('shop', { ...update, name: null, tags: null }),
+    ).toMatchObject({ name: 'shop', tags: { c: '3' } });
+    const cleared = await model.browsers.update('shop', { ...update, name: '', tags: {} });
+    expect(cleared.name).toBeUndefined();
+    expect(cleared.tags).toBeUndefined();
+    // The old name is free: the other browser takes it.
+    await model.browsers.update(other.record.session_id, { ...update, name: 'shop' });
+    expect((await model.browsers.get('shop')).session_id).toBe(other.record.session_id);
+  });
+
+  it('resizes the running browser; while recorded only with force, recording on in a new replay', async () => {
+    const { model } = testModel();
+    const entry = await model.browsers.create(BROWSER, ORIGIN);
+    const id = entry.record.session_id;
+    const instance = entry.instance;
+    const resized = await model.browsers.update(id, {
+      ...update,
+      viewport: { width: 800, height: 600, force: false },
+    });
+    expect(resized.viewport).toEqual({ width: 800, height: 600 });
+    expect(instance.viewports).toEqual([{ width: 800, height: 600 }]);
+    const replay = await model.replays.start(id, 10, 60);
+    await expect(
+      model.browsers.update(id, { ...update, viewport: { width: 640, height: 480, force: false } }),
+    ).rejects.toThrow(/is being recorded \(replay "rp_/);
+    expect(instance.viewports).toHaveLength(1);
+    await model.browsers.update(id, {
+      ...update,
+      viewport: { width: 640, height: 480, force: true },
+    });
+    expect(instance.viewports.at(-1)).toEqual({ width: 640, height: 480 });
+    const replays = await model.replays.list(id);
+    expect(replays).toHaveLength(2);
+    expect(replays[0]).toMatchObject({ replay_id: replay.replay_id });
+    expect(replays[0]?.finished_at).toBeDefined();
+    expect(replays[1]?.finished_at).toBeUndefined();
+  });
+
+  it('ends the browsers of an invocation in one call', async () => {
+    const { model } = testModel();
+    const invocation = await model.invocations.create({
+      app_name: 'shop',
+      action_name: 'buy',
+    } as never);
+    await model.browsers.create({ ...BROWSER, invocation_id: invocation.id }, ORIGIN);
+    await model.browsers.create({ ...BROWSER, invocation_id: invocation.id }, ORIGIN);
+    const unrelated = await model.browsers.create(BROWSER, ORIGIN);
+    await model.invocations.endBrowsersOf(invocation.id);
+    expect(model.browsers.list(invocation.id)).toEqual([]);
+    expect(model.browsers.list().map((session) => session.session_id)).toEqual([
+      unrelated.record.session_id,
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   pageOf,
   resolveTelemetry,
   telemetryCategories,
+  type UpdateBrowserBody,
   type Viewport,
 } from '@x/types';
 import type { BrowserInstance, ProxyRoute, StoredExtension } from '../engines.js';
@@ -58,6 +59,8 @@ export class BrowserModel<I extends BrowserInstance> {
   readonly #profiles: ProfileModel<I>;
   readonly #proxies: ProxyModel<I>;
   readonly #live = new Map<string, BrowserEntry<I>>();
+  /** Names of the running browsers, and of those starting, to the session holding each. */
+  readonly #names = new Map<string, string>();
   /** Browsers being started: they count against capacity, and shutdown waits for them. */
   readonly #startups = new Set<Promise<unknown>>();
   #starting = 0;
@@ -72,6 +75,16 @@ export class BrowserModel<I extends BrowserInstance> {
   onEnding: (id: string) => void = () => undefined;
   /** How many people watch a browser's live view now (the live view model knows). */
   viewersOf: (id: string) => number = () => 0;
+  /**
+   * Runs `work` (a resize) on a browser being recorded: the replay model ends its recordings
+   * before and starts new ones after.
+   */
+  whileRecorded: (entry: BrowserEntry<I>, work: () => Promise<void>) => Promise<void> = (
+    _entry,
+    work,
+  ) => work();
+  /** Hears that a browser's window changed size (its live viewers are told). */
+  onResized: (id: string, viewport: Viewport) => void = () => undefined;
 
   constructor(
     context: ModelContext<I>,
@@ -152,11 +165,14 @@ export class BrowserModel<I extends BrowserInstance> {
       );
     }
     const id = this.#context.nextId('br');
+    // Held from now, so a second browser of that name is refused while this one starts.
+    if (spec.name !== undefined) this.#claimName(spec.name, id);
     const { profile } = resolved;
     // Held from now, so a second writer is refused while this one starts.
     if (profile?.save) this.#profiles.hold(profile.record, id);
     const release = () => {
       if (profile?.save) this.#profiles.release(profile.record.id, id);
+      this.#freeName(spec.name, id);
     };
     const viewport = spec.viewport ?? { ...DEFAULT_VIEWPORT };
     let launched: I | Promise<I>;
@@ -317,6 +333,7 @@ export class BrowserModel<I extends BrowserInstance> {
     if (instance instanceof Promise)
       throw new TypeError('Seeding needs an engine that launches at once.');
     const entry = this.#track(record, instance);
+    if (record.name !== undefined) this.#claimName(record.name, record.session_id);
     entry.urlExpiresAt = Number.POSITIVE_INFINITY; // A seeded URL is kept as it was given.
     this.#persist(entry);
   }
@@ -349,13 +366,88 @@ export class BrowserModel<I extends BrowserInstance> {
     };
   }
 
-  /** A session record, a deleted one too (with `deleted_at`); 404 when it never existed. */
-  async get(id: string): Promise<BrowserSession> {
-    const entry = this.#live.get(id);
+  /**
+   * A session record by id, a deleted one too (with `deleted_at`), or a running browser's by
+   * name; 404 when there is none.
+   */
+  async get(idOrName: string): Promise<BrowserSession> {
+    const entry = this.#find(idOrName);
     if (entry) return this.record(entry);
-    const record = await this.#context.engines.records.browsers.get(id);
-    if (!record) throw notFound('browser session', id);
+    const record = await this.#context.engines.records.browsers.get(idOrName);
+    if (!record) throw notFound('browser session', idOrName);
     return record;
+  }
+
+  /** A running browser by id, then by name. */
+  #find(idOrName: string): BrowserEntry<I> | undefined {
+    const entry = this.#live.get(idOrName);
+    if (entry) return entry;
+    const holder = this.#names.get(idOrName);
+    return holder === undefined ? undefined : this.#live.get(holder);
+  }
+
+  /** Gives `name` to session `id`; 409 when another running (or starting) browser holds it. */
+  #claimName(name: string, id: string): void {
+    const holder = this.#names.get(name);
+    if (holder !== undefined && holder !== id) throw refusals.browserNameTaken(name, holder);
+    this.#names.set(name, id);
+  }
+
+  /** Lets `name` go, if session `id` holds it. */
+  #freeName(name: string | undefined, id: string): void {
+    if (name !== undefined && this.#names.get(name) === id) this.#names.delete(name);
+  }
+
+  /**
+   * Changes a running browser (by id or name): its name ("" clears it; 409 when another
+   * running browser has it), its tags (replaced whole), its idle time-out, and its window size,
+   * applied to the browser at once (409 while it is recorded, unless `force`: then each recording
+   * ends, kept, and a new one starts at the new size). Every change lands or none does.
+   */
+  async update(idOrName: string, body: UpdateBrowserBody): Promise<BrowserSession> {
+    const entry = this.#find(idOrName);
+    if (!entry) throw notFound('browser session', idOrName);
+    const id = entry.record.session_id;
+    entry.lastActivityAt = this.#context.clock().getTime();
+    const oldName = entry.record.name;
+    const newName =
+      body.name === null || body.name === undefined ? oldName : body.name || undefined;
+    if (newName !== oldName && newName !== undefined) {
+      const holder = this.#names.get(newName);
+      if (holder !== undefined && holder !== id) throw refusals.browserNameTaken(newName, holder);
+    }
+    const { viewport } = body;
+    if (viewport) {
+      const recording =
+        entry.replayStarting ??
+        [...entry.recordings.values()].find((r) => !r.stopping)?.record.replay_id;
+      if (recording !== undefined && !viewport.force)
+        throw refusals.recordingBlocksResize(id, recording);
+      const size: Viewport = { width: viewport.width, height: viewport.height };
+      if (viewport.refresh_rate !== undefined) size.refresh_rate = viewport.refresh_rate;
+      const apply = () => entry.instance.setViewport(size);
+      if (recording === undefined) await apply();
+      else await this.whileRecorded(entry, apply);
+      entry.record = { ...entry.record, viewport: size };
+      this.onResized(id, size);
+    }
+    if (this.#live.get(id) !== entry) throw notFound('browser session', idOrName);
+    if (newName !== oldName) {
+      // Claimed after the resize: a rename raced in meanwhile is refused here, before any save.
+      if (newName !== undefined) this.#claimName(newName, id);
+      this.#freeName(oldName, id);
+    }
+    const record: BrowserSession = { ...entry.record };
+    if (newName === undefined) delete record.name;
+    else record.name = newName;
+    if (body.tags !== undefined && body.tags !== null) {
+      if (Object.keys(body.tags).length === 0) delete record.tags;
+      else record.tags = { ...body.tags };
+    }
+    if (body.timeout_seconds !== undefined) record.timeout_seconds = body.timeout_seconds;
+    entry.record = record;
+    await this.#save(entry);
+    return this.record(entry);
   }
 
   /** The live browsers, oldest first; of one invocation when given. */
@@ -423,10 +515,13 @@ export class BrowserModel<I extends BrowserInstance> {
     entry.lastActivityAt = this.#context.clock().getTime();
   }
 
-  /** Deletes a live browser; 404 when it does not run. Resolves once nothing of it runs. */
-  delete(id: string): Promise<void> {
-    const entry = this.#live.get(id);
-    if (!entry) throw notFound('browser session', id);
+  /**
+   * Deletes a running browser, by id or name; 404 when it does not run. Resolves once nothing of
+   * it runs.
+   */
+  delete(idOrName: string): Promise<void> {
+    const entry = this.#find(idOrName);
+    if (!entry) throw notFound('browser session', idOrName);
     return this.end(entry);
   }
 
@@ -441,6 +536,8 @@ export class BrowserModel<I extends BrowserInstance> {
     const id = entry.record.session_id;
     if (this.#live.get(id) !== entry) return;
     this.#live.delete(id);
+    // Its name is free for a new browser from now: names are unique among running browsers.
+    this.#freeName(entry.record.name, id);
     this.onEnding(id);
     entry.log.write(
       'service',

@@ -23,6 +23,8 @@ export function sessionRecord(
     timeout_seconds: spec.timeout_seconds,
     viewport,
   };
+  if (spec.name !== undefined) record.name = spec.name;
+  if (spec.tags !== undefined && Object.keys(spec.tags).length > 0) record.tags = { ...spec.tags };
   if (spec.invocation_id) record.invocation_id = spec.invocation_id;
   const telemetry = resolveTelemetry(spec.telemetry);
   if (telemetry) record.telemetry = telemetry;

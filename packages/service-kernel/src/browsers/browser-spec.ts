@@ -5,6 +5,9 @@ export const DEFAULT_VIEWPORT: Viewport = { width: 1920, height: 1080 };
 
 /** What a browser is created with: the create-browser body, or a pool's configuration. */
 export interface BrowserSpec {
+  /** Its name: unique among the running browsers of the project. */
+  readonly name?: string | undefined;
+  readonly tags?: Readonly<Record<string, string>> | undefined;
   readonly headless: boolean;
   readonly stealth: boolean;
   readonly kiosk_mode: boolean;

@@ -6,6 +6,7 @@ type Operations =
   | 'extensions.upload'
   | 'extensions.list'
   | 'extensions.download'
+  | 'extensions.metadata'
   | 'extensions.delete';
 
 /** The extension operations over the service model. */
@@ -20,6 +21,10 @@ export function extensionHandlers<I extends BrowserInstance>(): HandlerGroup<I, 
       status: 200,
       bytes: await runtime.extensions.download(params.id_or_name),
       contentType: 'application/zip',
+    }),
+    'extensions.metadata': async ({ runtime, params }) => ({
+      status: 200,
+      json: (await runtime.extensions.find(params.id_or_name)).record,
     }),
     'extensions.delete': async ({ runtime, params }) => {
       await runtime.extensions.delete(params.id_or_name);

@@ -29,7 +29,7 @@ export class ExtensionModel<I extends BrowserInstance> {
   /** Checks and stores an archive: 400/413 for one the contract refuses, 409 for a taken name. */
   async upload(file: Blob, name: string | undefined): Promise<Extension> {
     const { archives } = this.#context.engines;
-    const { key, sizeBytes } = await archives.store(file);
+    const { key, sizeBytes, sha256 } = await archives.store(file);
     if (name !== undefined && (await this.#records.byName(name))) {
       await this.#releaseArchive(key);
       throw refusals.extensionNameTaken(name);
@@ -38,6 +38,7 @@ export class ExtensionModel<I extends BrowserInstance> {
       id: this.#context.nextId('ext'),
       created_at: formatTimestamp(this.#context.clock()),
       size_bytes: sizeBytes,
+      checksum: sha256,
     };
     if (name !== undefined) record.name = name;
     try {

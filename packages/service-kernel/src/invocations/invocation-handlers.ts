@@ -7,7 +7,8 @@ type Operations =
   | 'invocations.list'
   | 'invocations.get'
   | 'invocations.update'
-  | 'invocations.listBrowsers';
+  | 'invocations.listBrowsers'
+  | 'invocations.deleteBrowsers';
 
 /** The invocation operations over the service model. */
 export function invocationHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
@@ -28,6 +29,11 @@ export function invocationHandlers<I extends BrowserInstance>(): HandlerGroup<I,
     'invocations.listBrowsers': async ({ runtime, params }) => {
       const invocation = await runtime.invocations.get(params.id);
       return { status: 200, json: { browsers: runtime.browsers.list(invocation.id) } };
+    },
+    'invocations.deleteBrowsers': async ({ runtime, params }) => {
+      const invocation = await runtime.invocations.get(params.id);
+      await runtime.invocations.endBrowsersOf(invocation.id);
+      return { status: 204 };
     },
   };
 }

@@ -266,6 +266,14 @@ export class LiveViewModel<I extends BrowserInstance> {
     };
   }
 
+  /** The browser's window changed size: its viewers map their pointers to the new one. */
+  resized(id: string, viewport: { readonly width: number; readonly height: number }): void {
+    const screen = this.#screens.get(id);
+    if (!screen) return;
+    const message = JSON.stringify({ type: 'viewport', viewport });
+    for (const viewer of screen.viewers) viewer.socket.sendText(message);
+  }
+
   /** The session ends: its viewers are told, its stream stops. */
   ended(id: string): void {
     const screen = this.#screens.get(id);

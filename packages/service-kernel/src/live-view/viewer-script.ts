@@ -237,6 +237,11 @@ export function liveViewer(): void {
         code?: number;
         reason?: string;
       };
+      if (message.type === 'viewport') {
+        viewport = message.viewport ?? viewport;
+        layout();
+        return;
+      }
       if (message.type === 'hello') {
         mode = message.mode ?? 'read';
         viewport = message.viewport ?? viewport;

@@ -7,6 +7,8 @@ export interface RecordingEntry {
   record: Replay;
   readonly browserId: string;
   readonly handle: RecordingHandle;
+  /** Frames a second it records at. */
+  readonly framerate: number;
   /** When it stops by itself, epoch ms (`max_duration_in_seconds`). */
   readonly endsAt: number;
   readonly timer: ReturnType<typeof setTimeout>;

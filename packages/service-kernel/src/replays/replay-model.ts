@@ -6,6 +6,7 @@ import {
   pageOf,
   type Replay,
 } from '@x/types';
+import type { BrowserEntry } from '../browsers/browser-entry.js';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
@@ -78,6 +79,7 @@ export class ReplayModel<I extends BrowserInstance> {
       record,
       browserId,
       handle,
+      framerate,
       endsAt: startedAt.getTime() + durationMs,
       timer: setTimeout(
         () => void finishRecording(this.#context, browser.recordings, recording),
@@ -97,6 +99,38 @@ export class ReplayModel<I extends BrowserInstance> {
       throw error;
     }
     return record;
+  }
+
+  /**
+   * Runs `work` (a resize) on a browser being recorded: each recording in progress ends first (its
+   * video kept, as a stop keeps it), then a new one starts at the new size with the same frame
+   * rate and what was left of its time, so the session is recorded on as separate replays. The
+   * work runs whether or not a new recording could start; a start that fails is logged.
+   */
+  async recordAround(browser: BrowserEntry<I>, work: () => Promise<void>): Promise<void> {
+    const browserId = browser.record.session_id;
+    const now = this.#context.clock().getTime();
+    const active = [...browser.recordings.values()].filter((recording) => !recording.stopping);
+    await Promise.all(
+      active.map((recording) => finishRecording(this.#context, browser.recordings, recording)),
+    );
+    await work();
+    for (const recording of active) {
+      const leftSeconds = Math.floor((recording.endsAt - now) / 1000);
+      if (leftSeconds < 1) continue;
+      try {
+        const next = await this.start(browserId, recording.framerate, leftSeconds);
+        this.#context.log.info(
+          { session: browserId, replay: next.replay_id, after: recording.record.replay_id },
+          'recording goes on at the new size',
+        );
+      } catch (error) {
+        this.#context.log.error(
+          { err: error, session: browserId, after: recording.record.replay_id },
+          'a recording could not start again after a resize',
+        );
+      }
+    }
   }
 
   /** A browser's replays, oldest first (a deleted browser's too). */

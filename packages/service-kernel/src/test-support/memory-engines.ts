@@ -1,3 +1,4 @@
+import type { Viewport } from '@x/types';
 import type {
   BrowserEngine,
   BrowserInstance,
@@ -66,6 +67,11 @@ export class RecordingInstance implements BrowserInstance {
   }
   async screenshot(): Promise<Uint8Array> {
     return new Uint8Array([1]);
+  }
+  /** The window sizes it was given while it ran, in order. */
+  readonly viewports: Viewport[] = [];
+  async setViewport(viewport: Viewport): Promise<void> {
+    this.viewports.push({ ...viewport });
   }
   async mouse(event: MouseInput): Promise<void> {
     this.inputs.push({ kind: 'mouse', at: performance.now(), ...event });
@@ -165,7 +171,7 @@ export function memoryEngines(options: { async?: boolean } = {}) {
     },
     watcher: { watch: async () => ({ close: () => undefined }) },
     archives: {
-      store: async (file) => ({ key: 'k', sizeBytes: file.size }),
+      store: async (file) => ({ key: 'k', sizeBytes: file.size, sha256: '0'.repeat(64) }),
       open: async () => new Uint8Array(),
       remove: () => undefined,
     },

@@ -1,7 +1,7 @@
 import { HEADERS } from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
 import { expect } from './context.js';
-import { createBrowser } from './resources.js';
+import { createBrowser, uniqueName } from './resources.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -32,6 +32,147 @@ export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', 
       `base_url is "${session.base_url}", not the session's endpoints on the host of cdp_ws_url`,
     );
   },
+  'a running browser is found by its name; names are unique among running browsers': async (
+    context,
+  ) => {
+    const name = uniqueName('agent');
+    const session = await createBrowser(context, { name, tags: { team: 'shop' } });
+    expect(
+      session.name === name && session.tags?.team === 'shop',
+      `created ${JSON.stringify({ name: session.name, tags: session.tags })}`,
+    );
+    const found = context.expectSuccess<{ session_id: string }>(
+      await context.call('GET', `/browsers/${name}`),
+      'browsers.get',
+      200,
+    );
+    expect(found.session_id === session.session_id, `${name} found ${found.session_id}`);
+    context.expectError(
+      await context.call('POST', '/browsers', { json: { name } }),
+      409,
+      'conflict',
+    );
+    context.expectError(
+      await context.call('POST', '/browsers', { json: { name: 'br_abcdefABCDEF' } }),
+      400,
+      'bad_request',
+    );
+    const deleted = await context.call('DELETE', `/browsers/${name}`);
+    expect(deleted.status === 204, `DELETE by name answered ${deleted.status}`);
+    context.expectError(await context.call('GET', `/browsers/${name}`), 404, 'not_found');
+    // Ended, its name is free for a new browser.
+    await createBrowser(context, { name });
+  },
+  'update (PATCH) renames, retags, resizes the running browser and sets its time-out': async (
+    context,
+  ) => {
+    const session = await createBrowser(context, { tags: { a: '1' } });
+    const id = session.session_id;
+    const name = uniqueName('renamed');
+    const updated = context.expectSuccess<{
+      name?: string;
+      tags?: Record<string, string>;
+      viewport?: { width: number; height: number };
+      timeout_seconds: number;
+    }>(
+      await context.call('PATCH', `/browsers/${id}`, {
+        json: {
+          name,
+          tags: { b: '2' },
+          viewport: { width: 800, height: 600 },
+          timeout_seconds: 600,
+        },
+      }),
+      'browsers.update',
+      200,
+    );
+    expect(
+      updated.name === name &&
+        JSON.stringify(updated.tags) === '{"b":"2"}' &&
+        updated.viewport?.width === 800 &&
+        updated.viewport.height === 600 &&
+        updated.timeout_seconds === 600,
+      `the update reads ${JSON.stringify(updated)}`,
+    );
+    const shot = await context.call('POST', `/browsers/${id}/computer/screenshot`, { json: {} });
+    expect(
+      pngSize(shot.bytes) === '800x600',
+      `a screenshot after the resize is ${pngSize(shot.bytes)}`,
+    );
+    const other = await createBrowser(context);
+    context.expectError(
+      await context.call('PATCH', `/browsers/${other.session_id}`, { json: { name } }),
+      409,
+      'conflict',
+    );
+    const cleared = context.expectSuccess<{ name?: string; tags?: unknown }>(
+      await context.call('PATCH', `/browsers/${name}`, { json: { name: '', tags: {} } }),
+      'browsers.update',
+      200,
+    );
+    expect(
+      cleared.name === undefined && cleared.tags === undefined,
+      `clearing left ${JSON.stringify(cleared)}`,
+    );
+    for (const json of [
+      { tags: Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`k${index}`, 'v'])) },
+      { viewport: { width: 10, height: 10 } },
+      { timeout_seconds: 1 },
+      { color: 'red' },
+    ]) {
+      context.expectError(
+        await context.call('PATCH', `/browsers/${id}`, { json }),
+        400,
+        'bad_request',
+      );
+    }
+    context.expectError(
+      await context.call('PATCH', '/browsers/br_nothere', { json: { timeout_seconds: 60 } }),
+      404,
+      'not_found',
+    );
+  },
+  'a resize while recording is 409 unless forced; forced, recording goes on in a new replay':
+    async (context) => {
+      const { session_id: id } = await createBrowser(context);
+      const started = context.expectSuccess<{ replay_id: string }>(
+        await context.call('POST', `/browsers/${id}/replays`, { json: { framerate: 5 } }),
+        'browsers.replays.start',
+        201,
+      );
+      context.expectError(
+        await context.call('PATCH', `/browsers/${id}`, {
+          json: { viewport: { width: 640, height: 480 } },
+        }),
+        409,
+        'conflict',
+      );
+      context.expectSuccess(
+        await context.call('PATCH', `/browsers/${id}`, {
+          json: { viewport: { width: 640, height: 480, force: true } },
+        }),
+        'browsers.update',
+        200,
+      );
+      const replays = context.expectSuccess<{ replay_id: string; finished_at?: string }[]>(
+        await context.call('GET', `/browsers/${id}/replays`),
+        'browsers.replays.list',
+        200,
+      );
+      expect(
+        replays.length === 2 &&
+          replays[0]?.replay_id === started.replay_id &&
+          replays[0].finished_at !== undefined &&
+          replays[1]?.finished_at === undefined,
+        `after a forced resize the replays read ${JSON.stringify(replays)}`,
+      );
+      const next = replays[1]?.replay_id ?? '';
+      context.expectSuccess(
+        await context.call('POST', `/browsers/${id}/replays/${next}/stop`),
+        'browsers.replays.stop',
+        200,
+      );
+    },
   'get, list and delete a browser; a deleted browser keeps deleted_at and takes no calls': async (
     context,
   ) => {

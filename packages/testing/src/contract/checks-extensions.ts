@@ -75,6 +75,37 @@ export const extensionChecks: readonly ContractCheck[] = defineChecks('extension
     );
     expect(extension.last_used_at === undefined, 'a new extension has last_used_at');
   },
+  'metadata answers the record with the SHA-256 of the archive, by id or name; unknown is 404':
+    async (context) => {
+      const archive = buildExtensionArchive();
+      const name = uniqueName('ext');
+      const { extension } = await uploadExtension(context, archive, name);
+      expect(extension, 'the upload failed');
+      const digest = new Uint8Array(
+        await crypto.subtle.digest('SHA-256', archive as Uint8Array<ArrayBuffer>),
+      );
+      const sha256 = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+      for (const key of [extension.id, name]) {
+        const metadata = context.expectSuccess<{
+          id: string;
+          name?: string;
+          size_bytes: number;
+          checksum?: string;
+        }>(await context.call('GET', `/extensions/${key}/metadata`), 'extensions.metadata', 200);
+        expect(
+          metadata.id === extension.id &&
+            metadata.name === name &&
+            metadata.size_bytes === archive.byteLength &&
+            metadata.checksum === sha256,
+          `metadata by ${key} reads ${JSON.stringify(metadata)}, the archive's SHA-256 is ${sha256}`,
+        );
+      }
+      context.expectError(
+        await context.call('GET', '/extensions/no-such-extension/metadata'),
+        404,
+        'not_found',
+      );
+    },
   'a duplicate name is 409': async (context) => {
     const name = uniqueName('ext');
     await uploadExtension(context, buildExtensionArchive(), name);

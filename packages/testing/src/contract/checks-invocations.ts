@@ -69,4 +69,38 @@ export const invocationChecks: readonly ContractCheck[] = defineChecks('invocati
       'conflict',
     );
   },
+  'delete browsers ends every running browser of the invocation and no other': async (context) => {
+    const invocation = await createInvocation(context);
+    const first = await createBrowser(context, { invocation_id: invocation.id });
+    const second = await createBrowser(context, { invocation_id: invocation.id });
+    const other = await createBrowser(context);
+    const answer = await context.call('DELETE', `/invocations/${invocation.id}/browsers`);
+    expect(answer.status === 204, `${answer.call}: expected 204, got ${answer.status}`);
+    for (const browser of [first, second]) {
+      const read = context.expectSuccess<{ deleted_at?: string }>(
+        await context.call('GET', `/browsers/${browser.session_id}`),
+        'browsers.get',
+        200,
+      );
+      expect(read.deleted_at, `${browser.session_id} of the invocation still runs`);
+    }
+    const kept = context.expectSuccess<{ deleted_at?: string }>(
+      await context.call('GET', `/browsers/${other.session_id}`),
+      'browsers.get',
+      200,
+    );
+    expect(kept.deleted_at === undefined, 'a browser of no invocation was deleted');
+    // The invocation goes on: it may start new browsers.
+    const running = context.expectSuccess<{ status: string }>(
+      await context.call('GET', `/invocations/${invocation.id}`),
+      'invocations.get',
+      200,
+    );
+    expect(running.status !== 'failed' && running.status !== 'succeeded', 'the invocation ended');
+    context.expectError(
+      await context.call('DELETE', '/invocations/inv_nothere/browsers'),
+      404,
+      'not_found',
+    );
+  },
 });

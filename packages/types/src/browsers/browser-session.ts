@@ -18,6 +18,7 @@ import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
 import { TelemetryConfigSchema } from '../workbench/telemetry.js';
+import { BrowserTagsSchema } from './browser-tags.js';
 import { SessionNetworkSchema } from './session-network.js';
 import { ViewportSchema } from './viewport.js';
 
@@ -66,6 +67,14 @@ export const SessionProfileSchema = /* @__PURE__ */ object({
 /** A browser session: one real browser and the URLs that reach it. */
 export const BrowserSessionSchema = /* @__PURE__ */ object({
   session_id: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the session's id"),
+  name: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    "the session's name, unique among the project's running browsers",
+  ),
+  tags: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(BrowserTagsSchema),
+    'key-value tags of the session, at most 50',
+  ),
   created_at: /* @__PURE__ */ described(TimestampSchema, 'when the session started (ISO 8601 UTC)'),
   deleted_at: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(TimestampSchema),

@@ -21,6 +21,7 @@ import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
 import { TelemetryInputSchema } from '../workbench/telemetry.js';
+import { BrowserTagsSchema } from './browser-tags.js';
 import { ViewportInputSchema } from './viewport-input.js';
 
 /** Bounds and default of a browser's idle time-out, in seconds. */
@@ -106,9 +107,32 @@ export const NetworkInputSchema = /* @__PURE__ */ requestObject({
   ),
 });
 
+/** A session id as the service makes them: a browser's name may not look like one. */
+const SESSION_ID_PATTERN = /^br_[A-Za-z0-9]{12}$/;
+
+/**
+ * A browser's name: 1–255 characters of A-Z, a-z, 0-9, `.`, `_` or `-`, and not shaped like a
+ * session id (ids are looked up before names).
+ */
+export const BrowserNameSchema = /* @__PURE__ */ pipe(
+  NameSchema,
+  /* @__PURE__ */ check(
+    (name) => !SESSION_ID_PATTERN.test(name),
+    'must not look like a session id (br_ and 12 letters or digits)',
+  ),
+);
+
 /** Body of POST /browsers. A self-hosted service runs headless unless asked otherwise. */
 export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
   /* @__PURE__ */ requestObject({
+    name: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(BrowserNameSchema),
+      'a name to find it by, unique among the running browsers of the project',
+    ),
+    tags: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(BrowserTagsSchema),
+      'key-value tags, at most 50 (keys 1–64, values ≤ 256 characters)',
+    ),
     headless: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), true),
       'run without a display, default true',

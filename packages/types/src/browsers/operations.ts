@@ -1,19 +1,31 @@
 import { defineOperation } from '../catalog/operation.js';
 import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
-import { IdSchema } from '../common/scalars.js';
+import { IdOrNameSchema, IdSchema } from '../common/scalars.js';
 import {
   BrowserSessionListSchema,
   BrowserSessionSchema,
   ListBrowsersQuerySchema,
 } from './browser-session.js';
 import { CreateBrowserBodySchema } from './create-browser.js';
+import { UpdateBrowserBodySchema } from './update-browser.js';
 
 /** The `{id}` of a path under a browser session, described once for every such path. */
 export const SessionIdParamSchema = /* @__PURE__ */ described(IdSchema, 'browser session id');
 
 /** Path parameters of an operation on one browser session. */
 export const BrowserPathSchema = /* @__PURE__ */ requestObject({ id: SessionIdParamSchema });
+
+/**
+ * Path parameters of get, update and delete: the session's id, or the name of a running browser
+ * (the id is tried first).
+ */
+export const BrowserIdOrNamePathSchema = /* @__PURE__ */ requestObject({
+  id: /* @__PURE__ */ described(
+    IdOrNameSchema,
+    'browser session id, or the name of a running browser',
+  ),
+});
 
 /** POST /browsers: starts a browser session. */
 export const createBrowserOperation = /* @__PURE__ */ defineOperation({
@@ -46,10 +58,26 @@ export const getBrowserOperation = /* @__PURE__ */ defineOperation({
   summary: 'Get a browser session.',
   method: 'GET',
   path: '/browsers/{id}',
-  pathParams: BrowserPathSchema,
+  pathParams: BrowserIdOrNamePathSchema,
   responses: { 200: { kind: 'json', schema: BrowserSessionSchema } },
   errorStatuses: [404],
   access: 'read',
+});
+
+/**
+ * PATCH /browsers/{id}: changes a running browser: its name, tags, window size (applied live) and
+ * idle time-out.
+ */
+export const updateBrowserOperation = /* @__PURE__ */ defineOperation({
+  name: 'browsers.update',
+  summary: 'Update a running browser session (name, tags, viewport, time-out).',
+  method: 'PATCH',
+  path: '/browsers/{id}',
+  pathParams: BrowserIdOrNamePathSchema,
+  body: { encoding: 'json', schema: UpdateBrowserBodySchema },
+  responses: { 200: { kind: 'json', schema: BrowserSessionSchema } },
+  errorStatuses: [404, 409],
+  access: 'write',
 });
 
 /** DELETE /browsers/{id}: ends a browser session and everything running in it. */
@@ -58,7 +86,7 @@ export const deleteBrowserOperation = /* @__PURE__ */ defineOperation({
   summary: 'Delete a browser session.',
   method: 'DELETE',
   path: '/browsers/{id}',
-  pathParams: BrowserPathSchema,
+  pathParams: BrowserIdOrNamePathSchema,
   responses: { 204: { kind: 'none' } },
   errorStatuses: [404],
   access: 'write',

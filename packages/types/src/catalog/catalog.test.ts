@@ -87,6 +87,9 @@ const CONTRACT_OPERATIONS = [
   'GET /invocations',
   'GET /extensions/{id_or_name}',
   'DELETE /extensions/{id_or_name}',
+  'GET /extensions/{id_or_name}/metadata',
+  'PATCH /browsers/{id}',
+  'DELETE /invocations/{id}/browsers',
   'POST /invocations',
   'GET /invocations/{id}',
   'PATCH /invocations/{id}',
@@ -124,6 +127,9 @@ const CONTRACT_SUCCESS: Record<string, number[]> = {
   'browserPools.flush': [204],
   'extensions.delete': [204],
   'invocations.create': [201],
+  'invocations.deleteBrowsers': [204],
+  'browsers.update': [200],
+  'extensions.metadata': [200],
 };
 
 const signature = (operation: { method: string; path: string }) =>
@@ -331,9 +337,13 @@ describe('the operation catalog', () => {
   it('validates path parameters: ids are url-safe, names may hold dots', () => {
     const pool = operationByName('browserPools.get');
     expect(v.is(pool.pathParams, { id_or_name: 'checkout.v2' })).toBe(true);
+    const process = operationByName('browsers.process.status');
+    expect(v.is(process.pathParams, { id: 'a.b', process_id: 'p' })).toBe(false);
+    expect(v.is(process.pathParams, { id: 'x'.repeat(65), process_id: 'p' })).toBe(false);
+    // get, update and delete take a running browser's name as well.
     const browser = operationByName('browsers.get');
-    expect(v.is(browser.pathParams, { id: 'a.b' })).toBe(false);
-    expect(v.is(browser.pathParams, { id: 'x'.repeat(65) })).toBe(false);
+    expect(v.is(browser.pathParams, { id: 'checkout.v2' })).toBe(true);
+    expect(v.is(browser.pathParams, { id: 'x'.repeat(256) })).toBe(false);
     expect(v.is(pool.pathParams, { id_or_name: '..' })).toBe(false);
     expect(v.is(pool.pathParams, { id_or_name: '.' })).toBe(false);
     expect(v.is(pool.pathParams, { id_or_name: '...' })).toBe(true);

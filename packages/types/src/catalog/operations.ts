@@ -13,6 +13,7 @@ import {
   deleteBrowserOperation,
   getBrowserOperation,
   listBrowsersOperation,
+  updateBrowserOperation,
 } from '../browsers/operations.js';
 import {
   batchOperation,
@@ -31,6 +32,7 @@ import {
 import {
   deleteExtensionOperation,
   downloadExtensionOperation,
+  getExtensionMetadataOperation,
   listExtensionsOperation,
   uploadExtensionOperation,
 } from '../extensions/operations.js';
@@ -55,6 +57,7 @@ import {
 } from '../fs-watch/operations.js';
 import {
   createInvocationOperation,
+  deleteInvocationBrowsersOperation,
   getInvocationOperation,
   listInvocationBrowsersOperation,
   listInvocationsOperation,
@@ -213,6 +216,9 @@ export const operations = [
   streamTelemetryOperation,
   writeProcessStdinOperation,
   resizeProcessOperation,
+  updateBrowserOperation,
+  deleteInvocationBrowsersOperation,
+  getExtensionMetadataOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

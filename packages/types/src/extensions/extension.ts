@@ -1,4 +1,4 @@
-import { array, blob, type InferOutput, object, optional, string } from 'valibot';
+import { array, blob, type InferOutput, object, optional, pipe, regex, string } from 'valibot';
 import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
@@ -12,6 +12,15 @@ export const ExtensionSchema = /* @__PURE__ */ object({
   name: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ string()),
     "the extension's unique name",
+  ),
+  checksum: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ string(),
+        /* @__PURE__ */ regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits'),
+      ),
+    ),
+    'SHA-256 of the archive exactly as uploaded, lowercase hex',
   ),
   last_used_at: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(TimestampSchema),

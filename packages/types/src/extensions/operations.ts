@@ -54,6 +54,18 @@ export const downloadExtensionOperation = /* @__PURE__ */ defineOperation({
   access: 'contents',
 });
 
+/** GET /extensions/{id_or_name}/metadata: the record (size, SHA-256, name) without the archive. */
+export const getExtensionMetadataOperation = /* @__PURE__ */ defineOperation({
+  name: 'extensions.metadata',
+  summary: "Get an extension's record (size, SHA-256, name) without downloading it.",
+  method: 'GET',
+  path: '/extensions/{id_or_name}/metadata',
+  pathParams: ExtensionPathSchema,
+  responses: { 200: { kind: 'json', schema: ExtensionSchema } },
+  errorStatuses: [404],
+  access: 'read',
+});
+
 /** DELETE /extensions/{id_or_name}: removes the extension. */
 export const deleteExtensionOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.delete',

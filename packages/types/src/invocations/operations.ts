@@ -78,3 +78,15 @@ export const listInvocationBrowsersOperation = /* @__PURE__ */ defineOperation({
   errorStatuses: [404],
   access: 'read',
 });
+
+/** DELETE /invocations/{id}/browsers: ends every running browser of the invocation. */
+export const deleteInvocationBrowsersOperation = /* @__PURE__ */ defineOperation({
+  name: 'invocations.deleteBrowsers',
+  summary: 'Delete every running browser of an invocation.',
+  method: 'DELETE',
+  path: '/invocations/{id}/browsers',
+  pathParams: InvocationPathSchema,
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [404],
+  access: 'write',
+});

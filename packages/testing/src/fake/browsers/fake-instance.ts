@@ -53,7 +53,8 @@ export function covers(watch: FakeWatchRegistration, path: string): boolean {
  */
 export class FakeInstance implements BrowserInstance {
   readonly id: string;
-  readonly viewport: Viewport;
+  /** Its window size: as launched, then as the last update set it. */
+  viewport: Viewport;
   /** Everything typed into it, in order. */
   typedText = '';
   /** The mouse, wheel and key events sent to it, in order (typing aside): the newest 10,000. */
@@ -116,6 +117,12 @@ export class FakeInstance implements BrowserInstance {
       this.screenColour,
     );
     return { data, mime: 'image/png', width, height };
+  }
+
+  async setViewport(viewport: Viewport): Promise<void> {
+    this.viewport = { ...viewport };
+    // Its screen is drawn at the new size from the next frame on.
+    this.screen.changed();
   }
 
   async screenshot(region: Region | undefined): Promise<Uint8Array> {

@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type ArchiveStore, checkExtensionArchive } from '@x/service-kernel';
 
 /** Keeps extension archives in memory, checked as the contract says. */
 export class FakeArchiveStore implements ArchiveStore {
   readonly archives = new Map<string, Uint8Array>();
 
-  async store(file: Blob): Promise<{ key: string; sizeBytes: number }> {
+  async store(file: Blob): Promise<{ key: string; sizeBytes: number; sha256: string }> {
     const archive = new Uint8Array(await file.arrayBuffer());
     checkExtensionArchive(archive);
-    return { key: this.keep(archive), sizeBytes: archive.byteLength };
+    const sha256 = createHash('sha256').update(archive).digest('hex');
+    return { key: this.keep(archive), sizeBytes: archive.byteLength, sha256 };
   }
 
   /** Keeps an archive as it is (a seed's), unchecked. */
