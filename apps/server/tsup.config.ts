@@ -10,6 +10,8 @@ export default defineConfig({
     main: 'src/main.ts',
     index: 'src/index.ts',
     'playwright-worker': 'src/playwright/playwright-worker.ts',
+    // The WebDriver BiDi mapper's process, in a session's sandbox too (chromium-bidi bound).
+    'bidi-worker': 'src/webdriver/bidi-worker.ts',
   },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },

@@ -54,6 +54,7 @@ import { describeTools, findSystemTools, type SystemTools } from './system/execu
 import { raiseFileLimit } from './system/file-limit.js';
 import { killDescendants } from './system/process-tree.js';
 import { notReadyReasons } from './system/readiness.js';
+import { BidiEndpoint } from './webdriver/bidi-endpoint.js';
 
 /** How often browsers idle past their time-out are looked for. */
 const SWEEP_MS = 1_000;
@@ -332,6 +333,16 @@ async function startLocked(
     }
   });
   const liveSockets = liveViewSockets((id) => org.liveModelOf(id).liveViews);
+  const bidi = new BidiEndpoint(
+    tools.bwrap,
+    {
+      instanceOf: (id) => org.findBrowser(id)?.entry.instance,
+      touch: (id) => org.liveModelOf(id).browsers.touch(id),
+      telemetry: (id, event) => org.findBrowser(id)?.entry.telemetry.record(event),
+    },
+    jwtSecret,
+    logger,
+  );
   const detachProxy = attachCdpProxy(
     server,
     {
@@ -343,7 +354,7 @@ async function startLocked(
     },
     jwtSecret,
     logger,
-    [liveSockets.upgrade],
+    [liveSockets.upgrade, bidi.upgrade],
   );
   const { port } = server.address() as AddressInfo;
   // Metrics without a token, on loopback only: for a scraper on the same host.
@@ -408,6 +419,7 @@ async function startLocked(
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         detachProxy();
+        bidi.close();
         // Recordings are finalized while their browsers still run; then every browser ends.
         await org.close();
         await playwright.close();

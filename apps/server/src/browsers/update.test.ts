@@ -98,9 +98,9 @@ describe('a running browser changed on real Chromium', () => {
     // A conflict is not retried: x-should-retry: false, so the SDK gives up at once.
     const other = await sdk.browsers.create({});
     const started = Date.now();
-    await expect(sdk.browsers.update(other.session_id, { name: 'sdk-agent' })).rejects.toMatchObject(
-      { status: 409 },
-    );
+    await expect(
+      sdk.browsers.update(other.session_id, { name: 'sdk-agent' }),
+    ).rejects.toMatchObject({ status: 409 });
     expect(Date.now() - started).toBeLessThan(400);
     await sdk.browsers.deleteByID('sdk-agent');
     await expect(sdk.browsers.retrieve('sdk-agent')).rejects.toMatchObject({ status: 404 });

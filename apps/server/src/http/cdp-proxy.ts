@@ -34,13 +34,20 @@ const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 const CLIENT_HIGH_WATER_BYTES = 8 * 1024 * 1024;
 const CLIENT_LOW_WATER_BYTES = 1024 * 1024;
 
-function refuse(socket: Duplex, status: number, reason: string): void {
-  const body = JSON.stringify({
-    code: status === 401 ? 'unauthorized' : 'not_found',
-    message: reason,
-  });
+/** The Error code and reason phrase of each status a WebSocket upgrade is refused with. */
+const UPGRADE_REFUSALS: Readonly<Record<number, readonly [string, string]>> = {
+  401: ['unauthorized', 'Unauthorized'],
+  404: ['not_found', 'Not Found'],
+  429: ['rate_limited', 'Too Many Requests'],
+  503: ['unavailable', 'Service Unavailable'],
+};
+
+/** Answers a WebSocket upgrade with an HTTP error and an Error body, and closes the socket. */
+export function refuseUpgrade(socket: Duplex, status: 401 | 404 | 429 | 503, reason: string): void {
+  const [code, phrase] = UPGRADE_REFUSALS[status] ?? ['internal_error', 'Error'];
+  const body = JSON.stringify({ code, message: reason });
   socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${phrase}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
 
@@ -65,13 +72,14 @@ export function attachCdpProxy(
     if (others.some((other) => other(request, socket, head))) return;
     const url = new URL(request.url ?? '/', 'http://localhost');
     const id = CDP_PATH.exec(url.pathname)?.[1];
-    if (!id) return refuse(socket, 404, `No WebSocket endpoint at ${url.pathname}.`);
+    if (!id) return refuseUpgrade(socket, 404, `No WebSocket endpoint at ${url.pathname}.`);
     const jwt = url.searchParams.get('jwt') ?? '';
     if (!verifySessionJwt(jwtSecret, jwt, id, Math.floor(Date.now() / 1000))) {
       logger.warn({ session: id }, 'CDP connection refused: bad jwt');
-      return refuse(socket, 401, 'The jwt is missing, expired, or for another session.');
+      return refuseUpgrade(socket, 401, 'The jwt is missing, expired, or for another session.');
     }
-    if (!browsers.isRunning(id)) return refuse(socket, 404, `No running browser session "${id}".`);
+    if (!browsers.isRunning(id))
+      return refuseUpgrade(socket, 404, `No running browser session "${id}".`);
     sockets.handleUpgrade(request, socket, head, (client) => {
       const arrivedAt = Date.now();
       let messages = 0;

@@ -17,6 +17,7 @@ import {
 } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import type { CdpChannel } from '../browsers/cdp-connection.js';
+import { relayChannel } from '../browsers/channel-relay.js';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { baseEnvironment, endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
 
@@ -34,9 +35,6 @@ const STDERR_TAIL_BYTES = 16 * 1024;
 
 /** Longest answer line a worker may send (a 10 MiB result with its output). */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
-
-/** Bytes of DevTools messages waiting for the worker past which Chromium is not read. */
-const HIGH_WATER_BYTES = 8 * 1024 * 1024;
 
 /** The files a worker runs from, on the host. */
 interface WorkerFiles {
@@ -128,7 +126,7 @@ class PlaywrightWorker {
     });
     const devtools = this.#child.stdio[3] as Socket;
     devtools.on('error', () => undefined);
-    this.#channel = this.#connect(instance, devtools);
+    this.#channel = relayChannel(instance, devtools, () => this.stop());
     this.#channel.catch(() => this.stop());
     let isReady: (answer: Answer) => void = () => undefined;
     const readyAnswer = new Promise<Answer>((resolve) => {
@@ -160,43 +158,6 @@ class PlaywrightWorker {
     const why =
       answer?.error ?? (this.#stderr.trim().split('\n').at(-1) || 'it did not start in time');
     throw new ServiceError('unavailable', `The Playwright worker could not start: ${why}`);
-  }
-
-  /** Opens the worker's DevTools channel and relays it both ways, with back-pressure. */
-  async #connect(instance: ChromiumInstance, devtools: Socket): Promise<CdpChannel> {
-    let channel: CdpChannel | undefined;
-    let isCongested = false;
-    const opened = await instance.chromium.openChannel({
-      deliver: (text) => {
-        devtools.write(`${text}\0`);
-        if (devtools.writableLength > HIGH_WATER_BYTES) isCongested = true;
-      },
-      end: () => this.stop(),
-      isCongested: () => isCongested,
-    });
-    channel = opened;
-    devtools.on('drain', () => {
-      if (!isCongested) return;
-      isCongested = false;
-      channel?.drained();
-    });
-    let partial: Buffer[] = [];
-    devtools.on('data', (chunk: Buffer) => {
-      let start = 0;
-      for (let end = chunk.indexOf(0); end !== -1; end = chunk.indexOf(0, start)) {
-        partial.push(chunk.subarray(start, end));
-        const hasRoom = opened.send(Buffer.concat(partial).toString());
-        partial = [];
-        start = end + 1;
-        if (!hasRoom) {
-          devtools.pause();
-          opened.whenWritable(() => devtools.resume());
-        }
-      }
-      if (start < chunk.length) partial.push(Buffer.from(chunk.subarray(start)));
-    });
-    devtools.on('close', () => opened.close());
-    return opened;
   }
 
   #hear(line: string): void {

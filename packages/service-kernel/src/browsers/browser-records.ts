@@ -7,13 +7,19 @@ export function sessionRecord(
   id: string,
   spec: BrowserSpec,
   viewport: Viewport,
-  urls: { readonly cdp: string; readonly live: string; readonly base: string },
+  urls: {
+    readonly cdp: string;
+    readonly webdriver: string;
+    readonly live: string;
+    readonly base: string;
+  },
   createdAt: Date,
 ): BrowserSession {
   const record: BrowserSession = {
     session_id: id,
     created_at: formatTimestamp(createdAt),
     cdp_ws_url: urls.cdp,
+    webdriver_ws_url: urls.webdriver,
     browser_live_view_url: urls.live,
     base_url: urls.base,
     headless: spec.headless,

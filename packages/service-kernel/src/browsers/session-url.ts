@@ -30,7 +30,8 @@ export const sessionBaseUrl = (id: string, httpOrigin: string): string =>
   `${httpOrigin}/browsers/${id}`;
 
 /**
- * The URLs of a session on `httpOrigin`: its DevTools WebSocket and its live view page (control),
+ * The URLs of a session on `httpOrigin`: its DevTools and WebDriver BiDi WebSockets and its live
+ * view page (control),
  * their jwts valid SESSION_URL_LIFETIME_SECONDS from now, with when they expire (epoch seconds),
  * and the base of its own endpoints, which carries no key.
  */
@@ -38,12 +39,13 @@ export function sessionUrls<I extends BrowserInstance>(
   context: ModelContext<I>,
   id: string,
   httpOrigin: string,
-): { cdp: string; live: string; base: string; expiresAt: number } {
+): { cdp: string; webdriver: string; live: string; base: string; expiresAt: number } {
   const expiresAt = urlExpiry(context);
   const jwt = signSessionJwt(context.settings.jwtSecret, id, expiresAt);
   const wsOrigin = httpOrigin.replace(/^http/, 'ws');
   return {
     cdp: `${wsOrigin}/browsers/${id}/cdp?jwt=${jwt}`,
+    webdriver: `${wsOrigin}/browsers/${id}/webdriver/session?jwt=${jwt}`,
     live: liveViewUrl(context, id, httpOrigin, 'control', expiresAt),
     base: sessionBaseUrl(id, httpOrigin),
     expiresAt,
@@ -63,7 +65,12 @@ export function renewSessionUrl<I extends BrowserInstance>(
   if (entry.urlExpiresAt - now >= SESSION_URL_LIFETIME_SECONDS / 2) return false;
   const { session_id: id, cdp_ws_url: current } = entry.record;
   const urls = sessionUrls(context, id, new URL(current).origin.replace(/^ws/, 'http'));
-  entry.record = { ...entry.record, cdp_ws_url: urls.cdp, browser_live_view_url: urls.live };
+  entry.record = {
+    ...entry.record,
+    cdp_ws_url: urls.cdp,
+    webdriver_ws_url: urls.webdriver,
+    browser_live_view_url: urls.live,
+  };
   entry.urlExpiresAt = urls.expiresAt;
   return true;
 }

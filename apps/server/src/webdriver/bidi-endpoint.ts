@@ -1,0 +1,350 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { Duplex, Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { INSTANCE_HOME, type TelemetryEventInput, verifySessionJwt } from '@x/service-kernel';
+import type { Logger } from 'pino';
+import { WebSocket, WebSocketServer } from 'ws';
+import { relayChannel } from '../browsers/channel-relay.js';
+import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import { refuseUpgrade } from '../http/cdp-proxy.js';
+import { baseEnvironment, endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
+
+/** Path of a session's WebDriver BiDi endpoint: `/browsers/{id}/webdriver/session`. */
+export const WEBDRIVER_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/webdriver\/session$/;
+
+/** Most BiDi connections one browser may have at once (each runs a mapper of its own). */
+export const MAX_BIDI_CONNECTIONS_PER_BROWSER = 4;
+
+/** Largest BiDi message a client may send (a long script, many files to set on an input). */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** Bytes a client may send before its mapper is ready (it is ready in well under a second). */
+const MAX_QUEUED_BYTES = 1024 * 1024;
+
+/** How long a mapper may take to start and attach to its browser. */
+const START_TIMEOUT_MS = 30_000;
+
+/** Bytes waiting to reach a client past which its mapper is no longer read, and below which it is again. */
+const CLIENT_HIGH_WATER_BYTES = 8 * 1024 * 1024;
+const CLIENT_LOW_WATER_BYTES = 1024 * 1024;
+
+/** Bytes of a mapper's stderr kept, for the reason it failed. */
+const STDERR_TAIL_BYTES = 16 * 1024;
+
+/** Where the mapper's parts are inside its sandbox. */
+const INSIDE = '/opt/xb';
+
+/** The running browsers, as the endpoint reaches them. */
+export interface BidiTargets {
+  /** The browser's instance; undefined when it does not run. */
+  instanceOf(id: string): ChromiumInstance | undefined;
+  /** Counts traffic as activity for the idle time-out. */
+  touch(id: string): void;
+  /** Hears a client arrive and leave (the session's `connection` telemetry). */
+  telemetry?(id: string, event: TelemetryEventInput): void;
+}
+
+/** The files a mapper runs from, on the host. */
+interface MapperFiles {
+  readonly node: string;
+  readonly script: string;
+  /** Package folders, each bound under the sandbox's node_modules by its name. */
+  readonly packages: Readonly<Record<string, string>>;
+}
+
+/**
+ * The folder of package `name` as `from` resolves it, also for a package whose `exports` keep its
+ * package.json to itself: its entry point's nearest folder with that package's package.json.
+ */
+function packageFolder(name: string, from: NodeJS.Require): string {
+  try {
+    return realpathSync(dirname(from.resolve(`${name}/package.json`)));
+  } catch {
+    let folder = dirname(realpathSync(from.resolve(name)));
+    while (folder !== dirname(folder)) {
+      const manifest = join(folder, 'package.json');
+      if (
+        existsSync(manifest) &&
+        (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name
+      )
+        return folder;
+      folder = dirname(folder);
+    }
+    throw new Error(`No folder of package ${name}.`);
+  }
+}
+
+/** The worker script next to this module: built (`.js`) or the source (`.ts`, tests). */
+function findMapperFiles(): MapperFiles | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const script = [
+    join(here, 'bidi-worker.js'),
+    join(here, 'bidi-worker.ts'),
+    join(here, 'webdriver', 'bidi-worker.ts'),
+  ].find((path) => existsSync(path));
+  if (!script) return undefined;
+  try {
+    const bidi = packageFolder('chromium-bidi', createRequire(import.meta.url));
+    // Its own dependencies, found from where it is.
+    const fromBidi = createRequire(join(bidi, 'package.json'));
+    return {
+      node: realpathSync(process.execPath),
+      script: realpathSync(script),
+      packages: {
+        'chromium-bidi': bidi,
+        mitt: packageFolder('mitt', fromBidi),
+        zod: packageFolder('zod', fromBidi),
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves each session's `webdriver_ws_url`: a WebSocket on this server that speaks WebDriver
+ * BiDi to the same browser as its `cdp_ws_url`. The jwt is checked as the CDP endpoint checks
+ * it; then the connection gets a chromium-bidi mapper of its own, started in the session's
+ * sandbox (its user, its cgroup, no network) on a DevTools channel of the server's pipe, so
+ * nothing new listens anywhere and the client's messages are read only inside the sandbox. The
+ * mapper ends with its connection, and the connection with its browser.
+ */
+export class BidiEndpoint {
+  readonly #bubblewrap: string | undefined;
+  readonly #files: MapperFiles | undefined;
+  readonly #targets: BidiTargets;
+  readonly #jwtSecret: string;
+  readonly #logger: Logger;
+  readonly #sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  /** The mapper processes running, by the browser they serve. */
+  readonly #mappers = new Map<string, Set<ChildProcess>>();
+
+  constructor(
+    bubblewrap: string | undefined,
+    targets: BidiTargets,
+    jwtSecret: string,
+    logger: Logger,
+  ) {
+    this.#bubblewrap = bubblewrap;
+    this.#files = findMapperFiles();
+    this.#targets = targets;
+    this.#jwtSecret = jwtSecret;
+    this.#logger = logger;
+  }
+
+  /** Takes the upgrades to a session's BiDi endpoint (and says so); leaves the others. */
+  readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const id = WEBDRIVER_PATH.exec(url.pathname)?.[1];
+    if (!id) return false;
+    const jwt = url.searchParams.get('jwt') ?? '';
+    if (!verifySessionJwt(this.#jwtSecret, jwt, id, Math.floor(Date.now() / 1000))) {
+      this.#logger.warn({ session: id }, 'WebDriver BiDi connection refused: bad jwt');
+      refuseUpgrade(socket, 401, 'The jwt is missing, expired, or for another session.');
+      return true;
+    }
+    const instance = this.#targets.instanceOf(id);
+    if (!instance) {
+      refuseUpgrade(socket, 404, `No running browser session "${id}".`);
+      return true;
+    }
+    if (!this.#bubblewrap || !this.#files) {
+      refuseUpgrade(
+        socket,
+        503,
+        'WebDriver BiDi needs bubblewrap and chromium-bidi beside the server, which are missing here.',
+      );
+      return true;
+    }
+    const running = this.#mappers.get(id)?.size ?? 0;
+    if (running >= MAX_BIDI_CONNECTIONS_PER_BROWSER) {
+      refuseUpgrade(
+        socket,
+        429,
+        `Browser "${id}" has ${MAX_BIDI_CONNECTIONS_PER_BROWSER} WebDriver BiDi connections, the most it may: close one.`,
+      );
+      return true;
+    }
+    this.#sockets.handleUpgrade(request, socket, head, (client) =>
+      this.#serve(id, instance, client),
+    );
+    return true;
+  };
+
+  #serve(id: string, instance: ChromiumInstance, client: WebSocket): void {
+    const mapper = spawnSandbox(
+      this.#bubblewrap as string,
+      {
+        home: instance.home,
+        env: { ...baseEnvironment(), HOME: INSTANCE_HOME },
+        shareNetwork: false,
+        user: instance.user,
+        cgroup: instance.cgroup,
+        seccomp: 'process',
+        readOnlyBinds: this.#binds(),
+      },
+      `${INSIDE}/bin/node`,
+      [
+        '--no-warnings',
+        '--max-old-space-size=256',
+        `${INSIDE}/bidi-worker.${(this.#files as MapperFiles).script.endsWith('.ts') ? 'mts' : 'mjs'}`,
+      ],
+      ['pipe', 'pipe', 'pipe', 'pipe'],
+    );
+    let mappers = this.#mappers.get(id);
+    if (!mappers) {
+      mappers = new Set();
+      this.#mappers.set(id, mappers);
+    }
+    mappers.add(mapper);
+    const arrivedAt = Date.now();
+    let messages = 0;
+    let closedBy = 'client';
+    this.#targets.telemetry?.(id, {
+      category: 'connection',
+      type: 'webdriver_connect',
+      source: { kind: 'kernel_api' },
+    });
+    let stderr = '';
+    (mapper.stderr as Readable).on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL_BYTES);
+    });
+    const stdin = mapper.stdin as Writable;
+    stdin.on('error', () => undefined);
+    const devtools = mapper.stdio[3] as Socket;
+    devtools.on('error', () => undefined);
+    const stop = () => void endSandbox(mapper);
+    const channel = relayChannel(instance, devtools, () => {
+      closedBy = 'browser_ended';
+      stop();
+    });
+    channel.catch(stop);
+    let isReady = false;
+    const queued: string[] = [];
+    let queuedBytes = 0;
+    const started = setTimeout(() => {
+      this.#logger.warn({ session: id }, 'a WebDriver BiDi mapper did not start in time');
+      stop();
+    }, START_TIMEOUT_MS);
+    started.unref();
+
+    // Mapper → client, one NUL-ended message at a time; its first is its own "ready".
+    const stdout = mapper.stdout as Readable;
+    let isPaused = false;
+    const onSent = () => {
+      if (isPaused && client.bufferedAmount < CLIENT_LOW_WATER_BYTES) {
+        isPaused = false;
+        stdout.resume();
+      }
+    };
+    let partial: Buffer[] = [];
+    stdout.on('data', (chunk: Buffer) => {
+      let start = 0;
+      for (let end = chunk.indexOf(0); end !== -1; end = chunk.indexOf(0, start)) {
+        partial.push(chunk.subarray(start, end));
+        const text = Buffer.concat(partial).toString();
+        partial = [];
+        start = end + 1;
+        if (!isReady) {
+          isReady = true;
+          clearTimeout(started);
+          for (const message of queued.splice(0)) stdin.write(`${message}\0`);
+          continue;
+        }
+        this.#targets.touch(id);
+        if (client.readyState !== WebSocket.OPEN) continue;
+        client.send(text, onSent);
+        if (client.bufferedAmount > CLIENT_HIGH_WATER_BYTES && !isPaused) {
+          isPaused = true;
+          stdout.pause();
+        }
+      }
+      if (start < chunk.length) partial.push(Buffer.from(chunk.subarray(start)));
+    });
+
+    // Client → mapper; a client that sends faster than the mapper reads is not read meanwhile.
+    client.on('message', (data, isBinary) => {
+      this.#targets.touch(id);
+      messages++;
+      if (isBinary) {
+        client.close(1003, 'WebDriver BiDi messages are text.');
+        return;
+      }
+      const text = data.toString();
+      if (!isReady) {
+        queued.push(text);
+        queuedBytes += Buffer.byteLength(text);
+        if (queuedBytes > MAX_QUEUED_BYTES)
+          client.close(1008, 'Too much sent before the session was ready.');
+        return;
+      }
+      if (!stdin.write(`${text}\0`)) {
+        client.pause();
+        stdin.once('drain', () => client.resume());
+      }
+    });
+
+    const end = () => {
+      clearTimeout(started);
+      stop();
+      client.terminate();
+    };
+    client.on('close', end);
+    client.on('error', end);
+    mapper.once('exit', () => {
+      mappers.delete(mapper);
+      if (mappers.size === 0 && this.#mappers.get(id) === mappers) this.#mappers.delete(id);
+      void channel.then((opened) => opened.close()).catch(() => undefined);
+      if (!isReady && closedBy === 'client') {
+        const why = stderr.trim().split('\n').at(-1);
+        this.#logger.warn(
+          { session: id, reason: why },
+          'a WebDriver BiDi mapper ended before it was ready',
+        );
+      }
+      if (client.readyState === WebSocket.OPEN) {
+        client.close(
+          closedBy === 'browser_ended' ? 1001 : 1011,
+          closedBy === 'browser_ended' ? 'The browser session ended.' : 'The BiDi mapper ended.',
+        );
+      }
+      this.#targets.telemetry?.(id, {
+        category: 'connection',
+        type: 'webdriver_disconnect',
+        source: { kind: 'kernel_api' },
+        data: { duration_ms: Date.now() - arrivedAt, message_count: messages, reason: closedBy },
+      });
+    });
+  }
+
+  #binds(): [string, string][] {
+    const files = this.#files as MapperFiles;
+    const script = `${INSIDE}/bidi-worker.${files.script.endsWith('.ts') ? 'mts' : 'mjs'}`;
+    return [
+      [files.node, `${INSIDE}/bin/node`],
+      [files.script, script],
+      ...Object.entries(files.packages).map(([name, folder]): [string, string] => [
+        folder,
+        `${INSIDE}/node_modules/${name}`,
+      ]),
+    ];
+  }
+
+  /** How many BiDi connections a browser has now. */
+  connectionsOf(id: string): number {
+    return this.#mappers.get(id)?.size ?? 0;
+  }
+
+  /** Ends every connection (the server is closing). */
+  close(): void {
+    for (const client of this.#sockets.clients) client.terminate();
+    for (const mappers of this.#mappers.values())
+      for (const mapper of mappers) void endSandbox(mapper);
+    this.#sockets.close();
+  }
+}
