@@ -1,8 +1,10 @@
+import Kernel from '@onkernel/sdk';
 import type { BrowserSession } from '@x/types';
 import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { jsonCaller, useTestServer } from '../test-support/servers.js';
+import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const handle = useTestServer();
 const call = jsonCaller(() => handle.server.url);
@@ -143,5 +145,74 @@ describe('webdriver_ws_url on real Chromium', () => {
     await call('DELETE', `/browsers/${mine.session_id}`);
     expect(await closed).toBe(1001);
     await call('DELETE', `/browsers/${other.session_id}`);
+  });
+
+  it('is driven by a real BiDi client (Puppeteer over WebDriver BiDi) on a browser the Kernel SDK 0.84 made', async () => {
+    const sdk = new Kernel({ apiKey: TEST_TOKEN, baseURL: handle.server.url, maxRetries: 0 });
+    const created = await sdk.browsers.create({});
+    expect(created.webdriver_ws_url).toContain(
+      `/browsers/${created.session_id}/webdriver/session?jwt=`,
+    );
+    const browser = await puppeteer.connect({
+      browserWSEndpoint: created.webdriver_ws_url,
+      protocol: 'webDriverBiDi',
+    });
+    try {
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.goto(
+        'data:text/html,<input id="box"><button onclick="document.title=document.getElementById(\'box\').value">save</button>',
+      );
+      await page.type('#box', 'typed over BiDi');
+      await page.click('button');
+      expect(await page.evaluate(() => document.title)).toBe('typed over BiDi');
+      // Playwright on cdp_ws_url sees the same page.
+      const playwright = await chromium.connectOverCDP(created.cdp_ws_url);
+      try {
+        const titles = await Promise.all(
+          (playwright.contexts()[0]?.pages() ?? []).map((one) => one.title()),
+        );
+        expect(titles).toContain('typed over BiDi');
+      } finally {
+        await playwright.close();
+      }
+    } finally {
+      await browser.disconnect();
+    }
+    await sdk.browsers.deleteByID(created.session_id);
+  });
+
+  it('bounds the connections of a browser, frees a place when one closes, and takes text only', async () => {
+    const { json: session } = await call<BrowserSession>('POST', '/browsers', {});
+    const url = session.webdriver_ws_url as string;
+    const clients = await Promise.all([1, 2, 3, 4].map(() => bidiClient(url)));
+    await Promise.all(clients.map((client) => client.send('session.new', { capabilities: {} })));
+    const statusOf = (target: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(target);
+        socket.once('unexpected-response', (_request, response) =>
+          resolve(response.statusCode ?? 0),
+        );
+        socket.once('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once('error', () => undefined);
+      });
+    expect(await statusOf(url)).toBe(429);
+    // A binary frame is no BiDi message: that connection is closed, its place freed.
+    const first = clients[0];
+    const closed = new Promise<number>((resolve) =>
+      first?.socket.once('close', (code) => resolve(code)),
+    );
+    first?.socket.send(Buffer.from([1, 2, 3]));
+    expect(await closed).toBe(1003);
+    let status = 429;
+    for (let attempt = 0; attempt < 50 && status === 429; attempt++) {
+      status = await statusOf(url);
+      if (status === 429) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(101);
+    for (const client of clients.slice(1)) client.close();
+    await call('DELETE', `/browsers/${session.session_id}`);
   });
 });
