@@ -159,6 +159,14 @@ export interface BrowserInstance {
    */
   setViewport(viewport: Viewport): Promise<void>;
   /**
+   * Loads the unpacked extension in `folder` (a folder of its home) into the running browser,
+   * without a restart; gives the id the browser gave it. Throws a ServiceError 400 the browser's
+   * words when it refuses the extension.
+   */
+  loadExtension(folder: string): Promise<string>;
+  /** Unloads an extension it loaded (by its id); one already gone is fine. */
+  unloadExtension(extensionId: string): Promise<void>;
+  /**
    * Streams the screen of the tab the browser shows, following it to a new tab and across
    * navigations, until stopped. Engines share one capture among all their streams.
    */

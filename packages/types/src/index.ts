@@ -264,6 +264,11 @@ export {
   type Extension,
   ExtensionListSchema,
   ExtensionSchema,
+  type LoadExtensionsForm,
+  LoadExtensionsFormSchema,
+  type LoadedExtensions,
+  LoadedExtensionsSchema,
+  MAX_EXTENSIONS_PER_LOAD,
   REQUIRED_MANIFEST_KEYS,
   type UploadExtensionForm,
   UploadExtensionFormSchema,
@@ -274,6 +279,7 @@ export {
   ExtensionPathSchema,
   getExtensionMetadataOperation,
   listExtensionsOperation,
+  loadExtensionsOperation,
   uploadExtensionOperation,
 } from './extensions/operations.js';
 export {

@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import type { CurlCall, CurlOutcome, TelemetryEventInput } from '@x/service-kernel';
 import {
+  type CurlCall,
+  type CurlOutcome,
   type KeyInput,
   type MouseInput,
   type Region,
@@ -9,6 +10,7 @@ import {
   type ScreenSize,
   type ScreenStream,
   ServiceError,
+  type TelemetryEventInput,
   type WheelInput,
 } from '@x/service-kernel';
 import type { TelemetryCategory } from '@x/types';
@@ -327,6 +329,28 @@ export class ChromiumBrowser {
         this.#sizeTab(tab.session).catch(() => undefined),
       ),
     );
+  }
+
+  /**
+   * Loads the unpacked extension in `folder` (seen from inside the sandbox: a folder of its home)
+   * into the running browser, as `--load-extension` would have at its start; its content scripts
+   * run on the pages loaded from now on. Gives its id; a refusal is a 400 in Chromium's words.
+   */
+  async loadExtension(folder: string): Promise<string> {
+    try {
+      const { id } = await this.#cdp.send<{ id: string }>('Extensions.loadUnpacked', {
+        path: folder,
+      });
+      return id;
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new ServiceError('bad_request', `The browser did not load ${folder}: ${why}`);
+    }
+  }
+
+  /** Unloads an extension it loaded; one already gone is fine. */
+  async unloadExtension(extensionId: string): Promise<void> {
+    await this.#cdp.send('Extensions.uninstall', { id: extensionId }).catch(() => undefined);
   }
 
   #sizeTab(session: string): Promise<unknown> {

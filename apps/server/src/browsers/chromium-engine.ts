@@ -121,6 +121,14 @@ export class ChromiumInstance implements BrowserInstance {
     return this.chromium.setViewport(viewport);
   }
 
+  loadExtension(folder: string): Promise<string> {
+    return this.chromium.loadExtension(folder);
+  }
+
+  unloadExtension(extensionId: string): Promise<void> {
+    return this.chromium.unloadExtension(extensionId);
+  }
+
   screenshot(region: Region | undefined): Promise<Uint8Array> {
     return this.chromium.screenshot(region);
   }

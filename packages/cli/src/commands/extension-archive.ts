@@ -1,5 +1,5 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { LIMITS, REQUIRED_MANIFEST_KEYS } from '@x/types';
 import { zipSync } from 'fflate';
 import { usageError } from '../cli-error.js';
@@ -148,4 +148,14 @@ export async function uploadArchive(
     size: info.size,
     isZippedDirectory: false,
   };
+}
+
+/**
+ * The folder name an extension at `path` is loaded under: its folder's or zip's name without
+ * `.zip`, with what a name may not hold replaced by `-` (`My Ext.zip` → `My-Ext`).
+ */
+export function extensionFolderName(path: string): string {
+  const base = basename(path.replace(/[\\/]+$/, '')).replace(/\.zip$/i, '');
+  const name = base.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 255);
+  return name === '' || name === '.' || name === '..' ? 'extension' : name;
 }

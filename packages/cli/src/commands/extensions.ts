@@ -1,9 +1,10 @@
 import type { BinaryBody, UploadProgress } from '@x/client';
-import type { Extension, Invocation, InvocationBrowsers } from '@x/types';
+import type { Extension, Invocation, InvocationBrowsers, LoadedExtensions } from '@x/types';
+import { usageError } from '../cli-error.js';
 import { createProgressBar } from '../output/progress.js';
 import type { CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
-import { uploadArchive } from './extension-archive.js';
+import { extensionFolderName, uploadArchive } from './extension-archive.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
 import {
   browserTable,
@@ -70,6 +71,47 @@ export const extensionCommands: CommandSpec[] = [
         target,
       );
       if (target !== '-') printResult(context, saved, show);
+    },
+  }),
+  operationCommand<LoadedExtensions>('extensions', 'load', 'browsers.loadExtensions', {
+    summary:
+      'Load extensions into a running browser (folders zipped on the fly, or .zip files), without a restart.',
+    args: [
+      { name: '<browser>', field: 'id' },
+      { name: '<path...>', field: 'extensions', isVariadic: true },
+    ],
+    flags: [
+      {
+        name: 'include-hidden',
+        kind: 'boolean',
+        description:
+          'zip a folder whole: keep .git, node_modules, .DS_Store and .env* (left out by default)',
+      },
+    ],
+    example: 'xb extensions load br_x7Hq2K9mN4pL ./my-extension ./other.zip',
+    show: (context, loaded) =>
+      loaded.extensions
+        .map(
+          (one) =>
+            `${context.colors.green('✓')} Loaded ${one.name} (${context.colors.cyan(one.extension_id)}).`,
+        )
+        .join('\n'),
+    run: async (context, show) => {
+      const paths = (context.input.extensions as string[] | undefined) ?? [];
+      if (paths.length === 0) throw usageError('Name at least one extension folder or .zip.');
+      context.input.extensions = await Promise.all(
+        paths.map(async (path) => ({
+          name: extensionFolderName(path),
+          zip_file: (
+            await uploadArchive(context.io.cwd, path, context.flags['include-hidden'] === true)
+          ).file,
+        })),
+      );
+      printResult(
+        context,
+        await callOperation<LoadedExtensions>(context, 'browsers.loadExtensions'),
+        show,
+      );
     },
   }),
   operationCommand<Extension>('extensions', 'get', 'extensions.metadata', {

@@ -105,6 +105,39 @@ describe.each(TRANSPORTS)('pool, extension and invocation commands (%s)', (_, ov
     expect(onlyJson((await run(['extensions', 'list', '--json'])).stdout)).toHaveLength(1);
   });
 
+  it('extensions load puts a folder and a .zip into a running browser, and get shows the SHA-256', async () => {
+    const runXb = run;
+    const session = v.parse(
+      BrowserSessionSchema,
+      onlyJson((await runXb(['browsers', 'create', '--json'])).stdout),
+    );
+    const zipPath = join(scratchFolder(), 'Other Ext.zip');
+    writeFileSync(zipPath, buildExtensionArchive());
+    const loaded = await runXb([
+      'extensions',
+      'load',
+      session.session_id,
+      extensionFolder(),
+      zipPath,
+    ]);
+    expect(loaded.code).toBe(0);
+    expect(loaded.stdout).toMatch(
+      /^✓ Loaded ext \([a-p]{32}\)\.\n✓ Loaded Other-Ext \([a-p]{32}\)\.\n$/,
+    );
+    expect([...fake.loadedExtensions(session.session_id).values()]).toEqual([
+      '/home/browser/.extensions/ext',
+      '/home/browser/.extensions/Other-Ext',
+    ]);
+    const none = await runXb(['extensions', 'load', session.session_id]);
+    expect(none.code).toBe(2);
+    const uploaded = onlyJson(
+      (await runXb(['extensions', 'upload', zipPath, '--name', 'with-sum', '--json'])).stdout,
+    ) as { id: string };
+    const shown = await runXb(['extensions', 'get', 'with-sum']);
+    expect(shown.stdout).toMatch(/^sha256 +[0-9a-f]{64}$/m);
+    expect(shown.stdout).toContain(uploaded.id);
+  });
+
   it('a folder upload leaves out .git, node_modules, .DS_Store and .env* unless --include-hidden', async () => {
     const folder = extensionFolder();
     for (const path of ['.git/config', 'node_modules/dep/index.js', 'scripts/.env.local']) {

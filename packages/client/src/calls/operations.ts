@@ -72,6 +72,7 @@ import {
   type listProxiesOperation,
   type listReplaysOperation,
   type listTelemetryEventsOperation,
+  type loadExtensionsOperation,
   moveDurationMs,
   type moveFileOperation,
   type moveMouseOperation,
@@ -803,6 +804,22 @@ export const updateBrowser = /* @__PURE__ */ defineCall<typeof updateBrowserOper
   responses: { 200: 'json' },
   write: true,
 });
+
+/**
+ * Load unpacked extensions (zips) into a running browser.
+ * `browsers.loadExtensions`: `POST /browsers/{id}/extensions`
+ */
+export const loadExtensions = /* @__PURE__ */ defineCall<typeof loadExtensionsOperation>(
+  {
+    name: 'browsers.loadExtensions',
+    method: 'POST',
+    path: '/browsers/{id}/extensions',
+    body: 'multipart',
+    responses: { 200: 'json' },
+    write: true,
+  },
+  { encodeBody: encodeUploadBody },
+);
 
 // browsers.liveView
 

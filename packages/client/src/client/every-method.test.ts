@@ -720,6 +720,7 @@ const CASES: Record<string, MethodCase> = {
 /** Operations whose answers are not plain values; each has its own test file. */
 const COVERED_ELSEWHERE = [
   'extensions.upload', // uploads.test.ts
+  'browsers.loadExtensions', // uploads.test.ts
   'extensions.download', // binary.test.ts
   'profiles.download', // against-fake.test.ts
   'browsers.replays.download', // binary.test.ts

@@ -171,3 +171,49 @@ describe('extension uploads', () => {
     expect(viaClient).toBeLessThan(Math.max(raw, 0) + 10);
   });
 });
+
+describe('extensions loaded into a running browser', () => {
+  it('sends each as extensions[i][name] and extensions[i][zip_file], and reads the ids', async () => {
+    const answer = {
+      extensions: [
+        { name: 'one', extension_id: 'a'.repeat(32) },
+        { name: 'two', extension_id: 'b'.repeat(32) },
+      ],
+    };
+    rig.server.respond('POST', '/browsers/br_1/extensions', { status: 200, json: answer });
+    const loaded = await rig.client.browsers.loadExtensions({
+      id: 'br_1',
+      extensions: [
+        { name: 'one', zip_file: new Blob([zipBytes]) },
+        { name: 'two', zip_file: zipBytes },
+      ],
+    });
+    expect(loaded).toEqual(answer);
+    const call = rig.server.calls.find((one) => one.url === '/browsers/br_1/extensions');
+    if (!call) throw new Error('no call');
+    const form = await formOf(call);
+    expect(form.get('extensions[0][name]')).toBe('one');
+    expect(form.get('extensions[1][name]')).toBe('two');
+    const second = form.get('extensions[1][zip_file]') as File;
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(zipBytes);
+  });
+
+  it('refuses a folder name twice, or none, before sending', async () => {
+    const zip_file = new Blob([zipBytes]);
+    await expect(
+      rig.client.browsers.loadExtensions({
+        id: 'br_1',
+        extensions: [
+          { name: 'same', zip_file },
+          { name: 'same', zip_file },
+        ],
+      }),
+    ).rejects.toThrow(/must not name one folder twice/);
+    await expect(
+      rig.client.browsers.loadExtensions({ id: 'br_1', extensions: [] }),
+    ).rejects.toThrow(InputValidationError);
+    expect(rig.server.calls.filter((one) => one.url === '/browsers/br_1/extensions')).toHaveLength(
+      0,
+    );
+  });
+});

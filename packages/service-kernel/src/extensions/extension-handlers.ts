@@ -1,12 +1,14 @@
 import type { BrowserInstance } from '../engines.js';
 import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
+import { loadExtensions } from './extension-loading.js';
 
 type Operations =
   | 'extensions.upload'
   | 'extensions.list'
   | 'extensions.download'
   | 'extensions.metadata'
+  | 'browsers.loadExtensions'
   | 'extensions.delete';
 
 /** The extension operations over the service model. */
@@ -25,6 +27,10 @@ export function extensionHandlers<I extends BrowserInstance>(): HandlerGroup<I, 
     'extensions.metadata': async ({ runtime, params }) => ({
       status: 200,
       json: (await runtime.extensions.find(params.id_or_name)).record,
+    }),
+    'browsers.loadExtensions': async ({ runtime, params, body }) => ({
+      status: 200,
+      json: await loadExtensions(runtime.browsers, runtime.files, params.id, body),
     }),
     'extensions.delete': async ({ runtime, params }) => {
       await runtime.extensions.delete(params.id_or_name);

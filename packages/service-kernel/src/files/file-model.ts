@@ -304,6 +304,21 @@ export class FileModel<I extends BrowserInstance> {
     });
   }
 
+  /**
+   * Makes `folder` (inside the home) hold exactly what `zip` holds: what was there goes first.
+   * A failure is answered as the field `field` of the body.
+   */
+  async replaceWithZip(browserId: string, folder: string, zip: Blob, field: string): Promise<void> {
+    return this.#bounded(browserId, async (instance) => {
+      const target = resolvePath(folder, body(field), { isHomeRefused: true });
+      if (instance.stat(target, field) === 'dir')
+        await this.#answer(() => this.#files.removeDirectory(instance, target), body(field));
+      await this.#answer(() => this.#files.unpack(instance, target, zip), body(field), {
+        isMaking: true,
+      });
+    });
+  }
+
   async zip(browserId: string, path: string): Promise<ReadableStream<Uint8Array>> {
     return this.#bounded(browserId, async (instance) => {
       const target = resolvePath(path, query('path'));

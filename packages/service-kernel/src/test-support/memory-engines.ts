@@ -73,6 +73,16 @@ export class RecordingInstance implements BrowserInstance {
   async setViewport(viewport: Viewport): Promise<void> {
     this.viewports.push({ ...viewport });
   }
+  /** The folders of the extensions loaded into it while it ran, by the id each got. */
+  readonly extensions = new Map<string, string>();
+  async loadExtension(folder: string): Promise<string> {
+    const id = `ext${this.extensions.size}`;
+    this.extensions.set(id, folder);
+    return id;
+  }
+  async unloadExtension(extensionId: string): Promise<void> {
+    this.extensions.delete(extensionId);
+  }
   async mouse(event: MouseInput): Promise<void> {
     this.inputs.push({ kind: 'mouse', at: performance.now(), ...event });
   }

@@ -3,7 +3,21 @@ import { zipSync } from 'fflate';
 import { buildExtensionArchive } from '../fixtures/extension-archive.js';
 import { type ContractCheck, defineChecks } from './check.js';
 import { expect } from './context.js';
-import { uniqueName, uploadExtension } from './resources.js';
+import { createBrowser, uniqueName, uploadExtension } from './resources.js';
+
+/** A form loading `archives` into a running browser, each under its folder name. */
+function loadForm(archives: Record<string, Uint8Array>): FormData {
+  const form = new FormData();
+  Object.entries(archives).forEach(([name, archive], index) => {
+    form.set(`extensions[${index}][name]`, name);
+    form.set(
+      `extensions[${index}][zip_file]`,
+      new Blob([archive as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+      `${name}.zip`,
+    );
+  });
+  return form;
+}
 
 /** Archives the service must refuse with 400, by what is wrong with them. */
 function badArchives(): Record<string, Uint8Array> {
@@ -106,6 +120,79 @@ export const extensionChecks: readonly ContractCheck[] = defineChecks('extension
         'not_found',
       );
     },
+  'load puts extensions into a running browser and answers their ids; a bad one loads none': async (
+    context,
+  ) => {
+    const { session_id: id } = await createBrowser(context);
+    const loaded = context.expectSuccess<{ extensions: { name: string; extension_id: string }[] }>(
+      await context.call('POST', `/browsers/${id}/extensions`, {
+        body: loadForm({ first: buildExtensionArchive(), second: buildExtensionArchive() }),
+      }),
+      'browsers.loadExtensions',
+      200,
+    );
+    const [first, second] = loaded.extensions;
+    expect(
+      loaded.extensions.length === 2 &&
+        first?.name === 'first' &&
+        second?.name === 'second' &&
+        /^[a-p]{32}$/.test(first.extension_id) &&
+        /^[a-p]{32}$/.test(second.extension_id) &&
+        first.extension_id !== second.extension_id,
+      `load answered ${JSON.stringify(loaded)}`,
+    );
+    // Its files are the session's: the folder it was unpacked into is listed.
+    const listed = context.expectSuccess<{ name: string }[]>(
+      await context.call('GET', `/browsers/${id}/fs/list_files?path=/home/browser/.extensions`),
+      'browsers.fs.listFiles',
+      200,
+    );
+    expect(
+      listed
+        .map((entry) => entry.name)
+        .sort()
+        .join(',') === 'first,second',
+      `~/.extensions holds ${listed.map((entry) => entry.name).join(', ')}`,
+    );
+    const notZip = new TextEncoder().encode('not a zip');
+    context.expectError(
+      await context.call('POST', `/browsers/${id}/extensions`, {
+        body: loadForm({ third: buildExtensionArchive(), broken: notZip }),
+      }),
+      400,
+      'bad_request',
+    );
+    const after = context.expectSuccess<{ name: string }[]>(
+      await context.call('GET', `/browsers/${id}/fs/list_files?path=/home/browser/.extensions`),
+      'browsers.fs.listFiles',
+      200,
+    );
+    expect(
+      !after.some((entry) => entry.name === 'third'),
+      'a call with a bad archive unpacked the good one before it',
+    );
+    const twice = new FormData();
+    for (const index of [0, 1]) {
+      twice.set(`extensions[${index}][name]`, 'same');
+      twice.set(
+        `extensions[${index}][zip_file]`,
+        new Blob([buildExtensionArchive() as Uint8Array<ArrayBuffer>]),
+        'same.zip',
+      );
+    }
+    context.expectError(
+      await context.call('POST', `/browsers/${id}/extensions`, { body: twice }),
+      400,
+      'bad_request',
+    );
+    context.expectError(
+      await context.call('POST', '/browsers/br_nothere/extensions', {
+        body: loadForm({ first: buildExtensionArchive() }),
+      }),
+      404,
+      'not_found',
+    );
+  },
   'a duplicate name is 409': async (context) => {
     const name = uniqueName('ext');
     await uploadExtension(context, buildExtensionArchive(), name);

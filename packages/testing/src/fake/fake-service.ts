@@ -126,6 +126,11 @@ export interface FakeService {
   inputs(browserId: string): readonly FakeInput[];
   /** What a browser's clipboard holds; with `text`, puts it there, as a page's copy would. */
   clipboard(browserId: string, text?: string): string;
+  /**
+   * The extensions loaded into a running browser (`browsers.loadExtensions`), by the id each got:
+   * the folder of its files it was loaded from.
+   */
+  loadedExtensions(browserId: string): ReadonlyMap<string, string>;
   /** Sets how a command behaves from now on. */
   scriptProcess(command: string, script: ProcessScriptSource): void;
   /**
@@ -296,6 +301,8 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       idempotency.clear();
     },
     typedText: (browserId) => current.engines.browsers.instance(browserId).typedText,
+    loadedExtensions: (browserId) =>
+      new Map(current.engines.browsers.instance(browserId).loadedExtensions),
     inputs: (browserId) => [...current.engines.browsers.instance(browserId).inputs],
     clipboard: (browserId, text) => {
       const instance = current.engines.browsers.instance(browserId);

@@ -34,6 +34,7 @@ import {
   downloadExtensionOperation,
   getExtensionMetadataOperation,
   listExtensionsOperation,
+  loadExtensionsOperation,
   uploadExtensionOperation,
 } from '../extensions/operations.js';
 import {
@@ -219,6 +220,7 @@ export const operations = [
   updateBrowserOperation,
   deleteInvocationBrowsersOperation,
   getExtensionMetadataOperation,
+  loadExtensionsOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

@@ -1,4 +1,16 @@
-import { array, blob, type InferOutput, object, optional, pipe, regex, string } from 'valibot';
+import {
+  array,
+  blob,
+  check,
+  type InferOutput,
+  maxLength,
+  minLength,
+  object,
+  optional,
+  pipe,
+  regex,
+  string,
+} from 'valibot';
 import { described } from '../common/describe.js';
 import { LIMITS } from '../common/limits.js';
 import { requestObject } from '../common/request-object.js';
@@ -51,6 +63,64 @@ export const UploadExtensionFormSchema = /* @__PURE__ */ requestObject({
 
 /** The form parts of an upload. */
 export type UploadExtensionForm = InferOutput<typeof UploadExtensionFormSchema>;
+
+/** Most extensions one call loads into a running browser. */
+export const MAX_EXTENSIONS_PER_LOAD = 20;
+
+/**
+ * The form of POST /browsers/{id}/extensions: unpacked extensions to load into the running
+ * browser, each a zip (`extensions[i][zip_file]`, manifest.json at its root) and the name of the
+ * folder it is unpacked into (`extensions[i][name]`).
+ */
+export const LoadExtensionsFormSchema = /* @__PURE__ */ requestObject({
+  extensions: /* @__PURE__ */ described(
+    /* @__PURE__ */ pipe(
+      /* @__PURE__ */ array(
+        /* @__PURE__ */ requestObject({
+          name: /* @__PURE__ */ described(
+            NameSchema,
+            'folder name of the extension, [A-Za-z0-9._-], 1–255 characters',
+          ),
+          zip_file: /* @__PURE__ */ described(
+            /* @__PURE__ */ blob('must be a file'),
+            `zip of an unpacked extension, manifest.json at its root, ≤ ${LIMITS.extensionArchiveBytes} bytes`,
+          ),
+        }),
+        'must be a list of extensions',
+      ),
+      /* @__PURE__ */ minLength(1, 'must hold at least one extension'),
+      /* @__PURE__ */ maxLength(MAX_EXTENSIONS_PER_LOAD, 'must hold at most 20 extensions'),
+      /* @__PURE__ */ check(
+        (extensions) =>
+          new Set(extensions.map((extension) => extension.name)).size === extensions.length,
+        'must not name one folder twice',
+      ),
+    ),
+    'extensions to load, each with its folder name, at most 20',
+  ),
+});
+
+/** The form parts of loading extensions into a running browser. */
+export type LoadExtensionsForm = InferOutput<typeof LoadExtensionsFormSchema>;
+
+/** What loading extensions into a running browser answers: each one's Chrome extension id. */
+export const LoadedExtensionsSchema = /* @__PURE__ */ object({
+  extensions: /* @__PURE__ */ described(
+    /* @__PURE__ */ array(
+      /* @__PURE__ */ object({
+        name: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'its folder name, as sent'),
+        extension_id: /* @__PURE__ */ described(
+          /* @__PURE__ */ string(),
+          'the id Chromium gave it (its chrome-extension:// host)',
+        ),
+      }),
+    ),
+    'the extensions loaded, in the order sent',
+  ),
+});
+
+/** What loading extensions into a running browser answers. */
+export type LoadedExtensions = InferOutput<typeof LoadedExtensionsSchema>;
 
 /** The keys manifest.json must have at the root of an extension archive. */
 export const REQUIRED_MANIFEST_KEYS = ['manifest_version', 'name', 'version'] as const;

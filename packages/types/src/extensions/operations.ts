@@ -1,10 +1,18 @@
+import { BrowserPathSchema } from '../browsers/operations.js';
 import { defineOperation } from '../catalog/operation.js';
 import { described } from '../common/describe.js';
 import { FORM_FRAMING_BYTES, LIMITS } from '../common/limits.js';
 import { NamedListQuerySchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema } from '../common/scalars.js';
-import { ExtensionListSchema, ExtensionSchema, UploadExtensionFormSchema } from './extension.js';
+import {
+  ExtensionListSchema,
+  ExtensionSchema,
+  LoadExtensionsFormSchema,
+  LoadedExtensionsSchema,
+  MAX_EXTENSIONS_PER_LOAD,
+  UploadExtensionFormSchema,
+} from './extension.js';
 
 /** Path parameters of an operation on one extension, named by id or by name. */
 export const ExtensionPathSchema = /* @__PURE__ */ requestObject({
@@ -75,5 +83,26 @@ export const deleteExtensionOperation = /* @__PURE__ */ defineOperation({
   pathParams: ExtensionPathSchema,
   responses: { 204: { kind: 'none' } },
   errorStatuses: [404],
+  access: 'write',
+});
+
+/**
+ * POST /browsers/{id}/extensions: loads unpacked extensions into the running browser, without a
+ * restart: its pages, URLs, files, processes and CDP clients stay as they are.
+ */
+export const loadExtensionsOperation = /* @__PURE__ */ defineOperation({
+  name: 'browsers.loadExtensions',
+  summary: 'Load unpacked extensions (zips) into a running browser.',
+  method: 'POST',
+  path: '/browsers/{id}/extensions',
+  pathParams: BrowserPathSchema,
+  body: {
+    encoding: 'multipart',
+    schema: LoadExtensionsFormSchema,
+    maxBytes: MAX_EXTENSIONS_PER_LOAD * (LIMITS.extensionArchiveBytes + FORM_FRAMING_BYTES),
+    maxParts: 2 * MAX_EXTENSIONS_PER_LOAD,
+  },
+  responses: { 200: { kind: 'json', schema: LoadedExtensionsSchema } },
+  errorStatuses: [404, 409, 413, 415],
   access: 'write',
 });

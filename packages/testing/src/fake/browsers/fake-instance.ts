@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import {
   type BrowserInstance,
@@ -11,6 +12,7 @@ import {
   type ScreenFrame,
   type ScreenSize,
   type ScreenStream,
+  ServiceError,
   SyntheticScreen,
   type WheelInput,
 } from '@x/service-kernel';
@@ -117,6 +119,41 @@ export class FakeInstance implements BrowserInstance {
       this.screenColour,
     );
     return { data, mime: 'image/png', width, height };
+  }
+
+  /** The extensions loaded into it while it ran: each one's id, and the folder it came from. */
+  readonly loadedExtensions = new Map<string, string>();
+
+  /**
+   * Loads the extension of a folder of its files as a browser would: one without a readable
+   * manifest.json is refused; the id is derived from the folder's path, as Chromium derives it
+   * (SHA-256 of the path, its first 32 hex digits written with a–p).
+   */
+  async loadExtension(folder: string): Promise<string> {
+    const manifest = this.files.nodes.get(`${folder}/manifest.json`);
+    let isManifest = false;
+    try {
+      isManifest =
+        manifest?.kind === 'file' &&
+        typeof JSON.parse(new TextDecoder().decode(manifest.content)) === 'object';
+    } catch {
+      isManifest = false;
+    }
+    if (!isManifest)
+      throw new ServiceError(
+        'bad_request',
+        `The browser did not load ${folder}: Manifest file is missing or unreadable.`,
+      );
+    const digest = createHash('sha256').update(folder).digest('hex').slice(0, 32);
+    const id = [...digest]
+      .map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16)))
+      .join('');
+    this.loadedExtensions.set(id, folder);
+    return id;
+  }
+
+  async unloadExtension(extensionId: string): Promise<void> {
+    this.loadedExtensions.delete(extensionId);
   }
 
   async setViewport(viewport: Viewport): Promise<void> {
