@@ -131,12 +131,9 @@ function chromiumArgs(options: ChromiumOptions, paths: BrowserPaths): string[] {
       : []),
     `--user-data-dir=${paths.profile}`,
     `--window-size=${options.viewport.width},${options.viewport.height}`,
-    ...(paths.extensions.length
-      ? [
-          `--load-extension=${paths.extensions.join(',')}`,
-          `--disable-extensions-except=${paths.extensions.join(',')}`,
-        ]
-      : []),
+    // Not `--disable-extensions-except`: it would keep the extensions loaded later into the
+    // running browser (POST /browsers/{id}/extensions) disabled.
+    ...(paths.extensions.length ? [`--load-extension=${paths.extensions.join(',')}`] : []),
     'about:blank',
   ];
 }

@@ -75,6 +75,47 @@ describe('extensions loaded into a running browser, on real Chromium', () => {
     await call('DELETE', `/browsers/${session.session_id}`);
   });
 
+  it('load into a browser created with extensions too, each content script acting', async () => {
+    const form = new FormData();
+    form.set('file', new Blob([buildExtensionArchive() as Uint8Array<ArrayBuffer>]), 'e.zip');
+    form.set('name', 'at-start');
+    const uploaded = await fetch(`${handle.server.url}/extensions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const { json: session } = await call<BrowserSession>('POST', '/browsers', {
+      extensions: [{ name: 'at-start' }],
+    });
+    const second = buildExtensionArchive({
+      manifest: {
+        manifest_version: 3,
+        name: 'Second',
+        version: '1.0.0',
+        content_scripts: [{ matches: ['<all_urls>'], js: ['second.js'] }],
+      },
+      files: { 'second.js': 'document.documentElement.dataset.second = "loaded";\n' },
+    });
+    expect((await load(session.session_id, { second })).status).toBe(200);
+    const playwright = await chromium.connectOverCDP(session.cdp_ws_url);
+    try {
+      const page = playwright.contexts()[0]?.pages()[0];
+      if (!page) throw new Error('no page');
+      expect(await contentScriptRan(page)).toBe(true);
+      await page.waitForFunction(
+        () => document.documentElement.dataset.second === 'loaded',
+        undefined,
+        {
+          timeout: 5_000,
+        },
+      );
+    } finally {
+      await playwright.close();
+    }
+    await call('DELETE', `/browsers/${session.session_id}`);
+  });
+
   it('is driven by the public Kernel SDK 0.84 (browsers.loadExtensions)', async () => {
     const sdk = new Kernel({ apiKey: TEST_TOKEN, baseURL: handle.server.url, maxRetries: 0 });
     const created = await sdk.browsers.create({});
