@@ -167,6 +167,11 @@ export interface BrowserInstance {
   /** Unloads an extension it loaded (by its id); one already gone is fine. */
   unloadExtension(extensionId: string): Promise<void>;
   /**
+   * Sends the browser's new connections through `route` (undefined: direct, as a browser made
+   * without a proxy goes); connections open now keep the way they took.
+   */
+  setProxy(route: ProxyRoute | undefined): Promise<void>;
+  /**
    * Streams the screen of the tab the browser shows, following it to a new tab and across
    * navigations, until stopped. Engines share one capture among all their streams.
    */

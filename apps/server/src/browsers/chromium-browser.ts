@@ -48,6 +48,8 @@ export class ChromiumBrowser {
   /** The screen of the front tab, shared by the live view and the recorder. */
   readonly #capture: ScreenCapture;
   #viewport: { width: number; height: number };
+  /** The id of the extension that sets its proxy while it runs, once loaded. */
+  #proxyControl: string | undefined;
   /** Whether its window size was changed since launch: then every tab it opens is sized too. */
   #isResized = false;
   /** The script that hides the cursor in each new document, while it is hidden. */
@@ -345,6 +347,72 @@ export class ChromiumBrowser {
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       throw new ServiceError('bad_request', `The browser did not load ${folder}: ${why}`);
+    }
+  }
+
+  /**
+   * Changes where new connections go while the browser runs: through `proxy` (a relay's
+   * `--proxy-server` and bypass list) or direct. Chromium reads its proxy from its settings, and
+   * an extension's setting wins over the command line, so the proxy control extension in
+   * `controlFolder` (loaded once) sets it from a hidden page of its own.
+   */
+  async setProxy(
+    controlFolder: string,
+    proxy: { readonly server: string; readonly bypassList: string } | undefined,
+  ): Promise<void> {
+    this.#proxyControl ??= await this.loadExtension(controlFolder);
+    const extensionId = this.#proxyControl;
+    let value: Record<string, unknown> = { mode: 'direct' };
+    if (proxy) {
+      const server = new URL(proxy.server);
+      value = {
+        mode: 'fixed_servers',
+        rules: {
+          singleProxy: {
+            scheme: server.protocol.replace(':', ''),
+            host: server.hostname,
+            port: Number(server.port),
+          },
+          bypassList: proxy.bypassList.split(';').filter((entry) => entry !== ''),
+        },
+      };
+    }
+    const { targetId } = await this.#cdp.send<{ targetId: string }>('Target.createTarget', {
+      url: `chrome-extension://${extensionId}/control.html`,
+      background: true,
+      hidden: true,
+    });
+    this.#ownTabs.add(targetId);
+    try {
+      const { sessionId } = await this.#cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
+      const expression = `new Promise((resolve, reject) => chrome.proxy.settings.set(
+        { value: ${JSON.stringify(value)}, scope: 'regular' },
+        () => chrome.runtime.lastError
+          ? reject(new Error(chrome.runtime.lastError.message))
+          : chrome.proxy.settings.get({}, (details) => resolve(details.levelOfControl))))`;
+      let control: string | undefined;
+      // The page may not have its extension API yet right after it opened: a few tries.
+      for (let attempt = 0; attempt < 50 && control === undefined; attempt++) {
+        const { result, exceptionDetails } = await this.#cdp.send<{
+          result: { value?: unknown };
+          exceptionDetails?: { text: string; exception?: { description?: string } };
+        }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
+        if (!exceptionDetails) {
+          control = String(result.value);
+          break;
+        }
+        const why = exceptionDetails.exception?.description ?? exceptionDetails.text;
+        if (!/chrome\.proxy|undefined/.test(why)) throw new Error(why);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      if (control !== 'controlled_by_this_extension')
+        throw new Error(`the browser's proxy setting is ${control ?? 'out of reach'}`);
+    } finally {
+      await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
+      this.#ownTabs.delete(targetId);
     }
   }
 

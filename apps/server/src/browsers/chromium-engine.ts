@@ -1,12 +1,14 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type BrowserEngine,
   type BrowserInstance,
+  INSTANCE_HOME,
   type KeyInput,
   type LaunchSpec,
   type MouseInput,
   PROFILE_PATHS,
+  type ProxyRoute,
   type Region,
   refusals,
   type ScreenFrame,
@@ -73,6 +75,21 @@ export type Egress =
  * One real browser: Chromium in its sandbox, its instance directory (its `/home/browser`) and
  * the unprivileged user it runs as.
  */
+/** Most proxy relays one browser keeps: the one in use and those before it, still serving. */
+const MAX_RELAYS_PER_BROWSER = 4;
+
+/** The folder of the home that holds the proxy control extension. */
+const PROXY_CONTROL_FOLDER = '.xb/proxy-control';
+
+/** Its manifest: the `proxy` permission, and a page to act from. */
+const PROXY_CONTROL_MANIFEST = {
+  manifest_version: 3,
+  name: 'xb proxy control',
+  version: '1.0.0',
+  description: "Sets the browser's proxy when the session's proxy_id changes.",
+  permissions: ['proxy'],
+};
+
 export class ChromiumInstance implements BrowserInstance {
   readonly chromium: ChromiumBrowser;
   readonly directory: InstanceDirectory;
@@ -83,6 +100,9 @@ export class ChromiumInstance implements BrowserInstance {
   readonly network: SessionNetwork | undefined;
   readonly #release: () => Promise<void>;
   readonly #profiles: ProfileSaving;
+  readonly #startRelay: (route: ProxyRoute) => Promise<ProxyRelay>;
+  /** One proxy switch at a time: the last one asked for is the one that holds. */
+  #proxySwitch: Promise<void> = Promise.resolve();
   /** Its own log: what Chromium prints on stderr, and the server's notes about it. */
   readonly log = new InstanceLog();
   #closing: Promise<void> | undefined;
@@ -97,7 +117,9 @@ export class ChromiumInstance implements BrowserInstance {
     },
     release: () => Promise<void>,
     profiles: ProfileSaving,
+    startRelay: (route: ProxyRoute) => Promise<ProxyRelay>,
   ) {
+    this.#startRelay = startRelay;
     this.chromium = chromium;
     this.directory = directory;
     this.user = sandbox.user;
@@ -127,6 +149,44 @@ export class ChromiumInstance implements BrowserInstance {
 
   unloadExtension(extensionId: string): Promise<void> {
     return this.chromium.unloadExtension(extensionId);
+  }
+
+  /**
+   * Sends new connections through `route` (a relay of its own, started as at launch) or direct
+   * (through its own network, as a browser made without a proxy): the browser's proxy setting
+   * is changed while it runs; connections open now keep their way.
+   */
+  setProxy(route: ProxyRoute | undefined): Promise<void> {
+    const next = this.#proxySwitch.then(async () => {
+      const relay = route ? await this.#startRelay(route) : undefined;
+      await this.chromium.setProxy(this.#controlFolder(), relay?.chromiumProxy);
+      this.log.note(
+        route
+          ? `new connections go through a relay on port ${relay?.port}`
+          : 'new connections go direct',
+      );
+    });
+    this.#proxySwitch = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * The extension that sets the browser's proxy while it runs (Chromium takes no other way at
+   * run time), written into its home once: its path inside the sandbox. The server owns the
+   * files; the extension has the `proxy` permission and nothing else.
+   */
+  #controlFolder(): string {
+    const host = join(this.home, PROXY_CONTROL_FOLDER);
+    if (!existsSync(join(host, 'manifest.json'))) {
+      mkdirSync(host, { recursive: true, mode: 0o755 });
+      writeFileSync(join(host, 'control.html'), '<!doctype html><title>proxy</title>\n', {
+        mode: 0o644,
+      });
+      writeFileSync(join(host, 'manifest.json'), JSON.stringify(PROXY_CONTROL_MANIFEST), {
+        mode: 0o644,
+      });
+    }
+    return `${INSTANCE_HOME}/${PROXY_CONTROL_FOLDER}`;
   }
 
   screenshot(region: Region | undefined): Promise<Uint8Array> {
@@ -273,7 +333,8 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     let sandbox: BrowserSandbox | undefined;
     let user: SandboxUser | undefined;
     let root: string | undefined;
-    let relay: ProxyRelay | undefined;
+    // Its proxy relays: the one it started with, and those a proxy switch started since.
+    const relays: ProxyRelay[] = [];
     let network: SessionNetwork | undefined;
     const done = new Set<number>();
     const release = async () => {
@@ -283,7 +344,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       // again when release is tried again; the user is only reused after a clean end.
       const steps = [
         async () => {
-          await relay?.close();
+          await Promise.all(relays.map((relay) => relay.close()));
         },
         async () => {
           if (user) await this.#sandboxing.users?.killAll(user.uid);
@@ -336,24 +397,31 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         });
         phase('egress');
       }
-      if (spec.proxy) {
-        // The server reaches the proxy for the session: only where the session itself may go.
+      // A relay to a proxy, for the session: the server reaches the proxy only where the
+      // session itself may go, and listens where only the session reaches it.
+      const startRelay = async (route: ProxyRoute): Promise<ProxyRelay> => {
         const allow = network ? spec.allowNetworks : 'open';
-        const address = await allowedAddress(spec.proxy.host, spec.proxy.port, allow).catch(
+        const address = await allowedAddress(route.host, route.port, allow).catch(
           (error: unknown) => {
             if (error instanceof DestinationRefused) throw refusals.proxyUnreachable(error.message);
             throw error;
           },
         );
-        relay = await ProxyRelay.start(
-          { ...spec.proxy, address },
+        const relay = await ProxyRelay.start(
+          { ...route, address },
           user?.uid,
           this.#logger,
           network?.relay,
         );
+        relays.push(relay);
         await network?.openPort(relay.port);
-        phase('proxy');
-      }
+        // Each switch leaves the relay before it serving the connections it holds; past a few,
+        // the oldest goes (and its connections with it).
+        while (relays.length > MAX_RELAYS_PER_BROWSER) await relays.shift()?.close();
+        return relay;
+      };
+      const relay = spec.proxy ? await startRelay(spec.proxy) : undefined;
+      if (spec.proxy) phase('proxy');
       const chromium = await ChromiumBrowser.launch({
         chromePath: this.#chromePath,
         instance: directory,
@@ -382,6 +450,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         { user, cgroup, network },
         release,
         this.#profiles,
+        startRelay,
       );
       const steps = Object.entries(ms).map(([name, value]) => `${name} ${value} ms`);
       instance.log.note(

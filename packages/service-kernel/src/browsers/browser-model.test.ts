@@ -173,6 +173,27 @@ describe('names, tags and changes to a running browser', () => {
     expect(replays[1]?.finished_at).toBeUndefined();
   });
 
+  it('switches the proxy of new connections; an unknown proxy is 404 and changes nothing', async () => {
+    const { model } = testModel();
+    const proxy = await model.proxies.create({
+      type: 'custom',
+      config: { host: 'proxy.test', port: 3128 },
+    } as never);
+    const entry = await model.browsers.create(BROWSER, ORIGIN);
+    const id = entry.record.session_id;
+    const switched = await model.browsers.update(id, { ...update, proxy_id: proxy.id });
+    expect(switched.proxy_id).toBe(proxy.id);
+    expect(entry.instance.proxies.at(-1)).toMatchObject({ host: 'proxy.test', port: 3128 });
+    await expect(
+      model.browsers.update(id, { ...update, proxy_id: 'px_none', tags: { a: 'b' } }),
+    ).rejects.toThrow(/No proxy "px_none"/);
+    expect((await model.browsers.get(id)).tags).toBeUndefined();
+    const direct = await model.browsers.update(id, { ...update, proxy_id: '' });
+    expect(direct.proxy_id).toBeUndefined();
+    expect(entry.instance.proxies).toHaveLength(2);
+    expect(entry.instance.proxies.at(-1)).toBeUndefined();
+  });
+
   it('ends the browsers of an invocation in one call', async () => {
     const { model } = testModel();
     const invocation = await model.invocations.create({

@@ -400,9 +400,10 @@ export class BrowserModel<I extends BrowserInstance> {
 
   /**
    * Changes a running browser (by id or name): its name ("" clears it; 409 when another
-   * running browser has it), its tags (replaced whole), its idle time-out, and its window size,
-   * applied to the browser at once (409 while it is recorded, unless `force`: then each recording
-   * ends, kept, and a new one starts at the new size). Every change lands or none does.
+   * running browser has it), its tags (replaced whole), its idle time-out, the proxy its new
+   * connections take ("" direct; 404 for an unknown proxy), and its window size, applied to the
+   * browser at once (409 while it is recorded, unless `force`: then each recording ends, kept,
+   * and a new one starts at the new size). Every refusal comes before anything changes.
    */
   async update(idOrName: string, body: UpdateBrowserBody): Promise<BrowserSession> {
     const entry = this.#find(idOrName);
@@ -417,12 +418,31 @@ export class BrowserModel<I extends BrowserInstance> {
       if (holder !== undefined && holder !== id) throw refusals.browserNameTaken(newName, holder);
     }
     const { viewport } = body;
+    const recording = viewport
+      ? (entry.replayStarting ??
+        [...entry.recordings.values()].find((r) => !r.stopping)?.record.replay_id)
+      : undefined;
+    if (viewport && recording !== undefined && !viewport.force)
+      throw refusals.recordingBlocksResize(id, recording);
+    // A proxy is found (404 for an unknown one) before anything changes.
+    const oldProxy = entry.record.proxy_id;
+    const newProxy =
+      body.proxy_id === null || body.proxy_id === undefined ? oldProxy : body.proxy_id || undefined;
+    const route =
+      newProxy !== oldProxy && newProxy !== undefined
+        ? await this.#proxies.route(newProxy)
+        : undefined;
+    if (newProxy !== oldProxy) {
+      await entry.instance.setProxy(route);
+      entry.record = { ...entry.record };
+      if (newProxy === undefined) delete entry.record.proxy_id;
+      else entry.record.proxy_id = newProxy;
+      entry.log.write(
+        'service',
+        `new connections go ${newProxy ? `through proxy ${newProxy}` : 'direct'}`,
+      );
+    }
     if (viewport) {
-      const recording =
-        entry.replayStarting ??
-        [...entry.recordings.values()].find((r) => !r.stopping)?.record.replay_id;
-      if (recording !== undefined && !viewport.force)
-        throw refusals.recordingBlocksResize(id, recording);
       const size: Viewport = { width: viewport.width, height: viewport.height };
       if (viewport.refresh_rate !== undefined) size.refresh_rate = viewport.refresh_rate;
       const apply = () => entry.instance.setViewport(size);

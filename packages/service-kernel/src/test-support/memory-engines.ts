@@ -6,6 +6,7 @@ import type {
   LaunchSpec,
   MouseInput,
   ProcessEvents,
+  ProxyRoute,
   ScreenFrame,
   ScreenSize,
   ServiceEngines,
@@ -82,6 +83,11 @@ export class RecordingInstance implements BrowserInstance {
   }
   async unloadExtension(extensionId: string): Promise<void> {
     this.extensions.delete(extensionId);
+  }
+  /** The proxies it was switched to while it ran (undefined: direct), in order. */
+  readonly proxies: (ProxyRoute | undefined)[] = [];
+  async setProxy(route: ProxyRoute | undefined): Promise<void> {
+    this.proxies.push(route);
   }
   async mouse(event: MouseInput): Promise<void> {
     this.inputs.push({ kind: 'mouse', at: performance.now(), ...event });

@@ -78,6 +78,45 @@ export const proxyChecks: readonly ContractCheck[] = defineChecks('proxies', {
       'not_found',
     );
   },
+  'a running browser switches proxy by update; "" goes direct; an unknown proxy is 404 and changes nothing':
+    async (context) => {
+      const proxy = await createProxy(context);
+      const browser = await createBrowser(context);
+      const path = `/browsers/${browser.session_id}`;
+      const switched = context.expectSuccess<{ proxy_id?: string }>(
+        await context.call('PATCH', path, { json: { proxy_id: proxy.id } }),
+        'browsers.update',
+        200,
+      );
+      expect(switched.proxy_id === proxy.id, `after the switch proxy_id is ${switched.proxy_id}`);
+      // In use now: deleting it is 409.
+      context.expectError(await context.call('DELETE', `/proxies/${proxy.id}`), 409, 'conflict');
+      context.expectError(
+        await context.call('PATCH', path, { json: { proxy_id: 'prx_nothere', tags: { a: 'b' } } }),
+        404,
+        'not_found',
+      );
+      const unchanged = context.expectSuccess<{ proxy_id?: string; tags?: unknown }>(
+        await context.call('GET', path),
+        'browsers.get',
+        200,
+      );
+      expect(
+        unchanged.proxy_id === proxy.id && unchanged.tags === undefined,
+        `a refused update changed ${JSON.stringify(unchanged)}`,
+      );
+      const direct = context.expectSuccess<{ proxy_id?: string }>(
+        await context.call('PATCH', path, { json: { proxy_id: '' } }),
+        'browsers.update',
+        200,
+      );
+      expect(direct.proxy_id === undefined, `after "" proxy_id is ${direct.proxy_id}`);
+      context.expectSuccess(
+        await context.call('DELETE', `/proxies/${proxy.id}`),
+        'proxies.delete',
+        204,
+      );
+    },
   'a check records a status and when, and an exit address only when available': async (context) => {
     const proxy = await createProxy(context);
     const checked = context.expectSuccess<BrowserProxy>(

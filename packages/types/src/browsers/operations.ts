@@ -70,7 +70,7 @@ export const getBrowserOperation = /* @__PURE__ */ defineOperation({
  */
 export const updateBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.update',
-  summary: 'Update a running browser session (name, tags, viewport, time-out).',
+  summary: 'Update a running browser session (name, tags, viewport, proxy, time-out).',
   method: 'PATCH',
   path: '/browsers/{id}',
   pathParams: BrowserIdOrNamePathSchema,

@@ -10,6 +10,7 @@ import {
 import { described } from '../common/describe.js';
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
+import { IdSchema } from '../common/scalars.js';
 import { BrowserTagsSchema } from './browser-tags.js';
 import {
   BROWSER_TIMEOUT_SECONDS,
@@ -45,7 +46,8 @@ export const ViewportUpdateSchema = /* @__PURE__ */ requestObject({
 
 /**
  * Body of PATCH /browsers/{id}: what changes on a running browser. A field left out (or null)
- * keeps its value; `name: ""` clears the name, `tags` replaces every tag (`{}` clears them).
+ * keeps its value; `name: ""` clears the name, `tags` replaces every tag (`{}` clears them),
+ * `proxy_id: ""` sends new connections direct.
  */
 export const UpdateBrowserBodySchema = /* @__PURE__ */ requestObject({
   name: /* @__PURE__ */ described(
@@ -61,6 +63,10 @@ export const UpdateBrowserBodySchema = /* @__PURE__ */ requestObject({
   viewport: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(ViewportUpdateSchema),
     'new window size, applied to the running browser (409 while it is recorded, unless force)',
+  ),
+  proxy_id: /* @__PURE__ */ described(
+    /* @__PURE__ */ nullish(/* @__PURE__ */ union([IdSchema, /* @__PURE__ */ literal('')])),
+    'proxy its new connections go through; "" sends them direct',
   ),
   timeout_seconds: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(BrowserTimeoutSchema),

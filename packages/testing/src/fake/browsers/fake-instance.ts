@@ -156,6 +156,10 @@ export class FakeInstance implements BrowserInstance {
     this.loadedExtensions.delete(extensionId);
   }
 
+  async setProxy(route: ProxyRoute | undefined): Promise<void> {
+    this.proxy = route;
+  }
+
   async setViewport(viewport: Viewport): Promise<void> {
     this.viewport = { ...viewport };
     // Its screen is drawn at the new size from the next frame on.
