@@ -18,6 +18,7 @@ import type { BrowserSession } from '@x/types';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { attachToPage, type CdpSocket, connectCdp } from '../test-support/cdp-socket.js';
 import { type HostProcess, processesOfUser } from '../test-support/processes.js';
 import {
@@ -447,6 +448,19 @@ describe('a session, sealed off from the host and from every other session', () 
       );
       expect(new URL(read.cdp_ws_url).searchParams.has('jwt')).toBe(false);
       await expect(connectCdp(read.cdp_ws_url)).rejects.toThrow();
+      // The WebDriver BiDi URL too: named, without its key, and refused as it is.
+      const webdriver = new URL(read.webdriver_ws_url ?? '');
+      expect(webdriver.pathname).toBe(`/browsers/${session.session_id}/webdriver/session`);
+      expect(webdriver.searchParams.has('jwt')).toBe(false);
+      const refused = await new Promise<number>((resolve) => {
+        const socket = new WebSocket(webdriver.href);
+        socket.once('unexpected-response', (_request, response) =>
+          resolve(response.statusCode ?? 0),
+        );
+        socket.once('open', () => resolve(101));
+        socket.once('error', () => undefined);
+      });
+      expect(refused).toBe(401);
       const { json: listed } = await call<BrowserSession[]>(
         'GET',
         '/browsers',
