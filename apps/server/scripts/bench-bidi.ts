@@ -9,7 +9,7 @@
  */
 import { rmSync } from 'node:fs';
 import { WebSocket } from 'ws';
-import { benchServer, quantile } from './bench-support.ts';
+import { benchServer, quantile, timingLine, timings } from './bench-support.ts';
 
 const { dataDir, server, call } = await benchServer('bidi');
 
@@ -38,19 +38,7 @@ async function commander(url: string) {
   };
 }
 
-async function timings(count: number, work: () => Promise<unknown>): Promise<number[]> {
-  for (let index = 0; index < 20; index++) await work();
-  const times: number[] = [];
-  for (let index = 0; index < count; index++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
-const line = (name: string, times: number[]) =>
-  `${name.padEnd(44)} p50 ${quantile(times, 0.5).toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms`;
+const line = (name: string, times: number[]) => timingLine(name, times, 44);
 
 try {
   const session = await call<{ session_id: string; cdp_ws_url: string; webdriver_ws_url: string }>(

@@ -10,27 +10,11 @@
  */
 import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { benchServer, quantile } from './bench-support.ts';
+import { benchServer, quantile, timingLine, timings } from './bench-support.ts';
 
 const { dataDir, server, call } = await benchServer('computer');
 
-/** Runs `work` `count` times (after 10 to warm up) and returns each run's milliseconds. */
-async function timings(
-  count: number,
-  work: (index: number) => Promise<unknown>,
-): Promise<number[]> {
-  for (let index = 0; index < 10; index++) await work(index);
-  const times: number[] = [];
-  for (let index = 0; index < count; index++) {
-    const started = performance.now();
-    await work(index);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
-const line = (name: string, times: number[]) =>
-  `${name.padEnd(44)} p50 ${quantile(times, 0.5).toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms`;
+const line = (name: string, times: number[]) => timingLine(name, times, 44);
 
 try {
   const session = await call<{ session_id: string; cdp_ws_url: string }>('POST', '/browsers', {

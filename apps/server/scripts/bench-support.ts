@@ -43,3 +43,23 @@ export function apiCaller(url: string, token: string) {
 /** The value at quantile `q` (0–1) of `values`. */
 export const quantile = (values: number[], q: number): number =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;
+
+/** The milliseconds of `count` runs of `work`, after `warm` runs that are not counted. */
+export async function timings(
+  count: number,
+  work: (index: number) => Promise<unknown>,
+  warm = 10,
+): Promise<number[]> {
+  for (let index = 0; index < warm; index++) await work(index);
+  const times: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const started = performance.now();
+    await work(index);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** A line of a bench table: `name`, then the p50 and p99 of `times`, in milliseconds. */
+export const timingLine = (name: string, times: number[], width = 44): string =>
+  `${name.padEnd(width)} p50 ${quantile(times, 0.5).toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms`;

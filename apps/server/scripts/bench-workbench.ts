@@ -11,7 +11,7 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { benchServer, quantile } from './bench-support.ts';
+import { benchServer, quantile, timingLine, timings } from './bench-support.ts';
 
 const { dataDir, server, call } = await benchServer('workbench');
 
@@ -24,20 +24,7 @@ const site = createServer((request, response) => {
 await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-/** Each run's milliseconds, `count` runs after `warm` to warm up. */
-async function timings(count: number, work: () => Promise<unknown>, warm = 5): Promise<number[]> {
-  for (let index = 0; index < warm; index++) await work();
-  const times: number[] = [];
-  for (let index = 0; index < count; index++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
-const line = (name: string, times: number[]) =>
-  `${name.padEnd(48)} p50 ${quantile(times, 0.5).toFixed(2).padStart(8)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(8)} ms`;
+const line = (name: string, times: number[]) => timingLine(name, times, 48);
 
 try {
   const { session_id: id } = await call<{ session_id: string }>('POST', '/browsers', {});

@@ -1,11 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
-import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import {
   INSTANCE_HOME,
   type PlaywrightOutcome,
@@ -20,6 +18,7 @@ import type { CdpChannel } from '../browsers/cdp-connection.js';
 import { relayChannel } from '../browsers/channel-relay.js';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { baseEnvironment, endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
+import { packageFolder, workerScript } from '../sandbox/worker-files.js';
 
 /** Where the worker's parts are inside its sandbox. */
 const INSIDE = '/opt/xb';
@@ -44,24 +43,17 @@ interface WorkerFiles {
   readonly ws: string;
 }
 
-/** The worker script next to this module: built (`.js`) or the source (`.ts`, tests). */
+/** The files a worker runs from, on the host; undefined when one is missing. */
 function findWorkerFiles(): WorkerFiles | undefined {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const script = [
-    join(here, 'playwright-worker.js'),
-    join(here, 'playwright-worker.ts'),
-    join(here, 'playwright', 'playwright-worker.ts'),
-  ].find((path) => existsSync(path));
+  const script = workerScript(import.meta.url, 'playwright-worker', 'playwright');
   if (!script) return undefined;
   const require = createRequire(import.meta.url);
   try {
-    const packageDir = (name: string) =>
-      realpathSync(dirname(require.resolve(`${name}/package.json`)));
     return {
       node: realpathSync(process.execPath),
-      script: realpathSync(script),
-      playwrightCore: packageDir('playwright-core'),
-      ws: packageDir('ws'),
+      script,
+      playwrightCore: packageFolder('playwright-core', require),
+      ws: packageFolder('ws', require),
     };
   } catch {
     return undefined;

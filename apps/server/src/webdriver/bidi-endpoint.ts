@@ -1,11 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Duplex, Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { INSTANCE_HOME, type TelemetryEventInput, verifySessionJwt } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -13,6 +12,7 @@ import { relayChannel } from '../browsers/channel-relay.js';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { refuseUpgrade } from '../http/cdp-proxy.js';
 import { baseEnvironment, endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
+import { packageFolder, workerScript } from '../sandbox/worker-files.js';
 
 /** Path of a session's WebDriver BiDi endpoint: `/browsers/{id}/webdriver/session`. */
 export const WEBDRIVER_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/webdriver\/session$/;
@@ -57,36 +57,9 @@ interface MapperFiles {
   readonly packages: Readonly<Record<string, string>>;
 }
 
-/**
- * The folder of package `name` as `from` resolves it, also for a package whose `exports` keep its
- * package.json to itself: its entry point's nearest folder with that package's package.json.
- */
-function packageFolder(name: string, from: NodeJS.Require): string {
-  try {
-    return realpathSync(dirname(from.resolve(`${name}/package.json`)));
-  } catch {
-    let folder = dirname(realpathSync(from.resolve(name)));
-    while (folder !== dirname(folder)) {
-      const manifest = join(folder, 'package.json');
-      if (
-        existsSync(manifest) &&
-        (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name
-      )
-        return folder;
-      folder = dirname(folder);
-    }
-    throw new Error(`No folder of package ${name}.`);
-  }
-}
-
-/** The worker script next to this module: built (`.js`) or the source (`.ts`, tests). */
+/** The files a mapper runs from, on the host; undefined when one is missing. */
 function findMapperFiles(): MapperFiles | undefined {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const script = [
-    join(here, 'bidi-worker.js'),
-    join(here, 'bidi-worker.ts'),
-    join(here, 'webdriver', 'bidi-worker.ts'),
-  ].find((path) => existsSync(path));
+  const script = workerScript(import.meta.url, 'bidi-worker', 'webdriver');
   if (!script) return undefined;
   try {
     const bidi = packageFolder('chromium-bidi', createRequire(import.meta.url));
@@ -94,7 +67,7 @@ function findMapperFiles(): MapperFiles | undefined {
     const fromBidi = createRequire(join(bidi, 'package.json'));
     return {
       node: realpathSync(process.execPath),
-      script: realpathSync(script),
+      script,
       packages: {
         'chromium-bidi': bidi,
         mitt: packageFolder('mitt', fromBidi),

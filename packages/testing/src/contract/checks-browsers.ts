@@ -1,7 +1,7 @@
 import { HEADERS } from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
 import { expect } from './context.js';
-import { createBrowser, uniqueName } from './resources.js';
+import { createBrowser, startRecording, uniqueName } from './resources.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -134,12 +134,7 @@ export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', 
   },
   'a resize while recording is 409 unless forced; forced, recording goes on in a new replay':
     async (context) => {
-      const { session_id: id } = await createBrowser(context);
-      const started = context.expectSuccess<{ replay_id: string }>(
-        await context.call('POST', `/browsers/${id}/replays`, { json: { framerate: 5 } }),
-        'browsers.replays.start',
-        201,
-      );
+      const { id, replayId } = await startRecording(context);
       context.expectError(
         await context.call('PATCH', `/browsers/${id}`, {
           json: { viewport: { width: 640, height: 480 } },
@@ -161,7 +156,7 @@ export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', 
       );
       expect(
         replays.length === 2 &&
-          replays[0]?.replay_id === started.replay_id &&
+          replays[0]?.replay_id === replayId &&
           replays[0].finished_at !== undefined &&
           replays[1]?.finished_at === undefined,
         `after a forced resize the replays read ${JSON.stringify(replays)}`,
@@ -273,13 +268,8 @@ export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', 
   },
   'a replay starts (201), is one at a time (409), downloads 202 while recording, stops (4.1) idempotently and downloads an MP4':
     async (context) => {
-      const { session_id: id } = await createBrowser(context);
-      const started = context.expectSuccess<{ replay_id: string }>(
-        await context.call('POST', `/browsers/${id}/replays`, { json: { framerate: 5 } }),
-        'browsers.replays.start',
-        201,
-      );
-      const replayPath = `/browsers/${id}/replays/${started.replay_id}`;
+      const { id, replayId } = await startRecording(context);
+      const replayPath = `/browsers/${id}/replays/${replayId}`;
       context.expectError(
         await context.call('POST', `/browsers/${id}/replays`, { json: {} }),
         409,
@@ -294,7 +284,7 @@ export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', 
         200,
       );
       expect(
-        list.some((replay) => replay.replay_id === started.replay_id),
+        list.some((replay) => replay.replay_id === replayId),
         'the list lacks the replay',
       );
       const stopped = context.expectSuccess<{ finished_at?: string }>(

@@ -57,3 +57,16 @@ export async function createInvocation(context: ContractContext): Promise<Invoca
   });
   return context.expectSuccess<Invocation>(answer, 'invocations.create', 201);
 }
+
+/** A browser recording: a new browser for the check, and the replay it started at 5 fps. */
+export async function startRecording(
+  context: ContractContext,
+): Promise<{ readonly id: string; readonly replayId: string }> {
+  const { session_id: id } = await createBrowser(context);
+  const started = context.expectSuccess<{ replay_id: string }>(
+    await context.call('POST', `/browsers/${id}/replays`, { json: { framerate: 5 } }),
+    'browsers.replays.start',
+    201,
+  );
+  return { id, replayId: started.replay_id };
+}

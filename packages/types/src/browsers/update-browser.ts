@@ -8,7 +8,6 @@ import {
   union,
 } from 'valibot';
 import { described } from '../common/describe.js';
-import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema } from '../common/scalars.js';
 import { BrowserTagsSchema } from './browser-tags.js';
@@ -17,27 +16,11 @@ import {
   BrowserNameSchema,
   BrowserTimeoutSchema,
 } from './create-browser.js';
-import { VIEWPORT_BOUNDS } from './viewport.js';
+import { viewportInputEntries } from './viewport-input.js';
 
 /** A new window size for a running browser, and whether to apply it while it is recorded. */
 export const ViewportUpdateSchema = /* @__PURE__ */ requestObject({
-  width: /* @__PURE__ */ described(
-    /* @__PURE__ */ integerBetween(VIEWPORT_BOUNDS.width.min, VIEWPORT_BOUNDS.width.max),
-    `width in CSS pixels, ${VIEWPORT_BOUNDS.width.min}–${VIEWPORT_BOUNDS.width.max}`,
-  ),
-  height: /* @__PURE__ */ described(
-    /* @__PURE__ */ integerBetween(VIEWPORT_BOUNDS.height.min, VIEWPORT_BOUNDS.height.max),
-    `height in CSS pixels, ${VIEWPORT_BOUNDS.height.min}–${VIEWPORT_BOUNDS.height.max}`,
-  ),
-  refresh_rate: /* @__PURE__ */ described(
-    /* @__PURE__ */ optional(
-      /* @__PURE__ */ integerBetween(
-        VIEWPORT_BOUNDS.refreshRate.min,
-        VIEWPORT_BOUNDS.refreshRate.max,
-      ),
-    ),
-    'refresh rate in Hz',
-  ),
+  ...viewportInputEntries,
   force: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
     'apply it while the browser is recorded: each recording ends and a new one starts at the new size; default false (409 instead)',

@@ -4,8 +4,8 @@ import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { VIEWPORT_BOUNDS } from './viewport.js';
 
-/** A browser window size as a request asks for it, within `VIEWPORT_BOUNDS`. */
-export const ViewportInputSchema = /* @__PURE__ */ requestObject({
+/** The fields of a window size as a request asks for it, for the schemas that take one. */
+export const viewportInputEntries = {
   width: /* @__PURE__ */ described(
     /* @__PURE__ */ integerBetween(VIEWPORT_BOUNDS.width.min, VIEWPORT_BOUNDS.width.max),
     `width in CSS pixels, ${VIEWPORT_BOUNDS.width.min}–${VIEWPORT_BOUNDS.width.max}`,
@@ -23,4 +23,7 @@ export const ViewportInputSchema = /* @__PURE__ */ requestObject({
     ),
     'refresh rate in Hz',
   ),
-});
+};
+
+/** A browser window size as a request asks for it, within `VIEWPORT_BOUNDS`. */
+export const ViewportInputSchema = /* @__PURE__ */ requestObject(viewportInputEntries);

@@ -14,8 +14,6 @@ import {
   pipe,
   record,
   string,
-  transform,
-  union,
   unknown,
 } from 'valibot';
 import { described } from '../common/describe.js';
