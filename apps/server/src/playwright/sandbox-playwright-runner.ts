@@ -5,7 +5,6 @@ import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import {
-  INSTANCE_HOME,
   type PlaywrightOutcome,
   type PlaywrightRun,
   type PlaywrightRunner,
@@ -17,11 +16,13 @@ import type { Logger } from 'pino';
 import type { CdpChannel } from '../browsers/cdp-connection.js';
 import { relayChannel } from '../browsers/channel-relay.js';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
-import { baseEnvironment, endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
-import { packageFolder, workerScript } from '../sandbox/worker-files.js';
-
-/** Where the worker's parts are inside its sandbox. */
-const INSIDE = '/opt/xb';
+import { endSandbox } from '../sandbox/bubblewrap.js';
+import {
+  packageFolder,
+  spawnWorker,
+  type WorkerFiles,
+  workerScript,
+} from '../sandbox/worker-files.js';
 
 /** How long a worker may take to start and connect to its browser. */
 const START_TIMEOUT_MS = 30_000;
@@ -35,14 +36,6 @@ const STDERR_TAIL_BYTES = 16 * 1024;
 /** Longest answer line a worker may send (a 10 MiB result with its output). */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
-/** The files a worker runs from, on the host. */
-interface WorkerFiles {
-  readonly node: string;
-  readonly script: string;
-  readonly playwrightCore: string;
-  readonly ws: string;
-}
-
 /** The files a worker runs from, on the host; undefined when one is missing. */
 function findWorkerFiles(): WorkerFiles | undefined {
   const script = workerScript(import.meta.url, 'playwright-worker', 'playwright');
@@ -52,8 +45,10 @@ function findWorkerFiles(): WorkerFiles | undefined {
     return {
       node: realpathSync(process.execPath),
       script,
-      playwrightCore: packageFolder('playwright-core', require),
-      ws: packageFolder('ws', require),
+      packages: {
+        'playwright-core': packageFolder('playwright-core', require),
+        ws: packageFolder('ws', require),
+      },
     };
   } catch {
     return undefined;
@@ -85,25 +80,11 @@ class PlaywrightWorker {
   readonly ready: Promise<void>;
 
   constructor(bubblewrap: string, files: WorkerFiles, instance: ChromiumInstance) {
-    const script = `${INSIDE}/playwright-worker.${files.script.endsWith('.ts') ? 'mts' : 'mjs'}`;
-    this.#child = spawnSandbox(
+    this.#child = spawnWorker(
       bubblewrap,
-      {
-        home: instance.home,
-        env: { ...baseEnvironment(), HOME: INSTANCE_HOME },
-        shareNetwork: false,
-        user: instance.user,
-        cgroup: instance.cgroup,
-        seccomp: 'process',
-        readOnlyBinds: [
-          [files.node, `${INSIDE}/bin/node`],
-          [files.script, script],
-          [files.playwrightCore, `${INSIDE}/node_modules/playwright-core`],
-          [files.ws, `${INSIDE}/node_modules/ws`],
-        ],
-      },
-      `${INSIDE}/bin/node`,
-      ['--no-warnings', '--max-old-space-size=512', script],
+      instance,
+      files,
+      ['--max-old-space-size=512'],
       ['pipe', 'pipe', 'pipe', 'pipe'],
     );
     const ended = new Promise<void>((resolve) => {

@@ -5,14 +5,19 @@ import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex, Readable, Writable } from 'node:stream';
-import { INSTANCE_HOME, type TelemetryEventInput, verifySessionJwt } from '@x/service-kernel';
+import { type TelemetryEventInput, verifySessionJwt } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { relayChannel } from '../browsers/channel-relay.js';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { refuseUpgrade } from '../http/cdp-proxy.js';
-import { baseEnvironment, endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
-import { packageFolder, workerScript } from '../sandbox/worker-files.js';
+import { endSandbox } from '../sandbox/bubblewrap.js';
+import {
+  packageFolder,
+  spawnWorker,
+  type WorkerFiles,
+  workerScript,
+} from '../sandbox/worker-files.js';
 
 /** Path of a session's WebDriver BiDi endpoint: `/browsers/{id}/webdriver/session`. */
 export const WEBDRIVER_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/webdriver\/session$/;
@@ -36,9 +41,6 @@ const CLIENT_LOW_WATER_BYTES = 1024 * 1024;
 /** Bytes of a mapper's stderr kept, for the reason it failed. */
 const STDERR_TAIL_BYTES = 16 * 1024;
 
-/** Where the mapper's parts are inside its sandbox. */
-const INSIDE = '/opt/xb';
-
 /** The running browsers, as the endpoint reaches them. */
 export interface BidiTargets {
   /** The browser's instance; undefined when it does not run. */
@@ -49,16 +51,8 @@ export interface BidiTargets {
   telemetry?(id: string, event: TelemetryEventInput): void;
 }
 
-/** The files a mapper runs from, on the host. */
-interface MapperFiles {
-  readonly node: string;
-  readonly script: string;
-  /** Package folders, each bound under the sandbox's node_modules by its name. */
-  readonly packages: Readonly<Record<string, string>>;
-}
-
 /** The files a mapper runs from, on the host; undefined when one is missing. */
-function findMapperFiles(): MapperFiles | undefined {
+function findWorkerFiles(): WorkerFiles | undefined {
   const script = workerScript(import.meta.url, 'bidi-worker', 'webdriver');
   if (!script) return undefined;
   try {
@@ -89,7 +83,7 @@ function findMapperFiles(): MapperFiles | undefined {
  */
 export class BidiEndpoint {
   readonly #bubblewrap: string | undefined;
-  readonly #files: MapperFiles | undefined;
+  readonly #files: WorkerFiles | undefined;
   readonly #targets: BidiTargets;
   readonly #jwtSecret: string;
   readonly #logger: Logger;
@@ -104,7 +98,7 @@ export class BidiEndpoint {
     logger: Logger,
   ) {
     this.#bubblewrap = bubblewrap;
-    this.#files = findMapperFiles();
+    this.#files = findWorkerFiles();
     this.#targets = targets;
     this.#jwtSecret = jwtSecret;
     this.#logger = logger;
@@ -150,23 +144,11 @@ export class BidiEndpoint {
   };
 
   #serve(id: string, instance: ChromiumInstance, client: WebSocket): void {
-    const mapper = spawnSandbox(
+    const mapper = spawnWorker(
       this.#bubblewrap as string,
-      {
-        home: instance.home,
-        env: { ...baseEnvironment(), HOME: INSTANCE_HOME },
-        shareNetwork: false,
-        user: instance.user,
-        cgroup: instance.cgroup,
-        seccomp: 'process',
-        readOnlyBinds: this.#binds(),
-      },
-      `${INSIDE}/bin/node`,
-      [
-        '--no-warnings',
-        '--max-old-space-size=256',
-        `${INSIDE}/bidi-worker.${(this.#files as MapperFiles).script.endsWith('.ts') ? 'mts' : 'mjs'}`,
-      ],
+      instance,
+      this.#files as WorkerFiles,
+      ['--max-old-space-size=256'],
       ['pipe', 'pipe', 'pipe', 'pipe'],
     );
     let mappers = this.#mappers.get(id);
@@ -293,19 +275,6 @@ export class BidiEndpoint {
         data: { duration_ms: Date.now() - arrivedAt, message_count: messages, reason: closedBy },
       });
     });
-  }
-
-  #binds(): [string, string][] {
-    const files = this.#files as MapperFiles;
-    const script = `${INSIDE}/bidi-worker.${files.script.endsWith('.ts') ? 'mts' : 'mjs'}`;
-    return [
-      [files.node, `${INSIDE}/bin/node`],
-      [files.script, script],
-      ...Object.entries(files.packages).map(([name, folder]): [string, string] => [
-        folder,
-        `${INSIDE}/node_modules/${name}`,
-      ]),
-    ];
   }
 
   /** How many BiDi connections a browser has now. */

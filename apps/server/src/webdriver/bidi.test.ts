@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { processesOfServer } from '../test-support/processes.js';
 import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const handle = useTestServer();
