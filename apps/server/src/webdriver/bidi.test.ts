@@ -140,11 +140,18 @@ describe('webdriver_ws_url on real Chromium', () => {
     }
     const bidi = await bidiClient(mine.webdriver_ws_url as string);
     await bidi.send('session.new', { capabilities: {} });
+    const mappers = () =>
+      processesOfServer(handle.dataDir).filter((process) =>
+        process.commandLine.includes('bidi-worker'),
+      );
+    expect(mappers().length).toBeGreaterThan(0);
     const closed = new Promise<number>((resolve) =>
       bidi.socket.once('close', (code) => resolve(code)),
     );
     await call('DELETE', `/browsers/${mine.session_id}`);
     expect(await closed).toBe(1001);
+    // Its mapper ended with it: no process of it is left.
+    await expect.poll(() => mappers().length, { timeout: 10_000 }).toBe(0);
     await call('DELETE', `/browsers/${other.session_id}`);
   });
 

@@ -90,6 +90,7 @@ const CONTRACT_OPERATIONS = [
   'GET /extensions/{id_or_name}/metadata',
   'PATCH /browsers/{id}',
   'DELETE /invocations/{id}/browsers',
+  'POST /browsers/{id}/extensions',
   'POST /invocations',
   'GET /invocations/{id}',
   'PATCH /invocations/{id}',
@@ -130,6 +131,7 @@ const CONTRACT_SUCCESS: Record<string, number[]> = {
   'invocations.deleteBrowsers': [204],
   'browsers.update': [200],
   'extensions.metadata': [200],
+  'browsers.loadExtensions': [200],
 };
 
 const signature = (operation: { method: string; path: string }) =>
