@@ -131,6 +131,12 @@ describe.each(TRANSPORTS)('browser, computer and replay commands (%s)', (_, over
     const piped = await run(['computer', 'type', id, '-', '--json'], { stdin: '\nfrom stdin' });
     expect(onlyJson(piped.stdout)).toEqual({});
     expect(fake.typedText(id)).toBe('héllo 世界 👋\nfrom stdin');
+    // `echo text | xb computer type <id> -`: the line ending echo adds is not typed (no Enter);
+    // only that one: a blank line before it is the text's own.
+    await run(['computer', 'type', id, '-'], { stdin: ' echoed\n' });
+    await run(['computer', 'type', id, '-'], { stdin: ' two\n\n' });
+    await run(['computer', 'type', id, '-'], { stdin: ' crlf\r\n' });
+    expect(fake.typedText(id)).toBe('héllo 世界 👋\nfrom stdin echoed two\n crlf');
   });
 
   it('computer screenshot saves a PNG with -o, and says how when -o is missing', async () => {
@@ -146,9 +152,17 @@ describe.each(TRANSPORTS)('browser, computer and replay commands (%s)', (_, over
     expect(onlyJson(json.stdout)).toMatchObject({ path: join(folder, 'again.png') });
     const piped = await run(['computer', 'screenshot', id, '-o', '-']);
     expect(piped.stdoutChunks.length).toBeGreaterThan(0);
-    const missing = await run(['computer', 'screenshot', id]);
+    // On a terminal, a missing -o says how to give one; redirected (`> shot.png`), stdout is it.
+    const missing = await run(['computer', 'screenshot', id], { isTTY: true });
     expect(missing).toMatchObject({ code: 2, stdout: '' });
     expect(missing.stderr).toContain('-o shot.png');
+    expect(missing.stderr).toContain('> shot.png');
+    const redirected = await run(['computer', 'screenshot', id]);
+    expect(redirected).toMatchObject({ code: 0, stderr: '' });
+    const png = Buffer.concat(redirected.stdoutChunks.map((chunk) => Buffer.from(chunk)));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // --json keeps stdout for its document: a file is asked for.
+    expect((await run(['computer', 'screenshot', id, '--json'])).code).toBe(2);
   });
 
   it('replays start, list, stop and download', async () => {

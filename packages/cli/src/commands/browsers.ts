@@ -62,7 +62,7 @@ export const browserCommands: CommandSpec[] = [
     show: (context) =>
       `${context.colors.green('✓')} Typed ${countCharacters(context.input.text as string)} characters into ${context.input.id}.`,
     run: async (context, show) => {
-      await stdinForDash(context, 'text');
+      await stdinForDash(context, 'text', { trimNewline: true });
       printResult(context, await callOperation(context, 'browsers.computer.type'), show);
     },
   }),

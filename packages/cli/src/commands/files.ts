@@ -12,10 +12,15 @@ export const OUTPUT_FLAG: FlagSpec = {
   description: 'file to save it to (- for stdout)',
 };
 
-/** The `-o` target, or a usage error that says how to give one. */
+/**
+ * The `-o` target: the file given, `-` for stdout; without `-o`, stdout when it is redirected
+ * to a file or a pipe (`xb fs read … > out.pdf`), else a usage error that says how to give one.
+ */
 export function outputTarget(context: CommandContext, example: string): string {
-  const output = context.flags.output as string | undefined;
-  if (!output) throw usageError(`Say where to save it: -o ${example} (or -o - for stdout).`);
+  const given = context.flags.output as string | undefined;
+  const output = given || (!context.io.stdout.isTTY && !context.isJson ? '-' : undefined);
+  if (!output)
+    throw usageError(`Say where to save it: -o ${example} (or redirect stdout: > ${example}).`);
   if (output === '-' && context.io.stdout.isTTY)
     throw usageError('Refusing to write binary data to a terminal: use -o <file>, or pipe stdout.');
   if (output === '-' && context.isJson)
@@ -69,7 +74,17 @@ export async function readStdin(context: CommandContext): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Replaces an input field given as `-` with what stdin holds. */
-export async function stdinForDash(context: CommandContext, field: string): Promise<void> {
-  if (context.input[field] === '-') context.input[field] = await readStdin(context);
+/**
+ * Replaces an input field given as `-` with what stdin holds; with `trimNewline`, less the one
+ * line ending `echo` and most programs put at its end (as a shell's `$(…)` drops it): typed, it
+ * would press Enter.
+ */
+export async function stdinForDash(
+  context: CommandContext,
+  field: string,
+  options: { readonly trimNewline?: boolean } = {},
+): Promise<void> {
+  if (context.input[field] !== '-') return;
+  const text = await readStdin(context);
+  context.input[field] = options.trimNewline ? text.replace(/\r?\n$/, '') : text;
 }

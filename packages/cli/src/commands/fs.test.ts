@@ -32,6 +32,12 @@ describe.each(TRANSPORTS)('fs commands (%s)', (_, overHttp) => {
     expect((await run(['fs', 'read', id, '/home/browser/in.txt', '-o', '-'])).stdout).toBe(
       'from disk',
     );
+    // `xb fs read <id> <path> > file`: a redirected stdout is where it goes, no -o needed.
+    expect(await run(['fs', 'read', id, '/home/browser/in.txt'])).toMatchObject({
+      code: 0,
+      stdout: 'from disk',
+      stderr: '',
+    });
     const stat = onlyJson((await run(['fs', 'stat', id, '/home/browser/in.txt', '--json'])).stdout);
     expect(stat).toMatchObject({ name: 'in.txt', size_bytes: 9, mode: '600', is_dir: false });
     const listed = await run(['fs', 'ls', id, '/home/browser']);
