@@ -2,7 +2,8 @@
 # The published packages as a user gets them, after a build: packs @x/types, @x/client, @x/cli
 # and @x/testing (pnpm pack), installs the tarballs with plain npm into a fresh project outside
 # the workspace, runs each package README's example against the fake service (xb-fake from the
-# installed @x/testing) on Node 22 and on Node 24 (both the registry package `node`), and
+# installed @x/testing) on the lowest Node they declare (22.0.0), the newest 22 and Node 24 (each the
+# registry package `node`), and
 # type-checks the TypeScript examples with tsc under moduleResolution nodenext and bundler.
 # A `workspace:` range or a file missing from a tarball fails it. Everything it makes lives in
 # one temporary directory, removed at the end; the fakes it starts are stopped by pid.
@@ -44,10 +45,12 @@ for name in "${packages[@]}"; do
 done
 echo "consumer test: packed ${packages[*]}: every file there, no workspace: range, no source map"
 
-# Node 22 and 24, from the registry package `node`, each in a directory of its own.
-for major in 22 24; do
-  mkdir -p "$work/node$major"
-  (cd "$work/node$major" && npm_quiet init -y >/dev/null && npm_quiet install "node@$major" >/dev/null)
+# The lowest Node the packages declare (engines: >=22, so 22.0.0), the newest 22 and 24, from the
+# registry package `node`, each in a directory of its own.
+nodes=(22.0.0 22 24)
+for version in "${nodes[@]}"; do
+  mkdir -p "$work/node$version"
+  (cd "$work/node$version" && npm_quiet init -y >/dev/null && npm_quiet install "node@$version" >/dev/null)
 done
 
 # The user's project: the tarballs, TypeScript and Node's types, nothing from the workspace.
@@ -124,12 +127,21 @@ stop_fake() {
   fake_pid=""
 }
 
-for major in 22 24; do
+# A Node before 22.18 runs no TypeScript: there the examples run as tsc emits them for users.
+"$work/node24/node_modules/node/bin/node" node_modules/typescript/bin/tsc --outDir js \
+  --target es2022 --module nodenext --moduleResolution nodenext --types node --skipLibCheck \
+  types-example.ts client-example.ts testing-example.ts ||
+  fail "the examples do not compile to JavaScript"
+
+for major in "${nodes[@]}"; do
   node="$work/node$major/node_modules/node/bin/node"
   echo "consumer test: Node $("$node" --version)"
+  strips_types=$("$node" -p "const [a, b] = process.versions.node.split('.').map(Number); a > 22 || (a === 22 && b >= 18)")
   for example in types client testing; do
     start_fake "$node"
-    if ! output=$("$node" "$example-example.ts" 2>&1); then
+    script="$example-example.ts"
+    [ "$strips_types" = true ] || script="js/$example-example.js"
+    if ! output=$("$node" "$script" 2>&1); then
       fail "the @x/$example README example failed on Node $major: $output"
     fi
     stop_fake

@@ -158,8 +158,13 @@ export function withoutSessionKeys(value: unknown, key = ''): unknown {
     );
   }
   if (typeof value !== 'string' || !key.endsWith('_url')) return value;
-  const url = URL.parse(value);
-  if (!url?.searchParams.has('jwt')) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return value; // not a URL: nothing to take a key from
+  }
+  if (!url.searchParams.has('jwt')) return value;
   url.searchParams.delete('jwt');
   return url.href;
 }

@@ -1,9 +1,26 @@
-import { zstdCompressSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 import type { ProfileArchiveFormat } from '@x/types';
 import type { ProfileStore } from '../engines.js';
 import type { MemoryFileTree, MemoryNode } from '../files/memory-file-system.js';
+import { ServiceError } from '../service-error.js';
 import { isProfilePath, USER_DATA_DIR } from './profile-data.js';
 import { ustar } from './ustar.js';
+
+/**
+ * zstd of `bytes`. Node has it from 22.15 on: looked up when asked for (a named import would
+ * keep the whole module from loading on an older Node), and refused in words without it.
+ */
+function zstdCompress(bytes: Uint8Array): Uint8Array {
+  const compress = (zlib as { zstdCompressSync?: (input: Uint8Array) => Uint8Array })
+    .zstdCompressSync;
+  if (!compress) {
+    throw new ServiceError(
+      'bad_request',
+      `This service runs on Node ${process.versions.node}, which has no zstd (Node 22.15 and later do): ask for format=tar.`,
+    );
+  }
+  return compress(bytes);
+}
 
 /**
  * Profiles in memory, for the fake and the model's tests: a save copies what a profile keeps
@@ -45,7 +62,7 @@ export class MemoryProfileStore implements ProfileStore {
       content: node.content,
     }));
     const tar = ustar(entries);
-    const bytes = format === 'tar' ? tar : zstdCompressSync(tar);
+    const bytes = format === 'tar' ? tar : zstdCompress(tar);
     return new Blob([new Uint8Array(bytes)]).stream();
   }
 

@@ -2,6 +2,7 @@ import { HEADERS } from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
 import { expect } from './context.js';
 import { createBrowser, startRecording, uniqueName } from './resources.js';
+import { parseUrl } from './urls.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -23,7 +24,7 @@ export const browserChecks: readonly ContractCheck[] = defineChecks('browsers', 
     const cdp = new URL(session.cdp_ws_url);
     expect(cdp.protocol === 'ws:' || cdp.protocol === 'wss:', `cdp_ws_url is ${cdp.protocol}`);
     expect(cdp.searchParams.get('jwt'), 'cdp_ws_url carries no jwt');
-    const base = URL.parse(session.base_url ?? '');
+    const base = parseUrl(session.base_url ?? '');
     expect(
       (base?.protocol === 'http:' || base?.protocol === 'https:') &&
         base.pathname === `/browsers/${session.session_id}` &&

@@ -2,6 +2,7 @@ import { API_VERSION, HEADERS, LIMITS, operations } from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
 import { expect } from './context.js';
 import { createBrowser, createInvocation, uniqueName } from './resources.js';
+import { parseUrl } from './urls.js';
 
 /** The rules every operation shares: auth, errors, headers, bodies, idempotency. */
 export const commonChecks: readonly ContractCheck[] = defineChecks('common', {
@@ -39,7 +40,7 @@ export const commonChecks: readonly ContractCheck[] = defineChecks('common', {
     const token = context.target.readOnlyToken;
     const session = await createBrowser(context);
     const jwtOf = (url: string | undefined) =>
-      url ? URL.parse(url)?.searchParams.get('jwt') : null;
+      url ? parseUrl(url)?.searchParams.get('jwt') : null;
     expect(jwtOf(session.cdp_ws_url), 'the creator gets no jwt in cdp_ws_url');
     const read = context.expectSuccess<{ cdp_ws_url: string }>(
       await context.call('GET', `/browsers/${session.session_id}`, { token }),
@@ -56,7 +57,7 @@ export const commonChecks: readonly ContractCheck[] = defineChecks('common', {
       urls.every((url) => jwtOf(url) === null),
       `a read-only token received a jwt: ${urls.join(', ')}`,
     );
-    const path = URL.parse(read.cdp_ws_url)?.pathname;
+    const path = parseUrl(read.cdp_ws_url)?.pathname;
     expect(
       path === `/browsers/${session.session_id}/cdp`,
       `the read-only cdp_ws_url no longer names the session's endpoint: ${read.cdp_ws_url}`,
