@@ -185,7 +185,7 @@ describe('extensions loaded into a running browser', () => {
       id: 'br_1',
       extensions: [
         { name: 'one', zip_file: new Blob([zipBytes]) },
-        { name: 'two', zip_file: zipBytes },
+        { name: 'two', zip_file: new Blob([zipBytes]) },
       ],
     });
     expect(loaded).toEqual(answer);
