@@ -93,7 +93,7 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     env: 'XB_MAX_BROWSERS',
     value: '<n>',
     description: 'most browsers at once; one more is 429',
-    defaultText: 'one per 400 MB of three quarters of the memory',
+    defaultText: 'one per 400 MB of three quarters of the memory, at most four per core',
   },
   {
     flag: 'audit-days',
@@ -113,8 +113,16 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     flag: 'log-level',
     env: 'XB_LOG_LEVEL',
     value: '<level>',
-    description: 'trace, debug, info, warn, error or fatal (JSON lines on stdout)',
+    description: 'trace, debug, info, warn, error or fatal',
     defaultText: 'info',
+  },
+  {
+    flag: 'log-format',
+    env: 'XB_LOG_FORMAT',
+    value: '<format>',
+    description:
+      'json (a line of JSON per entry, for collectors) or pretty (for a person), on stdout',
+    defaultText: 'pretty on a terminal, json otherwise',
   },
   {
     flag: 'processes',

@@ -1,4 +1,4 @@
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import {
   type BrowserLimits,
@@ -10,6 +10,7 @@ import { DEFAULT_WATCH_BUDGET } from './fs-watch/sandbox-watcher.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-guard.js';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sandbox/cgroups.js';
 import { DEFAULT_SESSION_DISK_BYTES } from './sandbox/instance-disks.js';
+import { type LogFormat, logFormatOf } from './system/log-format.js';
 
 /** How the server runs: from the environment, with defaults that need no setup. */
 export interface ServerConfig {
@@ -29,6 +30,8 @@ export interface ServerConfig {
   /** Days the audit log keeps a write (`XB_AUDIT_DAYS`, 30); older entries are pruned hourly. */
   readonly auditDays: number;
   readonly logLevel: string;
+  /** JSON lines, or lines for a person (`XB_LOG_FORMAT`; pretty on a terminal by default). */
+  readonly logFormat: LogFormat;
   /** Whether processes may run on instances (`XB_PROCESSES=off` turns them off: 403). */
   readonly isProcessExecutionEnabled: boolean;
   /**
@@ -163,6 +166,13 @@ function checkUrl(value: string | undefined): string {
   return url;
 }
 
+/**
+ * Browsers a core serves, for the default capacity: an agent's browser is mostly waiting (for its
+ * model, for pages), but a page load or a screenshot takes most of a core for a moment, and past
+ * four per core those moments queue behind each other.
+ */
+const BROWSERS_PER_CORE = 4;
+
 /** Memory a headless browser takes, for the default capacity. */
 const BROWSER_MEMORY_BYTES = 400 * 1024 * 1024;
 
@@ -195,13 +205,20 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 /**
- * Reads the configuration from the environment. The default capacity keeps a quarter of the
- * machine's memory for other work: one browser per 400 MB of the rest, at least one.
+ * Reads the configuration from the environment. The default capacity is what both the memory
+ * and the processors hold: a quarter of the memory kept for other work, one browser per 400 MB
+ * of the rest, and four browsers per core; at least one.
  */
 export function readConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ServerConfig {
-  const defaultCapacity = Math.max(1, Math.floor((totalmem() * 0.75) / BROWSER_MEMORY_BYTES));
+  const defaultCapacity = Math.max(
+    1,
+    Math.min(
+      Math.floor((totalmem() * 0.75) / BROWSER_MEMORY_BYTES),
+      availableParallelism() * BROWSERS_PER_CORE,
+    ),
+  );
   const dataDir = resolve(env.XB_DATA_DIR || '.xb-data');
   return {
     dataDir,
@@ -217,6 +234,7 @@ export function readConfig(
     maxBrowsers: whole('XB_MAX_BROWSERS', env.XB_MAX_BROWSERS, defaultCapacity),
     auditDays: positive('XB_AUDIT_DAYS', env.XB_AUDIT_DAYS, 30),
     logLevel: env.XB_LOG_LEVEL || 'info',
+    logFormat: logFormatOf(env.XB_LOG_FORMAT || undefined, process.stdout.isTTY === true),
     isProcessExecutionEnabled: onOff('XB_PROCESSES', env.XB_PROCESSES),
     publicUrl: publicUrl(env.XB_PUBLIC_URL),
     tokensFile: env.XB_TOKENS_FILE ? resolve(env.XB_TOKENS_FILE) : undefined,

@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,18 @@ function openToOthers(folder: string, skip: (path: string) => boolean): string[]
 }
 
 describe('xb-server', () => {
+  it('writes its log for a person with XB_LOG_FORMAT=pretty (on a terminal by default)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-'));
+    const { child, output } = await startBinary(dataDir, { XB_LOG_FORMAT: 'pretty' });
+    await expect.poll(() => output.stdout, { timeout: 10_000 }).toMatch(/listening/);
+    const line = output.stdout.split('\n').find((one) => one.includes('listening')) ?? '';
+    expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}listening url=http:\/\/127\.0\.0\.1:\d+ /);
+    expect(line).toContain(' maxBrowsers=');
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('generates and prints a token on a first start, and leaves no Chromium behind on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-'));
     const { url, child, output } = await startBinary(dataDir);
@@ -58,6 +71,10 @@ describe('xb-server', () => {
       `generated an API token (saved in ${dataDir}/token):\n\n  ${token}\n`,
     );
     expect(output.stdout).not.toContain(token);
+    // With how to use it from a shell on the machine.
+    expect(output.stderr).toContain(
+      `export XB_BASE_URL=${url} XB_TOKEN=$(cat ${dataDir}/token)\n  npx @x/cli browsers create\n`,
+    );
     // Without XB_PUBLIC_URL the URLs handed out name the bind address, and the start says so.
     expect(output.stderr).toContain(
       `xb-server hands out URLs of ${url}: set XB_PUBLIC_URL (--public-url) to the address clients reach it at.\n`,

@@ -2,7 +2,8 @@
 /**
  * xb-server: the self-hosted service. Configuration comes from flags and the environment (see
  * `xb-server --help` and the README); it stops gracefully on SIGTERM or SIGINT, closing every
- * browser. Its logs are JSON lines on stdout; what is for people (where it listens, a token made
+ * browser. Its log goes to stdout, JSON lines unless it is a terminal (XB_LOG_FORMAT); what is for
+ * people (where it listens, a token made
  * on the first start) goes to stderr.
  *
  * The young generation is capped at 4 MiB per semi-space (the flag above; `pnpm start` passes
@@ -15,6 +16,7 @@ import { readConfig, type ServerConfig } from './config.js';
 import { type RunningServer, startServer } from './server.js';
 import { DataDirInUseError } from './store/data-dir-lock.js';
 import { closeInheritedDescriptors } from './system/inherited-fds.js';
+import { prettyDestination } from './system/log-format.js';
 
 declare const __XB_SERVER_VERSION__: string | undefined;
 const VERSION = typeof __XB_SERVER_VERSION__ === 'string' ? __XB_SERVER_VERSION__ : 'dev';
@@ -43,7 +45,10 @@ try {
 
 // Whatever the server and its helpers (ffmpeg, Xvfb, the browsers) make is theirs alone.
 process.umask(0o077);
-const logger = pino({ level: config.logLevel });
+const logger =
+  config.logFormat === 'pretty'
+    ? pino({ level: config.logLevel }, prettyDestination(process.stdout))
+    : pino({ level: config.logLevel });
 // What the server inherited (an open file of the shell that started it) reaches no sandbox.
 const inherited = closeInheritedDescriptors();
 if (inherited.length > 0)
@@ -126,7 +131,11 @@ function announce(running: RunningServer): void {
     // Said once, on the first start, and never logged; it is kept in the data directory's
     // `token` file.
     process.stderr.write(
-      `\nxb-server generated an API token (saved in ${config.dataDir}/token):\n\n  ${running.tokens.generated}\n\n`,
+      `\nxb-server generated an API token (saved in ${config.dataDir}/token):\n\n  ${running.tokens.generated}\n\n` +
+        'Use it from a shell on this machine:\n\n' +
+        `  export XB_BASE_URL=${running.publicUrl} XB_TOKEN=$(cat ${config.dataDir}/token)\n` +
+        '  npx @x/cli browsers create\n\n' +
+        'or send it as `Authorization: Bearer <token>` (the Kernel SDK: apiKey, with baseURL the URL above).\n\n',
     );
   }
 }

@@ -47,7 +47,9 @@ export function testStoreEnv(dataDir: string | undefined): Record<string, string
 
 /** A test server's configuration: `readConfig`, its records on the engine the suite runs on. */
 export function testConfig(env: Record<string, string | undefined>): ServerConfig {
-  return readConfig({ ...testStoreEnv(env.XB_DATA_DIR), ...env });
+  // A test's browsers are its own: the default capacity follows the machine's cores, which a
+  // test does not measure, so a test that asks for none gets room for what it starts.
+  return readConfig({ XB_MAX_BROWSERS: '16', ...testStoreEnv(env.XB_DATA_DIR), ...env });
 }
 
 /** A server for the tests of one file: started before them in a fresh data directory, closed after. */

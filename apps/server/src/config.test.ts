@@ -1,0 +1,20 @@
+import { availableParallelism, totalmem } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.js';
+
+describe('the configuration', () => {
+  it('holds as many browsers by default as both the memory and the cores allow', () => {
+    const { maxBrowsers } = readConfig({});
+    const byMemory = Math.floor((totalmem() * 0.75) / (400 * 1024 * 1024));
+    expect(maxBrowsers).toBe(Math.max(1, Math.min(byMemory, availableParallelism() * 4)));
+    expect(readConfig({ XB_MAX_BROWSERS: '50' }).maxBrowsers).toBe(50);
+  });
+
+  it('takes the log format asked for, and refuses another', () => {
+    expect(readConfig({ XB_LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(readConfig({ XB_LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => readConfig({ XB_LOG_FORMAT: 'xml' })).toThrow(
+      /XB_LOG_FORMAT must be json or pretty/,
+    );
+  });
+});
