@@ -793,7 +793,7 @@ export const curl = /* @__PURE__ */ defineCall<typeof curlOperation>({
 });
 
 /**
- * Update a running browser session (name, tags, viewport, time-out).
+ * Update a running browser session (name, tags, viewport, proxy, time-out).
  * `browsers.update`: `PATCH /browsers/{id}`
  */
 export const updateBrowser = /* @__PURE__ */ defineCall<typeof updateBrowserOperation>({
