@@ -133,7 +133,7 @@ describe('xb', () => {
     );
     expect(unreachable.code).toBe(3);
     expect(unreachable.stderr).toMatch(
-      /^error: Could not reach the service \(ECONNREFUSED\)\. \(connection_error\)\n$/,
+      /^error: browsers\.list: could not reach GET http:\/\/127\.0\.0\.1:\d+\/browsers \(ECONNREFUSED\)\. \(connection_error\)\n$/,
     );
   });
 

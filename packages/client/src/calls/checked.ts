@@ -47,12 +47,17 @@ export function checksOf(operation: Operation): CallChecks {
     const result = safeParse(schema, values);
     if (!result.success) details.push(...validationDetails(result.issues));
   };
-  const broken = (message: string, response: Response, details: ErrorDetail[]) =>
-    new ResponseValidationError(message, {
-      status: response.status,
-      requestId: requestIdOf(response.headers),
-      details,
-    });
+  const broken = (message: string, response: Response, details: ErrorDetail[]) => {
+    // The problems themselves, the first few, so the message alone says what is wrong.
+    const shown = details.slice(0, 3).map((detail) => detail.message);
+    const more =
+      details.length > shown.length ? ` (and ${details.length - shown.length} more)` : '';
+    const requestId = requestIdOf(response.headers);
+    return new ResponseValidationError(
+      `${message}: ${shown.join('; ')}${more}${requestId ? ` (request ${requestId})` : ''}`,
+      { status: response.status, requestId, details },
+    );
+  };
   return {
     input(input) {
       const details: ErrorDetail[] = [];
@@ -90,7 +95,7 @@ export function checksOf(operation: Operation): CallChecks {
       const result = safeParse(described.schema, value);
       if (result.success) return result.output;
       throw broken(
-        `${operation.name}: the body breaks the contract`,
+        `${operation.name}: the ${status} answer of ${operation.method} ${operation.path} breaks the contract`,
         response,
         validationDetails(result.issues, 'body'),
       );
@@ -100,7 +105,7 @@ export function checksOf(operation: Operation): CallChecks {
       const result = safeParse(eventSchema, value);
       if (result.success) return result.output;
       throw broken(
-        'An event breaks the contract.',
+        `${operation.name}: an event breaks the contract`,
         response,
         validationDetails(result.issues, 'event'),
       );

@@ -1,18 +1,53 @@
 import { XError } from './x-error.js';
 
-/** The request never got an answer: refused, reset or unreachable. */
+/** Which call an error is about: its operation, method and URL. */
+export interface CallContext {
+  readonly operation: string;
+  readonly method: string;
+  readonly url: string;
+}
+
+/** The request never got an answer: refused, reset or unreachable (DNS, TLS). */
 export class ConnectionError extends XError {
   static override readonly kind: string = 'ConnectionError';
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The operation (`browsers.list`) whose call failed, when a call failed. */
+  readonly operation: string | undefined;
+  /** Its method and URL. */
+  readonly method: string | undefined;
+  readonly url: string | undefined;
+  constructor(message: string, options?: { cause?: unknown } & Partial<CallContext>) {
     super('connection_error', message, options);
+    this.operation = options?.operation;
+    this.method = options?.method;
+    this.url = options?.url;
   }
 }
 
 /** An attempt, or the call as a whole, took longer than its time-out. */
 export class TimeoutError extends XError {
   static override readonly kind: string = 'TimeoutError';
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The operation (`browsers.list`) whose call timed out, when a call did. */
+  readonly operation: string | undefined;
+  /** Its method and URL. */
+  readonly method: string | undefined;
+  readonly url: string | undefined;
+  /** Which limit it passed: one attempt's (`timeout`) or the whole call's (`totalTimeout`). */
+  readonly limit: 'timeout' | 'totalTimeout' | undefined;
+  /** That limit, in milliseconds. */
+  readonly limitMs: number | undefined;
+  constructor(
+    message: string,
+    options?: { cause?: unknown } & Partial<CallContext> & {
+        limit?: 'timeout' | 'totalTimeout';
+        limitMs?: number;
+      },
+  ) {
     super('timeout', message, options);
+    this.operation = options?.operation;
+    this.method = options?.method;
+    this.url = options?.url;
+    this.limit = options?.limit;
+    this.limitMs = options?.limitMs;
   }
 }
 

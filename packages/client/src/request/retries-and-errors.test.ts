@@ -183,6 +183,11 @@ describe('validation', () => {
     expect(error.details.map((detail: { message: string }) => detail.message).join('\n')).toMatch(
       /^body\.available_count: /m,
     );
+    // The message alone names the call and what was wrong.
+    expect(error.message).toMatch(
+      /^browserPools\.get: the 200 answer of GET \/browser_pools\/\{id_or_name\} breaks the contract: body\.\w+: /,
+    );
+    expect(error.message).toMatch(/\(and \d+ more\)/);
     rig.server.respond('GET', '/browser_pools/x', { status: 200, body: '<html>' });
     await expect(rig.client.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(/not JSON/);
     rig.server.respond('GET', '/browser_pools/x', { status: 201, json: samples.pool });
@@ -338,7 +343,10 @@ describe('retries', () => {
     const offline = createClient({ baseUrl: url, token: 't', maxRetries: 1 });
     const error = await offline.browsers.list().catch(caught);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error.message).toMatch(/ECONNREFUSED/);
+    expect(error.message).toBe(
+      `browsers.list: could not reach GET ${url}/browsers (ECONNREFUSED).`,
+    );
+    expect(error).toMatchObject({ operation: 'browsers.list', method: 'GET' });
   });
 
   it('retries a dropped connection', async () => {
@@ -363,6 +371,10 @@ describe('time-outs and abort', () => {
       .catch(caught);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(rig.server.calls).toHaveLength(2);
+    expect(error).toMatchObject({ operation: 'browsers.list', limit: 'timeout', limitMs: 100 });
+    expect(error.message).toMatch(
+      /^browsers\.list: GET http:\/\/127\.0\.0\.1:\d+\/browsers\S* got no answer in time \(timeout 100 ms, for an attempt\)\.$/,
+    );
   });
 
   it('bounds the whole call with totalTimeout', async () => {
@@ -375,6 +387,8 @@ describe('time-outs and abort', () => {
     const error = await rig.client.browsers.list(undefined, { totalTimeout: 300 }).catch(caught);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(performance.now() - started).toBeLessThan(3000);
+    expect(error).toMatchObject({ limit: 'totalTimeout', limitMs: 300 });
+    expect(error.message).toContain('(totalTimeout 300 ms, for the whole call)');
   });
 
   it('gives the server the time the catalog allows it (an acquire that waits)', async () => {

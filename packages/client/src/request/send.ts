@@ -4,7 +4,12 @@ import type { Route } from '../calls/route.js';
 import type { CallOptions, ClientOptions, Logger } from '../client/options.js';
 import { DEFAULTS, LOG_LEVELS } from '../client/options.js';
 import { apiErrorFor, fallbackErrorBody } from '../errors/api-errors.js';
-import { AbortError, ConnectionError, TimeoutError } from '../errors/transport-errors.js';
+import {
+  AbortError,
+  type CallContext,
+  ConnectionError,
+  TimeoutError,
+} from '../errors/transport-errors.js';
 import { USER_AGENT } from '../version.js';
 import type { PreparedRequest } from './prepare-request.js';
 import { requestIdOf } from './request-id.js';
@@ -83,8 +88,20 @@ function errorBodyOf(data: unknown): ErrorBody | undefined {
   return body;
 }
 
-/** Turns what ky throws into this package's errors. */
-async function translateError(error: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+/** What an error of a call names: the call, and the time-outs it had. */
+interface FailedCall extends CallContext {
+  readonly timeoutMs: number;
+  readonly totalTimeoutMs: number | undefined;
+  /** How long the call ran, in milliseconds. */
+  readonly elapsedMs: number;
+}
+
+/** Turns what ky throws into this package's errors, naming the call and the limit it passed. */
+async function translateError(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  call: FailedCall,
+): Promise<unknown> {
   if (signal?.aborted) return new AbortError(undefined, { cause: error });
   if (error instanceof HTTPError) {
     const { response } = error;
@@ -94,13 +111,23 @@ async function translateError(error: unknown, signal: AbortSignal | undefined): 
       fallbackErrorBody(response.status, response.statusText, typeof data === 'string' ? data : '');
     return apiErrorFor({ status: response.status, body, headers: response.headers });
   }
+  const { operation, method, url } = call;
   if (isTimeoutError(error)) {
-    return new TimeoutError('The server did not answer in time.', { cause: error });
+    // ky says only that it timed out: the whole call's limit is the one passed when it ran so long.
+    const isTotal = call.totalTimeoutMs !== undefined && call.elapsedMs >= call.totalTimeoutMs - 5;
+    const limitMs = isTotal ? (call.totalTimeoutMs as number) : call.timeoutMs;
+    const limit = isTotal ? 'totalTimeout' : 'timeout';
+    const what = isTotal ? 'the whole call' : 'an attempt';
+    return new TimeoutError(
+      `${operation}: ${method} ${url} got no answer in time (${limit} ${limitMs} ms, for ${what}).`,
+      { cause: error, operation, method, url, limit, limitMs },
+    );
   }
   if (isNetworkError(error) || error instanceof TypeError) {
-    return new ConnectionError(`Could not reach the service (${rootCause(error)}).`, {
-      cause: error,
-    });
+    return new ConnectionError(
+      `${operation}: could not reach ${method} ${url} (${rootCause(error)}).`,
+      { cause: error, operation, method, url },
+    );
   }
   return error;
 }
@@ -161,10 +188,19 @@ export function createTransport(
       if (totalTimeout !== undefined) init.totalTimeout = totalTimeout + prepared.serverTimeMs;
       const signal = callOptions?.signal;
       if (signal) init.signal = signal;
+      const url = baseUrl + prepared.pathAndQuery;
+      const startedAt = performance.now();
       try {
-        return await http(baseUrl + prepared.pathAndQuery, init);
+        return await http(url, init);
       } catch (error) {
-        throw await translateError(error, signal);
+        throw await translateError(error, signal, {
+          operation: route.name,
+          method: route.method,
+          url,
+          timeoutMs: (init.timeout as number | undefined) ?? timeout,
+          totalTimeoutMs: init.totalTimeout as number | undefined,
+          elapsedMs: performance.now() - startedAt,
+        });
       }
     },
   };
