@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/xb-consumer.XXXXXX")
 fake_pid=""
+server_pid=""
 cleanup() {
+  if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   if [ -n "$fake_pid" ]; then kill "$fake_pid" 2>/dev/null || true; wait "$fake_pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
@@ -186,3 +188,48 @@ EOF
     fail "the examples do not type-check under moduleResolution $resolution"
   echo "consumer test: the examples type-check under moduleResolution $resolution"
 done
+
+# The server as an operator gets it: `npx @x/server` installs the packed server (with the packed
+# @x/types it depends on) and starts it on Node 24, as the server README's Quick start does; it
+# answers /livez with a browser made through the API, and stops on SIGTERM.
+(cd "$root" && pnpm --filter @x/server pack --pack-destination "$work/tarballs" >/dev/null)
+server_tarball=$(ls "$work"/tarballs/x-server-*.tgz)
+server_listing=$(tar -tzf "$server_tarball")
+for file in package/LICENSE package/README.md package/dist/main.js package/dist/bidi-worker.js package/dist/playwright-worker.js; do
+  grep -qx "$file" <<<"$server_listing" || fail "@x/server: $file is missing from $(basename "$server_tarball")"
+done
+if grep -q '"workspace:' <<<"$(tar -xzOf "$server_tarball" package/package.json)"; then
+  fail "@x/server keeps a workspace: range"
+fi
+operator="$work/operator"
+mkdir -p "$operator"
+(cd "$operator" && npm_quiet init -y >/dev/null &&
+  npm_quiet install "$server_tarball" "$(ls "$work"/tarballs/x-types-*.tgz)" >/dev/null) ||
+  fail "the packed @x/server does not install"
+version=$(PATH="$work/bin24:$PATH" "$operator/node_modules/.bin/xb-server" --version)
+[ -n "$version" ] || fail "xb-server --version printed nothing"
+server_data="$work/server-data"
+PATH="$work/bin24:$PATH" XB_DATA_DIR="$server_data" XB_PORT=0 XB_TOKENS=operator-token \
+  "$operator/node_modules/.bin/xb-server" >"$work/server.out" 2>"$work/server.err" &
+server_pid=$!
+server_url=""
+for _ in $(seq 1 300); do
+  server_url=$(sed -n 's/^xb-server listening at //p' "$work/server.err" | head -n 1)
+  if [ -n "$server_url" ] || ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+  sleep 0.1
+done
+[ -n "$server_url" ] || fail "the installed xb-server did not start: $(tail -n 5 "$work/server.err")"
+"$node24" --input-type=module -e "
+const url = process.argv[1];
+if ((await fetch(url + '/livez')).status !== 200) throw new Error('livez');
+const headers = { authorization: 'Bearer operator-token', 'content-type': 'application/json' };
+const created = await fetch(url + '/browsers', { method: 'POST', headers, body: '{}' });
+if (created.status !== 201) throw new Error('create: ' + created.status + ' ' + (await created.text()));
+const { session_id } = await created.json();
+if ((await fetch(url + '/browsers/' + session_id, { method: 'DELETE', headers })).status !== 204)
+  throw new Error('delete');
+" "$server_url" || { kill "$server_pid"; fail "the installed xb-server did not serve a browser"; }
+kill -TERM "$server_pid"
+wait "$server_pid" || { server_pid=""; fail "the installed xb-server did not stop cleanly on SIGTERM"; }
+server_pid=""
+echo "consumer test: npx @x/server $version: installed from its tarball, served a browser at $server_url, stopped on SIGTERM"

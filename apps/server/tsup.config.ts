@@ -14,8 +14,11 @@ export default defineConfig({
     'bidi-worker': 'src/webdriver/bidi-worker.ts',
   },
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts' } },
-  sourcemap: true,
+  // The service kernel is a private workspace package: it ships inside the server's bundle.
+  noExternal: ['@x/service-kernel'],
+  dts: { entry: { index: 'src/index.ts' }, resolve: ['@x/service-kernel'] },
+  // Maps without their sources point at files the package does not ship: none are shipped.
+  sourcemap: false,
   clean: true,
   target: 'es2022',
   // node:sqlite exists only under its node: name; keep every node: prefix as written.
