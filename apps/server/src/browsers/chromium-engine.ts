@@ -1,9 +1,8 @@
-import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type BrowserEngine,
   type BrowserInstance,
-  INSTANCE_HOME,
   type KeyInput,
   type LaunchSpec,
   type MouseInput,
@@ -34,7 +33,7 @@ import { canNestNamespaces } from '../sandbox/probe.js';
 import type { SandboxUsers } from '../sandbox/sandbox-users.js';
 import type { SystemTools } from '../system/executables.js';
 import { assertFreeSpace, BROWSER_FREE_BYTES } from '../system/free-space.js';
-import type { BrowserSandbox } from './chromium.js';
+import { type BrowserSandbox, PROXY_CONTROL_INSIDE } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
 import {
   furnishInstanceDirectory,
@@ -78,10 +77,7 @@ export type Egress =
 /** Most proxy relays one browser keeps: the one in use and those before it, still serving. */
 const MAX_RELAYS_PER_BROWSER = 4;
 
-/** The folder of the home that holds the proxy control extension. */
-const PROXY_CONTROL_FOLDER = '.xb/proxy-control';
-
-/** Its manifest: the `proxy` permission, and a page to act from. */
+/** The proxy control extension's manifest: the `proxy` permission, and a page to act from. */
 const PROXY_CONTROL_MANIFEST = {
   manifest_version: 3,
   name: 'xb proxy control',
@@ -89,6 +85,25 @@ const PROXY_CONTROL_MANIFEST = {
   description: "Sets the browser's proxy when the session's proxy_id changes.",
   permissions: ['proxy'],
 };
+
+/**
+ * Writes the proxy control extension into `folder` of the server's data directory (replaced
+ * whole at every start), readable by the sessions' users, who load it read-only.
+ */
+export function writeProxyControl(folder: string): string {
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  chmodSync(folder, 0o755);
+  const files = {
+    'manifest.json': JSON.stringify(PROXY_CONTROL_MANIFEST),
+    'control.html': '<!doctype html><title>proxy control</title>\n',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(join(folder, name), content);
+    chmodSync(join(folder, name), 0o644);
+  }
+  return folder;
+}
 
 export class ChromiumInstance implements BrowserInstance {
   readonly chromium: ChromiumBrowser;
@@ -101,6 +116,8 @@ export class ChromiumInstance implements BrowserInstance {
   readonly #release: () => Promise<void>;
   readonly #profiles: ProfileSaving;
   readonly #startRelay: (route: ProxyRoute) => Promise<ProxyRelay>;
+  readonly #proxyControlDir: string;
+  readonly #isSandboxed: boolean;
   /** One proxy switch at a time: the last one asked for is the one that holds. */
   #proxySwitch: Promise<void> = Promise.resolve();
   /** Its own log: what Chromium prints on stderr, and the server's notes about it. */
@@ -117,9 +134,18 @@ export class ChromiumInstance implements BrowserInstance {
     },
     release: () => Promise<void>,
     profiles: ProfileSaving,
-    startRelay: (route: ProxyRoute) => Promise<ProxyRelay>,
+    proxies: {
+      /** Starts a relay to a proxy for this browser (closed with it). */
+      readonly start: (route: ProxyRoute) => Promise<ProxyRelay>;
+      /** The proxy control extension's folder on the host. */
+      readonly controlDir: string;
+      /** Whether the browser runs in a sandbox (which has the folder bound in). */
+      readonly isSandboxed: boolean;
+    },
   ) {
-    this.#startRelay = startRelay;
+    this.#startRelay = proxies.start;
+    this.#proxyControlDir = proxies.controlDir;
+    this.#isSandboxed = proxies.isSandboxed;
     this.chromium = chromium;
     this.directory = directory;
     this.user = sandbox.user;
@@ -171,22 +197,12 @@ export class ChromiumInstance implements BrowserInstance {
   }
 
   /**
-   * The extension that sets the browser's proxy while it runs (Chromium takes no other way at
-   * run time), written into its home once: its path inside the sandbox. The server owns the
-   * files; the extension has the `proxy` permission and nothing else.
+   * The proxy control extension as the browser sees it: bound read-only into its sandbox from the
+   * server's own folder (never written into the session's home, where a link the session planted
+   * could send the server's writes elsewhere), or that folder itself for a browser on the host.
    */
   #controlFolder(): string {
-    const host = join(this.home, PROXY_CONTROL_FOLDER);
-    if (!existsSync(join(host, 'manifest.json'))) {
-      mkdirSync(host, { recursive: true, mode: 0o755 });
-      writeFileSync(join(host, 'control.html'), '<!doctype html><title>proxy</title>\n', {
-        mode: 0o644,
-      });
-      writeFileSync(join(host, 'manifest.json'), JSON.stringify(PROXY_CONTROL_MANIFEST), {
-        mode: 0o644,
-      });
-    }
-    return `${INSTANCE_HOME}/${PROXY_CONTROL_FOLDER}`;
+    return this.#isSandboxed ? PROXY_CONTROL_INSIDE : this.#proxyControlDir;
   }
 
   screenshot(region: Region | undefined): Promise<Uint8Array> {
@@ -271,6 +287,8 @@ export interface ProfileSaving {
 export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   readonly #chromePath: string;
   readonly #dataDir: string;
+  /** The proxy control extension's folder, bound into every browser's sandbox. */
+  readonly #proxyControlDir: string;
   readonly #tools: SystemTools;
   readonly #sandboxing: Sandboxing;
   readonly #logger: Logger;
@@ -298,6 +316,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     this.#sandboxing = options.sandboxing;
     this.#logger = options.logger;
     this.#extensionFolder = options.extensionFolder;
+    this.#proxyControlDir = writeProxyControl(join(options.dataDir, 'proxy-control'));
     this.#isChromiumSandboxed = this.#probeChromiumSandbox();
   }
 
@@ -432,6 +451,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         sandbox,
         network,
         proxy: relay?.chromiumProxy,
+        proxyControlDir: this.#proxyControlDir,
         telemetry: spec.telemetry,
       });
       phase('chromium');
@@ -450,7 +470,11 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         { user, cgroup, network },
         release,
         this.#profiles,
-        startRelay,
+        {
+          start: startRelay,
+          controlDir: this.#proxyControlDir,
+          isSandboxed: sandbox !== undefined,
+        },
       );
       const steps = Object.entries(ms).map(([name, value]) => `${name} ${value} ms`);
       instance.log.note(

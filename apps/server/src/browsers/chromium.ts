@@ -48,6 +48,11 @@ export interface ChromiumOptions {
    * resolver); undefined: the host's.
    */
   readonly network?: { readonly join: NamespaceJoin; readonly resolvConf: string } | undefined;
+  /**
+   * The proxy control extension's folder on the host (the server's, read-only to the browser):
+   * bound into the sandbox at PROXY_CONTROL_INSIDE, for a proxy switch while it runs.
+   */
+  readonly proxyControlDir?: string | undefined;
   /** Where its traffic goes: `--proxy-server` and `--proxy-bypass-list` as Chromium reads them. */
   readonly proxy?: { readonly server: string; readonly bypassList: string } | undefined;
   /**
@@ -67,6 +72,9 @@ export interface StartedChromium {
 
 /** Where extension folders appear inside the sandbox. */
 const EXTENSIONS_INSIDE = '/opt/xb/extensions';
+
+/** Where the proxy control extension appears inside the sandbox. */
+export const PROXY_CONTROL_INSIDE = '/opt/xb/proxy-control';
 
 /** The parts of /etc Chromium reads besides those every program needs. */
 const CHROMIUM_ETC = [
@@ -167,6 +175,7 @@ function spawnChromium(options: ChromiumOptions, paths: BrowserPaths): ChildProc
   (options.extensionDirs ?? []).forEach((folder, index) => {
     binds.push([folder, paths.extensions[index] as string]);
   });
+  if (options.proxyControlDir) binds.push([options.proxyControlDir, PROXY_CONTROL_INSIDE]);
   const { network } = options;
   if (network) binds.push([network.resolvConf, '/etc/resolv.conf']);
   const spec = {

@@ -1,5 +1,8 @@
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Kernel from '@onkernel/sdk';
 import type { BrowserProxy, BrowserSession } from '@x/types';
 import { chromium } from 'playwright-core';
@@ -45,10 +48,24 @@ describe('a running browser switched to another proxy', () => {
       const { json: session } = await call<BrowserSession>('POST', '/browsers', {});
       const id = session.session_id;
       expect(await visit(session.cdp_ws_url, '/direct')).toBe('page /direct');
+      // A link the session plants where a careless server might write its own files leads it
+      // nowhere: the switch writes nothing into the session's home.
+      const canary = mkdtempSync(join(tmpdir(), 'xb-canary-'));
+      chmodSync(canary, 0o777);
+      const planted = await call<{ exit_code: number }>('POST', `/browsers/${id}/process/exec`, {
+        command: 'sh',
+        args: [
+          '-c',
+          `ln -s ${canary} /home/browser/.xb && ln -s ${canary} /home/browser/.extensions`,
+        ],
+      });
+      expect(planted.json.exit_code).toBe(0);
       expect(first.seen).toEqual([]);
 
       const switched = await call<BrowserSession>('PATCH', `/browsers/${id}`, { proxy_id: a.id });
       expect(switched).toMatchObject({ status: 200, json: { proxy_id: a.id } });
+      expect(readdirSync(canary)).toEqual([]);
+      rmSync(canary, { recursive: true, force: true });
       expect(await visit(session.cdp_ws_url, '/through-a')).toBe('page /through-a');
       expect(first.seen.map((request) => request.target)).toContain(`${siteUrl}/through-a`);
       // A proxy in use is one the browser uses now: deleting it is 409.
