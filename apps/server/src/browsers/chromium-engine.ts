@@ -1,5 +1,6 @@
-import { chmodSync, createReadStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createReadStream, existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   type BrowserEngine,
   type BrowserInstance,
@@ -77,32 +78,17 @@ export type Egress =
 /** Most proxy relays one browser keeps: the one in use and those before it, still serving. */
 const MAX_RELAYS_PER_BROWSER = 4;
 
-/** The proxy control extension's manifest: the `proxy` permission, and a page to act from. */
-const PROXY_CONTROL_MANIFEST = {
-  manifest_version: 3,
-  name: 'xb proxy control',
-  version: '1.0.0',
-  description: "Sets the browser's proxy when the session's proxy_id changes.",
-  permissions: ['proxy'],
-};
-
 /**
- * Writes the proxy control extension into `folder` of the server's data directory (replaced
- * whole at every start), readable by the sessions' users, who load it read-only.
+ * The proxy control extension's folder, shipped with the server (`proxy-control/`: a manifest
+ * with the `proxy` permission and a page to act from): found beside the bundle or the sources.
  */
-export function writeProxyControl(folder: string): string {
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
-  chmodSync(folder, 0o755);
-  const files = {
-    'manifest.json': JSON.stringify(PROXY_CONTROL_MANIFEST),
-    'control.html': '<!doctype html><title>proxy control</title>\n',
-  };
-  for (const [name, content] of Object.entries(files)) {
-    writeFileSync(join(folder, name), content);
-    chmodSync(join(folder, name), 0o644);
-  }
-  return folder;
+export function proxyControlFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const folder = [join(here, '..', 'proxy-control'), join(here, '..', '..', 'proxy-control')].find(
+    (path) => existsSync(join(path, 'manifest.json')),
+  );
+  if (!folder) throw new Error('The proxy control extension is missing beside the server.');
+  return realpathSync(folder);
 }
 
 export class ChromiumInstance implements BrowserInstance {
@@ -316,7 +302,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     this.#sandboxing = options.sandboxing;
     this.#logger = options.logger;
     this.#extensionFolder = options.extensionFolder;
-    this.#proxyControlDir = writeProxyControl(join(options.dataDir, 'proxy-control'));
+    this.#proxyControlDir = proxyControlFolder();
     this.#isChromiumSandboxed = this.#probeChromiumSandbox();
   }
 
