@@ -1,7 +1,7 @@
 import { type ErrorCode, type ErrorDetail, errorBody, statusOfErrorCode } from '@x/types';
 
 /** `x-should-retry`: whether a client should send the call again (Stainless SDKs obey it). */
-export const SHOULD_RETRY_HEADER = 'x-should-retry';
+const SHOULD_RETRY_HEADER = 'x-should-retry';
 
 /**
  * An answer with an Error body, thrown by the service model and the request pipeline. The status

@@ -377,17 +377,10 @@ export class ChromiumBrowser {
         },
       };
     }
-    const { targetId } = await this.#cdp.send<{ targetId: string }>('Target.createTarget', {
-      url: `chrome-extension://${extensionId}/control.html`,
-      background: true,
-      hidden: true,
-    });
-    this.#ownTabs.add(targetId);
+    const { targetId, session: sessionId } = await this.#openOwnTab(
+      `chrome-extension://${extensionId}/control.html`,
+    );
     try {
-      const { sessionId } = await this.#cdp.send<{ sessionId: string }>('Target.attachToTarget', {
-        targetId,
-        flatten: true,
-      });
       const expression = `new Promise((resolve, reject) => chrome.proxy.settings.set(
         { value: ${JSON.stringify(value)}, scope: 'regular' },
         () => chrome.runtime.lastError
@@ -411,8 +404,7 @@ export class ChromiumBrowser {
       if (control !== 'controlled_by_this_extension')
         throw new Error(`the browser's proxy setting is ${control ?? 'out of reach'}`);
     } finally {
-      await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
-      this.#ownTabs.delete(targetId);
+      await this.#closeOwnTab(targetId);
     }
   }
 
@@ -545,32 +537,41 @@ export class ChromiumBrowser {
   curl(call: CurlCall, signal: AbortSignal): Promise<CurlOutcome> {
     return curlThroughBrowser(
       this.#cdp,
-      async () => {
-        const { targetId } = await this.#cdp.send<{ targetId: string }>('Target.createTarget', {
-          url: 'about:blank',
-          background: true,
-          hidden: true,
-        });
-        this.#ownTabs.add(targetId);
-        try {
-          const { sessionId } = await this.#cdp.send<{ sessionId: string }>(
-            'Target.attachToTarget',
-            { targetId, flatten: true },
-          );
-          return { targetId, session: sessionId };
-        } catch (error) {
-          await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
-          this.#ownTabs.delete(targetId);
-          throw error;
-        }
-      },
-      async (targetId) => {
-        await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
-        this.#ownTabs.delete(targetId);
-      },
+      () => this.#openOwnTab('about:blank'),
+      (targetId) => this.#closeOwnTab(targetId),
       call,
       signal,
     );
+  }
+
+  /**
+   * Opens a hidden tab of the server's own at `url` and attaches to it: the session never
+   * follows it (its input, screenshots and screen stay on its own tab). Closed again when the
+   * attach fails.
+   */
+  async #openOwnTab(url: string): Promise<{ targetId: string; session: string }> {
+    const { targetId } = await this.#cdp.send<{ targetId: string }>('Target.createTarget', {
+      url,
+      background: true,
+      hidden: true,
+    });
+    this.#ownTabs.add(targetId);
+    try {
+      const { sessionId } = await this.#cdp.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
+      return { targetId, session: sessionId };
+    } catch (error) {
+      await this.#closeOwnTab(targetId);
+      throw error;
+    }
+  }
+
+  /** Closes a tab `#openOwnTab` opened; one already gone is fine. */
+  async #closeOwnTab(targetId: string): Promise<void> {
+    await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
+    this.#ownTabs.delete(targetId);
   }
 
   /** The DevTools target id of the tab the session is on. */

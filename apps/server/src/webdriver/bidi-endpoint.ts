@@ -277,11 +277,6 @@ export class BidiEndpoint {
     });
   }
 
-  /** How many BiDi connections a browser has now. */
-  connectionsOf(id: string): number {
-    return this.#mappers.get(id)?.size ?? 0;
-  }
-
   /** Ends every connection (the server is closing). */
   close(): void {
     for (const client of this.#sockets.clients) client.terminate();

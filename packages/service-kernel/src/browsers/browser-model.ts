@@ -386,10 +386,15 @@ export class BrowserModel<I extends BrowserInstance> {
     return holder === undefined ? undefined : this.#live.get(holder);
   }
 
-  /** Gives `name` to session `id`; 409 when another running (or starting) browser holds it. */
-  #claimName(name: string, id: string): void {
+  /** 409 when a running (or starting) browser other than session `id` holds `name`. */
+  #assertNameFree(name: string, id: string): void {
     const holder = this.#names.get(name);
     if (holder !== undefined && holder !== id) throw refusals.browserNameTaken(name, holder);
+  }
+
+  /** Gives `name` to session `id`; 409 when another running (or starting) browser holds it. */
+  #claimName(name: string, id: string): void {
+    this.#assertNameFree(name, id);
     this.#names.set(name, id);
   }
 
@@ -413,10 +418,7 @@ export class BrowserModel<I extends BrowserInstance> {
     const oldName = entry.record.name;
     const newName =
       body.name === null || body.name === undefined ? oldName : body.name || undefined;
-    if (newName !== oldName && newName !== undefined) {
-      const holder = this.#names.get(newName);
-      if (holder !== undefined && holder !== id) throw refusals.browserNameTaken(newName, holder);
-    }
+    if (newName !== oldName && newName !== undefined) this.#assertNameFree(newName, id);
     const { viewport } = body;
     const recording = viewport
       ? (entry.replayStarting ??
