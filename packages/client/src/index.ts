@@ -1,23 +1,22 @@
 export { checked } from './calls/checked.js';
 export {
+  type AnyOperationFunction,
   type CallChecks,
   type CallParts,
   defineCall,
   type OperationCall,
-  type OperationFunction,
 } from './calls/define-call.js';
-export { defineListCall, type ListItem, type ListPage, PagePromise } from './calls/list-page.js';
+export { defineListCall, type ListPage, PagePromise } from './calls/list-page.js';
+export type * from './calls/operation-types.js';
 export * from './calls/operations.js';
-export { type ResponseKind, type Route, routeOf } from './calls/route.js';
+export {
+  type CatalogEntry,
+  type HttpMethod,
+  type ResponseKind,
+  type Route,
+  routeOf,
+} from './calls/route.js';
 export { CallPromise, type WithResponse } from './client/call-promise.js';
-export type {
-  CallInput,
-  CallResult,
-  ClientMethod,
-  ClientMethods,
-  MethodResult,
-  ResponseResult,
-} from './client/client-types.js';
 export { type Core, createCore } from './client/core.js';
 export { type Client, createClient } from './client/create-client.js';
 export {

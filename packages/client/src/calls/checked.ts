@@ -13,12 +13,13 @@ import { InputValidationError, ResponseValidationError } from '../errors/validat
 import { requestIdOf } from '../request/request-id.js';
 import { isUploadSource } from '../uploads/upload-source.js';
 import {
+  type AnyOperationFunction,
   type CallChecks,
   defineCall,
   definitionOf,
-  type OperationFunction,
 } from './define-call.js';
 import { defineListCall } from './list-page.js';
+import type { CatalogEntry } from './route.js';
 
 /** The values of `keys` that are given. */
 function pick(input: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
@@ -126,10 +127,8 @@ export function checksOf(operation: Operation): CallChecks {
  * const getPool = checked(getBrowserPool, getBrowserPoolOperation);
  * const pool = await getPool(core, { id_or_name: 'checkout' });
  */
-export function checked<T extends Operation, F extends OperationFunction<T>>(
-  call: F,
-  operation: T,
-): F {
+export function checked<F extends AnyOperationFunction>(call: F, entry: CatalogEntry): F {
+  const operation = entry as Operation;
   const definition = definitionOf(call);
   if (!definition || definition.route.name !== operation.name) {
     throw new TypeError(

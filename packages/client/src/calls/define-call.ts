@@ -1,6 +1,4 @@
-import type { Operation } from '@x/types';
 import { CallPromise, type WithResponse } from '../client/call-promise.js';
-import type { CallInput, CallResult, MethodResult } from '../client/client-types.js';
 import type { Core } from '../client/core.js';
 import type { CallOptions } from '../client/options.js';
 import { type BodyEncoder, prepareRequest } from '../request/prepare-request.js';
@@ -29,14 +27,18 @@ export interface CallParts {
   readonly checks?: CallChecks;
 }
 
-/** An operation as a function of a core; its input may be left out when every field is optional. */
-export type OperationCall<T extends Operation, TResult> =
-  Partial<CallInput<T>> extends CallInput<T>
-    ? (core: Core, input?: CallInput<T>, options?: CallOptions) => TResult
-    : (core: Core, input: CallInput<T>, options?: CallOptions) => TResult;
+/**
+ * An operation as a function of a core, taking `TInput` (path, query and body fields side by
+ * side); the input may be left out when every field of it is optional.
+ */
+export type OperationCall<TInput, TResult> =
+  Partial<TInput> extends TInput
+    ? (core: Core, input?: TInput, options?: CallOptions) => TResult
+    : (core: Core, input: TInput, options?: CallOptions) => TResult;
 
-/** The function of one operation: what the client method of that operation returns. */
-export type OperationFunction<T extends Operation> = OperationCall<T, MethodResult<T>>;
+/** Any operation function, whatever it takes and answers (what `checked` takes). */
+// biome-ignore lint/suspicious/noExplicitAny: stands for every input type, checked by each function
+export type AnyOperationFunction = (core: Core, input?: any, options?: CallOptions) => unknown;
 
 /** What an operation function is made of, kept on it so `checked` can make it again with checks. */
 export interface Definition {
@@ -79,14 +81,15 @@ export async function runCall(
 }
 
 /**
- * Makes the function of one operation from its route. Only what it is given is bundled with it:
- * a JSON operation carries no upload or stream code, and no schema unless given `checks`.
+ * Makes the function of one operation from its route, taking `TInput` and resolving to
+ * `TResult` (the generated functions name both). Only what it is given is bundled with it: a
+ * JSON operation carries no upload or stream code, and no schema unless given `checks`.
  */
 // @__NO_SIDE_EFFECTS__
-export function defineCall<T extends Operation = Operation>(
+export function defineCall<TInput = Record<string, unknown>, TResult = unknown>(
   route: Route,
   parts: CallParts = {},
-): OperationCall<T, CallPromise<CallResult<T>>> {
+): OperationCall<TInput, CallPromise<TResult>> {
   return withDefinition(
     (core: Core, input?: unknown, options?: CallOptions) =>
       new CallPromise(runCall(core, route, parts, input, options)),

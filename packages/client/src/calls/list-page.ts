@@ -1,6 +1,4 @@
-import type { Operation } from '@x/types';
 import { CallPromise, type WithResponse } from '../client/call-promise.js';
-import type { CallResult } from '../client/client-types.js';
 import type { Core } from '../client/core.js';
 import type { CallOptions } from '../client/options.js';
 import { ResponseValidationError } from '../errors/validation-errors.js';
@@ -32,9 +30,6 @@ export class PagePromise<T> extends CallPromise<ListPage<T>> implements AsyncIte
     yield* await this;
   }
 }
-
-/** The element type of a list operation's answer. */
-export type ListItem<T extends Operation> = CallResult<T> extends readonly (infer I)[] ? I : never;
 
 function nextOffsetOf(response: Response, offset: number): number | undefined {
   const next = response.headers.get('x-next-offset');
@@ -103,13 +98,13 @@ function listPage(
 
 /**
  * Makes the function of a paginated list operation from its route: one page, or every record
- * with `for await`. Checks, when given, check each page.
+ * (`TItem`) with `for await`. Checks, when given, check each page.
  */
 // @__NO_SIDE_EFFECTS__
-export function defineListCall<T extends Operation & { readonly paginated: true }>(
+export function defineListCall<TInput = Record<string, unknown>, TItem = unknown>(
   route: Route,
   parts: CallParts = {},
-): OperationCall<T, PagePromise<ListItem<T>>> {
+): OperationCall<TInput, PagePromise<TItem>> {
   return withDefinition(
     (core: Core, input?: Record<string, unknown>, options?: CallOptions) =>
       listPage(core, route, parts, input ?? {}, options),

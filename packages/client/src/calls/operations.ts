@@ -8,125 +8,174 @@
  * when it falls behind. Do not edit.
  */
 import {
-  type acquireBrowserOperation,
   acquireServerTimeMs,
-  type batchOperation,
   batchServerTimeMs,
-  type checkProxyOperation,
-  type clickMouseOperation,
-  type createApiKeyOperation,
-  type createBrowserOperation,
-  type createBrowserPoolOperation,
-  type createDirectoryOperation,
-  type createInvocationOperation,
-  type createLiveViewOperation,
-  type createProfileOperation,
-  type createProjectOperation,
-  type createProxyOperation,
-  type curlOperation,
   curlServerTimeMs,
-  type deleteApiKeyOperation,
-  type deleteBrowserOperation,
-  type deleteBrowserPoolOperation,
-  type deleteDirectoryOperation,
-  type deleteExtensionOperation,
-  type deleteFileOperation,
-  type deleteInvocationBrowsersOperation,
-  type deleteProfileOperation,
-  type deleteProjectOperation,
-  type deleteProxyOperation,
-  type downloadDirZipOperation,
-  type downloadExtensionOperation,
-  type downloadProfileOperation,
-  type downloadReplayOperation,
   dragDurationMs,
-  type dragMouseOperation,
-  type execProcessOperation,
   execServerTimeMs,
-  type executePlaywrightOperation,
-  type fileInfoOperation,
-  type flushBrowserPoolOperation,
-  type getApiKeyOperation,
-  type getBrowserOperation,
-  type getBrowserPoolOperation,
-  type getExtensionMetadataOperation,
-  type getInvocationOperation,
-  type getMousePositionOperation,
-  type getOrgLimitsOperation,
-  type getProcessStatusOperation,
-  type getProfileOperation,
-  type getProjectLimitsOperation,
-  type getProjectOperation,
-  type getProxyOperation,
-  type killProcessOperation,
-  type listApiKeysOperation,
-  type listAuditLogsOperation,
-  type listBrowserPoolsOperation,
-  type listBrowsersOperation,
-  type listExtensionsOperation,
-  type listFilesOperation,
-  type listInvocationBrowsersOperation,
-  type listInvocationsOperation,
-  type listProfilesOperation,
-  type listProjectsOperation,
-  type listProxiesOperation,
-  type listReplaysOperation,
-  type listTelemetryEventsOperation,
-  type loadExtensionsOperation,
   moveDurationMs,
-  type moveFileOperation,
-  type moveMouseOperation,
   playwrightServerTimeMs,
   pressDurationMs,
-  type pressKeyOperation,
-  type readClipboardOperation,
-  type readFileOperation,
-  type releaseBrowserOperation,
-  type resizeProcessOperation,
-  type rotateApiKeyOperation,
-  type screenshotOperation,
-  type scrollOperation,
-  type setCursorVisibilityOperation,
-  type setFilePermissionsOperation,
-  type spawnProcessOperation,
-  type startReplayOperation,
-  type startWatchOperation,
-  type stopReplayOperation,
-  type stopWatchOperation,
-  type streamLogsOperation,
-  type streamProcessOutputOperation,
-  type streamTelemetryOperation,
   typeDurationMs,
-  type typeTextOperation,
-  type updateApiKeyOperation,
-  type updateBrowserOperation,
-  type updateBrowserPoolOperation,
-  type updateInvocationOperation,
-  type updateOrgLimitsOperation,
-  type updateProfileOperation,
-  type updateProjectLimitsOperation,
-  type updateProjectOperation,
-  type updateProxyOperation,
-  type uploadExtensionOperation,
-  type uploadFilesOperation,
-  type uploadZipOperation,
-  type watchEventsOperation,
-  type writeClipboardOperation,
-  type writeFileOperation,
-  type writeProcessStdinOperation,
 } from '@x/types';
+import type { CallPromise } from '../client/call-promise.js';
+import type { Core } from '../client/core.js';
+import type { CallOptions } from '../client/options.js';
+import type { BinaryBody } from '../streams/binary-body.js';
+import type { EventStream } from '../streams/event-stream.js';
 import { readStreamBody } from '../streams/read-body.js';
 import { encodeUploadBody } from '../uploads/encode-body.js';
 import { defineCall } from './define-call.js';
+import type { PagePromise } from './list-page.js';
 import { defineListCall } from './list-page.js';
+import type {
+  AcquireBrowserInput,
+  AcquireBrowserResult,
+  ApiKey,
+  AuditLogEntry,
+  BatchInput,
+  BrowserPool,
+  BrowserSession,
+  CheckProxyInput,
+  ClickMouseInput,
+  ClipboardText,
+  CreateApiKeyInput,
+  CreateBrowserInput,
+  CreateBrowserPoolInput,
+  CreateDirectoryInput,
+  CreatedApiKey,
+  CreateInvocationInput,
+  CreateLiveViewInput,
+  CreateProfileInput,
+  CreateProjectInput,
+  CreateProxyInput,
+  CurlInput,
+  CurlResult,
+  CursorResult,
+  DeleteApiKeyInput,
+  DeleteBrowserInput,
+  DeleteBrowserPoolInput,
+  DeleteDirectoryInput,
+  DeleteExtensionInput,
+  DeleteFileInput,
+  DeleteInvocationBrowsersInput,
+  DeleteProfileInput,
+  DeleteProjectInput,
+  DeleteProxyInput,
+  DownloadDirZipInput,
+  DownloadExtensionInput,
+  DownloadProfileInput,
+  DownloadReplayInput,
+  DownloadReplayResult,
+  DragMouseInput,
+  ExecProcessInput,
+  ExecResult,
+  ExecutePlaywrightInput,
+  Extension,
+  FileEntry,
+  FileInfoInput,
+  FlushBrowserPoolInput,
+  GetApiKeyInput,
+  GetBrowserInput,
+  GetBrowserPoolInput,
+  GetExtensionMetadataInput,
+  GetInvocationInput,
+  GetMousePositionInput,
+  GetOrgLimitsInput,
+  GetProcessStatusInput,
+  GetProfileInput,
+  GetProjectInput,
+  GetProjectLimitsInput,
+  GetProxyInput,
+  Invocation,
+  InvocationBrowsers,
+  KillProcessInput,
+  KillResult,
+  ListApiKeysInput,
+  ListAuditLogsInput,
+  ListBrowserPoolsInput,
+  ListBrowsersInput,
+  ListExtensionsInput,
+  ListFilesInput,
+  ListInvocationBrowsersInput,
+  ListInvocationsInput,
+  ListProfilesInput,
+  ListProjectsInput,
+  ListProxiesInput,
+  ListReplaysInput,
+  ListTelemetryEventsInput,
+  LiveView,
+  LoadExtensionsInput,
+  LoadedExtensions,
+  LogEvent,
+  MousePosition,
+  MoveFileInput,
+  MoveMouseInput,
+  OrgLimits,
+  PlaywrightExecuteResult,
+  PressKeyInput,
+  ProcessOutputEvent,
+  ProcessStatus,
+  ProcessStdinResult,
+  Profile,
+  Project,
+  ProjectLimits,
+  ProxyConfig,
+  ReadClipboardInput,
+  ReadFileInput,
+  ReleaseBrowserInput,
+  Replay,
+  ResizeProcessInput,
+  RotateApiKeyInput,
+  ScreenshotInput,
+  ScrollInput,
+  SetCursorVisibilityInput,
+  SetFilePermissionsInput,
+  SpawnedProcess,
+  SpawnProcessInput,
+  StartReplayInput,
+  StartWatchInput,
+  StopReplayInput,
+  StopWatchInput,
+  StreamLogsInput,
+  StreamProcessOutputInput,
+  StreamTelemetryInput,
+  TelemetryEnvelope,
+  TypeTextInput,
+  UpdateApiKeyInput,
+  UpdateBrowserInput,
+  UpdateBrowserPoolInput,
+  UpdateInvocationInput,
+  UpdateOrgLimitsInput,
+  UpdateProfileInput,
+  UpdateProjectInput,
+  UpdateProjectLimitsInput,
+  UpdateProxyInput,
+  UploadExtensionInput,
+  UploadFilesInput,
+  UploadZipInput,
+  Watch,
+  WatchEvent,
+  WatchEventsInput,
+  WriteClipboardInput,
+  WriteFileInput,
+  WriteProcessStdinInput,
+} from './operation-types.js';
 
 // browsers.replays
 
 /**
  * Stop a replay recording and persist the video.
- * `browsers.replays.stop`: `POST /browsers/{id}/replays/{replay_id}/stop`
+ *
+ * `POST /browsers/{id}/replays/{replay_id}/stop` (§4.1 of the interface): a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+ * `browsers.replays.stop`
  */
-export const stopReplay = /* @__PURE__ */ defineCall<typeof stopReplayOperation>({
+export const stopReplay: (
+  core: Core,
+  input: StopReplayInput,
+  options?: CallOptions,
+) => CallPromise<Replay> = /* @__PURE__ */ defineCall<StopReplayInput, Replay>({
   name: 'browsers.replays.stop',
   method: 'POST',
   path: '/browsers/{id}/replays/{replay_id}/stop',
@@ -136,9 +185,16 @@ export const stopReplay = /* @__PURE__ */ defineCall<typeof stopReplayOperation>
 
 /**
  * Start recording a replay of the browser session.
- * `browsers.replays.start`: `POST /browsers/{id}/replays`
+ *
+ * `POST /browsers/{id}/replays`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browsers.replays.start`
  */
-export const startReplay = /* @__PURE__ */ defineCall<typeof startReplayOperation>({
+export const startReplay: (
+  core: Core,
+  input: StartReplayInput,
+  options?: CallOptions,
+) => CallPromise<Replay> = /* @__PURE__ */ defineCall<StartReplayInput, Replay>({
   name: 'browsers.replays.start',
   method: 'POST',
   path: '/browsers/{id}/replays',
@@ -150,9 +206,16 @@ export const startReplay = /* @__PURE__ */ defineCall<typeof startReplayOperatio
 
 /**
  * List the replays of a browser session.
- * `browsers.replays.list`: `GET /browsers/{id}/replays`
+ *
+ * `GET /browsers/{id}/replays`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.replays.list`
  */
-export const listReplays = /* @__PURE__ */ defineListCall<typeof listReplaysOperation>({
+export const listReplays: (
+  core: Core,
+  input: ListReplaysInput,
+  options?: CallOptions,
+) => PagePromise<Replay> = /* @__PURE__ */ defineListCall<ListReplaysInput, Replay>({
   name: 'browsers.replays.list',
   method: 'GET',
   path: '/browsers/{id}/replays',
@@ -163,9 +226,19 @@ export const listReplays = /* @__PURE__ */ defineListCall<typeof listReplaysOper
 
 /**
  * Download a replay video (MP4).
- * `browsers.replays.download`: `GET /browsers/{id}/replays/{replay_id}`
+ *
+ * `GET /browsers/{id}/replays/{replay_id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.replays.download`
  */
-export const downloadReplay = /* @__PURE__ */ defineCall<typeof downloadReplayOperation>(
+export const downloadReplay: (
+  core: Core,
+  input: DownloadReplayInput,
+  options?: CallOptions,
+) => CallPromise<DownloadReplayResult> = /* @__PURE__ */ defineCall<
+  DownloadReplayInput,
+  DownloadReplayResult
+>(
   {
     name: 'browsers.replays.download',
     method: 'GET',
@@ -179,9 +252,16 @@ export const downloadReplay = /* @__PURE__ */ defineCall<typeof downloadReplayOp
 
 /**
  * Type text on the browser instance.
- * `browsers.computer.type`: `POST /browsers/{id}/computer/type`
+ *
+ * `POST /browsers/{id}/computer/type` (§4.2 of the interface): a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.type`
  */
-export const typeText = /* @__PURE__ */ defineCall<typeof typeTextOperation>({
+export const typeText: (
+  core: Core,
+  input: TypeTextInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<TypeTextInput, undefined>({
   name: 'browsers.computer.type',
   method: 'POST',
   path: '/browsers/{id}/computer/type',
@@ -193,9 +273,16 @@ export const typeText = /* @__PURE__ */ defineCall<typeof typeTextOperation>({
 
 /**
  * Take a PNG screenshot of the browser.
- * `browsers.computer.screenshot`: `POST /browsers/{id}/computer/screenshot`
+ *
+ * `POST /browsers/{id}/computer/screenshot`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
+ * `browsers.computer.screenshot`
  */
-export const screenshot = /* @__PURE__ */ defineCall<typeof screenshotOperation>(
+export const screenshot: (
+  core: Core,
+  input: ScreenshotInput,
+  options?: CallOptions,
+) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<ScreenshotInput, BinaryBody>(
   {
     name: 'browsers.computer.screenshot',
     method: 'POST',
@@ -209,9 +296,16 @@ export const screenshot = /* @__PURE__ */ defineCall<typeof screenshotOperation>
 
 /**
  * Click, press or release a mouse button at a point of the screen.
- * `browsers.computer.clickMouse`: `POST /browsers/{id}/computer/click_mouse`
+ *
+ * `POST /browsers/{id}/computer/click_mouse`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.clickMouse`
  */
-export const clickMouse = /* @__PURE__ */ defineCall<typeof clickMouseOperation>({
+export const clickMouse: (
+  core: Core,
+  input: ClickMouseInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<ClickMouseInput, undefined>({
   name: 'browsers.computer.clickMouse',
   method: 'POST',
   path: '/browsers/{id}/computer/click_mouse',
@@ -222,9 +316,16 @@ export const clickMouse = /* @__PURE__ */ defineCall<typeof clickMouseOperation>
 
 /**
  * Move the mouse to a point of the screen, straight or along a human-like path.
- * `browsers.computer.moveMouse`: `POST /browsers/{id}/computer/move_mouse`
+ *
+ * `POST /browsers/{id}/computer/move_mouse`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.moveMouse`
  */
-export const moveMouse = /* @__PURE__ */ defineCall<typeof moveMouseOperation>({
+export const moveMouse: (
+  core: Core,
+  input: MoveMouseInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<MoveMouseInput, undefined>({
   name: 'browsers.computer.moveMouse',
   method: 'POST',
   path: '/browsers/{id}/computer/move_mouse',
@@ -236,9 +337,16 @@ export const moveMouse = /* @__PURE__ */ defineCall<typeof moveMouseOperation>({
 
 /**
  * Drag the mouse along a path with a button held.
- * `browsers.computer.dragMouse`: `POST /browsers/{id}/computer/drag_mouse`
+ *
+ * `POST /browsers/{id}/computer/drag_mouse`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.dragMouse`
  */
-export const dragMouse = /* @__PURE__ */ defineCall<typeof dragMouseOperation>({
+export const dragMouse: (
+  core: Core,
+  input: DragMouseInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DragMouseInput, undefined>({
   name: 'browsers.computer.dragMouse',
   method: 'POST',
   path: '/browsers/{id}/computer/drag_mouse',
@@ -250,9 +358,16 @@ export const dragMouse = /* @__PURE__ */ defineCall<typeof dragMouseOperation>({
 
 /**
  * Turn the mouse wheel at a point of the screen.
- * `browsers.computer.scroll`: `POST /browsers/{id}/computer/scroll`
+ *
+ * `POST /browsers/{id}/computer/scroll`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.scroll`
  */
-export const scroll = /* @__PURE__ */ defineCall<typeof scrollOperation>({
+export const scroll: (
+  core: Core,
+  input: ScrollInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<ScrollInput, undefined>({
   name: 'browsers.computer.scroll',
   method: 'POST',
   path: '/browsers/{id}/computer/scroll',
@@ -263,9 +378,16 @@ export const scroll = /* @__PURE__ */ defineCall<typeof scrollOperation>({
 
 /**
  * Press keys or combos such as Ctrl+t, holding each for a while if asked.
- * `browsers.computer.pressKey`: `POST /browsers/{id}/computer/press_key`
+ *
+ * `POST /browsers/{id}/computer/press_key`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.pressKey`
  */
-export const pressKey = /* @__PURE__ */ defineCall<typeof pressKeyOperation>({
+export const pressKey: (
+  core: Core,
+  input: PressKeyInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<PressKeyInput, undefined>({
   name: 'browsers.computer.pressKey',
   method: 'POST',
   path: '/browsers/{id}/computer/press_key',
@@ -277,9 +399,16 @@ export const pressKey = /* @__PURE__ */ defineCall<typeof pressKeyOperation>({
 
 /**
  * Get the mouse position the last action left.
- * `browsers.computer.getMousePosition`: `POST /browsers/{id}/computer/get_mouse_position`
+ *
+ * `POST /browsers/{id}/computer/get_mouse_position`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.computer.getMousePosition`
  */
-export const getMousePosition = /* @__PURE__ */ defineCall<typeof getMousePositionOperation>({
+export const getMousePosition: (
+  core: Core,
+  input: GetMousePositionInput,
+  options?: CallOptions,
+) => CallPromise<MousePosition> = /* @__PURE__ */ defineCall<GetMousePositionInput, MousePosition>({
   name: 'browsers.computer.getMousePosition',
   method: 'POST',
   path: '/browsers/{id}/computer/get_mouse_position',
@@ -288,22 +417,38 @@ export const getMousePosition = /* @__PURE__ */ defineCall<typeof getMousePositi
 
 /**
  * Hide or show the mouse cursor.
- * `browsers.computer.setCursorVisibility`: `POST /browsers/{id}/computer/cursor`
+ *
+ * `POST /browsers/{id}/computer/cursor`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.setCursorVisibility`
  */
-export const setCursorVisibility = /* @__PURE__ */ defineCall<typeof setCursorVisibilityOperation>({
-  name: 'browsers.computer.setCursorVisibility',
-  method: 'POST',
-  path: '/browsers/{id}/computer/cursor',
-  body: 'json',
-  responses: { 200: 'json' },
-  write: true,
-});
+export const setCursorVisibility: (
+  core: Core,
+  input: SetCursorVisibilityInput,
+  options?: CallOptions,
+) => CallPromise<CursorResult> = /* @__PURE__ */ defineCall<SetCursorVisibilityInput, CursorResult>(
+  {
+    name: 'browsers.computer.setCursorVisibility',
+    method: 'POST',
+    path: '/browsers/{id}/computer/cursor',
+    body: 'json',
+    responses: { 200: 'json' },
+    write: true,
+  },
+);
 
 /**
  * Read the text on the browser's clipboard.
- * `browsers.computer.readClipboard`: `POST /browsers/{id}/computer/clipboard/read`
+ *
+ * `POST /browsers/{id}/computer/clipboard/read`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `browsers.computer.readClipboard`
  */
-export const readClipboard = /* @__PURE__ */ defineCall<typeof readClipboardOperation>({
+export const readClipboard: (
+  core: Core,
+  input: ReadClipboardInput,
+  options?: CallOptions,
+) => CallPromise<ClipboardText> = /* @__PURE__ */ defineCall<ReadClipboardInput, ClipboardText>({
   name: 'browsers.computer.readClipboard',
   method: 'POST',
   path: '/browsers/{id}/computer/clipboard/read',
@@ -312,9 +457,16 @@ export const readClipboard = /* @__PURE__ */ defineCall<typeof readClipboardOper
 
 /**
  * Put text on the browser's clipboard (what Ctrl+V then pastes).
- * `browsers.computer.writeClipboard`: `POST /browsers/{id}/computer/clipboard/write`
+ *
+ * `POST /browsers/{id}/computer/clipboard/write`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.writeClipboard`
  */
-export const writeClipboard = /* @__PURE__ */ defineCall<typeof writeClipboardOperation>({
+export const writeClipboard: (
+  core: Core,
+  input: WriteClipboardInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<WriteClipboardInput, undefined>({
   name: 'browsers.computer.writeClipboard',
   method: 'POST',
   path: '/browsers/{id}/computer/clipboard/write',
@@ -325,9 +477,16 @@ export const writeClipboard = /* @__PURE__ */ defineCall<typeof writeClipboardOp
 
 /**
  * Run mouse, keyboard and pause actions in order, stopping at the first that fails.
- * `browsers.computer.batch`: `POST /browsers/{id}/computer/batch`
+ *
+ * `POST /browsers/{id}/computer/batch`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.batch`
  */
-export const batch = /* @__PURE__ */ defineCall<typeof batchOperation>({
+export const batch: (
+  core: Core,
+  input: BatchInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<BatchInput, undefined>({
   name: 'browsers.computer.batch',
   method: 'POST',
   path: '/browsers/{id}/computer/batch',
@@ -341,9 +500,16 @@ export const batch = /* @__PURE__ */ defineCall<typeof batchOperation>({
 
 /**
  * Get a browser pool by id or name.
- * `browserPools.get`: `GET /browser_pools/{id_or_name}`
+ *
+ * `GET /browser_pools/{id_or_name}` (§4.3 of the interface): any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browserPools.get`
  */
-export const getBrowserPool = /* @__PURE__ */ defineCall<typeof getBrowserPoolOperation>({
+export const getBrowserPool: (
+  core: Core,
+  input: GetBrowserPoolInput,
+  options?: CallOptions,
+) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<GetBrowserPoolInput, BrowserPool>({
   name: 'browserPools.get',
   method: 'GET',
   path: '/browser_pools/{id_or_name}',
@@ -352,9 +518,16 @@ export const getBrowserPool = /* @__PURE__ */ defineCall<typeof getBrowserPoolOp
 
 /**
  * Create a browser pool.
- * `browserPools.create`: `POST /browser_pools`
+ *
+ * `POST /browser_pools`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browserPools.create`
  */
-export const createBrowserPool = /* @__PURE__ */ defineCall<typeof createBrowserPoolOperation>({
+export const createBrowserPool: (
+  core: Core,
+  input: CreateBrowserPoolInput,
+  options?: CallOptions,
+) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<CreateBrowserPoolInput, BrowserPool>({
   name: 'browserPools.create',
   method: 'POST',
   path: '/browser_pools',
@@ -365,9 +538,16 @@ export const createBrowserPool = /* @__PURE__ */ defineCall<typeof createBrowser
 
 /**
  * List the browser pools.
- * `browserPools.list`: `GET /browser_pools`
+ *
+ * `GET /browser_pools`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `browserPools.list`
  */
-export const listBrowserPools = /* @__PURE__ */ defineListCall<typeof listBrowserPoolsOperation>({
+export const listBrowserPools: (
+  core: Core,
+  input?: ListBrowserPoolsInput,
+  options?: CallOptions,
+) => PagePromise<BrowserPool> = /* @__PURE__ */ defineListCall<ListBrowserPoolsInput, BrowserPool>({
   name: 'browserPools.list',
   method: 'GET',
   path: '/browser_pools',
@@ -378,9 +558,16 @@ export const listBrowserPools = /* @__PURE__ */ defineListCall<typeof listBrowse
 
 /**
  * Update a browser pool.
- * `browserPools.update`: `PATCH /browser_pools/{id_or_name}`
+ *
+ * `PATCH /browser_pools/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `browserPools.update`
  */
-export const updateBrowserPool = /* @__PURE__ */ defineCall<typeof updateBrowserPoolOperation>({
+export const updateBrowserPool: (
+  core: Core,
+  input: UpdateBrowserPoolInput,
+  options?: CallOptions,
+) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<UpdateBrowserPoolInput, BrowserPool>({
   name: 'browserPools.update',
   method: 'PATCH',
   path: '/browser_pools/{id_or_name}',
@@ -391,9 +578,16 @@ export const updateBrowserPool = /* @__PURE__ */ defineCall<typeof updateBrowser
 
 /**
  * Delete a browser pool.
- * `browserPools.delete`: `DELETE /browser_pools/{id_or_name}`
+ *
+ * `DELETE /browser_pools/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `browserPools.delete`
  */
-export const deleteBrowserPool = /* @__PURE__ */ defineCall<typeof deleteBrowserPoolOperation>({
+export const deleteBrowserPool: (
+  core: Core,
+  input: DeleteBrowserPoolInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteBrowserPoolInput, undefined>({
   name: 'browserPools.delete',
   method: 'DELETE',
   path: '/browser_pools/{id_or_name}',
@@ -404,9 +598,19 @@ export const deleteBrowserPool = /* @__PURE__ */ defineCall<typeof deleteBrowser
 
 /**
  * Acquire a browser from a pool, waiting up to acquire_timeout_seconds.
- * `browserPools.acquire`: `POST /browser_pools/{id_or_name}/acquire`
+ *
+ * `POST /browser_pools/{id_or_name}/acquire`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browserPools.acquire`
  */
-export const acquireBrowser = /* @__PURE__ */ defineCall<typeof acquireBrowserOperation>({
+export const acquireBrowser: (
+  core: Core,
+  input: AcquireBrowserInput,
+  options?: CallOptions,
+) => CallPromise<AcquireBrowserResult> = /* @__PURE__ */ defineCall<
+  AcquireBrowserInput,
+  AcquireBrowserResult
+>({
   name: 'browserPools.acquire',
   method: 'POST',
   path: '/browser_pools/{id_or_name}/acquire',
@@ -419,9 +623,16 @@ export const acquireBrowser = /* @__PURE__ */ defineCall<typeof acquireBrowserOp
 
 /**
  * Release an acquired browser back to its pool.
- * `browserPools.release`: `POST /browser_pools/{id_or_name}/release`
+ *
+ * `POST /browser_pools/{id_or_name}/release`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browserPools.release`
  */
-export const releaseBrowser = /* @__PURE__ */ defineCall<typeof releaseBrowserOperation>({
+export const releaseBrowser: (
+  core: Core,
+  input: ReleaseBrowserInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<ReleaseBrowserInput, undefined>({
   name: 'browserPools.release',
   method: 'POST',
   path: '/browser_pools/{id_or_name}/release',
@@ -432,9 +643,16 @@ export const releaseBrowser = /* @__PURE__ */ defineCall<typeof releaseBrowserOp
 
 /**
  * Discard the idle browsers of a pool so fresh ones replace them.
- * `browserPools.flush`: `POST /browser_pools/{id_or_name}/flush`
+ *
+ * `POST /browser_pools/{id_or_name}/flush`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+ * `browserPools.flush`
  */
-export const flushBrowserPool = /* @__PURE__ */ defineCall<typeof flushBrowserPoolOperation>({
+export const flushBrowserPool: (
+  core: Core,
+  input: FlushBrowserPoolInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<FlushBrowserPoolInput, undefined>({
   name: 'browserPools.flush',
   method: 'POST',
   path: '/browser_pools/{id_or_name}/flush',
@@ -446,9 +664,16 @@ export const flushBrowserPool = /* @__PURE__ */ defineCall<typeof flushBrowserPo
 
 /**
  * Upload a browser extension (zip with manifest.json at its root).
- * `extensions.upload`: `POST /extensions`
+ *
+ * `POST /extensions` (§4.4 of the interface): a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+ * `extensions.upload`
  */
-export const uploadExtension = /* @__PURE__ */ defineCall<typeof uploadExtensionOperation>(
+export const uploadExtension: (
+  core: Core,
+  input: UploadExtensionInput,
+  options?: CallOptions,
+) => CallPromise<Extension> = /* @__PURE__ */ defineCall<UploadExtensionInput, Extension>(
   {
     name: 'extensions.upload',
     method: 'POST',
@@ -462,9 +687,16 @@ export const uploadExtension = /* @__PURE__ */ defineCall<typeof uploadExtension
 
 /**
  * List the uploaded extensions.
- * `extensions.list`: `GET /extensions`
+ *
+ * `GET /extensions`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `extensions.list`
  */
-export const listExtensions = /* @__PURE__ */ defineListCall<typeof listExtensionsOperation>({
+export const listExtensions: (
+  core: Core,
+  input?: ListExtensionsInput,
+  options?: CallOptions,
+) => PagePromise<Extension> = /* @__PURE__ */ defineListCall<ListExtensionsInput, Extension>({
   name: 'extensions.list',
   method: 'GET',
   path: '/extensions',
@@ -475,9 +707,16 @@ export const listExtensions = /* @__PURE__ */ defineListCall<typeof listExtensio
 
 /**
  * Download an extension archive (zip).
- * `extensions.download`: `GET /extensions/{id_or_name}`
+ *
+ * `GET /extensions/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `extensions.download`
  */
-export const downloadExtension = /* @__PURE__ */ defineCall<typeof downloadExtensionOperation>(
+export const downloadExtension: (
+  core: Core,
+  input: DownloadExtensionInput,
+  options?: CallOptions,
+) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<DownloadExtensionInput, BinaryBody>(
   {
     name: 'extensions.download',
     method: 'GET',
@@ -489,9 +728,16 @@ export const downloadExtension = /* @__PURE__ */ defineCall<typeof downloadExten
 
 /**
  * Delete an extension.
- * `extensions.delete`: `DELETE /extensions/{id_or_name}`
+ *
+ * `DELETE /extensions/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `extensions.delete`
  */
-export const deleteExtension = /* @__PURE__ */ defineCall<typeof deleteExtensionOperation>({
+export const deleteExtension: (
+  core: Core,
+  input: DeleteExtensionInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteExtensionInput, undefined>({
   name: 'extensions.delete',
   method: 'DELETE',
   path: '/extensions/{id_or_name}',
@@ -501,11 +747,16 @@ export const deleteExtension = /* @__PURE__ */ defineCall<typeof deleteExtension
 
 /**
  * Get an extension's record (size, SHA-256, name) without downloading it.
- * `extensions.metadata`: `GET /extensions/{id_or_name}/metadata`
+ *
+ * `GET /extensions/{id_or_name}/metadata`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `extensions.metadata`
  */
-export const getExtensionMetadata = /* @__PURE__ */ defineCall<
-  typeof getExtensionMetadataOperation
->({
+export const getExtensionMetadata: (
+  core: Core,
+  input: GetExtensionMetadataInput,
+  options?: CallOptions,
+) => CallPromise<Extension> = /* @__PURE__ */ defineCall<GetExtensionMetadataInput, Extension>({
   name: 'extensions.metadata',
   method: 'GET',
   path: '/extensions/{id_or_name}/metadata',
@@ -516,10 +767,18 @@ export const getExtensionMetadata = /* @__PURE__ */ defineCall<
 
 /**
  * List the active browsers of an invocation.
- * `invocations.listBrowsers`: `GET /invocations/{id}/browsers`
+ *
+ * `GET /invocations/{id}/browsers` (§4.5 of the interface): any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `invocations.listBrowsers`
  */
-export const listInvocationBrowsers = /* @__PURE__ */ defineCall<
-  typeof listInvocationBrowsersOperation
+export const listInvocationBrowsers: (
+  core: Core,
+  input: ListInvocationBrowsersInput,
+  options?: CallOptions,
+) => CallPromise<InvocationBrowsers> = /* @__PURE__ */ defineCall<
+  ListInvocationBrowsersInput,
+  InvocationBrowsers
 >({
   name: 'invocations.listBrowsers',
   method: 'GET',
@@ -529,9 +788,16 @@ export const listInvocationBrowsers = /* @__PURE__ */ defineCall<
 
 /**
  * Create an invocation.
- * `invocations.create`: `POST /invocations`
+ *
+ * `POST /invocations`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 413, 415, 422, 429, 500, 503.
+ * `invocations.create`
  */
-export const createInvocation = /* @__PURE__ */ defineCall<typeof createInvocationOperation>({
+export const createInvocation: (
+  core: Core,
+  input: CreateInvocationInput,
+  options?: CallOptions,
+) => CallPromise<Invocation> = /* @__PURE__ */ defineCall<CreateInvocationInput, Invocation>({
   name: 'invocations.create',
   method: 'POST',
   path: '/invocations',
@@ -542,9 +808,16 @@ export const createInvocation = /* @__PURE__ */ defineCall<typeof createInvocati
 
 /**
  * List the invocations.
- * `invocations.list`: `GET /invocations`
+ *
+ * `GET /invocations`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `invocations.list`
  */
-export const listInvocations = /* @__PURE__ */ defineListCall<typeof listInvocationsOperation>({
+export const listInvocations: (
+  core: Core,
+  input?: ListInvocationsInput,
+  options?: CallOptions,
+) => PagePromise<Invocation> = /* @__PURE__ */ defineListCall<ListInvocationsInput, Invocation>({
   name: 'invocations.list',
   method: 'GET',
   path: '/invocations',
@@ -555,9 +828,16 @@ export const listInvocations = /* @__PURE__ */ defineListCall<typeof listInvocat
 
 /**
  * Get an invocation.
- * `invocations.get`: `GET /invocations/{id}`
+ *
+ * `GET /invocations/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `invocations.get`
  */
-export const getInvocation = /* @__PURE__ */ defineCall<typeof getInvocationOperation>({
+export const getInvocation: (
+  core: Core,
+  input: GetInvocationInput,
+  options?: CallOptions,
+) => CallPromise<Invocation> = /* @__PURE__ */ defineCall<GetInvocationInput, Invocation>({
   name: 'invocations.get',
   method: 'GET',
   path: '/invocations/{id}',
@@ -566,9 +846,16 @@ export const getInvocation = /* @__PURE__ */ defineCall<typeof getInvocationOper
 
 /**
  * End an invocation (succeeded or failed); its browsers are deleted.
- * `invocations.update`: `PATCH /invocations/{id}`
+ *
+ * `PATCH /invocations/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `invocations.update`
  */
-export const updateInvocation = /* @__PURE__ */ defineCall<typeof updateInvocationOperation>({
+export const updateInvocation: (
+  core: Core,
+  input: UpdateInvocationInput,
+  options?: CallOptions,
+) => CallPromise<Invocation> = /* @__PURE__ */ defineCall<UpdateInvocationInput, Invocation>({
   name: 'invocations.update',
   method: 'PATCH',
   path: '/invocations/{id}',
@@ -579,11 +866,16 @@ export const updateInvocation = /* @__PURE__ */ defineCall<typeof updateInvocati
 
 /**
  * Delete every running browser of an invocation.
- * `invocations.deleteBrowsers`: `DELETE /invocations/{id}/browsers`
+ *
+ * `DELETE /invocations/{id}/browsers`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `invocations.deleteBrowsers`
  */
-export const deleteInvocationBrowsers = /* @__PURE__ */ defineCall<
-  typeof deleteInvocationBrowsersOperation
->({
+export const deleteInvocationBrowsers: (
+  core: Core,
+  input: DeleteInvocationBrowsersInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteInvocationBrowsersInput, undefined>({
   name: 'invocations.deleteBrowsers',
   method: 'DELETE',
   path: '/invocations/{id}/browsers',
@@ -595,9 +887,16 @@ export const deleteInvocationBrowsers = /* @__PURE__ */ defineCall<
 
 /**
  * Get the status of a process.
- * `browsers.process.status`: `GET /browsers/{id}/process/{process_id}/status`
+ *
+ * `GET /browsers/{id}/process/{process_id}/status` (§4.6 of the interface): any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.process.status`
  */
-export const getProcessStatus = /* @__PURE__ */ defineCall<typeof getProcessStatusOperation>({
+export const getProcessStatus: (
+  core: Core,
+  input: GetProcessStatusInput,
+  options?: CallOptions,
+) => CallPromise<ProcessStatus> = /* @__PURE__ */ defineCall<GetProcessStatusInput, ProcessStatus>({
   name: 'browsers.process.status',
   method: 'GET',
   path: '/browsers/{id}/process/{process_id}/status',
@@ -606,9 +905,16 @@ export const getProcessStatus = /* @__PURE__ */ defineCall<typeof getProcessStat
 
 /**
  * Start a process on the browser instance.
- * `browsers.process.spawn`: `POST /browsers/{id}/process/spawn`
+ *
+ * `POST /browsers/{id}/process/spawn`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.process.spawn`
  */
-export const spawnProcess = /* @__PURE__ */ defineCall<typeof spawnProcessOperation>({
+export const spawnProcess: (
+  core: Core,
+  input: SpawnProcessInput,
+  options?: CallOptions,
+) => CallPromise<SpawnedProcess> = /* @__PURE__ */ defineCall<SpawnProcessInput, SpawnedProcess>({
   name: 'browsers.process.spawn',
   method: 'POST',
   path: '/browsers/{id}/process/spawn',
@@ -619,9 +925,16 @@ export const spawnProcess = /* @__PURE__ */ defineCall<typeof spawnProcessOperat
 
 /**
  * Run a command on the browser instance and wait for it.
- * `browsers.process.exec`: `POST /browsers/{id}/process/exec`
+ *
+ * `POST /browsers/{id}/process/exec`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.process.exec`
  */
-export const execProcess = /* @__PURE__ */ defineCall<typeof execProcessOperation>({
+export const execProcess: (
+  core: Core,
+  input: ExecProcessInput,
+  options?: CallOptions,
+) => CallPromise<ExecResult> = /* @__PURE__ */ defineCall<ExecProcessInput, ExecResult>({
   name: 'browsers.process.exec',
   method: 'POST',
   path: '/browsers/{id}/process/exec',
@@ -633,9 +946,16 @@ export const execProcess = /* @__PURE__ */ defineCall<typeof execProcessOperatio
 
 /**
  * Send a signal to a process.
- * `browsers.process.kill`: `POST /browsers/{id}/process/{process_id}/kill`
+ *
+ * `POST /browsers/{id}/process/{process_id}/kill`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.process.kill`
  */
-export const killProcess = /* @__PURE__ */ defineCall<typeof killProcessOperation>({
+export const killProcess: (
+  core: Core,
+  input: KillProcessInput,
+  options?: CallOptions,
+) => CallPromise<KillResult> = /* @__PURE__ */ defineCall<KillProcessInput, KillResult>({
   name: 'browsers.process.kill',
   method: 'POST',
   path: '/browsers/{id}/process/{process_id}/kill',
@@ -647,9 +967,19 @@ export const killProcess = /* @__PURE__ */ defineCall<typeof killProcessOperatio
 
 /**
  * Stream the output of a process (SSE).
- * `browsers.process.output`: `GET /browsers/{id}/process/{process_id}/stdout/stream`
+ *
+ * `GET /browsers/{id}/process/{process_id}/stdout/stream`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.process.output`
  */
-export const streamProcessOutput = /* @__PURE__ */ defineCall<typeof streamProcessOutputOperation>(
+export const streamProcessOutput: (
+  core: Core,
+  input: StreamProcessOutputInput,
+  options?: CallOptions,
+) => CallPromise<EventStream<ProcessOutputEvent>> = /* @__PURE__ */ defineCall<
+  StreamProcessOutputInput,
+  EventStream<ProcessOutputEvent>
+>(
   {
     name: 'browsers.process.output',
     method: 'GET',
@@ -661,9 +991,19 @@ export const streamProcessOutput = /* @__PURE__ */ defineCall<typeof streamProce
 
 /**
  * Write to the input of a process.
- * `browsers.process.stdin`: `POST /browsers/{id}/process/{process_id}/stdin`
+ *
+ * `POST /browsers/{id}/process/{process_id}/stdin`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browsers.process.stdin`
  */
-export const writeProcessStdin = /* @__PURE__ */ defineCall<typeof writeProcessStdinOperation>({
+export const writeProcessStdin: (
+  core: Core,
+  input: WriteProcessStdinInput,
+  options?: CallOptions,
+) => CallPromise<ProcessStdinResult> = /* @__PURE__ */ defineCall<
+  WriteProcessStdinInput,
+  ProcessStdinResult
+>({
   name: 'browsers.process.stdin',
   method: 'POST',
   path: '/browsers/{id}/process/{process_id}/stdin',
@@ -674,9 +1014,16 @@ export const writeProcessStdin = /* @__PURE__ */ defineCall<typeof writeProcessS
 
 /**
  * Resize the terminal of a process.
- * `browsers.process.resize`: `POST /browsers/{id}/process/{process_id}/resize`
+ *
+ * `POST /browsers/{id}/process/{process_id}/resize`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.process.resize`
  */
-export const resizeProcess = /* @__PURE__ */ defineCall<typeof resizeProcessOperation>({
+export const resizeProcess: (
+  core: Core,
+  input: ResizeProcessInput,
+  options?: CallOptions,
+) => CallPromise<KillResult> = /* @__PURE__ */ defineCall<ResizeProcessInput, KillResult>({
   name: 'browsers.process.resize',
   method: 'POST',
   path: '/browsers/{id}/process/{process_id}/resize',
@@ -689,9 +1036,16 @@ export const resizeProcess = /* @__PURE__ */ defineCall<typeof resizeProcessOper
 
 /**
  * Stop watching a directory.
- * `browsers.fs.watch.stop`: `DELETE /browsers/{id}/fs/watch/{watch_id}`
+ *
+ * `DELETE /browsers/{id}/fs/watch/{watch_id}` (§4.7 of the interface): a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.fs.watch.stop`
  */
-export const stopWatch = /* @__PURE__ */ defineCall<typeof stopWatchOperation>({
+export const stopWatch: (
+  core: Core,
+  input: StopWatchInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<StopWatchInput, undefined>({
   name: 'browsers.fs.watch.stop',
   method: 'DELETE',
   path: '/browsers/{id}/fs/watch/{watch_id}',
@@ -701,9 +1055,16 @@ export const stopWatch = /* @__PURE__ */ defineCall<typeof stopWatchOperation>({
 
 /**
  * Start watching a directory on the browser instance.
- * `browsers.fs.watch.start`: `POST /browsers/{id}/fs/watch`
+ *
+ * `POST /browsers/{id}/fs/watch`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.fs.watch.start`
  */
-export const startWatch = /* @__PURE__ */ defineCall<typeof startWatchOperation>({
+export const startWatch: (
+  core: Core,
+  input: StartWatchInput,
+  options?: CallOptions,
+) => CallPromise<Watch> = /* @__PURE__ */ defineCall<StartWatchInput, Watch>({
   name: 'browsers.fs.watch.start',
   method: 'POST',
   path: '/browsers/{id}/fs/watch',
@@ -714,9 +1075,19 @@ export const startWatch = /* @__PURE__ */ defineCall<typeof startWatchOperation>
 
 /**
  * Stream the events of a directory watch (SSE).
- * `browsers.fs.watch.events`: `GET /browsers/{id}/fs/watch/{watch_id}/events`
+ *
+ * `GET /browsers/{id}/fs/watch/{watch_id}/events`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.fs.watch.events`
  */
-export const watchEvents = /* @__PURE__ */ defineCall<typeof watchEventsOperation>(
+export const watchEvents: (
+  core: Core,
+  input: WatchEventsInput,
+  options?: CallOptions,
+) => CallPromise<EventStream<WatchEvent>> = /* @__PURE__ */ defineCall<
+  WatchEventsInput,
+  EventStream<WatchEvent>
+>(
   {
     name: 'browsers.fs.watch.events',
     method: 'GET',
@@ -730,9 +1101,16 @@ export const watchEvents = /* @__PURE__ */ defineCall<typeof watchEventsOperatio
 
 /**
  * Create a browser session.
- * `browsers.create`: `POST /browsers`
+ *
+ * `POST /browsers`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browsers.create`
  */
-export const createBrowser = /* @__PURE__ */ defineCall<typeof createBrowserOperation>({
+export const createBrowser: (
+  core: Core,
+  input?: CreateBrowserInput,
+  options?: CallOptions,
+) => CallPromise<BrowserSession> = /* @__PURE__ */ defineCall<CreateBrowserInput, BrowserSession>({
   name: 'browsers.create',
   method: 'POST',
   path: '/browsers',
@@ -744,9 +1122,19 @@ export const createBrowser = /* @__PURE__ */ defineCall<typeof createBrowserOper
 
 /**
  * List the browser sessions (the active ones unless status says otherwise).
- * `browsers.list`: `GET /browsers`
+ *
+ * `GET /browsers`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `browsers.list`
  */
-export const listBrowsers = /* @__PURE__ */ defineListCall<typeof listBrowsersOperation>({
+export const listBrowsers: (
+  core: Core,
+  input?: ListBrowsersInput,
+  options?: CallOptions,
+) => PagePromise<BrowserSession> = /* @__PURE__ */ defineListCall<
+  ListBrowsersInput,
+  BrowserSession
+>({
   name: 'browsers.list',
   method: 'GET',
   path: '/browsers',
@@ -757,9 +1145,16 @@ export const listBrowsers = /* @__PURE__ */ defineListCall<typeof listBrowsersOp
 
 /**
  * Get a browser session.
- * `browsers.get`: `GET /browsers/{id}`
+ *
+ * `GET /browsers/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.get`
  */
-export const getBrowser = /* @__PURE__ */ defineCall<typeof getBrowserOperation>({
+export const getBrowser: (
+  core: Core,
+  input: GetBrowserInput,
+  options?: CallOptions,
+) => CallPromise<BrowserSession> = /* @__PURE__ */ defineCall<GetBrowserInput, BrowserSession>({
   name: 'browsers.get',
   method: 'GET',
   path: '/browsers/{id}',
@@ -768,9 +1163,16 @@ export const getBrowser = /* @__PURE__ */ defineCall<typeof getBrowserOperation>
 
 /**
  * Delete a browser session.
- * `browsers.delete`: `DELETE /browsers/{id}`
+ *
+ * `DELETE /browsers/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.delete`
  */
-export const deleteBrowser = /* @__PURE__ */ defineCall<typeof deleteBrowserOperation>({
+export const deleteBrowser: (
+  core: Core,
+  input: DeleteBrowserInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteBrowserInput, undefined>({
   name: 'browsers.delete',
   method: 'DELETE',
   path: '/browsers/{id}',
@@ -780,9 +1182,16 @@ export const deleteBrowser = /* @__PURE__ */ defineCall<typeof deleteBrowserOper
 
 /**
  * Make an HTTP request through the browser.
- * `browsers.curl`: `POST /browsers/{id}/curl`
+ *
+ * `POST /browsers/{id}/curl`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 502, 503, 504.
+ * `browsers.curl`
  */
-export const curl = /* @__PURE__ */ defineCall<typeof curlOperation>({
+export const curl: (
+  core: Core,
+  input: CurlInput,
+  options?: CallOptions,
+) => CallPromise<CurlResult> = /* @__PURE__ */ defineCall<CurlInput, CurlResult>({
   name: 'browsers.curl',
   method: 'POST',
   path: '/browsers/{id}/curl',
@@ -794,9 +1203,16 @@ export const curl = /* @__PURE__ */ defineCall<typeof curlOperation>({
 
 /**
  * Update a running browser session (name, tags, viewport, proxy, time-out).
- * `browsers.update`: `PATCH /browsers/{id}`
+ *
+ * `PATCH /browsers/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `browsers.update`
  */
-export const updateBrowser = /* @__PURE__ */ defineCall<typeof updateBrowserOperation>({
+export const updateBrowser: (
+  core: Core,
+  input: UpdateBrowserInput,
+  options?: CallOptions,
+) => CallPromise<BrowserSession> = /* @__PURE__ */ defineCall<UpdateBrowserInput, BrowserSession>({
   name: 'browsers.update',
   method: 'PATCH',
   path: '/browsers/{id}',
@@ -807,9 +1223,19 @@ export const updateBrowser = /* @__PURE__ */ defineCall<typeof updateBrowserOper
 
 /**
  * Load unpacked extensions (zips) into a running browser.
- * `browsers.loadExtensions`: `POST /browsers/{id}/extensions`
+ *
+ * `POST /browsers/{id}/extensions`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browsers.loadExtensions`
  */
-export const loadExtensions = /* @__PURE__ */ defineCall<typeof loadExtensionsOperation>(
+export const loadExtensions: (
+  core: Core,
+  input: LoadExtensionsInput,
+  options?: CallOptions,
+) => CallPromise<LoadedExtensions> = /* @__PURE__ */ defineCall<
+  LoadExtensionsInput,
+  LoadedExtensions
+>(
   {
     name: 'browsers.loadExtensions',
     method: 'POST',
@@ -825,9 +1251,16 @@ export const loadExtensions = /* @__PURE__ */ defineCall<typeof loadExtensionsOp
 
 /**
  * Create a live view link to watch (read) or drive (control) the browser session.
- * `browsers.liveView.create`: `POST /browsers/{id}/live_view`
+ *
+ * `POST /browsers/{id}/live_view`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.liveView.create`
  */
-export const createLiveView = /* @__PURE__ */ defineCall<typeof createLiveViewOperation>({
+export const createLiveView: (
+  core: Core,
+  input: CreateLiveViewInput,
+  options?: CallOptions,
+) => CallPromise<LiveView> = /* @__PURE__ */ defineCall<CreateLiveViewInput, LiveView>({
   name: 'browsers.liveView.create',
   method: 'POST',
   path: '/browsers/{id}/live_view',
@@ -841,9 +1274,16 @@ export const createLiveView = /* @__PURE__ */ defineCall<typeof createLiveViewOp
 
 /**
  * Read a file on the browser instance.
- * `browsers.fs.readFile`: `GET /browsers/{id}/fs/read_file`
+ *
+ * `GET /browsers/{id}/fs/read_file`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503, 507.
+ * `browsers.fs.readFile`
  */
-export const readFile = /* @__PURE__ */ defineCall<typeof readFileOperation>(
+export const readFile: (
+  core: Core,
+  input: ReadFileInput,
+  options?: CallOptions,
+) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<ReadFileInput, BinaryBody>(
   {
     name: 'browsers.fs.readFile',
     method: 'GET',
@@ -856,9 +1296,16 @@ export const readFile = /* @__PURE__ */ defineCall<typeof readFileOperation>(
 
 /**
  * Write a file on the browser instance (the body is its bytes).
- * `browsers.fs.writeFile`: `PUT /browsers/{id}/fs/write_file`
+ *
+ * `PUT /browsers/{id}/fs/write_file`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 429, 500, 503, 507.
+ * `browsers.fs.writeFile`
  */
-export const writeFile = /* @__PURE__ */ defineCall<typeof writeFileOperation>(
+export const writeFile: (
+  core: Core,
+  input: WriteFileInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<WriteFileInput, undefined>(
   {
     name: 'browsers.fs.writeFile',
     method: 'PUT',
@@ -874,9 +1321,16 @@ export const writeFile = /* @__PURE__ */ defineCall<typeof writeFileOperation>(
 
 /**
  * List a directory on the browser instance.
- * `browsers.fs.listFiles`: `GET /browsers/{id}/fs/list_files`
+ *
+ * `GET /browsers/{id}/fs/list_files`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 429, 500, 503, 507.
+ * `browsers.fs.listFiles`
  */
-export const listFiles = /* @__PURE__ */ defineCall<typeof listFilesOperation>({
+export const listFiles: (
+  core: Core,
+  input: ListFilesInput,
+  options?: CallOptions,
+) => CallPromise<FileEntry[]> = /* @__PURE__ */ defineCall<ListFilesInput, FileEntry[]>({
   name: 'browsers.fs.listFiles',
   method: 'GET',
   path: '/browsers/{id}/fs/list_files',
@@ -886,9 +1340,16 @@ export const listFiles = /* @__PURE__ */ defineCall<typeof listFilesOperation>({
 
 /**
  * Describe a file or directory on the browser instance.
- * `browsers.fs.fileInfo`: `GET /browsers/{id}/fs/file_info`
+ *
+ * `GET /browsers/{id}/fs/file_info`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503, 507.
+ * `browsers.fs.fileInfo`
  */
-export const fileInfo = /* @__PURE__ */ defineCall<typeof fileInfoOperation>({
+export const fileInfo: (
+  core: Core,
+  input: FileInfoInput,
+  options?: CallOptions,
+) => CallPromise<FileEntry> = /* @__PURE__ */ defineCall<FileInfoInput, FileEntry>({
   name: 'browsers.fs.fileInfo',
   method: 'GET',
   path: '/browsers/{id}/fs/file_info',
@@ -898,9 +1359,16 @@ export const fileInfo = /* @__PURE__ */ defineCall<typeof fileInfoOperation>({
 
 /**
  * Create a directory (and its missing parents) on the browser instance.
- * `browsers.fs.createDirectory`: `PUT /browsers/{id}/fs/create_directory`
+ *
+ * `PUT /browsers/{id}/fs/create_directory`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+ * `browsers.fs.createDirectory`
  */
-export const createDirectory = /* @__PURE__ */ defineCall<typeof createDirectoryOperation>({
+export const createDirectory: (
+  core: Core,
+  input: CreateDirectoryInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<CreateDirectoryInput, undefined>({
   name: 'browsers.fs.createDirectory',
   method: 'PUT',
   path: '/browsers/{id}/fs/create_directory',
@@ -911,9 +1379,16 @@ export const createDirectory = /* @__PURE__ */ defineCall<typeof createDirectory
 
 /**
  * Delete a file on the browser instance.
- * `browsers.fs.deleteFile`: `PUT /browsers/{id}/fs/delete_file`
+ *
+ * `PUT /browsers/{id}/fs/delete_file`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+ * `browsers.fs.deleteFile`
  */
-export const deleteFile = /* @__PURE__ */ defineCall<typeof deleteFileOperation>({
+export const deleteFile: (
+  core: Core,
+  input: DeleteFileInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteFileInput, undefined>({
   name: 'browsers.fs.deleteFile',
   method: 'PUT',
   path: '/browsers/{id}/fs/delete_file',
@@ -924,9 +1399,16 @@ export const deleteFile = /* @__PURE__ */ defineCall<typeof deleteFileOperation>
 
 /**
  * Delete a directory and everything in it on the browser instance.
- * `browsers.fs.deleteDirectory`: `PUT /browsers/{id}/fs/delete_directory`
+ *
+ * `PUT /browsers/{id}/fs/delete_directory`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+ * `browsers.fs.deleteDirectory`
  */
-export const deleteDirectory = /* @__PURE__ */ defineCall<typeof deleteDirectoryOperation>({
+export const deleteDirectory: (
+  core: Core,
+  input: DeleteDirectoryInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteDirectoryInput, undefined>({
   name: 'browsers.fs.deleteDirectory',
   method: 'PUT',
   path: '/browsers/{id}/fs/delete_directory',
@@ -937,9 +1419,16 @@ export const deleteDirectory = /* @__PURE__ */ defineCall<typeof deleteDirectory
 
 /**
  * Move or rename a file or directory on the browser instance.
- * `browsers.fs.move`: `PUT /browsers/{id}/fs/move`
+ *
+ * `PUT /browsers/{id}/fs/move`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+ * `browsers.fs.move`
  */
-export const moveFile = /* @__PURE__ */ defineCall<typeof moveFileOperation>({
+export const moveFile: (
+  core: Core,
+  input: MoveFileInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<MoveFileInput, undefined>({
   name: 'browsers.fs.move',
   method: 'PUT',
   path: '/browsers/{id}/fs/move',
@@ -950,9 +1439,16 @@ export const moveFile = /* @__PURE__ */ defineCall<typeof moveFileOperation>({
 
 /**
  * Set a file's permission bits on the browser instance.
- * `browsers.fs.setFilePermissions`: `PUT /browsers/{id}/fs/set_file_permissions`
+ *
+ * `PUT /browsers/{id}/fs/set_file_permissions`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+ * `browsers.fs.setFilePermissions`
  */
-export const setFilePermissions = /* @__PURE__ */ defineCall<typeof setFilePermissionsOperation>({
+export const setFilePermissions: (
+  core: Core,
+  input: SetFilePermissionsInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<SetFilePermissionsInput, undefined>({
   name: 'browsers.fs.setFilePermissions',
   method: 'PUT',
   path: '/browsers/{id}/fs/set_file_permissions',
@@ -963,9 +1459,16 @@ export const setFilePermissions = /* @__PURE__ */ defineCall<typeof setFilePermi
 
 /**
  * Upload files to the browser instance (multipart, each with its dest_path).
- * `browsers.fs.upload`: `POST /browsers/{id}/fs/upload`
+ *
+ * `POST /browsers/{id}/fs/upload`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503, 507.
+ * `browsers.fs.upload`
  */
-export const uploadFiles = /* @__PURE__ */ defineCall<typeof uploadFilesOperation>(
+export const uploadFiles: (
+  core: Core,
+  input: UploadFilesInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<UploadFilesInput, undefined>(
   {
     name: 'browsers.fs.upload',
     method: 'POST',
@@ -979,9 +1482,16 @@ export const uploadFiles = /* @__PURE__ */ defineCall<typeof uploadFilesOperatio
 
 /**
  * Upload a zip and unpack it into a directory on the browser instance.
- * `browsers.fs.uploadZip`: `POST /browsers/{id}/fs/upload_zip`
+ *
+ * `POST /browsers/{id}/fs/upload_zip`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503, 507.
+ * `browsers.fs.uploadZip`
  */
-export const uploadZip = /* @__PURE__ */ defineCall<typeof uploadZipOperation>(
+export const uploadZip: (
+  core: Core,
+  input: UploadZipInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<UploadZipInput, undefined>(
   {
     name: 'browsers.fs.uploadZip',
     method: 'POST',
@@ -995,9 +1505,16 @@ export const uploadZip = /* @__PURE__ */ defineCall<typeof uploadZipOperation>(
 
 /**
  * Download a directory of the browser instance as a zip.
- * `browsers.fs.downloadDirZip`: `GET /browsers/{id}/fs/download_dir_zip`
+ *
+ * `GET /browsers/{id}/fs/download_dir_zip`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 429, 500, 503, 507.
+ * `browsers.fs.downloadDirZip`
  */
-export const downloadDirZip = /* @__PURE__ */ defineCall<typeof downloadDirZipOperation>(
+export const downloadDirZip: (
+  core: Core,
+  input: DownloadDirZipInput,
+  options?: CallOptions,
+) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<DownloadDirZipInput, BinaryBody>(
   {
     name: 'browsers.fs.downloadDirZip',
     method: 'GET',
@@ -1012,9 +1529,16 @@ export const downloadDirZip = /* @__PURE__ */ defineCall<typeof downloadDirZipOp
 
 /**
  * Create a browser profile (empty until a session saves into it).
- * `profiles.create`: `POST /profiles`
+ *
+ * `POST /profiles`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+ * `profiles.create`
  */
-export const createProfile = /* @__PURE__ */ defineCall<typeof createProfileOperation>({
+export const createProfile: (
+  core: Core,
+  input?: CreateProfileInput,
+  options?: CallOptions,
+) => CallPromise<Profile> = /* @__PURE__ */ defineCall<CreateProfileInput, Profile>({
   name: 'profiles.create',
   method: 'POST',
   path: '/profiles',
@@ -1026,9 +1550,16 @@ export const createProfile = /* @__PURE__ */ defineCall<typeof createProfileOper
 
 /**
  * List the browser profiles.
- * `profiles.list`: `GET /profiles`
+ *
+ * `GET /profiles`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `profiles.list`
  */
-export const listProfiles = /* @__PURE__ */ defineListCall<typeof listProfilesOperation>({
+export const listProfiles: (
+  core: Core,
+  input?: ListProfilesInput,
+  options?: CallOptions,
+) => PagePromise<Profile> = /* @__PURE__ */ defineListCall<ListProfilesInput, Profile>({
   name: 'profiles.list',
   method: 'GET',
   path: '/profiles',
@@ -1039,9 +1570,16 @@ export const listProfiles = /* @__PURE__ */ defineListCall<typeof listProfilesOp
 
 /**
  * Get a browser profile.
- * `profiles.get`: `GET /profiles/{id_or_name}`
+ *
+ * `GET /profiles/{id_or_name}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `profiles.get`
  */
-export const getProfile = /* @__PURE__ */ defineCall<typeof getProfileOperation>({
+export const getProfile: (
+  core: Core,
+  input: GetProfileInput,
+  options?: CallOptions,
+) => CallPromise<Profile> = /* @__PURE__ */ defineCall<GetProfileInput, Profile>({
   name: 'profiles.get',
   method: 'GET',
   path: '/profiles/{id_or_name}',
@@ -1050,9 +1588,16 @@ export const getProfile = /* @__PURE__ */ defineCall<typeof getProfileOperation>
 
 /**
  * Rename a browser profile.
- * `profiles.update`: `PATCH /profiles/{id_or_name}`
+ *
+ * `PATCH /profiles/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `profiles.update`
  */
-export const updateProfile = /* @__PURE__ */ defineCall<typeof updateProfileOperation>({
+export const updateProfile: (
+  core: Core,
+  input: UpdateProfileInput,
+  options?: CallOptions,
+) => CallPromise<Profile> = /* @__PURE__ */ defineCall<UpdateProfileInput, Profile>({
   name: 'profiles.update',
   method: 'PATCH',
   path: '/profiles/{id_or_name}',
@@ -1063,9 +1608,16 @@ export const updateProfile = /* @__PURE__ */ defineCall<typeof updateProfileOper
 
 /**
  * Delete a browser profile (409 while a browser saves into it or a pool uses it).
- * `profiles.delete`: `DELETE /profiles/{id_or_name}`
+ *
+ * `DELETE /profiles/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `profiles.delete`
  */
-export const deleteProfile = /* @__PURE__ */ defineCall<typeof deleteProfileOperation>({
+export const deleteProfile: (
+  core: Core,
+  input: DeleteProfileInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteProfileInput, undefined>({
   name: 'profiles.delete',
   method: 'DELETE',
   path: '/profiles/{id_or_name}',
@@ -1075,9 +1627,16 @@ export const deleteProfile = /* @__PURE__ */ defineCall<typeof deleteProfileOper
 
 /**
  * Download a browser profile's data (tar, or tar.zst with format=tar.zst).
- * `profiles.download`: `GET /profiles/{id_or_name}/download`
+ *
+ * `GET /profiles/{id_or_name}/download`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `profiles.download`
  */
-export const downloadProfile = /* @__PURE__ */ defineCall<typeof downloadProfileOperation>(
+export const downloadProfile: (
+  core: Core,
+  input: DownloadProfileInput,
+  options?: CallOptions,
+) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<DownloadProfileInput, BinaryBody>(
   {
     name: 'profiles.download',
     method: 'GET',
@@ -1092,9 +1651,16 @@ export const downloadProfile = /* @__PURE__ */ defineCall<typeof downloadProfile
 
 /**
  * Create a proxy configuration (type custom: a proxy the operator provides).
- * `proxies.create`: `POST /proxies`
+ *
+ * `POST /proxies`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+ * `proxies.create`
  */
-export const createProxy = /* @__PURE__ */ defineCall<typeof createProxyOperation>({
+export const createProxy: (
+  core: Core,
+  input: CreateProxyInput,
+  options?: CallOptions,
+) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<CreateProxyInput, ProxyConfig>({
   name: 'proxies.create',
   method: 'POST',
   path: '/proxies',
@@ -1105,9 +1671,16 @@ export const createProxy = /* @__PURE__ */ defineCall<typeof createProxyOperatio
 
 /**
  * List the proxies.
- * `proxies.list`: `GET /proxies`
+ *
+ * `GET /proxies`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `proxies.list`
  */
-export const listProxies = /* @__PURE__ */ defineListCall<typeof listProxiesOperation>({
+export const listProxies: (
+  core: Core,
+  input?: ListProxiesInput,
+  options?: CallOptions,
+) => PagePromise<ProxyConfig> = /* @__PURE__ */ defineListCall<ListProxiesInput, ProxyConfig>({
   name: 'proxies.list',
   method: 'GET',
   path: '/proxies',
@@ -1118,9 +1691,16 @@ export const listProxies = /* @__PURE__ */ defineListCall<typeof listProxiesOper
 
 /**
  * Get a proxy.
- * `proxies.get`: `GET /proxies/{id}`
+ *
+ * `GET /proxies/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `proxies.get`
  */
-export const getProxy = /* @__PURE__ */ defineCall<typeof getProxyOperation>({
+export const getProxy: (
+  core: Core,
+  input: GetProxyInput,
+  options?: CallOptions,
+) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<GetProxyInput, ProxyConfig>({
   name: 'proxies.get',
   method: 'GET',
   path: '/proxies/{id}',
@@ -1129,9 +1709,16 @@ export const getProxy = /* @__PURE__ */ defineCall<typeof getProxyOperation>({
 
 /**
  * Change a proxy (browsers started before keep the settings they started with).
- * `proxies.update`: `PATCH /proxies/{id}`
+ *
+ * `PATCH /proxies/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `proxies.update`
  */
-export const updateProxy = /* @__PURE__ */ defineCall<typeof updateProxyOperation>({
+export const updateProxy: (
+  core: Core,
+  input: UpdateProxyInput,
+  options?: CallOptions,
+) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<UpdateProxyInput, ProxyConfig>({
   name: 'proxies.update',
   method: 'PATCH',
   path: '/proxies/{id}',
@@ -1142,9 +1729,16 @@ export const updateProxy = /* @__PURE__ */ defineCall<typeof updateProxyOperatio
 
 /**
  * Delete a proxy (409 while a browser uses it, unless force=true; or a pool names it).
- * `proxies.delete`: `DELETE /proxies/{id}`
+ *
+ * `DELETE /proxies/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `proxies.delete`
  */
-export const deleteProxy = /* @__PURE__ */ defineCall<typeof deleteProxyOperation>({
+export const deleteProxy: (
+  core: Core,
+  input: DeleteProxyInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteProxyInput, undefined>({
   name: 'proxies.delete',
   method: 'DELETE',
   path: '/proxies/{id}',
@@ -1155,9 +1749,16 @@ export const deleteProxy = /* @__PURE__ */ defineCall<typeof deleteProxyOperatio
 
 /**
  * Check a proxy: reach a site through it, and record its status and exit address.
- * `proxies.check`: `POST /proxies/{id}/check`
+ *
+ * `POST /proxies/{id}/check`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+ * `proxies.check`
  */
-export const checkProxy = /* @__PURE__ */ defineCall<typeof checkProxyOperation>({
+export const checkProxy: (
+  core: Core,
+  input: CheckProxyInput,
+  options?: CallOptions,
+) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<CheckProxyInput, ProxyConfig>({
   name: 'proxies.check',
   method: 'POST',
   path: '/proxies/{id}/check',
@@ -1169,9 +1770,16 @@ export const checkProxy = /* @__PURE__ */ defineCall<typeof checkProxyOperation>
 
 /**
  * Create a project (an organization-wide key only).
- * `projects.create`: `POST /org/projects`
+ *
+ * `POST /org/projects`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+ * `projects.create`
  */
-export const createProject = /* @__PURE__ */ defineCall<typeof createProjectOperation>({
+export const createProject: (
+  core: Core,
+  input: CreateProjectInput,
+  options?: CallOptions,
+) => CallPromise<Project> = /* @__PURE__ */ defineCall<CreateProjectInput, Project>({
   name: 'projects.create',
   method: 'POST',
   path: '/org/projects',
@@ -1182,9 +1790,16 @@ export const createProject = /* @__PURE__ */ defineCall<typeof createProjectOper
 
 /**
  * List the projects (a project's key sees its own).
- * `projects.list`: `GET /org/projects`
+ *
+ * `GET /org/projects`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `projects.list`
  */
-export const listProjects = /* @__PURE__ */ defineListCall<typeof listProjectsOperation>({
+export const listProjects: (
+  core: Core,
+  input?: ListProjectsInput,
+  options?: CallOptions,
+) => PagePromise<Project> = /* @__PURE__ */ defineListCall<ListProjectsInput, Project>({
   name: 'projects.list',
   method: 'GET',
   path: '/org/projects',
@@ -1195,9 +1810,16 @@ export const listProjects = /* @__PURE__ */ defineListCall<typeof listProjectsOp
 
 /**
  * Get a project by id or name.
- * `projects.get`: `GET /org/projects/{id_or_name}`
+ *
+ * `GET /org/projects/{id_or_name}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `projects.get`
  */
-export const getProject = /* @__PURE__ */ defineCall<typeof getProjectOperation>({
+export const getProject: (
+  core: Core,
+  input: GetProjectInput,
+  options?: CallOptions,
+) => CallPromise<Project> = /* @__PURE__ */ defineCall<GetProjectInput, Project>({
   name: 'projects.get',
   method: 'GET',
   path: '/org/projects/{id_or_name}',
@@ -1206,9 +1828,16 @@ export const getProject = /* @__PURE__ */ defineCall<typeof getProjectOperation>
 
 /**
  * Rename a project, or archive or restore it (a project's key may rename its own).
- * `projects.update`: `PATCH /org/projects/{id_or_name}`
+ *
+ * `PATCH /org/projects/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `projects.update`
  */
-export const updateProject = /* @__PURE__ */ defineCall<typeof updateProjectOperation>({
+export const updateProject: (
+  core: Core,
+  input: UpdateProjectInput,
+  options?: CallOptions,
+) => CallPromise<Project> = /* @__PURE__ */ defineCall<UpdateProjectInput, Project>({
   name: 'projects.update',
   method: 'PATCH',
   path: '/org/projects/{id_or_name}',
@@ -1219,9 +1848,16 @@ export const updateProject = /* @__PURE__ */ defineCall<typeof updateProjectOper
 
 /**
  * Delete an empty project (409 while it holds resources; the default stays).
- * `projects.delete`: `DELETE /org/projects/{id_or_name}`
+ *
+ * `DELETE /org/projects/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `projects.delete`
  */
-export const deleteProject = /* @__PURE__ */ defineCall<typeof deleteProjectOperation>({
+export const deleteProject: (
+  core: Core,
+  input: DeleteProjectInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteProjectInput, undefined>({
   name: 'projects.delete',
   method: 'DELETE',
   path: '/org/projects/{id_or_name}',
@@ -1233,9 +1869,16 @@ export const deleteProject = /* @__PURE__ */ defineCall<typeof deleteProjectOper
 
 /**
  * Get a project's limits (null: the organization's default applies).
- * `projects.limits.get`: `GET /org/projects/{id_or_name}/limits`
+ *
+ * `GET /org/projects/{id_or_name}/limits`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `projects.limits.get`
  */
-export const getProjectLimits = /* @__PURE__ */ defineCall<typeof getProjectLimitsOperation>({
+export const getProjectLimits: (
+  core: Core,
+  input: GetProjectLimitsInput,
+  options?: CallOptions,
+) => CallPromise<ProjectLimits> = /* @__PURE__ */ defineCall<GetProjectLimitsInput, ProjectLimits>({
   name: 'projects.limits.get',
   method: 'GET',
   path: '/org/projects/{id_or_name}/limits',
@@ -1244,9 +1887,19 @@ export const getProjectLimits = /* @__PURE__ */ defineCall<typeof getProjectLimi
 
 /**
  * Change a project's limits (0 or null removes one; an organization-wide key only).
- * `projects.limits.update`: `PATCH /org/projects/{id_or_name}/limits`
+ *
+ * `PATCH /org/projects/{id_or_name}/limits`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
+ * `projects.limits.update`
  */
-export const updateProjectLimits = /* @__PURE__ */ defineCall<typeof updateProjectLimitsOperation>({
+export const updateProjectLimits: (
+  core: Core,
+  input: UpdateProjectLimitsInput,
+  options?: CallOptions,
+) => CallPromise<ProjectLimits> = /* @__PURE__ */ defineCall<
+  UpdateProjectLimitsInput,
+  ProjectLimits
+>({
   name: 'projects.limits.update',
   method: 'PATCH',
   path: '/org/projects/{id_or_name}/limits',
@@ -1259,9 +1912,16 @@ export const updateProjectLimits = /* @__PURE__ */ defineCall<typeof updateProje
 
 /**
  * Get the organization's limits: the server's cap and projects' defaults.
- * `org.limits.get`: `GET /org/limits`
+ *
+ * `GET /org/limits`: any token, read-only ones too.
+ * Errors: 401, 403, 429, 500, 503.
+ * `org.limits.get`
  */
-export const getOrgLimits = /* @__PURE__ */ defineCall<typeof getOrgLimitsOperation>({
+export const getOrgLimits: (
+  core: Core,
+  input?: GetOrgLimitsInput,
+  options?: CallOptions,
+) => CallPromise<OrgLimits> = /* @__PURE__ */ defineCall<GetOrgLimitsInput, OrgLimits>({
   name: 'org.limits.get',
   method: 'GET',
   path: '/org/limits',
@@ -1270,9 +1930,16 @@ export const getOrgLimits = /* @__PURE__ */ defineCall<typeof getOrgLimitsOperat
 
 /**
  * Change the defaults of projects' limits (an organization-wide key only).
- * `org.limits.update`: `PATCH /org/limits`
+ *
+ * `PATCH /org/limits`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 413, 415, 429, 500, 503.
+ * `org.limits.update`
  */
-export const updateOrgLimits = /* @__PURE__ */ defineCall<typeof updateOrgLimitsOperation>({
+export const updateOrgLimits: (
+  core: Core,
+  input?: UpdateOrgLimitsInput,
+  options?: CallOptions,
+) => CallPromise<OrgLimits> = /* @__PURE__ */ defineCall<UpdateOrgLimitsInput, OrgLimits>({
   name: 'org.limits.update',
   method: 'PATCH',
   path: '/org/limits',
@@ -1285,9 +1952,16 @@ export const updateOrgLimits = /* @__PURE__ */ defineCall<typeof updateOrgLimits
 
 /**
  * Create an API key, optionally for one project and read-only (the key is shown once).
- * `apiKeys.create`: `POST /org/api_keys`
+ *
+ * `POST /org/api_keys`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `apiKeys.create`
  */
-export const createApiKey = /* @__PURE__ */ defineCall<typeof createApiKeyOperation>({
+export const createApiKey: (
+  core: Core,
+  input: CreateApiKeyInput,
+  options?: CallOptions,
+) => CallPromise<CreatedApiKey> = /* @__PURE__ */ defineCall<CreateApiKeyInput, CreatedApiKey>({
   name: 'apiKeys.create',
   method: 'POST',
   path: '/org/api_keys',
@@ -1298,9 +1972,16 @@ export const createApiKey = /* @__PURE__ */ defineCall<typeof createApiKeyOperat
 
 /**
  * List the API keys, masked, newest first.
- * `apiKeys.list`: `GET /org/api_keys`
+ *
+ * `GET /org/api_keys`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `apiKeys.list`
  */
-export const listApiKeys = /* @__PURE__ */ defineListCall<typeof listApiKeysOperation>({
+export const listApiKeys: (
+  core: Core,
+  input?: ListApiKeysInput,
+  options?: CallOptions,
+) => PagePromise<ApiKey> = /* @__PURE__ */ defineListCall<ListApiKeysInput, ApiKey>({
   name: 'apiKeys.list',
   method: 'GET',
   path: '/org/api_keys',
@@ -1311,9 +1992,16 @@ export const listApiKeys = /* @__PURE__ */ defineListCall<typeof listApiKeysOper
 
 /**
  * Get an API key, masked.
- * `apiKeys.get`: `GET /org/api_keys/{id}`
+ *
+ * `GET /org/api_keys/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `apiKeys.get`
  */
-export const getApiKey = /* @__PURE__ */ defineCall<typeof getApiKeyOperation>({
+export const getApiKey: (
+  core: Core,
+  input: GetApiKeyInput,
+  options?: CallOptions,
+) => CallPromise<ApiKey> = /* @__PURE__ */ defineCall<GetApiKeyInput, ApiKey>({
   name: 'apiKeys.get',
   method: 'GET',
   path: '/org/api_keys/{id}',
@@ -1323,9 +2011,16 @@ export const getApiKey = /* @__PURE__ */ defineCall<typeof getApiKeyOperation>({
 
 /**
  * Change an API key's label.
- * `apiKeys.update`: `PATCH /org/api_keys/{id}`
+ *
+ * `PATCH /org/api_keys/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
+ * `apiKeys.update`
  */
-export const updateApiKey = /* @__PURE__ */ defineCall<typeof updateApiKeyOperation>({
+export const updateApiKey: (
+  core: Core,
+  input: UpdateApiKeyInput,
+  options?: CallOptions,
+) => CallPromise<ApiKey> = /* @__PURE__ */ defineCall<UpdateApiKeyInput, ApiKey>({
   name: 'apiKeys.update',
   method: 'PATCH',
   path: '/org/api_keys/{id}',
@@ -1336,9 +2031,16 @@ export const updateApiKey = /* @__PURE__ */ defineCall<typeof updateApiKeyOperat
 
 /**
  * Delete an API key: refused (401) from the next call (not by itself).
- * `apiKeys.delete`: `DELETE /org/api_keys/{id}`
+ *
+ * `DELETE /org/api_keys/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `apiKeys.delete`
  */
-export const deleteApiKey = /* @__PURE__ */ defineCall<typeof deleteApiKeyOperation>({
+export const deleteApiKey: (
+  core: Core,
+  input: DeleteApiKeyInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteApiKeyInput, undefined>({
   name: 'apiKeys.delete',
   method: 'DELETE',
   path: '/org/api_keys/{id}',
@@ -1348,9 +2050,16 @@ export const deleteApiKey = /* @__PURE__ */ defineCall<typeof deleteApiKeyOperat
 
 /**
  * Rotate an API key: a new key (shown once) with its name and project; the old one stops.
- * `apiKeys.rotate`: `POST /org/api_keys/{id}/rotate`
+ *
+ * `POST /org/api_keys/{id}/rotate`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `apiKeys.rotate`
  */
-export const rotateApiKey = /* @__PURE__ */ defineCall<typeof rotateApiKeyOperation>({
+export const rotateApiKey: (
+  core: Core,
+  input: RotateApiKeyInput,
+  options?: CallOptions,
+) => CallPromise<CreatedApiKey> = /* @__PURE__ */ defineCall<RotateApiKeyInput, CreatedApiKey>({
   name: 'apiKeys.rotate',
   method: 'POST',
   path: '/org/api_keys/{id}/rotate',
@@ -1364,25 +2073,44 @@ export const rotateApiKey = /* @__PURE__ */ defineCall<typeof rotateApiKeyOperat
 
 /**
  * List the audit log: every write, newest first, a page at a time (a project key sees its project).
- * `auditLogs.list`: `GET /audit-logs`
+ *
+ * `GET /audit-logs`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `auditLogs.list`
  */
-export const listAuditLogs = /* @__PURE__ */ defineListCall<typeof listAuditLogsOperation>({
-  name: 'auditLogs.list',
-  method: 'GET',
-  path: '/audit-logs',
-  query: ['start', 'end', 'method', 'search', 'page_token', 'limit'],
-  responses: { 200: 'json' },
-  paginated: true,
-  pageToken: true,
-});
+export const listAuditLogs: (
+  core: Core,
+  input: ListAuditLogsInput,
+  options?: CallOptions,
+) => PagePromise<AuditLogEntry> = /* @__PURE__ */ defineListCall<ListAuditLogsInput, AuditLogEntry>(
+  {
+    name: 'auditLogs.list',
+    method: 'GET',
+    path: '/audit-logs',
+    query: ['start', 'end', 'method', 'search', 'page_token', 'limit'],
+    responses: { 200: 'json' },
+    paginated: true,
+    pageToken: true,
+  },
+);
 
 // browsers.playwright
 
 /**
  * Run Playwright code against the browser.
- * `browsers.playwright.execute`: `POST /browsers/{id}/playwright/execute`
+ *
+ * `POST /browsers/{id}/playwright/execute`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browsers.playwright.execute`
  */
-export const executePlaywright = /* @__PURE__ */ defineCall<typeof executePlaywrightOperation>({
+export const executePlaywright: (
+  core: Core,
+  input: ExecutePlaywrightInput,
+  options?: CallOptions,
+) => CallPromise<PlaywrightExecuteResult> = /* @__PURE__ */ defineCall<
+  ExecutePlaywrightInput,
+  PlaywrightExecuteResult
+>({
   name: 'browsers.playwright.execute',
   method: 'POST',
   path: '/browsers/{id}/playwright/execute',
@@ -1396,9 +2124,19 @@ export const executePlaywright = /* @__PURE__ */ defineCall<typeof executePlaywr
 
 /**
  * Stream the lines of a log (SSE).
- * `browsers.logs.stream`: `GET /browsers/{id}/logs/stream`
+ *
+ * `GET /browsers/{id}/logs/stream`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.logs.stream`
  */
-export const streamLogs = /* @__PURE__ */ defineCall<typeof streamLogsOperation>(
+export const streamLogs: (
+  core: Core,
+  input: StreamLogsInput,
+  options?: CallOptions,
+) => CallPromise<EventStream<LogEvent>> = /* @__PURE__ */ defineCall<
+  StreamLogsInput,
+  EventStream<LogEvent>
+>(
   {
     name: 'browsers.logs.stream',
     method: 'GET',
@@ -1413,10 +2151,18 @@ export const streamLogs = /* @__PURE__ */ defineCall<typeof streamLogsOperation>
 
 /**
  * List the telemetry events of a browser session.
- * `browsers.telemetry.events`: `GET /browsers/{id}/telemetry/events`
+ *
+ * `GET /browsers/{id}/telemetry/events`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.telemetry.events`
  */
-export const listTelemetryEvents = /* @__PURE__ */ defineListCall<
-  typeof listTelemetryEventsOperation
+export const listTelemetryEvents: (
+  core: Core,
+  input: ListTelemetryEventsInput,
+  options?: CallOptions,
+) => PagePromise<TelemetryEnvelope> = /* @__PURE__ */ defineListCall<
+  ListTelemetryEventsInput,
+  TelemetryEnvelope
 >({
   name: 'browsers.telemetry.events',
   method: 'GET',
@@ -1428,9 +2174,19 @@ export const listTelemetryEvents = /* @__PURE__ */ defineListCall<
 
 /**
  * Stream the telemetry events of a browser session (SSE).
- * `browsers.telemetry.stream`: `GET /browsers/{id}/telemetry/stream`
+ *
+ * `GET /browsers/{id}/telemetry/stream`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.telemetry.stream`
  */
-export const streamTelemetry = /* @__PURE__ */ defineCall<typeof streamTelemetryOperation>(
+export const streamTelemetry: (
+  core: Core,
+  input: StreamTelemetryInput,
+  options?: CallOptions,
+) => CallPromise<EventStream<TelemetryEnvelope>> = /* @__PURE__ */ defineCall<
+  StreamTelemetryInput,
+  EventStream<TelemetryEnvelope>
+>(
   {
     name: 'browsers.telemetry.stream',
     method: 'GET',

@@ -1,8 +1,32 @@
-import { type HttpMethod, type Operation, operationFields } from '@x/types';
+import { type Operation, operationFields } from '@x/types';
 import { safeParse } from 'valibot';
 
 /** What a success response carries, as a route knows it: no schema, only the kind. */
 export type ResponseKind = 'json' | 'binary' | 'event-stream' | 'none';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * An operation of the catalog (`@x/types`'s `operations`), as far as the client reads it: every
+ * catalog operation is one. Its schemas are opaque here, so naming this type costs an app none
+ * of the catalog's types.
+ */
+export interface CatalogEntry {
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly pathParams?: unknown;
+  readonly query?: unknown;
+  readonly body?:
+    | { readonly encoding: 'json' | 'multipart'; readonly schema: unknown }
+    | { readonly encoding: 'binary'; readonly mediaType: string; readonly schema: unknown };
+  readonly responses: Readonly<Record<number, { readonly kind: ResponseKind }>>;
+  readonly access: 'read' | 'contents' | 'write';
+  readonly paginated?: true;
+  readonly pageToken?: true;
+  readonly serverTimeMs?: (body: never) => number;
+}
 
 /**
  * An operation without its schemas: everything needed to send a call and read its answer, and
@@ -37,7 +61,8 @@ export interface Route {
 }
 
 /** The route of a catalog operation: what an operation function of it carries. */
-export function routeOf(operation: Operation): Route {
+export function routeOf(entry: CatalogEntry): Route {
+  const operation = entry as Operation;
   const responses: Record<number, ResponseKind> = {};
   for (const [status, response] of Object.entries(operation.responses)) {
     responses[Number(status)] = response.kind;

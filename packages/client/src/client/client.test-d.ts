@@ -1,5 +1,4 @@
 import {
-  acquireBrowserOperation,
   type BrowserPool,
   type BrowserSession,
   getBrowserPoolOperation,
@@ -96,9 +95,9 @@ describe('operation functions', () => {
     getBrowserPool(core);
   });
 
-  it('keep their type through checked, for their own operation only', () => {
+  it('keep their type through checked (another operation is refused when called: checked.test.ts)', () => {
     expectTypeOf(checked(getBrowserPool, getBrowserPoolOperation)).toEqualTypeOf(getBrowserPool);
-    // @ts-expect-error: the operation of another function
-    checked(getBrowserPool, acquireBrowserOperation);
+    // @ts-expect-error: not an operation function
+    checked((x: number) => x, getBrowserPoolOperation);
   });
 });

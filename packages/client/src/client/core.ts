@@ -17,11 +17,11 @@ export interface Core {
 
 function assertOptions(options: ClientOptions): void {
   if (!options || typeof options.token !== 'string' || options.token.trim() === '') {
-    throw new ConfigurationError('No API token: pass `token` (in Node, or set XB_TOKEN).');
+    throw new ConfigurationError('No API token: pass `token` (or set XB_TOKEN in Node).');
   }
   if (typeof options.baseUrl !== 'string' || !URL.canParse(options.baseUrl)) {
     throw new ConfigurationError(
-      `No valid base URL: pass \`baseUrl\` (in Node, or set XB_BASE_URL); got ${JSON.stringify(options.baseUrl)}.`,
+      `No valid base URL (\`baseUrl\`, or XB_BASE_URL in Node): ${options.baseUrl}`,
     );
   }
 }

@@ -2,20 +2,20 @@ import { type Operation, operations } from '@x/types';
 import { checksOf } from '../calls/checked.js';
 import { defineCall } from '../calls/define-call.js';
 import { defineListCall } from '../calls/list-page.js';
+import type { ClientMethods } from '../calls/operation-types.js';
 import { routeOf } from '../calls/route.js';
 import { readStreamBody } from '../streams/read-body.js';
 import { encodeUploadBody } from '../uploads/encode-body.js';
-import type { ClientMethods } from './client-types.js';
 import { type Core, createCore } from './core.js';
 import type { CallOptions, ClientOptions } from './options.js';
 
 /** A client of the service: one method per operation, grouped as the API is. */
-export type Client = ClientMethods & {
+export interface Client extends ClientMethods {
   /** The core its methods call through (the operation functions take it too). */
   readonly core: Core;
   /** A new client with these options over this one's (this one is left as it is). */
   withOptions(options: Partial<ClientOptions>): Client;
-};
+}
 
 type Method = (core: Core, input?: unknown, options?: CallOptions) => unknown;
 
@@ -53,7 +53,7 @@ function clientOf(core: Core): Client {
     }
     group[name] = (input?: unknown, options?: CallOptions) => method(core, input, options);
   }
-  return root as Client;
+  return root as unknown as Client;
 }
 
 /**

@@ -11,15 +11,14 @@ export interface CallContext {
 export class ConnectionError extends XError {
   static override readonly kind: string = 'ConnectionError';
   /** The operation (`browsers.list`) whose call failed, when a call failed. */
-  readonly operation: string | undefined;
+  declare readonly operation: string | undefined;
   /** Its method and URL. */
-  readonly method: string | undefined;
-  readonly url: string | undefined;
-  constructor(message: string, options?: { cause?: unknown } & Partial<CallContext>) {
+  declare readonly method: string | undefined;
+  declare readonly url: string | undefined;
+  constructor(message: string, options: { cause?: unknown } & Partial<CallContext> = {}) {
     super('connection_error', message, options);
-    this.operation = options?.operation;
-    this.method = options?.method;
-    this.url = options?.url;
+    const { operation, method, url } = options;
+    Object.assign(this, { operation, method, url });
   }
 }
 
@@ -27,27 +26,24 @@ export class ConnectionError extends XError {
 export class TimeoutError extends XError {
   static override readonly kind: string = 'TimeoutError';
   /** The operation (`browsers.list`) whose call timed out, when a call did. */
-  readonly operation: string | undefined;
+  declare readonly operation: string | undefined;
   /** Its method and URL. */
-  readonly method: string | undefined;
-  readonly url: string | undefined;
+  declare readonly method: string | undefined;
+  declare readonly url: string | undefined;
   /** Which limit it passed: one attempt's (`timeout`) or the whole call's (`totalTimeout`). */
-  readonly limit: 'timeout' | 'totalTimeout' | undefined;
+  declare readonly limit: 'timeout' | 'totalTimeout' | undefined;
   /** That limit, in milliseconds. */
-  readonly limitMs: number | undefined;
+  declare readonly limitMs: number | undefined;
   constructor(
     message: string,
-    options?: { cause?: unknown } & Partial<CallContext> & {
+    options: { cause?: unknown } & Partial<CallContext> & {
         limit?: 'timeout' | 'totalTimeout';
         limitMs?: number;
-      },
+      } = {},
   ) {
     super('timeout', message, options);
-    this.operation = options?.operation;
-    this.method = options?.method;
-    this.url = options?.url;
-    this.limit = options?.limit;
-    this.limitMs = options?.limitMs;
+    const { operation, method, url, limit, limitMs } = options;
+    Object.assign(this, { operation, method, url, limit, limitMs });
   }
 }
 

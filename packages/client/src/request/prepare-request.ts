@@ -1,6 +1,7 @@
-import { type ErrorDetail, INVALID_INPUT } from '@x/types';
+import { INVALID_INPUT } from '@x/types';
 import type { Options } from 'ky';
 import type { CallParts } from '../calls/define-call.js';
+import type { ErrorDetail } from '../calls/operation-types.js';
 import type { Route } from '../calls/route.js';
 import type { CallOptions } from '../client/options.js';
 import { InputValidationError } from '../errors/validation-errors.js';
@@ -84,8 +85,8 @@ export function prepareRequest(route: Route, rawInput: unknown, parts: CallParts
   // defaults. Otherwise the fields are sent as an object, even an empty one.
   if (route.body === 'json' && (hasBody || !route.bodyOptional)) json = body;
   else if (route.body && route.body !== 'json') {
-    if (!parts.encodeBody) throw new TypeError(`${route.name} needs a body encoder`);
-    encoded = parts.encodeBody(route, body, details);
+    // The generator gives every function of an upload its encoder.
+    encoded = (parts.encodeBody as BodyEncoder)(route, body, details);
   }
   if (details.length > 0) throw fail(details);
 

@@ -61,8 +61,8 @@ export async function readResponse(
     }
     return checks ? checks.answer(body, response.status, response) : body;
   }
-  if (!parts.readBody) throw new TypeError(`${route.name} needs a body reader`);
-  return parts.readBody(
+  // The generator gives every function of a binary or streamed answer its reader.
+  return (parts.readBody as BodyReader)(
     kind,
     response,
     signal,

@@ -1,5 +1,6 @@
-import { type ErrorBody, type ErrorDetail, IDEMPOTENCY_KEY_HEADER, PROJECT_HEADER } from '@x/types';
+import { IDEMPOTENCY_KEY_HEADER, PROJECT_HEADER } from '@x/types';
 import ky, { HTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
+import type { ErrorBody, ErrorDetail } from '../calls/operation-types.js';
 import type { Route } from '../calls/route.js';
 import type { CallOptions, ClientOptions, Logger } from '../client/options.js';
 import { DEFAULTS, LOG_LEVELS } from '../client/options.js';
@@ -82,10 +83,12 @@ function isDetail(value: unknown): value is ErrorDetail {
 function errorBodyOf(data: unknown): ErrorBody | undefined {
   const { code, message, details, inner_error } = (data ?? {}) as Record<string, unknown>;
   if (typeof code !== 'string' || typeof message !== 'string') return undefined;
-  const body: ErrorBody = { code, message };
-  if (Array.isArray(details) && details.every(isDetail)) body.details = details;
-  if (isDetail(inner_error)) body.inner_error = inner_error;
-  return body;
+  return {
+    code,
+    message,
+    ...(Array.isArray(details) && details.every(isDetail) ? { details } : {}),
+    ...(isDetail(inner_error) ? { inner_error } : {}),
+  };
 }
 
 /** What an error of a call names: the call, and the time-outs it had. */
@@ -97,11 +100,11 @@ interface FailedCall extends CallContext {
 }
 
 /** Turns what ky throws into this package's errors, naming the call and the limit it passed. */
-async function translateError(
+function translateError(
   error: unknown,
   signal: AbortSignal | undefined,
   call: FailedCall,
-): Promise<unknown> {
+): unknown {
   if (signal?.aborted) return new AbortError(undefined, { cause: error });
   if (error instanceof HTTPError) {
     const { response } = error;
@@ -111,25 +114,24 @@ async function translateError(
       fallbackErrorBody(response.status, response.statusText, typeof data === 'string' ? data : '');
     return apiErrorFor({ status: response.status, body, headers: response.headers });
   }
-  const { operation, method, url } = call;
+  const { operation, method, url, totalTimeoutMs } = call;
+  const facts = { cause: error, operation, method, url };
   if (isTimeoutError(error)) {
     // ky says only that it timed out: the whole call's limit is the one passed when it ran so long.
-    const isTotal = call.totalTimeoutMs !== undefined && call.elapsedMs >= call.totalTimeoutMs - 5;
-    const limitMs = isTotal ? (call.totalTimeoutMs as number) : call.timeoutMs;
+    const isTotal = totalTimeoutMs !== undefined && call.elapsedMs >= totalTimeoutMs - 5;
+    const limitMs = isTotal ? totalTimeoutMs : call.timeoutMs;
     const limit = isTotal ? 'totalTimeout' : 'timeout';
-    const what = isTotal ? 'the whole call' : 'an attempt';
     return new TimeoutError(
-      `${operation}: ${method} ${url} got no answer in time (${limit} ${limitMs} ms, for ${what}).`,
-      { cause: error, operation, method, url, limit, limitMs },
+      `${operation}: ${method} ${url} got no answer in time (${limit} ${limitMs} ms, for ${isTotal ? 'the whole call' : 'an attempt'}).`,
+      { ...facts, limit, limitMs },
     );
   }
-  if (isNetworkError(error) || error instanceof TypeError) {
-    return new ConnectionError(
-      `${operation}: could not reach ${method} ${url} (${rootCause(error)}).`,
-      { cause: error, operation, method, url },
-    );
-  }
-  return error;
+  return isNetworkError(error) || error instanceof TypeError
+    ? new ConnectionError(
+        `${operation}: could not reach ${method} ${url} (${rootCause(error)}).`,
+        facts,
+      )
+    : error;
 }
 
 /** Creates the transport: base URL, auth, retries, time-outs and logging in one place. */
@@ -193,7 +195,7 @@ export function createTransport(
       try {
         return await http(url, init);
       } catch (error) {
-        throw await translateError(error, signal, {
+        throw translateError(error, signal, {
           operation: route.name,
           method: route.method,
           url,

@@ -1,5 +1,6 @@
-import { BINARY_CONTENT_KINDS, type ErrorDetail, INVALID_INPUT } from '@x/types';
+import { BINARY_CONTENT_KINDS, INVALID_INPUT } from '@x/types';
 import type { Options } from 'ky';
+import type { ErrorDetail } from '../calls/operation-types.js';
 import type { Route } from '../calls/route.js';
 import type { BodyEncoder, EncodedBody } from '../request/prepare-request.js';
 import { buildMultipartBody, type FormPart, filePart, isUploadSource } from './upload-source.js';

@@ -1,7 +1,7 @@
-import { type BinaryContent, isBinaryContent } from '@x/types';
+import { isBinaryContent } from '@x/types';
 
 /** What a file part of an upload (or a raw body) may be given as: the catalog's binary content. */
-export type UploadSource = BinaryContent;
+export type UploadSource = Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>;
 
 /** Whether a value can be uploaded as a file part. */
 export const isUploadSource = isBinaryContent;
@@ -20,7 +20,7 @@ export interface MultipartBody {
   size: number | undefined;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 function escapeQuoted(value: string): string {
   return value.replace(/[\r\n"]/g, (character) => encodeURIComponent(character));

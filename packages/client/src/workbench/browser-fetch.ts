@@ -1,11 +1,11 @@
-import type { CURL_METHODS } from '@x/types';
+import type { CurlInput } from '../calls/operation-types.js';
 import { curl } from '../calls/operations.js';
 import type { Core } from '../client/core.js';
 
 /** What `browserFetch`'s function takes besides the URL: a subset of `fetch`'s `init`. */
 export interface BrowserFetchInit {
   /** GET unless given: one of the methods curl takes. */
-  readonly method?: (typeof CURL_METHODS)[number];
+  readonly method?: CurlInput['method'];
   /** Headers to send over the browser's own (its cookies, user agent). */
   readonly headers?: HeadersInit;
   /** Sent as UTF-8; a URLSearchParams goes as a form unless a content-type is given. */

@@ -6,12 +6,18 @@ import type {
   OperationName,
 } from '@x/types';
 import type { InferOutput } from 'valibot';
-import type { ListItem, PagePromise } from '../calls/list-page.js';
+import type { PagePromise } from '../calls/list-page.js';
+import type { CallPromise } from '../client/call-promise.js';
+import type { CallOptions } from '../client/options.js';
 import type { BinaryBody } from '../streams/binary-body.js';
 import type { EventStream } from '../streams/event-stream.js';
 import type { UploadSource } from '../uploads/upload-source.js';
-import type { CallPromise } from './call-promise.js';
-import type { CallOptions } from './options.js';
+
+/*
+ * The client's types as the catalog's schemas infer them. The client itself uses the generated
+ * named types of `calls/operation-types.ts` (cheap to check, readable in an editor); the type
+ * tests prove those equal to these.
+ */
 
 /** What one described response gives the caller. */
 export type ResponseResult<TResponse> = TResponse extends {
@@ -38,12 +44,25 @@ export type CallResult<T extends Operation> =
     ? { [S in Statuses<T>]: { status: S; value: ResponseResult<T['responses'][S]> } }[Statuses<T>]
     : ResponseResult<T['responses'][Statuses<T>]>;
 
-/** A method's input: file fields take any upload source, not only a Blob. */
+/** A field's type with a file taking any upload source, not only a Blob. */
+type FileAsUpload<T> = T extends Blob ? UploadSource : T;
+
+/**
+ * A method's input: file fields take any upload source, not only a Blob, in the input and in
+ * the objects of its lists (`files[].file`).
+ */
 export type CallInput<T extends Operation> = {
-  [K in keyof OperationInput<T>]: OperationInput<T>[K] extends Blob
-    ? UploadSource
-    : OperationInput<T>[K];
+  [K in keyof OperationInput<T>]: OperationInput<T>[K] extends readonly (infer I)[]
+    ? FilesAsUploads<I>[]
+    : FileAsUpload<OperationInput<T>[K]>;
 };
+
+/** An object of a list with its files as upload sources (each member of a union alike). */
+type FilesAsUploads<I> =
+  I extends Record<string, unknown> ? { [F in keyof I]: FileAsUpload<I[F]> } : I;
+
+/** The element type of a list operation's answer. */
+export type ListItem<T extends Operation> = CallResult<T> extends readonly (infer I)[] ? I : never;
 
 /** What a method returns: a page promise for a paginated list, else a call promise. */
 export type MethodResult<T extends Operation> = T extends { readonly paginated: true }

@@ -1,0 +1,3012 @@
+/**
+ * The API's records, every operation's input and answer, and the client's methods, as named
+ * types with the descriptions of the catalog.
+ *
+ * Generated from the catalog of @x/types by `pnpm --filter @x/client generate`; a test fails
+ * when it falls behind, and another proves each type equal to what the schemas infer. Do not
+ * edit.
+ */
+import type { CallPromise } from '../client/call-promise.js';
+import type { CallOptions } from '../client/options.js';
+import type { BinaryBody } from '../streams/binary-body.js';
+import type { EventStream } from '../streams/event-stream.js';
+import type { UploadSource } from '../uploads/upload-source.js';
+import type { PagePromise } from './list-page.js';
+
+// Records
+
+export interface ErrorDetail {
+  /** machine-readable code of this problem */
+  code?: string | undefined;
+  /** the problem, for people, naming its field */
+  message?: string | undefined;
+}
+
+export interface ErrorBody {
+  /** machine-readable error code */
+  code: string;
+  /** what went wrong, for people */
+  message: string;
+  /** one entry per problem, for validation errors */
+  details?: ErrorDetail[] | undefined;
+  /** the underlying error, when one caused this */
+  inner_error?: ErrorDetail | undefined;
+}
+
+export interface Replay {
+  /** the replay's id */
+  replay_id: string;
+  /** when recording started (ISO 8601 UTC) */
+  started_at: string;
+  /** when recording stopped (ISO 8601 UTC); absent while recording */
+  finished_at?: string | undefined;
+  /** web page that plays the video */
+  replay_view_url?: string | undefined;
+}
+
+export interface SessionNetwork {
+  /** networks (a.b.c.d/n) and address:port entries opened for it */
+  allow: string[];
+}
+
+export interface Viewport {
+  /** width in CSS pixels */
+  width: number;
+  /** height in CSS pixels */
+  height: number;
+  /** refresh rate in Hz */
+  refresh_rate?: number | undefined;
+}
+
+export interface TelemetryConfig {
+  /** its categories */
+  browser: {
+    /** one category of events */
+    control?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+    /** one category of events */
+    connection?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+    /** one category of events */
+    system?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+    /** one category of events */
+    captcha?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+    /** one category of events */
+    console?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+    /** one category of events */
+    network?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+    /** one category of events */
+    page?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+    /** one category of events */
+    interaction?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+    /** one category of events */
+    screenshot?:
+      | {
+          /** whether it is captured */
+          enabled: boolean;
+        }
+      | undefined;
+  };
+}
+
+export interface BrowserPoolConfig {
+  /** browsers the pool keeps warm, 1–500 */
+  size: number;
+  /** the pool's name */
+  name?: string | undefined;
+  /** percent of the size started per minute while filling, 1–100 */
+  fill_rate_per_minute?: number | undefined;
+  /** idle time-out of the pool's acquired browsers, in seconds */
+  timeout_seconds?: number | undefined;
+  /** whether its browsers hide automation signals */
+  stealth?: boolean | undefined;
+  /** whether its browsers run without a display */
+  headless?: boolean | undefined;
+  /** the profile its browsers load, read-only */
+  profile?:
+    | {
+        /** profile id */
+        id?: string | undefined;
+        /** profile name */
+        name?: string | undefined;
+        /** always false for a pool */
+        save_changes?: boolean | undefined;
+      }
+    | undefined;
+  /** extensions its browsers load, by id or name */
+  extensions?:
+    | {
+        /** extension id */
+        id?: string | undefined;
+        /** extension name */
+        name?: string | undefined;
+      }[]
+    | undefined;
+  /** proxy its browsers route through */
+  proxy_id?: string | undefined;
+  /** private destinations its browsers may reach */
+  network?: SessionNetwork | undefined;
+  /** its browsers' window size */
+  viewport?: Viewport | undefined;
+  /** whether its browsers show no browser UI */
+  kiosk_mode?: boolean | undefined;
+  /** Chromium enterprise policies its browsers start with, as JSON */
+  chrome_policy?: Record<string, unknown> | undefined;
+  /** what its browsers’ telemetry captures */
+  telemetry?: TelemetryConfig | undefined;
+}
+
+export interface BrowserPool {
+  /** the pool's id */
+  id: string;
+  /** the pool's unique name */
+  name?: string | undefined;
+  /** warm browsers ready to acquire, ≥ 0 */
+  available_count: number;
+  /** browsers handed out and not released, ≥ 0 */
+  acquired_count: number;
+  /** when the pool was made (ISO 8601 UTC) */
+  created_at: string;
+  /** the pool's configuration */
+  browser_pool_config: BrowserPoolConfig;
+}
+
+export interface Extension {
+  /** the extension's id */
+  id: string;
+  /** when it was uploaded (ISO 8601 UTC) */
+  created_at: string;
+  /** size of the archive as uploaded, in bytes */
+  size_bytes: number;
+  /** the extension's unique name */
+  name?: string | undefined;
+  /** SHA-256 of the archive exactly as uploaded, lowercase hex */
+  checksum?: string | undefined;
+  /** when a browser last loaded it (ISO 8601 UTC) */
+  last_used_at?: string | undefined;
+}
+
+export interface SessionProfile {
+  /** profile id */
+  id?: string | undefined;
+  /** profile name */
+  name?: string | undefined;
+  /** whether the session saves its state into the profile when it ends */
+  save_changes?: boolean | undefined;
+  /** when the profile was made (ISO 8601 UTC) */
+  created_at?: string | undefined;
+  /** when a session last saved into it (ISO 8601 UTC) */
+  updated_at?: string | undefined;
+  /** when a browser last loaded it (ISO 8601 UTC) */
+  last_used_at?: string | undefined;
+}
+
+export interface BrowserSession {
+  /** the session's id */
+  session_id: string;
+  /** the session's name, unique among the project's running browsers */
+  name?: string | undefined;
+  /** key-value tags of the session, at most 50 */
+  tags?: { [key: string]: string } | undefined;
+  /** when the session started (ISO 8601 UTC) */
+  created_at: string;
+  /** when the session ended (ISO 8601 UTC); absent while it runs */
+  deleted_at?: string | undefined;
+  /** DevTools WebSocket of the browser, with its jwt; absent key for read-only tokens */
+  cdp_ws_url: string;
+  /** WebDriver BiDi WebSocket of the browser */
+  webdriver_ws_url?: string | undefined;
+  /** web page that shows the browser live and lets a person drive it (control link) */
+  browser_live_view_url?: string | undefined;
+  /** people watching its live view now; absent once it ended */
+  viewers?: number | undefined;
+  /** base URL of the session's own endpoints */
+  base_url?: string | undefined;
+  /** whether the browser runs without a display */
+  headless: boolean;
+  /** whether the browser hides automation signals */
+  stealth: boolean;
+  /** whether the browser has a GPU (never, self-hosted) */
+  gpu?: boolean | undefined;
+  /** whether the browser shows no browser UI */
+  kiosk_mode?: boolean | undefined;
+  /** idle time-out, in seconds */
+  timeout_seconds: number;
+  /** persistence the session was created with */
+  persistence?:
+    | {
+        /** id the session was kept under */
+        id: string;
+      }
+    | undefined;
+  /** the profile the session loaded */
+  profile?: SessionProfile | undefined;
+  /** the proxy the browser routes through */
+  proxy_id?: string | undefined;
+  /** the private destinations its network may reach besides the public internet */
+  network?: SessionNetwork | undefined;
+  /** the pool the browser belongs to */
+  pool?:
+    | {
+        /** pool id */
+        id: string;
+        /** pool name */
+        name?: string | undefined;
+      }
+    | undefined;
+  /** the invocation the session belongs to */
+  invocation_id?: string | undefined;
+  /** the browser's window size */
+  viewport?: Viewport | undefined;
+  /** what its telemetry captures; absent when it captures nothing */
+  telemetry?: TelemetryConfig | undefined;
+  /** what the session used */
+  usage?:
+    | {
+        /** how long it ran, in milliseconds, ≥ 0 */
+        uptime_ms: number;
+      }
+    | undefined;
+}
+
+export interface InvocationBrowsers {
+  /** the invocation's active sessions, oldest first */
+  browsers: BrowserSession[];
+}
+
+export type ProcessState = 'running' | 'exited';
+
+export interface ProcessStatus {
+  /** running or exited */
+  state: ProcessState;
+  /** exit code, null while running */
+  exit_code: number | null;
+  /** share of one core over the last sampling window, percent, ≥ 0 */
+  cpu_pct: number;
+  /** resident memory in bytes, 0 after exit */
+  mem_bytes: number;
+}
+
+export interface ViewportInput {
+  /** width in CSS pixels, 320–7680 */
+  width: number;
+  /** height in CSS pixels, 240–4320 */
+  height: number;
+  /** refresh rate in Hz */
+  refresh_rate?: number | undefined;
+}
+
+export interface ProfileReferenceInput {
+  /** profile id */
+  id?: string | undefined;
+  /** profile name */
+  name?: string | undefined;
+  /** save the browser's state into the profile when it ends, default false */
+  save_changes?: boolean | undefined;
+}
+
+export interface NetworkInput {
+  /** private networks and host:port the browser may reach, each within what the operator allows */
+  allow: string[];
+}
+
+export interface ScreenshotRegion {
+  /** left edge, CSS pixels, from 0 */
+  x: number;
+  /** top edge, CSS pixels, from 0 */
+  y: number;
+  /** width in CSS pixels, 1–16384 */
+  width: number;
+  /** height in CSS pixels, 1–16384 */
+  height: number;
+}
+
+export interface MousePosition {
+  /** x in CSS pixels of the viewport */
+  x: number;
+  /** y in CSS pixels of the viewport */
+  y: number;
+}
+
+export interface CursorResult {
+  /** true once the cursor changed */
+  ok: true;
+}
+
+export interface ClipboardText {
+  /** the clipboard's text */
+  text: string;
+}
+
+export type BatchActionInput =
+  | {
+      /** the kind of action */
+      type: 'click_mouse';
+      /** the action, as its own call takes it */
+      click_mouse: {
+        /** x in CSS pixels of the viewport, from 0 */
+        x: number;
+        /** y in CSS pixels of the viewport, from 0 */
+        y: number;
+        /** left, right, middle, back or forward, default left */
+        button?: 'left' | 'right' | 'middle' | 'back' | 'forward' | undefined;
+        /** down, up or click (both), default click */
+        click_type?: 'down' | 'up' | 'click' | undefined;
+        /** clicks, 1–10 (2 is a double click), default 1 */
+        num_clicks?: number | undefined;
+        /** keys held through the click, at most 8, default none */
+        hold_keys?: string[] | undefined;
+      };
+    }
+  | {
+      /** the kind of action */
+      type: 'move_mouse';
+      /** the action, as its own call takes it */
+      move_mouse: {
+        /** x in CSS pixels of the viewport, from 0 */
+        x: number;
+        /** y in CSS pixels of the viewport, from 0 */
+        y: number;
+        /** keys held through the move, at most 8, default none */
+        hold_keys?: string[] | undefined;
+        /** move along a human-like path, default false */
+        smooth?: boolean | undefined;
+        /** how long a smooth move takes, ms, 50–5000 */
+        duration_ms?: number | undefined;
+      };
+    }
+  | {
+      /** the kind of action */
+      type: 'type_text';
+      /** the action, as its own call takes it */
+      type_text: {
+        /** text typed key by key, any Unicode, at most 100000 characters */
+        text: string;
+        /** pause between keystrokes, ms, ≥ 0, default 0 */
+        delay?: number | undefined;
+      };
+    }
+  | {
+      /** the kind of action */
+      type: 'press_key';
+      /** the action, as its own call takes it */
+      press_key: {
+        /** keys or combos pressed in order (Return, ctrl+a), 1–64 */
+        keys: string[];
+        /** how long each key is held down, ms, 0–10000, default 0 */
+        duration?: number | undefined;
+        /** keys held through the presses, at most 8, default none */
+        hold_keys?: string[] | undefined;
+      };
+    }
+  | {
+      /** the kind of action */
+      type: 'scroll';
+      /** the action, as its own call takes it */
+      scroll: {
+        /** x where the wheel turns, CSS pixels, from 0 */
+        x: number;
+        /** y where the wheel turns, CSS pixels, from 0 */
+        y: number;
+        /** wheel notches sideways (right positive), ±100, default 0 */
+        delta_x?: number | undefined;
+        /** wheel notches down (positive) or up, ±100, default 0 */
+        delta_y?: number | undefined;
+        /** keys held through the scroll, at most 8, default none */
+        hold_keys?: string[] | undefined;
+      };
+    }
+  | {
+      /** the kind of action */
+      type: 'drag_mouse';
+      /** the action, as its own call takes it */
+      drag_mouse: {
+        /** points [x, y] to drag through, 2–1000 */
+        path: [number, number][];
+        /** left, middle or right, default left */
+        button?: 'left' | 'middle' | 'right' | undefined;
+        /** pause after pressing, before moving, ms, 0–10000, default 0 */
+        delay?: number | undefined;
+        /** moves between two points, 1–100, default 10 */
+        steps_per_segment?: number | undefined;
+        /** pause between two moves, ms, 0–1000, default 50 */
+        step_delay_ms?: number | undefined;
+        /** move along a human-like path, default false */
+        smooth?: boolean | undefined;
+        /** how long a smooth drag takes, ms, 50–5000 */
+        duration_ms?: number | undefined;
+        /** keys held through the drag, at most 8, default none */
+        hold_keys?: string[] | undefined;
+      };
+    }
+  | {
+      /** the kind of action */
+      type: 'set_cursor';
+      /** the action, as its own call takes it */
+      set_cursor: {
+        /** hide the mouse cursor (true) or show it */
+        hidden: boolean;
+      };
+    }
+  | {
+      /** the kind of action */
+      type: 'sleep';
+      /** the action, as its own call takes it */
+      sleep: {
+        /** pause, ms, 0–10000 */
+        duration_ms: number;
+      };
+    };
+
+export interface LiveView {
+  /** the live view page, with a jwt for this session and mode */
+  url: string;
+  /** control (watch and drive) or read (watch only) */
+  mode: 'control' | 'read';
+  /** when the link stops working (ISO 8601 UTC); it also stops when the session ends */
+  expires_at: string;
+}
+
+export interface SpawnedProcess {
+  /** the process's id */
+  process_id: string;
+  /** its operating-system pid */
+  pid: number;
+  /** when it started (ISO 8601 UTC) */
+  started_at: string;
+}
+
+export interface ExecResult {
+  /** its exit code (128+signal when a signal ended it) */
+  exit_code: number;
+  /** its standard output, base64 */
+  stdout_b64: string;
+  /** its standard error, base64 */
+  stderr_b64: string;
+  /** how long it ran, in milliseconds */
+  duration_ms: number;
+  /** output bytes left out past the kept limit */
+  dropped_bytes?: number | undefined;
+}
+
+export type ProcessSignal = 'TERM' | 'KILL' | 'INT' | 'HUP';
+
+export interface KillResult {
+  /** true once the signal was sent */
+  ok: true;
+}
+
+export type ProcessOutputEvent =
+  | {
+      /** a chunk of standard output */
+      type: 'stdout';
+      /** the bytes, base64 */
+      data_b64: string;
+    }
+  | {
+      /** a chunk of standard error */
+      type: 'stderr';
+      /** the bytes, base64 */
+      data_b64: string;
+    }
+  | {
+      /** the process ended */
+      type: 'exit';
+      /** its exit code */
+      exit_code: number;
+    }
+  | {
+      /** output was lost: the reader was too slow */
+      type: 'overflow';
+      /** how many bytes were lost */
+      lost_bytes: number;
+    };
+
+export interface Watch {
+  /** the watch's id */
+  watch_id: string;
+}
+
+export type WatchChangeType = 'CREATE' | 'WRITE' | 'DELETE' | 'RENAME';
+
+export type WatchEvent =
+  | {
+      /** CREATE, WRITE, DELETE or RENAME */
+      type: WatchChangeType;
+      /** absolute path of what changed */
+      path: string;
+      /** its name */
+      name?: string | undefined;
+      /** whether it is a directory */
+      is_dir?: boolean | undefined;
+    }
+  | {
+      /** events were lost: the reader was too slow */
+      type: 'OVERFLOW';
+      /** how many events were lost, ≥ 1 */
+      lost: number;
+    };
+
+export interface FileEntry {
+  /** the entry's name */
+  name: string;
+  /** the entry's absolute path */
+  path: string;
+  /** whether it is a directory */
+  is_dir: boolean;
+  /** size in bytes */
+  size_bytes: number;
+  /** permissions, octal (644) */
+  mode: string;
+  /** last modified (ISO 8601 UTC) */
+  mod_time: string;
+}
+
+export interface UploadFileInput {
+  /** absolute path to write the file at */
+  dest_path: string;
+  /** the file */
+  file: UploadSource;
+}
+
+export interface PoolProfileReferenceInput {
+  /** profile id */
+  id?: string | undefined;
+  /** profile name */
+  name?: string | undefined;
+  /** save the browser's state into the profile when it ends, default false */
+  save_changes?: boolean | undefined;
+}
+
+export type InvocationStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface Invocation {
+  /** the invocation's id */
+  id: string;
+  /** the action run */
+  action_name: string;
+  /** the app whose action it is */
+  app_name: string;
+  /** the app's version */
+  version: string;
+  /** queued, running, succeeded or failed */
+  status: InvocationStatus;
+  /** when it started (ISO 8601 UTC) */
+  started_at: string;
+  /** when it ended (ISO 8601 UTC) */
+  finished_at?: string | undefined;
+  /** the action's input, usually JSON text */
+  payload?: string | undefined;
+  /** the action's result, usually JSON text */
+  output?: string | undefined;
+}
+
+export interface Profile {
+  /** the profile's id */
+  id: string;
+  /** the profile's unique name */
+  name?: string | undefined;
+  /** when it was made (ISO 8601 UTC) */
+  created_at: string;
+  /** when a session last saved into it (ISO 8601 UTC) */
+  updated_at?: string | undefined;
+  /** when a browser last loaded it (ISO 8601 UTC) */
+  last_used_at?: string | undefined;
+}
+
+export interface ProxyConfig {
+  /** the proxy's id */
+  id: string;
+  /** the proxy's unique name */
+  name?: string | undefined;
+  /** kind of proxy (custom on a self-hosted server) */
+  type: 'custom' | 'datacenter' | 'isp' | 'residential' | 'mobile';
+  /** http, or https (TLS to the proxy) */
+  protocol: 'http' | 'https';
+  /** where the proxy is and who to say you are */
+  config: {
+    /** host name or IP address */
+    host: string;
+    /** port */
+    port: number;
+    /** username the proxy asks for */
+    username?: string | undefined;
+    /** whether a password is set (it is never shown) */
+    has_password: boolean;
+  };
+  /** hosts reached directly, not through the proxy */
+  bypass_hosts?: string[] | undefined;
+  /** available or unavailable, by the last check */
+  status?: 'available' | 'unavailable' | undefined;
+  /** when it was last checked (ISO 8601 UTC) */
+  last_checked?: string | undefined;
+  /** the address sites saw through it at the last check */
+  ip_address?: string | undefined;
+}
+
+export interface Project {
+  /** the project's id */
+  id: string;
+  /** the project's unique name */
+  name: string;
+  /** active, or archived (no request reaches it) */
+  status: 'active' | 'archived';
+  /** when it was created (ISO 8601 UTC) */
+  created_at: string;
+  /** when it last changed (ISO 8601 UTC) */
+  updated_at: string;
+}
+
+export interface ProjectLimits {
+  /** most browsers at once, pools' sizes included; null: the organization's default */
+  max_concurrent_sessions: number | null;
+  /** most running invocations at once; null: the organization's default */
+  max_concurrent_invocations: number | null;
+}
+
+export interface OrgLimits {
+  /** most browsers the server runs at once, all projects together (read-only) */
+  max_concurrent_sessions: number;
+  /** the cap of a project that sets none; null: none */
+  default_project_max_concurrent_sessions: number | null;
+  /** the invocation cap of a project that sets none; null: none */
+  default_project_max_concurrent_invocations: number | null;
+}
+
+export interface CreatedApiKey {
+  /** the key's id */
+  id: string;
+  /** its label (not unique) */
+  name: string;
+  /** the key with all but its prefix and last four characters hidden */
+  masked_key: string;
+  /** the one project it reaches; null: every project */
+  project_id: string | null;
+  /** that project's name; null for an organization-wide key */
+  project_name: string | null;
+  /** whether it may only read records and metrics */
+  read_only: boolean;
+  /** when it was made (ISO 8601 UTC) */
+  created_at: string;
+  /** when it stops working; null: never */
+  expires_at: string | null;
+  /** when it was deleted or rotated away; null while it works */
+  deleted_at: string | null;
+  /** the key: shown only now, kept only as a hash */
+  key: string;
+}
+
+export interface ApiKey {
+  /** the key's id */
+  id: string;
+  /** its label (not unique) */
+  name: string;
+  /** the key with all but its prefix and last four characters hidden */
+  masked_key: string;
+  /** the one project it reaches; null: every project */
+  project_id: string | null;
+  /** that project's name; null for an organization-wide key */
+  project_name: string | null;
+  /** whether it may only read records and metrics */
+  read_only: boolean;
+  /** when it was made (ISO 8601 UTC) */
+  created_at: string;
+  /** when it stops working; null: never */
+  expires_at: string | null;
+  /** when it was deleted or rotated away; null while it works */
+  deleted_at: string | null;
+}
+
+export interface AuditLogEntry {
+  /** the entry's id */
+  id: string;
+  /** when the request arrived (UTC) */
+  timestamp: string;
+  /** the id of the key that called */
+  key_id: string;
+  /** that key's name */
+  key_name: string;
+  /** operator_token, api_key, or session_jwt (a session URL’s jwt, on the calls that take it) */
+  auth_strategy: 'operator_token' | 'api_key' | 'session_jwt';
+  /** the project it acted in; null for an organization operation */
+  project_id: string | null;
+  /** the HTTP method */
+  method: string;
+  /** the path, without its query */
+  path: string;
+  /** the operation it was */
+  route: string;
+  /** the status answered */
+  status: number;
+  /** where it came from */
+  client_ip: string;
+  /** its User-Agent */
+  user_agent: string;
+  /** how long it took, in ms */
+  duration_ms: number;
+}
+
+export interface PlaywrightExecuteResult {
+  /** whether the code ran to its end and returned a JSON value */
+  success: boolean;
+  /** what the code returned, as JSON (null for undefined); only on success */
+  result?: unknown;
+  /** why it failed: the thrown message, a time-out, a syntax error */
+  error?: string | undefined;
+  /** what the code's console.log and console.info wrote */
+  stdout?: string | undefined;
+  /** what its console.error and console.warn wrote, then the error's stack on failure */
+  stderr?: string | undefined;
+}
+
+export interface LogEvent {
+  /** always log */
+  event: 'log';
+  /** when the line was written (service log) or read (a file), RFC 3339 */
+  timestamp: string;
+  /** the line, without its newline */
+  message: string;
+  /** true when the line was longer than 65536 bytes and only its start is sent */
+  truncated?: boolean | undefined;
+}
+
+export interface CurlResult {
+  /** the status the target answered with (after redirects) */
+  status: number;
+  /** its headers, names in lower case, each with every value it came with */
+  headers: { [key: string]: string[] };
+  /** its body, decoded by the browser (gzip, br), as UTF-8 text or base64 */
+  body: string;
+  /** ms from the start of the request to the end of the body */
+  duration_ms: number;
+}
+
+export interface TelemetryEvent {
+  /** what kind of event: control, connection, console, network, page, … */
+  category:
+    | 'control'
+    | 'connection'
+    | 'system'
+    | 'captcha'
+    | 'console'
+    | 'network'
+    | 'page'
+    | 'interaction'
+    | 'screenshot'
+    | 'monitor';
+  /** the event: api_call, cdp_connect, console_log, network_loading_failed, page_load, … */
+  type: string;
+  /** when it happened, Unix microseconds */
+  ts: number;
+  /** who produced it */
+  source: {
+    /** cdp: the browser; kernel_api: the service API */
+    kind: 'cdp' | 'kernel_api' | 'extension' | 'local_process';
+    /** the producer’s own name of the event (Runtime.consoleAPICalled, …) */
+    event?: string | undefined;
+    /** the producer’s own context */
+    metadata?: { [key: string]: string } | undefined;
+  };
+  /** what the event says; its fields depend on `type` */
+  data?: { [key: string]: unknown } | undefined;
+  /** true when data was longer than 8 KiB of JSON and was cut */
+  truncated?: boolean | undefined;
+}
+
+export interface TelemetryEnvelope {
+  /** its sequence number in the session, from 1; a gap means events were dropped */
+  seq: number;
+  /** the event */
+  event: TelemetryEvent;
+}
+
+export interface ProcessStdinResult {
+  /** how many bytes were written */
+  written_bytes: number;
+}
+
+export interface ViewportUpdateInput {
+  /** width in CSS pixels, 320–7680 */
+  width: number;
+  /** height in CSS pixels, 240–4320 */
+  height: number;
+  /** refresh rate in Hz */
+  refresh_rate?: number | undefined;
+  /** apply it while the browser is recorded: each recording ends and a new one starts at the new size; default false (409 instead) */
+  force?: boolean | undefined;
+}
+
+export interface LoadedExtensions {
+  /** the extensions loaded, in the order sent */
+  extensions: {
+    /** its folder name, as sent */
+    name: string;
+    /** the id Chromium gave it (its chrome-extension:// host) */
+    extension_id: string;
+  }[];
+}
+
+// Operations
+
+/** What `browsers.replays.stop` takes: its path parameters. */
+export interface StopReplayInput {
+  /** browser session id */
+  id: string;
+  /** replay id */
+  replay_id: string;
+}
+
+/** What `browsers.computer.type` takes: its path parameters, body fields, side by side. */
+export interface TypeTextInput {
+  /** browser session id */
+  id: string;
+  /** text typed key by key, any Unicode, at most 100000 characters */
+  text: string;
+  /** pause between keystrokes, ms, ≥ 0, default 0 */
+  delay?: number | undefined;
+}
+
+/** What `browserPools.get` takes: its path parameters. */
+export interface GetBrowserPoolInput {
+  /** pool id or name */
+  id_or_name: string;
+}
+
+/** What `extensions.upload` takes: its form fields. */
+export interface UploadExtensionInput {
+  /** zip of an unpacked extension, manifest.json at its root, ≤ 52428800 bytes */
+  file: UploadSource;
+  /** unique name to refer to it by, [A-Za-z0-9._-], 1–255 characters */
+  name?: string | undefined;
+}
+
+/** What `invocations.listBrowsers` takes: its path parameters. */
+export interface ListInvocationBrowsersInput {
+  /** invocation id */
+  id: string;
+}
+
+/** What `browsers.process.status` takes: its path parameters. */
+export interface GetProcessStatusInput {
+  /** browser session id */
+  id: string;
+  /** process id */
+  process_id: string;
+}
+
+/** What `browsers.fs.watch.stop` takes: its path parameters. */
+export interface StopWatchInput {
+  /** browser session id */
+  id: string;
+  /** watch id */
+  watch_id: string;
+}
+
+/** What `browsers.create` takes: its body fields. */
+export interface CreateBrowserInput {
+  /** a name to find it by, unique among the running browsers of the project */
+  name?: string | undefined;
+  /** key-value tags, at most 50 (keys 1–64, values ≤ 256 characters) */
+  tags?: { [key: string]: string } | undefined;
+  /** run without a display, default true */
+  headless?: boolean | undefined;
+  /** hide automation signals, default false */
+  stealth?: boolean | undefined;
+  /** show no browser UI, default false */
+  kiosk_mode?: boolean | undefined;
+  /** idle time-out, seconds, 10–259200, default 60 */
+  timeout_seconds?: number | undefined;
+  /** window size, width 320–7680 and height 200–4320 pixels, default 1920×1080 */
+  viewport?: ViewportInput | undefined;
+  /** extensions to load, by id or name, at most 20 */
+  extensions?:
+    | (
+        | {
+            /** extension id */
+            id: string;
+          }
+        | {
+            /** extension name */
+            name: string;
+          }
+      )[]
+    | undefined;
+  /** the running invocation the session belongs to */
+  invocation_id?: string | undefined;
+  /** proxy to route every request through */
+  proxy_id?: string | undefined;
+  /** profile to load, by id or name (save_changes to save into it) */
+  profile?: ProfileReferenceInput | undefined;
+  /** private destinations it may reach, a subset of what the operator allows; none by default */
+  network?: NetworkInput | undefined;
+  /** what its telemetry captures: {} for the operational categories, browser.<category>.enabled for more; none by default */
+  telemetry?:
+    | {
+        /** false: capture nothing; true or absent: the operational categories and those turned on */
+        enabled?: boolean | undefined;
+        /** categories turned on or off over the defaults */
+        browser?:
+          | {
+              /** calls of the API on the browser; on by default */
+              control?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** DevTools clients and live view viewers arriving and leaving; on by default */
+              connection?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** health of the browser; on by default */
+              system?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** captcha solving; on by default */
+              captcha?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** console messages and uncaught exceptions of the pages; off by default */
+              console?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** requests, responses and failed loads of the pages; off by default */
+              network?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** navigations, DOMContentLoaded, load and new tabs; off by default */
+              page?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** clicks and keys; off by default */
+              interaction?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** periodic screenshots; off by default */
+              screenshot?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+            }
+          | undefined;
+      }
+    | null
+    | undefined;
+}
+
+/** What `browsers.list` takes: its query parameters. */
+export interface ListBrowsersInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** which sessions: active (running), deleted (ended) or all, default active */
+  status?: 'active' | 'deleted' | 'all' | undefined;
+}
+
+/** What `browsers.get` takes: its path parameters. */
+export interface GetBrowserInput {
+  /** browser session id, or the name of a running browser */
+  id: string;
+}
+
+/** What `browsers.delete` takes: its path parameters. */
+export interface DeleteBrowserInput {
+  /** browser session id, or the name of a running browser */
+  id: string;
+}
+
+/** What `browsers.computer.screenshot` takes: its path parameters, body fields, side by side. */
+export interface ScreenshotInput {
+  /** browser session id */
+  id: string;
+  /** the part of the viewport to capture, default all of it */
+  region?: ScreenshotRegion | undefined;
+}
+
+/** What `browsers.computer.clickMouse` takes: its path parameters, body fields, side by side. */
+export interface ClickMouseInput {
+  /** browser session id */
+  id: string;
+  /** x in CSS pixels of the viewport, from 0 */
+  x: number;
+  /** y in CSS pixels of the viewport, from 0 */
+  y: number;
+  /** left, right, middle, back or forward, default left */
+  button?: 'left' | 'right' | 'middle' | 'back' | 'forward' | undefined;
+  /** down, up or click (both), default click */
+  click_type?: 'down' | 'up' | 'click' | undefined;
+  /** clicks, 1–10 (2 is a double click), default 1 */
+  num_clicks?: number | undefined;
+  /** keys held through the click, at most 8, default none */
+  hold_keys?: string[] | undefined;
+}
+
+/** What `browsers.computer.moveMouse` takes: its path parameters, body fields, side by side. */
+export interface MoveMouseInput {
+  /** browser session id */
+  id: string;
+  /** x in CSS pixels of the viewport, from 0 */
+  x: number;
+  /** y in CSS pixels of the viewport, from 0 */
+  y: number;
+  /** keys held through the move, at most 8, default none */
+  hold_keys?: string[] | undefined;
+  /** move along a human-like path, default false */
+  smooth?: boolean | undefined;
+  /** how long a smooth move takes, ms, 50–5000 */
+  duration_ms?: number | undefined;
+}
+
+/** What `browsers.computer.dragMouse` takes: its path parameters, body fields, side by side. */
+export interface DragMouseInput {
+  /** browser session id */
+  id: string;
+  /** points [x, y] to drag through, 2–1000 */
+  path: [number, number][];
+  /** left, middle or right, default left */
+  button?: 'left' | 'middle' | 'right' | undefined;
+  /** pause after pressing, before moving, ms, 0–10000, default 0 */
+  delay?: number | undefined;
+  /** moves between two points, 1–100, default 10 */
+  steps_per_segment?: number | undefined;
+  /** pause between two moves, ms, 0–1000, default 50 */
+  step_delay_ms?: number | undefined;
+  /** move along a human-like path, default false */
+  smooth?: boolean | undefined;
+  /** how long a smooth drag takes, ms, 50–5000 */
+  duration_ms?: number | undefined;
+  /** keys held through the drag, at most 8, default none */
+  hold_keys?: string[] | undefined;
+}
+
+/** What `browsers.computer.scroll` takes: its path parameters, body fields, side by side. */
+export interface ScrollInput {
+  /** browser session id */
+  id: string;
+  /** x where the wheel turns, CSS pixels, from 0 */
+  x: number;
+  /** y where the wheel turns, CSS pixels, from 0 */
+  y: number;
+  /** wheel notches sideways (right positive), ±100, default 0 */
+  delta_x?: number | undefined;
+  /** wheel notches down (positive) or up, ±100, default 0 */
+  delta_y?: number | undefined;
+  /** keys held through the scroll, at most 8, default none */
+  hold_keys?: string[] | undefined;
+}
+
+/** What `browsers.computer.pressKey` takes: its path parameters, body fields, side by side. */
+export interface PressKeyInput {
+  /** browser session id */
+  id: string;
+  /** keys or combos pressed in order (Return, ctrl+a), 1–64 */
+  keys: string[];
+  /** how long each key is held down, ms, 0–10000, default 0 */
+  duration?: number | undefined;
+  /** keys held through the presses, at most 8, default none */
+  hold_keys?: string[] | undefined;
+}
+
+/** What `browsers.computer.getMousePosition` takes: its path parameters. */
+export interface GetMousePositionInput {
+  /** browser session id */
+  id: string;
+}
+
+/** What `browsers.computer.setCursorVisibility` takes: its path parameters, body fields, side by side. */
+export interface SetCursorVisibilityInput {
+  /** browser session id */
+  id: string;
+  /** hide the mouse cursor (true) or show it */
+  hidden: boolean;
+}
+
+/** What `browsers.computer.readClipboard` takes: its path parameters. */
+export interface ReadClipboardInput {
+  /** browser session id */
+  id: string;
+}
+
+/** What `browsers.computer.writeClipboard` takes: its path parameters, body fields, side by side. */
+export interface WriteClipboardInput {
+  /** browser session id */
+  id: string;
+  /** text put on the clipboard, at most 100000 characters */
+  text: string;
+}
+
+/** What `browsers.computer.batch` takes: its path parameters, body fields, side by side. */
+export interface BatchInput {
+  /** browser session id */
+  id: string;
+  /** actions run in order as one input, 1–100 */
+  actions: BatchActionInput[];
+}
+
+/** What `browsers.replays.start` takes: its path parameters, body fields, side by side. */
+export interface StartReplayInput {
+  /** browser session id */
+  id: string;
+  /** frames per second, 1–30, default 10 */
+  framerate?: number | undefined;
+  /** seconds after which it stops by itself, 1–14400, default 14400 */
+  max_duration_in_seconds?: number | undefined;
+}
+
+/** What `browsers.replays.list` takes: its path parameters, query parameters, side by side. */
+export interface ListReplaysInput {
+  /** browser session id */
+  id: string;
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+}
+
+/** What `browsers.replays.download` takes: its path parameters. */
+export interface DownloadReplayInput {
+  /** browser session id */
+  id: string;
+  /** replay id */
+  replay_id: string;
+}
+
+/** What `browsers.replays.download` answers. */
+export type DownloadReplayResult =
+  | { status: 200; value: BinaryBody }
+  | { status: 202; value: Replay };
+
+/** What `browsers.liveView.create` takes: its path parameters, body fields, side by side. */
+export interface CreateLiveViewInput {
+  /** browser session id */
+  id: string;
+  /** control (watch and drive) or read (watch only), default control */
+  mode?: 'control' | 'read' | undefined;
+  /** seconds the link works, 1–86400, default 86400 */
+  ttl_seconds?: number | undefined;
+}
+
+/** What `browsers.process.spawn` takes: its path parameters, body fields, side by side. */
+export interface SpawnProcessInput {
+  /** browser session id */
+  id: string;
+  /** program to run, a name on PATH or an absolute path */
+  command: string;
+  /**
+   * its arguments, at most 4096
+   * @default []
+   */
+  args?: string[] | undefined;
+  /** absolute working directory, default the home directory */
+  cwd?: string | undefined;
+  /**
+   * environment variables added to its own
+   * @default {}
+   */
+  env?: { [key: string]: string } | undefined;
+  /** seconds before it is killed, 1–86400, default none */
+  timeout_sec?: number | undefined;
+  /**
+   * run it on a terminal of its own (its output, stdout and stderr as one, reads as stdout)
+   * @default false
+   */
+  allocate_tty?: boolean | undefined;
+  /** the terminal's rows, 1–65535, default 24; only with allocate_tty */
+  rows?: number | undefined;
+  /** the terminal's cols, 1–65535, default 80; only with allocate_tty */
+  cols?: number | undefined;
+}
+
+/** What `browsers.process.exec` takes: its path parameters, body fields, side by side. */
+export interface ExecProcessInput {
+  /** browser session id */
+  id: string;
+  /** program to run, a name on PATH or an absolute path */
+  command: string;
+  /**
+   * its arguments, at most 4096
+   * @default []
+   */
+  args?: string[] | undefined;
+  /** absolute working directory, default the home directory */
+  cwd?: string | undefined;
+  /**
+   * environment variables added to its own
+   * @default {}
+   */
+  env?: { [key: string]: string } | undefined;
+  /** seconds before it is killed, 1–86400, default none */
+  timeout_sec?: number | undefined;
+}
+
+/** What `browsers.process.kill` takes: its path parameters, body fields, side by side. */
+export interface KillProcessInput {
+  /** browser session id */
+  id: string;
+  /** process id */
+  process_id: string;
+  /** TERM, KILL, INT or HUP, default TERM */
+  signal?: ProcessSignal | undefined;
+}
+
+/** What `browsers.process.output` takes: its path parameters. */
+export interface StreamProcessOutputInput {
+  /** browser session id */
+  id: string;
+  /** process id */
+  process_id: string;
+}
+
+/** What `browsers.fs.watch.start` takes: its path parameters, body fields, side by side. */
+export interface StartWatchInput {
+  /** browser session id */
+  id: string;
+  /** absolute path of the directory to watch */
+  path: string;
+  /** watch subdirectories too, default false */
+  recursive?: boolean | undefined;
+}
+
+/** What `browsers.fs.watch.events` takes: its path parameters. */
+export interface WatchEventsInput {
+  /** browser session id */
+  id: string;
+  /** watch id */
+  watch_id: string;
+}
+
+/** What `browsers.fs.readFile` takes: its path parameters, query parameters, side by side. */
+export interface ReadFileInput {
+  /** browser session id */
+  id: string;
+  /** absolute path on the browser instance */
+  path: string;
+}
+
+/** What `browsers.fs.writeFile` takes: its path parameters, query parameters, form fields, side by side. */
+export interface WriteFileInput {
+  /** browser session id */
+  id: string;
+  /** absolute path of the file, ≤ 4096 bytes */
+  path: string;
+  /** permissions, 3 or 4 octal digits, default 644 */
+  mode?: string | undefined;
+  /** the file's bytes, streamed as sent */
+  content: UploadSource;
+}
+
+/** What `browsers.fs.listFiles` takes: its path parameters, query parameters, side by side. */
+export interface ListFilesInput {
+  /** browser session id */
+  id: string;
+  /** absolute path on the browser instance */
+  path: string;
+}
+
+/** What `browsers.fs.fileInfo` takes: its path parameters, query parameters, side by side. */
+export interface FileInfoInput {
+  /** browser session id */
+  id: string;
+  /** absolute path on the browser instance */
+  path: string;
+}
+
+/** What `browsers.fs.createDirectory` takes: its path parameters, body fields, side by side. */
+export interface CreateDirectoryInput {
+  /** browser session id */
+  id: string;
+  /** absolute path of the directory; missing parents are made */
+  path: string;
+  /** permissions, 3 or 4 octal digits, default 755 */
+  mode?: string | undefined;
+}
+
+/** What `browsers.fs.deleteFile` takes: its path parameters, body fields, side by side. */
+export interface DeleteFileInput {
+  /** browser session id */
+  id: string;
+  /** absolute path on the browser instance */
+  path: string;
+}
+
+/** What `browsers.fs.deleteDirectory` takes: its path parameters, body fields, side by side. */
+export interface DeleteDirectoryInput {
+  /** browser session id */
+  id: string;
+  /** absolute path on the browser instance */
+  path: string;
+}
+
+/** What `browsers.fs.move` takes: its path parameters, body fields, side by side. */
+export interface MoveFileInput {
+  /** browser session id */
+  id: string;
+  /** absolute path to move from */
+  src_path: string;
+  /** absolute path to move to */
+  dest_path: string;
+}
+
+/** What `browsers.fs.setFilePermissions` takes: its path parameters, body fields, side by side. */
+export interface SetFilePermissionsInput {
+  /** browser session id */
+  id: string;
+  /** absolute path of the file or directory */
+  path: string;
+  /** permissions, 3 or 4 octal digits (755) */
+  mode: string;
+  /** user to own it */
+  owner?: string | undefined;
+  /** group to own it */
+  group?: string | undefined;
+}
+
+/** What `browsers.fs.upload` takes: its path parameters, form fields, side by side. */
+export interface UploadFilesInput {
+  /** browser session id */
+  id: string;
+  /** files, each with its destination, at most 100 */
+  files: UploadFileInput[];
+}
+
+/** What `browsers.fs.uploadZip` takes: its path parameters, form fields, side by side. */
+export interface UploadZipInput {
+  /** browser session id */
+  id: string;
+  /** absolute path of the directory to unpack into */
+  dest_path: string;
+  /** the zip archive */
+  zip_file: UploadSource;
+}
+
+/** What `browsers.fs.downloadDirZip` takes: its path parameters, query parameters, side by side. */
+export interface DownloadDirZipInput {
+  /** browser session id */
+  id: string;
+  /** absolute path on the browser instance */
+  path: string;
+}
+
+/** What `browserPools.create` takes: its body fields. */
+export interface CreateBrowserPoolInput {
+  /** unique name of the pool, [A-Za-z0-9._-], 1–255 characters */
+  name?: string | undefined;
+  /** browsers kept warm, 1–500 */
+  size: number;
+  /** percent of the size started per minute while filling, 1–100, default 10 */
+  fill_rate_per_minute?: number | undefined;
+  /** idle time-out of an acquired browser, seconds, 10–259200, default 600 */
+  timeout_seconds?: number | undefined;
+  /** hide automation signals, default false */
+  stealth?: boolean | undefined;
+  /** run without a display, default true */
+  headless?: boolean | undefined;
+  /** profile the browsers load read-only, by id or name */
+  profile?: PoolProfileReferenceInput | undefined;
+  /** extensions the browsers load, by id or name, at most 20 */
+  extensions?:
+    | (
+        | {
+            /** extension id */
+            id: string;
+          }
+        | {
+            /** extension name */
+            name: string;
+          }
+      )[]
+    | undefined;
+  /** proxy the browsers route through */
+  proxy_id?: string | undefined;
+  /** private destinations the browsers may reach, a subset of what the operator allows */
+  network?: NetworkInput | undefined;
+  /** window size, width 320–7680 and height 200–4320 pixels */
+  viewport?: ViewportInput | undefined;
+  /** show no browser UI, default false */
+  kiosk_mode?: boolean | undefined;
+  /** Chromium enterprise policies, as a JSON object */
+  chrome_policy?: Record<string, unknown> | undefined;
+  /** what the telemetry of its browsers captures ({} for the operational categories); null: nothing */
+  telemetry?:
+    | {
+        /** false: capture nothing; true or absent: the operational categories and those turned on */
+        enabled?: boolean | undefined;
+        /** categories turned on or off over the defaults */
+        browser?:
+          | {
+              /** calls of the API on the browser; on by default */
+              control?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** DevTools clients and live view viewers arriving and leaving; on by default */
+              connection?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** health of the browser; on by default */
+              system?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** captcha solving; on by default */
+              captcha?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** console messages and uncaught exceptions of the pages; off by default */
+              console?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** requests, responses and failed loads of the pages; off by default */
+              network?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** navigations, DOMContentLoaded, load and new tabs; off by default */
+              page?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** clicks and keys; off by default */
+              interaction?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** periodic screenshots; off by default */
+              screenshot?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+            }
+          | undefined;
+      }
+    | null
+    | undefined;
+}
+
+/** What `browserPools.list` takes: its query parameters. */
+export interface ListBrowserPoolsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only the record with exactly this name */
+  name?: string | undefined;
+  /** only records whose id or name contains this, any case, ≤ 255 characters */
+  query?: string | undefined;
+}
+
+/** What `browserPools.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateBrowserPoolInput {
+  /** pool id or name */
+  id_or_name: string;
+  /** unique name of the pool, [A-Za-z0-9._-], 1–255 characters */
+  name?: string | undefined;
+  /** browsers kept warm, 1–500 */
+  size?: number | undefined;
+  /** percent of the size started per minute while filling, 1–100, default 10 */
+  fill_rate_per_minute?: number | undefined;
+  /** idle time-out of an acquired browser, seconds, 10–259200, default 600 */
+  timeout_seconds?: number | undefined;
+  /** hide automation signals, default false */
+  stealth?: boolean | undefined;
+  /** run without a display, default true */
+  headless?: boolean | undefined;
+  /** profile the browsers load read-only, by id or name */
+  profile?: PoolProfileReferenceInput | undefined;
+  /** extensions the browsers load, by id or name, at most 20 */
+  extensions?:
+    | (
+        | {
+            /** extension id */
+            id: string;
+          }
+        | {
+            /** extension name */
+            name: string;
+          }
+      )[]
+    | undefined;
+  /** proxy the browsers route through */
+  proxy_id?: string | undefined;
+  /** private destinations the browsers may reach, a subset of what the operator allows */
+  network?: NetworkInput | undefined;
+  /** window size, width 320–7680 and height 200–4320 pixels */
+  viewport?: ViewportInput | undefined;
+  /** show no browser UI, default false */
+  kiosk_mode?: boolean | undefined;
+  /** Chromium enterprise policies, as a JSON object */
+  chrome_policy?: Record<string, unknown> | undefined;
+  /** what the telemetry of its browsers captures ({} for the operational categories); null: nothing */
+  telemetry?:
+    | {
+        /** false: capture nothing; true or absent: the operational categories and those turned on */
+        enabled?: boolean | undefined;
+        /** categories turned on or off over the defaults */
+        browser?:
+          | {
+              /** calls of the API on the browser; on by default */
+              control?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** DevTools clients and live view viewers arriving and leaving; on by default */
+              connection?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** health of the browser; on by default */
+              system?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** captcha solving; on by default */
+              captcha?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** console messages and uncaught exceptions of the pages; off by default */
+              console?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** requests, responses and failed loads of the pages; off by default */
+              network?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** navigations, DOMContentLoaded, load and new tabs; off by default */
+              page?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** clicks and keys; off by default */
+              interaction?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+              /** periodic screenshots; off by default */
+              screenshot?:
+                | {
+                    /** capture this category */
+                    enabled?: boolean | undefined;
+                  }
+                | undefined;
+            }
+          | undefined;
+      }
+    | null
+    | undefined;
+}
+
+/** What `browserPools.delete` takes: its path parameters, query parameters, side by side. */
+export interface DeleteBrowserPoolInput {
+  /** pool id or name */
+  id_or_name: string;
+  /** delete even while browsers are acquired (they end), default false */
+  force?: boolean | ('true' | 'false') | undefined;
+}
+
+/** What `browserPools.acquire` takes: its path parameters, body fields, side by side. */
+export interface AcquireBrowserInput {
+  /** pool id or name */
+  id_or_name: string;
+  /** seconds to wait for a browser to come free, 0–300, default 30 */
+  acquire_timeout_seconds?: number | undefined;
+}
+
+/** What `browserPools.acquire` answers. */
+export type AcquireBrowserResult =
+  | { status: 200; value: BrowserSession }
+  | { status: 204; value: undefined };
+
+/** What `browserPools.release` takes: its path parameters, body fields, side by side. */
+export interface ReleaseBrowserInput {
+  /** pool id or name */
+  id_or_name: string;
+  /** the acquired browser to hand back */
+  session_id: string;
+  /** start its replacement at once, default true */
+  reuse?: boolean | undefined;
+}
+
+/** What `browserPools.flush` takes: its path parameters. */
+export interface FlushBrowserPoolInput {
+  /** pool id or name */
+  id_or_name: string;
+}
+
+/** What `extensions.list` takes: its query parameters. */
+export interface ListExtensionsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only the record with exactly this name */
+  name?: string | undefined;
+  /** only records whose id or name contains this, any case, ≤ 255 characters */
+  query?: string | undefined;
+}
+
+/** What `extensions.download` takes: its path parameters. */
+export interface DownloadExtensionInput {
+  /** extension id or name */
+  id_or_name: string;
+}
+
+/** What `extensions.delete` takes: its path parameters. */
+export interface DeleteExtensionInput {
+  /** extension id or name */
+  id_or_name: string;
+}
+
+/** What `invocations.create` takes: its body fields. */
+export interface CreateInvocationInput {
+  /** the action to run, 1–255 characters */
+  action_name: string;
+  /** the app whose action it is, 1–255 characters */
+  app_name: string;
+  /** the app's version, 1–255 characters, default latest */
+  version?: string | undefined;
+  /** the action's input, usually JSON text, ≤ 65536 characters */
+  payload?: string | undefined;
+}
+
+/** What `invocations.list` takes: its query parameters. */
+export interface ListInvocationsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only invocations in this status */
+  status?: InvocationStatus | undefined;
+  /** only invocations of this app */
+  app_name?: string | undefined;
+  /** only invocations of this action */
+  action_name?: string | undefined;
+}
+
+/** What `invocations.get` takes: its path parameters. */
+export interface GetInvocationInput {
+  /** invocation id */
+  id: string;
+}
+
+/** What `invocations.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateInvocationInput {
+  /** invocation id */
+  id: string;
+  /** how it ended: succeeded or failed */
+  status: 'succeeded' | 'failed';
+  /** the action's result, ≤ 65536 characters */
+  output?: string | undefined;
+}
+
+/** What `profiles.create` takes: its body fields. */
+export interface CreateProfileInput {
+  /** unique name, [A-Za-z0-9._-], 1–255 characters */
+  name?: string | undefined;
+}
+
+/** What `profiles.list` takes: its query parameters. */
+export interface ListProfilesInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only the record with exactly this name */
+  name?: string | undefined;
+  /** only records whose id or name contains this, any case, ≤ 255 characters */
+  query?: string | undefined;
+}
+
+/** What `profiles.get` takes: its path parameters. */
+export interface GetProfileInput {
+  /** profile id or name */
+  id_or_name: string;
+}
+
+/** What `profiles.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateProfileInput {
+  /** profile id or name */
+  id_or_name: string;
+  /** new unique name */
+  name: string;
+}
+
+/** What `profiles.delete` takes: its path parameters. */
+export interface DeleteProfileInput {
+  /** profile id or name */
+  id_or_name: string;
+}
+
+/** What `profiles.download` takes: its path parameters, query parameters, side by side. */
+export interface DownloadProfileInput {
+  /** profile id or name */
+  id_or_name: string;
+  /** tar or tar.zst (zstd-compressed), default tar */
+  format?: 'tar' | 'tar.zst' | undefined;
+}
+
+/** What `proxies.create` takes: its body fields. */
+export interface CreateProxyInput {
+  /** custom (a proxy you run) */
+  type: 'custom' | 'datacenter' | 'isp' | 'residential' | 'mobile';
+  /** unique name, [A-Za-z0-9._-], 1–255 characters */
+  name?: string | undefined;
+  /** http, or https (TLS to the proxy), default http */
+  protocol?: 'http' | 'https' | undefined;
+  /** where the proxy is and its credentials */
+  config: {
+    /** host name or IP address, without scheme or port */
+    host: string;
+    /** port, 1–65535 */
+    port: number;
+    /** username the proxy asks for */
+    username?: string | undefined;
+    /** password the proxy asks for; write-only */
+    password?: string | undefined;
+  };
+  /** hosts reached directly (example.com, *.example.com, an IP), at most 100 */
+  bypass_hosts?: string[] | undefined;
+}
+
+/** What `proxies.list` takes: its query parameters. */
+export interface ListProxiesInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+}
+
+/** What `proxies.get` takes: its path parameters. */
+export interface GetProxyInput {
+  /** proxy id */
+  id: string;
+}
+
+/** What `proxies.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateProxyInput {
+  /** proxy id */
+  id: string;
+  /** new unique name */
+  name?: string | undefined;
+  /** http or https */
+  protocol?: 'http' | 'https' | undefined;
+  /** the fields of the configuration to change */
+  config?:
+    | {
+        /** host name or IP address */
+        host?: string | undefined;
+        /** port, 1–65535 */
+        port?: number | undefined;
+        /** username; null removes it */
+        username?: string | null | undefined;
+        /** password; null removes it; write-only */
+        password?: string | null | undefined;
+      }
+    | undefined;
+  /** hosts reached directly, at most 100 */
+  bypass_hosts?: string[] | undefined;
+}
+
+/** What `proxies.delete` takes: its path parameters, query parameters, side by side. */
+export interface DeleteProxyInput {
+  /** proxy id */
+  id: string;
+  /** delete even while browsers use it (they keep their route), default false */
+  force?: boolean | ('true' | 'false') | undefined;
+}
+
+/** What `proxies.check` takes: its path parameters. */
+export interface CheckProxyInput {
+  /** proxy id */
+  id: string;
+}
+
+/** What `projects.create` takes: its body fields. */
+export interface CreateProjectInput {
+  /** unique name, [A-Za-z0-9._-], 1–255 characters */
+  name: string;
+}
+
+/** What `projects.list` takes: its query parameters. */
+export interface ListProjectsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only the project with exactly this name */
+  name?: string | undefined;
+  /** only projects whose id or name contains this, any case */
+  query?: string | undefined;
+}
+
+/** What `projects.get` takes: its path parameters. */
+export interface GetProjectInput {
+  /** project id or name */
+  id_or_name: string;
+}
+
+/** What `projects.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateProjectInput {
+  /** project id or name */
+  id_or_name: string;
+  /** new unique name */
+  name?: string | undefined;
+  /** active or archived */
+  status?: 'active' | 'archived' | undefined;
+}
+
+/** What `projects.delete` takes: its path parameters. */
+export interface DeleteProjectInput {
+  /** project id or name */
+  id_or_name: string;
+}
+
+/** What `projects.limits.get` takes: its path parameters. */
+export interface GetProjectLimitsInput {
+  /** project id or name */
+  id_or_name: string;
+}
+
+/** What `projects.limits.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateProjectLimitsInput {
+  /** project id or name */
+  id_or_name: string;
+  /** most browsers at once, pools' sizes included, 0–100000; 0 or null removes the cap */
+  max_concurrent_sessions?: number | null | undefined;
+  /** most running invocations at once, 0–100000; 0 or null removes the cap */
+  max_concurrent_invocations?: number | null | undefined;
+}
+
+/** What `org.limits.get` takes: nothing. */
+export type GetOrgLimitsInput = Record<never, never>;
+
+/** What `org.limits.update` takes: its body fields. */
+export interface UpdateOrgLimitsInput {
+  /** the cap of projects that set none, 0–100000; 0 or null removes it */
+  default_project_max_concurrent_sessions?: number | null | undefined;
+  /** the invocation cap of projects that set none, 0–100000; 0 or null removes it */
+  default_project_max_concurrent_invocations?: number | null | undefined;
+}
+
+/** What `apiKeys.create` takes: its body fields. */
+export interface CreateApiKeyInput {
+  /** a label, 1–255 characters */
+  name: string;
+  /** the one project it reaches (id or name); absent: every project */
+  project_id?: string | null | undefined;
+  /** it may only read records and metrics, default false */
+  read_only?: boolean | undefined;
+  /** days until it stops working, 1–3650; absent or null: never */
+  days_to_expire?: number | null | undefined;
+}
+
+/** What `apiKeys.list` takes: its query parameters. */
+export interface ListApiKeysInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** active (default), deleted, or all */
+  status?: 'active' | 'deleted' | 'all' | undefined;
+  /** only keys with exactly this label */
+  name?: string | undefined;
+  /** only keys whose id, label or project contains this, any case */
+  query?: string | undefined;
+}
+
+/** What `apiKeys.get` takes: its path parameters, query parameters, side by side. */
+export interface GetApiKeyInput {
+  /** API key id */
+  id: string;
+  /** answer for a deleted key too, default false */
+  include_deleted?: boolean | ('true' | 'false') | undefined;
+}
+
+/** What `apiKeys.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateApiKeyInput {
+  /** API key id */
+  id: string;
+  /** the new label */
+  name: string;
+}
+
+/** What `apiKeys.delete` takes: its path parameters. */
+export interface DeleteApiKeyInput {
+  /** API key id */
+  id: string;
+}
+
+/** What `apiKeys.rotate` takes: its path parameters, body fields, side by side. */
+export interface RotateApiKeyInput {
+  /** API key id */
+  id: string;
+  /** the new key's lifetime in days; absent: the old key's lifetime */
+  days_to_expire?: number | null | undefined;
+  /** days the old key keeps working, 0–30; absent or 0: it stops now */
+  expire_in_days?: number | null | undefined;
+}
+
+/** What `auditLogs.list` takes: its query parameters. */
+export interface ListAuditLogsInput {
+  /** earliest time, inclusive (ISO 8601) */
+  start: string;
+  /** latest time, exclusive (ISO 8601) */
+  end: string;
+  /** only entries of this method */
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | undefined;
+  /** only entries whose path, key id, key name, client IP or status contains this, any case */
+  search?: string | undefined;
+  /** where the last page stopped (its X-Next-Page-Token) */
+  page_token?: string | undefined;
+  /** entries on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+}
+
+/** What `browsers.playwright.execute` takes: its path parameters, body fields, side by side. */
+export interface ExecutePlaywrightInput {
+  /** browser session id */
+  id: string;
+  /** TypeScript or JavaScript: the body of an async function with page, context and browser in scope; what it returns is the result */
+  code: string;
+  /** seconds the code may run before it is stopped, 1–300, default 60 */
+  timeout_sec?: number | undefined;
+}
+
+/** What `browsers.logs.stream` takes: its path parameters, query parameters, side by side. */
+export interface StreamLogsInput {
+  /** browser session id */
+  id: string;
+  /** path: a file on the instance; supervisor: the session’s own service log */
+  source: 'path' | 'supervisor';
+  /** the file to stream, absolute (source=path) */
+  path?: string | undefined;
+  /** true (the default): start at the end and wait for more lines; false: every line there is, then the end */
+  follow?: boolean | ('true' | 'false') | undefined;
+  /** only this part of the service log (source=supervisor): browser or service; both when absent */
+  supervisor_process?: 'browser' | 'service' | 'chromium' | undefined;
+}
+
+/** What `browsers.curl` takes: its path parameters, body fields, side by side. */
+export interface CurlInput {
+  /** browser session id */
+  id: string;
+  /** the URL to request, http or https */
+  url: string;
+  /** the method, default GET: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS */
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | undefined;
+  /**
+   * headers to send, over the ones the browser sends by itself
+   * @default {}
+   */
+  headers?: { [key: string]: string } | undefined;
+  /** the request body, sent as UTF-8 */
+  body?: string | undefined;
+  /** ms the whole request may take, 100–300000, default 30000 */
+  timeout_ms?: number | undefined;
+  /** how the answer carries the body: utf8 (default) or base64 (for bytes) */
+  response_encoding?: 'utf8' | 'base64' | undefined;
+}
+
+/** What `browsers.telemetry.events` takes: its path parameters, query parameters, side by side. */
+export interface ListTelemetryEventsInput {
+  /** browser session id */
+  id: string;
+  /**
+   * where the page starts: the X-Next-Offset of the page before (a sequence number); 0 or absent for the first page
+   * @default 0
+   */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only these categories, comma-separated or the key repeated */
+  category?: string | string[] | undefined;
+  /** asc (the default): oldest first; desc: newest first */
+  order?: 'asc' | 'desc' | undefined;
+  /** only events at or after this: RFC 3339, or a duration meaning that long ago (5m); all kept events when absent */
+  since?: string | undefined;
+  /** only events before this: RFC 3339, or a duration meaning that long ago */
+  until?: string | undefined;
+}
+
+/** What `browsers.telemetry.stream` takes: its path parameters, query parameters, side by side. */
+export interface StreamTelemetryInput {
+  /** browser session id */
+  id: string;
+  /** all: start from the oldest event kept; anything else, or absent: only new events */
+  replay?: string | undefined;
+  /** go on after this event (the Last-Event-ID header says the same, and wins over replay) */
+  last_event_id?: number | string | undefined;
+}
+
+/** What `browsers.process.stdin` takes: its path parameters, body fields, side by side. */
+export interface WriteProcessStdinInput {
+  /** browser session id */
+  id: string;
+  /** process id */
+  process_id: string;
+  /** the bytes to write, base64 (at most 1048576) */
+  data_b64: string;
+}
+
+/** What `browsers.process.resize` takes: its path parameters, body fields, side by side. */
+export interface ResizeProcessInput {
+  /** browser session id */
+  id: string;
+  /** process id */
+  process_id: string;
+  /** rows, 1–65535 */
+  rows: number;
+  /** columns, 1–65535 */
+  cols: number;
+}
+
+/** What `browsers.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateBrowserInput {
+  /** browser session id, or the name of a running browser */
+  id: string;
+  /** new name, unique among the running browsers of the project; "" clears it */
+  name?: string | '' | null | undefined;
+  /** the whole new set of tags (replaces every tag; {} clears them), at most 50 */
+  tags?: { [key: string]: string } | null | undefined;
+  /** new window size, applied to the running browser (409 while it is recorded, unless force) */
+  viewport?: ViewportUpdateInput | undefined;
+  /** proxy its new connections go through; "" sends them direct */
+  proxy_id?: string | '' | null | undefined;
+  /** new idle time-out, seconds, 10–259200 */
+  timeout_seconds?: number | undefined;
+}
+
+/** What `invocations.deleteBrowsers` takes: its path parameters. */
+export interface DeleteInvocationBrowsersInput {
+  /** invocation id */
+  id: string;
+}
+
+/** What `extensions.metadata` takes: its path parameters. */
+export interface GetExtensionMetadataInput {
+  /** extension id or name */
+  id_or_name: string;
+}
+
+/** What `browsers.loadExtensions` takes: its path parameters, form fields, side by side. */
+export interface LoadExtensionsInput {
+  /** browser session id */
+  id: string;
+  /** extensions to load, each with its folder name, at most 20 */
+  extensions: {
+    /** folder name of the extension, [A-Za-z0-9._-], 1–255 characters */
+    name: string;
+    /** zip of an unpacked extension, manifest.json at its root, ≤ 52428800 bytes */
+    zip_file: UploadSource;
+  }[];
+}
+
+// Methods
+
+/** Every operation of the API as a method, grouped as the API is. */
+export interface ClientMethods {
+  /** The `browsers` operations. */
+  readonly browsers: BrowsersMethods;
+  /** The `browserPools` operations. */
+  readonly browserPools: BrowserPoolsMethods;
+  /** The `extensions` operations. */
+  readonly extensions: ExtensionsMethods;
+  /** The `invocations` operations. */
+  readonly invocations: InvocationsMethods;
+  /** The `profiles` operations. */
+  readonly profiles: ProfilesMethods;
+  /** The `proxies` operations. */
+  readonly proxies: ProxiesMethods;
+  /** The `projects` operations. */
+  readonly projects: ProjectsMethods;
+  /** The `org` operations. */
+  readonly org: OrgMethods;
+  /** The `apiKeys` operations. */
+  readonly apiKeys: ApiKeysMethods;
+  /** The `auditLogs` operations. */
+  readonly auditLogs: AuditLogsMethods;
+}
+
+/** The `browsers` operations. */
+export interface BrowsersMethods {
+  /** The `browsers.replays` operations. */
+  readonly replays: BrowsersReplaysMethods;
+  /** The `browsers.computer` operations. */
+  readonly computer: BrowsersComputerMethods;
+  /** The `browsers.process` operations. */
+  readonly process: BrowsersProcessMethods;
+  /** The `browsers.fs` operations. */
+  readonly fs: BrowsersFsMethods;
+  /** The `browsers.liveView` operations. */
+  readonly liveView: BrowsersLiveViewMethods;
+  /** The `browsers.playwright` operations. */
+  readonly playwright: BrowsersPlaywrightMethods;
+  /** The `browsers.logs` operations. */
+  readonly logs: BrowsersLogsMethods;
+  /** The `browsers.telemetry` operations. */
+  readonly telemetry: BrowsersTelemetryMethods;
+  /**
+   * Create a browser session.
+   *
+   * `POST /browsers`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(input?: CreateBrowserInput, options?: CallOptions): CallPromise<BrowserSession>;
+  /**
+   * List the browser sessions (the active ones unless status says otherwise).
+   *
+   * `GET /browsers`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListBrowsersInput, options?: CallOptions): PagePromise<BrowserSession>;
+  /**
+   * Get a browser session.
+   *
+   * `GET /browsers/{id}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetBrowserInput, options?: CallOptions): CallPromise<BrowserSession>;
+  /**
+   * Delete a browser session.
+   *
+   * `DELETE /browsers/{id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  delete(input: DeleteBrowserInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Make an HTTP request through the browser.
+   *
+   * `POST /browsers/{id}/curl`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 502, 503, 504.
+   */
+  curl(input: CurlInput, options?: CallOptions): CallPromise<CurlResult>;
+  /**
+   * Update a running browser session (name, tags, viewport, proxy, time-out).
+   *
+   * `PATCH /browsers/{id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateBrowserInput, options?: CallOptions): CallPromise<BrowserSession>;
+  /**
+   * Load unpacked extensions (zips) into a running browser.
+   *
+   * `POST /browsers/{id}/extensions`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  loadExtensions(input: LoadExtensionsInput, options?: CallOptions): CallPromise<LoadedExtensions>;
+}
+
+/** The `browsers.replays` operations. */
+export interface BrowsersReplaysMethods {
+  /**
+   * Stop a replay recording and persist the video.
+   *
+   * `POST /browsers/{id}/replays/{replay_id}/stop` (§4.1 of the interface): a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+   */
+  stop(input: StopReplayInput, options?: CallOptions): CallPromise<Replay>;
+  /**
+   * Start recording a replay of the browser session.
+   *
+   * `POST /browsers/{id}/replays`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  start(input: StartReplayInput, options?: CallOptions): CallPromise<Replay>;
+  /**
+   * List the replays of a browser session.
+   *
+   * `GET /browsers/{id}/replays`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  list(input: ListReplaysInput, options?: CallOptions): PagePromise<Replay>;
+  /**
+   * Download a replay video (MP4).
+   *
+   * `GET /browsers/{id}/replays/{replay_id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  download(input: DownloadReplayInput, options?: CallOptions): CallPromise<DownloadReplayResult>;
+}
+
+/** The `browsers.computer` operations. */
+export interface BrowsersComputerMethods {
+  /**
+   * Type text on the browser instance.
+   *
+   * `POST /browsers/{id}/computer/type` (§4.2 of the interface): a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  type(input: TypeTextInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Take a PNG screenshot of the browser.
+   *
+   * `POST /browsers/{id}/computer/screenshot`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
+   */
+  screenshot(input: ScreenshotInput, options?: CallOptions): CallPromise<BinaryBody>;
+  /**
+   * Click, press or release a mouse button at a point of the screen.
+   *
+   * `POST /browsers/{id}/computer/click_mouse`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  clickMouse(input: ClickMouseInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Move the mouse to a point of the screen, straight or along a human-like path.
+   *
+   * `POST /browsers/{id}/computer/move_mouse`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  moveMouse(input: MoveMouseInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Drag the mouse along a path with a button held.
+   *
+   * `POST /browsers/{id}/computer/drag_mouse`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  dragMouse(input: DragMouseInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Turn the mouse wheel at a point of the screen.
+   *
+   * `POST /browsers/{id}/computer/scroll`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  scroll(input: ScrollInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Press keys or combos such as Ctrl+t, holding each for a while if asked.
+   *
+   * `POST /browsers/{id}/computer/press_key`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  pressKey(input: PressKeyInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Get the mouse position the last action left.
+   *
+   * `POST /browsers/{id}/computer/get_mouse_position`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  getMousePosition(input: GetMousePositionInput, options?: CallOptions): CallPromise<MousePosition>;
+  /**
+   * Hide or show the mouse cursor.
+   *
+   * `POST /browsers/{id}/computer/cursor`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  setCursorVisibility(
+    input: SetCursorVisibilityInput,
+    options?: CallOptions,
+  ): CallPromise<CursorResult>;
+  /**
+   * Read the text on the browser's clipboard.
+   *
+   * `POST /browsers/{id}/computer/clipboard/read`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+   */
+  readClipboard(input: ReadClipboardInput, options?: CallOptions): CallPromise<ClipboardText>;
+  /**
+   * Put text on the browser's clipboard (what Ctrl+V then pastes).
+   *
+   * `POST /browsers/{id}/computer/clipboard/write`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  writeClipboard(input: WriteClipboardInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Run mouse, keyboard and pause actions in order, stopping at the first that fails.
+   *
+   * `POST /browsers/{id}/computer/batch`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  batch(input: BatchInput, options?: CallOptions): CallPromise<undefined>;
+}
+
+/** The `browsers.process` operations. */
+export interface BrowsersProcessMethods {
+  /**
+   * Get the status of a process.
+   *
+   * `GET /browsers/{id}/process/{process_id}/status` (§4.6 of the interface): any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  status(input: GetProcessStatusInput, options?: CallOptions): CallPromise<ProcessStatus>;
+  /**
+   * Start a process on the browser instance.
+   *
+   * `POST /browsers/{id}/process/spawn`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  spawn(input: SpawnProcessInput, options?: CallOptions): CallPromise<SpawnedProcess>;
+  /**
+   * Run a command on the browser instance and wait for it.
+   *
+   * `POST /browsers/{id}/process/exec`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  exec(input: ExecProcessInput, options?: CallOptions): CallPromise<ExecResult>;
+  /**
+   * Send a signal to a process.
+   *
+   * `POST /browsers/{id}/process/{process_id}/kill`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  kill(input: KillProcessInput, options?: CallOptions): CallPromise<KillResult>;
+  /**
+   * Stream the output of a process (SSE).
+   *
+   * `GET /browsers/{id}/process/{process_id}/stdout/stream`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  output(
+    input: StreamProcessOutputInput,
+    options?: CallOptions,
+  ): CallPromise<EventStream<ProcessOutputEvent>>;
+  /**
+   * Write to the input of a process.
+   *
+   * `POST /browsers/{id}/process/{process_id}/stdin`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  stdin(input: WriteProcessStdinInput, options?: CallOptions): CallPromise<ProcessStdinResult>;
+  /**
+   * Resize the terminal of a process.
+   *
+   * `POST /browsers/{id}/process/{process_id}/resize`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  resize(input: ResizeProcessInput, options?: CallOptions): CallPromise<KillResult>;
+}
+
+/** The `browsers.fs` operations. */
+export interface BrowsersFsMethods {
+  /** The `browsers.fs.watch` operations. */
+  readonly watch: BrowsersFsWatchMethods;
+  /**
+   * Read a file on the browser instance.
+   *
+   * `GET /browsers/{id}/fs/read_file`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503, 507.
+   */
+  readFile(input: ReadFileInput, options?: CallOptions): CallPromise<BinaryBody>;
+  /**
+   * Write a file on the browser instance (the body is its bytes).
+   *
+   * `PUT /browsers/{id}/fs/write_file`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 429, 500, 503, 507.
+   */
+  writeFile(input: WriteFileInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * List a directory on the browser instance.
+   *
+   * `GET /browsers/{id}/fs/list_files`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 429, 500, 503, 507.
+   */
+  listFiles(input: ListFilesInput, options?: CallOptions): CallPromise<FileEntry[]>;
+  /**
+   * Describe a file or directory on the browser instance.
+   *
+   * `GET /browsers/{id}/fs/file_info`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503, 507.
+   */
+  fileInfo(input: FileInfoInput, options?: CallOptions): CallPromise<FileEntry>;
+  /**
+   * Create a directory (and its missing parents) on the browser instance.
+   *
+   * `PUT /browsers/{id}/fs/create_directory`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+   */
+  createDirectory(input: CreateDirectoryInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Delete a file on the browser instance.
+   *
+   * `PUT /browsers/{id}/fs/delete_file`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+   */
+  deleteFile(input: DeleteFileInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Delete a directory and everything in it on the browser instance.
+   *
+   * `PUT /browsers/{id}/fs/delete_directory`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+   */
+  deleteDirectory(input: DeleteDirectoryInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Move or rename a file or directory on the browser instance.
+   *
+   * `PUT /browsers/{id}/fs/move`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+   */
+  move(input: MoveFileInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Set a file's permission bits on the browser instance.
+   *
+   * `PUT /browsers/{id}/fs/set_file_permissions`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+   */
+  setFilePermissions(input: SetFilePermissionsInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Upload files to the browser instance (multipart, each with its dest_path).
+   *
+   * `POST /browsers/{id}/fs/upload`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503, 507.
+   */
+  upload(input: UploadFilesInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Upload a zip and unpack it into a directory on the browser instance.
+   *
+   * `POST /browsers/{id}/fs/upload_zip`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503, 507.
+   */
+  uploadZip(input: UploadZipInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Download a directory of the browser instance as a zip.
+   *
+   * `GET /browsers/{id}/fs/download_dir_zip`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 429, 500, 503, 507.
+   */
+  downloadDirZip(input: DownloadDirZipInput, options?: CallOptions): CallPromise<BinaryBody>;
+}
+
+/** The `browsers.fs.watch` operations. */
+export interface BrowsersFsWatchMethods {
+  /**
+   * Stop watching a directory.
+   *
+   * `DELETE /browsers/{id}/fs/watch/{watch_id}` (§4.7 of the interface): a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  stop(input: StopWatchInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Start watching a directory on the browser instance.
+   *
+   * `POST /browsers/{id}/fs/watch`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  start(input: StartWatchInput, options?: CallOptions): CallPromise<Watch>;
+  /**
+   * Stream the events of a directory watch (SSE).
+   *
+   * `GET /browsers/{id}/fs/watch/{watch_id}/events`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  events(input: WatchEventsInput, options?: CallOptions): CallPromise<EventStream<WatchEvent>>;
+}
+
+/** The `browsers.liveView` operations. */
+export interface BrowsersLiveViewMethods {
+  /**
+   * Create a live view link to watch (read) or drive (control) the browser session.
+   *
+   * `POST /browsers/{id}/live_view`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  create(input: CreateLiveViewInput, options?: CallOptions): CallPromise<LiveView>;
+}
+
+/** The `browsers.playwright` operations. */
+export interface BrowsersPlaywrightMethods {
+  /**
+   * Run Playwright code against the browser.
+   *
+   * `POST /browsers/{id}/playwright/execute`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  execute(
+    input: ExecutePlaywrightInput,
+    options?: CallOptions,
+  ): CallPromise<PlaywrightExecuteResult>;
+}
+
+/** The `browsers.logs` operations. */
+export interface BrowsersLogsMethods {
+  /**
+   * Stream the lines of a log (SSE).
+   *
+   * `GET /browsers/{id}/logs/stream`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  stream(input: StreamLogsInput, options?: CallOptions): CallPromise<EventStream<LogEvent>>;
+}
+
+/** The `browsers.telemetry` operations. */
+export interface BrowsersTelemetryMethods {
+  /**
+   * List the telemetry events of a browser session.
+   *
+   * `GET /browsers/{id}/telemetry/events`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  events(input: ListTelemetryEventsInput, options?: CallOptions): PagePromise<TelemetryEnvelope>;
+  /**
+   * Stream the telemetry events of a browser session (SSE).
+   *
+   * `GET /browsers/{id}/telemetry/stream`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  stream(
+    input: StreamTelemetryInput,
+    options?: CallOptions,
+  ): CallPromise<EventStream<TelemetryEnvelope>>;
+}
+
+/** The `browserPools` operations. */
+export interface BrowserPoolsMethods {
+  /**
+   * Get a browser pool by id or name.
+   *
+   * `GET /browser_pools/{id_or_name}` (§4.3 of the interface): any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetBrowserPoolInput, options?: CallOptions): CallPromise<BrowserPool>;
+  /**
+   * Create a browser pool.
+   *
+   * `POST /browser_pools`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(input: CreateBrowserPoolInput, options?: CallOptions): CallPromise<BrowserPool>;
+  /**
+   * List the browser pools.
+   *
+   * `GET /browser_pools`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListBrowserPoolsInput, options?: CallOptions): PagePromise<BrowserPool>;
+  /**
+   * Update a browser pool.
+   *
+   * `PATCH /browser_pools/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateBrowserPoolInput, options?: CallOptions): CallPromise<BrowserPool>;
+  /**
+   * Delete a browser pool.
+   *
+   * `DELETE /browser_pools/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+   */
+  delete(input: DeleteBrowserPoolInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Acquire a browser from a pool, waiting up to acquire_timeout_seconds.
+   *
+   * `POST /browser_pools/{id_or_name}/acquire`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  acquire(input: AcquireBrowserInput, options?: CallOptions): CallPromise<AcquireBrowserResult>;
+  /**
+   * Release an acquired browser back to its pool.
+   *
+   * `POST /browser_pools/{id_or_name}/release`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  release(input: ReleaseBrowserInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Discard the idle browsers of a pool so fresh ones replace them.
+   *
+   * `POST /browser_pools/{id_or_name}/flush`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+   */
+  flush(input: FlushBrowserPoolInput, options?: CallOptions): CallPromise<undefined>;
+}
+
+/** The `extensions` operations. */
+export interface ExtensionsMethods {
+  /**
+   * Upload a browser extension (zip with manifest.json at its root).
+   *
+   * `POST /extensions` (§4.4 of the interface): a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+   */
+  upload(input: UploadExtensionInput, options?: CallOptions): CallPromise<Extension>;
+  /**
+   * List the uploaded extensions.
+   *
+   * `GET /extensions`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListExtensionsInput, options?: CallOptions): PagePromise<Extension>;
+  /**
+   * Download an extension archive (zip).
+   *
+   * `GET /extensions/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  download(input: DownloadExtensionInput, options?: CallOptions): CallPromise<BinaryBody>;
+  /**
+   * Delete an extension.
+   *
+   * `DELETE /extensions/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  delete(input: DeleteExtensionInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Get an extension's record (size, SHA-256, name) without downloading it.
+   *
+   * `GET /extensions/{id_or_name}/metadata`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  metadata(input: GetExtensionMetadataInput, options?: CallOptions): CallPromise<Extension>;
+}
+
+/** The `invocations` operations. */
+export interface InvocationsMethods {
+  /**
+   * List the active browsers of an invocation.
+   *
+   * `GET /invocations/{id}/browsers` (§4.5 of the interface): any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  listBrowsers(
+    input: ListInvocationBrowsersInput,
+    options?: CallOptions,
+  ): CallPromise<InvocationBrowsers>;
+  /**
+   * Create an invocation.
+   *
+   * `POST /invocations`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 413, 415, 422, 429, 500, 503.
+   */
+  create(input: CreateInvocationInput, options?: CallOptions): CallPromise<Invocation>;
+  /**
+   * List the invocations.
+   *
+   * `GET /invocations`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListInvocationsInput, options?: CallOptions): PagePromise<Invocation>;
+  /**
+   * Get an invocation.
+   *
+   * `GET /invocations/{id}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetInvocationInput, options?: CallOptions): CallPromise<Invocation>;
+  /**
+   * End an invocation (succeeded or failed); its browsers are deleted.
+   *
+   * `PATCH /invocations/{id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateInvocationInput, options?: CallOptions): CallPromise<Invocation>;
+  /**
+   * Delete every running browser of an invocation.
+   *
+   * `DELETE /invocations/{id}/browsers`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  deleteBrowsers(
+    input: DeleteInvocationBrowsersInput,
+    options?: CallOptions,
+  ): CallPromise<undefined>;
+}
+
+/** The `profiles` operations. */
+export interface ProfilesMethods {
+  /**
+   * Create a browser profile (empty until a session saves into it).
+   *
+   * `POST /profiles`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(input?: CreateProfileInput, options?: CallOptions): CallPromise<Profile>;
+  /**
+   * List the browser profiles.
+   *
+   * `GET /profiles`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListProfilesInput, options?: CallOptions): PagePromise<Profile>;
+  /**
+   * Get a browser profile.
+   *
+   * `GET /profiles/{id_or_name}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetProfileInput, options?: CallOptions): CallPromise<Profile>;
+  /**
+   * Rename a browser profile.
+   *
+   * `PATCH /profiles/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateProfileInput, options?: CallOptions): CallPromise<Profile>;
+  /**
+   * Delete a browser profile (409 while a browser saves into it or a pool uses it).
+   *
+   * `DELETE /profiles/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+   */
+  delete(input: DeleteProfileInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Download a browser profile's data (tar, or tar.zst with format=tar.zst).
+   *
+   * `GET /profiles/{id_or_name}/download`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  download(input: DownloadProfileInput, options?: CallOptions): CallPromise<BinaryBody>;
+}
+
+/** The `proxies` operations. */
+export interface ProxiesMethods {
+  /**
+   * Create a proxy configuration (type custom: a proxy the operator provides).
+   *
+   * `POST /proxies`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(input: CreateProxyInput, options?: CallOptions): CallPromise<ProxyConfig>;
+  /**
+   * List the proxies.
+   *
+   * `GET /proxies`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListProxiesInput, options?: CallOptions): PagePromise<ProxyConfig>;
+  /**
+   * Get a proxy.
+   *
+   * `GET /proxies/{id}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetProxyInput, options?: CallOptions): CallPromise<ProxyConfig>;
+  /**
+   * Change a proxy (browsers started before keep the settings they started with).
+   *
+   * `PATCH /proxies/{id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateProxyInput, options?: CallOptions): CallPromise<ProxyConfig>;
+  /**
+   * Delete a proxy (409 while a browser uses it, unless force=true; or a pool names it).
+   *
+   * `DELETE /proxies/{id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+   */
+  delete(input: DeleteProxyInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Check a proxy: reach a site through it, and record its status and exit address.
+   *
+   * `POST /proxies/{id}/check`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+   */
+  check(input: CheckProxyInput, options?: CallOptions): CallPromise<ProxyConfig>;
+}
+
+/** The `projects` operations. */
+export interface ProjectsMethods {
+  /** The `projects.limits` operations. */
+  readonly limits: ProjectsLimitsMethods;
+  /**
+   * Create a project (an organization-wide key only).
+   *
+   * `POST /org/projects`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(input: CreateProjectInput, options?: CallOptions): CallPromise<Project>;
+  /**
+   * List the projects (a project's key sees its own).
+   *
+   * `GET /org/projects`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListProjectsInput, options?: CallOptions): PagePromise<Project>;
+  /**
+   * Get a project by id or name.
+   *
+   * `GET /org/projects/{id_or_name}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetProjectInput, options?: CallOptions): CallPromise<Project>;
+  /**
+   * Rename a project, or archive or restore it (a project's key may rename its own).
+   *
+   * `PATCH /org/projects/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateProjectInput, options?: CallOptions): CallPromise<Project>;
+  /**
+   * Delete an empty project (409 while it holds resources; the default stays).
+   *
+   * `DELETE /org/projects/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+   */
+  delete(input: DeleteProjectInput, options?: CallOptions): CallPromise<undefined>;
+}
+
+/** The `projects.limits` operations. */
+export interface ProjectsLimitsMethods {
+  /**
+   * Get a project's limits (null: the organization's default applies).
+   *
+   * `GET /org/projects/{id_or_name}/limits`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetProjectLimitsInput, options?: CallOptions): CallPromise<ProjectLimits>;
+  /**
+   * Change a project's limits (0 or null removes one; an organization-wide key only).
+   *
+   * `PATCH /org/projects/{id_or_name}/limits`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateProjectLimitsInput, options?: CallOptions): CallPromise<ProjectLimits>;
+}
+
+/** The `org` operations. */
+export interface OrgMethods {
+  /** The `org.limits` operations. */
+  readonly limits: OrgLimitsMethods;
+}
+
+/** The `org.limits` operations. */
+export interface OrgLimitsMethods {
+  /**
+   * Get the organization's limits: the server's cap and projects' defaults.
+   *
+   * `GET /org/limits`: any token, read-only ones too.
+   * Errors: 401, 403, 429, 500, 503.
+   */
+  get(input?: GetOrgLimitsInput, options?: CallOptions): CallPromise<OrgLimits>;
+  /**
+   * Change the defaults of projects' limits (an organization-wide key only).
+   *
+   * `PATCH /org/limits`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 413, 415, 429, 500, 503.
+   */
+  update(input?: UpdateOrgLimitsInput, options?: CallOptions): CallPromise<OrgLimits>;
+}
+
+/** The `apiKeys` operations. */
+export interface ApiKeysMethods {
+  /**
+   * Create an API key, optionally for one project and read-only (the key is shown once).
+   *
+   * `POST /org/api_keys`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(input: CreateApiKeyInput, options?: CallOptions): CallPromise<CreatedApiKey>;
+  /**
+   * List the API keys, masked, newest first.
+   *
+   * `GET /org/api_keys`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListApiKeysInput, options?: CallOptions): PagePromise<ApiKey>;
+  /**
+   * Get an API key, masked.
+   *
+   * `GET /org/api_keys/{id}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetApiKeyInput, options?: CallOptions): CallPromise<ApiKey>;
+  /**
+   * Change an API key's label.
+   *
+   * `PATCH /org/api_keys/{id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateApiKeyInput, options?: CallOptions): CallPromise<ApiKey>;
+  /**
+   * Delete an API key: refused (401) from the next call (not by itself).
+   *
+   * `DELETE /org/api_keys/{id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+   */
+  delete(input: DeleteApiKeyInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Rotate an API key: a new key (shown once) with its name and project; the old one stops.
+   *
+   * `POST /org/api_keys/{id}/rotate`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+   */
+  rotate(input: RotateApiKeyInput, options?: CallOptions): CallPromise<CreatedApiKey>;
+}
+
+/** The `auditLogs` operations. */
+export interface AuditLogsMethods {
+  /**
+   * List the audit log: every write, newest first, a page at a time (a project key sees its project).
+   *
+   * `GET /audit-logs`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input: ListAuditLogsInput, options?: CallOptions): PagePromise<AuditLogEntry>;
+}
