@@ -6,7 +6,7 @@
  * - an app calling the seven operations of the interface description through the functions;
  * - an app calling one operation through `createClient` (every method, nothing shaken off);
  * - an app calling one operation through the Kernel SDK (`@onkernel/sdk`), for comparison.
- * Targets: one operation ≤ ky + 3 kB, the seven ≤ ky + 7 kB.
+ * Targets: one operation ≤ ky + 3.25 kB, the seven ≤ ky + 7 kB.
  *
  * Run: pnpm --filter @x/client bench   (after a build)
  */
@@ -15,7 +15,8 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const KB = 1024;
-const TARGET_ONE_OVER_KY = 3 * KB;
+// 3 kB until the errors named the call (operation, method, URL, the limit passed): +0.2 kB.
+const TARGET_ONE_OVER_KY = 3.25 * KB;
 const TARGET_SEVEN_OVER_KY = 7 * KB;
 const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
