@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test of the repository: lint, build, typecheck, unit and type tests (the
-# server's suite on SQLite, then again on PostgreSQL),
-# package checks (publint, attw), the tree-shaking size check, and the consumer test (the packed
+# server's suite on SQLite, then again on PostgreSQL), package checks (publint, attw), the
+# tree-shaking and bundle-size checks, and the consumer test (the packed
 # packages installed with npm into a fresh project, their README examples run on Node 22 and 24
 # and type-checked), and the server's container image built and run for real. Exits non-zero on
 # any failure.
