@@ -115,6 +115,21 @@ export interface ScreenFrame {
   readonly height: number;
 }
 
+/** One tab of a browser, as its live view shows it (never the server's own hidden tabs). */
+export interface BrowserTab {
+  /** Its DevTools target id. */
+  readonly id: string;
+  readonly url: string;
+  readonly title: string;
+  /** The tab the session is on: input, screenshots and the screen go to it. */
+  readonly isActive: boolean;
+}
+
+/** Where a person sends the session's tab from its live view: an address, or back, forward, reload. */
+export type Navigation =
+  | { readonly url: string }
+  | { readonly action: 'back' | 'forward' | 'reload' };
+
 /** How large a screen stream's pictures need to be, in device pixels (the viewer's canvas). */
 export interface ScreenSize {
   readonly maxWidth: number;
@@ -187,6 +202,24 @@ export interface BrowserInstance {
    * leaves the version before. Called once, just before `close`.
    */
   saveProfile(profileId: string): Promise<void>;
+  /** Its tabs, oldest first (the session's own first); never the server's own hidden tabs. */
+  tabs(): readonly BrowserTab[];
+  /** Hears when a tab opens, closes, navigates, changes its title, or becomes the active one. */
+  onTabsChanged(listener: () => void): () => void;
+  /** Navigates the active tab (`url`: http, https or about:blank only), or goes back, forward, reloads. */
+  navigate(navigation: Navigation): Promise<void>;
+  /** Makes a tab the active one (brought to the front; input and the screen follow it). */
+  activateTab(tabId: string): Promise<void>;
+  /** Opens a tab at `url` (as `navigate` takes it); it becomes the active one. */
+  openTab(url: string): Promise<void>;
+  /** Closes a tab; the session's first tab stays (it is where input goes when no other is open). */
+  closeTab(tabId: string): Promise<void>;
+  /**
+   * Holds (true) or lets go (false) the input its DevTools clients send (Playwright, Puppeteer,
+   * WebDriver BiDi, code run beside it): while held, a client's first input command and all it
+   * sends after wait, in order, and go on when let go. A person holds the session's control.
+   */
+  holdClientInput(isHeld: boolean): void;
   /** Hears when the browser ends by itself (a crash, a kill). */
   onExit(listener: () => void): void;
   /**

@@ -36,4 +36,52 @@ describe('CdpConnection', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(connection.isClosed).toBe(false);
   });
+
+  it("holds clients' input, and all a client sends after its first input, until let go", async () => {
+    const { connection, sent, answer } = silentBrowser(1000);
+    const ends: string[] = [];
+    const open = async (name: string) => {
+      const opening = connection.openChannel({ deliver() {}, end: () => ends.push(name) });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      answer(sent.at(-1)?.id as number, { sessionId: `S_${name}` });
+      return opening;
+    };
+    const agent = await open('agent');
+    const reader = await open('reader');
+    const before = sent.length;
+    connection.holdClientInput(true);
+    expect(agent.send('{"id":1,"method":"Input.dispatchKeyEvent","params":{"type":"char"}}')).toBe(
+      false,
+    );
+    expect(agent.send('{"id":2,"method":"Runtime.evaluate","params":{}}')).toBe(false);
+    let resumed = false;
+    agent.whenWritable(() => {
+      resumed = true;
+    });
+    // Another client that sends no input is not held; the server's own commands never are.
+    expect(reader.send('{"id":1,"method":"Runtime.evaluate","params":{}}')).toBe(true);
+    void connection.send('Input.dispatchMouseEvent').catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(sent.slice(before).map((message) => message.method)).toEqual([
+      'Runtime.evaluate',
+      'Input.dispatchMouseEvent',
+    ]);
+    expect(resumed).toBe(false);
+    connection.holdClientInput(false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(sent.slice(before + 2).map((message) => [message.method, message.id])).toEqual([
+      ['Input.dispatchKeyEvent', 1],
+      ['Runtime.evaluate', 2],
+    ]);
+    expect(resumed).toBe(true);
+
+    // A client that goes on sending past 16 MiB while held is ended, not kept.
+    connection.holdClientInput(true);
+    agent.send('{"id":3,"method":"Input.insertText","params":{"text":"a"}}');
+    const big = `{"id":4,"method":"Runtime.evaluate","params":{"expression":"${'x'.repeat(17 * 1024 * 1024)}"}}`;
+    agent.send(big);
+    expect(ends).toEqual(['agent']);
+    connection.holdClientInput(false);
+    connection.close();
+  });
 });

@@ -65,7 +65,18 @@ interface OpenChannel {
   readonly client: ChannelClient;
   readonly browserSession: string;
   readonly sessions: Set<string>;
+  /** What it sent from its first input command on, while clients' input is held; in order. */
+  held: string[] | undefined;
+  heldBytes: number;
+  /** Who waits for it to be writable again (the held messages gone on). */
+  readonly resumes: (() => void)[];
 }
+
+/** A client's input command (`Input.dispatchMouseEvent`, `Input.insertText`, …), by its text. */
+const INPUT_COMMAND = /"method"\s*:\s*"Input\./;
+
+/** Bytes a channel may have held past which it is ended: a client that does not stop sending. */
+const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
 /** The byte that ends every message on Chromium's DevTools pipe. */
 const NUL = 0;
@@ -89,6 +100,8 @@ export class CdpConnection {
   readonly #output: Readable;
   #nextId = 1;
   #closed: Error | undefined;
+  /** Whether clients' input waits now (a person holds the session's control). */
+  #isInputHeld = false;
   #buffered: Buffer[] = [];
 
   readonly #timeoutMs: number;
@@ -151,7 +164,14 @@ export class CdpConnection {
    */
   async openChannel(client: ChannelClient): Promise<CdpChannel> {
     const { sessionId } = await this.send<{ sessionId: string }>('Target.attachToBrowserTarget');
-    const channel: OpenChannel = { client, browserSession: sessionId, sessions: new Set() };
+    const channel: OpenChannel = {
+      client,
+      browserSession: sessionId,
+      sessions: new Set(),
+      held: undefined,
+      heldBytes: 0,
+      resumes: [],
+    };
     if (this.#closed) {
       client.end();
       return { send: () => true, whenWritable() {}, drained() {}, close() {} };
@@ -160,16 +180,50 @@ export class CdpConnection {
     this.#channelOf.set(sessionId, channel);
     return {
       send: (text) => {
+        // Input is held: its first input command and all it sends after wait, in order.
+        if (channel.held || (this.#isInputHeld && INPUT_COMMAND.test(text))) {
+          channel.held ??= [];
+          channel.held.push(text);
+          channel.heldBytes += text.length;
+          if (channel.heldBytes > MAX_HELD_BYTES) {
+            this.#closeChannel(channel, true);
+            channel.client.end();
+          }
+          return false;
+        }
         this.#fromClient(channel, text);
         return this.#input.writableLength < this.#input.writableHighWaterMark;
       },
       whenWritable: (resume) => {
-        if (this.#input.writableLength < this.#input.writableHighWaterMark) resume();
-        else this.#input.once('drain', resume);
+        if (channel.held) channel.resumes.push(resume);
+        else this.#whenWritable(resume);
       },
       drained: () => this.#release(channel),
       close: () => this.#closeChannel(channel, true),
     };
+  }
+
+  /**
+   * Holds (true) or lets go (false) the input of every client: while held, a client's first
+   * input command (`Input.*`) and everything it sends after wait, in order, and the client is
+   * not read meanwhile; let go, they go on as sent. The server's own commands are never held.
+   */
+  holdClientInput(isHeld: boolean): void {
+    this.#isInputHeld = isHeld;
+    if (isHeld) return;
+    for (const channel of this.#channels) {
+      const held = channel.held;
+      if (!held) continue;
+      channel.held = undefined;
+      channel.heldBytes = 0;
+      for (const text of held) this.#fromClient(channel, text);
+      for (const resume of channel.resumes.splice(0)) this.#whenWritable(resume);
+    }
+  }
+
+  #whenWritable(resume: () => void): void {
+    if (this.#input.writableLength < this.#input.writableHighWaterMark) resume();
+    else this.#input.once('drain', resume);
   }
 
   /** Whether the connection is gone. */

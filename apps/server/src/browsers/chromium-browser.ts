@@ -1,10 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import {
+  type BrowserTab,
   type CurlCall,
   type CurlOutcome,
   type KeyInput,
   type MouseInput,
+  type Navigation,
+  navigableUrl,
   type Region,
   type ScreenFrame,
   type ScreenSize,
@@ -32,6 +35,14 @@ const MOUSE_EVENT_TYPES = {
   up: 'mouseReleased',
 } as const satisfies Record<MouseInput['type'], string>;
 
+/** A DevTools target as `Target.*` events describe it. */
+interface TargetInfo {
+  readonly targetId: string;
+  readonly type: string;
+  readonly url: string;
+  readonly title: string;
+}
+
 /**
  * One real Chromium and the page the API drives: typing and screenshots go to that page over
  * DevTools. Playwright or Puppeteer connected through the server's CDP proxy see the same page.
@@ -45,6 +56,12 @@ export class ChromiumBrowser {
   readonly #tabs: { readonly targetId: string; readonly session: string }[] = [];
   /** Tabs the server opens for itself (curl's): never followed, never the session's. */
   readonly #ownTabs = new Set<string>();
+  /** Each page tab's address and title, as DevTools reports them, by target id (oldest first). */
+  readonly #tabInfo = new Map<string, { url: string; title: string }>();
+  /** The tab it started with: the session's own, which stays (input goes there when no other is). */
+  readonly #firstTab: string;
+  /** Who hears the tabs change (the live view). */
+  readonly #tabListeners = new Set<() => void>();
   /** The screen of the front tab, shared by the live view and the recorder. */
   readonly #capture: ScreenCapture;
   #viewport: { width: number; height: number };
@@ -71,6 +88,7 @@ export class ChromiumBrowser {
     this.#cdp = started.cdp;
     this.#pageSession = page.session;
     this.#tabs.push(page);
+    this.#firstTab = page.targetId;
     this.#capture = new ScreenCapture(started.cdp, page.session);
     this.#viewport = viewport;
   }
@@ -483,18 +501,37 @@ export class ChromiumBrowser {
   async #followTabs(): Promise<void> {
     const cdp = this.#cdp;
     cdp.on('Target.targetCreated', (params) => {
-      const { targetInfo } = params as { targetInfo: { targetId: string; type: string } };
+      const { targetInfo } = params as { targetInfo: TargetInfo };
       if (targetInfo.type !== 'page' || this.#ownTabs.has(targetInfo.targetId)) return;
+      this.#noteTab(targetInfo);
       if (this.#tabs.some((tab) => tab.targetId === targetInfo.targetId)) return;
       void this.#adoptTab(targetInfo.targetId);
     });
+    cdp.on('Target.targetInfoChanged', (params) => {
+      const { targetInfo } = params as { targetInfo: TargetInfo };
+      if (targetInfo.type === 'page' && !this.#ownTabs.has(targetInfo.targetId)) {
+        this.#noteTab(targetInfo);
+      }
+    });
+    // A page's title comes with its document, after the target says it navigated: read again then.
+    for (const event of ['Page.frameNavigated', 'Page.domContentEventFired', 'Page.loadEventFired'])
+      cdp.on(event, (_params, sessionId) => {
+        const tab = this.#tabs.find((each) => each.session === sessionId);
+        if (!tab) return;
+        void this.#cdp
+          .send<{ targetInfo: TargetInfo }>('Target.getTargetInfo', { targetId: tab.targetId })
+          .then(({ targetInfo }) => this.#noteTab(targetInfo))
+          .catch(() => undefined); // It closed meanwhile.
+      });
     cdp.on('Target.targetDestroyed', (params) => {
       const { targetId } = params as { targetId: string };
+      this.#tabInfo.delete(targetId);
       const index = this.#tabs.findIndex((tab) => tab.targetId === targetId);
       // The first tab stays the session's own: the API's input goes to it when no other is open.
-      if (index <= 0) return;
+      if (index === -1 || targetId === this.#firstTab) return;
       this.#tabs.splice(index, 1);
       this.#frontChanged();
+      this.#tabsChanged();
     });
     await cdp.send('Target.setDiscoverTargets', { discover: true });
   }
@@ -516,9 +553,100 @@ export class ChromiumBrowser {
       }
       this.#tabs.push({ targetId, session: sessionId });
       this.#frontChanged();
+      this.#tabsChanged();
     } catch {
       // The tab closed before it could be followed.
     }
+  }
+
+  /** A page tab's address or title as DevTools reports it now. */
+  #noteTab(info: TargetInfo): void {
+    const before = this.#tabInfo.get(info.targetId);
+    if (before?.url === info.url && before.title === info.title) return;
+    this.#tabInfo.set(info.targetId, { url: info.url, title: info.title });
+    if (this.#tabs.some((tab) => tab.targetId === info.targetId)) this.#tabsChanged();
+  }
+
+  #tabsChanged(): void {
+    for (const listener of this.#tabListeners) listener();
+  }
+
+  /** Its tabs, oldest first, with their address and title; never the server's own. */
+  tabs(): readonly BrowserTab[] {
+    const order = [...this.#tabInfo.keys()];
+    const rank = (targetId: string) => (targetId === this.#firstTab ? -1 : order.indexOf(targetId));
+    return [...this.#tabs]
+      .sort((a, b) => rank(a.targetId) - rank(b.targetId))
+      .map((tab) => {
+        const info = this.#tabInfo.get(tab.targetId);
+        return {
+          id: tab.targetId,
+          url: info?.url ?? 'about:blank',
+          title: info?.title ?? '',
+          isActive: tab.session === this.#pageSession,
+        };
+      });
+  }
+
+  onTabsChanged(listener: () => void): () => void {
+    this.#tabListeners.add(listener);
+    return () => this.#tabListeners.delete(listener);
+  }
+
+  /** Sends the active tab to an address (http, https, about:blank), or back, forward, reload. */
+  async navigate(navigation: Navigation): Promise<void> {
+    const session = this.#pageSession;
+    if ('url' in navigation) {
+      await this.#cdp.send('Page.navigate', { url: navigableUrl(navigation.url) }, session);
+      return;
+    }
+    if (navigation.action === 'reload') {
+      await this.#cdp.send('Page.reload', {}, session);
+      return;
+    }
+    const history = await this.#cdp.send<{
+      currentIndex: number;
+      entries: { id: number }[];
+    }>('Page.getNavigationHistory', {}, session);
+    const entry = history.entries[history.currentIndex + (navigation.action === 'back' ? -1 : 1)];
+    if (entry) await this.#cdp.send('Page.navigateToHistoryEntry', { entryId: entry.id }, session);
+  }
+
+  #tabOf(tabId: string): number {
+    const index = this.#tabs.findIndex((tab) => tab.targetId === tabId);
+    if (index === -1) throw new ServiceError('not_found', `No tab ${tabId} in this session.`);
+    return index;
+  }
+
+  /**
+   * Makes a tab the active one: brought to the front, followed by input and the screen, as a
+   * newly opened tab is (it goes last in the line of tabs the session goes back along).
+   */
+  async activateTab(tabId: string): Promise<void> {
+    const [tab] = this.#tabs.splice(this.#tabOf(tabId), 1);
+    if (!tab) return;
+    this.#tabs.push(tab);
+    this.#frontChanged();
+    this.#tabsChanged();
+  }
+
+  /** Opens a tab at an address; it becomes the active one as every new tab does. */
+  async openTab(url: string): Promise<void> {
+    await this.#cdp.send('Target.createTarget', { url: navigableUrl(url) });
+  }
+
+  /** Closes a tab; the session's first one stays. */
+  async closeTab(tabId: string): Promise<void> {
+    this.#tabOf(tabId);
+    if (tabId === this.#firstTab) {
+      throw new ServiceError('conflict', "The session's first tab stays open.");
+    }
+    await this.#cdp.send('Target.closeTarget', { targetId: tabId });
+  }
+
+  /** Holds or lets go of the input its DevTools clients send (see CdpConnection.holdClientInput). */
+  holdClientInput(isHeld: boolean): void {
+    this.#cdp.holdClientInput(isHeld);
   }
 
   #frontChanged(): void {

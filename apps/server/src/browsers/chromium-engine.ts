@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import {
   type BrowserEngine,
   type BrowserInstance,
+  type BrowserTab,
   type KeyInput,
   type LaunchSpec,
   type MouseInput,
+  type Navigation,
   PROFILE_PATHS,
   type ProxyRoute,
   type Region,
@@ -225,6 +227,34 @@ export class ChromiumInstance implements BrowserInstance {
 
   stat(instancePath: string, field: string) {
     return kindOnInstance(this.home, instancePath, field);
+  }
+
+  tabs(): readonly BrowserTab[] {
+    return this.chromium.tabs();
+  }
+
+  onTabsChanged(listener: () => void): () => void {
+    return this.chromium.onTabsChanged(listener);
+  }
+
+  navigate(navigation: Navigation): Promise<void> {
+    return this.chromium.navigate(navigation);
+  }
+
+  activateTab(tabId: string): Promise<void> {
+    return this.chromium.activateTab(tabId);
+  }
+
+  openTab(url: string): Promise<void> {
+    return this.chromium.openTab(url);
+  }
+
+  closeTab(tabId: string): Promise<void> {
+    return this.chromium.closeTab(tabId);
+  }
+
+  holdClientInput(isHeld: boolean): void {
+    this.chromium.holdClientInput(isHeld);
   }
 
   onExit(listener: () => void): void {

@@ -82,10 +82,16 @@ async function waitForColour(page: Page, rgb: readonly number[]): Promise<void> 
 }
 
 /**
- * Where a point of the session's 1280 × 720 viewport is in the 800 × 600 window: the picture
- * keeps its aspect ratio, 800 × 450, centred (75 px above and below).
+ * Where a point of the session's 1280 × 720 viewport is in the view's window: the picture fills
+ * the stage under the bar keeping its aspect ratio (800 wide: 800 × 450), centred in it.
  */
-const onView = (x: number, y: number) => ({ x: (x * 800) / 1280, y: 75 + (y * 450) / 720 });
+async function onView(view: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+  const stage = await view.evaluate(() => {
+    const box = (document.getElementById('stage') as HTMLElement).getBoundingClientRect();
+    return { top: box.top, height: box.height };
+  });
+  return { x: (x * 800) / 1280, y: stage.top + (stage.height - 450) / 2 + (y * 450) / 720 };
+}
 
 beforeAll(async () => {
   viewer = await launchViewer();
@@ -107,7 +113,7 @@ describe('the live view, in a real browser', () => {
       await waitForColour(view, [0, 0, 200]);
 
       // A click on the view lands at the same point of the session's page.
-      const target = onView(640, 360);
+      const target = await onView(view, 640, 360);
       await view.mouse.click(target.x, target.y);
       await page.waitForFunction(
         () => (window as unknown as { clicks: unknown[] }).clicks.length > 0,
@@ -123,7 +129,7 @@ describe('the live view, in a real browser', () => {
       );
 
       // Into the text field: any Unicode, and keys such as Backspace and Enter.
-      const box = onView(250, 150);
+      const box = await onView(view, 250, 150);
       await view.mouse.click(box.x, box.y);
       await view.keyboard.type('héllo 世界!');
       await view.keyboard.press('Backspace');
@@ -283,7 +289,7 @@ describe('the tab the session is on', () => {
       const tab = await page.context().newPage();
       await tab.setContent(SESSION_PAGE.replace('rgb(200,0,0)', 'rgb(0,120,200)'));
       await waitForColour(view, [0, 120, 200]);
-      const target = onView(640, 360);
+      const target = await onView(view, 640, 360);
       await view.mouse.click(target.x, target.y);
       await tab.waitForFunction(
         () => (window as unknown as { clicks: unknown[] }).clicks.length > 0,
@@ -401,6 +407,152 @@ describe('recording and watching together', () => {
       expect(
         new TextDecoder().decode(new Uint8Array(await video.arrayBuffer()).subarray(4, 8)),
       ).toBe('ftyp');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('taking control from the agent, in a real browser', () => {
+  it("pauses the agent's input (the API's and Playwright's) while a person holds it, and goes on after", async () => {
+    const { session, page, close } = await newSession();
+    // A second DevTools client, which reads the page and sends no input: never held.
+    const reader = await chromium.connectOverCDP(session.cdp_ws_url);
+    const readerPage = reader.contexts()[0]?.pages()[0] as Page;
+    const boxValue = () => readerPage.inputValue('#box');
+    try {
+      await page.focus('#box');
+      const view = await openView(session.browser_live_view_url);
+      await view.waitForFunction(() => document.body.dataset.control === 'agent');
+      expect(await view.textContent('#control')).toBe('Take control');
+      await view.click('#control');
+      await view.waitForFunction(() => document.body.dataset.control === 'you');
+      expect(await view.textContent('#banner')).toMatch(/agent's input waits/);
+
+      // The agent types through the API and through Playwright: both wait.
+      const typing = call('POST', `/browsers/${session.session_id}/computer/type`, {
+        text: 'agent',
+      });
+      const playwrightTyping = page.keyboard.type('pw');
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await boxValue()).toBe('');
+
+      // The person types meanwhile: theirs goes in at once.
+      const box = await onView(view, 250, 150);
+      await view.mouse.click(box.x, box.y);
+      await view.keyboard.type('me ');
+      await expect.poll(boxValue, { timeout: 5000 }).toBe('me ');
+
+      // Given back: the agent's typing goes on, after the person's.
+      await view.click('#control');
+      await view.waitForFunction(() => document.body.dataset.control === 'agent');
+      expect((await typing).status).toBe(204);
+      await playwrightTyping;
+      const value = await boxValue();
+      expect(value.startsWith('me ')).toBe(true);
+      expect([...value.slice(3)].sort().join('')).toBe([...'agentpw'].sort().join(''));
+      await view.close();
+    } finally {
+      await reader.close();
+      await close();
+    }
+  });
+
+  it('goes back to the agent when the person closes the page', async () => {
+    const { session, page, close } = await newSession();
+    try {
+      await page.focus('#box');
+      const view = await openView(session.browser_live_view_url);
+      await view.click('#control');
+      await view.waitForFunction(() => document.body.dataset.control === 'you');
+      const typing = call('POST', `/browsers/${session.session_id}/computer/type`, { text: 'x' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await view.close();
+      expect((await typing).status).toBe(204);
+      await expect.poll(() => page.inputValue('#box'), { timeout: 5000 }).toBe('x');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the bar above the view, in a real browser', () => {
+  it('shows the tabs, the address, who watches and the latency, and drives the tabs', async () => {
+    const { session, page, close } = await newSession();
+    try {
+      const start =
+        'data:text/html,<title>Shop</title><body style="margin:0;background:rgb(0,120,200)">';
+      await page.goto(start);
+      const view = await openView(session.browser_live_view_url);
+      await view.waitForFunction(
+        () => document.querySelector('.tab.active .title')?.textContent === 'Shop',
+      );
+      expect(await view.inputValue('#address')).toBe(start);
+      await view.waitForFunction(() => document.getElementById('viewers')?.dataset.count === '1');
+      expect(await view.textContent('#viewers')).toBe('1 watching');
+      await view.waitForFunction(
+        () => document.getElementById('latency')?.dataset.ms !== undefined,
+      );
+      expect(await view.textContent('#latency')).toMatch(/^\d+ ms$/);
+
+      // An address typed in the bar, then Back.
+      await view.fill('#address', 'about:blank');
+      await view.press('#address', 'Enter');
+      await expect.poll(() => page.url(), { timeout: 5000 }).toBe('about:blank');
+      await view.waitForFunction(
+        () => (document.getElementById('address') as HTMLInputElement).value === 'about:blank',
+      );
+      await view.click('#back');
+      await expect.poll(() => page.url(), { timeout: 5000 }).toBe(start);
+
+      // What a page may not be sent to is told, and nothing happens.
+      await view.fill('#address', 'javascript:alert(1)');
+      await view.press('#address', 'Enter');
+      await view.waitForFunction(() =>
+        document.getElementById('banner')?.textContent?.includes('Only http and https'),
+      );
+      expect(page.url()).toBe(start);
+
+      // A new tab, the first made active again, the new one closed.
+      await view.click('#new-tab');
+      await view.waitForFunction(() => document.querySelectorAll('.tab').length === 2);
+      await view.waitForFunction(
+        () => document.querySelectorAll('.tab')[1]?.classList.contains('active') === true,
+      );
+      await view.click('.tab >> nth=0');
+      await view.waitForFunction(
+        () => document.querySelectorAll('.tab')[0]?.classList.contains('active') === true,
+      );
+      await waitForColour(view, [0, 120, 200]);
+      await view.click('.tab >> nth=1 >> .close');
+      await view.waitForFunction(() => document.querySelectorAll('.tab').length === 1);
+
+      // A second viewer is counted by both.
+      const second = await openView(session.browser_live_view_url);
+      await view.waitForFunction(() => document.getElementById('viewers')?.dataset.count === '2');
+      await second.close();
+      await view.waitForFunction(() => document.getElementById('viewers')?.dataset.count === '1');
+      await view.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it('from a read link: shows the tabs and who drives, and drives nothing', async () => {
+    const { session, close } = await newSession();
+    try {
+      const { json: link } = await call<{ url: string }>(
+        'POST',
+        `/browsers/${session.session_id}/live_view`,
+        { mode: 'read' },
+      );
+      const view = await openView(link.url);
+      await view.waitForFunction(() => document.querySelectorAll('.tab').length === 1);
+      expect(await view.isHidden('#control')).toBe(true);
+      expect(await view.getAttribute('#address', 'readonly')).not.toBeNull();
+      expect(await view.isDisabled('#back')).toBe(true);
+      expect(await view.locator('#new-tab').count()).toBe(0);
+      await view.close();
     } finally {
       await close();
     }

@@ -1,6 +1,7 @@
 import { type BrowserSession, telemetryCategories } from '@x/types';
 import type { BrowserInstance } from '../engines.js';
 import type { WatchEntry } from '../fs-watch/watch-entry.js';
+import { PersonControl } from '../live-view/person-control.js';
 import type { ProcessEntry } from '../processes/process-entry.js';
 import type { RecordingEntry } from '../replays/recording.js';
 import { SessionLog } from '../workbench/session-log.js';
@@ -26,6 +27,8 @@ export interface BrowserEntry<I extends BrowserInstance> {
   input: Promise<void>;
   /** Where the last action left the mouse, and the buttons it left held (bits). */
   pointer: { x: number; y: number; buttons: number };
+  /** Whether a person holds control in the live view (the agent's input waits meanwhile). */
+  readonly control: PersonControl;
   /** File operations in progress (a streamed read counts until its stream ends). */
   fileOperations: number;
   /** Serializes Playwright code: one run at a time; `waiting` counts the calls in line. */
@@ -58,6 +61,7 @@ export function newBrowserEntry<I extends BrowserInstance>(
     isWarm: false,
     input: Promise.resolve(),
     pointer: { x: 0, y: 0, buttons: 0 },
+    control: new PersonControl(),
     fileOperations: 0,
     playwright: { last: Promise.resolve(), waiting: 0 },
     log: new SessionLog(clock),

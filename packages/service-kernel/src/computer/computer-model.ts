@@ -97,14 +97,29 @@ export class ComputerModel<I extends BrowserInstance> {
     this.#browsers = browsers;
   }
 
-  /** Runs `work` once every input before it on the browser has ended. */
+  /**
+   * Runs `work` once every input before it on the browser has ended and no person holds the
+   * session's control (taken in its live view): the agent's input waits meanwhile, in order. A
+   * caller who goes away while it waits sends nothing.
+   */
   async #exclusive<T>(
     browserId: string,
     signal: AbortSignal,
     work: (run: InputRun<I>) => Promise<T>,
   ): Promise<T> {
     const entry = this.#browsers.live(browserId);
-    const result = entry.input.then(() => work({ entry, signal, held: new Map() }));
+    const { control } = entry;
+    const result = entry.input.then(async () => {
+      await control.whenFree(signal);
+      if (signal.aborted) return undefined as T;
+      const running = work({ entry, signal, held: new Map() });
+      control.running = running;
+      try {
+        return await running;
+      } finally {
+        if (control.running === running) control.running = undefined;
+      }
+    });
     entry.input = result.then(
       () => undefined,
       () => undefined,
@@ -137,48 +152,61 @@ export class ComputerModel<I extends BrowserInstance> {
    * (the same events the computer controls send). Points are held inside the viewport; the mouse
    * position and held buttons are kept as for the controls.
    */
-  liveInput(browserId: string, input: LiveInput): Promise<void> {
-    return this.#exclusive(browserId, NEVER_ABORTED, async (run) => {
-      const { entry } = run;
-      const { instance, pointer } = entry;
-      if (input.type === 'text') {
-        if (input.text !== '') await instance.type(input.text);
-        return;
-      }
-      if (input.type === 'key') {
-        await instance.key({ type: input.event, key: input.key, modifiers: input.modifiers });
-        return;
-      }
-      const { width, height } = this.#viewportOf(entry);
-      const x = Math.min(Math.max(0, Math.round(input.x)), width - 1);
-      const y = Math.min(Math.max(0, Math.round(input.y)), height - 1);
-      if (input.type === 'wheel') {
-        await instance.wheel({
-          x,
-          y,
-          deltaX: input.deltaX,
-          deltaY: input.deltaY,
-          modifiers: input.modifiers,
-        });
-        pointer.x = x;
-        pointer.y = y;
-        return;
-      }
-      const bit = input.button === 'none' ? 0 : BUTTON_BITS[input.button];
-      if (input.event === 'down') pointer.buttons |= bit;
-      if (input.event === 'up') pointer.buttons &= ~bit;
-      await instance.mouse({
-        type: input.event,
+  liveInput(browserId: string, input: LiveInput, viewer?: object): Promise<void> {
+    const entry = this.#browsers.live(browserId);
+    const { control } = entry;
+    // While a person holds control, only their input is sent, at once, past the agent's waiting.
+    if (control.holder) {
+      if (control.holder !== viewer) return Promise.resolve();
+      const sent = control.personInput.then(() => this.#liveEvent(entry, input));
+      control.personInput = sent.then(
+        () => undefined,
+        () => undefined,
+      );
+      return sent;
+    }
+    return this.#exclusive(browserId, NEVER_ABORTED, (run) => this.#liveEvent(run.entry, input));
+  }
+
+  async #liveEvent(entry: BrowserEntry<I>, input: LiveInput): Promise<void> {
+    const { instance, pointer } = entry;
+    if (input.type === 'text') {
+      if (input.text !== '') await instance.type(input.text);
+      return;
+    }
+    if (input.type === 'key') {
+      await instance.key({ type: input.event, key: input.key, modifiers: input.modifiers });
+      return;
+    }
+    const { width, height } = this.#viewportOf(entry);
+    const x = Math.min(Math.max(0, Math.round(input.x)), width - 1);
+    const y = Math.min(Math.max(0, Math.round(input.y)), height - 1);
+    if (input.type === 'wheel') {
+      await instance.wheel({
         x,
         y,
-        button: input.event === 'move' ? heldButton(pointer.buttons) : input.button,
-        buttons: pointer.buttons,
-        clickCount: input.event === 'move' ? 0 : input.clickCount,
+        deltaX: input.deltaX,
+        deltaY: input.deltaY,
         modifiers: input.modifiers,
       });
       pointer.x = x;
       pointer.y = y;
+      return;
+    }
+    const bit = input.button === 'none' ? 0 : BUTTON_BITS[input.button];
+    if (input.event === 'down') pointer.buttons |= bit;
+    if (input.event === 'up') pointer.buttons &= ~bit;
+    await instance.mouse({
+      type: input.event,
+      x,
+      y,
+      button: input.event === 'move' ? heldButton(pointer.buttons) : input.button,
+      buttons: pointer.buttons,
+      clickCount: input.event === 'move' ? 0 : input.clickCount,
+      modifiers: input.modifiers,
     });
+    pointer.x = x;
+    pointer.y = y;
   }
 
   screenshot(browserId: string, region: Region | undefined): Promise<Uint8Array> {

@@ -20,10 +20,35 @@ body.control canvas { cursor: default; }
 #status { position: fixed; inset: 0; display: flex; align-items: center; justify-content: center;
   text-align: center; padding: 2em; pointer-events: none; }
 #status.error { background: #111; font-size: 18px; }
-#status[hidden], #badge[hidden] { display: none; }
+[hidden] { display: none !important; }
 #badge { position: fixed; top: 8px; right: 8px; padding: 2px 8px; border-radius: 4px;
   background: rgba(0, 0, 0, 0.6); font-size: 12px; pointer-events: none; }
 #keys { position: fixed; left: -1000px; top: 0; width: 10px; height: 10px; opacity: 0; }
+`;
+
+/** The live view's own look: the tabs, the address bar, who is watching, who drives. */
+const LIVE_STYLE = `
+#chrome { position: fixed; top: 0; left: 0; right: 0; background: #1e1e1e; border-bottom: 1px solid #333;
+  font-size: 13px; user-select: none; }
+#tabs { display: flex; gap: 2px; padding: 4px 4px 0; overflow-x: auto; }
+.tab { display: flex; align-items: center; max-width: 220px; min-width: 60px; padding: 3px 6px;
+  border-radius: 6px 6px 0 0; background: #2a2a2a; color: #bbb; cursor: pointer; }
+.tab.active { background: #3a3a3a; color: #fff; }
+.tab .title { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; flex: 1; }
+.tab .close { margin-left: 4px; padding: 0 4px; border: 0; background: none; color: inherit; cursor: pointer; }
+#bar { display: flex; align-items: center; gap: 6px; padding: 4px 6px; background: #3a3a3a; }
+#bar button, #tabs > button { background: #4a4a4a; color: #eee; border: 0; border-radius: 4px;
+  padding: 3px 8px; cursor: pointer; font: inherit; }
+#bar button:disabled { opacity: 0.5; cursor: default; }
+#go { flex: 1; display: flex; }
+#address { flex: 1; min-width: 0; background: #222; color: #eee; border: 1px solid #555; border-radius: 4px;
+  padding: 3px 8px; font: inherit; }
+#viewers, #latency { color: #bbb; white-space: nowrap; }
+#control.you { background: #b3261e; }
+#banner { padding: 4px 8px; background: #5a4a00; color: #fff; }
+#banner.you { background: #7a1f1a; }
+#stage { position: fixed; left: 0; right: 0; bottom: 0; top: 0; }
+#badge { position: static; pointer-events: none; }
 `;
 
 /**
@@ -55,7 +80,11 @@ export function pageHeaders(contentType: string): Headers {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** The page: a canvas, a status line, a badge, and the hidden field keys are typed into. */
+/**
+ * The page: the session's tabs and address bar (driven from a control link), who watches, the
+ * latency, who drives and the button to take or give back control; under them the canvas, a
+ * status line, and the hidden field keys are typed into.
+ */
 function livePageHtml(): string {
   return `<!doctype html>
 <html lang="en">
@@ -63,12 +92,25 @@ function livePageHtml(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Live view</title>
-<style>${STYLE}</style>
+<style>${STYLE}${LIVE_STYLE}</style>
 </head>
 <body>
-<canvas id="screen"></canvas>
+<header id="chrome">
+<nav id="tabs" aria-label="Tabs"></nav>
+<div id="bar">
+<button id="back" type="button" title="Back" aria-label="Back" disabled>&#8249;</button>
+<button id="forward" type="button" title="Forward" aria-label="Forward" disabled>&#8250;</button>
+<button id="reload" type="button" title="Reload" aria-label="Reload" disabled>&#8635;</button>
+<form id="go"><input id="address" type="text" aria-label="Address" autocomplete="off" spellcheck="false" readonly></form>
+<span id="viewers" title="People watching this session"></span>
+<span id="latency" title="Round trip to the server"></span>
+<span id="badge" hidden></span>
+<button id="control" type="button" hidden></button>
+</div>
+<div id="banner" role="status" hidden></div>
+</header>
+<div id="stage"><canvas id="screen"></canvas></div>
 <div id="status">Connecting…</div>
-<div id="badge" hidden></div>
 <textarea id="keys" aria-label="keyboard input" autocomplete="off" autocapitalize="off" spellcheck="false"></textarea>
 <script src="${LIVE_VIEW_SCRIPT_PATH}"></script>
 </body>

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSessionJwt, verifySessionJwt } from '../session-jwt.js';
 import { newTestBrowser } from '../test-support/memory-engines.js';
 import {
+  CONTROL_IDLE_MS,
   LIVE_CLOSE,
   type LiveViewGrant,
   MAX_VIEWERS_PER_SESSION,
@@ -11,7 +12,16 @@ import {
 /** A viewer's socket that keeps what it was sent. */
 function fakeSocket() {
   const socket = {
-    texts: [] as { type: string; mode?: string; code?: number }[],
+    texts: [] as {
+      type: string;
+      mode?: string;
+      code?: number;
+      state?: string;
+      count?: number;
+      id?: number;
+      message?: string;
+      tabs?: { id: string; url: string; title: string; active: boolean }[];
+    }[],
     frames: [] as { seq: number; colour: number }[],
     closedWith: undefined as number | undefined,
     sendText: (text: string) => void socket.texts.push(JSON.parse(text)),
@@ -28,6 +38,10 @@ function fakeSocket() {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 40));
 const jwtOf = (url: string) => new URL(url).searchParams.get('jwt') ?? '';
+
+/** The last message of `type` a socket was sent. */
+const last = (socket: ReturnType<typeof fakeSocket>, type: string) =>
+  socket.texts.filter((text) => text.type === type).at(-1);
 
 async function watched(mode: 'control' | 'read' = 'control') {
   const test = await newTestBrowser();
@@ -206,5 +220,191 @@ describe('a live viewer', () => {
     const late = fakeSocket();
     expect(model.liveViews.connect(id, grant, late)).toBeUndefined();
     expect(late.closedWith).toBe(LIVE_CLOSE.tooMany);
+  });
+});
+
+describe('control taken in the live view', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const take = (connection: { receive(text: string): void }) =>
+    connection.receive(JSON.stringify({ type: 'control', action: 'take' }));
+  const release = (connection: { receive(text: string): void }) =>
+    connection.receive(JSON.stringify({ type: 'control', action: 'release' }));
+  const text = (connection: { receive(text: string): void }, typed: string) =>
+    connection.receive(JSON.stringify({ type: 'text', text: typed }));
+
+  it("holds the agent's input while a person has it, and lets it go on after, in order", async () => {
+    const { model, id, socket, connection, instance } = await watched();
+    expect(last(socket, 'control')).toMatchObject({ state: 'agent' });
+    take(connection);
+    expect(last(socket, 'control')).toMatchObject({ state: 'you' });
+    expect(instance.isClientInputHeld).toBe(true);
+    const signal = new AbortController().signal;
+    const first = model.computer.type(id, 'agent one ', 0, signal);
+    const second = model.computer.click(
+      id,
+      { x: 1, y: 1, button: 'left', click_type: 'click', num_clicks: 1, hold_keys: [] },
+      signal,
+    );
+    await tick();
+    expect(instance.typed).toEqual([]);
+    expect(instance.inputs).toEqual([]);
+    text(connection, 'person ');
+    await tick();
+    expect(instance.typed.map((typed) => typed.text)).toEqual(['person ']);
+    release(connection);
+    await Promise.all([first, second]);
+    expect(instance.typed.map((typed) => typed.text)).toEqual(['person ', 'agent one ']);
+    expect(instance.inputs.map((input) => input.kind)).toContain('mouse');
+    expect(instance.isClientInputHeld).toBe(false);
+    expect(last(socket, 'control')).toMatchObject({ state: 'agent' });
+  });
+
+  it('lets one person hold it: the others wait, read links cannot take it', async () => {
+    const { model, id, grant, socket, connection, instance } = await watched();
+    const otherSocket = fakeSocket();
+    const other = model.liveViews.connect(id, grant, otherSocket);
+    if (!other) throw new Error('refused');
+    take(connection);
+    expect(last(otherSocket, 'control')).toMatchObject({ state: 'other' });
+    text(other, 'not mine');
+    take(other);
+    await tick();
+    expect(instance.typed).toEqual([]);
+    expect(last(socket, 'control')).toMatchObject({ state: 'you' });
+    const readLink = model.liveViews.create(id, { mode: 'read' }, 'http://localhost');
+    const readSocket = fakeSocket();
+    const reader = model.liveViews.connect(
+      id,
+      model.liveViews.grant(id, jwtOf(readLink.url)) as LiveViewGrant,
+      readSocket,
+    );
+    release(reader as never);
+    take(reader as never);
+    expect(last(socket, 'control')).toMatchObject({ state: 'you' });
+    // Given back, the other person may take it.
+    release(connection);
+    take(other);
+    expect(last(otherSocket, 'control')).toMatchObject({ state: 'you' });
+    expect(last(socket, 'control')).toMatchObject({ state: 'other' });
+  });
+
+  it('goes back to the agent when its holder leaves, or sends nothing for 5 minutes', async () => {
+    const { model, id, connection, instance } = await watched();
+    take(connection);
+    const waiting = model.computer.type(id, 'after', 0, new AbortController().signal);
+    connection.closed();
+    await waiting;
+    expect(instance.typed.map((typed) => typed.text)).toEqual(['after']);
+    expect(instance.isClientInputHeld).toBe(false);
+
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+    const idle = await watched();
+    take(idle.connection);
+    const held = idle.model.computer.type(idle.id, 'later', 0, new AbortController().signal);
+    vi.advanceTimersByTime(CONTROL_IDLE_MS - 60_000);
+    await tick();
+    expect(idle.instance.typed).toEqual([]);
+    vi.advanceTimersByTime(90_000);
+    await held;
+    expect(idle.instance.typed.map((typed) => typed.text)).toEqual(['later']);
+    expect(last(idle.socket, 'control')).toMatchObject({ state: 'agent' });
+  });
+
+  it('sends nothing of an agent call whose caller went away while it waited', async () => {
+    const { model, id, connection, instance } = await watched();
+    take(connection);
+    const caller = new AbortController();
+    const waiting = model.computer.type(id, 'gone', 0, caller.signal);
+    caller.abort();
+    await waiting;
+    release(connection);
+    await model.computer.type(id, 'next', 0, new AbortController().signal);
+    expect(instance.typed.map((typed) => typed.text)).toEqual(['next']);
+  });
+
+  it('ends with the session: what waited is let go', async () => {
+    const { model, id, connection } = await watched();
+    take(connection);
+    const waiting = model.computer.type(id, 'x', 0, new AbortController().signal);
+    await model.browsers.delete(id);
+    await expect(waiting).resolves.toBeUndefined();
+  });
+});
+
+describe('the live view bar', () => {
+  it('shows the tabs and sends them where a control link asks; a bad address is told', async () => {
+    const { socket, connection, instance } = await watched();
+    expect(last(socket, 'tabs')?.tabs).toEqual([
+      expect.objectContaining({ url: 'about:blank', active: true }),
+    ]);
+    connection.receive(JSON.stringify({ type: 'navigate', url: 'example.com/a' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(last(socket, 'tabs')?.tabs?.[0]).toMatchObject({ url: 'https://example.com/a' });
+    connection.receive(JSON.stringify({ type: 'navigate', url: 'javascript:alert(1)' }));
+    connection.receive(JSON.stringify({ type: 'navigate', url: 'chrome://settings' }));
+    await tick();
+    expect(last(socket, 'notice')?.message).toMatch(/Only http and https/);
+    connection.receive(JSON.stringify({ type: 'tab', action: 'open', url: 'https://b.test/' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const tabs = last(socket, 'tabs')?.tabs ?? [];
+    expect(tabs.map((tab) => [tab.url, tab.active])).toEqual([
+      ['https://example.com/a', false],
+      ['https://b.test/', true],
+    ]);
+    connection.receive(JSON.stringify({ type: 'tab', action: 'close', id: tabs[0]?.id }));
+    await tick();
+    expect(last(socket, 'notice')?.message).toMatch(/first tab stays/);
+    connection.receive(JSON.stringify({ type: 'tab', action: 'activate', id: tabs[0]?.id }));
+    connection.receive(JSON.stringify({ type: 'navigate', action: 'back' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(instance.tabs().map((tab) => [tab.url, tab.isActive])).toEqual([
+      ['about:blank', true],
+      ['https://b.test/', false],
+    ]);
+  });
+
+  it('sends nothing from a read link, and nothing while another person holds control', async () => {
+    const read = await watched('read');
+    read.connection.receive(JSON.stringify({ type: 'navigate', url: 'https://x.test/' }));
+    await tick();
+    expect(read.instance.tabs()[0]?.url).toBe('about:blank');
+    const { model, id, grant, connection, instance } = await watched();
+    const other = model.liveViews.connect(id, grant, fakeSocket());
+    connection.receive(JSON.stringify({ type: 'control', action: 'take' }));
+    other?.receive(JSON.stringify({ type: 'tab', action: 'open', url: 'https://x.test/' }));
+    await tick();
+    expect(instance.tabs()).toHaveLength(1);
+  });
+
+  it('says how many watch, and answers pings (not a flood of them)', async () => {
+    const { model, id, grant, socket, connection } = await watched();
+    expect(last(socket, 'viewers')).toMatchObject({ count: 1 });
+    const other = model.liveViews.connect(id, grant, fakeSocket());
+    expect(last(socket, 'viewers')).toMatchObject({ count: 2 });
+    other?.closed();
+    expect(last(socket, 'viewers')).toMatchObject({ count: 1 });
+    for (let index = 1; index <= 50; index++)
+      connection.receive(JSON.stringify({ type: 'ping', id: index }));
+    expect(socket.texts.filter((text) => text.type === 'pong')).toEqual([{ type: 'pong', id: 1 }]);
+    expect(socket.closedWith).toBeUndefined();
+  });
+
+  it('refuses malformed bar messages', async () => {
+    for (const message of [
+      { type: 'navigate', url: 'https://a.test', action: 'back' },
+      { type: 'navigate', action: 'home' },
+      { type: 'tab', action: 'close' },
+      { type: 'tab', action: 'open' },
+      { type: 'control', action: 'steal' },
+      { type: 'ping', id: -1 },
+      { type: 'navigate', url: 'x'.repeat(9000) },
+    ]) {
+      const { socket, connection } = await watched();
+      connection.receive(JSON.stringify(message));
+      expect(socket.closedWith, JSON.stringify(message).slice(0, 60)).toBe(LIVE_CLOSE.protocol);
+    }
   });
 });

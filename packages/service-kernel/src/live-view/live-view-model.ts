@@ -11,8 +11,10 @@ import { liveViewUrl } from '../browsers/session-url.js';
 import type { ComputerModel } from '../computer/computer-model.js';
 import type { BrowserInstance, ScreenFrame, ScreenSize, ScreenStream } from '../engines.js';
 import type { ModelContext } from '../model-context.js';
+import { ServiceError } from '../service-error.js';
 import { readSessionJwt } from '../session-jwt.js';
-import { parseViewerMessage } from './viewer-messages.js';
+import { navigableUrl } from './tab-list.js';
+import { parseViewerMessage, type TabRequest } from './viewer-messages.js';
 
 /**
  * Codes a live view socket closes with; the page tells a person what each means and reconnects
@@ -47,6 +49,25 @@ const RESIZE_MS = 250;
 
 /** Bounds of the picture size a viewer may ask for, in device pixels. */
 const SIZE_BOUNDS = { min: 16, max: 4096 } as const;
+
+/** A person holding control who sends no input for this long lets it go (the agent goes on). */
+export const CONTROL_IDLE_MS = 5 * 60_000;
+
+/** How often a held control is checked for idleness. */
+const CONTROL_CHECK_MS = 15_000;
+
+/** Fewest milliseconds between two pings of a viewer that are answered. */
+const MIN_PING_INTERVAL_MS = 200;
+
+/** Fewest milliseconds between two tab lists sent (a page loading changes its title often). */
+const TABS_INTERVAL_MS = 100;
+
+/** Longest tab title and address sent to viewers. */
+const MAX_TITLE_CHARS = 300;
+const MAX_TAB_URL_CHARS = 8192;
+
+/** Who drives the session, as a viewer is told: nobody holds control, it does, another does. */
+type ControlState = 'agent' | 'you' | 'other';
 
 /** What a live view link grants, read from its jwt. */
 export interface LiveViewGrant {
@@ -87,6 +108,9 @@ interface Viewer {
   /** Its own id in the session's telemetry, and when it arrived (epoch ms). */
   readonly telemetryId: string;
   readonly arrivedAt: number;
+  /** When it last pinged, and last sent input or a tab request (epoch ms, the process clock). */
+  lastPingAt: number;
+  lastInputAt: number;
 }
 
 /** One session's screen: one stream shared by every viewer, started with the first, stopped with the last. */
@@ -102,6 +126,12 @@ interface SessionScreen {
   nextTimer: ReturnType<typeof setTimeout> | undefined;
   resizeTimer: ReturnType<typeof setTimeout> | undefined;
   size: ScreenSize;
+  /** Stops hearing its tabs change; the last tab list sent, and the timer of the next. */
+  stopTabs: (() => void) | undefined;
+  tabsSent: string;
+  tabsTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Checks that the person holding control still acts. */
+  controlTimer: ReturnType<typeof setInterval> | undefined;
 }
 
 /** A frame as a viewer receives it: a 4-byte length, a JSON header, then the picture. */
@@ -230,8 +260,14 @@ export class LiveViewModel<I extends BrowserInstance> {
         nextTimer: undefined,
         resizeTimer: undefined,
         size: { maxWidth: viewport.width, maxHeight: viewport.height },
+        stopTabs: undefined,
+        tabsSent: '',
+        tabsTimer: undefined,
+        controlTimer: undefined,
       };
       this.#screens.set(id, screen);
+      const opened = screen;
+      opened.stopTabs = entry.instance.onTabsChanged(() => this.#tabsChanged(opened));
       this.#start(screen);
     }
     const untilExpiry = grant.expiresAt * 1000 - this.#context.clock().getTime();
@@ -249,6 +285,8 @@ export class LiveViewModel<I extends BrowserInstance> {
       size: undefined,
       telemetryId: `viewer_${++this.#viewersSeen}`,
       arrivedAt: this.#context.clock().getTime(),
+      lastPingAt: 0,
+      lastInputAt: Date.now(),
     };
     screen.viewers.add(viewer);
     entry.telemetry.record({
@@ -259,6 +297,9 @@ export class LiveViewModel<I extends BrowserInstance> {
     });
     this.#browsers.touch(id);
     socket.sendText(JSON.stringify({ type: 'hello', mode: grant.mode, viewport }));
+    socket.sendText(this.#tabsMessage(screen));
+    socket.sendText(JSON.stringify({ type: 'control', state: this.#controlState(screen, viewer) }));
+    this.#viewersChanged(screen);
     if (screen.latest) this.#send(screen, viewer);
     return {
       receive: (text) => this.#receive(screen, viewer, text),
@@ -356,21 +397,158 @@ export class LiveViewModel<I extends BrowserInstance> {
         viewer.size = { maxWidth: clampSize(message.width), maxHeight: clampSize(message.height) };
         this.#resize(screen);
         return;
-      default:
+      case 'ping': {
+        // Answered at once, so the page's latency is the socket's round trip; a flood is not.
+        const now = Date.now();
+        if (now - viewer.lastPingAt < MIN_PING_INTERVAL_MS) return;
+        viewer.lastPingAt = now;
+        viewer.socket.sendText(JSON.stringify({ type: 'pong', id: message.id }));
+        return;
+      }
+      default: {
         // A read link shows and never sends input, whatever its page says.
         if (viewer.mode !== 'control') return;
+        viewer.lastInputAt = Date.now();
+        if (message.type === 'control') {
+          this.#control(screen, viewer, message.action);
+          return;
+        }
         if (viewer.pendingInputs >= MAX_PENDING_INPUTS) {
           this.#leave(screen, viewer, LIVE_CLOSE.protocol, 'Too much input at once.');
           return;
         }
+        // Another person holding control is the only one who drives.
+        const holder = screen.entry.control.holder;
+        if (holder && holder !== viewer) return;
         viewer.pendingInputs += 1;
-        this.#computer
-          .liveInput(screen.id, message)
-          .catch(() => undefined) // The browser ended meanwhile: its viewers hear of it.
+        const done =
+          message.type === 'navigate' || message.type === 'tab'
+            ? this.#tabRequest(screen, message)
+            : this.#computer.liveInput(screen.id, message, viewer);
+        done
+          .catch((error: unknown) => {
+            // A refused address is told to the page; a browser that ended meanwhile tells its viewers.
+            if (error instanceof ServiceError && screen.viewers.has(viewer)) {
+              viewer.socket.sendText(JSON.stringify({ type: 'notice', message: error.message }));
+            }
+          })
           .finally(() => {
             viewer.pendingInputs -= 1;
           });
+      }
     }
+  }
+
+  /** Where a person sends the tabs: an address, back, forward, reload; a tab made active, opened, closed. */
+  async #tabRequest(screen: SessionScreen, request: TabRequest): Promise<void> {
+    const { instance } = screen.entry;
+    if (request.type === 'navigate') {
+      return 'url' in request
+        ? instance.navigate({ url: navigableUrl(request.url) })
+        : instance.navigate({ action: request.action });
+    }
+    if (request.action === 'open') return instance.openTab(navigableUrl(request.url));
+    return request.action === 'activate'
+      ? instance.activateTab(request.id)
+      : instance.closeTab(request.id);
+  }
+
+  /** A viewer takes control (the agent's input waits) or lets it go (the agent goes on). */
+  #control(screen: SessionScreen, viewer: Viewer, action: 'take' | 'release'): void {
+    const { control, instance } = screen.entry;
+    if (action === 'take') {
+      if (control.holder === viewer) return;
+      // Another person holds it: they let go first (their page says so to them).
+      if (control.holder) {
+        viewer.socket.sendText(JSON.stringify({ type: 'control', state: 'other' }));
+        return;
+      }
+      control.take(viewer);
+      instance.holdClientInput(true);
+      screen.controlTimer = setInterval(() => this.#checkIdle(screen), CONTROL_CHECK_MS);
+      screen.controlTimer.unref?.();
+      this.#controlChanged(screen, viewer, 'live_view_control_taken');
+      return;
+    }
+    if (control.holder === viewer) this.#release(screen, viewer, 'released');
+  }
+
+  /** Control goes back to the agent: what it sent meanwhile goes on, in order. */
+  #release(screen: SessionScreen, viewer: Viewer, why: 'released' | 'idle' | 'left'): void {
+    const { control, instance } = screen.entry;
+    if (control.holder !== viewer) return;
+    control.release();
+    clearInterval(screen.controlTimer);
+    screen.controlTimer = undefined;
+    try {
+      instance.holdClientInput(false);
+    } catch {
+      // The browser is closing: nothing of its clients is left to let go.
+    }
+    this.#controlChanged(screen, viewer, 'live_view_control_released', why);
+  }
+
+  #checkIdle(screen: SessionScreen): void {
+    const holder = screen.entry.control.holder as Viewer | undefined;
+    if (holder && Date.now() - holder.lastInputAt >= CONTROL_IDLE_MS) {
+      this.#release(screen, holder, 'idle');
+    }
+  }
+
+  /** Tells every viewer who drives now, and the session's telemetry who took or let go. */
+  #controlChanged(screen: SessionScreen, viewer: Viewer, type: string, why?: string): void {
+    for (const each of screen.viewers) {
+      each.socket.sendText(
+        JSON.stringify({
+          type: 'control',
+          state: this.#controlState(screen, each),
+          ...(why === 'idle'
+            ? { reason: 'Control went back to the agent: nothing was sent for 5 minutes.' }
+            : {}),
+        }),
+      );
+    }
+    screen.entry.telemetry.record({
+      category: 'connection',
+      type,
+      source: { kind: 'kernel_api' },
+      data: { session_id: viewer.telemetryId, ...(why ? { reason: why } : {}) },
+    });
+  }
+
+  #controlState(screen: SessionScreen, viewer: Viewer): ControlState {
+    const holder = screen.entry.control.holder;
+    return holder === undefined ? 'agent' : holder === viewer ? 'you' : 'other';
+  }
+
+  /** Tells every viewer how many watch now. */
+  #viewersChanged(screen: SessionScreen): void {
+    const message = JSON.stringify({ type: 'viewers', count: screen.viewers.size });
+    for (const viewer of screen.viewers) viewer.socket.sendText(message);
+  }
+
+  /** The tabs changed: every viewer hears the new list, at most one a TABS_INTERVAL_MS. */
+  #tabsChanged(screen: SessionScreen): void {
+    if (screen.tabsTimer || screen.isStopped) return;
+    screen.tabsTimer = setTimeout(() => {
+      screen.tabsTimer = undefined;
+      if (screen.isStopped) return;
+      const before = screen.tabsSent;
+      const message = this.#tabsMessage(screen);
+      if (message === before) return;
+      for (const viewer of screen.viewers) viewer.socket.sendText(message);
+    }, TABS_INTERVAL_MS);
+  }
+
+  #tabsMessage(screen: SessionScreen): string {
+    const tabs = screen.entry.instance.tabs().map((tab) => ({
+      id: tab.id,
+      url: tab.url.slice(0, MAX_TAB_URL_CHARS),
+      title: tab.title.slice(0, MAX_TITLE_CHARS),
+      active: tab.isActive,
+    }));
+    screen.tabsSent = JSON.stringify({ type: 'tabs', tabs });
+    return screen.tabsSent;
   }
 
   /** The stream's pictures at the largest size a viewer asked for. */
@@ -399,6 +577,8 @@ export class LiveViewModel<I extends BrowserInstance> {
   #leave(screen: SessionScreen, viewer: Viewer, code?: number, reason?: string): void {
     if (!screen.viewers.delete(viewer)) return;
     clearTimeout(viewer.expiry);
+    // A person who leaves while holding control gives it back to the agent.
+    this.#release(screen, viewer, 'left');
     screen.entry.telemetry.record({
       category: 'connection',
       type: 'live_view_disconnect',
@@ -413,12 +593,15 @@ export class LiveViewModel<I extends BrowserInstance> {
       viewer.socket.close(code, reason ?? '');
     }
     if (screen.viewers.size > 0) {
+      this.#viewersChanged(screen);
       this.#resize(screen);
       return;
     }
     screen.isStopped = true;
     clearTimeout(screen.nextTimer);
     clearTimeout(screen.resizeTimer);
+    clearTimeout(screen.tabsTimer);
+    screen.stopTabs?.();
     this.#screens.delete(screen.id);
     void screen.stream?.stop().catch(() => undefined);
   }

@@ -1,11 +1,30 @@
 import type { LiveInput } from '../computer/computer-model.js';
 import type { InputButton } from '../engines.js';
 
-/** What a live view page may send: acks, its size, and (control links only) input. */
+/** What a person asks of the session's tabs from a control link (not input: never held). */
+export type TabRequest =
+  | { readonly type: 'navigate'; readonly url: string }
+  | { readonly type: 'navigate'; readonly action: 'back' | 'forward' | 'reload' }
+  | { readonly type: 'tab'; readonly action: 'activate' | 'close'; readonly id: string }
+  | { readonly type: 'tab'; readonly action: 'open'; readonly url: string };
+
+/**
+ * What a live view page may send: acks, its size, pings (for the latency it shows), and (control
+ * links only) input, control taken or let go, and where the tabs go.
+ */
 export type ViewerMessage =
   | { readonly type: 'ack'; readonly seq: number }
   | { readonly type: 'size'; readonly width: number; readonly height: number }
+  | { readonly type: 'ping'; readonly id: number }
+  | { readonly type: 'control'; readonly action: 'take' | 'release' }
+  | TabRequest
   | LiveInput;
+
+/** Longest address a page may send a tab to (as the address bar checks it too). */
+const MAX_URL_CHARS = 8192;
+
+/** Longest tab id (a DevTools target id is 32 hex digits). */
+const MAX_TAB_ID_CHARS = 64;
 
 /** Longest text one message may type (a paste is sent in pieces of this). */
 export const MAX_TEXT_CHARS = 4096;
@@ -56,6 +75,27 @@ function key(fields: Fields): ViewerMessage | undefined {
   return { type: 'key', event, key: name, modifiers };
 }
 
+const isUrl = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= MAX_URL_CHARS;
+
+function navigate(fields: Fields): ViewerMessage | undefined {
+  const { url, action } = fields;
+  if (url !== undefined)
+    return isUrl(url) && action === undefined ? { type: 'navigate', url } : undefined;
+  return action === 'back' || action === 'forward' || action === 'reload'
+    ? { type: 'navigate', action }
+    : undefined;
+}
+
+function tab(fields: Fields): ViewerMessage | undefined {
+  const { action, id, url } = fields;
+  if (action === 'open') return isUrl(url) ? { type: 'tab', action, url } : undefined;
+  if (action !== 'activate' && action !== 'close') return undefined;
+  return typeof id === 'string' && id !== '' && id.length <= MAX_TAB_ID_CHARS
+    ? { type: 'tab', action, id }
+    : undefined;
+}
+
 /**
  * A message from a live view page, checked field by field and bounded (a socket is hostile input
  * like any other); undefined for anything else, which ends the socket.
@@ -88,6 +128,18 @@ export function parseViewerMessage(text: string): ViewerMessage | undefined {
       return typeof fields.text === 'string' && fields.text.length <= MAX_TEXT_CHARS
         ? { type: 'text', text: fields.text }
         : undefined;
+    case 'ping':
+      return isInteger(fields.id, 0, Number.MAX_SAFE_INTEGER)
+        ? { type: 'ping', id: fields.id }
+        : undefined;
+    case 'control':
+      return fields.action === 'take' || fields.action === 'release'
+        ? { type: 'control', action: fields.action }
+        : undefined;
+    case 'navigate':
+      return navigate(fields);
+    case 'tab':
+      return tab(fields);
     default:
       return undefined;
   }

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import {
   type BrowserInstance,
+  type BrowserTab,
   type FsChange,
   INSTANCE_HOME,
   type KeyInput,
   MemoryFileTree,
   type MouseInput,
+  type Navigation,
   type ProxyRoute,
   type Region,
   type ScreenFrame,
@@ -14,6 +16,7 @@ import {
   type ScreenStream,
   ServiceError,
   SyntheticScreen,
+  TabList,
   type WheelInput,
 } from '@x/service-kernel';
 import { isShortcut, type Viewport } from '@x/types';
@@ -96,6 +99,32 @@ export class FakeInstance implements BrowserInstance {
   async type(text: string): Promise<void> {
     this.typedText += text;
     this.screen.changed();
+  }
+
+  /** Its tabs, each with its history, kept in memory. */
+  readonly tabList = new TabList();
+  /** Whether its DevTools clients' input is held now (a person holds the session's control). */
+  isClientInputHeld = false;
+  tabs(): readonly BrowserTab[] {
+    return this.tabList.list();
+  }
+  onTabsChanged(listener: () => void): () => void {
+    return this.tabList.onChanged(listener);
+  }
+  async navigate(navigation: Navigation): Promise<void> {
+    this.tabList.navigate(navigation);
+  }
+  async activateTab(tabId: string): Promise<void> {
+    this.tabList.activate(tabId);
+  }
+  async openTab(url: string): Promise<void> {
+    this.tabList.open(url);
+  }
+  async closeTab(tabId: string): Promise<void> {
+    this.tabList.close(tabId);
+  }
+  holdClientInput(isHeld: boolean): void {
+    this.isClientInputHeld = isHeld;
   }
 
   async streamScreen(
