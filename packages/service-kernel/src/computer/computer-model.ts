@@ -111,6 +111,8 @@ export class ComputerModel<I extends BrowserInstance> {
     const { control } = entry;
     const result = entry.input.then(async () => {
       await control.whenFree(signal);
+      // What the person sent before giving control back reaches the page first.
+      await control.personInput;
       if (signal.aborted) return undefined as T;
       const running = work({ entry, signal, held: new Map() });
       control.running = running;
