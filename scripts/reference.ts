@@ -22,6 +22,7 @@ function groupOf(operation: Operation): string {
     invocations: 'Invocations',
     profiles: 'Profiles',
     proxies: 'Proxies',
+    credentials: 'Credentials',
     projects: 'Projects (organization)',
     org: 'Projects (organization)',
     apiKeys: 'API keys (organization)',

@@ -50,6 +50,8 @@ function flagValue(flag: FlagSpec, raw: unknown): unknown {
     return number;
   }
   if (flag.kind === 'json') {
+    // `-`: the command reads the field from stdin (`--values -`); elsewhere the call refuses it.
+    if (raw === '-') return raw;
     try {
       return JSON.parse(raw);
     } catch {

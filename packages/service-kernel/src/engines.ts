@@ -4,6 +4,7 @@ import type {
   BrowserPoolConfig,
   BrowserProxy,
   BrowserSession,
+  Credential,
   Extension,
   FileEntry,
   Invocation,
@@ -510,6 +511,16 @@ export interface SecretBox {
 }
 
 /** A proxy's record and its sealed password. */
+/**
+ * A credential as kept: its record (no secret in it) and its values and TOTP secret, each sealed
+ * by the engines' secret box.
+ */
+export interface StoredCredential {
+  readonly record: Credential;
+  readonly sealedValues?: string | undefined;
+  readonly sealedTotpSecret?: string | undefined;
+}
+
 export interface StoredProxy {
   readonly record: BrowserProxy;
   readonly sealedPassword?: string | undefined;
@@ -617,6 +628,7 @@ export interface RecordTables {
   readonly extensions: RecordTable<StoredExtension>;
   readonly profiles: RecordTable<Profile>;
   readonly proxies: RecordTable<StoredProxy>;
+  readonly credentials: RecordTable<StoredCredential>;
   readonly projects: RecordTable<StoredProject>;
   readonly apiKeys: RecordTable<StoredApiKey>;
   readonly orgSettings: RecordTable<StoredOrgSettings>;
@@ -631,6 +643,7 @@ export const PROJECT_RECORD_KINDS = [
   'extensions',
   'profiles',
   'proxies',
+  'credentials',
 ] as const satisfies readonly (keyof RecordTables)[];
 
 /** Every kind of record, as the tables of a store are named: a project's, then the organization's. */

@@ -84,6 +84,16 @@ export const refusals = {
       'conflict',
       `Proxy "${id}" routes ${sessionIds.length} running browser(s) (${sessionIds.slice(0, 5).join(', ')}): delete them, or delete with force=true (they keep their route until they end).`,
     ),
+  credentialSealedElsewhere: (id: string) =>
+    new ServiceError(
+      'conflict',
+      `The secrets of credential "${id}" were sealed with another key than this service's: set them again (PATCH /credentials/${id}).`,
+    ),
+  noTotpSecret: (id: string) =>
+    new ServiceError(
+      'conflict',
+      `Credential "${id}" has no TOTP secret: set one with PATCH /credentials/${id} (totp_secret).`,
+    ),
   proxyPasswordSealedElsewhere: (id: string) =>
     new ServiceError(
       'conflict',

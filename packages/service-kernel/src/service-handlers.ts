@@ -1,5 +1,6 @@
 import { browserHandlers } from './browsers/browser-handlers.js';
 import { computerHandlers } from './computer/computer-handlers.js';
+import { credentialHandlers } from './credentials/credential-handlers.js';
 import type { BrowserInstance } from './engines.js';
 import { extensionHandlers } from './extensions/extension-handlers.js';
 import { fileHandlers } from './files/file-handlers.js';
@@ -34,6 +35,7 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...invocationHandlers<I>(),
     ...profileHandlers<I>(),
     ...proxyHandlers<I>(),
+    ...credentialHandlers<I>(),
     ...orgHandlers<I>(),
     ...workbenchHandlers<I>(),
   };

@@ -1,6 +1,7 @@
 import { DEFAULT_PROJECT_ID } from '@x/types';
 import { BrowserModel } from './browsers/browser-model.js';
 import { ComputerModel } from './computer/computer-model.js';
+import { CredentialModel } from './credentials/credential-model.js';
 import type { BrowserInstance, ServiceEngines } from './engines.js';
 import { ExtensionModel } from './extensions/extension-model.js';
 import { FileModel } from './files/file-model.js';
@@ -57,6 +58,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly invocations: InvocationModel<I>;
   readonly profiles: ProfileModel<I>;
   readonly proxies: ProxyModel<I>;
+  readonly credentials: CredentialModel<I>;
   readonly browsers: BrowserModel<I>;
   readonly computer: ComputerModel<I>;
   readonly pools: PoolModel<I>;
@@ -89,6 +91,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.invocations = new InvocationModel(this.context);
     this.profiles = new ProfileModel(this.context);
     this.proxies = new ProxyModel(this.context);
+    this.credentials = new CredentialModel(this.context);
     this.browsers = new BrowserModel(
       this.context,
       this.extensions,

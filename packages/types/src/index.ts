@@ -244,6 +244,30 @@ export {
   type TypeTextInput,
 } from './computer/type-text.js';
 export {
+  CREDENTIAL_LIMITS,
+  type CreateCredentialBody,
+  CreateCredentialBodySchema,
+  type CreateCredentialInput,
+  type Credential,
+  CredentialDomainSchema,
+  CredentialListSchema,
+  CredentialSchema,
+  ListCredentialsQuerySchema,
+  type TotpCode,
+  TotpCodeSchema,
+  type UpdateCredentialBody,
+  UpdateCredentialBodySchema,
+} from './credentials/credential.js';
+export {
+  CredentialPathSchema,
+  createCredentialOperation,
+  deleteCredentialOperation,
+  getCredentialOperation,
+  getTotpCodeOperation,
+  listCredentialsOperation,
+  updateCredentialOperation,
+} from './credentials/operations.js';
+export {
   type ErrorBody,
   type ErrorDetail,
   ErrorDetailSchema,

@@ -19,6 +19,10 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   { name: 'invocations', summary: 'Create and end invocations; list their browsers' },
   { name: 'profiles', summary: 'Keep logins and site state from one browser session to the next' },
   { name: 'proxies', summary: 'Route browsers through your proxies; check them' },
+  {
+    name: 'credentials',
+    summary: 'Keep logins sealed (values and TOTP secrets write-only); TOTP codes',
+  },
   { name: 'projects', summary: 'Keep teams apart in projects; set their limits' },
   { name: 'keys', summary: 'Make, rotate and delete API keys, for every project or one' },
   { name: 'audit', summary: 'Read the audit log: every write, who made it and how it ended' },

@@ -3,6 +3,7 @@ import type { CommandSpec } from './command.js';
 import { completionCommand } from './completion.js';
 import { computerCommands } from './computer.js';
 import { configCommands } from './config.js';
+import { credentialCommands } from './credentials.js';
 import { extensionCommands } from './extensions.js';
 import { fsCommands } from './fs.js';
 import { auditCommands, keyCommands, projectCommands } from './org.js';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...poolCommands,
   ...extensionCommands,
   ...profileCommands,
+  ...credentialCommands,
   ...projectCommands,
   ...keyCommands,
   ...auditCommands,

@@ -864,6 +864,38 @@ export interface LoadedExtensions {
   }[];
 }
 
+export interface Credential {
+  /** the credential's id */
+  id: string;
+  /** the credential's name, unique in its project */
+  name: string;
+  /** the site it signs in to */
+  domain: string;
+  /** when it was made (ISO 8601 UTC) */
+  created_at: string;
+  /** when it last changed (ISO 8601 UTC) */
+  updated_at: string;
+  /** whether it holds any value */
+  has_values?: boolean | undefined;
+  /** whether it holds a TOTP secret */
+  has_totp_secret?: boolean | undefined;
+  /** the identity provider its sign-in goes through, if any */
+  sso_provider?: string | null | undefined;
+  /** the names of its values (never the values); on single credentials, not in lists */
+  value_keys?: string[] | undefined;
+  /** the current TOTP code, only in the answer to a call that just set the secret */
+  totp_code?: string | undefined;
+  /** when that code stops being valid (ISO 8601 UTC) */
+  totp_code_expires_at?: string | undefined;
+}
+
+export interface TotpCode {
+  /** the current code, 6 digits */
+  code: string;
+  /** when it stops being valid: the end of its 30-second step (ISO 8601 UTC) */
+  expires_at: string;
+}
+
 // Operations
 
 /** What `browsers.replays.stop` takes: its path parameters. */
@@ -2182,6 +2214,66 @@ export interface LoadExtensionsInput {
   }[];
 }
 
+/** What `credentials.create` takes: its body fields. */
+export interface CreateCredentialInput {
+  /** the site it signs in to: a host name (example.com, or *.example.com for its subdomains) */
+  domain: string;
+  /** unique name in the project, [A-Za-z0-9._-], 1–255 characters */
+  name: string;
+  /** the values its sign-in fills, by name (username, email, password, …), at most 50; write-only */
+  values: { [key: string]: string };
+  /** an identity provider whose button its sign-in clicks first (google, github, microsoft, …) */
+  sso_provider?: string | undefined;
+  /** the base32 secret of its one-time codes (RFC 6238: 6 digits, 30 s, SHA-1); write-only */
+  totp_secret?: string | undefined;
+}
+
+/** What `credentials.list` takes: its query parameters. */
+export interface ListCredentialsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only credentials for exactly this site */
+  domain?: string | undefined;
+  /** only credentials whose name or site contains this (any case), or whose id it is */
+  query?: string | undefined;
+}
+
+/** What `credentials.get` takes: its path parameters. */
+export interface GetCredentialInput {
+  /** credential id or name */
+  id_or_name: string;
+}
+
+/** What `credentials.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateCredentialInput {
+  /** credential id or name */
+  id_or_name: string;
+  /** new unique name */
+  name?: string | undefined;
+  /** values to add or overwrite, by name (the others stay) */
+  values?: { [key: string]: string } | undefined;
+  /** names of values to remove, applied before `values` */
+  remove_value_keys?: string[] | undefined;
+  /** a new identity provider; null or "" clears it */
+  sso_provider?: string | null | undefined;
+  /** a new base32 TOTP secret; "" removes it */
+  totp_secret?: string | undefined;
+}
+
+/** What `credentials.delete` takes: its path parameters. */
+export interface DeleteCredentialInput {
+  /** credential id or name */
+  id_or_name: string;
+}
+
+/** What `credentials.totpCode` takes: its path parameters. */
+export interface GetTotpCodeInput {
+  /** credential id or name */
+  id_or_name: string;
+}
+
 // Methods
 
 /** Every operation of the API as a method, grouped as the API is. */
@@ -2206,6 +2298,8 @@ export interface ClientMethods {
   readonly apiKeys: ApiKeysMethods;
   /** The `auditLogs` operations. */
   readonly auditLogs: AuditLogsMethods;
+  /** The `credentials` operations. */
+  readonly credentials: CredentialsMethods;
 }
 
 /** The `browsers` operations. */
@@ -3009,4 +3103,50 @@ export interface AuditLogsMethods {
    * Errors: 400, 401, 403, 429, 500, 503.
    */
   list(input: ListAuditLogsInput, options?: CallOptions): PagePromise<AuditLogEntry>;
+}
+
+/** The `credentials` operations. */
+export interface CredentialsMethods {
+  /**
+   * Store a credential (a login for one site); its values and TOTP secret are write-only.
+   *
+   * `POST /credentials`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(input: CreateCredentialInput, options?: CallOptions): CallPromise<Credential>;
+  /**
+   * List the credentials (never their values).
+   *
+   * `GET /credentials`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListCredentialsInput, options?: CallOptions): PagePromise<Credential>;
+  /**
+   * Get a credential (the names of its values, never the values).
+   *
+   * `GET /credentials/{id_or_name}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetCredentialInput, options?: CallOptions): CallPromise<Credential>;
+  /**
+   * Change a credential: values added, overwritten or removed; name, SSO provider, TOTP secret.
+   *
+   * `PATCH /credentials/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+   */
+  update(input: UpdateCredentialInput, options?: CallOptions): CallPromise<Credential>;
+  /**
+   * Delete a credential and its sealed values.
+   *
+   * `DELETE /credentials/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  delete(input: DeleteCredentialInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Get the current TOTP code of a credential's secret (RFC 6238) and when it expires.
+   *
+   * `GET /credentials/{id_or_name}/totp-code`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+   */
+  totpCode(input: GetTotpCodeInput, options?: CallOptions): CallPromise<TotpCode>;
 }

@@ -42,6 +42,7 @@ import type {
   CreateApiKeyInput,
   CreateBrowserInput,
   CreateBrowserPoolInput,
+  CreateCredentialInput,
   CreateDirectoryInput,
   CreatedApiKey,
   CreateInvocationInput,
@@ -49,12 +50,14 @@ import type {
   CreateProfileInput,
   CreateProjectInput,
   CreateProxyInput,
+  Credential,
   CurlInput,
   CurlResult,
   CursorResult,
   DeleteApiKeyInput,
   DeleteBrowserInput,
   DeleteBrowserPoolInput,
+  DeleteCredentialInput,
   DeleteDirectoryInput,
   DeleteExtensionInput,
   DeleteFileInput,
@@ -78,6 +81,7 @@ import type {
   GetApiKeyInput,
   GetBrowserInput,
   GetBrowserPoolInput,
+  GetCredentialInput,
   GetExtensionMetadataInput,
   GetInvocationInput,
   GetMousePositionInput,
@@ -87,6 +91,7 @@ import type {
   GetProjectInput,
   GetProjectLimitsInput,
   GetProxyInput,
+  GetTotpCodeInput,
   Invocation,
   InvocationBrowsers,
   KillProcessInput,
@@ -95,6 +100,7 @@ import type {
   ListAuditLogsInput,
   ListBrowserPoolsInput,
   ListBrowsersInput,
+  ListCredentialsInput,
   ListExtensionsInput,
   ListFilesInput,
   ListInvocationBrowsersInput,
@@ -141,10 +147,12 @@ import type {
   StreamProcessOutputInput,
   StreamTelemetryInput,
   TelemetryEnvelope,
+  TotpCode,
   TypeTextInput,
   UpdateApiKeyInput,
   UpdateBrowserInput,
   UpdateBrowserPoolInput,
+  UpdateCredentialInput,
   UpdateInvocationInput,
   UpdateOrgLimitsInput,
   UpdateProfileInput,
@@ -2196,3 +2204,120 @@ export const streamTelemetry: (
   },
   { readBody: readStreamBody },
 );
+
+// credentials
+
+/**
+ * Store a credential (a login for one site); its values and TOTP secret are write-only.
+ *
+ * `POST /credentials`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+ * `credentials.create`
+ */
+export const createCredential: (
+  core: Core,
+  input: CreateCredentialInput,
+  options?: CallOptions,
+) => CallPromise<Credential> = /* @__PURE__ */ defineCall<CreateCredentialInput, Credential>({
+  name: 'credentials.create',
+  method: 'POST',
+  path: '/credentials',
+  body: 'json',
+  responses: { 201: 'json' },
+  write: true,
+});
+
+/**
+ * List the credentials (never their values).
+ *
+ * `GET /credentials`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `credentials.list`
+ */
+export const listCredentials: (
+  core: Core,
+  input?: ListCredentialsInput,
+  options?: CallOptions,
+) => PagePromise<Credential> = /* @__PURE__ */ defineListCall<ListCredentialsInput, Credential>({
+  name: 'credentials.list',
+  method: 'GET',
+  path: '/credentials',
+  query: ['offset', 'limit', 'domain', 'query'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Get a credential (the names of its values, never the values).
+ *
+ * `GET /credentials/{id_or_name}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `credentials.get`
+ */
+export const getCredential: (
+  core: Core,
+  input: GetCredentialInput,
+  options?: CallOptions,
+) => CallPromise<Credential> = /* @__PURE__ */ defineCall<GetCredentialInput, Credential>({
+  name: 'credentials.get',
+  method: 'GET',
+  path: '/credentials/{id_or_name}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * Change a credential: values added, overwritten or removed; name, SSO provider, TOTP secret.
+ *
+ * `PATCH /credentials/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `credentials.update`
+ */
+export const updateCredential: (
+  core: Core,
+  input: UpdateCredentialInput,
+  options?: CallOptions,
+) => CallPromise<Credential> = /* @__PURE__ */ defineCall<UpdateCredentialInput, Credential>({
+  name: 'credentials.update',
+  method: 'PATCH',
+  path: '/credentials/{id_or_name}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Delete a credential and its sealed values.
+ *
+ * `DELETE /credentials/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `credentials.delete`
+ */
+export const deleteCredential: (
+  core: Core,
+  input: DeleteCredentialInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteCredentialInput, undefined>({
+  name: 'credentials.delete',
+  method: 'DELETE',
+  path: '/credentials/{id_or_name}',
+  responses: { 204: 'none' },
+  write: true,
+});
+
+/**
+ * Get the current TOTP code of a credential's secret (RFC 6238) and when it expires.
+ *
+ * `GET /credentials/{id_or_name}/totp-code`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `credentials.totpCode`
+ */
+export const getTotpCode: (
+  core: Core,
+  input: GetTotpCodeInput,
+  options?: CallOptions,
+) => CallPromise<TotpCode> = /* @__PURE__ */ defineCall<GetTotpCodeInput, TotpCode>({
+  name: 'credentials.totpCode',
+  method: 'GET',
+  path: '/credentials/{id_or_name}/totp-code',
+  responses: { 200: 'json' },
+});

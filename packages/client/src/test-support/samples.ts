@@ -84,3 +84,14 @@ export const proxy = {
   config: { host: 'proxy.example.com', port: 3128, username: 'agent', has_password: true },
   bypass_hosts: ['localhost'],
 };
+
+export const credential = {
+  id: 'cred_1',
+  name: 'shop-login',
+  domain: 'shop.example.com',
+  created_at: '2026-11-22T10:00:00.000Z',
+  updated_at: '2026-11-22T10:00:00.000Z',
+  has_values: true,
+  has_totp_secret: false,
+  value_keys: ['password', 'username'],
+};

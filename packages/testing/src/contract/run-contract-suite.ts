@@ -2,6 +2,7 @@ import type { ContractCheck } from './check.js';
 import { browserChecks } from './checks-browsers.js';
 import { commonChecks } from './checks-common.js';
 import { computerChecks } from './checks-computer.js';
+import { credentialChecks } from './checks-credentials.js';
 import { extensionChecks } from './checks-extensions.js';
 import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
@@ -34,6 +35,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...liveViewChecks,
   ...profileChecks,
   ...proxyChecks,
+  ...credentialChecks,
   ...ruleChecks,
   ...orgChecks,
 ];

@@ -106,6 +106,12 @@ const CONTRACT_OPERATIONS = [
   'PATCH /proxies/{id}',
   'DELETE /proxies/{id}',
   'POST /proxies/{id}/check',
+  'POST /credentials',
+  'GET /credentials',
+  'GET /credentials/{id_or_name}',
+  'PATCH /credentials/{id_or_name}',
+  'DELETE /credentials/{id_or_name}',
+  'GET /credentials/{id_or_name}/totp-code',
 ];
 
 /** The success status contract.md decides for each operation that has one. */
@@ -132,6 +138,8 @@ const CONTRACT_SUCCESS: Record<string, number[]> = {
   'browsers.update': [200],
   'extensions.metadata': [200],
   'browsers.loadExtensions': [200],
+  'credentials.create': [201],
+  'credentials.delete': [204],
 };
 
 const signature = (operation: { method: string; path: string }) =>
@@ -186,7 +194,7 @@ describe('the operation catalog', () => {
         ),
       ]);
     }
-    expect(lists.length).toBe(11);
+    expect(lists.length).toBe(12);
   });
 
   it('answers with the success statuses contract.md decides', () => {
@@ -254,6 +262,7 @@ describe('the operation catalog', () => {
       'browsers.replays.download',
       'browsers.telemetry.events',
       'browsers.telemetry.stream',
+      'credentials.totpCode',
       'extensions.download',
       'profiles.download',
     ]);

@@ -30,6 +30,14 @@ import {
   writeClipboardOperation,
 } from '../computer/operations.js';
 import {
+  createCredentialOperation,
+  deleteCredentialOperation,
+  getCredentialOperation,
+  getTotpCodeOperation,
+  listCredentialsOperation,
+  updateCredentialOperation,
+} from '../credentials/operations.js';
+import {
   deleteExtensionOperation,
   downloadExtensionOperation,
   getExtensionMetadataOperation,
@@ -221,6 +229,12 @@ export const operations = [
   deleteInvocationBrowsersOperation,
   getExtensionMetadataOperation,
   loadExtensionsOperation,
+  createCredentialOperation,
+  listCredentialsOperation,
+  getCredentialOperation,
+  updateCredentialOperation,
+  deleteCredentialOperation,
+  getTotpCodeOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

@@ -1,0 +1,157 @@
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import Kernel from '@onkernel/sdk';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../server.js';
+import { TEST_ALLOW_NETWORKS, TEST_TOKEN, testConfig } from '../test-support/servers.js';
+
+const run = promisify(execFile);
+const PASSWORD = 'cred-pw-Yk37-never-shown';
+const EMAIL = 'agent-7f3@example.com';
+/** "12345678901234567890" in base32, as a site shows it: lower case, in groups. */
+const TOTP_SECRET = 'gezd gnbv gy3t qojq gezd gnbv gy3t qojq';
+const TOTP_PLAIN = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
+/** RFC 6238 as the RFC writes it (HOTP of the 30-second step, 6 digits), for an independent check. */
+function expectedCode(at: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const digest = createHmac('sha1', '12345678901234567890').update(counter).digest();
+  const offset = (digest.at(-1) as number) & 0xf;
+  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+let server: RunningServer;
+let dataDir: string;
+/** Every line the server logged, at every level. */
+const logged: string[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'xb-credentials-test-'));
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(String(chunk));
+      done();
+    },
+  });
+  server = await startServer(
+    testConfig({
+      XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TEST_TOKEN,
+    }),
+    pino({ level: 'trace' }, sink),
+  );
+});
+afterAll(() => server?.close());
+
+const kernel = () => new Kernel({ apiKey: TEST_TOKEN, baseURL: server.url, maxRetries: 0 });
+
+describe('credentials, driven by the Kernel SDK 0.84', () => {
+  it('are stored, found, listed, merged, answer TOTP codes, and are deleted', async () => {
+    const sdk = kernel();
+    const created = await sdk.credentials.create({
+      name: 'shop-login',
+      domain: 'Shop.Example.com',
+      values: { email: EMAIL, password: PASSWORD },
+      totp_secret: TOTP_SECRET,
+    });
+    expect(created).toMatchObject({
+      name: 'shop-login',
+      domain: 'shop.example.com',
+      has_values: true,
+      has_totp_secret: true,
+      value_keys: ['email', 'password'],
+    });
+    expect(created.totp_code).toMatch(/^\d{6}$/);
+    const retrieved = await sdk.credentials.retrieve('shop-login');
+    expect(retrieved.id).toBe(created.id);
+    expect(retrieved.totp_code).toBeUndefined();
+
+    await sdk.credentials.create({ name: 'other', domain: 'other.example.com', values: {} });
+    const names: string[] = [];
+    for await (const credential of sdk.credentials.list({ limit: 1 })) names.push(credential.name);
+    expect(names).toEqual(['shop-login', 'other']);
+    const bySite = [];
+    for await (const credential of sdk.credentials.list({ domain: 'shop.example.com' }))
+      bySite.push(credential.id);
+    expect(bySite).toEqual([created.id]);
+
+    const updated = await sdk.credentials.update('shop-login', {
+      values: { username: 'agent' },
+      remove_value_keys: ['email'],
+      sso_provider: 'google',
+    });
+    expect(updated).toMatchObject({ value_keys: ['password', 'username'], sso_provider: 'google' });
+    expect(updated.totp_code).toBeUndefined();
+    const cleared = await sdk.credentials.update(created.id, { sso_provider: null });
+    expect(cleared.sso_provider).toBeUndefined();
+
+    const before = Date.now();
+    const { code, expires_at } = await sdk.credentials.totpCode('shop-login');
+    const after = Date.now();
+    expect([expectedCode(before), expectedCode(after)]).toContain(code);
+    expect(Date.parse(expires_at) % 30_000).toBe(0);
+    expect(Date.parse(expires_at)).toBeGreaterThan(before);
+
+    await expect(
+      sdk.credentials.create({ name: 'shop-login', domain: 'x.example.com', values: {} }),
+    ).rejects.toMatchObject({ status: 409 });
+    await sdk.credentials.delete('shop-login');
+    await expect(sdk.credentials.retrieve(created.id)).rejects.toMatchObject({ status: 404 });
+    await expect(sdk.credentials.totpCode(created.id)).rejects.toMatchObject({ status: 404 });
+    await sdk.credentials.delete('other');
+  });
+
+  it('keep their secrets out of every answer, log line, file of the data dir and the audit log', async () => {
+    const sdk = kernel();
+    const made = await sdk.credentials.create({
+      name: 'sealed',
+      domain: 'sealed.example.com',
+      values: { email: EMAIL, password: PASSWORD },
+      totp_secret: TOTP_SECRET,
+    });
+    await sdk.credentials.update('sealed', { values: { password: `${PASSWORD}-2` } });
+    const answers = JSON.stringify([
+      made,
+      await sdk.credentials.retrieve('sealed'),
+      await sdk.credentials.list().then((page) => page.getPaginatedItems()),
+    ]);
+    for (const secret of [PASSWORD, EMAIL, TOTP_PLAIN, 'gezd gnbv']) {
+      expect(answers).not.toContain(secret);
+      expect(logged.join('')).not.toContain(secret);
+      const grep = await run('grep', ['-rlaiF', secret, dataDir]).catch(
+        (error: { stdout: string }) => error,
+      );
+      expect(grep.stdout, secret).toBe('');
+    }
+    // The audit log keeps who wrote what, never the body.
+    const audit = await fetch(`${server.url}/audit-logs?limit=100`, {
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    });
+    expect(audit.status).toBe(200);
+    const auditText = await audit.text();
+    expect(auditText).toContain('/credentials');
+    for (const secret of [PASSWORD, EMAIL, TOTP_PLAIN]) expect(auditText).not.toContain(secret);
+    // The server's log said something about these calls (so its silence on secrets means something).
+    expect(logged.some((line) => line.includes('/credentials'))).toBe(true);
+    await sdk.credentials.delete('sealed');
+  });
+
+  it('without a TOTP secret, answer 409 for a code, saying how to set one', async () => {
+    const sdk = kernel();
+    await sdk.credentials.create({ name: 'no-totp', domain: 'a.example.com', values: {} });
+    await expect(sdk.credentials.totpCode('no-totp')).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('totp_secret'),
+    });
+    await sdk.credentials.delete('no-totp');
+  });
+});

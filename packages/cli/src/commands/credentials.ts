@@ -1,0 +1,105 @@
+import type { Credential, TotpCode } from '@x/types';
+import { usageError } from '../cli-error.js';
+import type { Colors } from '../output/colors.js';
+import { formatTime, renderRecord, renderTable } from '../output/format.js';
+import type { CommandContext, CommandSpec } from './command.js';
+import { callOperation, listShow, operationCommand, printResult } from './define.js';
+import { readStdin } from './files.js';
+
+const CREDENTIAL = { name: '<id-or-name>', field: 'id_or_name' } as const;
+
+/**
+ * `--values -` reads the values (a JSON object) from stdin, `--totp-secret -` the secret (less
+ * its final line ending): secrets then stay out of the shell's history and the process list.
+ */
+async function secretsFromStdin(context: CommandContext): Promise<void> {
+  const { input } = context;
+  if (input.values === '-' && input.totp_secret === '-')
+    throw usageError('Only one of --values and --totp-secret can be read from stdin (-).');
+  if (input.values === '-') {
+    const text = await readStdin(context);
+    try {
+      input.values = JSON.parse(text);
+    } catch {
+      throw usageError(
+        '--values - reads a JSON object from stdin, e.g. {"username":"…","password":"…"}.',
+      );
+    }
+  }
+  if (input.totp_secret === '-')
+    input.totp_secret = (await readStdin(context)).replace(/\r?\n$/, '');
+}
+
+/** Credentials as a table (never a value). */
+function credentialTable(colors: Colors, credentials: readonly Credential[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'NAME', 'DOMAIN', 'VALUES', 'TOTP', 'UPDATED'],
+    credentials.map((credential) => [
+      colors.cyan(credential.id),
+      credential.name,
+      credential.domain,
+      credential.has_values ? 'yes' : '-',
+      credential.has_totp_secret ? 'yes' : '-',
+      formatTime(credential.updated_at),
+    ]),
+  );
+}
+
+/** One credential: the names of its values, never the values. */
+function credentialView(colors: Colors, credential: Credential): string {
+  return renderRecord(colors, {
+    id: colors.cyan(credential.id),
+    name: credential.name,
+    domain: credential.domain,
+    values: credential.value_keys?.length ? credential.value_keys.join(', ') : colors.dim('none'),
+    totp: credential.has_totp_secret ? 'set' : colors.dim('none'),
+    totp_code: credential.totp_code,
+    sso_provider: credential.sso_provider ?? undefined,
+    created: formatTime(credential.created_at),
+    updated: formatTime(credential.updated_at),
+  });
+}
+
+/** `xb credentials …`. */
+export const credentialCommands: CommandSpec[] = [
+  operationCommand<Credential>('credentials', 'create', 'credentials.create', {
+    example:
+      'xb credentials create --name shop-login --domain shop.example.com --values - < login.json',
+    show: (context, credential) => credentialView(context.colors, credential),
+    run: async (context, show) => {
+      await secretsFromStdin(context);
+      printResult(context, await callOperation<Credential>(context, 'credentials.create'), show);
+    },
+  }),
+  operationCommand<Credential[]>('credentials', 'list', 'credentials.list', {
+    example: 'xb credentials list --domain shop.example.com',
+    show: listShow(credentialTable, 'No credentials.'),
+  }),
+  operationCommand<Credential>('credentials', 'get', 'credentials.get', {
+    args: [CREDENTIAL],
+    example: 'xb credentials get shop-login',
+    show: (context, credential) => credentialView(context.colors, credential),
+  }),
+  operationCommand<Credential>('credentials', 'update', 'credentials.update', {
+    args: [CREDENTIAL],
+    example: 'xb credentials update shop-login --totp-secret - < secret.txt',
+    show: (context, credential) => credentialView(context.colors, credential),
+    run: async (context, show) => {
+      await secretsFromStdin(context);
+      printResult(context, await callOperation<Credential>(context, 'credentials.update'), show);
+    },
+  }),
+  operationCommand('credentials', 'delete', 'credentials.delete', {
+    args: [CREDENTIAL],
+    example: 'xb credentials delete shop-login',
+    show: (context) =>
+      `${context.colors.green('✓')} Deleted credential ${context.input.id_or_name}.`,
+  }),
+  operationCommand<TotpCode>('credentials', 'totp', 'credentials.totpCode', {
+    args: [CREDENTIAL],
+    example: 'xb credentials totp shop-login',
+    show: (context, code) =>
+      `${code.code}  ${context.colors.dim(`(valid until ${formatTime(code.expires_at)})`)}`,
+  }),
+];
