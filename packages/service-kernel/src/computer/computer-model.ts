@@ -154,7 +154,7 @@ export class ComputerModel<I extends BrowserInstance> {
    * (the same events the computer controls send). Points are held inside the viewport; the mouse
    * position and held buttons are kept as for the controls.
    */
-  liveInput(browserId: string, input: LiveInput, viewer?: object): Promise<void> {
+  async liveInput(browserId: string, input: LiveInput, viewer?: object): Promise<void> {
     const entry = this.#browsers.live(browserId);
     const { control } = entry;
     // While a person holds control, only their input is sent, at once, past the agent's waiting.
