@@ -21,12 +21,6 @@ export interface CredentialQuery {
   readonly query?: string | undefined;
 }
 
-/** A credential's secrets, opened: what a sign-in fills. Never in an answer, a log or a record. */
-export interface CredentialSecrets {
-  readonly values: Readonly<Record<string, string>>;
-  readonly totpSecret: string | undefined;
-}
-
 /**
  * Every rule of credentials: names unique in the project, values and the TOTP secret write-only
  * (sealed by the engines' secret box, never in a record, an answer or a log: a record says only
@@ -140,19 +134,6 @@ export class CredentialModel<I extends BrowserInstance> {
     const secret = this.#open(id, stored.sealedTotpSecret, '');
     const { code, expiresAt } = totpCode(base32Bytes(secret), this.#context.clock());
     return { code, expires_at: formatTimestamp(expiresAt) };
-  }
-
-  /** Its values and TOTP secret, opened, for a sign-in the service does; never answered. */
-  async secretsOf(idOrName: string): Promise<CredentialSecrets> {
-    const stored = await this.#find(idOrName);
-    const id = stored.record.id;
-    return {
-      values: this.#open<Record<string, string>>(id, stored.sealedValues, {}),
-      totpSecret:
-        stored.sealedTotpSecret === undefined
-          ? undefined
-          : this.#open(id, stored.sealedTotpSecret, ''),
-    };
   }
 
   /** The record kept for these values and secret, each sealed (nothing sealed for nothing). */
