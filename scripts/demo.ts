@@ -278,11 +278,20 @@ async function liveViewDemo(env: NodeJS.ProcessEnv, sessionId: string): Promise<
   const person = await launchViewer();
 
   try {
-    const view = await person.newPage({ viewport: { width: 1024, height: 640 } });
+    const view = await person.newPage({ viewport: { width: 1024, height: 720 } });
     await view.goto(url);
     await view.waitForFunction(() => Number(document.getElementById('screen')?.dataset.frames) > 0);
-    // The session is 1024 × 600 in a 1024 × 640 window: drawn at full size, 20 px down.
-    await view.mouse.click(300, 20 + 200);
+    // The session (1024 × 600) is drawn under the page's bar, scaled to fit and centred: the
+    // point (300, 200) of the session, in its text box, is found on the view from the stage.
+    const stage = await view.evaluate(() => {
+      const box = (document.getElementById('stage') as HTMLElement).getBoundingClientRect();
+      return { left: box.left, top: box.top, width: box.width, height: box.height };
+    });
+    const scale = Math.min(stage.width / 1024, stage.height / 600);
+    await view.mouse.click(
+      stage.left + (stage.width - 1024 * scale) / 2 + 300 * scale,
+      stage.top + (stage.height - 600 * scale) / 2 + 200 * scale,
+    );
     await view.keyboard.press('Control+End');
     await view.keyboard.press('Enter');
     await view.keyboard.type('typed by a person in the live view');
