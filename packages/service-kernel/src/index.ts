@@ -128,7 +128,7 @@ export {
   type ViewerSocket,
 } from './live-view/live-view-model.js';
 export { SyntheticScreen } from './live-view/synthetic-screen.js';
-export { MAX_ADDRESS_CHARS, navigableUrl, TabList } from './live-view/tab-list.js';
+export { InMemoryTabs, MAX_ADDRESS_CHARS, navigableUrl, TabList } from './live-view/tab-list.js';
 export { INSTANCE_HOME, isOutOfResources, isStorageFull, notFound, refusals } from './messages.js';
 export {
   type BrowserLimits,

@@ -1,4 +1,4 @@
-import type { BrowserTab, Navigation } from '../engines.js';
+import type { BrowserInstance, BrowserTab, Navigation } from '../engines.js';
 import { ServiceError } from '../service-error.js';
 
 /** Longest address a person may send a tab to. */
@@ -119,5 +119,49 @@ function titleOf(url: string): string {
     return new URL(url).host || url;
   } catch {
     return url;
+  }
+}
+
+/**
+ * The tab methods of a browser instance without a real browser (the fake's, the kernel tests'):
+ * its tabs kept in a TabList, and whether its DevTools clients' input is held, as a flag.
+ */
+export class InMemoryTabs
+  implements
+    Pick<
+      BrowserInstance,
+      | 'tabs'
+      | 'onTabsChanged'
+      | 'navigate'
+      | 'activateTab'
+      | 'openTab'
+      | 'closeTab'
+      | 'holdClientInput'
+    >
+{
+  /** Its tabs, each with its history. */
+  readonly tabList = new TabList();
+  /** Whether its DevTools clients' input is held now (a person holds the session's control). */
+  isClientInputHeld = false;
+  tabs(): readonly BrowserTab[] {
+    return this.tabList.list();
+  }
+  onTabsChanged(listener: () => void): () => void {
+    return this.tabList.onChanged(listener);
+  }
+  async navigate(navigation: Navigation): Promise<void> {
+    this.tabList.navigate(navigation);
+  }
+  async activateTab(tabId: string): Promise<void> {
+    this.tabList.activate(tabId);
+  }
+  async openTab(url: string): Promise<void> {
+    this.tabList.open(url);
+  }
+  async closeTab(tabId: string): Promise<void> {
+    this.tabList.close(tabId);
+  }
+  holdClientInput(isHeld: boolean): void {
+    this.isClientInputHeld = isHeld;
   }
 }

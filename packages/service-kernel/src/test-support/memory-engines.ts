@@ -2,11 +2,9 @@ import type { Viewport } from '@x/types';
 import type {
   BrowserEngine,
   BrowserInstance,
-  BrowserTab,
   KeyInput,
   LaunchSpec,
   MouseInput,
-  Navigation,
   ProcessEvents,
   ProxyRoute,
   ScreenFrame,
@@ -16,7 +14,7 @@ import type {
 } from '../engines.js';
 import { MemoryFileTree, memoryFileSystem } from '../files/memory-file-system.js';
 import { SyntheticScreen } from '../live-view/synthetic-screen.js';
-import { TabList } from '../live-view/tab-list.js';
+import { InMemoryTabs } from '../live-view/tab-list.js';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { MemoryProfileStore } from '../profiles/memory-profile-store.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
@@ -29,7 +27,7 @@ export type RecordedInput =
   | ({ kind: 'key'; at: number } & KeyInput);
 
 /** A browser that only records: what was typed and sent (with when) and whether it is closed. */
-export class RecordingInstance implements BrowserInstance {
+export class RecordingInstance extends InMemoryTabs implements BrowserInstance {
   readonly typed: { text: string; at: number }[] = [];
   readonly inputs: RecordedInput[] = [];
   clipboard = '';
@@ -50,32 +48,6 @@ export class RecordingInstance implements BrowserInstance {
     width: 1280,
     height: 720,
   }));
-
-  /** Its tabs, each with its history, kept in memory. */
-  readonly tabList = new TabList();
-  /** Whether its DevTools clients' input is held now (a person holds the session's control). */
-  isClientInputHeld = false;
-  tabs(): readonly BrowserTab[] {
-    return this.tabList.list();
-  }
-  onTabsChanged(listener: () => void): () => void {
-    return this.tabList.onChanged(listener);
-  }
-  async navigate(navigation: Navigation): Promise<void> {
-    this.tabList.navigate(navigation);
-  }
-  async activateTab(tabId: string): Promise<void> {
-    this.tabList.activate(tabId);
-  }
-  async openTab(url: string): Promise<void> {
-    this.tabList.open(url);
-  }
-  async closeTab(tabId: string): Promise<void> {
-    this.tabList.close(tabId);
-  }
-  holdClientInput(isHeld: boolean): void {
-    this.isClientInputHeld = isHeld;
-  }
 
   async streamScreen(size: ScreenSize, onFrame: (frame: ScreenFrame) => void) {
     return this.screen.open(size, onFrame);

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import {
   type BrowserInstance,
-  type BrowserTab,
   type FsChange,
   INSTANCE_HOME,
+  InMemoryTabs,
   type KeyInput,
   MemoryFileTree,
   type MouseInput,
-  type Navigation,
   type ProxyRoute,
   type Region,
   type ScreenFrame,
@@ -16,7 +15,6 @@ import {
   type ScreenStream,
   ServiceError,
   SyntheticScreen,
-  TabList,
   type WheelInput,
 } from '@x/service-kernel';
 import { isShortcut, type Viewport } from '@x/types';
@@ -56,7 +54,7 @@ export function covers(watch: FakeWatchRegistration, path: string): boolean {
  * A simulated browser: what was typed into it, its instance's files (paths and whether each is a
  * directory), its processes and the watches on its files. Nothing runs; everything is recorded.
  */
-export class FakeInstance implements BrowserInstance {
+export class FakeInstance extends InMemoryTabs implements BrowserInstance {
   readonly id: string;
   /** Its window size: as launched, then as the last update set it. */
   viewport: Viewport;
@@ -87,6 +85,7 @@ export class FakeInstance implements BrowserInstance {
   readonly screen = new SyntheticScreen((size) => this.#picture(size));
 
   constructor(id: string, viewport: Viewport, clock: () => Date = () => new Date()) {
+    super();
     this.id = id;
     this.viewport = viewport;
     this.files = new MemoryFileTree({ maxBytes: FAKE_DISK_BYTES, clock });
@@ -99,32 +98,6 @@ export class FakeInstance implements BrowserInstance {
   async type(text: string): Promise<void> {
     this.typedText += text;
     this.screen.changed();
-  }
-
-  /** Its tabs, each with its history, kept in memory. */
-  readonly tabList = new TabList();
-  /** Whether its DevTools clients' input is held now (a person holds the session's control). */
-  isClientInputHeld = false;
-  tabs(): readonly BrowserTab[] {
-    return this.tabList.list();
-  }
-  onTabsChanged(listener: () => void): () => void {
-    return this.tabList.onChanged(listener);
-  }
-  async navigate(navigation: Navigation): Promise<void> {
-    this.tabList.navigate(navigation);
-  }
-  async activateTab(tabId: string): Promise<void> {
-    this.tabList.activate(tabId);
-  }
-  async openTab(url: string): Promise<void> {
-    this.tabList.open(url);
-  }
-  async closeTab(tabId: string): Promise<void> {
-    this.tabList.close(tabId);
-  }
-  holdClientInput(isHeld: boolean): void {
-    this.isClientInputHeld = isHeld;
   }
 
   async streamScreen(
