@@ -4,7 +4,7 @@ import type { Colors } from '../output/colors.js';
 import { formatTime, renderRecord, renderTable } from '../output/format.js';
 import type { CommandContext, CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
-import { readStdin } from './files.js';
+import { readStdin, stdinForDash } from './files.js';
 
 const CREDENTIAL = { name: '<id-or-name>', field: 'id_or_name' } as const;
 
@@ -26,8 +26,7 @@ async function secretsFromStdin(context: CommandContext): Promise<void> {
       );
     }
   }
-  if (input.totp_secret === '-')
-    input.totp_secret = (await readStdin(context)).replace(/\r?\n$/, '');
+  await stdinForDash(context, 'totp_secret', { trimNewline: true });
 }
 
 /** Credentials as a table (never a value). */
