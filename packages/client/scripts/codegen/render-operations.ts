@@ -7,14 +7,7 @@
 import type { Operation } from '@x/types';
 import * as types from '@x/types';
 import { type Route, routeOf } from '../../src/calls/route.js';
-import { functionName, type OperationTypes, operationDoc } from './render-types.js';
-
-/** The name a value is exported under from @x/types. */
-function exportName(value: unknown): string {
-  const found = Object.entries(types).find(([, exported]) => exported === value)?.[0];
-  if (!found) throw new Error(`not exported from @x/types: ${String(value)}`);
-  return found;
-}
+import { exportName, functionName, type OperationTypes, operationDoc } from './render-types.js';
 
 function literal(route: Route): string {
   const fields = Object.entries(route).map(([key, value]) => {

@@ -252,11 +252,16 @@ export class TypeRenderer {
   }
 }
 
+/** The name a value is exported under from @x/types. */
+export function exportName(value: unknown): string {
+  const found = Object.entries(types).find(([, exported]) => exported === value)?.[0];
+  if (!found) throw new Error(`not exported from @x/types: ${String(value)}`);
+  return found;
+}
+
 /** The name an operation's function is exported under (`getBrowserPoolOperation` → getBrowserPool). */
 export function functionName(operation: Operation): string {
-  const found = Object.entries(types).find(([, value]) => value === operation)?.[0];
-  if (!found) throw new Error(`not exported from @x/types: ${operation.name}`);
-  return found.replace(/Operation$/, '');
+  return exportName(operation).replace(/Operation$/, '');
 }
 
 /** What one operation's input, answer and method are, by name. */
