@@ -97,7 +97,8 @@ export class CredentialModel<I extends BrowserInstance> {
     let sealedValues = stored.sealedValues;
     let keys = stored.record.value_keys ?? [];
     if (body.values !== undefined || body.remove_value_keys !== undefined) {
-      const values: Record<string, string> = { ...this.#open(id, stored.sealedValues, {}) };
+      const values: Record<string, string> =
+        stored.sealedValues === undefined ? {} : JSON.parse(this.#open(id, stored.sealedValues));
       for (const key of body.remove_value_keys ?? []) delete values[key];
       Object.assign(values, body.values ?? {});
       keys = Object.keys(values);
@@ -131,7 +132,7 @@ export class CredentialModel<I extends BrowserInstance> {
     const stored = await this.#find(idOrName);
     const id = stored.record.id;
     if (stored.sealedTotpSecret === undefined) throw refusals.noTotpSecret(id);
-    const secret = this.#open(id, stored.sealedTotpSecret, '');
+    const secret = this.#open(id, stored.sealedTotpSecret);
     const { code, expiresAt } = totpCode(base32Bytes(secret), this.#context.clock());
     return { code, expires_at: formatTimestamp(expiresAt) };
   }
@@ -165,11 +166,9 @@ export class CredentialModel<I extends BrowserInstance> {
   }
 
   /** A sealed secret opened; 409 when this service's key cannot open it (the key changed). */
-  #open<T>(id: string, sealed: string | undefined, empty: T): T {
-    if (sealed === undefined) return empty;
+  #open(id: string, sealed: string): string {
     try {
-      const plain = this.#context.engines.secrets.open(sealed);
-      return (typeof empty === 'string' ? plain : JSON.parse(plain)) as T;
+      return this.#context.engines.secrets.open(sealed);
     } catch (error) {
       this.#context.log.error({ err: error, credential: id }, 'a credential cannot be opened');
       throw refusals.credentialSealedElsewhere(id);
