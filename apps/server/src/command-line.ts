@@ -181,6 +181,13 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     defaultText: DEFAULT_PROXY_CHECK_URL,
   },
   {
+    flag: 'onepassword-connect-url',
+    env: 'XB_ONEPASSWORD_CONNECT_URL',
+    value: '<url>',
+    description: '1Password Connect server of credential providers created without a url',
+    defaultText: 'none',
+  },
+  {
     flag: 'shutdown-seconds',
     env: 'XB_SHUTDOWN_SECONDS',
     value: '<n>',

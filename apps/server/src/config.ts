@@ -67,6 +67,11 @@ export interface ServerConfig {
   /** The site a proxy check asks through the proxy; it answers with the address it sees. */
   readonly proxyCheckUrl: string;
   /**
+   * The 1Password Connect server of a credential provider created without an address
+   * (`XB_ONEPASSWORD_CONNECT_URL`). Undefined: a provider must name its own.
+   */
+  readonly onePasswordConnectUrl?: string | undefined;
+  /**
    * The origin clients reach the server at (`XB_PUBLIC_URL`, e.g. `https://browsers.example.com`):
    * every URL handed out is built from it. Undefined: from the bind address.
    */
@@ -153,16 +158,16 @@ function databaseUrl(value: string | undefined): string | undefined {
   return value;
 }
 
-function checkUrl(value: string | undefined): string {
+function checkUrl(value: string | undefined, name = 'XB_PROXY_CHECK_URL'): string {
   const url = value || DEFAULT_PROXY_CHECK_URL;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`XB_PROXY_CHECK_URL must be an http(s) URL, got "${url}"`);
+    throw new Error(`${name} must be an http(s) URL, got "${url}"`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new Error(`XB_PROXY_CHECK_URL must be an http(s) URL, got "${url}"`);
+    throw new Error(`${name} must be an http(s) URL, got "${url}"`);
   return url;
 }
 
@@ -226,6 +231,9 @@ export function readConfig(
       positive('XB_MAX_PROFILE_MB', env.XB_MAX_PROFILE_MB, DEFAULT_MAX_PROFILE_MB) * 1024 * 1024,
     secretKeyFile: resolve(env.XB_SECRET_KEY_FILE || `${dataDir}.key`),
     proxyCheckUrl: checkUrl(env.XB_PROXY_CHECK_URL),
+    onePasswordConnectUrl: env.XB_ONEPASSWORD_CONNECT_URL
+      ? checkUrl(env.XB_ONEPASSWORD_CONNECT_URL, 'XB_ONEPASSWORD_CONNECT_URL')
+      : undefined,
     host: env.XB_HOST || '127.0.0.1',
     port: whole('XB_PORT', env.XB_PORT ?? env.PORT, 8080),
     tokens: list(env.XB_TOKENS),

@@ -16,6 +16,7 @@ import {
 import pino, { type Logger } from 'pino';
 import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/chromium-engine.js';
 import type { ServerConfig } from './config.js';
+import { PinnedProviderClient } from './credentials/pinned-provider-client.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
 import { SandboxFileSystem } from './files/sandbox-file-system.js';
 import { SandboxWatcher } from './fs-watch/sandbox-watcher.js';
@@ -275,6 +276,7 @@ async function startLocked(
       archives,
       profiles,
       proxyChecker: new HttpProxyChecker(config.proxyCheckUrl, config.allowNetworks),
+      providers: new PinnedProviderClient(config.allowNetworks, config.onePasswordConnectUrl),
       secrets: aesSecretBox(secretKey.key),
     },
     settings: {

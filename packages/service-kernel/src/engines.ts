@@ -5,6 +5,7 @@ import type {
   BrowserProxy,
   BrowserSession,
   Credential,
+  CredentialProvider,
   Extension,
   FileEntry,
   Invocation,
@@ -510,6 +511,34 @@ export interface SecretBox {
   open(sealed: string): string;
 }
 
+/** A credential provider's record and its sealed token. */
+export interface StoredCredentialProvider {
+  readonly record: CredentialProvider;
+  readonly sealedToken: string;
+}
+
+/** What a credential provider's server answered to a GET. */
+export interface ProviderAnswer {
+  readonly status: number;
+  /** The body parsed as JSON (undefined when it was not JSON). */
+  readonly json: unknown;
+}
+
+/**
+ * Reaches credential providers' servers (1Password Connect) for the service, as the egress
+ * policy lets sessions reach (the server pins the address it checked, so a rebinding resolver
+ * counts for nothing).
+ */
+export interface ProviderClient {
+  /** Where a provider created without an address answers: the operator's default, if any. */
+  readonly defaultUrl?: string | undefined;
+  /**
+   * GETs `url` with `Authorization: Bearer <token>`; throws an Error saying why when no answer
+   * came (refused by the policy, unreachable, too large, too slow).
+   */
+  get(url: string, token: string): Promise<ProviderAnswer>;
+}
+
 /** A proxy's record and its sealed password. */
 /**
  * A credential as kept: its record (no secret in it) and its values and TOTP secret, each sealed
@@ -629,6 +658,7 @@ export interface RecordTables {
   readonly profiles: RecordTable<Profile>;
   readonly proxies: RecordTable<StoredProxy>;
   readonly credentials: RecordTable<StoredCredential>;
+  readonly credentialProviders: RecordTable<StoredCredentialProvider>;
   readonly projects: RecordTable<StoredProject>;
   readonly apiKeys: RecordTable<StoredApiKey>;
   readonly orgSettings: RecordTable<StoredOrgSettings>;
@@ -652,6 +682,7 @@ export const RECORD_KINDS = [
   'projects',
   'apiKeys',
   'orgSettings',
+  'credentialProviders',
 ] as const satisfies readonly (keyof RecordTables)[];
 
 /** The scope of the organization's own records; every other scope is a project's id. */
@@ -741,6 +772,7 @@ export interface ServiceEngines<I extends BrowserInstance> {
   readonly archives: ArchiveStore;
   readonly profiles: ProfileStore;
   readonly proxyChecker: ProxyChecker;
+  readonly providers: ProviderClient;
   readonly secrets: SecretBox;
   readonly records: RecordStore;
 }

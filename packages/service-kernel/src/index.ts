@@ -16,6 +16,12 @@ export {
 } from './browsers/network-allow.js';
 export { type LiveInput, pause } from './computer/computer-model.js';
 export { FRAME_MS, type Point, pathBetween } from './computer/mouse-path.js';
+export {
+  FetchProviderClient,
+  MAX_PROVIDER_ANSWER_BYTES,
+  PROVIDER_TIMEOUT_MS,
+  providerAnswerOf,
+} from './credentials/fetch-provider-client.js';
 export type {
   ArchiveStore,
   AuditQuery,
@@ -42,6 +48,8 @@ export type {
   ProcessSignal,
   ProcessSpec,
   ProfileStore,
+  ProviderAnswer,
+  ProviderClient,
   ProxyChecker,
   ProxyCheckResult,
   ProxyRoute,
@@ -62,6 +70,7 @@ export type {
   SecretBox,
   ServiceEngines,
   StoredApiKey,
+  StoredCredentialProvider,
   StoredExtension,
   StoredOrgSettings,
   StoredPool,

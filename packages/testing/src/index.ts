@@ -68,6 +68,13 @@ export {
   extensionManifestFixture,
 } from './fixtures/extension-archive.js';
 export {
+  type ConnectLoginItem,
+  type ConnectVault,
+  type OnePasswordConnect,
+  type OnePasswordConnectOptions,
+  startOnePasswordConnect,
+} from './fixtures/onepassword-connect.js';
+export {
   browserPoolFixture,
   browserSessionFixture,
   buildBrowserPool,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import Kernel from '@onkernel/sdk';
+import { type OnePasswordConnect, startOnePasswordConnect } from '@x/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
@@ -27,6 +28,8 @@ function expectedCode(at: number): string {
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+const CONNECT_TOKEN = 'connect-token-Qm82-never-shown';
+let connect: OnePasswordConnect;
 let server: RunningServer;
 let dataDir: string;
 /** Every line the server logged, at every level. */
@@ -34,6 +37,23 @@ const logged: string[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'xb-credentials-test-'));
+  connect = await startOnePasswordConnect({
+    token: CONNECT_TOKEN,
+    vaults: [
+      {
+        name: 'Agents',
+        items: [
+          {
+            title: 'Shop',
+            urls: ['https://shop.example.com/'],
+            username: 'agent',
+            password: PASSWORD,
+            totpSecret: TOTP_PLAIN,
+          },
+        ],
+      },
+    ],
+  });
   const sink = new Writable({
     write(chunk, _encoding, done) {
       logged.push(String(chunk));
@@ -44,13 +64,17 @@ beforeAll(async () => {
     testConfig({
       XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
       XB_DATA_DIR: dataDir,
+      XB_ONEPASSWORD_CONNECT_URL: connect.url,
       XB_PORT: '0',
       XB_TOKENS: TEST_TOKEN,
     }),
     pino({ level: 'trace' }, sink),
   );
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await connect?.close();
+});
 
 const kernel = () => new Kernel({ apiKey: TEST_TOKEN, baseURL: server.url, maxRetries: 0 });
 
@@ -163,5 +187,59 @@ describe('credentials, driven by the Kernel SDK 0.84', () => {
       message: expect.stringContaining('totp_secret'),
     });
     await sdk.credentials.delete('no-totp');
+  });
+});
+
+describe('credential providers, driven by the Kernel SDK 0.84', () => {
+  it("reach the operator's 1Password Connect server, list its items, never show the token", async () => {
+    const sdk = kernel();
+    // The SDK names no address: the provider gets XB_ONEPASSWORD_CONNECT_URL.
+    const made = await sdk.credentialProviders.create({
+      name: 'team-1p',
+      provider_type: 'onepassword',
+      token: CONNECT_TOKEN,
+    });
+    expect(made).toMatchObject({ name: 'team-1p', enabled: true, priority: 0 });
+    const tested = await sdk.credentialProviders.test(made.id);
+    expect(tested).toMatchObject({ success: true, vaults: [{ name: 'Agents' }] });
+    const { items } = await sdk.credentialProviders.listItems(made.id);
+    expect(items).toEqual([
+      expect.objectContaining({ path: 'Agents/Shop', urls: ['https://shop.example.com/'] }),
+    ]);
+    const renamed = await sdk.credentialProviders.update(made.id, { name: 'ops-1p', priority: 2 });
+    expect(renamed).toMatchObject({ name: 'ops-1p', priority: 2 });
+    const listed = [];
+    for await (const provider of sdk.credentialProviders.list()) listed.push(provider.name);
+    expect(listed).toEqual(['ops-1p']);
+    expect(connect.requests.every((request) => request.isAuthorized)).toBe(true);
+    const answers = JSON.stringify([made, tested, items, renamed]);
+    for (const secret of [CONNECT_TOKEN, PASSWORD, TOTP_PLAIN]) {
+      expect(answers).not.toContain(secret);
+      expect(logged.join('')).not.toContain(secret);
+      const grep = await run('grep', ['-rlaF', secret, dataDir]).catch(
+        (error: { stdout: string }) => error,
+      );
+      expect(grep.stdout, secret).toBe('');
+    }
+    await sdk.credentialProviders.delete(made.id);
+    await expect(sdk.credentialProviders.retrieve(made.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('reach no address the egress policy keeps sessions from', async () => {
+    const sdk = kernel();
+    for (const url of ['http://10.20.30.40:8080', 'http://169.254.169.254', 'http://127.0.0.2:9']) {
+      const response = await fetch(`${server.url}/org/credential_providers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'inside', provider_type: 'onepassword', token: 't', url }),
+      });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const tested = await sdk.credentialProviders.test(id);
+      expect(tested.success).toBe(false);
+      expect(tested.error).toContain('egress policy');
+      await expect(sdk.credentialProviders.listItems(id)).rejects.toMatchObject({ status: 502 });
+      await sdk.credentialProviders.delete(id);
+    }
   });
 });

@@ -896,6 +896,63 @@ export interface TotpCode {
   expires_at: string;
 }
 
+export interface CredentialProvider {
+  /** the provider's id */
+  id: string;
+  /** the provider's name, unique in the organization */
+  name: string;
+  /** what kind of store it is: onepassword */
+  provider_type: 'onepassword';
+  /** where its server answers (the 1Password Connect server) */
+  url: string;
+  /** whether sign-ins look items up in it */
+  enabled: boolean;
+  /** its place when several providers are asked for a site: lower first */
+  priority: number;
+  /** how long its lists of vaults and items are kept before it is asked again */
+  cache_ttl_seconds: number;
+  /** when it was made (ISO 8601 UTC) */
+  created_at: string;
+  /** when it last changed (ISO 8601 UTC) */
+  updated_at: string;
+}
+
+export interface ProviderVault {
+  /** the vault's id in the provider */
+  id: string;
+  /** the vault's name */
+  name: string;
+}
+
+export interface CredentialProviderTestResult {
+  /** whether the provider answered and took the token */
+  success: boolean;
+  /** the vaults the token reaches (empty when it failed) */
+  vaults: ProviderVault[];
+  /** why it failed: refused, unreachable, the token not accepted */
+  error?: string | undefined;
+}
+
+export interface CredentialProviderItem {
+  /** the item's id in the provider */
+  id: string;
+  /** how a sign-in names it: "<vault name>/<item title>" */
+  path: string;
+  /** the item's title */
+  title: string;
+  /** its vault's id */
+  vault_id: string;
+  /** its vault's name */
+  vault_name: string;
+  /** the sites it is for, as the item lists them */
+  urls?: string[] | undefined;
+}
+
+export interface CredentialProviderItems {
+  /** the login items of every vault the token reaches */
+  items: CredentialProviderItem[];
+}
+
 // Operations
 
 /** What `browsers.replays.stop` takes: its path parameters. */
@@ -2274,6 +2331,76 @@ export interface GetTotpCodeInput {
   id_or_name: string;
 }
 
+/** What `credentialProviders.create` takes: its body fields. */
+export interface CreateCredentialProviderInput {
+  /** unique name in the organization, [A-Za-z0-9._-], 1–255 characters */
+  name: string;
+  /** what kind of store it is: onepassword */
+  provider_type: 'onepassword';
+  /** the token its server accepts (a 1Password Connect access token); write-only */
+  token: string;
+  /** its server's address (the 1Password Connect server); the operator's default when left out */
+  url?: string | undefined;
+  /** how long its lists are kept, in seconds (0–86400, default 300) */
+  cache_ttl_seconds?: number | undefined;
+  /** whether sign-ins look items up in it (default true) */
+  enabled?: boolean | undefined;
+  /** its place among providers, lower first (0–1000, default 0) */
+  priority?: number | undefined;
+}
+
+/** What `credentialProviders.list` takes: its query parameters. */
+export interface ListCredentialProvidersInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only providers whose name contains this (any case), or whose id it is */
+  query?: string | undefined;
+}
+
+/** What `credentialProviders.get` takes: its path parameters. */
+export interface GetCredentialProviderInput {
+  /** credential provider id or name */
+  id_or_name: string;
+}
+
+/** What `credentialProviders.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateCredentialProviderInput {
+  /** credential provider id or name */
+  id_or_name: string;
+  /** new unique name */
+  name?: string | undefined;
+  /** a new token (rotation); write-only */
+  token?: string | undefined;
+  /** a new address */
+  url?: string | undefined;
+  /** how long its lists are kept, in seconds */
+  cache_ttl_seconds?: number | undefined;
+  /** whether sign-ins look items up in it */
+  enabled?: boolean | undefined;
+  /** its place among providers, lower first */
+  priority?: number | undefined;
+}
+
+/** What `credentialProviders.delete` takes: its path parameters. */
+export interface DeleteCredentialProviderInput {
+  /** credential provider id or name */
+  id_or_name: string;
+}
+
+/** What `credentialProviders.test` takes: its path parameters. */
+export interface TestCredentialProviderInput {
+  /** credential provider id or name */
+  id_or_name: string;
+}
+
+/** What `credentialProviders.items` takes: its path parameters. */
+export interface ListCredentialProviderItemsInput {
+  /** credential provider id or name */
+  id_or_name: string;
+}
+
 // Methods
 
 /** Every operation of the API as a method, grouped as the API is. */
@@ -2300,6 +2427,8 @@ export interface ClientMethods {
   readonly auditLogs: AuditLogsMethods;
   /** The `credentials` operations. */
   readonly credentials: CredentialsMethods;
+  /** The `credentialProviders` operations. */
+  readonly credentialProviders: CredentialProvidersMethods;
 }
 
 /** The `browsers` operations. */
@@ -3149,4 +3278,72 @@ export interface CredentialsMethods {
    * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
    */
   totpCode(input: GetTotpCodeInput, options?: CallOptions): CallPromise<TotpCode>;
+}
+
+/** The `credentialProviders` operations. */
+export interface CredentialProvidersMethods {
+  /**
+   * Add a credential provider (a 1Password Connect server) that sign-ins read logins from; its token is write-only.
+   *
+   * `POST /org/credential_providers`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(
+    input: CreateCredentialProviderInput,
+    options?: CallOptions,
+  ): CallPromise<CredentialProvider>;
+  /**
+   * List the organization's credential providers (never their tokens).
+   *
+   * `GET /org/credential_providers`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(
+    input?: ListCredentialProvidersInput,
+    options?: CallOptions,
+  ): PagePromise<CredentialProvider>;
+  /**
+   * Get a credential provider (never its token).
+   *
+   * `GET /org/credential_providers/{id_or_name}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetCredentialProviderInput, options?: CallOptions): CallPromise<CredentialProvider>;
+  /**
+   * Change a credential provider: name, token (rotation), address, cache time, enabled, priority.
+   *
+   * `PATCH /org/credential_providers/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+   */
+  update(
+    input: UpdateCredentialProviderInput,
+    options?: CallOptions,
+  ): CallPromise<CredentialProvider>;
+  /**
+   * Delete a credential provider and its sealed token.
+   *
+   * `DELETE /org/credential_providers/{id_or_name}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  delete(input: DeleteCredentialProviderInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Test a credential provider: whether it answers and takes the token, and its vaults.
+   *
+   * `POST /org/credential_providers/{id_or_name}/test`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+   */
+  test(
+    input: TestCredentialProviderInput,
+    options?: CallOptions,
+  ): CallPromise<CredentialProviderTestResult>;
+  /**
+   * List a credential provider's login items: paths, titles, sites (never their values).
+   *
+   * `GET /org/credential_providers/{id_or_name}/items`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 502, 503.
+   */
+  items(
+    input: ListCredentialProviderItemsInput,
+    options?: CallOptions,
+  ): CallPromise<CredentialProviderItems>;
 }

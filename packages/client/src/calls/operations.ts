@@ -43,6 +43,7 @@ import type {
   CreateBrowserInput,
   CreateBrowserPoolInput,
   CreateCredentialInput,
+  CreateCredentialProviderInput,
   CreateDirectoryInput,
   CreatedApiKey,
   CreateInvocationInput,
@@ -51,6 +52,9 @@ import type {
   CreateProjectInput,
   CreateProxyInput,
   Credential,
+  CredentialProvider,
+  CredentialProviderItems,
+  CredentialProviderTestResult,
   CurlInput,
   CurlResult,
   CursorResult,
@@ -58,6 +62,7 @@ import type {
   DeleteBrowserInput,
   DeleteBrowserPoolInput,
   DeleteCredentialInput,
+  DeleteCredentialProviderInput,
   DeleteDirectoryInput,
   DeleteExtensionInput,
   DeleteFileInput,
@@ -82,6 +87,7 @@ import type {
   GetBrowserInput,
   GetBrowserPoolInput,
   GetCredentialInput,
+  GetCredentialProviderInput,
   GetExtensionMetadataInput,
   GetInvocationInput,
   GetMousePositionInput,
@@ -100,6 +106,8 @@ import type {
   ListAuditLogsInput,
   ListBrowserPoolsInput,
   ListBrowsersInput,
+  ListCredentialProviderItemsInput,
+  ListCredentialProvidersInput,
   ListCredentialsInput,
   ListExtensionsInput,
   ListFilesInput,
@@ -147,12 +155,14 @@ import type {
   StreamProcessOutputInput,
   StreamTelemetryInput,
   TelemetryEnvelope,
+  TestCredentialProviderInput,
   TotpCode,
   TypeTextInput,
   UpdateApiKeyInput,
   UpdateBrowserInput,
   UpdateBrowserPoolInput,
   UpdateCredentialInput,
+  UpdateCredentialProviderInput,
   UpdateInvocationInput,
   UpdateOrgLimitsInput,
   UpdateProfileInput,
@@ -2319,5 +2329,159 @@ export const getTotpCode: (
   name: 'credentials.totpCode',
   method: 'GET',
   path: '/credentials/{id_or_name}/totp-code',
+  responses: { 200: 'json' },
+});
+
+// credentialProviders
+
+/**
+ * Add a credential provider (a 1Password Connect server) that sign-ins read logins from; its token is write-only.
+ *
+ * `POST /org/credential_providers`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+ * `credentialProviders.create`
+ */
+export const createCredentialProvider: (
+  core: Core,
+  input: CreateCredentialProviderInput,
+  options?: CallOptions,
+) => CallPromise<CredentialProvider> = /* @__PURE__ */ defineCall<
+  CreateCredentialProviderInput,
+  CredentialProvider
+>({
+  name: 'credentialProviders.create',
+  method: 'POST',
+  path: '/org/credential_providers',
+  body: 'json',
+  responses: { 201: 'json' },
+  write: true,
+});
+
+/**
+ * List the organization's credential providers (never their tokens).
+ *
+ * `GET /org/credential_providers`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `credentialProviders.list`
+ */
+export const listCredentialProviders: (
+  core: Core,
+  input?: ListCredentialProvidersInput,
+  options?: CallOptions,
+) => PagePromise<CredentialProvider> = /* @__PURE__ */ defineListCall<
+  ListCredentialProvidersInput,
+  CredentialProvider
+>({
+  name: 'credentialProviders.list',
+  method: 'GET',
+  path: '/org/credential_providers',
+  query: ['offset', 'limit', 'query'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Get a credential provider (never its token).
+ *
+ * `GET /org/credential_providers/{id_or_name}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `credentialProviders.get`
+ */
+export const getCredentialProvider: (
+  core: Core,
+  input: GetCredentialProviderInput,
+  options?: CallOptions,
+) => CallPromise<CredentialProvider> = /* @__PURE__ */ defineCall<
+  GetCredentialProviderInput,
+  CredentialProvider
+>({
+  name: 'credentialProviders.get',
+  method: 'GET',
+  path: '/org/credential_providers/{id_or_name}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * Change a credential provider: name, token (rotation), address, cache time, enabled, priority.
+ *
+ * `PATCH /org/credential_providers/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `credentialProviders.update`
+ */
+export const updateCredentialProvider: (
+  core: Core,
+  input: UpdateCredentialProviderInput,
+  options?: CallOptions,
+) => CallPromise<CredentialProvider> = /* @__PURE__ */ defineCall<
+  UpdateCredentialProviderInput,
+  CredentialProvider
+>({
+  name: 'credentialProviders.update',
+  method: 'PATCH',
+  path: '/org/credential_providers/{id_or_name}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Delete a credential provider and its sealed token.
+ *
+ * `DELETE /org/credential_providers/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `credentialProviders.delete`
+ */
+export const deleteCredentialProvider: (
+  core: Core,
+  input: DeleteCredentialProviderInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteCredentialProviderInput, undefined>({
+  name: 'credentialProviders.delete',
+  method: 'DELETE',
+  path: '/org/credential_providers/{id_or_name}',
+  responses: { 204: 'none' },
+  write: true,
+});
+
+/**
+ * Test a credential provider: whether it answers and takes the token, and its vaults.
+ *
+ * `POST /org/credential_providers/{id_or_name}/test`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+ * `credentialProviders.test`
+ */
+export const testCredentialProvider: (
+  core: Core,
+  input: TestCredentialProviderInput,
+  options?: CallOptions,
+) => CallPromise<CredentialProviderTestResult> = /* @__PURE__ */ defineCall<
+  TestCredentialProviderInput,
+  CredentialProviderTestResult
+>({
+  name: 'credentialProviders.test',
+  method: 'POST',
+  path: '/org/credential_providers/{id_or_name}/test',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * List a credential provider's login items: paths, titles, sites (never their values).
+ *
+ * `GET /org/credential_providers/{id_or_name}/items`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 502, 503.
+ * `credentialProviders.items`
+ */
+export const listCredentialProviderItems: (
+  core: Core,
+  input: ListCredentialProviderItemsInput,
+  options?: CallOptions,
+) => CallPromise<CredentialProviderItems> = /* @__PURE__ */ defineCall<
+  ListCredentialProviderItemsInput,
+  CredentialProviderItems
+>({
+  name: 'credentialProviders.items',
+  method: 'GET',
+  path: '/org/credential_providers/{id_or_name}/items',
   responses: { 200: 'json' },
 });

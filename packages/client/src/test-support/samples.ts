@@ -95,3 +95,15 @@ export const credential = {
   has_totp_secret: false,
   value_keys: ['password', 'username'],
 };
+
+export const credentialProvider = {
+  id: 'cp_1',
+  name: 'team-1p',
+  provider_type: 'onepassword',
+  url: 'https://connect.example.com',
+  enabled: true,
+  priority: 0,
+  cache_ttl_seconds: 300,
+  created_at: '2026-11-22T10:00:00.000Z',
+  updated_at: '2026-11-22T10:00:00.000Z',
+};

@@ -21,7 +21,14 @@ type Operations =
   | 'apiKeys.update'
   | 'apiKeys.delete'
   | 'apiKeys.rotate'
-  | 'auditLogs.list';
+  | 'auditLogs.list'
+  | 'credentialProviders.create'
+  | 'credentialProviders.list'
+  | 'credentialProviders.get'
+  | 'credentialProviders.update'
+  | 'credentialProviders.delete'
+  | 'credentialProviders.test'
+  | 'credentialProviders.items';
 
 /** The organization a model belongs to; a model on its own has none to answer with. */
 function orgOf<I extends BrowserInstance>(model: ServiceModel<I>): Organization<I> {
@@ -90,5 +97,31 @@ export function orgHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operat
     }),
     'auditLogs.list': ({ runtime, caller, query }) =>
       pageAnswer(orgOf(runtime).pageOfAudit(caller, query)),
+    'credentialProviders.create': async ({ runtime, caller, body }) => ({
+      status: 201,
+      json: await orgOf(runtime).credentialProviders(caller, true).create(body),
+    }),
+    'credentialProviders.list': ({ runtime, caller, query }) =>
+      pageAnswer(orgOf(runtime).credentialProviders(caller).list(query)),
+    'credentialProviders.get': async ({ runtime, caller, params }) => ({
+      status: 200,
+      json: await orgOf(runtime).credentialProviders(caller).get(params.id_or_name),
+    }),
+    'credentialProviders.update': async ({ runtime, caller, params, body }) => ({
+      status: 200,
+      json: await orgOf(runtime).credentialProviders(caller, true).update(params.id_or_name, body),
+    }),
+    'credentialProviders.delete': async ({ runtime, caller, params }) => {
+      await orgOf(runtime).credentialProviders(caller, true).delete(params.id_or_name);
+      return { status: 204 };
+    },
+    'credentialProviders.test': async ({ runtime, caller, params }) => ({
+      status: 200,
+      json: await orgOf(runtime).credentialProviders(caller).test(params.id_or_name),
+    }),
+    'credentialProviders.items': async ({ runtime, caller, params }) => ({
+      status: 200,
+      json: { items: await orgOf(runtime).credentialProviders(caller).items(params.id_or_name) },
+    }),
   };
 }

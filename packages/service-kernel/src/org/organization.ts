@@ -22,6 +22,7 @@ import {
   type UpdateProjectInput,
   type UpdateProjectLimitsInput,
 } from '@x/types';
+import { CredentialProviderModel } from '../credentials/credential-provider-model.js';
 import type {
   AuditStore,
   BrowserInstance,
@@ -105,6 +106,7 @@ export class Organization<I extends BrowserInstance> {
   #settings: StoredOrgSettings = NO_SETTINGS;
   #settingsReadAt = 0;
   #defaultMade: Promise<void> | undefined;
+  readonly #providers: CredentialProviderModel;
   /** Digests of keys that worked lately on this node, oldest first (for connection budgets). */
   readonly #recentKeys = new Set<string>();
 
@@ -114,6 +116,14 @@ export class Organization<I extends BrowserInstance> {
     this.#nextId = options.nextId ?? createIdGenerator();
     this.#log = options.log ?? silentLog;
     this.#org = options.stores.scope(ORG_SCOPE);
+    this.#providers = new CredentialProviderModel({
+      records: this.#org,
+      client: options.engines.providers,
+      secrets: options.engines.secrets,
+      clock: this.#clock,
+      nextId: this.#nextId,
+      log: this.#log,
+    });
     this.#modelOf(DEFAULT_PROJECT_ID);
   }
 
@@ -381,6 +391,15 @@ export class Organization<I extends BrowserInstance> {
     if (caller.project !== undefined) {
       throw forbidden(`A project's key may not ${what}; that takes an organization-wide key.`);
     }
+  }
+
+  /**
+   * The organization's credential providers; for a change (`isWrite`) the caller must hold a key
+   * of the whole organization, as they serve every project.
+   */
+  credentialProviders(caller: Caller, isWrite = false): CredentialProviderModel {
+    if (isWrite) this.#assertOrgWide(caller, 'change credential providers');
+    return this.#providers;
   }
 
   /** A project by id or name, as `caller` may see it: another project of a project key is 404. */

@@ -1,4 +1,5 @@
 import type { Viewport } from '@x/types';
+import { FetchProviderClient } from '../credentials/fetch-provider-client.js';
 import type {
   BrowserEngine,
   BrowserInstance,
@@ -199,6 +200,7 @@ export function memoryEngines(options: { async?: boolean } = {}) {
           ? { isAvailable: false, reason: 'connection refused' }
           : { isAvailable: true, ipAddress: '192.0.2.7' },
     },
+    providers: new FetchProviderClient(),
     secrets: { seal: (plain) => `sealed:${plain}`, open: (sealed) => sealed.slice(7) },
     records: createMemoryRecordStore(),
   };

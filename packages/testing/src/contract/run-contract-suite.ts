@@ -2,7 +2,7 @@ import type { ContractCheck } from './check.js';
 import { browserChecks } from './checks-browsers.js';
 import { commonChecks } from './checks-common.js';
 import { computerChecks } from './checks-computer.js';
-import { credentialChecks } from './checks-credentials.js';
+import { credentialChecks, credentialProviderChecks } from './checks-credentials.js';
 import { extensionChecks } from './checks-extensions.js';
 import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
@@ -36,6 +36,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...profileChecks,
   ...proxyChecks,
   ...credentialChecks,
+  ...credentialProviderChecks,
   ...ruleChecks,
   ...orgChecks,
 ];

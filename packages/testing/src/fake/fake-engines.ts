@@ -4,6 +4,7 @@ import {
   aesSecretBox,
   createMemoryAuditStore,
   createMemoryRecordStores,
+  FetchProviderClient,
   MemoryProfileStore,
   type MemoryRecordStore,
   memoryFileSystem,
@@ -52,6 +53,8 @@ export function createFakeEngines(clock?: () => Date): FakeEngines {
     archives: new FakeArchiveStore(),
     profiles,
     proxyChecker: new FakeProxyChecker(),
+    // Real HTTP: tests point providers at a 1Password Connect server of their own.
+    providers: new FetchProviderClient(),
     // Sealed as the server seals them, under a key of this fake alone.
     secrets: aesSecretBox(randomBytes(SECRET_KEY_BYTES)),
     records: stores.scope(DEFAULT_PROJECT_ID),

@@ -112,6 +112,13 @@ const CONTRACT_OPERATIONS = [
   'PATCH /credentials/{id_or_name}',
   'DELETE /credentials/{id_or_name}',
   'GET /credentials/{id_or_name}/totp-code',
+  'POST /org/credential_providers',
+  'GET /org/credential_providers',
+  'GET /org/credential_providers/{id_or_name}',
+  'PATCH /org/credential_providers/{id_or_name}',
+  'DELETE /org/credential_providers/{id_or_name}',
+  'POST /org/credential_providers/{id_or_name}/test',
+  'GET /org/credential_providers/{id_or_name}/items',
 ];
 
 /** The success status contract.md decides for each operation that has one. */
@@ -140,6 +147,8 @@ const CONTRACT_SUCCESS: Record<string, number[]> = {
   'browsers.loadExtensions': [200],
   'credentials.create': [201],
   'credentials.delete': [204],
+  'credentialProviders.create': [201],
+  'credentialProviders.delete': [204],
 };
 
 const signature = (operation: { method: string; path: string }) =>
@@ -194,7 +203,7 @@ describe('the operation catalog', () => {
         ),
       ]);
     }
-    expect(lists.length).toBe(12);
+    expect(lists.length).toBe(13);
   });
 
   it('answers with the success statuses contract.md decides', () => {
@@ -262,6 +271,7 @@ describe('the operation catalog', () => {
       'browsers.replays.download',
       'browsers.telemetry.events',
       'browsers.telemetry.stream',
+      'credentialProviders.items',
       'credentials.totpCode',
       'extensions.download',
       'profiles.download',

@@ -31,11 +31,18 @@ import {
 } from '../computer/operations.js';
 import {
   createCredentialOperation,
+  createCredentialProviderOperation,
   deleteCredentialOperation,
+  deleteCredentialProviderOperation,
   getCredentialOperation,
+  getCredentialProviderOperation,
   getTotpCodeOperation,
+  listCredentialProviderItemsOperation,
+  listCredentialProvidersOperation,
   listCredentialsOperation,
+  testCredentialProviderOperation,
   updateCredentialOperation,
+  updateCredentialProviderOperation,
 } from '../credentials/operations.js';
 import {
   deleteExtensionOperation,
@@ -235,6 +242,13 @@ export const operations = [
   updateCredentialOperation,
   deleteCredentialOperation,
   getTotpCodeOperation,
+  createCredentialProviderOperation,
+  listCredentialProvidersOperation,
+  getCredentialProviderOperation,
+  updateCredentialProviderOperation,
+  deleteCredentialProviderOperation,
+  testCredentialProviderOperation,
+  listCredentialProviderItemsOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

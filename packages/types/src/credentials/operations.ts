@@ -10,6 +10,15 @@ import {
   TotpCodeSchema,
   UpdateCredentialBodySchema,
 } from './credential.js';
+import {
+  CreateCredentialProviderBodySchema,
+  CredentialProviderItemsSchema,
+  CredentialProviderListSchema,
+  CredentialProviderSchema,
+  CredentialProviderTestResultSchema,
+  ListCredentialProvidersQuerySchema,
+  UpdateCredentialProviderBodySchema,
+} from './credential-provider.js';
 
 /** Path parameters of an operation on one credential, named by id or by name. */
 export const CredentialPathSchema = /* @__PURE__ */ requestObject({
@@ -89,4 +98,104 @@ export const getTotpCodeOperation = /* @__PURE__ */ defineOperation({
   responses: { 200: { kind: 'json', schema: TotpCodeSchema } },
   errorStatuses: [404, 409],
   access: 'contents',
+});
+
+/** Path parameters of an operation on one credential provider, named by id or by name. */
+export const CredentialProviderPathSchema = /* @__PURE__ */ requestObject({
+  id_or_name: /* @__PURE__ */ described(IdOrNameSchema, 'credential provider id or name'),
+});
+
+/** POST /org/credential_providers: an external store of logins (1Password Connect). */
+export const createCredentialProviderOperation = /* @__PURE__ */ defineOperation({
+  name: 'credentialProviders.create',
+  summary:
+    "Add a credential provider (a 1Password Connect server) that sign-ins read logins from; its token is write-only.",
+  method: 'POST',
+  path: '/org/credential_providers',
+  body: { encoding: 'json', schema: CreateCredentialProviderBodySchema },
+  responses: { 201: { kind: 'json', schema: CredentialProviderSchema } },
+  errorStatuses: [403, 409],
+  access: 'write',
+  scope: 'org',
+});
+
+/** GET /org/credential_providers: one page of the providers, oldest first. */
+export const listCredentialProvidersOperation = /* @__PURE__ */ defineOperation({
+  name: 'credentialProviders.list',
+  summary: "List the organization's credential providers (never their tokens).",
+  paginated: true,
+  method: 'GET',
+  path: '/org/credential_providers',
+  query: ListCredentialProvidersQuerySchema,
+  responses: { 200: { kind: 'json', schema: CredentialProviderListSchema } },
+  errorStatuses: [],
+  access: 'read',
+  scope: 'org',
+});
+
+/** GET /org/credential_providers/{id_or_name}: one provider. */
+export const getCredentialProviderOperation = /* @__PURE__ */ defineOperation({
+  name: 'credentialProviders.get',
+  summary: 'Get a credential provider (never its token).',
+  method: 'GET',
+  path: '/org/credential_providers/{id_or_name}',
+  pathParams: CredentialProviderPathSchema,
+  responses: { 200: { kind: 'json', schema: CredentialProviderSchema } },
+  errorStatuses: [404],
+  access: 'read',
+  scope: 'org',
+});
+
+/** PATCH /org/credential_providers/{id_or_name}: renamed, token rotated, turned off, reordered. */
+export const updateCredentialProviderOperation = /* @__PURE__ */ defineOperation({
+  name: 'credentialProviders.update',
+  summary:
+    'Change a credential provider: name, token (rotation), address, cache time, enabled, priority.',
+  method: 'PATCH',
+  path: '/org/credential_providers/{id_or_name}',
+  pathParams: CredentialProviderPathSchema,
+  body: { encoding: 'json', schema: UpdateCredentialProviderBodySchema },
+  responses: { 200: { kind: 'json', schema: CredentialProviderSchema } },
+  errorStatuses: [403, 404, 409],
+  access: 'write',
+  scope: 'org',
+});
+
+/** DELETE /org/credential_providers/{id_or_name}: the provider and its sealed token are gone. */
+export const deleteCredentialProviderOperation = /* @__PURE__ */ defineOperation({
+  name: 'credentialProviders.delete',
+  summary: 'Delete a credential provider and its sealed token.',
+  method: 'DELETE',
+  path: '/org/credential_providers/{id_or_name}',
+  pathParams: CredentialProviderPathSchema,
+  responses: { 204: { kind: 'none' } },
+  errorStatuses: [403, 404],
+  access: 'write',
+  scope: 'org',
+});
+
+/** POST /org/credential_providers/{id_or_name}/test: is it reachable, is its token taken. */
+export const testCredentialProviderOperation = /* @__PURE__ */ defineOperation({
+  name: 'credentialProviders.test',
+  summary: 'Test a credential provider: whether it answers and takes the token, and its vaults.',
+  method: 'POST',
+  path: '/org/credential_providers/{id_or_name}/test',
+  pathParams: CredentialProviderPathSchema,
+  responses: { 200: { kind: 'json', schema: CredentialProviderTestResultSchema } },
+  errorStatuses: [404],
+  access: 'write',
+  scope: 'org',
+});
+
+/** GET /org/credential_providers/{id_or_name}/items: the login items it holds (no values). */
+export const listCredentialProviderItemsOperation = /* @__PURE__ */ defineOperation({
+  name: 'credentialProviders.items',
+  summary: "List a credential provider's login items: paths, titles, sites (never their values).",
+  method: 'GET',
+  path: '/org/credential_providers/{id_or_name}/items',
+  pathParams: CredentialProviderPathSchema,
+  responses: { 200: { kind: 'json', schema: CredentialProviderItemsSchema } },
+  errorStatuses: [404, 502],
+  access: 'contents',
+  scope: 'org',
 });
