@@ -23,6 +23,7 @@ function groupOf(operation: Operation): string {
     profiles: 'Profiles',
     proxies: 'Proxies',
     credentials: 'Credentials',
+    credentialProviders: 'Credential providers (organization)',
     projects: 'Projects (organization)',
     org: 'Projects (organization)',
     apiKeys: 'API keys (organization)',

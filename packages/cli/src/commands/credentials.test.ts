@@ -1,7 +1,8 @@
+import { startOnePasswordConnect } from '@x/testing';
 import { useFakeService } from '@x/testing/vitest';
 import { CredentialSchema } from '@x/types';
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onlyJson, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
 
 const fake = useFakeService({ listen: true });
@@ -49,5 +50,61 @@ describe.each(TRANSPORTS)('credential commands (%s)', (_, overHttp) => {
       `✓ Deleted credential ${name}.\n`,
     );
     expect((await run(['credentials', 'get', name])).code).not.toBe(0);
+  });
+});
+
+const TOKEN = 'cli-connect-token';
+let connect: Awaited<ReturnType<typeof startOnePasswordConnect>>;
+beforeAll(async () => {
+  connect = await startOnePasswordConnect({
+    token: TOKEN,
+    vaults: [
+      {
+        name: 'Agents',
+        items: [{ title: 'Shop', urls: ['shop.example.com'], password: PASSWORD }],
+      },
+    ],
+  });
+});
+afterAll(() => connect.close());
+
+describe.each(TRANSPORTS)('credential provider commands (%s)', (_, overHttp) => {
+  const { run } = xbAgainst(fake, overHttp);
+
+  it('the token from stdin, never printed; test, items, update, delete', async () => {
+    const name = `team-${overHttp ? 'http' : 'direct'}`;
+    const created = await run(
+      [
+        'credential-providers',
+        'create',
+        '--name',
+        name,
+        '--provider-type',
+        'onepassword',
+        '--url',
+        connect.url,
+        '--provider-token',
+        '-',
+      ],
+      { stdin: `${TOKEN}\n` },
+    );
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toMatch(/^enabled +yes$/m);
+    expect(created.stdout).not.toContain(TOKEN);
+    expect((await run(['credential-providers', 'test', name])).stdout).toBe(
+      '✓ Reached; vaults: Agents\n',
+    );
+    expect((await run(['credential-providers', 'items', name])).stdout).toMatch(
+      /^PATH +ID +SITES\nAgents\/Shop +\S+ +shop\.example\.com\n$/,
+    );
+    await run(['credential-providers', 'update', name, '--provider-token', '-'], {
+      stdin: 'wrong\n',
+    });
+    const failed = await run(['credential-providers', 'test', name]);
+    expect(failed.stdout).toMatch(/^✗ the provider did not accept the token \(401\)/);
+    expect((await run(['credential-providers', 'list'])).stdout).toContain(name);
+    expect((await run(['credential-providers', 'delete', name])).stdout).toBe(
+      `✓ Deleted credential provider ${name}.\n`,
+    );
   });
 });

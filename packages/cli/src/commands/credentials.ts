@@ -1,4 +1,10 @@
-import type { Credential, TotpCode } from '@x/types';
+import type {
+  Credential,
+  CredentialProvider,
+  CredentialProviderItems,
+  CredentialProviderTestResult,
+  TotpCode,
+} from '@x/types';
 import { usageError } from '../cli-error.js';
 import type { Colors } from '../output/colors.js';
 import { formatTime, renderRecord, renderTable } from '../output/format.js';
@@ -101,4 +107,135 @@ export const credentialCommands: CommandSpec[] = [
     show: (context, code) =>
       `${code.code}  ${context.colors.dim(`(valid until ${formatTime(code.expires_at)})`)}`,
   }),
+];
+
+const PROVIDER = { name: '<id-or-name>', field: 'id_or_name' } as const;
+
+/** Providers as a table (never a token). */
+function providerTable(colors: Colors, providers: readonly CredentialProvider[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'NAME', 'TYPE', 'URL', 'ENABLED', 'PRIORITY'],
+    providers.map((provider) => [
+      colors.cyan(provider.id),
+      provider.name,
+      provider.provider_type,
+      provider.url,
+      provider.enabled ? 'yes' : 'no',
+      String(provider.priority),
+    ]),
+  );
+}
+
+function providerView(colors: Colors, provider: CredentialProvider): string {
+  return renderRecord(colors, {
+    id: colors.cyan(provider.id),
+    name: provider.name,
+    type: provider.provider_type,
+    url: provider.url,
+    enabled: provider.enabled ? 'yes' : 'no',
+    priority: String(provider.priority),
+    cache: `${provider.cache_ttl_seconds} s`,
+    created: formatTime(provider.created_at),
+    updated: formatTime(provider.updated_at),
+  });
+}
+
+/** `--provider-token -` reads the provider's token from stdin (less its final line ending). */
+async function tokenFromStdin(context: CommandContext): Promise<void> {
+  await stdinForDash(context, 'token', { trimNewline: true });
+}
+
+/** `xb credential-providers …`. */
+export const credentialProviderCommands: CommandSpec[] = [
+  operationCommand<CredentialProvider>(
+    'credential-providers',
+    'create',
+    'credentialProviders.create',
+    {
+      example:
+        'xb credential-providers create --name team-1p --provider-type onepassword --url https://connect.example.com --provider-token - < token.txt',
+      show: (context, provider) => providerView(context.colors, provider),
+      run: async (context, show) => {
+        await tokenFromStdin(context);
+        printResult(
+          context,
+          await callOperation<CredentialProvider>(context, 'credentialProviders.create'),
+          show,
+        );
+      },
+    },
+  ),
+  operationCommand<CredentialProvider[]>(
+    'credential-providers',
+    'list',
+    'credentialProviders.list',
+    {
+      example: 'xb credential-providers list',
+      show: listShow(providerTable, 'No credential providers.'),
+    },
+  ),
+  operationCommand<CredentialProvider>('credential-providers', 'get', 'credentialProviders.get', {
+    args: [PROVIDER],
+    example: 'xb credential-providers get team-1p',
+    show: (context, provider) => providerView(context.colors, provider),
+  }),
+  operationCommand<CredentialProvider>(
+    'credential-providers',
+    'update',
+    'credentialProviders.update',
+    {
+      args: [PROVIDER],
+      example: 'xb credential-providers update team-1p --provider-token - < new-token.txt',
+      show: (context, provider) => providerView(context.colors, provider),
+      run: async (context, show) => {
+        await tokenFromStdin(context);
+        printResult(
+          context,
+          await callOperation<CredentialProvider>(context, 'credentialProviders.update'),
+          show,
+        );
+      },
+    },
+  ),
+  operationCommand('credential-providers', 'delete', 'credentialProviders.delete', {
+    args: [PROVIDER],
+    example: 'xb credential-providers delete team-1p',
+    show: (context) =>
+      `${context.colors.green('✓')} Deleted credential provider ${context.input.id_or_name}.`,
+  }),
+  operationCommand<CredentialProviderTestResult>(
+    'credential-providers',
+    'test',
+    'credentialProviders.test',
+    {
+      args: [PROVIDER],
+      example: 'xb credential-providers test team-1p',
+      show: (context, result) =>
+        result.success
+          ? `${context.colors.green('✓')} Reached; vaults: ${result.vaults.map((vault) => vault.name).join(', ') || 'none'}`
+          : `${context.colors.red('✗')} ${result.error ?? 'failed'}`,
+    },
+  ),
+  operationCommand<CredentialProviderItems>(
+    'credential-providers',
+    'items',
+    'credentialProviders.items',
+    {
+      args: [PROVIDER],
+      example: 'xb credential-providers items team-1p',
+      show: (context, { items }) =>
+        items.length === 0
+          ? 'No login items.'
+          : renderTable(
+              context.colors,
+              ['PATH', 'ID', 'SITES'],
+              items.map((item) => [
+                item.path,
+                context.colors.cyan(item.id),
+                (item.urls ?? []).join(' '),
+              ]),
+            ),
+    },
+  ),
 ];

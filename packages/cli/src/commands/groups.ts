@@ -23,6 +23,10 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
     name: 'credentials',
     summary: 'Keep logins sealed (values and TOTP secrets write-only); TOTP codes',
   },
+  {
+    name: 'credential-providers',
+    summary: 'Read logins from your 1Password vaults (1Password Connect); test, list items',
+  },
   { name: 'projects', summary: 'Keep teams apart in projects; set their limits' },
   { name: 'keys', summary: 'Make, rotate and delete API keys, for every project or one' },
   { name: 'audit', summary: 'Read the audit log: every write, who made it and how it ended' },

@@ -3,7 +3,7 @@ import type { CommandSpec } from './command.js';
 import { completionCommand } from './completion.js';
 import { computerCommands } from './computer.js';
 import { configCommands } from './config.js';
-import { credentialCommands } from './credentials.js';
+import { credentialCommands, credentialProviderCommands } from './credentials.js';
 import { extensionCommands } from './extensions.js';
 import { fsCommands } from './fs.js';
 import { auditCommands, keyCommands, projectCommands } from './org.js';
@@ -23,6 +23,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...extensionCommands,
   ...profileCommands,
   ...credentialCommands,
+  ...credentialProviderCommands,
   ...projectCommands,
   ...keyCommands,
   ...auditCommands,

@@ -57,6 +57,12 @@ export function flagKindOf(schema: AnySchema): FlagKind {
 const kebab = (field: string) => field.replaceAll('_', '-');
 
 /**
+ * Fields whose flag would be a global flag's name: a credential provider's `token` is
+ * `--provider-token`, because `--token` is the API token of every command.
+ */
+const RENAMED_FIELDS: Record<string, string> = { token: 'provider-token' };
+
+/**
  * Object fields given as one flag per entry (the entry's field is dotted: `profile.id`), and how
  * each entry's flag is named. A browser's `profile` becomes `--profile-id`, `--profile-name` and
  * `--save-changes`, because `--profile` is the config profile of every command; a proxy's
@@ -145,7 +151,7 @@ export function operationFlags(operationName: OperationName, args: readonly ArgS
           : field.replaceAll('_', ' ');
       return [
         {
-          name: kebab(field),
+          name: RENAMED_FIELDS[field] ?? kebab(field),
           kind,
           field,
           placeholder: placeholderOf(kind, described),
