@@ -1,6 +1,8 @@
 import type {
   ApiKey,
   AuditLogEntry,
+  AuthConnection,
+  AuthTimelineEvent,
   BrowserPoolConfig,
   BrowserProxy,
   BrowserSession,
@@ -511,6 +513,59 @@ export interface SecretBox {
   open(sealed: string): string;
 }
 
+/** What a field of a sign-in form asks for, as a sign-in reads it. */
+export type SignInFieldKind = 'identifier' | 'password' | 'code' | 'totp_code' | 'text';
+
+/** A field of a sign-in form, as the page shows it. */
+export interface SignInField {
+  /** A CSS selector that finds it again on this page. */
+  readonly selector: string;
+  readonly kind: SignInFieldKind;
+  /** Its `name` (else `id`): what values are named by. */
+  readonly name: string;
+  /** Its label (a `<label>`, `aria-label`, or placeholder), for a person. */
+  readonly label: string;
+  /** Its `type` attribute (text, email, password, tel, number, …). */
+  readonly inputType: string;
+  readonly placeholder?: string | undefined;
+  readonly required: boolean;
+}
+
+/** What a page shows, as a sign-in reads it. */
+export interface SignInPage {
+  readonly url: string;
+  /** Still loading, or between two pages: read it again. */
+  readonly isLoading: boolean;
+  /** The visible fields of its sign-in form (none: no form to fill). */
+  readonly fields: readonly SignInField[];
+  /** The site's own error message, when one shows (a wrong password). */
+  readonly error?: string | undefined;
+  /** Something only a person can do, in words (a captcha), when one shows. */
+  readonly blocker?: string | undefined;
+}
+
+/**
+ * Reads and fills sign-in pages in a browser's active tab: the server runs a script in the page
+ * (real Chromium); the fake follows a scripted site.
+ */
+export interface SignInDriver<I extends BrowserInstance> {
+  /** Opens `url` in the active tab; resolves once it starts loading. */
+  open(instance: I, url: string): Promise<void>;
+  /** The page as it is now. */
+  read(instance: I): Promise<SignInPage>;
+  /** Types each value into its field, as keys a person types, and submits their form. */
+  fill(
+    instance: I,
+    values: readonly { readonly selector: string; readonly value: string }[],
+  ): Promise<void>;
+}
+
+/** An auth connection as kept: its settings and last outcome, and its timeline (newest first). */
+export interface StoredAuthConnection {
+  readonly record: AuthConnection;
+  readonly timeline: readonly AuthTimelineEvent[];
+}
+
 /** A credential provider's record and its sealed token. */
 export interface StoredCredentialProvider {
   readonly record: CredentialProvider;
@@ -658,6 +713,7 @@ export interface RecordTables {
   readonly profiles: RecordTable<Profile>;
   readonly proxies: RecordTable<StoredProxy>;
   readonly credentials: RecordTable<StoredCredential>;
+  readonly authConnections: RecordTable<StoredAuthConnection>;
   readonly credentialProviders: RecordTable<StoredCredentialProvider>;
   readonly projects: RecordTable<StoredProject>;
   readonly apiKeys: RecordTable<StoredApiKey>;
@@ -674,6 +730,7 @@ export const PROJECT_RECORD_KINDS = [
   'profiles',
   'proxies',
   'credentials',
+  'authConnections',
 ] as const satisfies readonly (keyof RecordTables)[];
 
 /** Every kind of record, as the tables of a store are named: a project's, then the organization's. */
@@ -773,6 +830,7 @@ export interface ServiceEngines<I extends BrowserInstance> {
   readonly profiles: ProfileStore;
   readonly proxyChecker: ProxyChecker;
   readonly providers: ProviderClient;
+  readonly signIn: SignInDriver<I>;
   readonly secrets: SecretBox;
   readonly records: RecordStore;
 }

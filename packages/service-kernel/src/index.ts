@@ -5,6 +5,14 @@
  * on in-memory engines, the self-hosted server on real ones.
  */
 
+export { AuthConnectionModel, type AuthConnectionParts } from './auth/auth-connection-model.js';
+export {
+  DEFAULT_SCRIPTED_SITE,
+  type ScriptedField,
+  ScriptedSignInDriver,
+  type ScriptedSite,
+  type ScriptedStep,
+} from './auth/scripted-sign-in.js';
 export type { BrowserEntry } from './browsers/browser-entry.js';
 export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-spec.js';
 export {
@@ -69,7 +77,12 @@ export type {
   ScreenStream,
   SecretBox,
   ServiceEngines,
+  SignInDriver,
+  SignInField,
+  SignInFieldKind,
+  SignInPage,
   StoredApiKey,
+  StoredAuthConnection,
   StoredCredentialProvider,
   StoredExtension,
   StoredOrgSettings,

@@ -1,3 +1,4 @@
+import { authHandlers } from './auth/auth-handlers.js';
 import { browserHandlers } from './browsers/browser-handlers.js';
 import { computerHandlers } from './computer/computer-handlers.js';
 import { credentialHandlers } from './credentials/credential-handlers.js';
@@ -36,6 +37,7 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...profileHandlers<I>(),
     ...proxyHandlers<I>(),
     ...credentialHandlers<I>(),
+    ...authHandlers<I>(),
     ...orgHandlers<I>(),
     ...workbenchHandlers<I>(),
   };

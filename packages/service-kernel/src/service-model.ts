@@ -1,4 +1,5 @@
 import { DEFAULT_PROJECT_ID } from '@x/types';
+import { AuthConnectionModel } from './auth/auth-connection-model.js';
 import { BrowserModel } from './browsers/browser-model.js';
 import { ComputerModel } from './computer/computer-model.js';
 import { CredentialModel } from './credentials/credential-model.js';
@@ -71,6 +72,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly files: FileModel<I>;
   readonly replays: ReplayModel<I>;
   readonly liveViews: LiveViewModel<I>;
+  readonly auth: AuthConnectionModel<I>;
 
   constructor(options: ServiceModelOptions<I>) {
     this.org = options.org;
@@ -110,6 +112,13 @@ export class ServiceModel<I extends BrowserInstance> {
     this.curl = new CurlModel(this.context, this.browsers);
     this.telemetry = new TelemetryModel(this.context, this.browsers);
     this.liveViews = new LiveViewModel(this.context, this.browsers, this.computer);
+    this.auth = new AuthConnectionModel(this.context, {
+      browsers: this.browsers,
+      profiles: this.profiles,
+      credentials: this.credentials,
+      liveViews: this.liveViews,
+      providers: () => this.org?.providers,
+    });
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
     this.browsers.reserved = () => this.pools.reservedSize();
     this.browsers.viewersOf = (id) => this.liveViews.viewersOf(id);
@@ -147,6 +156,7 @@ export class ServiceModel<I extends BrowserInstance> {
     const closed = await this.browsers.recover();
     await this.replays.recover();
     await this.pools.restore(origin);
+    await this.auth.recover();
     return closed;
   }
 
@@ -159,6 +169,7 @@ export class ServiceModel<I extends BrowserInstance> {
   /** Shutdown: pools stop filling, every recording is finalized, every browser ends. */
   async close(): Promise<void> {
     this.pools.close();
+    this.auth.close();
     this.liveViews.close();
     await this.browsers.close();
   }

@@ -137,6 +137,37 @@ export class CredentialModel<I extends BrowserInstance> {
     return { code, expires_at: formatTimestamp(expiresAt) };
   }
 
+  /**
+   * What a sign-in fills from a credential: its values and TOTP secret, opened. For the
+   * service's own sign-ins only: never answered.
+   */
+  async openForSignIn(
+    idOrName: string,
+  ): Promise<{ values: Record<string, string>; totpSecret?: string | undefined }> {
+    const stored = await this.#find(idOrName);
+    const id = stored.record.id;
+    return {
+      values:
+        stored.sealedValues === undefined ? {} : JSON.parse(this.#open(id, stored.sealedValues)),
+      totpSecret:
+        stored.sealedTotpSecret === undefined ? undefined : this.#open(id, stored.sealedTotpSecret),
+    };
+  }
+
+  /**
+   * Keeps values a sign-in was given (merged over the credential's, which is made for `domain`
+   * when there is none of that name): what the next sign-in fills by itself.
+   */
+  async keepFromSignIn(
+    name: string,
+    domain: string,
+    values: Record<string, string>,
+  ): Promise<void> {
+    if (Object.keys(values).length === 0) return;
+    if (await this.#records.byName(name)) await this.update(name, { values });
+    else await this.create({ name, domain, values });
+  }
+
   /** The record kept for these values and secret, each sealed (nothing sealed for nothing). */
   #stored(
     record: Credential,

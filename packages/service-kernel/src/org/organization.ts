@@ -393,6 +393,11 @@ export class Organization<I extends BrowserInstance> {
     }
   }
 
+  /** The organization's credential providers, as the service's own sign-ins read them. */
+  get providers(): CredentialProviderModel {
+    return this.#providers;
+  }
+
   /**
    * The organization's credential providers; for a change (`isWrite`) the caller must hold a key
    * of the whole organization, as they serve every project.

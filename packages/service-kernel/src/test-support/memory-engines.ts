@@ -1,4 +1,5 @@
 import type { Viewport } from '@x/types';
+import { ScriptedSignInDriver } from '../auth/scripted-sign-in.js';
 import { FetchProviderClient } from '../credentials/fetch-provider-client.js';
 import type {
   BrowserEngine,
@@ -145,6 +146,7 @@ export function memoryEngines(options: { async?: boolean } = {}) {
       return options.async ? Promise.resolve(instance) : instance;
     },
   };
+  const signIn = new ScriptedSignInDriver<RecordingInstance>();
   const engines: ServiceEngines<RecordingInstance> = {
     browsers,
     files: memoryFileSystem(),
@@ -201,10 +203,11 @@ export function memoryEngines(options: { async?: boolean } = {}) {
           : { isAvailable: true, ipAddress: '192.0.2.7' },
     },
     providers: new FetchProviderClient(),
+    signIn,
     secrets: { seal: (plain) => `sealed:${plain}`, open: (sealed) => sealed.slice(7) },
     records: createMemoryRecordStore(),
   };
-  return { engines, instances, processes, finished, profiles, launches };
+  return { engines, instances, processes, finished, profiles, launches, signIn };
 }
 
 /** A model on memory engines, with a clock the test moves. */

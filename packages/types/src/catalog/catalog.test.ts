@@ -119,6 +119,15 @@ const CONTRACT_OPERATIONS = [
   'DELETE /org/credential_providers/{id_or_name}',
   'POST /org/credential_providers/{id_or_name}/test',
   'GET /org/credential_providers/{id_or_name}/items',
+  'POST /auth/connections',
+  'GET /auth/connections',
+  'GET /auth/connections/{id}',
+  'PATCH /auth/connections/{id}',
+  'DELETE /auth/connections/{id}',
+  'POST /auth/connections/{id}/login',
+  'POST /auth/connections/{id}/submit',
+  'GET /auth/connections/{id}/events',
+  'GET /auth/connections/{id}/timeline',
 ];
 
 /** The success status contract.md decides for each operation that has one. */
@@ -149,6 +158,8 @@ const CONTRACT_SUCCESS: Record<string, number[]> = {
   'credentials.delete': [204],
   'credentialProviders.create': [201],
   'credentialProviders.delete': [204],
+  'auth.connections.create': [201],
+  'auth.connections.delete': [204],
 };
 
 const signature = (operation: { method: string; path: string }) =>
@@ -203,7 +214,7 @@ describe('the operation catalog', () => {
         ),
       ]);
     }
-    expect(lists.length).toBe(13);
+    expect(lists.length).toBe(15);
   });
 
   it('answers with the success statuses contract.md decides', () => {
@@ -259,6 +270,7 @@ describe('the operation catalog', () => {
       .map((operation) => operation.name)
       .sort();
     expect(contents).toEqual([
+      'auth.connections.events',
       'browsers.computer.readClipboard',
       'browsers.computer.screenshot',
       'browsers.fs.downloadDirZip',

@@ -1,4 +1,15 @@
 import {
+  authConnectionTimelineOperation,
+  createAuthConnectionOperation,
+  deleteAuthConnectionOperation,
+  followAuthConnectionOperation,
+  getAuthConnectionOperation,
+  listAuthConnectionsOperation,
+  loginAuthConnectionOperation,
+  submitAuthConnectionOperation,
+  updateAuthConnectionOperation,
+} from '../auth/operations.js';
+import {
   acquireBrowserOperation,
   createBrowserPoolOperation,
   deleteBrowserPoolOperation,
@@ -249,6 +260,15 @@ export const operations = [
   deleteCredentialProviderOperation,
   testCredentialProviderOperation,
   listCredentialProviderItemsOperation,
+  createAuthConnectionOperation,
+  listAuthConnectionsOperation,
+  getAuthConnectionOperation,
+  updateAuthConnectionOperation,
+  deleteAuthConnectionOperation,
+  loginAuthConnectionOperation,
+  submitAuthConnectionOperation,
+  followAuthConnectionOperation,
+  authConnectionTimelineOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

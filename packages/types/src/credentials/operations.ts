@@ -109,7 +109,7 @@ export const CredentialProviderPathSchema = /* @__PURE__ */ requestObject({
 export const createCredentialProviderOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.create',
   summary:
-    "Add a credential provider (a 1Password Connect server) that sign-ins read logins from; its token is write-only.",
+    'Add a credential provider (a 1Password Connect server) that sign-ins read logins from; its token is write-only.',
   method: 'POST',
   path: '/org/credential_providers',
   body: { encoding: 'json', schema: CreateCredentialProviderBodySchema },

@@ -1,0 +1,257 @@
+import type { AuthEvent } from '@x/types';
+import { describe, expect, it } from 'vitest';
+import { base32Bytes, totpCode } from '../credentials/totp.js';
+import { testModel } from '../test-support/memory-engines.js';
+
+const ORIGIN = 'http://localhost';
+const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
+/** Every state event of the connection's flow, until it ends (or `until` says stop). */
+async function follow(
+  test: ReturnType<typeof testModel>,
+  id: string,
+  until: (event: AuthEvent) => boolean = () => false,
+): Promise<AuthEvent[]> {
+  const events: AuthEvent[] = [];
+  const stop = new AbortController();
+  for await (const event of test.model.auth.events(id, stop.signal)) {
+    events.push(event);
+    if (until(event)) break;
+  }
+  return events;
+}
+
+const steps = (events: AuthEvent[]) =>
+  events.map((event) =>
+    'flow_step' in event ? `${event.flow_status}/${event.flow_step}` : event.event,
+  );
+
+async function connection(test: ReturnType<typeof testModel>, body: Record<string, unknown> = {}) {
+  return test.model.auth.create(
+    { domain: 'shop.example.com', profile_name: 'agent', ...body } as never,
+    ORIGIN,
+  );
+}
+
+describe('auth connections', () => {
+  it('are made with their profile, unique per profile and site, listed, changed and deleted', async () => {
+    const test = testModel();
+    const made = await connection(test);
+    expect(made).toMatchObject({
+      status: 'NEEDS_AUTH',
+      save_credentials: true,
+      health_checks: true,
+      health_check_interval: 3600,
+      can_reauth: false,
+      can_reauth_reason: 'no_credential',
+    });
+    expect((await test.model.profiles.find('agent')).name).toBe('agent');
+    await expect(connection(test)).rejects.toMatchObject({ status: 409 });
+    await connection(test, { domain: 'mail.example.com' });
+    const page = await test.model.auth.list({ offset: 0, limit: 10, domain: 'mail.example.com' });
+    expect(page.items.map((item) => item.domain)).toEqual(['mail.example.com']);
+    const changed = await test.model.auth.update(made.id, {
+      login_url: 'https://shop.example.com/login',
+      credential: { name: 'shop' },
+    });
+    expect(changed).toMatchObject({
+      login_url: 'https://shop.example.com/login',
+      credential: { name: 'shop' },
+      can_reauth_reason: 'no_prior_successful_login',
+    });
+    expect((await test.model.auth.update(made.id, { login_url: '' })).login_url).toBeUndefined();
+    await test.model.auth.delete(made.id);
+    await expect(test.model.auth.get(made.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('sign in with a credential: filled, sent, the profile saved, the browser gone', async () => {
+    const test = testModel();
+    await test.model.credentials.create({
+      name: 'shop',
+      domain: 'shop.example.com',
+      values: { username: 'agent', password: 'right' },
+    });
+    const made = await connection(test, { credential: { name: 'shop' } });
+    const login = await test.model.auth.login(made.id, undefined, ORIGIN);
+    expect(login.flow_type).toBe('LOGIN');
+    expect(login.hosted_url).toMatch(/\/live\?/);
+    const events = await follow(test, made.id);
+    expect(steps(events).at(-1)).toBe('SUCCESS/COMPLETED');
+    expect(steps(events)).toContain('IN_PROGRESS/SUBMITTING');
+    expect(test.signIn.sent).toEqual([
+      { host: 'shop.example.com', values: { username: 'agent', password: 'right' } },
+    ]);
+    const after = await test.model.auth.get(made.id);
+    expect(after).toMatchObject({
+      status: 'AUTHENTICATED',
+      flow_status: 'SUCCESS',
+      post_login_url: 'https://shop.example.com/account',
+      can_reauth: true,
+      can_reauth_reason: 'has_credential',
+    });
+    expect(test.model.browsers.count()).toBe(0);
+    const timeline = await test.model.auth.timeline(made.id, { offset: 0, limit: 10 });
+    expect(timeline.items).toMatchObject([{ type: 'login', status: 'SUCCESS', step: 'COMPLETED' }]);
+  });
+
+  it('ask for what the credential lacks, take it by submit, and keep it (never a code)', async () => {
+    const test = testModel();
+    const made = await connection(test);
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    const asked = await follow(
+      test,
+      made.id,
+      (event) => 'flow_step' in event && event.flow_step === 'AWAITING_INPUT',
+    );
+    const waiting = asked.at(-1) as Extract<AuthEvent, { event: 'managed_auth_state' }>;
+    expect(waiting.fields?.map((field) => [field.id, field.type])).toEqual([
+      ['username', 'identifier'],
+      ['password', 'password'],
+    ]);
+    await expect(
+      test.model.auth.submit(made.id, { field_values: { nope: 'x' } }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(
+      await test.model.auth.submit(made.id, { field_values: { username: 'a', password: 'typed' } }),
+    ).toEqual({ accepted: true });
+    expect(steps(await follow(test, made.id)).at(-1)).toBe('SUCCESS/COMPLETED');
+    const after = await test.model.auth.get(made.id);
+    expect(after.credential).toEqual({ name: 'agent-shop.example.com' });
+    expect(await test.model.credentials.openForSignIn('agent-shop.example.com')).toMatchObject({
+      values: { username: 'a', password: 'typed' },
+    });
+    await expect(
+      test.model.auth.submit(made.id, { field_values: { password: 'x' } }),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
+  it("fail with the site's message on a wrong password, and never send it twice", async () => {
+    const test = testModel();
+    await test.model.credentials.create({
+      name: 'shop',
+      domain: 'shop.example.com',
+      values: { username: 'agent', password: 'wrong-password' },
+    });
+    const made = await connection(test, { credential: { name: 'shop' } });
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    const last = (await follow(test, made.id)).at(-1);
+    expect(last).toMatchObject({
+      flow_status: 'FAILED',
+      error_code: 'credentials_invalid',
+      website_error: 'Incorrect username or password.',
+    });
+    expect(test.signIn.sent).toHaveLength(1);
+    expect(await test.model.auth.get(made.id)).toMatchObject({
+      status: 'NEEDS_AUTH',
+      flow_status: 'FAILED',
+    });
+    expect(test.model.browsers.count()).toBe(0);
+  });
+
+  it('fill a TOTP code from the secret on a second page', async () => {
+    const test = testModel();
+    test.signIn.site('shop.example.com', {
+      steps: [
+        { fields: [{ name: 'email', kind: 'identifier', inputType: 'email' }] },
+        { fields: [{ name: 'password', kind: 'password' }] },
+        { fields: [{ name: 'otp', kind: 'code' }] },
+      ],
+    });
+    await test.model.credentials.create({
+      name: 'shop',
+      domain: 'shop.example.com',
+      values: { email: 'a@example.com', password: 'p' },
+      totp_secret: SECRET,
+    });
+    const made = await connection(test, { credential: { name: 'shop' } });
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    expect(steps(await follow(test, made.id)).at(-1)).toBe('SUCCESS/COMPLETED');
+    const expected = totpCode(base32Bytes(SECRET), new Date('2026-11-22T10:00:00.000Z')).code;
+    expect(test.signIn.sent.map((sent) => sent.values)).toEqual([
+      { email: 'a@example.com' },
+      { password: 'p' },
+      { otp: expected },
+    ]);
+  });
+
+  it('hand a step only a person can do to the live view, and go on once it is done', async () => {
+    const test = testModel();
+    test.signIn.site('shop.example.com', {
+      steps: [
+        { fields: [], blocker: 'A captcha is shown' },
+        { fields: [{ name: 'password', kind: 'password' }] },
+      ],
+    });
+    await test.model.credentials.create({
+      name: 'shop',
+      domain: 'shop.example.com',
+      values: { password: 'p' },
+    });
+    const made = await connection(test, { credential: { name: 'shop' } });
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    const events = await follow(
+      test,
+      made.id,
+      (event) => 'flow_step' in event && event.flow_step === 'AWAITING_EXTERNAL_ACTION',
+    );
+    expect(events.at(-1)).toMatchObject({
+      external_action_message: expect.stringContaining('A captcha is shown'),
+      hosted_url: expect.stringContaining('/live?'),
+    });
+    test.signIn.solve('shop.example.com');
+    expect(steps(await follow(test, made.id)).at(-1)).toBe('SUCCESS/COMPLETED');
+  });
+
+  it('health checks find a lost sign-in and sign in again when they can', async () => {
+    const test = testModel();
+    await test.model.credentials.create({
+      name: 'shop',
+      domain: 'shop.example.com',
+      values: { username: 'agent', password: 'right' },
+    });
+    const made = await connection(test, { credential: { name: 'shop' } });
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    await follow(test, made.id);
+    expect((await test.model.auth.checkNow(made.id)).status).toBe('AUTHENTICATED');
+    test.signIn.signOut('shop.example.com');
+    const checked = await test.model.auth.checkNow(made.id);
+    expect(checked).toMatchObject({ status: 'NEEDS_AUTH', flow_type: 'REAUTH' });
+    expect(steps(await follow(test, made.id)).at(-1)).toBe('SUCCESS/COMPLETED');
+    expect((await test.model.auth.get(made.id)).status).toBe('AUTHENTICATED');
+    const timeline = await test.model.auth.timeline(made.id, { offset: 0, limit: 10 });
+    expect(timeline.items.map((entry) => [entry.type, entry.status])).toEqual([
+      ['reauth', 'SUCCESS'],
+      ['health_check', 'NEEDS_AUTH'],
+      ['health_check', 'AUTHENTICATED'],
+      ['login', 'SUCCESS'],
+    ]);
+    // Without auto_reauth a lost sign-in stays lost.
+    await test.model.auth.update(made.id, { auto_reauth: false });
+    test.signIn.signOut('shop.example.com');
+    expect(await test.model.auth.checkNow(made.id)).toMatchObject({
+      status: 'NEEDS_AUTH',
+      flow_status: 'SUCCESS',
+    });
+    expect(test.model.browsers.count()).toBe(0);
+  });
+
+  it('a deleted connection cancels the flow that waits, and its browser ends', async () => {
+    const test = testModel();
+    const made = await connection(test);
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    const stop = new AbortController();
+    const events = test.model.auth.events(made.id, stop.signal);
+    for await (const event of events)
+      if ('flow_step' in event && event.flow_step === 'AWAITING_INPUT') break;
+    const rest = follow(test, made.id);
+    await test.model.auth.delete(made.id);
+    expect(steps(await rest).at(-1)).toBe('CANCELED/AWAITING_INPUT');
+    await expect(test.model.auth.get(made.id)).rejects.toMatchObject({ status: 404 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(test.model.browsers.count()).toBe(0);
+  });
+});
