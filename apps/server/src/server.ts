@@ -14,6 +14,7 @@ import {
   type ServiceModel,
 } from '@x/service-kernel';
 import pino, { type Logger } from 'pino';
+import { ChromiumSignInDriver } from './auth/chromium-sign-in.js';
 import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/chromium-engine.js';
 import type { ServerConfig } from './config.js';
 import { PinnedProviderClient } from './credentials/pinned-provider-client.js';
@@ -277,6 +278,7 @@ async function startLocked(
       profiles,
       proxyChecker: new HttpProxyChecker(config.proxyCheckUrl, config.allowNetworks),
       providers: new PinnedProviderClient(config.allowNetworks, config.onePasswordConnectUrl),
+      signIn: new ChromiumSignInDriver(),
       secrets: aesSecretBox(secretKey.key),
     },
     settings: {

@@ -4,7 +4,13 @@
  */
 
 export type { FsChange } from '@x/service-kernel';
-export { createIdGenerator, type IdGenerator } from '@x/service-kernel';
+export {
+  createIdGenerator,
+  type IdGenerator,
+  type ScriptedField,
+  type ScriptedSite,
+  type ScriptedStep,
+} from '@x/service-kernel';
 export { type Clock, FIXTURE_EPOCH, steppingClock, systemClock } from './common/clock.js';
 export {
   type ContractCheck,

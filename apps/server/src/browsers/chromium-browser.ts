@@ -717,6 +717,19 @@ export class ChromiumBrowser {
       .catch(() => undefined);
   }
 
+  /**
+   * Opens `url` (http, https or about:blank) in the session's tab and resolves once the navigation
+   * committed; throws Chromium's reason when it could not (`net::ERR_CONNECTION_REFUSED`).
+   */
+  async openPage(url: string): Promise<void> {
+    const { errorText } = await this.#cdp.send<{ errorText?: string }>(
+      'Page.navigate',
+      { url: navigableUrl(url) },
+      this.#pageSession,
+    );
+    if (errorText) throw new Error(`${url} did not open: ${errorText}`);
+  }
+
   /** Evaluates an expression in the page (for tests and diagnostics). */
   async evaluate<T>(expression: string): Promise<T> {
     const { result } = await this.#cdp.send<{ result: { value: T } }>(

@@ -8,6 +8,7 @@ import {
   MemoryProfileStore,
   type MemoryRecordStore,
   memoryFileSystem,
+  ScriptedSignInDriver,
   SECRET_KEY_BYTES,
   type ServiceEngines,
 } from '@x/service-kernel';
@@ -31,6 +32,7 @@ export interface FakeEngines extends ServiceEngines<FakeInstance> {
   readonly archives: FakeArchiveStore;
   readonly profiles: MemoryProfileStore;
   readonly proxyChecker: FakeProxyChecker;
+  readonly signIn: ScriptedSignInDriver<FakeInstance>;
   /** The default project's records in memory, to read at once (`fake.state`). */
   readonly records: MemoryRecordStore;
   /** Every project's records, and the organization's. */
@@ -55,6 +57,8 @@ export function createFakeEngines(clock?: () => Date): FakeEngines {
     proxyChecker: new FakeProxyChecker(),
     // Real HTTP: tests point providers at a 1Password Connect server of their own.
     providers: new FetchProviderClient(),
+    // Sign-ins follow scripted sites (fake.signIn): the fake has no page to read.
+    signIn: new ScriptedSignInDriver<FakeInstance>(),
     // Sealed as the server seals them, under a key of this fake alone.
     secrets: aesSecretBox(randomBytes(SECRET_KEY_BYTES)),
     records: stores.scope(DEFAULT_PROJECT_ID),

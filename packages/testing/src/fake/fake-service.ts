@@ -11,10 +11,12 @@ import {
   Organization,
   parseOperatorNetworks,
   resolveInstancePath,
+  type ScriptedSite,
   type ServiceModel,
   serviceHandlers,
   servicePages,
 } from '@x/service-kernel';
+import { type AuthConnection, DEFAULT_PROJECT_ID } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
 import { type Clock, systemClock } from '../common/clock.js';
 import {
@@ -145,6 +147,19 @@ export interface FakeService {
    * (`https://example.com`); an origin without a site is a host that is not there (502).
    */
   scriptSite(origin: string, site: FakeSite): void;
+  /**
+   * Gives `host` a scripted sign-in for auth connections' flows: pages of fields, each checked as
+   * the script says (`check` answers the site's error), or a step only a person can do
+   * (`blocker`, done by `solveSignIn`). Unset, a host asks for a username and a password on one
+   * page and refuses the password `wrong-password`.
+   */
+  scriptSignIn(host: string, site: ScriptedSite): void;
+  /** Does the person's step (`blocker`) of `host`'s sign-in, as someone at the live view would. */
+  solveSignIn(host: string): void;
+  /** Makes `host` forget its sign-in: the next health check finds the sign-in form. */
+  signOut(host: string): void;
+  /** Runs an auth connection's health check now, as its interval would. */
+  checkAuthConnection(id: string, project?: string): Promise<AuthConnection>;
   /** The curl requests each browser made, in order. */
   curlCalls(): readonly { readonly browserId: string; readonly call: CurlCall }[];
   /**
@@ -320,6 +335,11 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       current.engines.curl.sites.set(new URL(origin).origin, site);
     },
     curlCalls: () => [...current.engines.curl.calls],
+    scriptSignIn: (host, site) => current.engines.signIn.site(host, site),
+    solveSignIn: (host) => current.engines.signIn.solve(host),
+    signOut: (host) => current.engines.signIn.signOut(host),
+    checkAuthConnection: (id, project = DEFAULT_PROJECT_ID) =>
+      current.org.model(project).auth.checkNow(id),
     pageEvent: (browserId, event) => {
       const found = current.org.findBrowser(browserId);
       if (!found) throw new TypeError(`No live browser "${browserId}" in the fake.`);

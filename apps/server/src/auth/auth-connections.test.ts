@@ -1,0 +1,266 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import Kernel from '@onkernel/sdk';
+import pino from 'pino';
+import { chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../server.js';
+import {
+  type LoginSites,
+  SITE_EMAIL,
+  SITE_PASSWORD,
+  SITE_TOTP_SECRET,
+  SITE_USER,
+  startLoginSites,
+} from '../test-support/login-sites.js';
+import { TEST_ALLOW_NETWORKS, TEST_TOKEN, testConfig } from '../test-support/servers.js';
+import { launchViewer } from '../test-support/viewer.js';
+
+const run = promisify(execFile);
+
+let sites: LoginSites;
+let server: RunningServer;
+let dataDir: string;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  sites = await startLoginSites();
+  dataDir = mkdtempSync(join(tmpdir(), 'xb-auth-test-'));
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(String(chunk));
+      done();
+    },
+  });
+  server = await startServer(
+    testConfig({
+      XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TEST_TOKEN,
+    }),
+    pino({ level: 'trace' }, sink),
+  );
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await sites?.close();
+});
+
+const kernel = () => new Kernel({ apiKey: TEST_TOKEN, baseURL: server.url, maxRetries: 0 });
+
+type State = { flow_status?: string | null; flow_step?: string | null; [key: string]: unknown };
+
+/** The flow's state events, followed with the Kernel SDK until it ends or `until` says stop. */
+async function follow(
+  id: string,
+  until: (event: State) => boolean = () => false,
+): Promise<State[]> {
+  const events: State[] = [];
+  const stream = await kernel().auth.connections.follow(id);
+  for await (const event of stream) {
+    if (event.event !== 'managed_auth_state') continue;
+    events.push(event as unknown as State);
+    if (until(event as unknown as State)) {
+      stream.controller.abort();
+      break;
+    }
+  }
+  return events;
+}
+
+const last = (events: State[]) => events.at(-1) as State;
+
+/** Makes a credential and a connection for `site`, and starts its login. */
+async function connect(
+  site: string,
+  values: Record<string, string>,
+  extra: { totp_secret?: string } = {},
+  key = site,
+) {
+  const sdk = kernel();
+  const name = `${key}-login`;
+  await sdk.credentials.create({ name, domain: '127.0.0.1', values, ...extra });
+  const connection = await sdk.auth.connections.create({
+    domain: '127.0.0.1',
+    profile_name: `${key}-profile`,
+    login_url: `${sites.origin}/${site}/login`,
+    credential: { name },
+  });
+  const login = await sdk.auth.connections.login(connection.id);
+  return { sdk, connection, login };
+}
+
+/** Whether a browser made with the profile is signed in to the site. */
+async function isSignedIn(profile: string, site: string): Promise<boolean> {
+  const sdk = kernel();
+  const browser = await sdk.browsers.create({ profile: { name: profile } });
+  const cdp = await chromium.connectOverCDP(browser.cdp_ws_url);
+  try {
+    const page = cdp.contexts()[0]?.pages()[0] as Page;
+    await page.goto(`${sites.origin}/${site}/account`);
+    return (await page.locator('#who').count()) === 1;
+  } finally {
+    await cdp.close();
+    await sdk.browsers.deleteByID(browser.session_id);
+  }
+}
+
+describe('auth connections against login sites on loopback, driven by the Kernel SDK 0.84', () => {
+  it('sign in with a username and a password, and a browser of the profile is signed in', async () => {
+    const { sdk, connection, login } = await connect('simple', {
+      username: SITE_USER,
+      password: SITE_PASSWORD,
+    });
+    expect(login).toMatchObject({ id: connection.id, flow_type: 'LOGIN' });
+    expect(login.hosted_url).toContain('/live?');
+    const events = await follow(connection.id);
+    expect(last(events)).toMatchObject({ flow_status: 'SUCCESS', flow_step: 'COMPLETED' });
+    expect(events.map((event) => event.flow_step)).toContain('SUBMITTING');
+    const after = await sdk.auth.connections.retrieve(connection.id);
+    expect(after).toMatchObject({
+      status: 'AUTHENTICATED',
+      post_login_url: `${sites.origin}/simple/account`,
+      can_reauth: true,
+    });
+    expect(await isSignedIn('simple-profile', 'simple')).toBe(true);
+    const timeline = [];
+    for await (const entry of sdk.auth.connections.timeline(connection.id)) timeline.push(entry);
+    expect(timeline).toMatchObject([{ type: 'login', status: 'SUCCESS' }]);
+  }, 90_000);
+
+  it('follow an email, then a password on a second page', async () => {
+    const { connection } = await connect('two-step', {
+      email: SITE_EMAIL,
+      password: SITE_PASSWORD,
+    });
+    expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
+    expect(sites.posts.get('two-step')).toBe(2);
+    expect(await isSignedIn('two-step-profile', 'two-step')).toBe(true);
+  }, 90_000);
+
+  it('fill a password, then a TOTP code generated from the secret', async () => {
+    const { connection } = await connect(
+      'totp',
+      { username: SITE_USER, password: SITE_PASSWORD },
+      { totp_secret: SITE_TOTP_SECRET },
+    );
+    expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
+    expect(await isSignedIn('totp-profile', 'totp')).toBe(true);
+  }, 90_000);
+
+  it("fail with the site's message on a wrong password, without trying again", async () => {
+    const before = sites.posts.get('simple') ?? 0;
+    const { sdk, connection } = await connect(
+      'simple',
+      { username: SITE_USER, password: 'wrong' },
+      {},
+      'wrong',
+    );
+    const ended = last(await follow(connection.id));
+    expect(ended).toMatchObject({
+      flow_status: 'FAILED',
+      error_code: 'credentials_invalid',
+      website_error: 'Incorrect username or password.',
+    });
+    expect((sites.posts.get('simple') ?? 0) - before).toBeLessThanOrEqual(1);
+    expect((await sdk.auth.connections.retrieve(connection.id)).status).toBe('NEEDS_AUTH');
+  }, 90_000);
+
+  it('ask for a field the credential lacks, and go on with what is submitted', async () => {
+    const sdk = kernel();
+    await sdk.credentials.create({
+      name: 'partial',
+      domain: '127.0.0.1',
+      values: { username: SITE_USER },
+    });
+    const connection = await sdk.auth.connections.create({
+      domain: '127.0.0.1',
+      profile_name: 'asked-profile',
+      login_url: `${sites.origin}/simple/login`,
+      credential: { name: 'partial' },
+    });
+    await sdk.auth.connections.login(connection.id);
+    const asked = last(
+      await follow(connection.id, (event) => event.flow_step === 'AWAITING_INPUT'),
+    );
+    expect(asked.fields).toEqual([
+      expect.objectContaining({ id: 'password', type: 'password', label: 'Password' }),
+    ]);
+    expect(
+      await sdk.auth.connections.submit(connection.id, {
+        field_values: { password: SITE_PASSWORD },
+      }),
+    ).toEqual({ accepted: true });
+    expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
+    expect(await isSignedIn('asked-profile', 'simple')).toBe(true);
+    // What was typed is kept for the next sign-in (save_credentials).
+    expect((await sdk.credentials.retrieve('partial')).value_keys).toEqual([
+      'password',
+      'username',
+    ]);
+  }, 90_000);
+
+  it('hand a captcha to the live view; a person finishes it there and the flow goes on', async () => {
+    const { connection } = await connect('captcha', { password: SITE_PASSWORD });
+    const waiting = last(
+      await follow(connection.id, (event) => event.flow_step === 'AWAITING_EXTERNAL_ACTION'),
+    );
+    expect(waiting.external_action_message).toMatch(/captcha/i);
+    const viewer = await launchViewer();
+    try {
+      const view = await viewer.newPage();
+      await view.goto(waiting.hosted_url as string);
+      await view.waitForFunction(() => document.body.dataset.control === 'agent');
+      await view.click('#control');
+      await view.waitForFunction(() => document.body.dataset.control === 'you');
+      // The person presses the focused "I am human" button: keys go through the view's keyboard.
+      await view.focus('#keys');
+      await view.keyboard.press('Enter');
+      expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
+    } finally {
+      await viewer.close();
+    }
+    expect(await isSignedIn('captcha-profile', 'captcha')).toBe(true);
+  }, 90_000);
+
+  it('keep every secret out of answers, log lines, the data dir and command lines', async () => {
+    const sdk = kernel();
+    const answers = JSON.stringify([
+      await sdk.auth.connections.list().then((page) => page.getPaginatedItems()),
+      await sdk.credentials.list().then((page) => page.getPaginatedItems()),
+    ]);
+    const processes = await run('ps', ['-eo', 'args']);
+    for (const secret of [SITE_PASSWORD, SITE_TOTP_SECRET]) {
+      expect(answers).not.toContain(secret);
+      expect(logged.join('')).not.toContain(secret);
+      expect(processes.stdout).not.toContain(secret);
+      const grep = await run('grep', ['-rlaF', secret, dataDir]).catch(
+        (error: { stdout: string }) => error,
+      );
+      expect(grep.stdout, secret).toBe('');
+    }
+  });
+
+  it('refuse a second connection of a profile and site, unknown ids, and a submit with nothing asked', async () => {
+    const sdk = kernel();
+    await expect(
+      sdk.auth.connections.create({ domain: '127.0.0.1', profile_name: 'simple-profile' }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(sdk.auth.connections.retrieve('auth_nope')).rejects.toMatchObject({ status: 404 });
+    const [first] = await sdk.auth.connections
+      .list({ profile_name: 'simple-profile' })
+      .then((page) => page.getPaginatedItems());
+    await expect(
+      sdk.auth.connections.submit(first?.id as string, { field_values: { password: 'x' } }),
+    ).rejects.toMatchObject({ status: 409 });
+    await sdk.auth.connections.delete(first?.id as string);
+    await expect(sdk.auth.connections.retrieve(first?.id as string)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
