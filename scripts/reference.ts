@@ -24,6 +24,7 @@ function groupOf(operation: Operation): string {
     proxies: 'Proxies',
     credentials: 'Credentials',
     credentialProviders: 'Credential providers (organization)',
+    auth: 'Auth connections',
     projects: 'Projects (organization)',
     org: 'Projects (organization)',
     apiKeys: 'API keys (organization)',

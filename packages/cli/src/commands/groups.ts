@@ -24,6 +24,10 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
     summary: 'Keep logins sealed (values and TOTP secrets write-only); TOTP codes',
   },
   {
+    name: 'auth',
+    summary: 'Keep profiles signed in to sites: sign in (asking here for what is missing), checks',
+  },
+  {
     name: 'credential-providers',
     summary: 'Read logins from your 1Password vaults (1Password Connect); test, list items',
   },

@@ -1,3 +1,4 @@
+import { authCommands } from './auth.js';
 import { browserCommands } from './browsers.js';
 import type { CommandSpec } from './command.js';
 import { completionCommand } from './completion.js';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...profileCommands,
   ...credentialCommands,
   ...credentialProviderCommands,
+  ...authCommands,
   ...projectCommands,
   ...keyCommands,
   ...auditCommands,

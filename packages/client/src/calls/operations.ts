@@ -33,6 +33,9 @@ import type {
   AcquireBrowserResult,
   ApiKey,
   AuditLogEntry,
+  AuthConnection,
+  AuthConnectionTimelineInput,
+  AuthTimelineEvent,
   BatchInput,
   BrowserPool,
   BrowserSession,
@@ -40,6 +43,7 @@ import type {
   ClickMouseInput,
   ClipboardText,
   CreateApiKeyInput,
+  CreateAuthConnectionInput,
   CreateBrowserInput,
   CreateBrowserPoolInput,
   CreateCredentialInput,
@@ -59,6 +63,7 @@ import type {
   CurlResult,
   CursorResult,
   DeleteApiKeyInput,
+  DeleteAuthConnectionInput,
   DeleteBrowserInput,
   DeleteBrowserPoolInput,
   DeleteCredentialInput,
@@ -83,7 +88,10 @@ import type {
   FileEntry,
   FileInfoInput,
   FlushBrowserPoolInput,
+  FollowAuthConnectionInput,
+  FollowAuthConnectionResult,
   GetApiKeyInput,
+  GetAuthConnectionInput,
   GetBrowserInput,
   GetBrowserPoolInput,
   GetCredentialInput,
@@ -104,6 +112,7 @@ import type {
   KillResult,
   ListApiKeysInput,
   ListAuditLogsInput,
+  ListAuthConnectionsInput,
   ListBrowserPoolsInput,
   ListBrowsersInput,
   ListCredentialProviderItemsInput,
@@ -122,6 +131,8 @@ import type {
   LoadExtensionsInput,
   LoadedExtensions,
   LogEvent,
+  LoginAuthConnectionInput,
+  LoginResponse,
   MousePosition,
   MoveFileInput,
   MoveMouseInput,
@@ -154,11 +165,14 @@ import type {
   StreamLogsInput,
   StreamProcessOutputInput,
   StreamTelemetryInput,
+  SubmitAuthConnectionInput,
+  SubmitResponse,
   TelemetryEnvelope,
   TestCredentialProviderInput,
   TotpCode,
   TypeTextInput,
   UpdateApiKeyInput,
+  UpdateAuthConnectionInput,
   UpdateBrowserInput,
   UpdateBrowserPoolInput,
   UpdateCredentialInput,
@@ -2484,4 +2498,209 @@ export const listCredentialProviderItems: (
   method: 'GET',
   path: '/org/credential_providers/{id_or_name}/items',
   responses: { 200: 'json' },
+});
+
+// auth.connections
+
+/**
+ * Create an auth connection: a profile (made when missing) to sign in to a site and keep signed in.
+ *
+ * `POST /auth/connections`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `auth.connections.create`
+ */
+export const createAuthConnection: (
+  core: Core,
+  input: CreateAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<AuthConnection> = /* @__PURE__ */ defineCall<
+  CreateAuthConnectionInput,
+  AuthConnection
+>({
+  name: 'auth.connections.create',
+  method: 'POST',
+  path: '/auth/connections',
+  body: 'json',
+  responses: { 201: 'json' },
+  write: true,
+});
+
+/**
+ * List the auth connections, with their flows.
+ *
+ * `GET /auth/connections`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `auth.connections.list`
+ */
+export const listAuthConnections: (
+  core: Core,
+  input?: ListAuthConnectionsInput,
+  options?: CallOptions,
+) => PagePromise<AuthConnection> = /* @__PURE__ */ defineListCall<
+  ListAuthConnectionsInput,
+  AuthConnection
+>({
+  name: 'auth.connections.list',
+  method: 'GET',
+  path: '/auth/connections',
+  query: ['offset', 'limit', 'domain', 'profile_name', 'query'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Get an auth connection, with the state of its current flow.
+ *
+ * `GET /auth/connections/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `auth.connections.get`
+ */
+export const getAuthConnection: (
+  core: Core,
+  input: GetAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<AuthConnection> = /* @__PURE__ */ defineCall<
+  GetAuthConnectionInput,
+  AuthConnection
+>({
+  name: 'auth.connections.get',
+  method: 'GET',
+  path: '/auth/connections/{id}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * Change an auth connection's settings (credential, login URL, health checks, …).
+ *
+ * `PATCH /auth/connections/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
+ * `auth.connections.update`
+ */
+export const updateAuthConnection: (
+  core: Core,
+  input: UpdateAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<AuthConnection> = /* @__PURE__ */ defineCall<
+  UpdateAuthConnectionInput,
+  AuthConnection
+>({
+  name: 'auth.connections.update',
+  method: 'PATCH',
+  path: '/auth/connections/{id}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Delete an auth connection; a flow in progress is canceled (the profile stays).
+ *
+ * `DELETE /auth/connections/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `auth.connections.delete`
+ */
+export const deleteAuthConnection: (
+  core: Core,
+  input: DeleteAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteAuthConnectionInput, undefined>({
+  name: 'auth.connections.delete',
+  method: 'DELETE',
+  path: '/auth/connections/{id}',
+  responses: { 204: 'none' },
+  write: true,
+});
+
+/**
+ * Start a sign-in flow in a browser of the profile; follow its events, submit what it asks for.
+ *
+ * `POST /auth/connections/{id}/login`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `auth.connections.login`
+ */
+export const loginAuthConnection: (
+  core: Core,
+  input: LoginAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<LoginResponse> = /* @__PURE__ */ defineCall<
+  LoginAuthConnectionInput,
+  LoginResponse
+>({
+  name: 'auth.connections.login',
+  method: 'POST',
+  path: '/auth/connections/{id}/login',
+  body: 'json',
+  bodyOptional: true,
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Give a sign-in flow the values it asked for (AWAITING_INPUT).
+ *
+ * `POST /auth/connections/{id}/submit`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `auth.connections.submit`
+ */
+export const submitAuthConnection: (
+  core: Core,
+  input: SubmitAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<SubmitResponse> = /* @__PURE__ */ defineCall<
+  SubmitAuthConnectionInput,
+  SubmitResponse
+>({
+  name: 'auth.connections.submit',
+  method: 'POST',
+  path: '/auth/connections/{id}/submit',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Follow a connection's sign-in flow: its states as they change, until it ends.
+ *
+ * `GET /auth/connections/{id}/events`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `auth.connections.events`
+ */
+export const followAuthConnection: (
+  core: Core,
+  input: FollowAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<FollowAuthConnectionResult> = /* @__PURE__ */ defineCall<
+  FollowAuthConnectionInput,
+  FollowAuthConnectionResult
+>(
+  {
+    name: 'auth.connections.events',
+    method: 'GET',
+    path: '/auth/connections/{id}/events',
+    responses: { 200: 'event-stream' },
+  },
+  { readBody: readStreamBody },
+);
+
+/**
+ * List a connection's logins, re-authentications and health checks, newest first.
+ *
+ * `GET /auth/connections/{id}/timeline`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `auth.connections.timeline`
+ */
+export const authConnectionTimeline: (
+  core: Core,
+  input: AuthConnectionTimelineInput,
+  options?: CallOptions,
+) => PagePromise<AuthTimelineEvent> = /* @__PURE__ */ defineListCall<
+  AuthConnectionTimelineInput,
+  AuthTimelineEvent
+>({
+  name: 'auth.connections.timeline',
+  method: 'GET',
+  path: '/auth/connections/{id}/timeline',
+  query: ['offset', 'limit', 'type'],
+  responses: { 200: 'json' },
+  paginated: true,
 });

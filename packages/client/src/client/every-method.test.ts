@@ -757,6 +757,75 @@ const CASES: Record<string, MethodCase> = {
       ],
     },
   },
+  'auth.connections.create': {
+    input: { domain: 'shop.example.com', profile_name: 'agent', credential: { name: 'shop' } },
+    method: 'POST',
+    url: '/auth/connections',
+    body: { domain: 'shop.example.com', profile_name: 'agent', credential: { name: 'shop' } },
+    respond: { status: 201, json: samples.authConnection },
+    result: samples.authConnection,
+  },
+  'auth.connections.list': {
+    input: { profile_name: 'agent' },
+    method: 'GET',
+    url: '/auth/connections?profile_name=agent',
+    respond: ok([samples.authConnection]),
+    result: [samples.authConnection],
+  },
+  'auth.connections.get': {
+    input: { id: 'auth_1' },
+    method: 'GET',
+    url: '/auth/connections/auth_1',
+    respond: ok(samples.authConnection),
+    result: samples.authConnection,
+  },
+  'auth.connections.update': {
+    input: { id: 'auth_1', health_check_interval: 600 },
+    method: 'PATCH',
+    url: '/auth/connections/auth_1',
+    body: { health_check_interval: 600 },
+    respond: ok(samples.authConnection),
+    result: samples.authConnection,
+  },
+  'auth.connections.delete': {
+    input: { id: 'auth_1' },
+    method: 'DELETE',
+    url: '/auth/connections/auth_1',
+    respond: noContent,
+    result: undefined,
+  },
+  'auth.connections.login': {
+    input: { id: 'auth_1' },
+    method: 'POST',
+    url: '/auth/connections/auth_1/login',
+    respond: ok({
+      id: 'auth_1',
+      flow_type: 'LOGIN',
+      flow_expires_at: '2026-11-22T10:20:00.000Z',
+      hosted_url: 'https://x/live?jwt=j',
+    }),
+    result: {
+      id: 'auth_1',
+      flow_type: 'LOGIN',
+      flow_expires_at: '2026-11-22T10:20:00.000Z',
+      hosted_url: 'https://x/live?jwt=j',
+    },
+  },
+  'auth.connections.submit': {
+    input: { id: 'auth_1', field_values: { password: 'p' } },
+    method: 'POST',
+    url: '/auth/connections/auth_1/submit',
+    body: { field_values: { password: 'p' } },
+    respond: ok({ accepted: true }),
+    result: { accepted: true },
+  },
+  'auth.connections.timeline': {
+    input: { id: 'auth_1', type: 'login' },
+    method: 'GET',
+    url: '/auth/connections/auth_1/timeline?type=login',
+    respond: ok([samples.authTimelineEvent]),
+    result: [samples.authTimelineEvent],
+  },
   'browsers.fs.listFiles': {
     input: { id: 'br_1', path: '/home/browser/Downloads' },
     method: 'GET',
@@ -854,6 +923,7 @@ const COVERED_ELSEWHERE = [
   'browsers.process.output', // event-stream.test.ts
   'browsers.fs.watch.events', // event-stream.test.ts
   'browsers.logs.stream', // streams.test.ts
+  'auth.connections.events', // streams.test.ts
   'browsers.telemetry.stream', // streams.test.ts
   'browsers.fs.readFile', // files.test.ts
   'browsers.fs.writeFile', // files.test.ts

@@ -102,6 +102,29 @@ describe('event streams', () => {
     expect(received).toEqual(events);
   });
 
+  it("streams an auth connection's flow states", async () => {
+    const states = [
+      {
+        event: 'managed_auth_state',
+        timestamp: '2026-11-25T10:00:00.000Z',
+        flow_status: 'IN_PROGRESS',
+        flow_step: 'AWAITING_INPUT',
+        fields: [{ id: 'password', ref: 'password', type: 'password', label: 'Password' }],
+      },
+      {
+        event: 'managed_auth_state',
+        timestamp: '2026-11-25T10:00:02.000Z',
+        flow_status: 'SUCCESS',
+        flow_step: 'COMPLETED',
+      },
+    ];
+    rig.server.respond('GET', '/auth/connections/auth_1/events', sse(states));
+    const stream = await rig.client.auth.connections.events({ id: 'auth_1' });
+    const received = [];
+    for await (const state of stream) received.push(state);
+    expect(received).toEqual(states);
+  });
+
   it('streams the lines of a log, its query in the URL', async () => {
     const lines = [
       { event: 'log', timestamp: '2026-11-25T10:00:00.000Z', message: 'ready' },

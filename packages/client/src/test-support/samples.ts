@@ -107,3 +107,26 @@ export const credentialProvider = {
   created_at: '2026-11-22T10:00:00.000Z',
   updated_at: '2026-11-22T10:00:00.000Z',
 };
+
+export const authConnection = {
+  id: 'auth_1',
+  domain: 'shop.example.com',
+  profile_name: 'agent',
+  status: 'NEEDS_AUTH',
+  save_credentials: true,
+  record_session: false,
+  health_checks: true,
+  health_check_interval: 3600,
+  can_reauth: false,
+  can_reauth_reason: 'no_credential',
+  created_at: '2026-11-22T10:00:00.000Z',
+  updated_at: '2026-11-22T10:00:00.000Z',
+};
+
+export const authTimelineEvent = {
+  id: 'ev_1',
+  type: 'login',
+  status: 'SUCCESS',
+  step: 'COMPLETED',
+  timestamp: '2026-11-22T10:00:00.000Z',
+};
