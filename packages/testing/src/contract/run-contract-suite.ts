@@ -1,4 +1,5 @@
 import type { ContractCheck } from './check.js';
+import { authChecks } from './checks-auth.js';
 import { browserChecks } from './checks-browsers.js';
 import { commonChecks } from './checks-common.js';
 import { computerChecks } from './checks-computer.js';
@@ -37,6 +38,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...proxyChecks,
   ...credentialChecks,
   ...credentialProviderChecks,
+  ...authChecks,
   ...ruleChecks,
   ...orgChecks,
 ];
