@@ -117,6 +117,7 @@ export class ServiceModel<I extends BrowserInstance> {
       profiles: this.profiles,
       credentials: this.credentials,
       liveViews: this.liveViews,
+      replays: this.replays,
       providers: () => this.org?.providers,
     });
     this.browsers.onEnding = (id) => this.liveViews.ended(id);

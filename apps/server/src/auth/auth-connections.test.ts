@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import Kernel from '@onkernel/sdk';
+import { type OnePasswordConnect, startOnePasswordConnect } from '@x/testing';
 import pino from 'pino';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ import { launchViewer } from '../test-support/viewer.js';
 
 const run = promisify(execFile);
 
+const CONNECT_TOKEN = 'connect-token-for-auth-tests';
+let onePassword: OnePasswordConnect;
 let sites: LoginSites;
 let server: RunningServer;
 let dataDir: string;
@@ -29,6 +32,22 @@ const logged: string[] = [];
 
 beforeAll(async () => {
   sites = await startLoginSites();
+  onePassword = await startOnePasswordConnect({
+    token: CONNECT_TOKEN,
+    vaults: [
+      {
+        name: 'Agents',
+        items: [
+          {
+            title: 'Loopback',
+            urls: ['http://127.0.0.1/'],
+            username: SITE_USER,
+            password: SITE_PASSWORD,
+          },
+        ],
+      },
+    ],
+  });
   dataDir = mkdtempSync(join(tmpdir(), 'xb-auth-test-'));
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -49,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await sites?.close();
+  await onePassword?.close();
 });
 
 const kernel = () => new Kernel({ apiKey: TEST_TOKEN, baseURL: server.url, maxRetries: 0 });
@@ -226,6 +246,66 @@ describe('auth connections against login sites on loopback, driven by the Kernel
       await viewer.close();
     }
     expect(await isSignedIn('captcha-profile', 'captcha')).toBe(true);
+  }, 90_000);
+
+  it("sign in with a 1Password item read through the organization's provider, and record the flow", async () => {
+    const sdk = kernel();
+    await sdk.credentialProviders.create({
+      name: 'vault',
+      provider_type: 'onepassword',
+      token: CONNECT_TOKEN,
+      url: onePassword.url,
+    } as never);
+    const connection = await sdk.auth.connections.create({
+      domain: '127.0.0.1',
+      profile_name: 'vault-profile',
+      login_url: `${sites.origin}/simple/login`,
+      credential: { provider: 'vault', path: 'Agents/Loopback' },
+      record_session: true,
+    });
+    await sdk.auth.connections.login(connection.id);
+    expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
+    expect(await isSignedIn('vault-profile', 'simple')).toBe(true);
+    const after = await sdk.auth.connections.retrieve(connection.id);
+    expect(after).toMatchObject({ can_reauth: true, can_reauth_reason: 'external_credential' });
+    // The item's values were read, never kept: no credential was made from them.
+    expect(
+      (await sdk.credentials.list().then((page) => page.getPaginatedItems())).map((c) => c.name),
+    ).not.toContain('vault-profile-127.0.0.1');
+    const [entry] = await sdk.auth.connections
+      .timeline(connection.id)
+      .then((page) => page.getPaginatedItems());
+    expect(entry?.replay_id).toMatch(/^rp_/);
+    const video = await fetch(
+      `${server.url}/browsers/${entry?.browser_session_id}/replays/${entry?.replay_id}`,
+      { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
+    );
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    await video.arrayBuffer();
+  }, 90_000);
+
+  it('health checks see a lost sign-in in real Chromium and sign in again with the credential', async () => {
+    const [simple] = await kernel()
+      .auth.connections.list({ profile_name: 'simple-profile' })
+      .then((page) => page.getPaginatedItems());
+    const id = simple?.id as string;
+    expect((await server.model.auth.checkNow(id)).status).toBe('AUTHENTICATED');
+    sites.forgetSessions();
+    const checked = await server.model.auth.checkNow(id);
+    expect(checked).toMatchObject({ status: 'NEEDS_AUTH', flow_type: 'REAUTH' });
+    expect(last(await follow(id))).toMatchObject({ flow_status: 'SUCCESS', flow_type: 'REAUTH' });
+    expect(await isSignedIn('simple-profile', 'simple')).toBe(true);
+    const kinds = (
+      await kernel()
+        .auth.connections.timeline(id)
+        .then((page) => page.getPaginatedItems())
+    ).map((entry) => `${entry.type}:${entry.status}`);
+    expect(kinds.slice(0, 3)).toEqual([
+      'reauth:SUCCESS',
+      'health_check:NEEDS_AUTH',
+      'health_check:AUTHENTICATED',
+    ]);
   }, 90_000);
 
   it('keep every secret out of answers, log lines, the data dir and command lines', async () => {

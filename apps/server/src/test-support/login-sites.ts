@@ -23,6 +23,8 @@ export interface LoginSites {
   readonly origin: string;
   /** Form posts each site took, by site. */
   readonly posts: Map<string, number>;
+  /** Signs every visitor out (their cookies stop working), as a session expiring would. */
+  forgetSessions(): void;
   close(): Promise<void>;
 }
 
@@ -163,6 +165,7 @@ export async function startLoginSites(): Promise<LoginSites> {
   return {
     origin: `http://127.0.0.1:${port}`,
     posts,
+    forgetSessions: () => sessions.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

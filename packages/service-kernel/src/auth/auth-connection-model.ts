@@ -21,6 +21,7 @@ import type { LiveViewModel } from '../live-view/live-view-model.js';
 import { notFound } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import type { ProfileModel } from '../profiles/profile-model.js';
+import type { ReplayModel } from '../replays/replay-model.js';
 import { ServiceError } from '../service-error.js';
 import { AuthFlow, FlowFailure } from './auth-flow.js';
 import { isDurable, isNeeded, keptName, type SignInValues, valueFor } from './sign-in-values.js';
@@ -93,6 +94,7 @@ export interface AuthConnectionParts<I extends BrowserInstance> {
   readonly profiles: ProfileModel<I>;
   readonly credentials: CredentialModel<I>;
   readonly liveViews: LiveViewModel<I>;
+  readonly replays: ReplayModel<I>;
   /** The organization's providers (none for a model on its own). */
   readonly providers: () => CredentialProviderModel | undefined;
 }
@@ -235,7 +237,12 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     if (running && !running.isOver) return this.#loginAnswer(id, running);
     const proxyId =
       body?.proxy === undefined ? stored.record.proxy_id : await this.#proxyId(body.proxy);
-    const flow = await this.#start(stored.record, 'LOGIN', proxyId);
+    const flow = await this.#start(
+      stored.record,
+      'LOGIN',
+      proxyId,
+      body?.record_session ?? stored.record.record_session,
+    );
     return this.#loginAnswer(id, flow);
   }
 
@@ -421,6 +428,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     record: AuthConnection,
     type: 'LOGIN' | 'REAUTH',
     proxyId: string | undefined,
+    isRecorded = record.record_session,
   ): Promise<AuthFlow> {
     const now = this.#now();
     const flow = new AuthFlow(
@@ -451,6 +459,18 @@ export class AuthConnectionModel<I extends BrowserInstance> {
       this.#parts.liveViews.create(browserId, { mode: 'read', ttl_seconds: ttl }, this.#origin).url,
     );
     this.#flows.set(record.id, flow);
+    if (isRecorded) {
+      // A replay of the flow, kept as every session's replays are (it ends with the browser).
+      await this.#parts.replays
+        .start(browserId, 10, undefined)
+        .then((replay) => flow.recorded(replay.replay_id))
+        .catch((error: unknown) =>
+          this.#context.log.warn(
+            { err: error, connection: record.id },
+            'a sign-in flow is not recorded',
+          ),
+        );
+    }
     const expiry = setTimeout(
       () => flow.stop.abort(new FlowFailure('expired', 'The flow expired before it ended.')),
       FLOW_LIFETIME_MS,
@@ -703,6 +723,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
       timestamp: formatTimestamp(flow.startedAt),
       updated_at: formatTimestamp(this.#now()),
       ...(flow.browserId !== null && { browser_session_id: flow.browserId }),
+      ...(flow.replayId !== undefined && { replay_id: flow.replayId }),
       ...(state.error_code !== null && { error_code: state.error_code }),
       ...(state.error_message !== null && { error_message: state.error_message }),
       ...(state.website_error !== null && { website_error: state.website_error }),

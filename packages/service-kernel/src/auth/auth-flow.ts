@@ -91,6 +91,7 @@ export class AuthFlow {
   #hostedUrl: string | null = null;
   #liveViewUrl: string | null = null;
   #browserId: string | null = null;
+  #replayId: string | undefined;
   #fields: readonly SignInField[] = [];
   #external: string | null = null;
   #failure: FlowFailure | undefined;
@@ -139,6 +140,15 @@ export class AuthFlow {
     const listeners = [...this.#listeners];
     this.#listeners.clear();
     for (const listener of listeners) listener();
+  }
+
+  /** The replay recording the flow's browser, when it is recorded. */
+  get replayId(): string | undefined {
+    return this.#replayId;
+  }
+
+  recorded(replayId: string): void {
+    this.#replayId = replayId;
   }
 
   browserStarted(browserId: string, hostedUrl: string, liveViewUrl: string): void {

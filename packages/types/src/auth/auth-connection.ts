@@ -524,6 +524,10 @@ export const AuthTimelineEventSchema = /* @__PURE__ */ object({
     /* @__PURE__ */ optional(/* @__PURE__ */ string()),
     'the browser it ran in',
   ),
+  replay_id: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    "the replay of the flow's browser, when it was recorded",
+  ),
   previous_status: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ picklist(AUTH_STATUSES)),
     "the connection's status before it",
