@@ -305,10 +305,11 @@ export class AuthConnectionModel<I extends BrowserInstance> {
         if (signal.aborted || flow.version !== seen) return resolve();
         const done = () => {
           signal.removeEventListener('abort', done);
+          forget();
           resolve();
         };
         signal.addEventListener('abort', done, { once: true });
-        flow.onChange(done);
+        const forget = flow.onChange(done);
       });
     }
   }
@@ -573,6 +574,8 @@ export class AuthConnectionModel<I extends BrowserInstance> {
           if (!isDurable(field)) values.given.delete(field.name);
         }
         const before = signatureOf(page);
+        // A person holding control in the live view types first: the flow waits for them.
+        await this.#parts.browsers.live(flow.browserId as string).control.whenFree(signal);
         await this.#context.engines.signIn.fill(
           instance,
           filled.map(({ field, value }) => ({ selector: field.selector, value })),

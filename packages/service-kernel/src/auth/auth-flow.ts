@@ -130,9 +130,10 @@ export class AuthFlow {
     return this.#status !== 'IN_PROGRESS';
   }
 
-  /** Hears the next change (once). */
-  onChange(listener: () => void): void {
+  /** Hears the next change (once); gives the function that stops listening. */
+  onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   #changed(): void {
