@@ -1114,6 +1114,8 @@ export interface AuthTimelineEvent {
   updated_at?: string | undefined;
   /** the browser it ran in */
   browser_session_id?: string | undefined;
+  /** the replay of the flow's browser, when it was recorded */
+  replay_id?: string | undefined;
   /** the connection's status before it */
   previous_status?: 'AUTHENTICATED' | 'NEEDS_AUTH' | undefined;
   /** why it failed */
