@@ -436,7 +436,7 @@ describe('metrics', () => {
       expect(sample(after, 'xb_sessions', 'state="active"')).toBe(1);
       expect(sample(after, 'xb_browser_create_seconds_count')).toBe(1);
       // Each step of the start is timed; the steps add up to no more than the create took.
-      const steps = ['sandbox', 'chromium'].map((phase) =>
+      const steps = ['home', 'chromium', 'first_page', 'devtools'].map((phase) =>
         sample(after, 'xb_browser_start_phase_seconds_sum', `phase="${phase}"`),
       );
       for (const seconds of steps) expect(seconds).toBeGreaterThan(0);

@@ -102,8 +102,11 @@ export class ChromiumBrowser {
       xvfbPath?: string | undefined;
       /** The telemetry categories the session captures: the pages' own are watched. */
       telemetry?: readonly TelemetryCategory[] | undefined;
+      /** Hears the end of each step of the start, by name (for the start's timing). */
+      phase?: ((name: string) => void) | undefined;
     },
   ): Promise<ChromiumBrowser> {
+    const phase = options.phase ?? (() => undefined);
     let display: VirtualDisplay | undefined;
     if (!options.isHeadless && options.xvfbPath) {
       if (!options.sandbox) throw new Error('A headed browser runs in a sandbox only.');
@@ -114,6 +117,7 @@ export class ChromiumBrowser {
         cgroup: options.sandbox.cgroup,
         network: options.network?.join,
       });
+      phase('display');
     }
     let started: StartedChromium;
     try {
@@ -125,6 +129,7 @@ export class ChromiumBrowser {
       await display?.close();
       throw error;
     }
+    phase('chromium');
     try {
       const { cdp } = started;
       const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>(
@@ -132,6 +137,7 @@ export class ChromiumBrowser {
       );
       const page = targetInfos.find((target) => target.type === 'page');
       const first = await ChromiumBrowser.#attachNewPage(cdp, options.viewport, page?.targetId);
+      phase('first_page');
       await cdp.send('Browser.setDownloadBehavior', {
         behavior: 'allow',
         downloadPath: started.downloadsPath,
@@ -149,6 +155,7 @@ export class ChromiumBrowser {
         browser.#monitor = monitor;
         await monitor.start();
       }
+      phase('devtools');
       return browser;
     } catch (error) {
       started.cdp.close();

@@ -415,12 +415,17 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     };
     try {
       cgroup = this.#cgroupFor(spec.id);
+      phase('cgroup');
       sandbox = this.#sandboxFor(cgroup);
       user = sandbox?.user;
+      phase('user');
       root = makeInstanceRoot(this.#dataDir, spec.id);
-      if (disks) await disks.mount(root, user);
+      if (disks) {
+        await disks.mount(root, user);
+        phase('disk');
+      }
       const directory: InstanceDirectory = furnishInstanceDirectory(root, user);
-      phase('sandbox');
+      phase('home');
       if (spec.profileId !== undefined) {
         await this.#loadProfile({ home: root, user, cgroup }, spec.profileId);
         phase('profile');
@@ -469,8 +474,8 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         proxy: relay?.chromiumProxy,
         proxyControlDir: this.#proxyControlDir,
         telemetry: spec.telemetry,
+        phase,
       });
-      phase('chromium');
       this.#logger.info(
         { session: spec.id, chromiumPid: chromium.process.pid },
         'chromium started',
