@@ -8,7 +8,9 @@
  * - create → connect (Playwright over the session's cdp_ws_url) → goto a loopback page → close;
  * - idle headless browsers: memory per browser (proportional set size of all its processes, so
  *   shared pages count once);
- * - typing 1,000 characters at delay 0 (sandboxed): characters per second.
+ * - typing 1,000 characters at delay 0 (sandboxed): characters per second;
+ * - where a cold start's time goes: the mean of each step the server times
+ *   (`xb_browser_start_phase_seconds`), next to the whole create.
  *
  * Run: pnpm --filter @x/server bench   (after a build)
  */
@@ -74,6 +76,8 @@ interface Figures {
   roundTrip: number[];
   memory: number[];
   typing: number[];
+  /** Mean milliseconds of each step of the cold starts, as the server timed them. */
+  phases: Record<string, number>;
 }
 
 /** Every figure, against one server whose browsers are sandboxed or not. */
@@ -110,12 +114,25 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
     roundTrip: [],
     memory: [],
     typing: [],
+    phases: {},
   };
   try {
     for (let run = 0; run < COLD_RUNS; run++) {
       let id = '';
       figures.cold.push(await timed(async () => ({ session_id: id } = await create())));
       await call('DELETE', `/browsers/${id}`);
+    }
+    const metrics = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    }).then((response) => response.text());
+    for (const [, phase = '', sum = '0'] of metrics.matchAll(
+      /^xb_browser_start_phase_seconds_sum\{phase="(\w+)"\} (\S+)$/gm,
+    )) {
+      const count = new RegExp(
+        `^xb_browser_start_phase_seconds_count\\{phase="${phase}"\\} (\\d+)$`,
+        'm',
+      ).exec(metrics)?.[1];
+      if (count) figures.phases[phase] = (Number(sum) * 1000) / Number(count);
     }
 
     // Warm: each acquire finds the pool whole; each release ends the lease, and the time until
@@ -204,6 +221,18 @@ try {
     values.reduce((sum, value) => sum + value, 0) / values.length / 1024 / 1024;
   console.log(
     `idle headless browser, PSS of all its processes (mean of ${IDLE_BROWSERS}): sandboxed ${mean(sandboxed.memory).toFixed(0)} MB, on host ${mean(bare.memory).toFixed(0)} MB (${(mean(sandboxed.memory) / mean(bare.memory)).toFixed(2)}x); ${Math.floor(4096 / mean(sandboxed.memory))} sandboxed fit in 4 GiB`,
+  );
+  const coldMean = sandboxed.cold.reduce((sum, value) => sum + value, 0) / sandboxed.cold.length;
+  console.log(
+    `where a cold create's time goes (sandboxed, mean of ${COLD_RUNS}; the whole create ${coldMean.toFixed(1)} ms):`,
+  );
+  for (const [phase, value] of Object.entries(sandboxed.phases))
+    console.log(
+      `  ${phase.padEnd(12)} ${ms(value)}  ${((value / coldMean) * 100).toFixed(0).padStart(3)}%`,
+    );
+  const timedSum = Object.values(sandboxed.phases).reduce((sum, value) => sum + value, 0);
+  console.log(
+    `  ${'the rest'.padEnd(12)} ${ms(coldMean - timedSum)}  ${(((coldMean - timedSum) / coldMean) * 100).toFixed(0).padStart(3)}%  (the API, the record, the answer)`,
   );
   const best = Math.min(...sandboxed.typing);
   console.log(

@@ -241,6 +241,9 @@ describe('auth connections against login sites on loopback, driven by the Kernel
       // The person presses the focused "I am human" button: keys go through the view's keyboard.
       await view.focus('#keys');
       await view.keyboard.press('Enter');
+      // The flow types nothing while the person holds control: they give it back.
+      await view.click('#control');
+      await view.waitForFunction(() => document.body.dataset.control === 'agent');
       expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
     } finally {
       await viewer.close();
