@@ -1,5 +1,5 @@
 import type { AuthEvent } from '@x/types';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { base32Bytes, totpCode } from '../credentials/totp.js';
 import { testModel } from '../test-support/memory-engines.js';
 
@@ -253,5 +253,28 @@ describe('auth connections', () => {
     await expect(test.model.auth.get(made.id)).rejects.toMatchObject({ status: 404 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(test.model.browsers.count()).toBe(0);
+  });
+
+  it('expire a flow nobody answers in 10 minutes, and end its browser', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const test = testModel();
+      const made = await connection(test);
+      await test.model.auth.login(made.id, undefined, ORIGIN);
+      const events: AuthEvent[] = [];
+      const following = (async () => {
+        for await (const event of test.model.auth.events(made.id, new AbortController().signal))
+          events.push(event);
+      })();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(steps(events).at(-1)).toBe('IN_PROGRESS/AWAITING_INPUT');
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      await following;
+      expect(events.at(-1)).toMatchObject({ flow_status: 'EXPIRED', error_code: 'expired' });
+      expect(await test.model.auth.get(made.id)).toMatchObject({ flow_status: 'EXPIRED' });
+      expect(test.model.browsers.count()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
