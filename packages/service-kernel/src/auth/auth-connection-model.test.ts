@@ -178,6 +178,37 @@ describe('auth connections', () => {
     ]);
   });
 
+  it('fill nothing on a site the connection does not name: an identity provider is handed to a person', async () => {
+    const test = testModel();
+    test.signIn.site('shop.example.com', {
+      steps: [
+        {
+          fields: [{ name: 'email', kind: 'identifier', inputType: 'email' }],
+          goesTo: 'accounts.google.com',
+        },
+      ],
+    });
+    await test.model.credentials.create({
+      name: 'shop',
+      domain: 'shop.example.com',
+      values: { email: 'a@example.com', password: 'shop-secret' },
+    });
+    const made = await connection(test, { credential: { name: 'shop' } });
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    const events = await follow(
+      test,
+      made.id,
+      (event) => 'flow_step' in event && event.flow_step === 'AWAITING_EXTERNAL_ACTION',
+    );
+    expect(events.at(-1)).toMatchObject({
+      external_action_message: expect.stringContaining('accounts.google.com, an identity provider'),
+    });
+    expect(test.signIn.sent).toEqual([
+      { host: 'shop.example.com', values: { email: 'a@example.com' } },
+    ]);
+    await test.model.auth.delete(made.id);
+  });
+
   it('hand a step only a person can do to the live view, and go on once it is done', async () => {
     const test = testModel();
     test.signIn.site('shop.example.com', {

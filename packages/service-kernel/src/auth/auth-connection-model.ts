@@ -41,7 +41,7 @@ const MAX_TIMELINE = 100;
 /** Most connections a project keeps. */
 export const MAX_AUTH_CONNECTIONS = 500;
 
-/** Identity providers a sign-in may pass through whatever `allowed_domains` says. */
+/** Identity providers, named when a sign-in goes to one (values are filled there only when allowed). */
 const SSO_DOMAINS = [
   'accounts.google.com',
   'login.microsoftonline.com',
@@ -511,11 +511,15 @@ export class AuthConnectionModel<I extends BrowserInstance> {
         const page = await this.#settled(instance, signal);
         const host = new URL(page.url).hostname.toLowerCase();
         if (!this.#isAllowedHost(record, host)) {
+          // Values are filled on the connection's own sites only; anywhere else a person goes on.
+          const where = SSO_DOMAINS.some((domain) => hostIs(host, domain))
+            ? `${host}, an identity provider`
+            : `${host}, which is not ${record.domain} or an allowed domain`;
           await this.#awaitPerson(
             flow,
             instance,
             page,
-            `The sign-in went to ${host}, which is not ${record.domain} or an allowed domain: finish it in the browser (hosted_url).`,
+            `The sign-in went to ${where}: finish it in the browser (hosted_url), or add it to allowed_domains.`,
           );
           continue;
         }
@@ -783,9 +787,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
 
   #isAllowedHost(record: AuthConnection, host: string): boolean {
     return (
-      [record.domain, ...(record.allowed_domains ?? []), ...SSO_DOMAINS].some((domain) =>
-        hostIs(host, domain),
-      ) ||
+      [record.domain, ...(record.allowed_domains ?? [])].some((domain) => hostIs(host, domain)) ||
       (record.login_url !== undefined && new URL(record.login_url).hostname.toLowerCase() === host)
     );
   }

@@ -23,6 +23,8 @@ export interface ScriptedStep {
   readonly check?: (values: Readonly<Record<string, string>>) => string | undefined;
   /** Something only a person can do, shown until `solve` is called for the site. */
   readonly blocker?: string;
+  /** Where the values sent lead: another host's sign-in (an identity provider, say). */
+  readonly goesTo?: string;
 }
 
 /** A site's sign-in, page after page; after the last, the profile is signed in. */
@@ -127,6 +129,12 @@ export class ScriptedSignInDriver<I extends BrowserInstance> implements SignInDr
     this.sent.push({ host: tab.host, values: byName });
     tab.error = step.check?.(byName);
     if (tab.error !== undefined) return;
+    if (step.goesTo !== undefined) {
+      tab.host = step.goesTo.toLowerCase();
+      tab.origin = `https://${tab.host}`;
+      tab.step = 0;
+      return;
+    }
     tab.step++;
     if (tab.step >= steps.length) this.#signedIn.add(tab.host);
   }
