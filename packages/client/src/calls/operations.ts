@@ -2615,7 +2615,7 @@ export const deleteAuthConnection: (
  * Start a sign-in flow in a browser of the profile; follow its events, submit what it asks for.
  *
  * `POST /auth/connections/{id}/login`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 502, 503.
  * `auth.connections.login`
  */
 export const loginAuthConnection: (

@@ -808,10 +808,18 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     if (reference?.provider !== undefined) {
       const providers = this.#parts.providers();
       if (!providers) return { stored: {}, given };
-      const login = reference.path
-        ? await providers.login(reference.provider, reference.path)
-        : await providers.loginFor(record.domain);
-      return { stored: login?.values ?? {}, totpSecret: login?.totpSecret, given };
+      try {
+        const login = reference.path
+          ? await providers.login(reference.provider, reference.path)
+          : await providers.loginFor(record.domain, reference.provider);
+        return { stored: login?.values ?? {}, totpSecret: login?.totpSecret, given };
+      } catch (error) {
+        if (error instanceof ServiceError) throw error;
+        throw new ServiceError(
+          'bad_gateway',
+          `Credential provider "${reference.provider}": ${error instanceof Error ? error.message : String(error)}.`,
+        );
+      }
     }
     return { stored: {}, given };
   }

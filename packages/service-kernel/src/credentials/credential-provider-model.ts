@@ -251,10 +251,16 @@ export class CredentialProviderModel {
     return this.#loginOf(stored, item);
   }
 
-  /** The first item for `domain` in the enabled providers, by priority; undefined when none has one. */
-  async loginFor(domain: string): Promise<ProviderLogin | undefined> {
+  /**
+   * The first item for `domain` in the enabled providers (`only` that one, by id or name), by
+   * priority; undefined when none has one.
+   */
+  async loginFor(domain: string, only?: string): Promise<ProviderLogin | undefined> {
     const providers = (await this.#records.list())
-      .filter((stored) => stored.record.enabled)
+      .filter(
+        ({ record }) =>
+          record.enabled && (only === undefined || record.id === only || record.name === only),
+      )
       .sort((a, b) => a.record.priority - b.record.priority);
     for (const stored of providers) {
       const lists = await this.#lists(stored).catch((error: unknown) => {

@@ -95,7 +95,7 @@ export const loginAuthConnectionOperation = /* @__PURE__ */ defineOperation({
   pathParams: AuthConnectionPathSchema,
   body: { encoding: 'json', schema: LoginBodySchema },
   responses: { 200: { kind: 'json', schema: LoginResponseSchema } },
-  errorStatuses: [404, 409, 429],
+  errorStatuses: [404, 409, 429, 502],
   access: 'write',
 });
 
