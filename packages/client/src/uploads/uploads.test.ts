@@ -169,7 +169,8 @@ describe('extension uploads', () => {
     // Buffering the archive in the client (a tee for retries, reading it into a Buffer) would add
     // its whole 50 MiB on top of whatever the runtime itself holds.
     expect(viaClient).toBeLessThan(Math.max(raw, 0) + 10);
-  });
+    // 50 MiB through loopback twice: seconds alone, far longer on a loaded CI machine.
+  }, 120_000);
 });
 
 describe('extensions loaded into a running browser', () => {

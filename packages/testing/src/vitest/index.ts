@@ -55,13 +55,18 @@ export function useFakeService(options: UseFakeServiceOptions = {}): FakeService
  * const fake = useFakeService({ listen: true, resetAfterEach: false });
  * describeContractSuite('the fake over HTTP', () => ({ baseUrl: fake.url, ...fake.tokens }));
  */
+/** Longest one contract check may take under vitest, in ms. */
+const CONTRACT_CHECK_TIMEOUT_MS = 120_000;
+
 export function describeContractSuite(title: string, getTarget: () => ContractTarget): void {
   describe(title, () => {
     const areas = [...new Set(contractChecks.map((check) => check.area))];
     for (const area of areas) {
       describe(area, () => {
         for (const check of contractChecks.filter((candidate) => candidate.area === area)) {
-          it(check.name, () => runContractCheck(check, getTarget()));
+          // Each call of a check has its own time-out; the check as a whole may take a while on a
+          // loaded machine (a 50 MiB upload, a sign-in flow).
+          it(check.name, () => runContractCheck(check, getTarget()), CONTRACT_CHECK_TIMEOUT_MS);
         }
       });
     }
