@@ -71,12 +71,27 @@ export class DnsRelay {
     this.#pending.add(upstream);
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Ended once: by an answer, by the last resolver's silence, by an error, or by the relay's
+    // close (which closes every pending socket); a timer or a send that comes after does nothing.
+    let isDone = false;
     const finish = () => {
       clearTimeout(timer);
+      if (isDone) return;
+      isDone = true;
       this.#pending.delete(upstream);
-      upstream.close();
+      try {
+        upstream.close();
+      } catch {
+        // Closed already, with the relay.
+      }
     };
+    upstream.on('close', () => {
+      isDone = true;
+      clearTimeout(timer);
+    });
     const ask = () => {
+      clearTimeout(timer);
+      if (isDone) return;
       const resolver = this.#resolvers[attempt];
       if (resolver === undefined) return finish();
       attempt++;
