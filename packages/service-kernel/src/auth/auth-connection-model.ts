@@ -14,6 +14,7 @@ import {
   type UpdateAuthConnectionBody,
 } from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
+import { pause } from '../computer/computer-model.js';
 import type { CredentialModel } from '../credentials/credential-model.js';
 import type { CredentialProviderModel } from '../credentials/credential-provider-model.js';
 import type { BrowserInstance, SignInField, SignInPage, StoredAuthConnection } from '../engines.js';
@@ -65,19 +66,11 @@ function hostIs(host: string, domain: string): boolean {
   return host === bare || host.endsWith(`.${bare}`);
 }
 
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
+/** Waits `ms`; throws the flow's reason when it stops meanwhile. */
+async function wait(ms: number, signal: AbortSignal): Promise<void> {
+  await pause(ms, signal);
+  signal.throwIfAborted();
+}
 
 /** What identifies a page's state: its address, its fields, its messages. */
 const signatureOf = (page: SignInPage) =>
@@ -641,7 +634,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     flow.to('AWAITING_EXTERNAL_ACTION', { external: message });
     const before = signatureOf(page);
     for (;;) {
-      await pause(READ_EVERY_MS * 2, flow.stop.signal);
+      await wait(READ_EVERY_MS * 2, flow.stop.signal);
       const now = await this.#context.engines.signIn.read(instance);
       if (!now.isLoading && signatureOf(now) !== before) break;
     }
@@ -659,7 +652,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
           'site_unreachable',
           `The page did not load in ${PAGE_WAIT_MS / 1000} s.`,
         );
-      await pause(READ_EVERY_MS, signal);
+      await wait(READ_EVERY_MS, signal);
     }
   }
 
@@ -667,7 +660,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
   async #changed(instance: I, before: string, signal: AbortSignal): Promise<void> {
     const until = Date.now() + PAGE_WAIT_MS;
     for (;;) {
-      await pause(READ_EVERY_MS, signal);
+      await wait(READ_EVERY_MS, signal);
       const page = await this.#context.engines.signIn.read(instance);
       if (!page.isLoading && signatureOf(page) !== before) return;
       if (Date.now() > until)
