@@ -414,7 +414,10 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       mark = now;
     };
     try {
-      cgroup = this.#cgroupFor(spec.id);
+      // Chromium starts at the host's speed when it loads no extension (then nothing of the
+      // caller's runs before it is handed over); its CPU quota holds from then on.
+      const isCpuLimitedFromStart = spec.extensions.length > 0;
+      cgroup = this.#cgroupFor(spec.id, isCpuLimitedFromStart);
       phase('cgroup');
       sandbox = this.#sandboxFor(cgroup);
       user = sandbox?.user;
@@ -476,6 +479,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         telemetry: spec.telemetry,
         phase,
       });
+      if (cgroup && !isCpuLimitedFromStart) cgroups?.limitCpu(spec.id);
       this.#logger.info(
         { session: spec.id, chromiumPid: chromium.process.pid },
         'chromium started',
@@ -561,9 +565,9 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
 
   /** The sandbox of a new browser, with a user of its own; 503 naming bubblewrap without it. */
   /** A session's cgroup; a host that refuses one for it is logged, and the browser runs without. */
-  #cgroupFor(sessionId: string): SessionCgroup | undefined {
+  #cgroupFor(sessionId: string, isCpuLimited: boolean): SessionCgroup | undefined {
     try {
-      return this.#sandboxing.cgroups?.create(sessionId);
+      return this.#sandboxing.cgroups?.create(sessionId, isCpuLimited);
     } catch (error) {
       this.#logger.warn({ err: error, session: sessionId }, 'no cgroup for this session');
       void this.#sandboxing.cgroups?.remove(sessionId).catch(() => undefined);

@@ -20,6 +20,8 @@ describe('per-session cgroups', () => {
     );
     expect(members.length).toBeGreaterThan(3);
     expect(json.pid).toBeGreaterThan(0);
+    // Started at the host's speed, handed over with its quota (one CPU) in force.
+    expect(cgroups?.cpuQuotaOf(browser)).toMatch(/^100000( 100000)?$/);
     await call('DELETE', `/browsers/${browser}`);
     expect(cgroups?.membersOf(browser)).toEqual([]);
   });

@@ -51,23 +51,38 @@ function limitFiles(
   controller: Controller,
   limits: SessionLimits,
 ): [string, string][] {
-  const quota = String(Math.max(1_000, Math.round(limits.cpus * CPU_PERIOD_US)));
   const files: Record<Controller, [string, string][]> =
     version === 2
       ? {
           memory: [['memory.max', String(limits.memoryBytes)]],
           pids: [['pids.max', String(limits.pids)]],
-          cpu: [['cpu.max', `${quota} ${CPU_PERIOD_US}`]],
+          cpu: [['cpu.max', `max ${CPU_PERIOD_US}`]],
         }
       : {
           memory: [['memory.limit_in_bytes', String(limits.memoryBytes)]],
           pids: [['pids.max', String(limits.pids)]],
           cpu: [
             ['cpu.cfs_period_us', String(CPU_PERIOD_US)],
-            ['cpu.cfs_quota_us', quota],
+            ['cpu.cfs_quota_us', '-1'],
           ],
         };
+  // The CPU quota is written by `limitCpu`: at once, or once the browser has started.
   return files[controller];
+}
+
+/**
+ * The CPU quota of a session, and its burst: what a period left unused may be spent in a later
+ * one, up to one period's quota (a screenshot after a quiet spell runs at two cores' speed; over
+ * any longer stretch the average stays at the quota). Burst is optional (Linux 5.14 and later).
+ */
+function cpuFiles(
+  version: 1 | 2,
+  limits: SessionLimits,
+): { quota: [string, string]; burst: [string, string] } {
+  const quota = String(Math.max(1_000, Math.round(limits.cpus * CPU_PERIOD_US)));
+  return version === 2
+    ? { quota: ['cpu.max', `${quota} ${CPU_PERIOD_US}`], burst: ['cpu.max.burst', quota] }
+    : { quota: ['cpu.cfs_quota_us', quota], burst: ['cpu.cfs_burst_us', quota] };
 }
 
 /** The server's own cgroup per controller, from /proc/self/cgroup. */
@@ -178,8 +193,10 @@ export class SessionCgroups {
   /**
    * Makes a session's group with its limits; undefined when no controller is allowed. A limit
    * the host refuses for one session is left out for it (and logged by the caller), never fatal.
+   * The CPU quota holds from the start when `isCpuLimited`; otherwise from `limitCpu`: a browser's
+   * start (Chromium's own processes, no code of the caller's) runs at the host's speed.
    */
-  create(sessionId: string): SessionCgroup | undefined {
+  create(sessionId: string, isCpuLimited = true): SessionCgroup | undefined {
     const procsFiles: string[] = [];
     for (const [base, controllers] of this.#byBase()) {
       const group = join(base, sessionId);
@@ -191,7 +208,22 @@ export class SessionCgroups {
       }
       procsFiles.push(join(group, 'cgroup.procs'));
     }
+    if (isCpuLimited) this.limitCpu(sessionId);
     return procsFiles.length > 0 ? { procsFiles } : undefined;
+  }
+
+  /** Puts a session's CPU quota (and its burst, where the host has it) in force. */
+  limitCpu(sessionId: string): void {
+    const base = this.#bases.get('cpu');
+    if (!base) return;
+    const group = join(base, sessionId);
+    const { quota, burst } = cpuFiles(this.#version, this.limits);
+    writeFileSync(join(group, quota[0]), quota[1]);
+    try {
+      writeFileSync(join(group, burst[0]), burst[1]);
+    } catch {
+      // No burst on this kernel (or refused): the quota alone holds.
+    }
   }
 
   /** The controllers by the group they live in: one each in v1, all in one in v2. */
@@ -267,6 +299,14 @@ export class SessionCgroups {
         // Not empty or gone: a next start of this data directory uses it again.
       }
     }
+  }
+
+  /** A session's CPU quota as its group holds it (`max` or `-1` for none), for a test to read. */
+  cpuQuotaOf(sessionId: string): string | undefined {
+    const base = this.#bases.get('cpu');
+    if (!base) return undefined;
+    const file = join(base, sessionId, this.#version === 2 ? 'cpu.max' : 'cpu.cfs_quota_us');
+    return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
   }
 
   /** The pids in a session's group (of its first controller), for a test to read. */
