@@ -33,8 +33,8 @@ interface CdpMessage {
 
 /** How a channel's client is reached: what Chromium sends it, and its end. */
 export interface ChannelClient {
-  /** A DevTools message for the client, as text. */
-  deliver(text: string): void;
+  /** A DevTools message for the client: JSON text, as a string or its UTF-8 bytes. */
+  deliver(message: string | Buffer): void;
   /** The browser is gone or the channel was closed: the client's connection ends. */
   end(): void;
   /**
@@ -80,6 +80,12 @@ const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
 /** The byte that ends every message on Chromium's DevTools pipe. */
 const NUL = 0;
+
+/** How Chromium writes a message's session: the last member of the message, without spaces. */
+const SESSION_MEMBER = Buffer.from('"sessionId":"');
+const [QUOTE, CLOSING_BRACE, COMMA] = [0x22, 0x7d, 0x2c];
+/** A message that starts so is a `Target.*` event: the channel may gain or lose a session. */
+const TARGET_EVENT = Buffer.from('{"method":"Target.');
 
 /**
  * The DevTools connection to one Chromium, over the pipe Chromium was started with
@@ -244,12 +250,42 @@ export class CdpConnection {
     let start = 0;
     for (let end = chunk.indexOf(NUL); end !== -1; end = chunk.indexOf(NUL, start)) {
       this.#buffered.push(chunk.subarray(start, end));
-      const text = Buffer.concat(this.#buffered).toString('utf8');
+      const raw =
+        this.#buffered.length === 1 ? chunk.subarray(start, end) : Buffer.concat(this.#buffered);
       this.#buffered = [];
       start = end + 1;
-      this.#receive(text);
+      if (!this.#relay(raw)) this.#receive(raw.toString('utf8'));
     }
     if (start < chunk.length) this.#buffered.push(chunk.subarray(start));
+  }
+
+  /**
+   * Passes a message for a channel on as it came, without reading it whole: a screenshot or a
+   * large answer costs the proxy a scan for its session instead of a parse and a rewrite. Only
+   * what cannot change the channel's sessions goes so: one session member, last, and no
+   * `Target.*` event (attach answers carry a second session and are read whole). False when the
+   * message must be read.
+   */
+  #relay(raw: Buffer): boolean {
+    const member = raw.indexOf(SESSION_MEMBER);
+    if (member === -1 || raw.indexOf(SESSION_MEMBER, member + 1) !== -1) return false;
+    const idStart = member + SESSION_MEMBER.length;
+    const idEnd = raw.length - 2;
+    if (raw[member - 1] !== COMMA || raw[idEnd] !== QUOTE || raw[idEnd + 1] !== CLOSING_BRACE)
+      return false;
+    if (raw.subarray(0, TARGET_EVENT.length).equals(TARGET_EVENT)) return false;
+    const sessionId = raw.toString('latin1', idStart, idEnd);
+    if (sessionId.includes('"') || sessionId.includes('\\')) return false;
+    const channel = this.#channelOf.get(sessionId);
+    if (!channel) return false;
+    // Its browser session is implied: the client never named it.
+    this.#deliver(
+      channel,
+      sessionId === channel.browserSession
+        ? Buffer.concat([raw.subarray(0, member - 1), Buffer.of(CLOSING_BRACE)])
+        : raw,
+    );
+    return true;
   }
 
   #receive(text: string): void {
@@ -291,7 +327,11 @@ export class CdpConnection {
       }
     }
     if (message.sessionId === channel.browserSession) delete message.sessionId;
-    channel.client.deliver(JSON.stringify(message));
+    this.#deliver(channel, JSON.stringify(message));
+  }
+
+  #deliver(channel: OpenChannel, message: string | Buffer): void {
+    channel.client.deliver(message);
     if (channel.client.isCongested?.() && !this.#holds.has(channel)) {
       this.#holds.add(channel);
       this.#output.pause();

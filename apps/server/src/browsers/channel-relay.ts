@@ -20,8 +20,9 @@ export async function relayChannel(
   let channel: CdpChannel | undefined;
   let isCongested = false;
   const opened = await instance.chromium.openChannel({
-    deliver: (text) => {
-      devtools.write(`${text}\0`);
+    deliver: (message) => {
+      devtools.write(message);
+      devtools.write('\0');
       if (devtools.writableLength > HIGH_WATER_BYTES) isCongested = true;
     },
     end: onEnd,

@@ -120,11 +120,12 @@ export function attachCdpProxy(
         });
       };
       const opening = browsers.openChannel(id, {
-        deliver(text) {
+        deliver(message) {
           browsers.touch(id);
-          browsers.relayed?.('to_client', Buffer.byteLength(text));
+          browsers.relayed?.('to_client', Buffer.byteLength(message));
           if (client.readyState !== WebSocket.OPEN) return;
-          client.send(text, onSent);
+          // Text frames, whether the message came as a string or as its UTF-8 bytes.
+          client.send(message, { binary: false }, onSent);
           if (client.bufferedAmount > CLIENT_HIGH_WATER_BYTES) isCongested = true;
         },
         end: () => {

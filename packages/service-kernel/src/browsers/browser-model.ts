@@ -64,6 +64,9 @@ export class BrowserModel<I extends BrowserInstance> {
   /** Browsers being started: they count against capacity, and shutdown waits for them. */
   readonly #startups = new Set<Promise<unknown>>();
   #starting = 0;
+  /** Ended browsers whose instances are still closing, and their closes. */
+  #closing = 0;
+  readonly #closings = new Set<Promise<void>>();
   /** Of those, the ones no pool started (they count against the project's cap). */
   #startingOnDemand = 0;
   #isClosed = false;
@@ -503,10 +506,9 @@ export class BrowserModel<I extends BrowserInstance> {
     return entry;
   }
 
-  /** The live browsers, oldest first. */
-  /** Browsers running or starting. */
+  /** Browsers running, starting, or ended and still closing. */
   count(): number {
-    return this.#live.size + this.#starting;
+    return this.#live.size + this.#starting + this.#closing;
   }
 
   /** Browsers running or starting that no pool keeps. */
@@ -555,9 +557,28 @@ export class BrowserModel<I extends BrowserInstance> {
    * instance closes and its pool refills.
    */
   async end(entry: BrowserEntry<I>, how: { readonly crashed?: boolean } = {}): Promise<void> {
+    await (await this.#stop(entry, how))?.closed;
+  }
+
+  /**
+   * Ends a browser as `end` does, but answers once its session is over (the record ended, its
+   * processes killed, its recordings and profile saved, its URLs refused) while its instance
+   * closes: a released pool browser's clean-up does not hold the release. Until it has closed,
+   * it still counts among the node's browsers.
+   */
+  async endSoon(entry: BrowserEntry<I>): Promise<void> {
+    await this.#stop(entry, {});
+  }
+
+  /** Ends the session; what it gives resolves once the instance has closed, too. */
+  async #stop(
+    entry: BrowserEntry<I>,
+    how: { readonly crashed?: boolean },
+  ): Promise<{ readonly closed: Promise<void> } | undefined> {
     const id = entry.record.session_id;
-    if (this.#live.get(id) !== entry) return;
+    if (this.#live.get(id) !== entry) return undefined;
     this.#live.delete(id);
+    this.#closing++;
     // Its name is free for a new browser from now: names are unique among running browsers.
     this.#freeName(entry.record.name, id);
     this.onEnding(id);
@@ -575,33 +596,51 @@ export class BrowserModel<I extends BrowserInstance> {
     // Their records and output go with the browser: nothing can ask for them any more.
     entry.processes.clear();
     for (const watch of entry.watches.values()) endWatch(watch);
-    await Promise.all(
-      [...entry.recordings.values()].map((recording) =>
-        finishRecording(this.#context, entry.recordings, recording),
-      ),
-    );
-    const { profile } = entry.record;
-    if (profile?.save_changes && profile.id !== undefined) {
-      try {
-        if (!how.crashed) await this.#saveProfile(entry, profile.id);
-      } finally {
-        this.#profiles.release(profile.id, id);
-      }
-    }
     try {
-      await entry.instance.close();
-    } catch (error) {
-      // The session is over whatever the engine says; what it could not free is its to report.
-      this.#context.log.error({ err: error, session: id }, 'a browser failed to close cleanly');
-    }
-    if (!(await saving) && !(await this.#trySave(entry))) {
-      this.#context.log.error(
-        { session: id },
-        'the ended browser is not marked deleted in the store: the next start marks it',
+      await Promise.all(
+        [...entry.recordings.values()].map((recording) =>
+          finishRecording(this.#context, entry.recordings, recording),
+        ),
       );
+      const { profile } = entry.record;
+      if (profile?.save_changes && profile.id !== undefined) {
+        try {
+          if (!how.crashed) await this.#saveProfile(entry, profile.id);
+        } finally {
+          this.#profiles.release(profile.id, id);
+        }
+      }
+    } catch (error) {
+      this.#closeInstance(entry, saving);
+      throw error;
     }
-    this.#context.log.info({ session: id }, 'browser deleted');
-    this.onEnded(entry.record);
+    return { closed: this.#closeInstance(entry, saving) };
+  }
+
+  /** Closes an ended browser's instance, stores its record as ended, and tells who listens. */
+  #closeInstance(entry: BrowserEntry<I>, saving: Promise<boolean>): Promise<void> {
+    const id = entry.record.session_id;
+    const closed = (async () => {
+      try {
+        await entry.instance.close();
+      } catch (error) {
+        // The session is over whatever the engine says; what it could not free is its to report.
+        this.#context.log.error({ err: error, session: id }, 'a browser failed to close cleanly');
+      } finally {
+        this.#closing--;
+      }
+      if (!(await saving) && !(await this.#trySave(entry))) {
+        this.#context.log.error(
+          { session: id },
+          'the ended browser is not marked deleted in the store: the next start marks it',
+        );
+      }
+      this.#context.log.info({ session: id }, 'browser deleted');
+      this.onEnded(entry.record);
+    })();
+    this.#closings.add(closed);
+    void closed.finally(() => this.#closings.delete(closed));
+    return closed;
   }
 
   /** Saves the record; says whether the store took it (a failure is logged). */
@@ -663,5 +702,6 @@ export class BrowserModel<I extends BrowserInstance> {
     this.#isClosed = true;
     await Promise.allSettled([...this.#startups]);
     await Promise.all([...this.#live.values()].map((entry) => this.end(entry)));
+    await Promise.allSettled([...this.#closings]);
   }
 }

@@ -179,7 +179,9 @@ export class PoolModel<I extends BrowserInstance> {
     }
     pool.acquired.delete(sessionId);
     const entry = this.#browsers.peek(sessionId);
-    if (entry) await this.#browsers.end(entry);
+    // The lease is over once its session is; its browser's clean-up goes on beside the
+    // replacement's start (both count among the node's browsers).
+    if (entry) await this.#browsers.endSoon(entry);
     await this.#fill(pool, reuse ? 1 : 0);
   }
 
