@@ -10,7 +10,12 @@
  *   shared pages count once);
  * - typing 1,000 characters at delay 0 (sandboxed): characters per second;
  * - where a cold start's time goes: the mean of each step the server times
- *   (`xb_browser_start_phase_seconds`), next to the whole create.
+ *   (`xb_browser_start_phase_seconds`), next to the whole create;
+ * - against Playwright launching the same Chromium straight on the host (launch, `newPage`, `goto`
+ *   a loopback page, close), each as a ratio of it: a session's create → connect → goto → delete;
+ *   a pool lease (acquire → connect → goto → release) with the pool refilled between leases, and
+ *   back to back on a pool of 2; a screenshot of the same 1280×720 page through the session's CDP
+ *   URL and direct; a small and a 1 MiB DevTools answer through it and direct.
  *
  * Run: pnpm --filter @x/server bench   (after a build)
  */
@@ -20,17 +25,21 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { type RunningServer, readConfig, startServer } from '../dist/index.js';
 import { apiCaller } from './bench-support.ts';
 
 const COLD_RUNS = 10;
+const LIFECYCLES = 10;
+const SHOTS = 20;
+const EVALUATIONS = 200;
 const WARM_RUNS = 20;
 const ROUND_TRIPS = 10;
 const TYPED = 1_000;
 const IDLE_BROWSERS = 5;
 const POOL_SIZE = 3;
 const TOKEN = 'bench-token';
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const timed = async (work: () => Promise<unknown>) => {
   const started = performance.now();
@@ -40,7 +49,11 @@ const timed = async (work: () => Promise<unknown>) => {
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)] ?? 0;
 
-const site = createServer((_request, response) => response.end('<p>bench</p>'));
+/** The page every figure loads: text and a gradient, so a screenshot has something to encode. */
+const PAGE = `<!doctype html><body style="margin:0;background:linear-gradient(45deg,#123,#9ab)">${'<p>The quick brown fox jumps over the lazy dog.</p>'.repeat(20)}</body>`;
+const site = createServer((_request, response) =>
+  response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE),
+);
 await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
 
@@ -70,6 +83,8 @@ function browserMemory(server: RunningServer, sessionId: string): number {
 }
 
 interface Figures {
+  /** Against the direct launch (sandboxed only). */
+  session: SessionFigures | undefined;
   cold: number[];
   warm: number[];
   refill: number[];
@@ -78,6 +93,135 @@ interface Figures {
   typing: number[];
   /** Mean milliseconds of each step of the cold starts, as the server timed them. */
   phases: Record<string, number>;
+}
+
+/** The figures of one way to get a browser, the direct launch's and a session's alike. */
+interface SpeedFigures {
+  /** Launch (create) → connect → goto → close (delete). */
+  lifecycle: number[];
+  screenshot: number[];
+  smallAnswer: number[];
+  largeAnswer: number[];
+}
+
+/** Chromium's flags as the server gives them, for the direct launch (Playwright adds its own). */
+const DIRECT_ARGS = [
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Screenshots and DevTools answers of a page, the same however it was reached. */
+async function pageFigures(page: Page, figures: SpeedFigures): Promise<void> {
+  await page.goto(siteUrl);
+  const devtools = await page.context().newCDPSession(page);
+  const evaluate = (expression: string) =>
+    devtools.send('Runtime.evaluate', { expression, returnByValue: true });
+  for (let run = 0; run < 3; run++) await page.screenshot();
+  for (let run = 0; run < SHOTS; run++)
+    figures.screenshot.push(await timed(() => page.screenshot()));
+  for (let run = 0; run < 20; run++) await evaluate('1');
+  for (let run = 0; run < EVALUATIONS; run++)
+    figures.smallAnswer.push(await timed(() => evaluate('1')));
+  for (let run = 0; run < 20; run++)
+    figures.largeAnswer.push(await timed(() => evaluate(`'x'.repeat(${1024 * 1024})`)));
+}
+
+/** Playwright launching Chromium itself: the figure every other is a ratio of. */
+async function directFigures(): Promise<SpeedFigures> {
+  const figures: SpeedFigures = { lifecycle: [], screenshot: [], smallAnswer: [], largeAnswer: [] };
+  const launch = () =>
+    chromium.launch({ executablePath: CHROMIUM, args: DIRECT_ARGS, chromiumSandbox: false });
+  for (let run = 0; run <= LIFECYCLES; run++) {
+    const took = await timed(async () => {
+      const browser = await launch();
+      const page = await browser.newPage();
+      await page.goto(siteUrl);
+      await browser.close();
+    });
+    if (run > 0) figures.lifecycle.push(took); // The first warms the page cache up.
+  }
+  const browser = await launch();
+  try {
+    await pageFigures(await browser.newPage({ viewport: { width: 1280, height: 720 } }), figures);
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
+
+/** A session's figures, as a ratio of the direct launch's, and a pool lease's. */
+interface SessionFigures extends SpeedFigures {
+  /** Acquire → connect → goto → release, the pool whole again before each (not timed). */
+  refilled: number[];
+  /** The same back to back on a pool of 2: each lease waits for a browser when none is left. */
+  backToBack: number[];
+}
+
+/** Connects Playwright to a session, loads the page and disconnects. */
+async function drive(cdpUrl: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(cdpUrl);
+  await browser.contexts()[0]?.pages()[0]?.goto(siteUrl);
+  await browser.close();
+}
+
+async function sessionFigures(
+  call: ReturnType<typeof apiCaller>,
+  poolWhole: (name: string, size: number) => Promise<void>,
+): Promise<SessionFigures> {
+  type Session = { session_id: string; cdp_ws_url: string };
+  const figures: SessionFigures = {
+    lifecycle: [],
+    screenshot: [],
+    smallAnswer: [],
+    largeAnswer: [],
+    refilled: [],
+    backToBack: [],
+  };
+  for (let run = 0; run <= LIFECYCLES; run++) {
+    const took = await timed(async () => {
+      const session = await call<Session>('POST', '/browsers', {});
+      await drive(session.cdp_ws_url);
+      await call('DELETE', `/browsers/${session.session_id}`);
+    });
+    if (run > 0) figures.lifecycle.push(took);
+  }
+  const lease = (pool: string) => async () => {
+    const session = await call<Session>('POST', `/browser_pools/${pool}/acquire`, {
+      acquire_timeout_seconds: 60,
+    });
+    await drive(session.cdp_ws_url);
+    await call('POST', `/browser_pools/${pool}/release`, { session_id: session.session_id });
+  };
+  for (const [name, size] of [
+    ['refilled', 1],
+    ['pair', 2],
+  ] as const) {
+    await call('POST', '/browser_pools', { name, size, fill_rate_per_minute: 100 });
+    await poolWhole(name, size);
+    for (let run = 0; run < LIFECYCLES; run++) {
+      if (name === 'refilled') {
+        await poolWhole(name, size);
+        figures.refilled.push(await timed(lease(name)));
+      } else figures.backToBack.push(await timed(lease(name)));
+    }
+    await call('DELETE', `/browser_pools/${name}?force=true`);
+  }
+  const shot = await call<Session>('POST', '/browsers', {
+    viewport: { width: 1280, height: 720 },
+  });
+  const browser = await chromium.connectOverCDP(shot.cdp_ws_url);
+  try {
+    const page = browser.contexts()[0]?.pages()[0];
+    if (!page) throw new Error('the session has no page');
+    await pageFigures(page, figures);
+  } finally {
+    await browser.close();
+    await call('DELETE', `/browsers/${shot.session_id}`);
+  }
+  return figures;
 }
 
 /** Every figure, against one server whose browsers are sandboxed or not. */
@@ -99,15 +243,16 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
   const call = apiCaller(server.url, TOKEN);
   const create = async () =>
     await call<{ session_id: string; cdp_ws_url: string }>('POST', '/browsers', {});
-  const poolWhole = async () => {
-    for (let attempt = 0; attempt < 600; attempt++) {
-      const pool = await call<{ available_count: number }>('GET', '/browser_pools/bench');
-      if (pool.available_count === POOL_SIZE) return;
+  const poolWhole = async (name = 'bench', size = POOL_SIZE) => {
+    for (let attempt = 0; attempt < 3000; attempt++) {
+      const pool = await call<{ available_count: number }>('GET', `/browser_pools/${name}`);
+      if (pool.available_count === size) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error('the pool never filled');
   };
   const figures: Figures = {
+    session: undefined,
     cold: [],
     warm: [],
     refill: [],
@@ -176,6 +321,8 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
       );
     }
 
+    if (isBrowserSandboxed) figures.session = await sessionFigures(call, poolWhole);
+
     const idle: string[] = [];
     for (let index = 0; index < IDLE_BROWSERS; index++) idle.push((await create()).session_id);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -197,6 +344,7 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
 }
 
 try {
+  const direct = await directFigures();
   const bare = await measure(false);
   const sandboxed = await measure(true);
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
@@ -234,6 +382,41 @@ try {
   console.log(
     `  ${'the rest'.padEnd(12)} ${ms(coldMean - timedSum)}  ${(((coldMean - timedSum) / coldMean) * 100).toFixed(0).padStart(3)}%  (the API, the record, the answer)`,
   );
+  const session = sandboxed.session as SessionFigures;
+  const launch = quantile(direct.lifecycle, 0.5);
+  console.log(
+    `against Playwright launching Chromium itself (launch, newPage, goto, close: p50 ${launch.toFixed(1)} ms), sandboxed:`,
+  );
+  const against = (label: string, values: number[], base: number, target: number) => {
+    const p50 = quantile(values, 0.5);
+    const ratio = p50 / base;
+    console.log(
+      `  ${label.padEnd(54)} ${ms(p50)} ${ms(quantile(values, 0.95))}  ${ratio.toFixed(2)}x  target <= ${target.toFixed(2)}x ${ratio <= target ? 'OK' : 'OVER'}`,
+    );
+  };
+  against('create, connect, goto, delete', session.lifecycle, launch, 1.1);
+  against('pool lease refilled: acquire, connect, goto, release', session.refilled, launch, 0.25);
+  against(
+    'pool of 2 back to back: acquire, connect, goto, release',
+    session.backToBack,
+    launch,
+    0.6,
+  );
+  against(
+    `screenshot 1280x720 through the CDP URL (direct ${quantile(direct.screenshot, 0.5).toFixed(1)} ms)`,
+    session.screenshot,
+    quantile(direct.screenshot, 0.5),
+    1.15,
+  );
+  for (const [label, of, target] of [
+    ['small DevTools answer', (figures: SpeedFigures) => figures.smallAnswer, 0.5],
+    ['1 MiB DevTools answer', (figures: SpeedFigures) => figures.largeAnswer, undefined],
+  ] as const) {
+    const added = quantile(of(session), 0.5) - quantile(of(direct), 0.5);
+    console.log(
+      `  ${label.padEnd(54)} ${ms(quantile(of(session), 0.5))}  direct ${quantile(of(direct), 0.5).toFixed(2)} ms: ${added >= 0 ? '+' : ''}${added.toFixed(2)} ms${target === undefined ? '' : `  target <= +${target} ms ${added <= target ? 'OK' : 'OVER'}`}`,
+    );
+  }
   const best = Math.min(...sandboxed.typing);
   console.log(
     `typing ${TYPED} characters at delay 0 (sandboxed): ${best.toFixed(0)} ms, ${((TYPED / best) * 1000).toFixed(0)} characters/s (best of 3; on host ${((TYPED / Math.min(...bare.typing)) * 1000).toFixed(0)})`,

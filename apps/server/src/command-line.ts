@@ -96,6 +96,14 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     defaultText: 'one per 400 MB of three quarters of the memory, at most four per core',
   },
   {
+    flag: 'spare-browsers',
+    env: 'XB_SPARE_BROWSERS',
+    value: '<n>',
+    description:
+      'browsers kept started ahead for the next create of the configuration last asked for (within max-browsers); 0 for none',
+    defaultText: '1',
+  },
+  {
     flag: 'audit-days',
     env: 'XB_AUDIT_DAYS',
     value: '<n>',

@@ -16,6 +16,7 @@ import {
 import pino, { type Logger } from 'pino';
 import { ChromiumSignInDriver } from './auth/chromium-sign-in.js';
 import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/chromium-engine.js';
+import type { SpareBrowsers } from './browsers/spare-browsers.js';
 import type { ServerConfig } from './config.js';
 import { PinnedProviderClient } from './credentials/pinned-provider-client.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
@@ -82,6 +83,8 @@ export interface RunningServer {
   readonly org: Organization<ChromiumInstance>;
   /** Per-session cgroups, where the host allows them. */
   readonly cgroups: SessionCgroups | undefined;
+  /** Browsers started ahead for the next plain create, when XB_SPARE_BROWSERS is not 0. */
+  readonly spares: SpareBrowsers<ChromiumInstance> | undefined;
   /** A running browser's instance: its home on the host, its user and its network (for tests). */
   instance(sessionId: string): {
     home: string;
@@ -237,6 +240,7 @@ async function startLocked(
       return archives.unpackedPath(key);
     },
     profiles: { store: profiles, files },
+    spareBrowsers: config.spareBrowsers,
     sandboxing: {
       // A root server runs each browser as a user of its own, from this data directory's block.
       users,
@@ -295,6 +299,13 @@ async function startLocked(
   /** The default project's model: what a call without a project acts on. */
   const model = org.defaultModel;
   await browserEngine.recover();
+  if (browserEngine.spares) {
+    // Spares count against the node's browsers: started only beside room for one more.
+    browserEngine.spares.capacity = () => ({
+      running: org.nodeBrowsers(),
+      max: config.maxBrowsers,
+    });
+  }
   const idempotency = new KeptIdempotencyStore(store.answers, {
     onError: (error) => logger.error({ err: error }, 'an idempotency answer could not be kept'),
   });
@@ -401,6 +412,7 @@ async function startLocked(
     model,
     org,
     cgroups,
+    spares: browserEngine.spares,
     instance(sessionId) {
       const found = org.findBrowser(sessionId);
       if (!found) throw new Error(`No live browser ${sessionId}.`);
@@ -426,6 +438,7 @@ async function startLocked(
         bidi.close();
         // Recordings are finalized while their browsers still run; then every browser ends.
         await org.close();
+        await browserEngine.spares?.close();
         await playwright.close();
         // Viewers were told the server is going away (1001); their sockets end now.
         liveSockets.close();

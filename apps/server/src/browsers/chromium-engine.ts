@@ -45,6 +45,7 @@ import {
   removeInstanceDirectory,
 } from './instance-directory.js';
 import { InstanceLog, type InstanceLogLine } from './instance-log.js';
+import { SpareBrowsers } from './spare-browsers.js';
 
 /** How the server's browsers are sandboxed, as found at start. */
 export interface Sandboxing {
@@ -110,9 +111,15 @@ export class ChromiumInstance implements BrowserInstance {
   #proxySwitch: Promise<void> = Promise.resolve();
   /** Its own log: what Chromium prints on stderr, and the server's notes about it. */
   readonly log = new InstanceLog();
+  /**
+   * The name its cgroup, network and instance directory go by: the session's id, or the id it
+   * was started with as a spare.
+   */
+  readonly startedAs: string;
   #closing: Promise<void> | undefined;
 
   constructor(
+    startedAs: string,
     chromium: ChromiumBrowser,
     directory: InstanceDirectory,
     sandbox: {
@@ -131,6 +138,7 @@ export class ChromiumInstance implements BrowserInstance {
       readonly isSandboxed: boolean;
     },
   ) {
+    this.startedAs = startedAs;
     this.#startRelay = proxies.start;
     this.#proxyControlDir = proxies.controlDir;
     this.#isSandboxed = proxies.isSandboxed;
@@ -142,6 +150,11 @@ export class ChromiumInstance implements BrowserInstance {
     this.#release = release;
     this.#profiles = profiles;
     this.log.read(chromium.process.stderr);
+  }
+
+  /** Whether its Chromium still runs. */
+  get isRunning(): boolean {
+    return this.chromium.isRunning;
   }
 
   /** The host folder that is its /home/browser. */
@@ -313,6 +326,8 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
   readonly #profiles: ProfileSaving;
   /** Whether Chromium's own renderer sandbox works inside ours on this host. */
   readonly #isChromiumSandboxed: boolean;
+  /** Browsers started ahead for the next plain create (`spareBrowsers` of them; none for 0). */
+  readonly spares: SpareBrowsers<ChromiumInstance> | undefined;
   /** Hears how long each step of a browser's start took (milliseconds by step), once it started. */
   onStarted: (phases: Readonly<Record<string, number>>) => void = () => undefined;
 
@@ -324,6 +339,8 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     logger: Logger;
     extensionFolder: (key: string) => Promise<string>;
     profiles: ProfileSaving;
+    /** Browsers to keep started ahead for the configuration last asked for. */
+    spareBrowsers?: number;
   }) {
     this.#profiles = options.profiles;
     this.#chromePath = options.chromePath;
@@ -334,6 +351,13 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     this.#extensionFolder = options.extensionFolder;
     this.#proxyControlDir = proxyControlFolder();
     this.#isChromiumSandboxed = this.#probeChromiumSandbox();
+    this.spares = options.spareBrowsers
+      ? new SpareBrowsers({
+          count: options.spareBrowsers,
+          start: (spec) => this.#launch(spec),
+          logger: options.logger,
+        })
+      : undefined;
   }
 
   /**
@@ -360,7 +384,22 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     }
   }
 
+  /**
+   * Starts a browser, or hands over a spare started ahead for its configuration (see
+   * `SpareBrowsers`), which then goes by the session's id.
+   */
   async launch(spec: LaunchSpec): Promise<ChromiumInstance> {
+    const spare = await this.spares?.take(spec);
+    if (!spare) return await this.#launch(spec);
+    spare.log.note(`browser ${spec.id}: handed over, started ahead as ${spare.startedAs}`);
+    this.#logger.info(
+      { session: spec.id, spare: spare.startedAs },
+      'browser handed over from spares',
+    );
+    return spare;
+  }
+
+  async #launch(spec: LaunchSpec): Promise<ChromiumInstance> {
     const { cgroups, disks } = this.#sandboxing;
     // A disk of its own is reserved in full: the data disk keeps its margin besides.
     assertFreeSpace(this.#dataDir, BROWSER_FREE_BYTES + (disks?.bytes ?? 0), 'start a browser');
@@ -490,6 +529,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       this.#logger.debug({ session: spec.id, phases: ms }, 'start phases (ms)');
       this.onStarted(phases);
       const instance = new ChromiumInstance(
+        spec.id,
         chromium,
         directory,
         { user, cgroup, network },

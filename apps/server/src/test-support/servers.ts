@@ -49,7 +49,13 @@ export function testStoreEnv(dataDir: string | undefined): Record<string, string
 export function testConfig(env: Record<string, string | undefined>): ServerConfig {
   // A test's browsers are its own: the default capacity follows the machine's cores, which a
   // test does not measure, so a test that asks for none gets room for what it starts.
-  return readConfig({ XB_MAX_BROWSERS: '16', ...testStoreEnv(env.XB_DATA_DIR), ...env });
+  // No spare browsers unless a test asks: a test counts the browsers and processes it made.
+  return readConfig({
+    XB_MAX_BROWSERS: '16',
+    XB_SPARE_BROWSERS: '0',
+    ...testStoreEnv(env.XB_DATA_DIR),
+    ...env,
+  });
 }
 
 /** A server for the tests of one file: started before them in a fresh data directory, closed after. */
