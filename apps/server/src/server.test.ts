@@ -20,6 +20,8 @@ function configIn(dataDir: string) {
     XB_TOKENS: TOKEN,
     XB_READ_ONLY_TOKENS: READ_ONLY,
     XB_MAX_BROWSERS: '4',
+    // The contract holds with a spare browser handed to each plain create, as servers run.
+    XB_SPARE_BROWSERS: '1',
   });
 }
 

@@ -116,6 +116,8 @@ export class ChromiumInstance implements BrowserInstance {
    * was started with as a spare.
    */
   readonly startedAs: string;
+  /** How its start went (pid, user, the time of each step), for the session's log. */
+  startNote = '';
   #closing: Promise<void> | undefined;
 
   constructor(
@@ -390,8 +392,15 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
    */
   async launch(spec: LaunchSpec): Promise<ChromiumInstance> {
     const spare = await this.spares?.take(spec);
-    if (!spare) return await this.#launch(spec);
-    spare.log.note(`browser ${spec.id}: handed over, started ahead as ${spare.startedAs}`);
+    if (!spare) {
+      const instance = await this.#launch(spec);
+      instance.log.note(`browser ${spec.id}: chromium started ${instance.startNote}`);
+      return instance;
+    }
+    // Its log begins at hand-over, as every session's: nothing of it was written before.
+    spare.log.note(
+      `browser ${spec.id}: chromium started ahead as ${spare.startedAs} ${spare.startNote}`,
+    );
     this.#logger.info(
       { session: spec.id, spare: spare.startedAs },
       'browser handed over from spares',
@@ -542,9 +551,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         },
       );
       const steps = Object.entries(ms).map(([name, value]) => `${name} ${value} ms`);
-      instance.log.note(
-        `browser ${spec.id}: chromium started (pid ${chromium.process.pid}${user ? `, user ${user.uid}` : ''}): ${steps.join(', ')}`,
-      );
+      instance.startNote = `(pid ${chromium.process.pid}${user ? `, user ${user.uid}` : ''}): ${steps.join(', ')}`;
       return instance;
     } catch (error) {
       // The caller hears why the start failed; a clean-up that fails (the host out of open files,
