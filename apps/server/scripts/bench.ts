@@ -83,8 +83,6 @@ function browserMemory(server: RunningServer, sessionId: string): number {
 }
 
 interface Figures {
-  /** Against the direct launch (sandboxed only). */
-  session: SessionFigures | undefined;
   cold: number[];
   warm: number[];
   refill: number[];
@@ -224,7 +222,44 @@ async function sessionFigures(
   return figures;
 }
 
-/** Every figure, against one server whose browsers are sandboxed or not. */
+/** Resolves once a pool of the server has `size` browsers warm. */
+function poolWholeOn(call: ReturnType<typeof apiCaller>) {
+  return async (name = 'bench', size = POOL_SIZE) => {
+    for (let attempt = 0; attempt < 3000; attempt++) {
+      const pool = await call<{ available_count: number }>('GET', `/browser_pools/${name}`);
+      if (pool.available_count === size) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the pool never filled');
+  };
+}
+
+/** A server with the defaults (sandboxed, a spare browser), as the figures against the direct launch take it. */
+async function measureSessions(): Promise<SessionFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-'));
+  const server = await startServer(
+    readConfig({
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TOKEN,
+      XB_MAX_BROWSERS: '12',
+    }),
+    pino({ level: 'silent' }),
+  );
+  try {
+    const call = apiCaller(server.url, TOKEN);
+    return await sessionFigures(call, poolWholeOn(call));
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every figure but those against the direct launch, against one server whose browsers are
+ * sandboxed or not, without spare browsers: each create starts its browser.
+ */
 async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-'));
   const server = await startServer(
@@ -235,6 +270,7 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
         XB_PORT: '0',
         XB_TOKENS: TOKEN,
         XB_MAX_BROWSERS: '12',
+        XB_SPARE_BROWSERS: '0',
       }),
       isBrowserSandboxed,
     },
@@ -243,16 +279,8 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
   const call = apiCaller(server.url, TOKEN);
   const create = async () =>
     await call<{ session_id: string; cdp_ws_url: string }>('POST', '/browsers', {});
-  const poolWhole = async (name = 'bench', size = POOL_SIZE) => {
-    for (let attempt = 0; attempt < 3000; attempt++) {
-      const pool = await call<{ available_count: number }>('GET', `/browser_pools/${name}`);
-      if (pool.available_count === size) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('the pool never filled');
-  };
+  const poolWhole = poolWholeOn(call);
   const figures: Figures = {
-    session: undefined,
     cold: [],
     warm: [],
     refill: [],
@@ -321,8 +349,6 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
       );
     }
 
-    if (isBrowserSandboxed) figures.session = await sessionFigures(call, poolWhole);
-
     const idle: string[] = [];
     for (let index = 0; index < IDLE_BROWSERS; index++) idle.push((await create()).session_id);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -347,6 +373,7 @@ try {
   const direct = await directFigures();
   const bare = await measure(false);
   const sandboxed = await measure(true);
+  const session = await measureSessions();
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   const row = (label: string, of: (figures: Figures) => number[]) => {
     const [p50, p95] = [quantile(of(sandboxed), 0.5), quantile(of(sandboxed), 0.95)];
@@ -382,10 +409,9 @@ try {
   console.log(
     `  ${'the rest'.padEnd(12)} ${ms(coldMean - timedSum)}  ${(((coldMean - timedSum) / coldMean) * 100).toFixed(0).padStart(3)}%  (the API, the record, the answer)`,
   );
-  const session = sandboxed.session as SessionFigures;
   const launch = quantile(direct.lifecycle, 0.5);
   console.log(
-    `against Playwright launching Chromium itself (launch, newPage, goto, close: p50 ${launch.toFixed(1)} ms), sandboxed:`,
+    `against Playwright launching Chromium itself (launch, newPage, goto, close: p50 ${launch.toFixed(1)} ms), a server with the defaults (sandboxed, one spare browser):`,
   );
   const against = (label: string, values: number[], base: number, target: number) => {
     const p50 = quantile(values, 0.5);
@@ -395,6 +421,12 @@ try {
     );
   };
   against('create, connect, goto, delete', session.lifecycle, launch, 1.1);
+  against(
+    '  the same, each create starting its browser (no spare)',
+    sandboxed.roundTrip,
+    launch,
+    1.1,
+  );
   against('pool lease refilled: acquire, connect, goto, release', session.refilled, launch, 0.25);
   against(
     'pool of 2 back to back: acquire, connect, goto, release',

@@ -56,6 +56,8 @@ export interface LaunchSpec {
   readonly allowNetworks: readonly NetworkEntry[];
   /** The telemetry categories it captures: the engine reports the page's own (console, …). */
   readonly telemetry?: readonly TelemetryCategory[] | undefined;
+  /** Whether it is a pool's warm browser (started ahead already, not on a caller's wait). */
+  readonly isForPool?: boolean | undefined;
 }
 
 /** A proxy as an engine connects to it: the password opened, in memory only. */

@@ -47,7 +47,8 @@ export function spareKey(spec: LaunchSpec): string | undefined {
  * spares follow what is asked. They count against the node's browsers: a spare is only started
  * while there is room for it beside every browser the node runs, and one goes when a browser
  * that cannot take it needs its room. A spare that ends by itself is not started again until
- * the next launch asks for its kind.
+ * the next launch asks for its kind. Pools' browsers are started ahead already: their starts
+ * neither take spares nor call them up.
  */
 export class SpareBrowsers<I extends SpareInstance> {
   readonly #count: number;
@@ -83,7 +84,8 @@ export class SpareBrowsers<I extends SpareInstance> {
   async take(spec: LaunchSpec): Promise<I | undefined> {
     if (this.#count === 0 || this.#isClosed) return undefined;
     const key = spareKey(spec);
-    if (key === undefined) {
+    // A pool's browser is started ahead already: it neither takes a spare nor calls one up.
+    if (key === undefined || spec.isForPool) {
       await this.#makeRoom();
       return undefined;
     }

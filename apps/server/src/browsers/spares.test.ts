@@ -124,6 +124,30 @@ describe('spare browsers', () => {
     await call('DELETE', `/browsers/${next.session_id}`);
   });
 
+  it("leave pools' browsers to the pools: a pool's start neither takes a spare nor calls one up", async () => {
+    await call(
+      'DELETE',
+      `/browsers/${(await call<Session>('POST', '/browsers', {})).json.session_id}`,
+    );
+    await spares().settled();
+    const waiting = spares().ready()[0]?.startedAs;
+    expect(waiting).toMatch(/^spare_/);
+    await call('POST', '/browser_pools', { name: 'warm', size: 1 });
+    let warm: string[] = [];
+    for (let attempt = 0; attempt < 500 && warm.length === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      warm = test.server.model.pools.entries().flatMap((pool) => [...pool.idle]);
+    }
+    expect(warm).toHaveLength(1);
+    expect(startedAs(warm[0] as string)).toBe(warm[0]);
+    expect(
+      spares()
+        .ready()
+        .map((spare) => spare.startedAs),
+    ).toEqual([waiting]);
+    await call('DELETE', '/browser_pools/warm?force=true');
+  });
+
   it('close with the server: no spare outlives it', async () => {
     await call(
       'DELETE',

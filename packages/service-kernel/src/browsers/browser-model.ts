@@ -191,6 +191,7 @@ export class BrowserModel<I extends BrowserInstance> {
         proxy: resolved.proxy,
         allowNetworks: resolved.allowNetworks === 'unlimited' ? [] : resolved.allowNetworks,
         telemetry: telemetryCategories(resolveTelemetry(spec.telemetry)),
+        isForPool: spec.pool !== undefined,
       });
     } catch (error) {
       release();
