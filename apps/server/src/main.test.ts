@@ -169,7 +169,8 @@ describe('xb-server', () => {
 
   it('after a crash, reaps what the dead run left and finishes its replays from their video', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-main-crash-'));
-    const first = await startBinary(dataDir);
+    // With a spare browser, started ahead behind the create: it is reaped as well.
+    const first = await startBinary(dataDir, { XB_SPARE_BROWSERS: '1' });
     const token = readFileSync(join(dataDir, 'token'), 'utf8').trim();
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const post = async (url: string, path: string, body: unknown) =>
@@ -188,7 +189,8 @@ describe('xb-server', () => {
     const before = processesOfServer(dataDir);
     expect(before.some((process) => process.name === 'Xvfb')).toBe(true);
     const mounted = () => mountsUnder(dataDir);
-    if (process.getuid?.() === 0) expect(mounted()).toHaveLength(1); // Its home's own disk.
+    // Its home's own disk, and the spare's.
+    if (process.getuid?.() === 0) expect(mounted()).toHaveLength(2);
 
     first.child.kill('SIGKILL');
     await once(first.child, 'exit');

@@ -18,6 +18,8 @@ export function startBinary(
     XB_PORT: '0',
     XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
     XB_TOKENS: '',
+    // No spare browsers unless a test asks: a test counts the browsers and processes it made.
+    XB_SPARE_BROWSERS: '0',
     ...env,
   });
 }
