@@ -637,10 +637,16 @@ export class BrowserModel<I extends BrowserInstance> {
         );
       }
       this.#context.log.info({ session: id }, 'browser deleted');
-      this.onEnded(entry.record);
+      try {
+        this.onEnded(entry.record);
+      } catch (error) {
+        // A close nobody awaits (a release answered already) has no caller to throw to.
+        this.#context.log.error({ err: error, session: id }, 'an ended browser was not let go');
+      }
     })();
     this.#closings.add(closed);
-    void closed.finally(() => this.#closings.delete(closed));
+    const forget = () => this.#closings.delete(closed);
+    void closed.then(forget, forget);
     return closed;
   }
 
