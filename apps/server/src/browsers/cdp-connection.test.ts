@@ -12,7 +12,14 @@ function silentBrowser(timeoutMs: number) {
   });
   const answer = (id: number, result: unknown) =>
     fromBrowser.write(`${JSON.stringify({ id, result })}\0`);
-  return { connection: new CdpConnection(toBrowser, fromBrowser, timeoutMs), sent, answer };
+  /** Writes a message as Chromium would, ended by its NUL byte. */
+  const emit = (message: unknown) => fromBrowser.write(`${JSON.stringify(message)}\0`);
+  return {
+    connection: new CdpConnection(toBrowser, fromBrowser, timeoutMs),
+    sent,
+    answer,
+    emit,
+  };
 }
 
 describe('CdpConnection', () => {
@@ -82,6 +89,49 @@ describe('CdpConnection', () => {
     agent.send(big);
     expect(ends).toEqual(['agent']);
     connection.holdClientInput(false);
+    connection.close();
+  });
+
+  it("passes Chromium's messages to the channel owning their session, whole or by a scan alike", async () => {
+    const { connection, sent, answer, emit: chromium } = silentBrowser(1000);
+    const heard: Record<string, string[]> = { agent: [], other: [] };
+    /** How each message reached the agent: as Chromium's bytes (scanned) or rewritten text. */
+    const ways: string[] = [];
+    const open = async (name: 'agent' | 'other') => {
+      const opening = connection.openChannel({
+        deliver: (message) => {
+          heard[name]?.push(message.toString());
+          if (name === 'agent') ways.push(Buffer.isBuffer(message) ? 'bytes' : 'text');
+        },
+        end() {},
+      });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      answer(sent.at(-1)?.id as number, { sessionId: `B_${name}` });
+      return opening;
+    };
+    const agent = await open('agent');
+    await open('other');
+    // An answer on the agent's browser session: its session is implied, so left out.
+    agent.send('{"id":7,"method":"Browser.getVersion"}');
+    chromium({ id: 7, result: { product: 'x'.repeat(100_000) }, sessionId: 'B_agent' });
+    // The agent attaches a page: the answer names a second session, read whole, now its own.
+    agent.send('{"id":8,"method":"Target.attachToTarget","params":{"targetId":"T"}}');
+    chromium({ id: 8, result: { sessionId: 'P_agent' }, sessionId: 'B_agent' });
+    // A page event and a large answer on that page go to the agent as they came.
+    chromium({ method: 'Page.loadEventFired', params: { timestamp: 1 }, sessionId: 'P_agent' });
+    const shot = { id: 9, result: { data: 'A'.repeat(1_000_000) }, sessionId: 'P_agent' };
+    chromium(shot);
+    // A message naming a session only in its content is not routed by it.
+    chromium({ id: 3, result: { value: { sessionId: 'P_agent' } } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard.agent?.map((text) => JSON.parse(text))).toEqual([
+      { id: 7, result: { product: 'x'.repeat(100_000) } },
+      { id: 8, result: { sessionId: 'P_agent' } },
+      { method: 'Page.loadEventFired', params: { timestamp: 1 }, sessionId: 'P_agent' },
+      shot,
+    ]);
+    expect(ways).toEqual(['bytes', 'text', 'bytes', 'bytes']);
+    expect(heard.other).toEqual([]);
     connection.close();
   });
 });
