@@ -138,6 +138,8 @@ describe.skipIf(!isRoot)('egress policy of a server that is not root', () => {
         XB_TOKENS: TEST_TOKEN,
         XB_LOG_LEVEL: 'debug',
         XB_ALLOW_NETWORKS: `127.0.0.1:${loopback.port}`,
+        // Each browser's network stack is counted: no spare's beside them.
+        XB_SPARE_BROWSERS: '0',
       },
       dataDir,
       true,
