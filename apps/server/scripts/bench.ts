@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { chromium, type Page } from 'playwright-core';
 import { type RunningServer, readConfig, startServer } from '../dist/index.js';
-import { apiCaller } from './bench-support.ts';
+import { apiCaller, benchServer } from './bench-support.ts';
 
 const COLD_RUNS = 10;
 const LIFECYCLES = 10;
@@ -236,19 +236,8 @@ function poolWholeOn(call: ReturnType<typeof apiCaller>) {
 
 /** A server with the defaults (sandboxed, a spare browser), as the figures against the direct launch take it. */
 async function measureSessions(): Promise<SessionFigures> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-'));
-  const server = await startServer(
-    readConfig({
-      XB_ALLOW_NETWORKS: '127.0.0.1/32',
-      XB_DATA_DIR: dataDir,
-      XB_PORT: '0',
-      XB_TOKENS: TOKEN,
-      XB_MAX_BROWSERS: '12',
-    }),
-    pino({ level: 'silent' }),
-  );
+  const { dataDir, server, call } = await benchServer('sessions', { XB_MAX_BROWSERS: '12' });
   try {
-    const call = apiCaller(server.url, TOKEN);
     return await sessionFigures(call, poolWholeOn(call));
   } finally {
     await server.close();

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../test-support/processes.js';
 import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_SPARE_BROWSERS: '1', XB_MAX_BROWSERS: '3' });
@@ -25,14 +26,17 @@ const spares = () => {
   return found;
 };
 const startedAs = (id: string) => test.server.model.browsers.live(id).instance.startedAs;
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/** A plain create and its delete: the spares then stand for the default configuration. */
+const askForPlain = async () => {
+  const { session_id } = (await call<Session>('POST', '/browsers', {})).json;
+  await call('DELETE', `/browsers/${session_id}`);
+  await spares().settled();
 };
+/** The Chromium pids of the spares that have started. */
+const sparePids = () =>
+  spares()
+    .ready()
+    .map((spare) => spare.chromium.process.pid as number);
 
 describe('spare browsers', () => {
   it('hand the next plain create a browser started ahead, which works and ends as any other', async () => {
@@ -101,15 +105,9 @@ describe('spare browsers', () => {
   });
 
   it('drop a spare that ended by itself: the next create starts its own', async () => {
-    await call(
-      'DELETE',
-      `/browsers/${(await call<Session>('POST', '/browsers', {})).json.session_id}`,
-    );
-    await spares().settled();
+    await askForPlain();
     expect(spares().size).toBe(1);
-    const pids = spares()
-      .ready()
-      .map((spare) => spare.chromium.process.pid as number);
+    const pids = sparePids();
     expect(pids).toHaveLength(1);
     const name = spares().ready()[0]?.startedAs as string;
     for (const pid of pids) process.kill(pid, 'SIGKILL');
@@ -125,11 +123,7 @@ describe('spare browsers', () => {
   });
 
   it("leave pools' browsers to the pools: a pool's start neither takes a spare nor calls one up", async () => {
-    await call(
-      'DELETE',
-      `/browsers/${(await call<Session>('POST', '/browsers', {})).json.session_id}`,
-    );
-    await spares().settled();
+    await askForPlain();
     const waiting = spares().ready()[0]?.startedAs;
     expect(waiting).toMatch(/^spare_/);
     await call('POST', '/browser_pools', { name: 'warm', size: 1 });
@@ -149,14 +143,8 @@ describe('spare browsers', () => {
   });
 
   it('close with the server: no spare outlives it', async () => {
-    await call(
-      'DELETE',
-      `/browsers/${(await call<Session>('POST', '/browsers', {})).json.session_id}`,
-    );
-    await spares().settled();
-    const pids = spares()
-      .ready()
-      .map((spare) => spare.chromium.process.pid as number);
+    await askForPlain();
+    const pids = sparePids();
     expect(pids).toHaveLength(1);
     await test.server.close();
     expect(pids.filter(isAlive)).toEqual([]);

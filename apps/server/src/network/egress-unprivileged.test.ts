@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN, startServerProcess } from '../test-support/binary.js';
 import { openEgressSessions, visit } from '../test-support/egress-pages.js';
 import { type FarHost, startFarHost } from '../test-support/far-host.js';
+import { isAlive } from '../test-support/processes.js';
 import { jsonCaller, TEST_TOKEN } from '../test-support/servers.js';
 
 const run = promisify(execFile);
@@ -65,15 +66,6 @@ function childrenOf(parent: number, command: string): number[] {
       }
     });
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The unprivileged route of the egress policy: the built server runs as `nobody` (as in its

@@ -3,6 +3,16 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { USERS_PER_BLOCK } from '../sandbox/sandbox-users.js';
 
+/** Whether a process of this pid exists (a zombie too, until reaped). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A process as /proc tells it. */
 export interface HostProcess {
   readonly pid: number;
