@@ -12,6 +12,8 @@ export default defineConfig({
     'playwright-worker': 'src/playwright/playwright-worker.ts',
     // The WebDriver BiDi mapper's process, in a session's sandbox too (chromium-bidi bound).
     'bidi-worker': 'src/webdriver/bidi-worker.ts',
+    // What runs a deployment's code, in a sandbox per run (the deployment brings its packages).
+    'app-host': 'src/apps/app-host.ts',
   },
   format: ['esm'],
   // The service kernel is a private workspace package: it ships inside the server's bundle.

@@ -1,0 +1,233 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SESSION_LIMITS, SessionCgroups } from '../sandbox/cgroups.js';
+import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
+import { packageFolder } from '../sandbox/worker-files.js';
+import { findSystemTools } from '../system/executables.js';
+import { type AppLogLine, AppRunner, type AppRunRequest } from './app-runner.js';
+
+/** An app written for the public Kernel app framework, in TypeScript, as its users write them. */
+const KERNEL_APP = `
+import { Kernel, type KernelContext } from '@onkernel/sdk';
+
+interface Input { readonly name: string }
+
+const kernel = new Kernel();
+const app = kernel.app('greeter');
+
+app.action('hello', async (ctx: KernelContext, payload?: Input) => {
+  console.log('saying hello to', payload?.name);
+  console.error('a line on stderr');
+  return { greeting: \`hello \${payload?.name}\`, invocation: ctx.invocation_id };
+});
+
+app.action('fails', async (_ctx: KernelContext) => {
+  throw new TypeError('the payload was wrong');
+});
+
+app.action('secret', async (_ctx: KernelContext) => ({ secret: process.env.MY_SECRET ?? null }));
+
+app.action('sleeps', async (_ctx: KernelContext) => {
+  console.log('going to sleep');
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
+  return 'woke';
+});
+
+app.action('escapes', async (_ctx: KernelContext) => {
+  const { readdirSync } = await import('node:fs');
+  const seen = (path: string) => { try { return readdirSync(path).length; } catch { return null; } };
+  return { root: readdirSync('/').sort(), data: seen(process.env.DATA_DIR ?? '/nonexistent') };
+});
+
+app.action('floods', async (_ctx: KernelContext) => {
+  const line = 'x'.repeat(100 * 1024);
+  for (let index = 0; index < 200; index++) console.log(line);
+  return 'flooded';
+});
+
+kernel.app('second').action('one', async (_ctx: KernelContext) => 1);
+`;
+
+const sdkFolder = packageFolder('@onkernel/sdk', createRequire(import.meta.url));
+
+let root: string;
+let dataDir: string;
+let appFolder: string;
+let runner: AppRunner;
+let cgroups: SessionCgroups | undefined;
+
+function request(overrides: Partial<AppRunRequest> = {}): AppRunRequest {
+  return {
+    id: `inv_${Math.random().toString(36).slice(2, 10)}`,
+    folder: appFolder,
+    entrypoint: 'app.ts',
+    env: { KERNEL_API_KEY: 'deployment-key', KERNEL_BASE_URL: 'http://127.0.0.1:9' },
+    timeoutMs: 30_000,
+    allowNetworks: [],
+    ...overrides,
+  };
+}
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'xb-apps-'));
+  dataDir = join(root, 'data');
+  appFolder = join(root, 'app');
+  mkdirSync(dataDir, { mode: 0o700 });
+  mkdirSync(join(appFolder, 'node_modules', '@onkernel'), { recursive: true });
+  cpSync(sdkFolder, join(appFolder, 'node_modules', '@onkernel', 'sdk'), { recursive: true });
+  writeFileSync(
+    join(appFolder, 'package.json'),
+    JSON.stringify({
+      name: 'greeter',
+      type: 'module',
+      dependencies: { '@onkernel/sdk': '0.84.0' },
+    }),
+  );
+  writeFileSync(join(appFolder, 'app.ts'), KERNEL_APP);
+  const bubblewrap = findSystemTools().bwrap;
+  if (!bubblewrap) throw new Error('bubblewrap is needed');
+  cgroups = SessionCgroups.detect(dataDir, DEFAULT_SESSION_LIMITS);
+  const users = SandboxUsers.canSwitchUser ? new SandboxUsers(newUserBlockBase()) : undefined;
+  runner = new AppRunner(
+    bubblewrap,
+    dataDir,
+    { users, isEnabled: true, cgroups },
+    pino({ level: 'silent' }),
+  );
+});
+
+afterAll(() => {
+  cgroups?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Nothing of a run is left: no home, no cgroup. */
+function expectNothingLeft(): void {
+  expect(readdirSync(join(dataDir, 'instances'))).toEqual([]);
+  expect(cgroups?.sessions().size ?? 0).toBe(0);
+}
+
+describe('a deployment’s code in its sandbox', () => {
+  it('defines the apps and actions a Kernel app framework entrypoint (TypeScript) registers', async () => {
+    const outcome = await runner.discover(request());
+    expect(outcome).toEqual({
+      ok: true,
+      apps: [
+        {
+          name: 'greeter',
+          actions: [
+            { name: 'hello' },
+            { name: 'fails' },
+            { name: 'secret' },
+            { name: 'sleeps' },
+            { name: 'escapes' },
+            { name: 'floods' },
+          ],
+        },
+        { name: 'second', actions: [{ name: 'one' }] },
+      ],
+    });
+    expectNothingLeft();
+  });
+
+  it('runs an action with its payload: its output, and its console as log lines', async () => {
+    const lines: AppLogLine[] = [];
+    const outcome = await runner.invoke(request({ onLog: (line) => lines.push(line) }), {
+      app: 'greeter',
+      action: 'hello',
+      invocationId: 'inv_1',
+      payload: '{"name":"Ada"}',
+    });
+    expect(outcome).toEqual({
+      ok: true,
+      output: JSON.stringify({ greeting: 'hello Ada', invocation: 'inv_1' }),
+    });
+    expect(lines).toEqual([
+      { stream: 'stdout', message: 'saying hello to Ada' },
+      { stream: 'stderr', message: 'a line on stderr' },
+    ]);
+    expectNothingLeft();
+  });
+
+  it('says why an action failed: its error, an unknown action, an entrypoint that is not there', async () => {
+    const call = { app: 'greeter', invocationId: 'inv_2' };
+    expect(await runner.invoke(request(), { ...call, action: 'fails' })).toEqual({
+      ok: false,
+      reason: 'TypeError: the payload was wrong',
+    });
+    const unknown = await runner.invoke(request(), { ...call, action: 'nope' });
+    expect(unknown.ok).toBe(false);
+    expect(!unknown.ok && unknown.reason).toMatch(/no action "nope" of app "greeter"/);
+    const missing = await runner.discover(request({ entrypoint: 'missing.ts' }));
+    expect(!missing.ok && missing.reason).toMatch(/entrypoint cannot be loaded/);
+    expectNothingLeft();
+  });
+
+  it('gives the code its environment, and nothing of the host', async () => {
+    const secret = await runner.invoke(
+      request({ env: { ...request().env, MY_SECRET: 's3cr3t' } }),
+      {
+        app: 'greeter',
+        action: 'secret',
+        invocationId: 'inv_3',
+      },
+    );
+    expect(secret).toEqual({ ok: true, output: '{"secret":"s3cr3t"}' });
+    const escapes = await runner.invoke(request({ env: { ...request().env, DATA_DIR: dataDir } }), {
+      app: 'greeter',
+      action: 'escapes',
+      invocationId: 'inv_4',
+    });
+    expect(escapes.ok).toBe(true);
+    const seen = JSON.parse((escapes.ok && escapes.output) || '{}') as {
+      root: string[];
+      data: number | null;
+    };
+    expect(seen.data).toBeNull(); // the data directory is not there
+    expect(seen.root).not.toContain('root');
+    expect(seen.root).not.toContain('work');
+    expectNothingLeft();
+  });
+
+  it('stops the code for good at a cancel and at its time-out', async () => {
+    const controller = new AbortController();
+    const lines: AppLogLine[] = [];
+    const cancelled = runner.invoke(
+      request({
+        signal: controller.signal,
+        onLog: (line) => {
+          lines.push(line);
+          if (line.message === 'going to sleep') controller.abort();
+        },
+      }),
+      { app: 'greeter', action: 'sleeps', invocationId: 'inv_5' },
+    );
+    expect(await cancelled).toEqual({ ok: false, reason: 'Cancelled.' });
+    const timedOut = await runner.invoke(request({ timeoutMs: 1500 }), {
+      app: 'greeter',
+      action: 'sleeps',
+      invocationId: 'inv_6',
+    });
+    expect(timedOut).toEqual({ ok: false, reason: 'The code ran past its time-out of 2 s.' });
+    expectNothingLeft();
+  });
+
+  it('keeps a flood of output to its bounds: lines cut, the log cut, the run goes on', async () => {
+    const lines: AppLogLine[] = [];
+    const outcome = await runner.invoke(request({ onLog: (line) => lines.push(line) }), {
+      app: 'greeter',
+      action: 'floods',
+      invocationId: 'inv_7',
+    });
+    expect(outcome).toEqual({ ok: true, output: '"flooded"' });
+    const sizes = lines.map((line) => Buffer.byteLength(line.message));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024 + 3);
+    expect(lines.at(-1)?.message.slice(0, 100)).toMatch(/the log is cut here/);
+    expect(lines.length).toBeLessThan(200);
+    expectNothingLeft();
+  });
+});
