@@ -1,8 +1,20 @@
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, lchownSync, realpathSync } from 'node:fs';
-import { posix } from 'node:path';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lchownSync,
+  lstatSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { INSTANCE_HOME } from '@x/service-kernel';
 import type { NetworkEntry } from '@x/types';
 import type { Logger } from 'pino';
 import type { Sandboxing } from '../browsers/chromium-engine.js';
@@ -15,7 +27,7 @@ import {
   spawnSandbox,
 } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup } from '../sandbox/cgroups.js';
-import { workerScript } from '../sandbox/worker-files.js';
+import { packageFolder, workerScript } from '../sandbox/worker-files.js';
 
 /** Where a deployment's folder is inside the sandbox, read-only. */
 export const APP_INSIDE = '/opt/app';
@@ -47,24 +59,83 @@ export interface AppLogLine {
   readonly message: string;
 }
 
-/** What a run of a deployment's code is asked to do. */
-export interface AppRunRequest {
+/** What every run in a sandbox is given. */
+interface SandboxedRun {
   /** Names its sandbox's resources (cgroup, home, network): an invocation's or deployment's id. */
   readonly id: string;
+  /** How long it may run; past it the run ends as failed. */
+  readonly timeoutMs: number;
+  /** Where it may reach besides public destinations (the egress policy's allow list). */
+  readonly allowNetworks: readonly NetworkEntry[];
+  /** Each line of its console output, as it comes (bounded, see MAX_LOG_*). */
+  readonly onLog?: (line: AppLogLine) => void;
+  /** Aborting it ends the run at once (a cancel): what runs stops for good. */
+  readonly signal?: AbortSignal;
+}
+
+/** What a run of a deployment's code is asked to do. */
+export interface AppRunRequest extends SandboxedRun {
   /** The deployment's folder on the host (its files and its node_modules), bound read-only. */
   readonly folder: string;
   /** The entrypoint, relative to the folder. */
   readonly entrypoint: string;
-  /** The whole environment of the code, besides PATH, LANG and HOME. */
+  /** The code's own environment; PATH, LANG and HOME are the sandbox's. */
   readonly env: Readonly<Record<string, string>>;
-  /** How long the code may run; past it the run ends as failed. */
-  readonly timeoutMs: number;
-  /** Where the code may reach besides public destinations (the egress policy's allow list). */
-  readonly allowNetworks: readonly NetworkEntry[];
-  /** Each line of its console output, as it comes (bounded, see MAX_LOG_*). */
-  readonly onLog?: (line: AppLogLine) => void;
-  /** Aborting it ends the run at once (a cancel): the code stops for good. */
-  readonly signal?: AbortSignal;
+}
+
+/** How npm is set up for installs: what the operator gives the server (see npmSetupOf). */
+export interface NpmSetup {
+  /** The user .npmrc (registry, auth), bound read-only as npm's user configuration. */
+  readonly userConfig?: string | undefined;
+  /** The global npmrc (a CA file, a proxy), bound read-only as npm's global configuration. */
+  readonly globalConfig?: string | undefined;
+  /** Environment npm honours besides (proxies, a CA file), passed on as it is. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Host files the configuration names (CA files), bound read-only at their own paths. */
+  readonly files?: readonly string[];
+}
+
+/** The variables of the server's environment an install passes on to npm. */
+const NPM_ENVIRONMENT = [
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+];
+
+/**
+ * The npm set-up of the server's own user, as npm itself would find it: its user .npmrc
+ * (`npm_config_userconfig`, else ~/.npmrc), its global npmrc (`npm_config_globalconfig`, else
+ * /etc/npmrc or /usr/etc/npmrc), the proxy variables and NODE_EXTRA_CA_CERTS (whose file is bound
+ * in). The machine's settings are the installs' settings.
+ */
+export function npmSetupOf(env: NodeJS.ProcessEnv = process.env): NpmSetup {
+  const first = (paths: (string | undefined)[]) =>
+    paths.find((path): path is string => path !== undefined && existsSync(path));
+  const passed = Object.fromEntries(
+    NPM_ENVIRONMENT.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])),
+  );
+  const caFile = env.NODE_EXTRA_CA_CERTS;
+  return {
+    userConfig: first([env.npm_config_userconfig, join(homedir(), '.npmrc')]),
+    globalConfig: first([env.npm_config_globalconfig, '/etc/npmrc', '/usr/etc/npmrc']),
+    env: passed,
+    files: caFile && existsSync(caFile) && !caFile.startsWith('/etc/ssl/') ? [caFile] : [],
+  };
+}
+
+/** What an install is asked to do. */
+export interface AppInstallRequest extends SandboxedRun {
+  /** Writes the deployment's files into the folder given (the archive, unpacked). */
+  readonly unpack: (folder: string) => Promise<unknown>;
+  /** Where the installed folder goes on the host; it must not exist yet. */
+  readonly target: string;
+  /** The most bytes the installed folder may hold. */
+  readonly maxBytes: number;
+  readonly npm: NpmSetup;
 }
 
 /** How a run ended. */
@@ -79,20 +150,62 @@ interface HostAnswer {
   readonly error?: { readonly name: string; readonly message: string };
 }
 
+/** How a sandboxed process ended. */
+interface Ended {
+  readonly code: number | null;
+  /** Why it was stopped (its time-out, a cancel), if it was. */
+  readonly stopped?: string;
+  /** What it wrote on fd 3, if it had one; undefined past MAX_ANSWER_BYTES. */
+  readonly answer?: string;
+  /** The last lines of its stderr. */
+  readonly stderrTail: string;
+}
+
+/** A run's sandbox: what it is made of, and how it all goes again. */
+interface RunSandbox {
+  readonly home: string;
+  readonly user: SandboxUser | undefined;
+  readonly cgroup: SessionCgroup | undefined;
+  readonly network: SessionNetwork | undefined;
+  /** Ends every process of it (its user's and its cgroup's). */
+  readonly kill: () => Promise<void>;
+  readonly release: () => Promise<void>;
+}
+
 /** The files the host runs from, on the host; undefined when the script is missing. */
 function hostFiles(): { readonly node: string; readonly script: string } | undefined {
   const script = workerScript(import.meta.url, 'app-host', 'apps');
   return script === undefined ? undefined : { node: realpathSync(process.execPath), script };
 }
 
+/** npm's folder, shipped with the server. */
+function npmFolder(): string {
+  return packageFolder('npm', createRequire(import.meta.url));
+}
+
+/** The sandbox's environment: its Node first on the PATH, so the code's children run it too. */
+function sandboxEnvironment(own: Readonly<Record<string, string>>): Record<string, string> {
+  return { ...own, ...baseEnvironment(), PATH: `${HOST_INSIDE}/bin:${baseEnvironment().PATH}` };
+}
+
+/** The session network's resolver, as the sandbox's /etc/resolv.conf. */
+function networkBinds(network: SessionNetwork | undefined): [string, string][] {
+  return network ? [[network.resolvConf, '/etc/resolv.conf']] : [];
+}
+
+/** The last lines of a stderr tail, for a reason. */
+function lastLines(tail: string): string {
+  return tail.trim().split('\n').slice(-3).join(' ').slice(-500);
+}
+
 /**
  * Runs a deployment's code, each run in a sandbox of its own: bubblewrap as a user of its own,
  * its own cgroup (the session limits), a home of its own (a disk of its own where the host has
- * them), the deployment's folder read-only at /opt/app, no host path besides, the process seccomp
- * filter, and a network namespace of its own under the egress policy (none without it). A run
- * discovers the apps and actions the code defines, or invokes one action with a payload. Whatever
- * way it ends (an answer, a throw, a crash, its time-out, a cancel), everything of it goes: its
- * processes, cgroup, network, home and user.
+ * them), the process seccomp filter, and a network namespace of its own under the egress policy
+ * (none without it), no host path but what the run needs, read-only. A run installs a
+ * deployment's dependencies, discovers the apps and actions its code defines, or invokes one
+ * action with a payload. Whatever way it ends (an answer, a throw, a crash, its time-out, a
+ * cancel), everything of it goes: its processes, cgroup, network, home and user.
  */
 export class AppRunner {
   readonly #bubblewrap: string;
@@ -107,9 +220,94 @@ export class AppRunner {
     this.#logger = logger;
   }
 
+  /**
+   * Unpacks a deployment into a sandbox's home and installs its dependencies there with npm
+   * (`npm ci` with a lockfile, else `npm install`; dev dependencies left out; package scripts
+   * run, in the sandbox), then moves the result to `target` on the host: files of the server's
+   * own, links kept as links. Without a package.json there is nothing to install.
+   */
+  async install(request: AppInstallRequest): Promise<AppRunOutcome> {
+    return this.#inSandbox(request, async (sandbox) => {
+      const folder = join(sandbox.home, 'app');
+      await request.unpack(folder);
+      if (sandbox.user) chownTree(folder, sandbox.user);
+      if (existsSync(join(folder, 'package.json'))) {
+        const hasLock = ['package-lock.json', 'npm-shrinkwrap.json'].some((name) =>
+          existsSync(join(folder, name)),
+        );
+        const { npm } = request;
+        const userConfig = `${HOST_INSIDE}/npmrc`;
+        const globalConfig = `${HOST_INSIDE}/npmrc-global`;
+        const child = spawnSandbox(
+          this.#bubblewrap,
+          {
+            home: sandbox.home,
+            env: {
+              ...sandboxEnvironment(npm.env ?? {}),
+              npm_config_cache: `${INSTANCE_HOME}/.npm`,
+              npm_config_userconfig: npm.userConfig ? userConfig : '/dev/null',
+              npm_config_globalconfig: npm.globalConfig ? globalConfig : '/dev/null',
+              npm_config_update_notifier: 'false',
+              npm_config_fund: 'false',
+              npm_config_audit: 'false',
+            },
+            // The session network's namespace, joined by nsenter; none at all without one.
+            shareNetwork: sandbox.network !== undefined,
+            network: sandbox.network?.join,
+            user: sandbox.user,
+            cgroup: sandbox.cgroup,
+            seccomp: 'process',
+            cwd: `${INSTANCE_HOME}/app`,
+            readOnlyBinds: [
+              [realpathSync(process.execPath), `${HOST_INSIDE}/bin/node`],
+              [npmFolder(), `${HOST_INSIDE}/npm`],
+              ...(npm.userConfig ? [[npm.userConfig, userConfig] as [string, string]] : []),
+              ...(npm.globalConfig ? [[npm.globalConfig, globalConfig] as [string, string]] : []),
+              ...(npm.files ?? []).map((file): [string, string] => [file, file]),
+              ...networkBinds(sandbox.network),
+            ],
+          },
+          `${HOST_INSIDE}/bin/node`,
+          [`${HOST_INSIDE}/npm/bin/npm-cli.js`, hasLock ? 'ci' : 'install', '--omit=dev'],
+          ['ignore', 'pipe', 'pipe'],
+        );
+        const ended = await this.#follow(child, request, 'The install');
+        if (ended.stopped) return { ok: false, reason: ended.stopped };
+        if (ended.code !== 0) {
+          const tail = lastLines(ended.stderrTail);
+          return {
+            ok: false,
+            reason: `npm ${hasLock ? 'ci' : 'install'} failed (${ended.code === null ? 'killed' : `exit code ${ended.code}`})${tail ? `: ${tail}` : '.'}`,
+          };
+        }
+      }
+      // Nothing of the sandbox may change the folder while it is measured and moved.
+      await sandbox.kill();
+      const bytes = treeBytes(folder);
+      if (bytes > request.maxBytes) {
+        return {
+          ok: false,
+          reason: `The installed app holds ${bytes} bytes, more than ${request.maxBytes}.`,
+        };
+      }
+      try {
+        cpSync(folder, request.target, {
+          recursive: true,
+          verbatimSymlinks: true,
+          errorOnExist: true,
+          force: false,
+        });
+      } catch (error) {
+        rmSync(request.target, { recursive: true, force: true });
+        throw error;
+      }
+      return { ok: true };
+    });
+  }
+
   /** The apps and actions the code defines (loading its entrypoint runs its top level). */
   async discover(request: AppRunRequest): Promise<AppRunOutcome> {
-    return this.#run(request, { mode: 'discover' });
+    return this.#runHost(request, { mode: 'discover' });
   }
 
   /** Runs one action with `payload` (JSON text) for `invocationId`. */
@@ -122,23 +320,22 @@ export class AppRunner {
       readonly payload?: string;
     },
   ): Promise<AppRunOutcome> {
-    return this.#run(request, { mode: 'invoke', ...call });
+    return this.#runHost(request, { mode: 'invoke', ...call });
   }
 
-  async #run(request: AppRunRequest, call: Record<string, unknown>): Promise<AppRunOutcome> {
+  async #runHost(request: AppRunRequest, call: Record<string, unknown>): Promise<AppRunOutcome> {
     const files = hostFiles();
     if (!files) return { ok: false, reason: 'The app host program is missing from this install.' };
     const entrypoint = posix.join(APP_INSIDE, request.entrypoint);
-    const sandbox = await this.#prepare(request);
-    try {
-      if (request.signal?.aborted) return { ok: false, reason: 'Cancelled.' };
+    return this.#inSandbox(request, async (sandbox) => {
       const script = `${HOST_INSIDE}/app-host.${files.script.endsWith('.ts') ? 'mts' : 'mjs'}`;
       const child = spawnSandbox(
         this.#bubblewrap,
         {
           home: sandbox.home,
-          env: { ...request.env, ...baseEnvironment() },
-          shareNetwork: false,
+          env: sandboxEnvironment(request.env),
+          // The session network's namespace, joined by nsenter; none at all without one.
+          shareNetwork: sandbox.network !== undefined,
           network: sandbox.network?.join,
           user: sandbox.user,
           cgroup: sandbox.cgroup,
@@ -148,13 +345,54 @@ export class AppRunner {
             [files.node, `${HOST_INSIDE}/bin/node`],
             [files.script, script],
             [request.folder, APP_INSIDE],
+            ...networkBinds(sandbox.network),
           ],
         },
         `${HOST_INSIDE}/bin/node`,
         ['--no-warnings', '--experimental-transform-types', script],
         ['pipe', 'pipe', 'pipe', 'pipe'],
       );
-      return await this.#follow(child, request, { ...call, entrypoint });
+      const stdin = child.stdin as Writable;
+      stdin.on('error', () => undefined); // the host died before reading: its exit says why
+      stdin.end(`${JSON.stringify({ ...call, entrypoint })}\n`);
+      // The host exits once it has answered: the run is over then (what the code left running
+      // in the background ends with the sandbox).
+      const ended = await this.#follow(child, request, 'The code');
+      if (ended.stopped) return { ok: false, reason: ended.stopped };
+      if (ended.answer === undefined)
+        return { ok: false, reason: 'The code answered more than it may.' };
+      let parsed: HostAnswer;
+      try {
+        parsed = JSON.parse(ended.answer) as HostAnswer;
+      } catch {
+        const tail = lastLines(ended.stderrTail);
+        return {
+          ok: false,
+          reason: `The code exited (${ended.code === null ? 'killed' : `code ${ended.code}`}) without an answer${tail ? `: ${tail}` : '.'}`,
+        };
+      }
+      if (parsed.error) {
+        const prefix =
+          parsed.error.name && parsed.error.name !== 'Error' ? `${parsed.error.name}: ` : '';
+        return { ok: false, reason: `${prefix}${parsed.error.message}` };
+      }
+      return {
+        ok: true,
+        ...(parsed.apps ? { apps: parsed.apps } : {}),
+        ...(parsed.output === undefined ? {} : { output: parsed.output }),
+      };
+    });
+  }
+
+  /** Runs `work` in a sandbox made for it, released whatever way it ends. */
+  async #inSandbox(
+    request: SandboxedRun,
+    work: (sandbox: RunSandbox) => Promise<AppRunOutcome>,
+  ): Promise<AppRunOutcome> {
+    if (request.signal?.aborted) return { ok: false, reason: 'Cancelled.' };
+    const sandbox = await this.#prepare(request);
+    try {
+      return await work(sandbox);
     } finally {
       await sandbox.release().catch((error: unknown) => {
         this.#logger.error({ err: error, run: request.id }, 'an app run was not cleaned up whole');
@@ -162,22 +400,18 @@ export class AppRunner {
     }
   }
 
-  /** What the run's sandbox is made of, and how it all goes again. */
-  async #prepare(request: AppRunRequest): Promise<{
-    home: string;
-    user: SandboxUser | undefined;
-    cgroup: SessionCgroup | undefined;
-    network: SessionNetwork | undefined;
-    release: () => Promise<void>;
-  }> {
+  async #prepare(request: SandboxedRun): Promise<RunSandbox> {
     const { users, cgroups, disks, egress } = this.#sandboxing;
     const user = users?.take();
     let cgroup: SessionCgroup | undefined;
     let network: SessionNetwork | undefined;
     let home: string | undefined;
     let isMounted = false;
-    const release = async () => {
+    const kill = async () => {
       if (user) await users?.killAll(user.uid);
+    };
+    const release = async () => {
+      await kill();
       if (cgroup) await cgroups?.remove(request.id);
       await network?.close();
       if (home && isMounted) await disks?.remove(home);
@@ -198,28 +432,21 @@ export class AppRunner {
           reachesHost: true,
         });
       }
-      return { home, user, cgroup, network, release };
+      return { home, user, cgroup, network, kill, release };
     } catch (error) {
       await release().catch(() => undefined);
       throw error;
     }
   }
 
-  /** Feeds the request, reads the console and the answer, and ends the run at its time-out. */
-  async #follow(
-    child: ChildProcess,
-    request: AppRunRequest,
-    call: Record<string, unknown>,
-  ): Promise<AppRunOutcome> {
-    const stdin = child.stdin as Writable;
+  /** Reads a sandboxed process's console and fd 3, and ends it at its time-out or a cancel. */
+  async #follow(child: ChildProcess, request: SandboxedRun, what: string): Promise<Ended> {
     const [, stdout, stderr, answers] = child.stdio as unknown as [
       unknown,
       Readable,
       Readable,
-      Readable,
+      Readable | undefined,
     ];
-    stdin.on('error', () => undefined); // the host died before reading: its exit says why
-    stdin.end(`${JSON.stringify(call)}\n`);
     const log = new RunLog(request.onLog);
     let stderrTail = '';
     stdout.on('data', (chunk: Buffer) => log.add('stdout', chunk));
@@ -227,56 +454,48 @@ export class AppRunner {
       log.add('stderr', chunk);
       stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_BYTES);
     });
-    let answer = '';
-    let isAnswerTooLarge = false;
-    answers.on('data', (chunk: Buffer) => {
-      if (answer.length + chunk.length > MAX_ANSWER_BYTES) isAnswerTooLarge = true;
-      else answer += chunk.toString();
+    let answer: string | undefined = '';
+    answers?.on('data', (chunk: Buffer) => {
+      if (answer !== undefined && answer.length + chunk.length > MAX_ANSWER_BYTES)
+        answer = undefined;
+      else if (answer !== undefined) answer += chunk.toString();
     });
-
     let stopped: string | undefined;
     const stop = (why: string) => {
       stopped ??= why;
       void endSandbox(child);
     };
     const timer = setTimeout(
-      () => stop(`The code ran past its time-out of ${Math.round(request.timeoutMs / 1000)} s.`),
+      () => stop(`${what} ran past its time-out of ${Math.round(request.timeoutMs / 1000)} s.`),
       request.timeoutMs,
     );
     const onAbort = () => stop('Cancelled.');
     request.signal?.addEventListener('abort', onAbort, { once: true });
-    const exited = new Promise<number | null>((resolve) => {
-      child.once('close', (code: number | null) => resolve(code));
+    const code = await new Promise<number | null>((resolve) => {
+      child.once('close', (exitCode: number | null) => resolve(exitCode));
     });
-    // The host exits once it has answered: the run is over then (what the code left running
-    // in the background ends with the sandbox).
-    const code = await exited;
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
     log.flush();
-    if (stopped) return { ok: false, reason: stopped };
-    if (isAnswerTooLarge) return { ok: false, reason: 'The code answered more than it may.' };
-    let parsed: HostAnswer;
-    try {
-      parsed = JSON.parse(answer) as HostAnswer;
-    } catch {
-      const tail = stderrTail.trim().split('\n').slice(-3).join(' ').slice(-500);
-      return {
-        ok: false,
-        reason: `The code exited (${code === null ? 'killed' : `code ${code}`}) without an answer${tail ? `: ${tail}` : '.'}`,
-      };
-    }
-    if (parsed.error) {
-      const prefix =
-        parsed.error.name && parsed.error.name !== 'Error' ? `${parsed.error.name}: ` : '';
-      return { ok: false, reason: `${prefix}${parsed.error.message}` };
-    }
-    return {
-      ok: true,
-      ...(parsed.apps ? { apps: parsed.apps } : {}),
-      ...(parsed.output === undefined ? {} : { output: parsed.output }),
-    };
+    return { code, ...(stopped ? { stopped } : {}), answer, stderrTail };
   }
+}
+
+/** Gives every file and folder under `root` (links too, never followed) to `user`. */
+function chownTree(root: string, user: SandboxUser): void {
+  lchownSync(root, user.uid, user.gid);
+  for (const entry of readdirSync(root, { recursive: true }) as string[]) {
+    lchownSync(join(root, entry), user.uid, user.gid);
+  }
+}
+
+/** The bytes of the files under `root`, links not followed. */
+function treeBytes(root: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(root, { recursive: true }) as string[]) {
+    bytes += lstatSync(join(root, entry)).size;
+  }
+  return bytes;
 }
 
 /** A run's console, cut into lines for `onLog`: each line and the whole bounded. */

@@ -1,0 +1,201 @@
+import { execFileSync } from 'node:child_process';
+import { lookup } from 'node:dns/promises';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type NetworkEntry, parseNetworkEntry } from '@x/types';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionNetworks } from '../network/session-networks.js';
+import { DEFAULT_SESSION_LIMITS, SessionCgroups } from '../sandbox/cgroups.js';
+import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
+import { findSystemTools } from '../system/executables.js';
+import { type AppInstallRequest, type AppLogLine, AppRunner, npmSetupOf } from './app-runner.js';
+
+/** A small app of the public Kernel app framework, whose SDK comes from the registry. */
+const APP = `
+import { Kernel, type KernelContext } from '@onkernel/sdk';
+import isNumber from 'is-number';
+
+new Kernel().app('checker').action('check', async (_ctx: KernelContext, payload?: { value: unknown }) =>
+  ({ isNumber: isNumber(payload?.value) }));
+`;
+
+let root: string;
+let dataDir: string;
+let runner: AppRunner;
+let cgroups: SessionCgroups | undefined;
+let networks: SessionNetworks;
+/**
+ * The registry's address, which the operator opens to installs: on a machine whose registry sits
+ * behind a private or reserved address the egress policy otherwise refuses it.
+ */
+let registry: NetworkEntry[];
+
+/** The registry npm uses on this machine. */
+function registryUrl(): string {
+  return execFileSync('npm', ['config', 'get', 'registry'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+}
+
+/** An install of the files given (written as a zip unpacks them), into a new target. */
+function install(
+  files: Record<string, string>,
+  overrides: Partial<AppInstallRequest> = {},
+): { request: AppInstallRequest; lines: AppLogLine[] } {
+  const lines: AppLogLine[] = [];
+  const id = `dep_${Math.random().toString(36).slice(2, 10)}`;
+  return {
+    lines,
+    request: {
+      id,
+      timeoutMs: 180_000,
+      allowNetworks: registry,
+      target: join(root, 'deployments', id),
+      maxBytes: 200 * 1024 * 1024,
+      npm: npmSetupOf(),
+      onLog: (line) => lines.push(line),
+      unpack: async (folder) => {
+        mkdirSync(folder, { recursive: true });
+        for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+      },
+      ...overrides,
+    },
+  };
+}
+
+beforeAll(async () => {
+  const { address } = await lookup(new URL(registryUrl()).hostname, { family: 4 });
+  registry = [parseNetworkEntry(`${address}/32`) as NetworkEntry];
+  root = mkdtempSync(join(tmpdir(), 'xb-app-install-'));
+  dataDir = join(root, 'data');
+  mkdirSync(dataDir, { mode: 0o700 });
+  mkdirSync(join(root, 'deployments'));
+  const tools = findSystemTools();
+  if (!tools.bwrap || !tools.ip || !tools.nft || !tools.nsenter)
+    throw new Error('bubblewrap, iproute2, nftables and nsenter are needed');
+  const logger = pino({ level: 'silent' });
+  networks = await SessionNetworks.start({
+    tools: { ip: tools.ip, nft: tools.nft, nsenter: tools.nsenter },
+    dataDir,
+    subnet: undefined,
+    logger,
+  });
+  cgroups = SessionCgroups.detect(dataDir, DEFAULT_SESSION_LIMITS);
+  runner = new AppRunner(
+    tools.bwrap,
+    dataDir,
+    {
+      users: SandboxUsers.canSwitchUser ? new SandboxUsers(newUserBlockBase()) : undefined,
+      isEnabled: true,
+      cgroups,
+      egress: { networks },
+    },
+    logger,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await networks?.close();
+  cgroups?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Nothing of an install is left but its target: no home, no cgroup. */
+function expectNothingLeft(): void {
+  expect(readdirSync(join(dataDir, 'instances'))).toEqual([]);
+  expect(cgroups?.sessions().size ?? 0).toBe(0);
+}
+
+describe('installing a deployment', () => {
+  it('installs its dependencies from the registry in its sandbox, and the code then uses them', async () => {
+    const { request, lines } = install({
+      'package.json': JSON.stringify({
+        name: 'checker',
+        type: 'module',
+        dependencies: { '@onkernel/sdk': '0.84.0', 'is-number': '7.0.0' },
+      }),
+      'app.ts': APP,
+    });
+    const installed = await runner.install(request);
+    expect(installed, lines.map((line) => line.message).join('\n')).toEqual({ ok: true });
+    expect(existsSync(join(request.target, 'node_modules', 'is-number', 'package.json'))).toBe(
+      true,
+    );
+    // The server's own files now, readable by the users the code runs as.
+    expect(statSync(join(request.target, 'app.ts')).uid).toBe(process.getuid?.());
+    expectNothingLeft();
+
+    const run = {
+      id: 'inv_check',
+      folder: request.target,
+      entrypoint: 'app.ts',
+      env: { KERNEL_API_KEY: 'key' },
+      timeoutMs: 30_000,
+      allowNetworks: [],
+    };
+    expect(await runner.discover(run)).toEqual({
+      ok: true,
+      apps: [{ name: 'checker', actions: [{ name: 'check' }] }],
+    });
+    expect(
+      await runner.invoke(run, {
+        app: 'checker',
+        action: 'check',
+        invocationId: 'inv_check',
+        payload: '{"value":"12"}',
+      }),
+    ).toEqual({ ok: true, output: '{"isNumber":true}' });
+    expectNothingLeft();
+  }, 240_000);
+
+  it('ends as failed with npm’s reason when a dependency cannot be installed, leaving nothing', async () => {
+    const { request } = install({
+      'package.json': JSON.stringify({
+        name: 'broken',
+        dependencies: { 'xb-no-such-package-for-sure-7f3a9': '1.0.0' },
+      }),
+    });
+    const outcome = await runner.install(request);
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.reason).toMatch(
+      /^npm install failed \(exit code \d+\).*(404|E404|Not Found)/s,
+    );
+    expect(existsSync(request.target)).toBe(false);
+    expectNothingLeft();
+  }, 240_000);
+
+  it('stops a package script at the time-out, and one past the size limit is refused', async () => {
+    const { request } = install(
+      {
+        'package.json': JSON.stringify({
+          name: 'slow',
+          scripts: { postinstall: 'node -e "setTimeout(() => {}, 60000)"' },
+        }),
+      },
+      { timeoutMs: 3000 },
+    );
+    expect(await runner.install(request)).toEqual({
+      ok: false,
+      reason: 'The install ran past its time-out of 3 s.',
+    });
+    expect(existsSync(request.target)).toBe(false);
+    const big = install({ 'big.txt': 'x'.repeat(2048) }, { maxBytes: 1024 });
+    expect(await runner.install(big.request)).toEqual({
+      ok: false,
+      reason: 'The installed app holds 2048 bytes, more than 1024.',
+    });
+    expect(existsSync(big.request.target)).toBe(false);
+    expectNothingLeft();
+  }, 60_000);
+});
