@@ -4,7 +4,11 @@ import { defineConfig } from 'tsup';
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'node/index': 'src/node/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'node/index': 'src/node/index.ts',
+    'apps/index': 'src/apps/index.ts',
+  },
   format: ['esm'],
   dts: true,
   // Maps without their sources point at files the package does not ship: none are shipped.

@@ -35,6 +35,36 @@ kernel.app('agent').action('title', async (ctx: KernelContext, payload?: { url: 
 });
 `;
 
+/** The same agent written with this project's client, as its users write one. */
+const CLIENT_AGENT = `
+import { defineApp } from '@x/client/apps';
+import { createClient } from '@x/client/node';
+import { chromium } from 'playwright-core';
+
+const client = createClient();
+
+defineApp('agent').action('title', async (context, payload?: { url: string }) => {
+  const session = await client.browsers.create({ invocation_id: context.invocation_id });
+  const browser = await chromium.connectOverCDP(session.cdp_ws_url);
+  const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+  await page.goto(payload?.url ?? 'about:blank');
+  const text = await page.textContent('p');
+  await browser.close();
+  return { session: session.session_id, text };
+});
+`;
+
+/** Copies a workspace package as it is published (package.json and dist), or a whole package. */
+function copyPackage(folder: string, into: string, isPublishedOnly: boolean): void {
+  if (!isPublishedOnly) {
+    cpSync(folder, into, { recursive: true });
+    return;
+  }
+  mkdirSync(into, { recursive: true });
+  cpSync(join(folder, 'package.json'), join(into, 'package.json'));
+  cpSync(join(folder, 'dist'), join(into, 'dist'), { recursive: true });
+}
+
 const server = useTestServer();
 const site = useSite();
 const call = jsonCaller(() => server.server.url);
@@ -43,6 +73,7 @@ let runner: AppRunner;
 let networks: SessionNetworks;
 let cgroups: SessionCgroups | undefined;
 let appFolder: string;
+let clientAppFolder: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'xb-app-browsers-'));
@@ -57,6 +88,17 @@ beforeAll(async () => {
   }
   writeFileSync(join(appFolder, 'package.json'), '{"name":"agent","type":"module"}');
   writeFileSync(join(appFolder, 'app.ts'), AGENT);
+  clientAppFolder = join(root, 'client-app');
+  const clientFolder = packageFolder('@x/client', require);
+  const fromClient = createRequire(join(clientFolder, 'package.json'));
+  const modules = join(clientAppFolder, 'node_modules');
+  copyPackage(clientFolder, join(modules, '@x', 'client'), true);
+  copyPackage(packageFolder('@x/types', fromClient), join(modules, '@x', 'types'), true);
+  for (const name of ['ky', 'valibot', 'eventsource-parser'])
+    copyPackage(packageFolder(name, fromClient), join(modules, name), false);
+  copyPackage(packageFolder('playwright-core', require), join(modules, 'playwright-core'), false);
+  writeFileSync(join(clientAppFolder, 'package.json'), '{"name":"agent","type":"module"}');
+  writeFileSync(join(clientAppFolder, 'app.ts'), CLIENT_AGENT);
   const tools = findSystemTools();
   if (!tools.bwrap || !tools.ip || !tools.nft || !tools.nsenter)
     throw new Error('bubblewrap, iproute2, nftables and nsenter are needed');
@@ -131,6 +173,34 @@ describe('an action in its sandbox', () => {
     await call('PATCH', `/invocations/${invocation}`, { status: 'succeeded' });
     const after = await call<{ browsers: unknown[] }>('GET', `/invocations/${invocation}/browsers`);
     expect(after.json.browsers).toEqual([]);
+  }, 120_000);
+
+  it('runs an app written with @x/client the same way, its token and URL from XB_TOKEN and XB_BASE_URL', async () => {
+    const created = await call<{ id: string }>('POST', '/invocations', {
+      app_name: 'agent',
+      action_name: 'title',
+    });
+    const invocation = created.json.id;
+    const api = new URL(server.server.url);
+    const outcome = await runner.invoke(
+      {
+        id: invocation,
+        folder: clientAppFolder,
+        entrypoint: 'app.ts',
+        env: { XB_TOKEN: TEST_TOKEN, XB_BASE_URL: server.server.url },
+        timeoutMs: 90_000,
+        allowNetworks: [parseNetworkEntry(`127.0.0.1:${api.port}`) as NetworkEntry],
+      },
+      {
+        app: 'agent',
+        action: 'title',
+        invocationId: invocation,
+        payload: JSON.stringify({ url: site.url }),
+      },
+    );
+    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+    expect(JSON.parse((outcome.ok && outcome.output) || '{}')).toMatchObject({ text: 'shop' });
+    await call('PATCH', `/invocations/${invocation}`, { status: 'succeeded' });
   }, 120_000);
 
   it('reaches nothing of the host but what it is given: another loopback port is refused', async () => {
