@@ -164,6 +164,12 @@ describe('a deployment’s code in its sandbox', () => {
     expect(!unknown.ok && unknown.reason).toMatch(/no action "nope" of app "greeter"/);
     const missing = await runner.discover(request({ entrypoint: 'missing.ts' }));
     expect(!missing.ok && missing.reason).toMatch(/entrypoint cannot be loaded/);
+    for (const entrypoint of ['../../etc/passwd', '/etc/passwd', '.', '']) {
+      expect(await runner.discover(request({ entrypoint }))).toEqual({
+        ok: false,
+        reason: `The entrypoint "${entrypoint}" is not inside the app.`,
+      });
+    }
     expectNothingLeft();
   });
 

@@ -327,6 +327,9 @@ export class AppRunner {
     const files = hostFiles();
     if (!files) return { ok: false, reason: 'The app host program is missing from this install.' };
     const entrypoint = posix.join(APP_INSIDE, request.entrypoint);
+    if (posix.isAbsolute(request.entrypoint) || !entrypoint.startsWith(`${APP_INSIDE}/`)) {
+      return { ok: false, reason: `The entrypoint "${request.entrypoint}" is not inside the app.` };
+    }
     return this.#inSandbox(request, async (sandbox) => {
       const script = `${HOST_INSIDE}/app-host.${files.script.endsWith('.ts') ? 'mts' : 'mjs'}`;
       const child = spawnSandbox(
