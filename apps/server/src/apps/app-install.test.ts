@@ -9,6 +9,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NetworkEntry, parseNetworkEntry } from '@x/types';
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionNetworks } from '../network/session-networks.js';
 import { DEFAULT_SESSION_LIMITS, SessionCgroups } from '../sandbox/cgroups.js';
 import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
+import { packageFolder } from '../sandbox/worker-files.js';
 import { findSystemTools } from '../system/executables.js';
 import { type AppInstallRequest, type AppLogLine, AppRunner, npmSetupOf } from './app-runner.js';
 
@@ -40,9 +42,10 @@ let networks: SessionNetworks;
  */
 let registry: NetworkEntry[];
 
-/** The registry npm uses on this machine. */
+/** The registry npm uses on this machine (asked of the npm the server ships). */
 function registryUrl(): string {
-  return execFileSync('npm', ['config', 'get', 'registry'], {
+  const npm = join(packageFolder('npm', createRequire(import.meta.url)), 'bin', 'npm-cli.js');
+  return execFileSync(process.execPath, [npm, 'config', 'get', 'registry'], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   }).trim();
