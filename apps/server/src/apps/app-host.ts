@@ -60,7 +60,12 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
   });
 }
 
+/** Set once the one answer is on its way: later failures of the code change nothing. */
+let isAnswered = false;
+
 async function answer(message: Record<string, unknown>): Promise<never> {
+  if (isAnswered) return new Promise<never>(() => undefined);
+  isAnswered = true;
   // The console first: every line the code wrote comes before the run is over.
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   answers.end(`${JSON.stringify(message)}\n`);

@@ -49,6 +49,19 @@ app.action('floods', async (_ctx: KernelContext) => {
   return 'flooded';
 });
 
+app.action('late', async (_ctx: KernelContext) => {
+  setTimeout(() => {
+    throw new Error('after the answer');
+  }, 0);
+  return 'answered';
+});
+
+app.action('stray', async (_ctx: KernelContext) => {
+  void Promise.reject(new RangeError('nobody awaited this'));
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  return 'too late';
+});
+
 kernel.app('second').action('one', async (_ctx: KernelContext) => 1);
 `;
 
@@ -126,6 +139,8 @@ describe('a deployment’s code in its sandbox', () => {
             { name: 'sleeps' },
             { name: 'escapes' },
             { name: 'floods' },
+            { name: 'late' },
+            { name: 'stray' },
           ],
         },
         { name: 'second', actions: [{ name: 'one' }] },
@@ -164,6 +179,14 @@ describe('a deployment’s code in its sandbox', () => {
     expect(!unknown.ok && unknown.reason).toMatch(/no action "nope" of app "greeter"/);
     const missing = await runner.discover(request({ entrypoint: 'missing.ts' }));
     expect(!missing.ok && missing.reason).toMatch(/entrypoint cannot be loaded/);
+    expect(await runner.invoke(request(), { ...call, action: 'late' })).toEqual({
+      ok: true,
+      output: '"answered"',
+    });
+    expect(await runner.invoke(request(), { ...call, action: 'stray' })).toEqual({
+      ok: false,
+      reason: 'RangeError: nobody awaited this',
+    });
     for (const entrypoint of ['../../etc/passwd', '/etc/passwd', '.', '']) {
       expect(await runner.discover(request({ entrypoint }))).toEqual({
         ok: false,
