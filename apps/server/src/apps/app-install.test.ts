@@ -178,6 +178,23 @@ describe('installing a deployment', () => {
     expectNothingLeft();
   }, 240_000);
 
+  it('keeps no mode the code chose that could matter on the host: no set-user-id, no world write', async () => {
+    const { request } = install({
+      'package.json': JSON.stringify({
+        name: 'modes',
+        scripts: {
+          postinstall: 'chmod 4777 run.sh && mkdir -p open && chmod 1777 open',
+        },
+      }),
+      'run.sh': '#!/bin/sh\necho hi\n',
+    });
+    expect(await runner.install(request)).toEqual({ ok: true });
+    expect(statSync(join(request.target, 'run.sh')).mode & 0o7777).toBe(0o755);
+    expect(statSync(join(request.target, 'open')).mode & 0o7777).toBe(0o755);
+    expect(statSync(join(request.target, 'package.json')).mode & 0o7777).toBe(0o644);
+    expectNothingLeft();
+  }, 120_000);
+
   it('stops a package script at the time-out, and one past the size limit is refused', async () => {
     const { request } = install(
       {

@@ -62,6 +62,8 @@ app.action('stray', async (_ctx: KernelContext) => {
   return 'too late';
 });
 
+app.action('wide', async (_ctx: KernelContext) => '€'.repeat(100_000));
+
 kernel.app('second').action('one', async (_ctx: KernelContext) => 1);
 `;
 
@@ -141,6 +143,7 @@ describe('a deployment’s code in its sandbox', () => {
             { name: 'floods' },
             { name: 'late' },
             { name: 'stray' },
+            { name: 'wide' },
           ],
         },
         { name: 'second', actions: [{ name: 'one' }] },
@@ -182,6 +185,11 @@ describe('a deployment’s code in its sandbox', () => {
     expect(await runner.invoke(request(), { ...call, action: 'late' })).toEqual({
       ok: true,
       output: '"answered"',
+    });
+    // 300 kB of three-byte characters: some fall across the reads of the pipe.
+    expect(await runner.invoke(request(), { ...call, action: 'wide' })).toEqual({
+      ok: true,
+      output: JSON.stringify('€'.repeat(100_000)),
     });
     expect(await runner.invoke(request(), { ...call, action: 'stray' })).toEqual({
       ok: false,

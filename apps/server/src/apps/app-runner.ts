@@ -297,6 +297,7 @@ export class AppRunner {
           errorOnExist: true,
           force: false,
         });
+        plainModes(request.target);
       } catch (error) {
         rmSync(request.target, { recursive: true, force: true });
         throw error;
@@ -457,11 +458,13 @@ export class AppRunner {
       log.add('stderr', chunk);
       stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_BYTES);
     });
-    let answer: string | undefined = '';
+    // Kept as bytes and decoded once: a character may be split between two reads.
+    let answer: Buffer[] | undefined = [];
+    let answerBytes = 0;
     answers?.on('data', (chunk: Buffer) => {
-      if (answer !== undefined && answer.length + chunk.length > MAX_ANSWER_BYTES)
-        answer = undefined;
-      else if (answer !== undefined) answer += chunk.toString();
+      answerBytes += chunk.length;
+      if (answerBytes > MAX_ANSWER_BYTES) answer = undefined;
+      else answer?.push(chunk);
     });
     let stopped: string | undefined;
     const stop = (why: string) => {
@@ -480,7 +483,12 @@ export class AppRunner {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
     log.flush();
-    return { code, ...(stopped ? { stopped } : {}), answer, stderrTail };
+    return {
+      code,
+      ...(stopped ? { stopped } : {}),
+      answer: answer && Buffer.concat(answer).toString('utf8'),
+      stderrTail,
+    };
   }
 }
 
@@ -489,6 +497,22 @@ function chownTree(root: string, user: SandboxUser): void {
   lchownSync(root, user.uid, user.gid);
   for (const entry of readdirSync(root, { recursive: true }) as string[]) {
     lchownSync(join(root, entry), user.uid, user.gid);
+  }
+}
+
+/**
+ * Makes every file and folder under `root` readable by all and writable by its owner only, with
+ * no set-user-id, set-group-id or sticky bit: the server's own copies of what a sandbox made
+ * (its code chose the modes), which every run's user reads and none may change.
+ */
+function plainModes(root: string): void {
+  for (const path of [
+    root,
+    ...(readdirSync(root, { recursive: true }) as string[]).map((entry) => join(root, entry)),
+  ]) {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) continue;
+    chmodSync(path, (stat.mode & 0o755) | (stat.isDirectory() ? 0o555 : 0o444));
   }
 }
 

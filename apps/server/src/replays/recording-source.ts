@@ -1,11 +1,15 @@
 import type { ScreenStream } from '@x/service-kernel';
 import type { ChromiumBrowser } from '../browsers/chromium-browser.js';
 
-/** Frames in a row that came as soon as they were asked for: the page animates without pause. */
+/**
+ * Frames that came as soon as they were asked for, counted up by each such frame and halved by
+ * each late one: reaching it, the page animates without pause. A busy host delays a frame now
+ * and then; a page that is still, or changes now and then, sends its frames late every time.
+ */
 const ANIMATING_FRAMES = 20;
 
 /** How soon after being asked a frame counts as having been waiting, ms. */
-const AT_ONCE_MS = 50;
+const AT_ONCE_MS = 75;
 
 /** Identical screenshots in a row after which the page counts as still again. */
 const STILL_SCREENSHOTS = 10;
@@ -51,7 +55,8 @@ export async function recordScreen(
       (frame) => {
         if (isStopped || current !== token) return;
         onPicture(frame.data);
-        atOnce = askedAt > 0 && performance.now() - askedAt < AT_ONCE_MS ? atOnce + 1 : 0;
+        const isAtOnce = askedAt > 0 && performance.now() - askedAt < AT_ONCE_MS;
+        atOnce = isAtOnce ? atOnce + 1 : Math.floor(atOnce / 2);
         // Animating, and the recorder alone on the screencast: screenshots cost less.
         if (atOnce >= ANIMATING_FRAMES && chromium.screen.consumers === 1) {
           switchTo(fromScreenshots);
