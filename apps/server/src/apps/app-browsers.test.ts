@@ -1,17 +1,12 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NetworkEntry, parseNetworkEntry } from '@x/types';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionNetworks } from '../network/session-networks.js';
-import { DEFAULT_SESSION_LIMITS, SessionCgroups } from '../sandbox/cgroups.js';
-import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { packageFolder } from '../sandbox/worker-files.js';
-import { findSystemTools } from '../system/executables.js';
+import { useAppRunner } from '../test-support/app-runners.js';
 import { jsonCaller, TEST_TOKEN, useSite, useTestServer } from '../test-support/servers.js';
-import { type AppLogLine, AppRunner } from './app-runner.js';
+import type { AppLogLine, AppRunOutcome } from './app-runner.js';
 
 /**
  * An agent as users of the public Kernel app framework write one: it makes a browser for its
@@ -68,18 +63,12 @@ function copyPackage(folder: string, into: string, isPublishedOnly: boolean): vo
 const server = useTestServer();
 const site = useSite();
 const call = jsonCaller(() => server.server.url);
-let root: string;
-let runner: AppRunner;
-let networks: SessionNetworks;
-let cgroups: SessionCgroups | undefined;
+const apps = useAppRunner({ network: true });
 let appFolder: string;
 let clientAppFolder: string;
 
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'xb-app-browsers-'));
-  const dataDir = join(root, 'data');
-  mkdirSync(dataDir, { mode: 0o700 });
-  appFolder = join(root, 'app');
+beforeAll(() => {
+  appFolder = join(apps.root, 'app');
   const require = createRequire(import.meta.url);
   for (const name of ['@onkernel/sdk', 'playwright-core']) {
     cpSync(packageFolder(name, require), join(appFolder, 'node_modules', name), {
@@ -88,7 +77,7 @@ beforeAll(async () => {
   }
   writeFileSync(join(appFolder, 'package.json'), '{"name":"agent","type":"module"}');
   writeFileSync(join(appFolder, 'app.ts'), AGENT);
-  clientAppFolder = join(root, 'client-app');
+  clientAppFolder = join(apps.root, 'client-app');
   const clientFolder = packageFolder('@x/client', require);
   const fromClient = createRequire(join(clientFolder, 'package.json'));
   const modules = join(clientAppFolder, 'node_modules');
@@ -99,63 +88,58 @@ beforeAll(async () => {
   copyPackage(packageFolder('playwright-core', require), join(modules, 'playwright-core'), false);
   writeFileSync(join(clientAppFolder, 'package.json'), '{"name":"agent","type":"module"}');
   writeFileSync(join(clientAppFolder, 'app.ts'), CLIENT_AGENT);
-  const tools = findSystemTools();
-  if (!tools.bwrap || !tools.ip || !tools.nft || !tools.nsenter)
-    throw new Error('bubblewrap, iproute2, nftables and nsenter are needed');
-  const logger = pino({ level: 'silent' });
-  networks = await SessionNetworks.start({
-    tools: { ip: tools.ip, nft: tools.nft, nsenter: tools.nsenter },
-    dataDir,
-    subnet: undefined,
-    logger,
-  });
-  cgroups = SessionCgroups.detect(dataDir, DEFAULT_SESSION_LIMITS);
-  runner = new AppRunner(
-    tools.bwrap,
-    dataDir,
-    {
-      users: SandboxUsers.canSwitchUser ? new SandboxUsers(newUserBlockBase()) : undefined,
-      isEnabled: true,
-      cgroups,
-      egress: { networks },
-    },
-    logger,
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await networks?.close();
-  cgroups?.close();
-  rmSync(root, { recursive: true, force: true });
 });
+
+/** The agent's `title` action run for `invocation` from `folder`, as the server would run it. */
+async function runTitle(
+  folder: string,
+  invocation: string,
+  env: Record<string, string>,
+  options: { readonly isApiOpen: boolean; readonly url?: string },
+): Promise<{ outcome: AppRunOutcome; lines: AppLogLine[] }> {
+  // The server's own port is all of the host the code reaches; pages go where browsers may.
+  const api = new URL(server.server.url);
+  const lines: AppLogLine[] = [];
+  const outcome = await apps.runner.invoke(
+    {
+      id: invocation,
+      folder,
+      entrypoint: 'app.ts',
+      env,
+      timeoutMs: 90_000,
+      allowNetworks: options.isApiOpen
+        ? [parseNetworkEntry(`127.0.0.1:${api.port}`) as NetworkEntry]
+        : [],
+      onLog: (line) => lines.push(line),
+    },
+    {
+      app: 'agent',
+      action: 'title',
+      invocationId: invocation,
+      ...(options.url ? { payload: JSON.stringify({ url: options.url }) } : {}),
+    },
+  );
+  return { outcome, lines };
+}
+
+/** A new invocation of the agent's `title` action: its id. */
+async function newInvocation(): Promise<string> {
+  const created = await call<{ id: string }>('POST', '/invocations', {
+    app_name: 'agent',
+    action_name: 'title',
+  });
+  expect(created.status).toBe(201);
+  return created.json.id;
+}
 
 describe('an action in its sandbox', () => {
   it('makes a browser through the API it is given, drives it over CDP and returns what it saw', async () => {
-    const created = await call<{ id: string }>('POST', '/invocations', {
-      app_name: 'agent',
-      action_name: 'title',
-    });
-    expect(created.status).toBe(201);
-    const invocation = created.json.id;
-    // The server's own port is all of the host the code reaches; pages go where browsers may.
-    const api = new URL(server.server.url);
-    const lines: AppLogLine[] = [];
-    const outcome = await runner.invoke(
-      {
-        id: invocation,
-        folder: appFolder,
-        entrypoint: 'app.ts',
-        env: { KERNEL_API_KEY: TEST_TOKEN, KERNEL_BASE_URL: server.server.url },
-        timeoutMs: 90_000,
-        allowNetworks: [parseNetworkEntry(`127.0.0.1:${api.port}`) as NetworkEntry],
-        onLog: (line) => lines.push(line),
-      },
-      {
-        app: 'agent',
-        action: 'title',
-        invocationId: invocation,
-        payload: JSON.stringify({ url: site.url }),
-      },
+    const invocation = await newInvocation();
+    const { outcome, lines } = await runTitle(
+      appFolder,
+      invocation,
+      { KERNEL_API_KEY: TEST_TOKEN, KERNEL_BASE_URL: server.server.url },
+      { isApiOpen: true, url: site.url },
     );
     expect(outcome.ok, JSON.stringify({ outcome, lines })).toBe(true);
     const output = JSON.parse((outcome.ok && outcome.output) || '{}') as {
@@ -176,27 +160,12 @@ describe('an action in its sandbox', () => {
   }, 120_000);
 
   it('runs an app written with @x/client the same way, its token and URL from XB_TOKEN and XB_BASE_URL', async () => {
-    const created = await call<{ id: string }>('POST', '/invocations', {
-      app_name: 'agent',
-      action_name: 'title',
-    });
-    const invocation = created.json.id;
-    const api = new URL(server.server.url);
-    const outcome = await runner.invoke(
-      {
-        id: invocation,
-        folder: clientAppFolder,
-        entrypoint: 'app.ts',
-        env: { XB_TOKEN: TEST_TOKEN, XB_BASE_URL: server.server.url },
-        timeoutMs: 90_000,
-        allowNetworks: [parseNetworkEntry(`127.0.0.1:${api.port}`) as NetworkEntry],
-      },
-      {
-        app: 'agent',
-        action: 'title',
-        invocationId: invocation,
-        payload: JSON.stringify({ url: site.url }),
-      },
+    const invocation = await newInvocation();
+    const { outcome } = await runTitle(
+      clientAppFolder,
+      invocation,
+      { XB_TOKEN: TEST_TOKEN, XB_BASE_URL: server.server.url },
+      { isApiOpen: true, url: site.url },
     );
     expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
     expect(JSON.parse((outcome.ok && outcome.output) || '{}')).toMatchObject({ text: 'shop' });
@@ -204,18 +173,11 @@ describe('an action in its sandbox', () => {
   }, 120_000);
 
   it('reaches nothing of the host but what it is given: another loopback port is refused', async () => {
-    const lines: AppLogLine[] = [];
-    const outcome = await runner.invoke(
-      {
-        id: 'inv_blocked',
-        folder: appFolder,
-        entrypoint: 'app.ts',
-        env: { KERNEL_API_KEY: TEST_TOKEN, KERNEL_BASE_URL: server.server.url },
-        timeoutMs: 60_000,
-        allowNetworks: [],
-        onLog: (line) => lines.push(line),
-      },
-      { app: 'agent', action: 'title', invocationId: 'inv_blocked' },
+    const { outcome } = await runTitle(
+      appFolder,
+      'inv_blocked',
+      { KERNEL_API_KEY: TEST_TOKEN, KERNEL_BASE_URL: server.server.url },
+      { isApiOpen: false },
     );
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.reason).toMatch(/Connection error|ECONNREFUSED|fetch failed/i);

@@ -1,26 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { lookup } from 'node:dns/promises';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type NetworkEntry, parseNetworkEntry } from '@x/types';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionNetworks } from '../network/session-networks.js';
-import { DEFAULT_SESSION_LIMITS, SessionCgroups } from '../sandbox/cgroups.js';
-import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
-import { packageFolder } from '../sandbox/worker-files.js';
-import { findSystemTools } from '../system/executables.js';
-import { type AppInstallRequest, type AppLogLine, AppRunner, npmSetupOf } from './app-runner.js';
+import type { NetworkEntry } from '@x/types';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registryNetworks, useAppRunner } from '../test-support/app-runners.js';
+import { type AppInstallRequest, type AppLogLine, npmSetupOf } from './app-runner.js';
 
 /** A small app of the public Kernel app framework, whose SDK comes from the registry. */
 const APP = `
@@ -31,25 +14,14 @@ new Kernel().app('checker').action('check', async (_ctx: KernelContext, payload?
   ({ isNumber: isNumber(payload?.value) }));
 `;
 
-let root: string;
-let dataDir: string;
-let runner: AppRunner;
-let cgroups: SessionCgroups | undefined;
-let networks: SessionNetworks;
-/**
- * The registry's address, which the operator opens to installs: on a machine whose registry sits
- * behind a private or reserved address the egress policy otherwise refuses it.
- */
+const apps = useAppRunner({ network: true });
+/** What the operator opens to installs: the registry. */
 let registry: NetworkEntry[];
 
-/** The registry npm uses on this machine (asked of the npm the server ships). */
-function registryUrl(): string {
-  const npm = join(packageFolder('npm', createRequire(import.meta.url)), 'bin', 'npm-cli.js');
-  return execFileSync(process.execPath, [npm, 'config', 'get', 'registry'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
-}
+beforeAll(async () => {
+  registry = await registryNetworks();
+  mkdirSync(join(apps.root, 'deployments'));
+});
 
 /** An install of the files given (written as a zip unpacks them), into a new target. */
 function install(
@@ -64,7 +36,7 @@ function install(
       id,
       timeoutMs: 180_000,
       allowNetworks: registry,
-      target: join(root, 'deployments', id),
+      target: join(apps.root, 'deployments', id),
       maxBytes: 200 * 1024 * 1024,
       npm: npmSetupOf(),
       onLog: (line) => lines.push(line),
@@ -77,49 +49,6 @@ function install(
   };
 }
 
-beforeAll(async () => {
-  const { address } = await lookup(new URL(registryUrl()).hostname, { family: 4 });
-  registry = [parseNetworkEntry(`${address}/32`) as NetworkEntry];
-  root = mkdtempSync(join(tmpdir(), 'xb-app-install-'));
-  dataDir = join(root, 'data');
-  mkdirSync(dataDir, { mode: 0o700 });
-  mkdirSync(join(root, 'deployments'));
-  const tools = findSystemTools();
-  if (!tools.bwrap || !tools.ip || !tools.nft || !tools.nsenter)
-    throw new Error('bubblewrap, iproute2, nftables and nsenter are needed');
-  const logger = pino({ level: 'silent' });
-  networks = await SessionNetworks.start({
-    tools: { ip: tools.ip, nft: tools.nft, nsenter: tools.nsenter },
-    dataDir,
-    subnet: undefined,
-    logger,
-  });
-  cgroups = SessionCgroups.detect(dataDir, DEFAULT_SESSION_LIMITS);
-  runner = new AppRunner(
-    tools.bwrap,
-    dataDir,
-    {
-      users: SandboxUsers.canSwitchUser ? new SandboxUsers(newUserBlockBase()) : undefined,
-      isEnabled: true,
-      cgroups,
-      egress: { networks },
-    },
-    logger,
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await networks?.close();
-  cgroups?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-/** Nothing of an install is left but its target: no home, no cgroup. */
-function expectNothingLeft(): void {
-  expect(readdirSync(join(dataDir, 'instances'))).toEqual([]);
-  expect(cgroups?.sessions().size ?? 0).toBe(0);
-}
-
 describe('installing a deployment', () => {
   it('installs its dependencies from the registry in its sandbox, and the code then uses them', async () => {
     const { request, lines } = install({
@@ -130,14 +59,14 @@ describe('installing a deployment', () => {
       }),
       'app.ts': APP,
     });
-    const installed = await runner.install(request);
+    const installed = await apps.runner.install(request);
     expect(installed, lines.map((line) => line.message).join('\n')).toEqual({ ok: true });
     expect(existsSync(join(request.target, 'node_modules', 'is-number', 'package.json'))).toBe(
       true,
     );
     // The server's own files now, readable by the users the code runs as.
     expect(statSync(join(request.target, 'app.ts')).uid).toBe(process.getuid?.());
-    expectNothingLeft();
+    apps.expectNothingLeft();
 
     const run = {
       id: 'inv_check',
@@ -147,19 +76,19 @@ describe('installing a deployment', () => {
       timeoutMs: 30_000,
       allowNetworks: [],
     };
-    expect(await runner.discover(run)).toEqual({
+    expect(await apps.runner.discover(run)).toEqual({
       ok: true,
       apps: [{ name: 'checker', actions: [{ name: 'check' }] }],
     });
     expect(
-      await runner.invoke(run, {
+      await apps.runner.invoke(run, {
         app: 'checker',
         action: 'check',
         invocationId: 'inv_check',
         payload: '{"value":"12"}',
       }),
     ).toEqual({ ok: true, output: '{"isNumber":true}' });
-    expectNothingLeft();
+    apps.expectNothingLeft();
   }, 240_000);
 
   it('ends as failed with npm’s reason when a dependency cannot be installed, leaving nothing', async () => {
@@ -169,13 +98,13 @@ describe('installing a deployment', () => {
         dependencies: { 'xb-no-such-package-for-sure-7f3a9': '1.0.0' },
       }),
     });
-    const outcome = await runner.install(request);
+    const outcome = await apps.runner.install(request);
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.reason).toMatch(
       /^npm install failed \(exit code \d+\).*(404|E404|Not Found)/s,
     );
     expect(existsSync(request.target)).toBe(false);
-    expectNothingLeft();
+    apps.expectNothingLeft();
   }, 240_000);
 
   it('keeps no mode the code chose that could matter on the host: no set-user-id, no world write', async () => {
@@ -188,11 +117,11 @@ describe('installing a deployment', () => {
       }),
       'run.sh': '#!/bin/sh\necho hi\n',
     });
-    expect(await runner.install(request)).toEqual({ ok: true });
+    expect(await apps.runner.install(request)).toEqual({ ok: true });
     expect(statSync(join(request.target, 'run.sh')).mode & 0o7777).toBe(0o755);
     expect(statSync(join(request.target, 'open')).mode & 0o7777).toBe(0o755);
     expect(statSync(join(request.target, 'package.json')).mode & 0o7777).toBe(0o644);
-    expectNothingLeft();
+    apps.expectNothingLeft();
   }, 120_000);
 
   it('stops a package script at the time-out, and one past the size limit is refused', async () => {
@@ -205,17 +134,17 @@ describe('installing a deployment', () => {
       },
       { timeoutMs: 3000 },
     );
-    expect(await runner.install(request)).toEqual({
+    expect(await apps.runner.install(request)).toEqual({
       ok: false,
       reason: 'The install ran past its time-out of 3 s.',
     });
     expect(existsSync(request.target)).toBe(false);
     const big = install({ 'big.txt': 'x'.repeat(2048) }, { maxBytes: 1024 });
-    expect(await runner.install(big.request)).toEqual({
+    expect(await apps.runner.install(big.request)).toEqual({
       ok: false,
       reason: 'The installed app holds 2048 bytes, more than 1024.',
     });
     expect(existsSync(big.request.target)).toBe(false);
-    expectNothingLeft();
+    apps.expectNothingLeft();
   }, 60_000);
 });

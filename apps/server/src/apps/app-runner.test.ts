@@ -1,14 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SESSION_LIMITS, SessionCgroups } from '../sandbox/cgroups.js';
-import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { packageFolder } from '../sandbox/worker-files.js';
-import { findSystemTools } from '../system/executables.js';
-import { type AppLogLine, AppRunner, type AppRunRequest } from './app-runner.js';
+import { useAppRunner } from '../test-support/app-runners.js';
+import type { AppLogLine, AppRunRequest } from './app-runner.js';
 
 /** An app written for the public Kernel app framework, in TypeScript, as its users write them. */
 const KERNEL_APP = `
@@ -69,11 +65,8 @@ kernel.app('second').action('one', async (_ctx: KernelContext) => 1);
 
 const sdkFolder = packageFolder('@onkernel/sdk', createRequire(import.meta.url));
 
-let root: string;
-let dataDir: string;
+const apps = useAppRunner({ network: false });
 let appFolder: string;
-let runner: AppRunner;
-let cgroups: SessionCgroups | undefined;
 
 function request(overrides: Partial<AppRunRequest> = {}): AppRunRequest {
   return {
@@ -88,10 +81,7 @@ function request(overrides: Partial<AppRunRequest> = {}): AppRunRequest {
 }
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'xb-apps-'));
-  dataDir = join(root, 'data');
-  appFolder = join(root, 'app');
-  mkdirSync(dataDir, { mode: 0o700 });
+  appFolder = join(apps.root, 'app');
   mkdirSync(join(appFolder, 'node_modules', '@onkernel'), { recursive: true });
   cpSync(sdkFolder, join(appFolder, 'node_modules', '@onkernel', 'sdk'), { recursive: true });
   writeFileSync(
@@ -103,32 +93,11 @@ beforeAll(() => {
     }),
   );
   writeFileSync(join(appFolder, 'app.ts'), KERNEL_APP);
-  const bubblewrap = findSystemTools().bwrap;
-  if (!bubblewrap) throw new Error('bubblewrap is needed');
-  cgroups = SessionCgroups.detect(dataDir, DEFAULT_SESSION_LIMITS);
-  const users = SandboxUsers.canSwitchUser ? new SandboxUsers(newUserBlockBase()) : undefined;
-  runner = new AppRunner(
-    bubblewrap,
-    dataDir,
-    { users, isEnabled: true, cgroups },
-    pino({ level: 'silent' }),
-  );
 });
-
-afterAll(() => {
-  cgroups?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-/** Nothing of a run is left: no home, no cgroup. */
-function expectNothingLeft(): void {
-  expect(readdirSync(join(dataDir, 'instances'))).toEqual([]);
-  expect(cgroups?.sessions().size ?? 0).toBe(0);
-}
 
 describe('a deployment’s code in its sandbox', () => {
   it('defines the apps and actions a Kernel app framework entrypoint (TypeScript) registers', async () => {
-    const outcome = await runner.discover(request());
+    const outcome = await apps.runner.discover(request());
     expect(outcome).toEqual({
       ok: true,
       apps: [
@@ -149,12 +118,12 @@ describe('a deployment’s code in its sandbox', () => {
         { name: 'second', actions: [{ name: 'one' }] },
       ],
     });
-    expectNothingLeft();
+    apps.expectNothingLeft();
   });
 
   it('runs an action with its payload: its output, and its console as log lines', async () => {
     const lines: AppLogLine[] = [];
-    const outcome = await runner.invoke(request({ onLog: (line) => lines.push(line) }), {
+    const outcome = await apps.runner.invoke(request({ onLog: (line) => lines.push(line) }), {
       app: 'greeter',
       action: 'hello',
       invocationId: 'inv_1',
@@ -168,44 +137,44 @@ describe('a deployment’s code in its sandbox', () => {
       { stream: 'stdout', message: 'saying hello to Ada' },
       { stream: 'stderr', message: 'a line on stderr' },
     ]);
-    expectNothingLeft();
+    apps.expectNothingLeft();
   });
 
   it('says why an action failed: its error, an unknown action, an entrypoint that is not there', async () => {
     const call = { app: 'greeter', invocationId: 'inv_2' };
-    expect(await runner.invoke(request(), { ...call, action: 'fails' })).toEqual({
+    expect(await apps.runner.invoke(request(), { ...call, action: 'fails' })).toEqual({
       ok: false,
       reason: 'TypeError: the payload was wrong',
     });
-    const unknown = await runner.invoke(request(), { ...call, action: 'nope' });
+    const unknown = await apps.runner.invoke(request(), { ...call, action: 'nope' });
     expect(unknown.ok).toBe(false);
     expect(!unknown.ok && unknown.reason).toMatch(/no action "nope" of app "greeter"/);
-    const missing = await runner.discover(request({ entrypoint: 'missing.ts' }));
+    const missing = await apps.runner.discover(request({ entrypoint: 'missing.ts' }));
     expect(!missing.ok && missing.reason).toMatch(/entrypoint cannot be loaded/);
-    expect(await runner.invoke(request(), { ...call, action: 'late' })).toEqual({
+    expect(await apps.runner.invoke(request(), { ...call, action: 'late' })).toEqual({
       ok: true,
       output: '"answered"',
     });
     // 300 kB of three-byte characters: some fall across the reads of the pipe.
-    expect(await runner.invoke(request(), { ...call, action: 'wide' })).toEqual({
+    expect(await apps.runner.invoke(request(), { ...call, action: 'wide' })).toEqual({
       ok: true,
       output: JSON.stringify('€'.repeat(100_000)),
     });
-    expect(await runner.invoke(request(), { ...call, action: 'stray' })).toEqual({
+    expect(await apps.runner.invoke(request(), { ...call, action: 'stray' })).toEqual({
       ok: false,
       reason: 'RangeError: nobody awaited this',
     });
     for (const entrypoint of ['../../etc/passwd', '/etc/passwd', '.', '']) {
-      expect(await runner.discover(request({ entrypoint }))).toEqual({
+      expect(await apps.runner.discover(request({ entrypoint }))).toEqual({
         ok: false,
         reason: `The entrypoint "${entrypoint}" is not inside the app.`,
       });
     }
-    expectNothingLeft();
+    apps.expectNothingLeft();
   });
 
   it('gives the code its environment, and nothing of the host', async () => {
-    const secret = await runner.invoke(
+    const secret = await apps.runner.invoke(
       request({ env: { ...request().env, MY_SECRET: 's3cr3t' } }),
       {
         app: 'greeter',
@@ -214,11 +183,14 @@ describe('a deployment’s code in its sandbox', () => {
       },
     );
     expect(secret).toEqual({ ok: true, output: '{"secret":"s3cr3t"}' });
-    const escapes = await runner.invoke(request({ env: { ...request().env, DATA_DIR: dataDir } }), {
-      app: 'greeter',
-      action: 'escapes',
-      invocationId: 'inv_4',
-    });
+    const escapes = await apps.runner.invoke(
+      request({ env: { ...request().env, DATA_DIR: apps.dataDir } }),
+      {
+        app: 'greeter',
+        action: 'escapes',
+        invocationId: 'inv_4',
+      },
+    );
     expect(escapes.ok).toBe(true);
     const seen = JSON.parse((escapes.ok && escapes.output) || '{}') as {
       root: string[];
@@ -227,13 +199,13 @@ describe('a deployment’s code in its sandbox', () => {
     expect(seen.data).toBeNull(); // the data directory is not there
     expect(seen.root).not.toContain('root');
     expect(seen.root).not.toContain('work');
-    expectNothingLeft();
+    apps.expectNothingLeft();
   });
 
   it('stops the code for good at a cancel and at its time-out', async () => {
     const controller = new AbortController();
     const lines: AppLogLine[] = [];
-    const cancelled = runner.invoke(
+    const cancelled = apps.runner.invoke(
       request({
         signal: controller.signal,
         onLog: (line) => {
@@ -244,18 +216,18 @@ describe('a deployment’s code in its sandbox', () => {
       { app: 'greeter', action: 'sleeps', invocationId: 'inv_5' },
     );
     expect(await cancelled).toEqual({ ok: false, reason: 'Cancelled.' });
-    const timedOut = await runner.invoke(request({ timeoutMs: 1500 }), {
+    const timedOut = await apps.runner.invoke(request({ timeoutMs: 1500 }), {
       app: 'greeter',
       action: 'sleeps',
       invocationId: 'inv_6',
     });
     expect(timedOut).toEqual({ ok: false, reason: 'The code ran past its time-out of 2 s.' });
-    expectNothingLeft();
+    apps.expectNothingLeft();
   });
 
   it('keeps a flood of output to its bounds: lines cut, the log cut, the run goes on', async () => {
     const lines: AppLogLine[] = [];
-    const outcome = await runner.invoke(request({ onLog: (line) => lines.push(line) }), {
+    const outcome = await apps.runner.invoke(request({ onLog: (line) => lines.push(line) }), {
       app: 'greeter',
       action: 'floods',
       invocationId: 'inv_7',
@@ -265,6 +237,6 @@ describe('a deployment’s code in its sandbox', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024 + 3);
     expect(lines.at(-1)?.message.slice(0, 100)).toMatch(/the log is cut here/);
     expect(lines.length).toBeLessThan(200);
-    expectNothingLeft();
+    apps.expectNothingLeft();
   });
 });

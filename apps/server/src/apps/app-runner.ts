@@ -28,6 +28,7 @@ import {
 } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup } from '../sandbox/cgroups.js';
 import { packageFolder, workerScript } from '../sandbox/worker-files.js';
+import { settleInOrder } from '../system/settle-in-order.js';
 
 /** Where a deployment's folder is inside the sandbox, read-only. */
 export const APP_INSIDE = '/opt/app';
@@ -167,30 +168,19 @@ interface RunSandbox {
   readonly user: SandboxUser | undefined;
   readonly cgroup: SessionCgroup | undefined;
   readonly network: SessionNetwork | undefined;
-  /** Ends every process of it (its user's and its cgroup's). */
+  /** Ends every process its user runs (the cgroup's go with the cgroup, on release). */
   readonly kill: () => Promise<void>;
   readonly release: () => Promise<void>;
 }
 
-/** The files the host runs from, on the host; undefined when the script is missing. */
-function hostFiles(): { readonly node: string; readonly script: string } | undefined {
-  const script = workerScript(import.meta.url, 'app-host', 'apps');
-  return script === undefined ? undefined : { node: realpathSync(process.execPath), script };
+/** The host program's script on the host (`.ts` in tests); undefined when it is missing. */
+function hostScript(): string | undefined {
+  return workerScript(import.meta.url, 'app-host', 'apps');
 }
 
 /** npm's folder, shipped with the server. */
 function npmFolder(): string {
   return packageFolder('npm', createRequire(import.meta.url));
-}
-
-/** The sandbox's environment: its Node first on the PATH, so the code's children run it too. */
-function sandboxEnvironment(own: Readonly<Record<string, string>>): Record<string, string> {
-  return { ...own, ...baseEnvironment(), PATH: `${HOST_INSIDE}/bin:${baseEnvironment().PATH}` };
-}
-
-/** The session network's resolver, as the sandbox's /etc/resolv.conf. */
-function networkBinds(network: SessionNetwork | undefined): [string, string][] {
-  return network ? [[network.resolvConf, '/etc/resolv.conf']] : [];
 }
 
 /** The last lines of a stderr tail, for a reason. */
@@ -238,39 +228,26 @@ export class AppRunner {
         const { npm } = request;
         const userConfig = `${HOST_INSIDE}/npmrc`;
         const globalConfig = `${HOST_INSIDE}/npmrc-global`;
-        const child = spawnSandbox(
-          this.#bubblewrap,
-          {
-            home: sandbox.home,
-            env: {
-              ...sandboxEnvironment(npm.env ?? {}),
-              npm_config_cache: `${INSTANCE_HOME}/.npm`,
-              npm_config_userconfig: npm.userConfig ? userConfig : '/dev/null',
-              npm_config_globalconfig: npm.globalConfig ? globalConfig : '/dev/null',
-              npm_config_update_notifier: 'false',
-              npm_config_fund: 'false',
-              npm_config_audit: 'false',
-            },
-            // The session network's namespace, joined by nsenter; none at all without one.
-            shareNetwork: sandbox.network !== undefined,
-            network: sandbox.network?.join,
-            user: sandbox.user,
-            cgroup: sandbox.cgroup,
-            seccomp: 'process',
-            cwd: `${INSTANCE_HOME}/app`,
-            readOnlyBinds: [
-              [realpathSync(process.execPath), `${HOST_INSIDE}/bin/node`],
-              [npmFolder(), `${HOST_INSIDE}/npm`],
-              ...(npm.userConfig ? [[npm.userConfig, userConfig] as [string, string]] : []),
-              ...(npm.globalConfig ? [[npm.globalConfig, globalConfig] as [string, string]] : []),
-              ...(npm.files ?? []).map((file): [string, string] => [file, file]),
-              ...networkBinds(sandbox.network),
-            ],
+        const child = this.#spawnNode(sandbox, {
+          env: {
+            ...npm.env,
+            npm_config_cache: `${INSTANCE_HOME}/.npm`,
+            npm_config_userconfig: npm.userConfig ? userConfig : '/dev/null',
+            npm_config_globalconfig: npm.globalConfig ? globalConfig : '/dev/null',
+            npm_config_update_notifier: 'false',
+            npm_config_fund: 'false',
+            npm_config_audit: 'false',
           },
-          `${HOST_INSIDE}/bin/node`,
-          [`${HOST_INSIDE}/npm/bin/npm-cli.js`, hasLock ? 'ci' : 'install', '--omit=dev'],
-          ['ignore', 'pipe', 'pipe'],
-        );
+          cwd: `${INSTANCE_HOME}/app`,
+          binds: [
+            [npmFolder(), `${HOST_INSIDE}/npm`],
+            ...(npm.userConfig ? [[npm.userConfig, userConfig] as [string, string]] : []),
+            ...(npm.globalConfig ? [[npm.globalConfig, globalConfig] as [string, string]] : []),
+            ...(npm.files ?? []).map((file): [string, string] => [file, file]),
+          ],
+          args: [`${HOST_INSIDE}/npm/bin/npm-cli.js`, hasLock ? 'ci' : 'install', '--omit=dev'],
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         const ended = await this.#follow(child, request, 'The install');
         if (ended.stopped) return { ok: false, reason: ended.stopped };
         if (ended.code !== 0) {
@@ -325,37 +302,25 @@ export class AppRunner {
   }
 
   async #runHost(request: AppRunRequest, call: Record<string, unknown>): Promise<AppRunOutcome> {
-    const files = hostFiles();
-    if (!files) return { ok: false, reason: 'The app host program is missing from this install.' };
+    const hostFile = hostScript();
+    if (!hostFile)
+      return { ok: false, reason: 'The app host program is missing from this install.' };
     const entrypoint = posix.join(APP_INSIDE, request.entrypoint);
     if (posix.isAbsolute(request.entrypoint) || !entrypoint.startsWith(`${APP_INSIDE}/`)) {
       return { ok: false, reason: `The entrypoint "${request.entrypoint}" is not inside the app.` };
     }
     return this.#inSandbox(request, async (sandbox) => {
-      const script = `${HOST_INSIDE}/app-host.${files.script.endsWith('.ts') ? 'mts' : 'mjs'}`;
-      const child = spawnSandbox(
-        this.#bubblewrap,
-        {
-          home: sandbox.home,
-          env: sandboxEnvironment(request.env),
-          // The session network's namespace, joined by nsenter; none at all without one.
-          shareNetwork: sandbox.network !== undefined,
-          network: sandbox.network?.join,
-          user: sandbox.user,
-          cgroup: sandbox.cgroup,
-          seccomp: 'process',
-          cwd: APP_INSIDE,
-          readOnlyBinds: [
-            [files.node, `${HOST_INSIDE}/bin/node`],
-            [files.script, script],
-            [request.folder, APP_INSIDE],
-            ...networkBinds(sandbox.network),
-          ],
-        },
-        `${HOST_INSIDE}/bin/node`,
-        ['--no-warnings', '--experimental-transform-types', script],
-        ['pipe', 'pipe', 'pipe', 'pipe'],
-      );
+      const script = `${HOST_INSIDE}/app-host.${hostFile.endsWith('.ts') ? 'mts' : 'mjs'}`;
+      const child = this.#spawnNode(sandbox, {
+        env: request.env,
+        cwd: APP_INSIDE,
+        binds: [
+          [hostFile, script],
+          [request.folder, APP_INSIDE],
+        ],
+        args: ['--no-warnings', '--experimental-transform-types', script],
+        stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      });
       const stdin = child.stdin as Writable;
       stdin.on('error', () => undefined); // the host died before reading: its exit says why
       stdin.end(`${JSON.stringify({ ...call, entrypoint })}\n`);
@@ -388,6 +353,49 @@ export class AppRunner {
     });
   }
 
+  /**
+   * Starts the server's Node in a run's sandbox (its user, cgroup and network, the process
+   * seccomp filter), first on the PATH at /opt/xb/bin, with `binds` read-only besides.
+   */
+  #spawnNode(
+    sandbox: RunSandbox,
+    run: {
+      readonly env: Readonly<Record<string, string>>;
+      readonly cwd: string;
+      readonly binds: readonly (readonly [string, string])[];
+      readonly args: readonly string[];
+      readonly stdio: ('pipe' | 'ignore')[];
+    },
+  ): ChildProcess {
+    return spawnSandbox(
+      this.#bubblewrap,
+      {
+        home: sandbox.home,
+        env: {
+          ...run.env,
+          ...baseEnvironment(),
+          PATH: `${HOST_INSIDE}/bin:${baseEnvironment().PATH}`,
+        },
+        // The session network's namespace, joined by nsenter; none at all without one.
+        shareNetwork: sandbox.network !== undefined,
+        network: sandbox.network?.join,
+        user: sandbox.user,
+        cgroup: sandbox.cgroup,
+        seccomp: 'process',
+        cwd: run.cwd,
+        readOnlyBinds: [
+          [realpathSync(process.execPath), `${HOST_INSIDE}/bin/node`],
+          ...run.binds,
+          // The session network's resolver, as the sandbox's /etc/resolv.conf.
+          ...(sandbox.network ? [[sandbox.network.resolvConf, '/etc/resolv.conf'] as const] : []),
+        ],
+      },
+      `${HOST_INSIDE}/bin/node`,
+      run.args,
+      run.stdio,
+    );
+  }
+
   /** Runs `work` in a sandbox made for it, released whatever way it ends. */
   async #inSandbox(
     request: SandboxedRun,
@@ -415,11 +423,22 @@ export class AppRunner {
       if (user) await users?.killAll(user.uid);
     };
     const release = async () => {
-      await kill();
-      if (cgroup) await cgroups?.remove(request.id);
-      await network?.close();
-      if (home && isMounted) await disks?.remove(home);
-      else if (home) removeInstanceDirectory(home);
+      // A step that fails does not keep the next from running; the user is only reused after
+      // a clean end.
+      const failures = await settleInOrder([
+        kill,
+        async () => {
+          if (cgroup) await cgroups?.remove(request.id);
+        },
+        async () => {
+          await network?.close();
+        },
+        async () => {
+          if (home && isMounted) await disks?.remove(home);
+          else if (home) removeInstanceDirectory(home);
+        },
+      ]);
+      if (failures.length > 0) throw failures[0];
       if (user) users?.give(user);
     };
     try {

@@ -36,6 +36,7 @@ import { canNestNamespaces } from '../sandbox/probe.js';
 import type { SandboxUsers } from '../sandbox/sandbox-users.js';
 import type { SystemTools } from '../system/executables.js';
 import { assertFreeSpace, BROWSER_FREE_BYTES } from '../system/free-space.js';
+import { settleInOrder } from '../system/settle-in-order.js';
 import { type BrowserSandbox, PROXY_CONTROL_INSIDE } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
 import {
@@ -655,16 +656,3 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
 
 /** How many times a failed start's clean-up is tried again (about an hour, a minute apart at most). */
 const CLEAN_UP_ATTEMPTS = 64;
-
-/** Runs each step after the one before, whether or not it failed; what failed. */
-async function settleInOrder(steps: readonly (() => Promise<void>)[]): Promise<unknown[]> {
-  const failures: unknown[] = [];
-  for (const step of steps) {
-    try {
-      await step();
-    } catch (error) {
-      failures.push(error);
-    }
-  }
-  return failures;
-}
