@@ -32,7 +32,11 @@ export const DeploymentStatusSchema = /* @__PURE__ */ picklist([
 export type DeploymentStatus = InferOutput<typeof DeploymentStatusSchema>;
 
 /** The statuses a deployment ends in: its event stream ends there. */
-export const FINAL_DEPLOYMENT_STATUSES: readonly DeploymentStatus[] = ['running', 'failed', 'stopped'];
+export const FINAL_DEPLOYMENT_STATUSES: readonly DeploymentStatus[] = [
+  'running',
+  'failed',
+  'stopped',
+];
 
 /** Most environment variables a deployment holds. */
 export const MAX_DEPLOYMENT_ENV_VARS = 100;
@@ -43,7 +47,10 @@ export const MAX_ENV_VAR_VALUE = 32_768;
 /** An environment variable's name: a letter or `_`, then letters, digits and `_`. */
 const EnvNameSchema = /* @__PURE__ */ pipe(
   /* @__PURE__ */ string(),
-  /* @__PURE__ */ regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'must be a variable name such as API_KEY'),
+  /* @__PURE__ */ regex(
+    /^[A-Za-z_][A-Za-z0-9_]{0,127}$/,
+    'must be a variable name such as API_KEY',
+  ),
 );
 
 /**
@@ -123,7 +130,10 @@ export const CreateDeploymentFormSchema = /* @__PURE__ */ requestObject({
     /* @__PURE__ */ optional(
       /* @__PURE__ */ record(
         EnvNameSchema,
-        /* @__PURE__ */ pipe(/* @__PURE__ */ string(), /* @__PURE__ */ maxLength(MAX_ENV_VAR_VALUE)),
+        /* @__PURE__ */ pipe(
+          /* @__PURE__ */ string(),
+          /* @__PURE__ */ maxLength(MAX_ENV_VAR_VALUE),
+        ),
       ),
     ),
     `the code's environment, one part per variable (env_vars[NAME]), ≤ ${MAX_DEPLOYMENT_ENV_VARS}`,
