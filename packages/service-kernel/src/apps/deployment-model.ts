@@ -28,16 +28,24 @@ export interface FoundApp {
   readonly actions: readonly { readonly name: string }[];
 }
 
+/** A deploy the engine is asked to run. */
+export interface DeployJob {
+  readonly deploymentId: string;
+  readonly archive: Blob;
+  readonly entrypoint: string;
+  readonly onLog: (message: string) => void;
+  readonly signal: AbortSignal;
+}
+
+/** How a deploy ended: the apps found, or why it failed. */
+export type DeployOutcome =
+  | { readonly ok: true; readonly apps: readonly FoundApp[] }
+  | { readonly ok: false; readonly reason: string };
+
 /** What runs deployments' code: the server in sandboxes, the fake in its own process. */
 export interface AppEngine {
   /** Unpacks the archive, installs its dependencies and finds the apps its entrypoint defines. */
-  deploy(job: {
-    readonly deploymentId: string;
-    readonly archive: Blob;
-    readonly entrypoint: string;
-    readonly onLog: (message: string) => void;
-    readonly signal: AbortSignal;
-  }): Promise<{ readonly ok: true; readonly apps: readonly FoundApp[] } | { readonly ok: false; readonly reason: string }>;
+  deploy(job: DeployJob): Promise<DeployOutcome>;
   /** Removes what a deployment left on this node (its installed folder). */
   remove(deploymentId: string): Promise<void>;
 }
