@@ -5,6 +5,15 @@
  * on in-memory engines, the self-hosted server on real ones.
  */
 
+export {
+  type AppEngine,
+  type DeployJob,
+  DeploymentModel,
+  type DeployOutcome,
+  type FoundApp,
+  MAX_DEPLOYMENT_EVENTS,
+  type StoredDeployment,
+} from './apps/deployment-model.js';
 export { AuthConnectionModel, type AuthConnectionParts } from './auth/auth-connection-model.js';
 export {
   DEFAULT_SCRIPTED_SITE,

@@ -1,4 +1,32 @@
 export {
+  AppActionSchema,
+  type AppVersion,
+  AppVersionSchema,
+  type CreateDeploymentForm,
+  CreateDeploymentFormSchema,
+  type Deployment,
+  type DeploymentEvent,
+  DeploymentEventSchema,
+  DeploymentListSchema,
+  DeploymentSchema,
+  type DeploymentStatus,
+  DeploymentStatusSchema,
+  FINAL_DEPLOYMENT_STATUSES,
+  ListDeploymentsQuerySchema,
+  MAX_DEPLOYMENT_ENV_VARS,
+  MAX_ENV_VAR_VALUE,
+} from './apps/deployment.js';
+export {
+  createDeploymentOperation,
+  DeploymentPathSchema,
+  deleteDeploymentOperation,
+  followDeploymentOperation,
+  getDeploymentOperation,
+  ListAppsQuerySchema,
+  listAppsOperation,
+  listDeploymentsOperation,
+} from './apps/operations.js';
+export {
   AUTH_CONNECTION_LIMITS,
   AUTH_FIELD_TYPES,
   AUTH_STATUSES,
