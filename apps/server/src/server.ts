@@ -13,7 +13,10 @@ import {
   Organization,
   type ServiceModel,
 } from '@x/service-kernel';
+import { type NetworkEntry, parseNetworkEntry } from '@x/types';
 import pino, { type Logger } from 'pino';
+import { AppRunner, npmSetupOf } from './apps/app-runner.js';
+import { SandboxAppEngine } from './apps/sandbox-app-engine.js';
 import { ChromiumSignInDriver } from './auth/chromium-sign-in.js';
 import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/chromium-engine.js';
 import type { SpareBrowsers } from './browsers/spare-browsers.js';
@@ -126,6 +129,16 @@ function pipesFolder(dataDir: string): string {
 /** `http://host:port`, an IPv6 host in brackets. */
 function httpOrigin(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * The API's address as deployed code reaches it from its sandbox: the loopback address where the
+ * server listens on every address (or on loopback), else the address it listens on.
+ */
+function codeApiUrl(url: string): string {
+  const api = new URL(url);
+  if (['0.0.0.0', '[::]', 'localhost', '[::1]'].includes(api.hostname)) api.hostname = '127.0.0.1';
+  return api.origin;
 }
 
 /** Serves a Fetch handler on `host`:`port` through the Node adapter; resolves once it listens. */
@@ -251,6 +264,32 @@ async function startLocked(
     },
   });
   const playwright = new SandboxPlaywrightRunner(tools.bwrap, logger);
+  // Deployments' code runs in sandboxes as browsers do: a user, cgroup, disk and network of its
+  // own; it reaches the API at the server's own address, which is known once it listens.
+  const apps = new SandboxAppEngine({
+    runner: tools.bwrap
+      ? new AppRunner(
+          tools.bwrap,
+          config.dataDir,
+          {
+            users,
+            isEnabled: true,
+            cgroups,
+            disks: disks && 'disks' in disks ? disks.disks : undefined,
+            egress,
+          },
+          logger,
+        )
+      : undefined,
+    dataDir: config.dataDir,
+    npm: npmSetupOf(process.env),
+    installNetworks: () => (config.allowNetworks === 'open' ? [] : config.allowNetworks),
+    codeNetworks: () => {
+      const api = new URL(codeApiUrl(url));
+      return [parseNetworkEntry(`${api.hostname}:${api.port}`) as NetworkEntry];
+    },
+    codeEnv: () => ({ KERNEL_BASE_URL: codeApiUrl(url), XB_BASE_URL: codeApiUrl(url) }),
+  });
   const org = new Organization<ChromiumInstance>({
     stores: store.records,
     audit: store.audit,
@@ -284,6 +323,7 @@ async function startLocked(
       providers: new PinnedProviderClient(config.allowNetworks, config.onePasswordConnectUrl),
       signIn: new ChromiumSignInDriver(),
       secrets: aesSecretBox(secretKey.key),
+      apps,
     },
     settings: {
       maxBrowsers: config.maxBrowsers,

@@ -1,5 +1,6 @@
 import type {
   ApiKey,
+  AppVersion,
   AuditLogEntry,
   AuthConnection,
   AuthTimelineEvent,
@@ -8,6 +9,7 @@ import type {
   BrowserSession,
   Credential,
   CredentialProvider,
+  Deployment,
   Extension,
   FileEntry,
   Invocation,
@@ -612,6 +614,54 @@ export interface StoredProxy {
   readonly sealedPassword?: string | undefined;
 }
 
+/** A deployment as kept: its record and its environment, each value sealed by the secret box. */
+export interface StoredDeployment {
+  readonly record: Deployment;
+  readonly sealedEnv: Readonly<Record<string, string>>;
+  /** The API key minted for its code (its id, and the key sealed), where keys can be minted. */
+  readonly key?: { readonly id: string; readonly sealed: string } | undefined;
+}
+
+/** An app and its actions as the engine found them in a deployment's code. */
+export interface FoundApp {
+  readonly name: string;
+  readonly actions: readonly { readonly name: string }[];
+}
+
+/** A deploy the app engine is asked to run, on the archive it kept for the deployment. */
+export interface DeployJob {
+  readonly deploymentId: string;
+  /** The file to load, relative to the archive's root. */
+  readonly entrypoint: string;
+  /** The deployment's environment variables, opened, for the code as it loads. */
+  readonly env: Readonly<Record<string, string>>;
+  /** A line of the install's or the code's output. */
+  readonly onLog: (message: string) => void;
+  /** Aborted when the deployment is deleted or the service shuts down. */
+  readonly signal: AbortSignal;
+}
+
+/** How a deploy ended: the apps found, or why it failed (in words for the caller). */
+export type DeployOutcome =
+  | { readonly ok: true; readonly apps: readonly FoundApp[] }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * What deployments' code is installed and run by: the server in sandboxes, the fake in its own
+ * process.
+ */
+export interface AppEngine {
+  /**
+   * Keeps a deployment's archive for the deploy to come (the upload is freed once the call is
+   * answered); gives its SHA-256 (lowercase hex).
+   */
+  keep(deploymentId: string, archive: Blob): Promise<{ readonly checksum: string }>;
+  /** Checks and unpacks the kept archive, installs its dependencies, finds its apps. */
+  deploy(job: DeployJob): Promise<DeployOutcome>;
+  /** Removes whatever the deployment has on this node (its archive, its installed code). */
+  remove(deploymentId: string): Promise<void>;
+}
+
 /** Keys a record is found by besides its id. */
 export interface RecordKeys {
   /** The record it belongs to (a replay's browser, a browser's invocation). */
@@ -716,6 +766,9 @@ export interface RecordTables {
   readonly proxies: RecordTable<StoredProxy>;
   readonly credentials: RecordTable<StoredCredential>;
   readonly authConnections: RecordTable<StoredAuthConnection>;
+  readonly deployments: RecordTable<StoredDeployment>;
+  /** App versions, filed under the deployment that brought them; only running ones are kept. */
+  readonly appVersions: RecordTable<AppVersion>;
   readonly credentialProviders: RecordTable<StoredCredentialProvider>;
   readonly projects: RecordTable<StoredProject>;
   readonly apiKeys: RecordTable<StoredApiKey>;
@@ -733,6 +786,8 @@ export const PROJECT_RECORD_KINDS = [
   'proxies',
   'credentials',
   'authConnections',
+  'deployments',
+  'appVersions',
 ] as const satisfies readonly (keyof RecordTables)[];
 
 /** Every kind of record, as the tables of a store are named: a project's, then the organization's. */
@@ -835,4 +890,5 @@ export interface ServiceEngines<I extends BrowserInstance> {
   readonly signIn: SignInDriver<I>;
   readonly secrets: SecretBox;
   readonly records: RecordStore;
+  readonly apps: AppEngine;
 }

@@ -1,7 +1,8 @@
 const encoder = new TextEncoder();
 
 /**
- * How often an event stream with nothing to say sends a comment line (`: keepalive`), in ms: proxies
+ * How often an event stream with nothing to say sends a comment line (`: keepalive`, or a
+ * heartbeat event where the stream has one), in ms: proxies
  * and load balancers cut a connection that stays silent (nginx after 60 s by default), and the
  * comment is skipped by every SSE reader.
  */
@@ -23,9 +24,14 @@ export function eventStreamBody<T>(
     readonly heartbeatMs?: number;
     /** The `id:` of an event, which a reader resumes after (`Last-Event-ID`). */
     readonly idOf?: (event: T) => string;
+    /**
+     * The event a heartbeat sends, for streams whose readers expect one as JSON (the peer SDK's
+     * `sse_heartbeat`); without it, a comment line.
+     */
+    readonly heartbeat?: () => T;
   } = {},
 ): ReadableStream<Uint8Array> {
-  const { heartbeatMs = SSE_HEARTBEAT_MS, idOf } = options;
+  const { heartbeatMs = SSE_HEARTBEAT_MS, idOf, heartbeat } = options;
   const controller = new AbortController();
   const source = produce(controller.signal);
   // The source's next event, asked once and kept across heartbeats.
@@ -43,7 +49,9 @@ export function eventStreamBody<T>(
         // A source woken by cancel ends after the stream did: there is nothing left to close.
         if (controller.signal.aborted) return;
         if (next === 'beat') {
-          stream.enqueue(HEARTBEAT);
+          stream.enqueue(
+            heartbeat ? encoder.encode(`data: ${JSON.stringify(heartbeat())}\n\n`) : HEARTBEAT,
+          );
           return;
         }
         pending = undefined;

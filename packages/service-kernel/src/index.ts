@@ -6,13 +6,12 @@
  */
 
 export {
-  type AppEngine,
-  type DeployJob,
+  type DeploymentKeys,
   DeploymentModel,
-  type DeployOutcome,
-  type FoundApp,
+  isFinalDeployment,
+  KEY_VARIABLES,
   MAX_DEPLOYMENT_EVENTS,
-  type StoredDeployment,
+  MAX_DEPLOYMENT_LOG_LINE,
 } from './apps/deployment-model.js';
 export { AuthConnectionModel, type AuthConnectionParts } from './auth/auth-connection-model.js';
 export {
@@ -40,6 +39,7 @@ export {
   providerAnswerOf,
 } from './credentials/fetch-provider-client.js';
 export type {
+  AppEngine,
   ArchiveStore,
   AuditQuery,
   AuditStore,
@@ -49,7 +49,10 @@ export type {
   CurlCall,
   CurlOutcome,
   CurlRunner,
+  DeployJob,
+  DeployOutcome,
   FileSystem,
+  FoundApp,
   InputButton,
   InstanceEntryKind,
   KeyInput,
@@ -93,6 +96,7 @@ export type {
   StoredApiKey,
   StoredAuthConnection,
   StoredCredentialProvider,
+  StoredDeployment,
   StoredExtension,
   StoredOrgSettings,
   StoredPool,
@@ -112,6 +116,7 @@ export {
 } from './engines.js';
 export { eventStreamBody, SSE_HEARTBEAT_MS, wakeOrAbort } from './event-stream.js';
 export {
+  APP_ARCHIVE,
   type ArchiveEntry,
   type ArchiveKind,
   archiveTooLarge,

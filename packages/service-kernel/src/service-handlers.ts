@@ -1,3 +1,4 @@
+import { deploymentHandlers } from './apps/deployment-handlers.js';
 import { authHandlers } from './auth/auth-handlers.js';
 import { browserHandlers } from './browsers/browser-handlers.js';
 import { computerHandlers } from './computer/computer-handlers.js';
@@ -40,5 +41,6 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...authHandlers<I>(),
     ...orgHandlers<I>(),
     ...workbenchHandlers<I>(),
+    ...deploymentHandlers<I>(),
   };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_PROJECT_ID } from '@x/types';
+import { DeploymentModel } from './apps/deployment-model.js';
 import { AuthConnectionModel } from './auth/auth-connection-model.js';
 import { BrowserModel } from './browsers/browser-model.js';
 import { ComputerModel } from './computer/computer-model.js';
@@ -73,6 +74,7 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly replays: ReplayModel<I>;
   readonly liveViews: LiveViewModel<I>;
   readonly auth: AuthConnectionModel<I>;
+  readonly deployments: DeploymentModel<I>;
 
   constructor(options: ServiceModelOptions<I>) {
     this.org = options.org;
@@ -120,6 +122,14 @@ export class ServiceModel<I extends BrowserInstance> {
       replays: this.replays,
       providers: () => this.org?.providers,
     });
+    const { org } = options;
+    this.deployments = new DeploymentModel(
+      this.context,
+      org && {
+        mint: (deploymentId) => org.mintDeploymentKey(this.context.project, deploymentId),
+        retire: (id) => org.retireDeploymentKey(id),
+      },
+    );
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
     this.browsers.reserved = () => this.pools.reservedSize();
     this.browsers.viewersOf = (id) => this.liveViews.viewersOf(id);
@@ -158,6 +168,7 @@ export class ServiceModel<I extends BrowserInstance> {
     await this.replays.recover();
     await this.pools.restore(origin);
     await this.auth.recover();
+    await this.deployments.recover();
     return closed;
   }
 
@@ -172,6 +183,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.pools.close();
     this.auth.close();
     this.liveViews.close();
+    await this.deployments.close();
     await this.browsers.close();
   }
 }

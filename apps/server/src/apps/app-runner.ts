@@ -188,6 +188,23 @@ function lastLines(tail: string): string {
   return tail.trim().split('\n').slice(-3).join(' ').slice(-500);
 }
 
+/** npm's lines that are only its boilerplate, not why it failed. */
+const NPM_BOILERPLATE =
+  /^(?:\d{3})?$|^(?:\d{3} )?(?:Note that you can also install from a|tarball, folder, http url, or git url\.)|^A complete log of this run/;
+
+/**
+ * Why npm failed, from its stderr: its first `npm error` lines that say something (the code, the
+ * package and what the registry answered), else the last lines.
+ */
+function npmReasonOf(tail: string): string {
+  const said = tail
+    .split('\n')
+    .filter((line) => line.startsWith('npm error') || line.startsWith('npm ERR!'))
+    .map((line) => line.replace(/^npm (?:error|ERR!)\s?/, '').trim())
+    .filter((line) => !NPM_BOILERPLATE.test(line));
+  return said.length > 0 ? said.slice(0, 4).join(' ').slice(0, 500) : lastLines(tail);
+}
+
 /**
  * Runs a deployment's code, each run in a sandbox of its own: bubblewrap as a user of its own,
  * its own cgroup (the session limits), a home of its own (a disk of its own where the host has
@@ -251,7 +268,7 @@ export class AppRunner {
         const ended = await this.#follow(child, request, 'The install');
         if (ended.stopped) return { ok: false, reason: ended.stopped };
         if (ended.code !== 0) {
-          const tail = lastLines(ended.stderrTail);
+          const tail = npmReasonOf(ended.stderrTail);
           return {
             ok: false,
             reason: `npm ${hasLock ? 'ci' : 'install'} failed (${ended.code === null ? 'killed' : `exit code ${ended.code}`})${tail ? `: ${tail}` : '.'}`,
@@ -376,8 +393,9 @@ export class AppRunner {
           ...baseEnvironment(),
           PATH: `${HOST_INSIDE}/bin:${baseEnvironment().PATH}`,
         },
-        // The session network's namespace, joined by nsenter; none at all without one.
-        shareNetwork: sandbox.network !== undefined,
+        // The session network's namespace, joined by nsenter; the host's own where the operator
+        // opened every network (XB_ALLOW_NETWORKS=*); none at all otherwise.
+        shareNetwork: sandbox.network !== undefined || this.#isNetworkOpen,
         network: sandbox.network?.join,
         user: sandbox.user,
         cgroup: sandbox.cgroup,
@@ -394,6 +412,12 @@ export class AppRunner {
       run.args,
       run.stdio,
     );
+  }
+
+  /** Whether runs keep the host's network: the operator accepts an open network. */
+  get #isNetworkOpen(): boolean {
+    const { egress } = this.#sandboxing;
+    return egress !== undefined && 'open' in egress;
   }
 
   /** Runs `work` in a sandbox made for it, released whatever way it ends. */

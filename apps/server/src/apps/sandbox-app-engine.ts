@@ -1,27 +1,27 @@
 /**
- * DRAFT (not wired yet): the server's AppEngine: a deploy's archive is checked as every upload is,
- * unpacked and installed in a sandbox (AppRunner.install), and its apps found by loading its
- * entrypoint in another (AppRunner.discover); the installed folder stays in the data directory,
- * under deployments/<id>, until the deployment is deleted.
+ * The server's app engine: a deployment's archive is kept on disk as it is uploaded, then checked
+ * as every upload is, unpacked and installed in a sandbox (AppRunner.install), and its apps found
+ * by loading its entrypoint in another (AppRunner.discover). The installed folder stays in the
+ * data directory, under deployments/<id>, until the deployment stops.
  */
-import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { AppEngine, ArchiveKind, DeployJob, DeployOutcome, FoundApp } from '@x/service-kernel';
-import { ServiceError } from '@x/service-kernel';
+import {
+  APP_ARCHIVE,
+  type AppEngine,
+  type DeployJob,
+  type DeployOutcome,
+  type FoundApp,
+  ServiceError,
+} from '@x/service-kernel';
 import type { NetworkEntry } from '@x/types';
-import { checkArchive } from '../extensions/archive-store.js';
+import { type CheckedArchive, checkArchive } from '../extensions/archive-store.js';
 import type { AppRunner, NpmSetup } from './app-runner.js';
-
-/** An app's archive, for the errors about it. */
-export const APP_ARCHIVE: ArchiveKind = {
-  noun: 'app archive',
-  part: 'file',
-  root: 'the app folder',
-};
 
 /** How long an install may take. */
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
@@ -30,88 +30,128 @@ const INSTALL_TIMEOUT_MS = 10 * 60_000;
 const DISCOVER_TIMEOUT_MS = 60_000;
 
 /** The most bytes an installed app may hold (its node_modules included). */
-const MAX_INSTALLED_BYTES = 1024 * 1024 * 1024;
+export const MAX_INSTALLED_BYTES = 1024 * 1024 * 1024;
+
+/** What the app engine is made of. */
+export interface SandboxAppEngineOptions {
+  /** Undefined on a host without bubblewrap: deploys fail, saying so. */
+  readonly runner: AppRunner | undefined;
+  readonly dataDir: string;
+  readonly npm: NpmSetup;
+  /** What installs may reach besides public destinations (the registry, when it is private). */
+  readonly installNetworks: () => readonly NetworkEntry[];
+  /** What code may reach when it loads (the API, at the server's own port). */
+  readonly codeNetworks: () => readonly NetworkEntry[];
+  /** The environment the code gets besides its deployment's (the API's address). */
+  readonly codeEnv: () => Readonly<Record<string, string>>;
+}
+
+/** Whether `entrypoint` names a file inside the app: relative, never climbing out. */
+function isInsideApp(entrypoint: string): boolean {
+  const normal = posix.normalize(entrypoint.replaceAll('\\', '/'));
+  return !posix.isAbsolute(normal) && normal !== '..' && !normal.startsWith('../');
+}
 
 export class SandboxAppEngine implements AppEngine {
-  readonly #runner: AppRunner;
+  readonly #options: SandboxAppEngineOptions;
   readonly #folder: string;
-  readonly #npm: NpmSetup;
-  readonly #allowNetworks: () => readonly NetworkEntry[];
 
-  constructor(options: {
-    readonly runner: AppRunner;
-    readonly dataDir: string;
-    readonly npm: NpmSetup;
-    /** What installs and code may reach besides public destinations (the registry, the API). */
-    readonly allowNetworks: () => readonly NetworkEntry[];
-  }) {
-    this.#runner = options.runner;
+  constructor(options: SandboxAppEngineOptions) {
+    this.#options = options;
     this.#folder = join(options.dataDir, 'deployments');
-    this.#npm = options.npm;
-    this.#allowNetworks = options.allowNetworks;
     mkdirSync(this.#folder, { recursive: true, mode: 0o700 });
   }
 
-  /** Where a deployment's installed folder is. */
+  /** Where a deployment's installed code is. */
   folderOf(deploymentId: string): string {
     return join(this.#folder, deploymentId);
   }
 
-  async deploy(job: DeployJob): Promise<DeployOutcome> {
-    const spooled = join(this.#folder, `.upload-${randomUUID()}`);
+  #archiveOf(deploymentId: string): string {
+    return join(this.#folder, `${deploymentId}.zip`);
+  }
+
+  async keep(deploymentId: string, archive: Blob): Promise<{ checksum: string }> {
+    const hash = createHash('sha256');
+    const path = this.#archiveOf(deploymentId);
     try {
       await pipeline(
-        Readable.fromWeb(job.archive.stream() as NodeReadableStream<Uint8Array>),
-        createWriteStream(spooled, { flags: 'wx', mode: 0o600 }),
+        Readable.fromWeb(archive.stream() as NodeReadableStream<Uint8Array>),
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        }),
+        createWriteStream(path, { flags: 'wx', mode: 0o600 }),
       );
-      let checked: Awaited<ReturnType<typeof checkArchive>>;
-      try {
-        checked = await checkArchive(spooled, APP_ARCHIVE);
-      } catch (error) {
-        return {
-          ok: false,
-          reason: error instanceof ServiceError ? error.message : 'The archive cannot be read.',
-        };
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+    return { checksum: hash.digest('hex') };
+  }
+
+  async deploy(job: DeployJob): Promise<DeployOutcome> {
+    const { runner, npm } = this.#options;
+    if (!runner) {
+      return { ok: false, reason: 'This server cannot run code: bubblewrap is not installed.' };
+    }
+    if (!isInsideApp(job.entrypoint)) {
+      return { ok: false, reason: `The entrypoint ${job.entrypoint} is outside the app.` };
+    }
+    const target = this.folderOf(job.deploymentId);
+    let checked: CheckedArchive | string | undefined;
+    try {
+      checked = await checkArchive(this.#archiveOf(job.deploymentId), APP_ARCHIVE).catch(
+        (error: unknown) => {
+          if (error instanceof ServiceError) return error.message;
+          throw error;
+        },
+      );
+      if (typeof checked === 'string') return { ok: false, reason: checked };
+      const archive = checked;
+      const entrypoint = posix.normalize(job.entrypoint.replaceAll('\\', '/'));
+      if (!checked.names.includes(entrypoint)) {
+        return { ok: false, reason: `The entrypoint ${job.entrypoint} is not in the archive.` };
       }
-      const target = this.folderOf(job.deploymentId);
-      try {
-        const installed = await this.#runner.install({
-          id: `${job.deploymentId}-install`,
-          unpack: (folder) => checked.unpack(folder),
-          target,
-          maxBytes: MAX_INSTALLED_BYTES,
-          npm: this.#npm,
-          timeoutMs: INSTALL_TIMEOUT_MS,
-          allowNetworks: this.#allowNetworks(),
-          onLog: (line) => job.onLog(line.message),
-          signal: job.signal,
-        });
-        if (!installed.ok) return installed;
-      } finally {
-        checked.close();
-      }
-      const found = await this.#runner.discover({
-        id: `${job.deploymentId}-discover`,
-        folder: target,
-        entrypoint: job.entrypoint,
-        // TODO(next): the deployment's minted key and the API's URL, as invocations get them.
-        env: { KERNEL_API_KEY: 'discovery', XB_TOKEN: 'discovery' },
-        timeoutMs: DISCOVER_TIMEOUT_MS,
-        allowNetworks: [],
+      job.onLog(`Unpacking ${checked.names.length} entries and installing the app's dependencies.`);
+      const installed = await runner.install({
+        id: `${job.deploymentId}-install`,
+        unpack: (folder) => archive.unpack(folder),
+        target,
+        maxBytes: MAX_INSTALLED_BYTES,
+        npm,
+        timeoutMs: INSTALL_TIMEOUT_MS,
+        allowNetworks: this.#options.installNetworks(),
         onLog: (line) => job.onLog(line.message),
         signal: job.signal,
       });
-      if (!found.ok) {
-        rmSync(target, { recursive: true, force: true });
-        return found;
-      }
-      return { ok: true, apps: (found.apps ?? []) as FoundApp[] };
+      if (!installed.ok) return installed;
     } finally {
-      rmSync(spooled, { force: true });
+      if (typeof checked === 'object') checked.close();
+      await rm(this.#archiveOf(job.deploymentId), { force: true });
     }
+    job.onLog(`Loading ${job.entrypoint} to find its apps.`);
+    const found = await runner.discover({
+      id: `${job.deploymentId}-discover`,
+      folder: target,
+      entrypoint: job.entrypoint,
+      env: { ...job.env, ...this.#options.codeEnv() },
+      timeoutMs: DISCOVER_TIMEOUT_MS,
+      allowNetworks: this.#options.codeNetworks(),
+      onLog: (line) => job.onLog(line.message),
+      signal: job.signal,
+    });
+    if (!found.ok) {
+      await rm(target, { recursive: true, force: true });
+      return found;
+    }
+    return { ok: true, apps: (found.apps ?? []) as FoundApp[] };
   }
 
   async remove(deploymentId: string): Promise<void> {
-    rmSync(this.folderOf(deploymentId), { recursive: true, force: true });
+    await rm(this.#archiveOf(deploymentId), { force: true });
+    await rm(this.folderOf(deploymentId), { recursive: true, force: true });
   }
 }

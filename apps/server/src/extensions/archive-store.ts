@@ -56,6 +56,8 @@ export interface CheckedArchive {
    * Gives the bytes unpacked.
    */
   unpack(folder: string): Promise<number>;
+  /** The entries' names, as the archive declares them. */
+  readonly names: readonly string[];
   close(): void;
 }
 
@@ -110,6 +112,7 @@ export async function checkArchive(
       if (unreadable) throw cannotRead(unreadable.declared.name, kind);
       return {
         unpack: (folder) => unpack(zip, entries, folder, kind),
+        names: declared.map((entry) => entry.name),
         close: () => zip.close(),
       };
     }
@@ -125,6 +128,7 @@ export async function checkArchive(
     checkManifest(manifestBytes);
     return {
       unpack: (folder) => unpack(zip, entries, folder, kind),
+      names: declared.map((entry) => entry.name),
       close: () => zip.close(),
     };
   } catch (error) {

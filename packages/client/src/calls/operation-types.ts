@@ -1126,6 +1126,53 @@ export interface AuthTimelineEvent {
   website_error?: string | undefined;
 }
 
+export type DeploymentStatus = 'queued' | 'in_progress' | 'running' | 'failed' | 'stopped';
+
+export interface Deployment {
+  /** the deployment's id */
+  id: string;
+  /** when it was made (ISO 8601 UTC) */
+  created_at: string;
+  /** when its status last changed (ISO 8601 UTC) */
+  updated_at?: string | undefined;
+  /** queued, in_progress, running, failed or stopped */
+  status: DeploymentStatus;
+  /** why it failed or stopped */
+  status_reason?: string | undefined;
+  /** the app its code defines, once found (the first, when it defines several) */
+  app_name?: string | undefined;
+  /** the apps' version */
+  version: string;
+  /** the file loaded, relative to the archive root */
+  entrypoint_rel_path: string;
+  /** the code's environment variables: names only, each value '' */
+  env_vars: { [key: string]: '' };
+  /** an uploaded archive */
+  source_type: 'file';
+  /** SHA-256 of the archive as uploaded (lowercase hex) */
+  source_checksum: string;
+}
+
+export interface AppAction {
+  /** the action's name */
+  name: string;
+}
+
+export interface AppVersion {
+  /** the app version's id */
+  id: string;
+  /** the app's name */
+  app_name: string;
+  /** the version */
+  version: string;
+  /** the deployment that brought it */
+  deployment: string;
+  /** its actions */
+  actions: AppAction[];
+  /** its deployment's environment variables: names only, each value '' */
+  env_vars: { [key: string]: '' };
+}
+
 // Operations
 
 /** What `browsers.replays.stop` takes: its path parameters. */
@@ -2811,6 +2858,122 @@ export interface AuthConnectionTimelineInput {
   type?: 'login' | 'reauth' | 'health_check' | undefined;
 }
 
+/** What `deployments.create` takes: its form fields. */
+export interface CreateDeploymentInput {
+  /** zip of the app folder (package.json and its lockfile at the root) */
+  file: UploadSource;
+  /** the file to load, relative to the archive root (app.ts, src/index.js) */
+  entrypoint_rel_path: string;
+  /** the apps' version, default latest */
+  version?: string | undefined;
+  /**
+   * replace a version deployed already (true or false)
+   * @default "false"
+   */
+  force?: 'true' | 'false' | undefined;
+  /** the code's environment, one part per variable (env_vars[NAME]), ≤ 100 */
+  env_vars?: { [key: string]: string } | undefined;
+}
+
+/** What `deployments.list` takes: its query parameters. */
+export interface ListDeploymentsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only deployments of this app */
+  app_name?: string | undefined;
+  /** only deployments of this version (with app_name) */
+  app_version?: string | undefined;
+}
+
+/** What `deployments.get` takes: its path parameters. */
+export interface GetDeploymentInput {
+  /** deployment id */
+  id: string;
+}
+
+/** What `deployments.delete` takes: its path parameters. */
+export interface DeleteDeploymentInput {
+  /** deployment id */
+  id: string;
+}
+
+/** What `deployments.events` takes: its path parameters. */
+export interface FollowDeploymentInput {
+  /** deployment id */
+  id: string;
+}
+
+/** What `deployments.events` answers. */
+export type FollowDeploymentResult = EventStream<
+  | {
+      /** a line of the install */
+      event: 'log';
+      /** when */
+      timestamp: string;
+      /** the line */
+      message: string;
+    }
+  | {
+      /** the deployment changed status */
+      event: 'deployment_state';
+      /** when */
+      timestamp: string;
+      /** the deployment as it is now */
+      deployment: Deployment;
+    }
+  | {
+      /** an app the code defines */
+      event: 'app_version_summary';
+      /** when */
+      timestamp: string;
+      /** the app version's id */
+      id: string;
+      /** the app's name */
+      app_name: string;
+      /** the version */
+      version: string;
+      /** the deployment that brought it */
+      deployment: string;
+      /** its actions */
+      actions: AppAction[];
+      /** its deployment's environment variables: names only, each value '' */
+      env_vars: { [key: string]: '' };
+    }
+  | {
+      /** the stream cannot go on */
+      event: 'error';
+      /** when */
+      timestamp: string;
+      /** what went wrong */
+      error: {
+        /** an error code */
+        code: string;
+        /** what went wrong */
+        message: string;
+      };
+    }
+  | {
+      /** nothing changed; the stream is alive */
+      event: 'sse_heartbeat';
+      /** when */
+      timestamp: string;
+    }
+>;
+
+/** What `apps.list` takes: its query parameters. */
+export interface ListAppsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only versions of this app */
+  app_name?: string | undefined;
+  /** only this version */
+  version?: string | undefined;
+}
+
 // Methods
 
 /** Every operation of the API as a method, grouped as the API is. */
@@ -2841,6 +3004,10 @@ export interface ClientMethods {
   readonly credentialProviders: CredentialProvidersMethods;
   /** The `auth` operations. */
   readonly auth: AuthMethods;
+  /** The `deployments` operations. */
+  readonly deployments: DeploymentsMethods;
+  /** The `apps` operations. */
+  readonly apps: AppsMethods;
 }
 
 /** The `browsers` operations. */
@@ -3837,4 +4004,54 @@ export interface AuthConnectionsMethods {
     input: AuthConnectionTimelineInput,
     options?: CallOptions,
   ): PagePromise<AuthTimelineEvent>;
+}
+
+/** The `deployments` operations. */
+export interface DeploymentsMethods {
+  /**
+   * Deploy an app's code: a zip of its folder, its entrypoint and version.
+   *
+   * `POST /deployments`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+   */
+  create(input: CreateDeploymentInput, options?: CallOptions): CallPromise<Deployment>;
+  /**
+   * List the deployments.
+   *
+   * `GET /deployments`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListDeploymentsInput, options?: CallOptions): PagePromise<Deployment>;
+  /**
+   * Get a deployment.
+   *
+   * `GET /deployments/{id}`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  get(input: GetDeploymentInput, options?: CallOptions): CallPromise<Deployment>;
+  /**
+   * Stop a deployment: its apps can no longer be invoked.
+   *
+   * `DELETE /deployments/{id}`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  delete(input: DeleteDeploymentInput, options?: CallOptions): CallPromise<undefined>;
+  /**
+   * Follow a deployment: its install's log, its apps and its states, until it ends.
+   *
+   * `GET /deployments/{id}/events`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  events(input: FollowDeploymentInput, options?: CallOptions): CallPromise<FollowDeploymentResult>;
+}
+
+/** The `apps` operations. */
+export interface AppsMethods {
+  /**
+   * List the app versions that can be invoked, with their actions.
+   *
+   * `GET /apps`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListAppsInput, options?: CallOptions): PagePromise<AppVersion>;
 }

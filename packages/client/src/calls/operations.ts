@@ -32,6 +32,7 @@ import type {
   AcquireBrowserInput,
   AcquireBrowserResult,
   ApiKey,
+  AppVersion,
   AuditLogEntry,
   AuthConnection,
   AuthConnectionTimelineInput,
@@ -48,6 +49,7 @@ import type {
   CreateBrowserPoolInput,
   CreateCredentialInput,
   CreateCredentialProviderInput,
+  CreateDeploymentInput,
   CreateDirectoryInput,
   CreatedApiKey,
   CreateInvocationInput,
@@ -68,6 +70,7 @@ import type {
   DeleteBrowserPoolInput,
   DeleteCredentialInput,
   DeleteCredentialProviderInput,
+  DeleteDeploymentInput,
   DeleteDirectoryInput,
   DeleteExtensionInput,
   DeleteFileInput,
@@ -75,6 +78,7 @@ import type {
   DeleteProfileInput,
   DeleteProjectInput,
   DeleteProxyInput,
+  Deployment,
   DownloadDirZipInput,
   DownloadExtensionInput,
   DownloadProfileInput,
@@ -90,12 +94,15 @@ import type {
   FlushBrowserPoolInput,
   FollowAuthConnectionInput,
   FollowAuthConnectionResult,
+  FollowDeploymentInput,
+  FollowDeploymentResult,
   GetApiKeyInput,
   GetAuthConnectionInput,
   GetBrowserInput,
   GetBrowserPoolInput,
   GetCredentialInput,
   GetCredentialProviderInput,
+  GetDeploymentInput,
   GetExtensionMetadataInput,
   GetInvocationInput,
   GetMousePositionInput,
@@ -111,6 +118,7 @@ import type {
   KillProcessInput,
   KillResult,
   ListApiKeysInput,
+  ListAppsInput,
   ListAuditLogsInput,
   ListAuthConnectionsInput,
   ListBrowserPoolsInput,
@@ -118,6 +126,7 @@ import type {
   ListCredentialProviderItemsInput,
   ListCredentialProvidersInput,
   ListCredentialsInput,
+  ListDeploymentsInput,
   ListExtensionsInput,
   ListFilesInput,
   ListInvocationBrowsersInput,
@@ -2701,6 +2710,134 @@ export const authConnectionTimeline: (
   method: 'GET',
   path: '/auth/connections/{id}/timeline',
   query: ['offset', 'limit', 'type'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+// deployments
+
+/**
+ * Deploy an app's code: a zip of its folder, its entrypoint and version.
+ *
+ * `POST /deployments`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 409, 413, 415, 422, 429, 500, 503.
+ * `deployments.create`
+ */
+export const createDeployment: (
+  core: Core,
+  input: CreateDeploymentInput,
+  options?: CallOptions,
+) => CallPromise<Deployment> = /* @__PURE__ */ defineCall<CreateDeploymentInput, Deployment>(
+  {
+    name: 'deployments.create',
+    method: 'POST',
+    path: '/deployments',
+    body: 'multipart',
+    responses: { 201: 'json' },
+    write: true,
+  },
+  { encodeBody: encodeUploadBody },
+);
+
+/**
+ * List the deployments.
+ *
+ * `GET /deployments`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `deployments.list`
+ */
+export const listDeployments: (
+  core: Core,
+  input?: ListDeploymentsInput,
+  options?: CallOptions,
+) => PagePromise<Deployment> = /* @__PURE__ */ defineListCall<ListDeploymentsInput, Deployment>({
+  name: 'deployments.list',
+  method: 'GET',
+  path: '/deployments',
+  query: ['offset', 'limit', 'app_name', 'app_version'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Get a deployment.
+ *
+ * `GET /deployments/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `deployments.get`
+ */
+export const getDeployment: (
+  core: Core,
+  input: GetDeploymentInput,
+  options?: CallOptions,
+) => CallPromise<Deployment> = /* @__PURE__ */ defineCall<GetDeploymentInput, Deployment>({
+  name: 'deployments.get',
+  method: 'GET',
+  path: '/deployments/{id}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * Stop a deployment: its apps can no longer be invoked.
+ *
+ * `DELETE /deployments/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `deployments.delete`
+ */
+export const deleteDeployment: (
+  core: Core,
+  input: DeleteDeploymentInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteDeploymentInput, undefined>({
+  name: 'deployments.delete',
+  method: 'DELETE',
+  path: '/deployments/{id}',
+  responses: { 204: 'none' },
+  write: true,
+});
+
+/**
+ * Follow a deployment: its install's log, its apps and its states, until it ends.
+ *
+ * `GET /deployments/{id}/events`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `deployments.events`
+ */
+export const followDeployment: (
+  core: Core,
+  input: FollowDeploymentInput,
+  options?: CallOptions,
+) => CallPromise<FollowDeploymentResult> = /* @__PURE__ */ defineCall<
+  FollowDeploymentInput,
+  FollowDeploymentResult
+>(
+  {
+    name: 'deployments.events',
+    method: 'GET',
+    path: '/deployments/{id}/events',
+    responses: { 200: 'event-stream' },
+  },
+  { readBody: readStreamBody },
+);
+
+// apps
+
+/**
+ * List the app versions that can be invoked, with their actions.
+ *
+ * `GET /apps`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `apps.list`
+ */
+export const listApps: (
+  core: Core,
+  input?: ListAppsInput,
+  options?: CallOptions,
+) => PagePromise<AppVersion> = /* @__PURE__ */ defineListCall<ListAppsInput, AppVersion>({
+  name: 'apps.list',
+  method: 'GET',
+  path: '/apps',
+  query: ['offset', 'limit', 'app_name', 'version'],
   responses: { 200: 'json' },
   paginated: true,
 });

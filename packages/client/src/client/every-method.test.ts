@@ -819,6 +819,34 @@ const CASES: Record<string, MethodCase> = {
     respond: ok({ accepted: true }),
     result: { accepted: true },
   },
+  'deployments.list': {
+    input: { app_name: 'greeter', app_version: 'v1' },
+    method: 'GET',
+    url: '/deployments?app_name=greeter&app_version=v1',
+    respond: ok([samples.deployment]),
+    result: [samples.deployment],
+  },
+  'deployments.get': {
+    input: { id: 'dep_1' },
+    method: 'GET',
+    url: '/deployments/dep_1',
+    respond: ok(samples.deployment),
+    result: samples.deployment,
+  },
+  'deployments.delete': {
+    input: { id: 'dep_1' },
+    method: 'DELETE',
+    url: '/deployments/dep_1',
+    respond: noContent,
+    result: undefined,
+  },
+  'apps.list': {
+    input: { app_name: 'greeter' },
+    method: 'GET',
+    url: '/apps?app_name=greeter',
+    respond: ok([samples.appVersion]),
+    result: [samples.appVersion],
+  },
   'auth.connections.timeline': {
     input: { id: 'auth_1', type: 'login' },
     method: 'GET',
@@ -924,6 +952,8 @@ const COVERED_ELSEWHERE = [
   'browsers.fs.watch.events', // event-stream.test.ts
   'browsers.logs.stream', // streams.test.ts
   'auth.connections.events', // streams.test.ts
+  'deployments.create', // uploads.test.ts
+  'deployments.events', // streams.test.ts
   'browsers.telemetry.stream', // streams.test.ts
   'browsers.fs.readFile', // files.test.ts
   'browsers.fs.writeFile', // files.test.ts

@@ -125,6 +125,28 @@ describe('event streams', () => {
     expect(received).toEqual(states);
   });
 
+  it("follows a deployment's events to its end, heartbeats included", async () => {
+    const events = [
+      { event: 'log', timestamp: '2026-11-25T10:00:00.000Z', message: 'added 3 packages' },
+      { event: 'sse_heartbeat', timestamp: '2026-11-25T10:00:01.000Z' },
+      {
+        event: 'app_version_summary',
+        timestamp: '2026-11-25T10:00:02.000Z',
+        ...samples.appVersion,
+      },
+      {
+        event: 'deployment_state',
+        timestamp: '2026-11-25T10:00:03.000Z',
+        deployment: samples.deployment,
+      },
+    ];
+    rig.server.respond('GET', '/deployments/dep_1/events', sse(events));
+    const stream = await rig.client.deployments.events({ id: 'dep_1' });
+    const received = [];
+    for await (const event of stream) received.push(event);
+    expect(received).toEqual(events);
+  });
+
   it('streams the lines of a log, its query in the URL', async () => {
     const lines = [
       { event: 'log', timestamp: '2026-11-25T10:00:00.000Z', message: 'ready' },

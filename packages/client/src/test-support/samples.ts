@@ -130,3 +130,25 @@ export const authTimelineEvent = {
   step: 'COMPLETED',
   timestamp: '2026-11-22T10:00:00.000Z',
 };
+
+export const deployment = {
+  id: 'dep_1',
+  created_at: '2026-11-22T10:00:00.000Z',
+  updated_at: '2026-11-22T10:00:01.000Z',
+  status: 'running',
+  app_name: 'greeter',
+  version: 'v1',
+  entrypoint_rel_path: 'app.ts',
+  env_vars: { API_TOKEN: '' },
+  source_type: 'file',
+  source_checksum: 'a'.repeat(64),
+};
+
+export const appVersion = {
+  id: 'apv_1',
+  app_name: 'greeter',
+  version: 'v1',
+  deployment: 'dep_1',
+  actions: [{ name: 'hello' }],
+  env_vars: { API_TOKEN: '' },
+};

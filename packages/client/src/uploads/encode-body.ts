@@ -37,11 +37,19 @@ function addPart(form: FormPart[], name: string, value: unknown, fallback: strin
 
 /**
  * A multipart form: each field a part, a list of objects as bracketed parts
- * (`files[0][dest_path]`, `files[0][file]`), each file as a file part. Nothing of a file is read.
+ * (`files[0][dest_path]`, `files[0][file]`), a map as one part per key (`env_vars[API_KEY]`),
+ * each file as a file part. Nothing of a file is read.
  */
 function encodeMultipart(values: Record<string, unknown>): EncodedBody {
   const form: FormPart[] = [];
   for (const [key, value] of Object.entries(values)) {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      if (isUploadSource(value)) addPart(form, key, value, key);
+      else
+        for (const [field, part] of Object.entries(value))
+          addPart(form, `${key}[${field}]`, part, field);
+      continue;
+    }
     if (!Array.isArray(value)) {
       addPart(form, key, value, key);
       continue;

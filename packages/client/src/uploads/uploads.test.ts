@@ -30,6 +30,42 @@ async function formOf(call: { headers: Record<string, unknown>; body: Buffer }):
 
 const zipBytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
 
+describe('deployments', () => {
+  it('sends the archive, its fields and one part per environment variable', async () => {
+    rig.server.respond('POST', '/deployments', { status: 201, json: samples.deployment });
+    const deployment = await rig.client.deployments.create({
+      file: new Blob([zipBytes]),
+      entrypoint_rel_path: 'app.ts',
+      version: 'v1',
+      force: 'true',
+      env_vars: { API_TOKEN: 's3cret', REGION: 'eu' },
+    });
+    expect(deployment).toEqual(samples.deployment);
+    const form = await formOf(rig.server.calls.at(-1)!);
+    expect([...form.keys()].sort()).toEqual([
+      'entrypoint_rel_path',
+      'env_vars[API_TOKEN]',
+      'env_vars[REGION]',
+      'file',
+      'force',
+      'version',
+    ]);
+    expect(form.get('env_vars[API_TOKEN]')).toBe('s3cret');
+    expect(new Uint8Array(await (form.get('file') as File).arrayBuffer())).toEqual(zipBytes);
+  });
+
+  it('refuses a bad variable name before sending', async () => {
+    await expect(
+      rig.client.deployments.create({
+        file: new Blob([zipBytes]),
+        entrypoint_rel_path: 'app.ts',
+        env_vars: { '1BAD': 'x' },
+      }),
+    ).rejects.toBeInstanceOf(InputValidationError);
+    expect(rig.server.calls).toHaveLength(0);
+  });
+});
+
 describe('extension uploads', () => {
   it.each([
     ['a Blob', () => new Blob([zipBytes], { type: 'application/zip' })],

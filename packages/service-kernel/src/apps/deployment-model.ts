@@ -1,61 +1,36 @@
 /**
- * DRAFT (not wired yet): deployments and the app versions they bring.
+ * Deployments and the app versions they bring.
  *
- * A deploy is answered once queued; the engine then installs and discovers the code in the
- * background: queued → in_progress → running (its app versions can be invoked) or failed (with a
- * reason). Its events (log lines, states, app version summaries) are kept, bounded, for
- * `GET /deployments/{id}/events`, which replays them and follows until a final state.
+ * A deploy is answered once queued (its archive kept by the engine); the engine then installs the
+ * code and finds its apps in the background: queued → in_progress → running (its app versions can
+ * be invoked) or failed (with a reason); a delete stops it. Records and app versions are in the
+ * store; a deployment's events (install log lines, states, app versions) are kept in memory on
+ * the node that runs the deploy, bounded, for `GET /deployments/{id}/events`, which replays them
+ * and follows until a final state.
  */
 import {
   type AppVersion,
   type CreateDeploymentForm,
   type Deployment,
   type DeploymentEvent,
+  type DeploymentListQuery,
   FINAL_DEPLOYMENT_STATUSES,
   formatTimestamp,
-  MAX_DEPLOYMENT_ENV_VARS,
+  type ListAppsQuery,
+  type Page,
+  pageOf,
 } from '@x/types';
-import type { BrowserInstance } from '../engines.js';
+import type { BrowserInstance, StoredDeployment } from '../engines.js';
+import { wakeOrAbort } from '../event-stream.js';
+import { notFound } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { ServiceError } from '../service-error.js';
 
 /** Most events one deployment keeps for late readers; older log lines go first. */
 export const MAX_DEPLOYMENT_EVENTS = 2_000;
 
-/** An app and its actions as the engine found them in the code. */
-export interface FoundApp {
-  readonly name: string;
-  readonly actions: readonly { readonly name: string }[];
-}
-
-/** A deploy the engine is asked to run. */
-export interface DeployJob {
-  readonly deploymentId: string;
-  readonly archive: Blob;
-  readonly entrypoint: string;
-  readonly onLog: (message: string) => void;
-  readonly signal: AbortSignal;
-}
-
-/** How a deploy ended: the apps found, or why it failed. */
-export type DeployOutcome =
-  | { readonly ok: true; readonly apps: readonly FoundApp[] }
-  | { readonly ok: false; readonly reason: string };
-
-/** What runs deployments' code: the server in sandboxes, the fake in its own process. */
-export interface AppEngine {
-  /** Unpacks the archive, installs its dependencies and finds the apps its entrypoint defines. */
-  deploy(job: DeployJob): Promise<DeployOutcome>;
-  /** Removes what a deployment left on this node (its installed folder). */
-  remove(deploymentId: string): Promise<void>;
-}
-
-/** A deployment as it is stored: its record and its environment, sealed. */
-export interface StoredDeployment {
-  readonly record: Deployment;
-  /** The environment variables, each value sealed with the service's secret box. */
-  readonly sealedEnv: Readonly<Record<string, string>>;
-}
+/** Longest log line an event carries, in characters; the rest is cut and marked. */
+export const MAX_DEPLOYMENT_LOG_LINE = 65_536;
 
 /** A deployment's events and who waits for the next. */
 interface Follow {
@@ -68,31 +43,65 @@ function redacted(env: Readonly<Record<string, string>>): Record<string, ''> {
   return Object.fromEntries(Object.keys(env).map((name) => [name, ''] as const));
 }
 
+/** Mints and retires the API keys deployments' code calls the API with (the organization). */
+export interface DeploymentKeys {
+  mint(deploymentId: string): Promise<{ readonly id: string; readonly key: string }>;
+  retire(id: string): Promise<void>;
+}
+
+/**
+ * Variables the service gives deployed code itself: the key minted for the deployment, under the
+ * names the public Kernel SDK and `@x/client` read. A deployment's own variable of the same name
+ * is overridden. (The API's address, KERNEL_BASE_URL and XB_BASE_URL, is the engine's to give.)
+ */
+export const KEY_VARIABLES = ['KERNEL_API_KEY', 'XB_TOKEN'] as const;
+
+/** Whether a deployment's status is one it stays in (its events end there). */
+export function isFinalDeployment(status: Deployment['status']): boolean {
+  return FINAL_DEPLOYMENT_STATUSES.includes(status);
+}
+
+/** Every rule of deployments and app versions, over the store and the app engine. */
 export class DeploymentModel<I extends BrowserInstance> {
   readonly #context: ModelContext<I>;
-  readonly #engine: AppEngine;
+  readonly #keys: DeploymentKeys | undefined;
   readonly #follows = new Map<string, Follow>();
   readonly #running = new Map<string, AbortController>();
-  /** App versions by `app_name\nversion`, running now. */
-  readonly #versions = new Map<string, AppVersion>();
+  /** Deploys under way on this node, to wait for at close. */
+  readonly #work = new Set<Promise<void>>();
 
-  constructor(context: ModelContext<I>, engine: AppEngine) {
+  constructor(context: ModelContext<I>, keys?: DeploymentKeys) {
     this.#context = context;
-    this.#engine = engine;
+    this.#keys = keys;
   }
 
-  /** Queues a deploy and starts it; answers the queued record. */
-  async create(form: CreateDeploymentForm, checksum: string): Promise<Deployment> {
+  get #records() {
+    return this.#context.engines.records;
+  }
+
+  get #engine() {
+    return this.#context.engines.apps;
+  }
+
+  #now(): string {
+    return formatTimestamp(this.#context.clock());
+  }
+
+  /** Queues a deploy: the archive is kept, the record stored; the deploy runs in the background. */
+  async create(form: CreateDeploymentForm): Promise<Deployment> {
     const env = form.env_vars ?? {};
-    if (Object.keys(env).length > MAX_DEPLOYMENT_ENV_VARS) {
-      throw new ServiceError(
-        'bad_request',
-        `A deployment holds at most ${MAX_DEPLOYMENT_ENV_VARS} environment variables.`,
-      );
+    const id = this.#context.nextId('dep');
+    const minted = await this.#keys?.mint(id);
+    let checksum: string;
+    try {
+      ({ checksum } = await this.#engine.keep(id, form.file));
+    } catch (error) {
+      if (minted) await this.#keys?.retire(minted.id);
+      throw error;
     }
-    const now = formatTimestamp(this.#context.clock());
+    const now = this.#now();
     const record: Deployment = {
-      id: this.#context.nextId('dep'),
+      id,
       created_at: now,
       updated_at: now,
       status: 'queued',
@@ -106,93 +115,152 @@ export class DeploymentModel<I extends BrowserInstance> {
     const sealedEnv = Object.fromEntries(
       Object.entries(env).map(([name, value]) => [name, secrets.seal(value)]),
     );
-    await this.#store({ record, sealedEnv });
-    this.#follows.set(record.id, { events: [], waiters: new Set() });
-    this.#emit(record.id, { event: 'deployment_state', timestamp: now, deployment: record });
-    void this.#run(record, form);
+    const key = minted && { id: minted.id, sealed: secrets.seal(minted.key) };
+    try {
+      await this.#records.deployments.put(id, { record, sealedEnv, key }, { isOpen: true });
+    } catch (error) {
+      await this.#engine.remove(id);
+      if (minted) await this.#keys?.retire(minted.id);
+      throw error;
+    }
+    this.#follows.set(id, { events: [], waiters: new Set() });
+    this.#emit(id, { event: 'deployment_state', timestamp: now, deployment: record });
+    const work = this.#run(record, form.force === 'true').finally(() => this.#work.delete(work));
+    this.#work.add(work);
     return record;
   }
 
-  async #run(queued: Deployment, form: CreateDeploymentForm): Promise<void> {
+  async #run(queued: Deployment, force: boolean): Promise<void> {
     const controller = new AbortController();
     this.#running.set(queued.id, controller);
-    let record = await this.#setStatus(queued, 'in_progress');
+    let record = queued;
     try {
+      record = await this.#setStatus(record, 'in_progress');
       const outcome = await this.#engine.deploy({
         deploymentId: record.id,
-        archive: form.file,
-        entrypoint: form.entrypoint_rel_path,
-        onLog: (message) =>
-          this.#emit(record.id, {
-            event: 'log',
-            timestamp: formatTimestamp(this.#context.clock()),
-            message,
-          }),
+        entrypoint: record.entrypoint_rel_path,
+        env: await this.environmentOf(record.id),
+        onLog: (message) => this.#log(record.id, message),
         signal: controller.signal,
       });
+      if (controller.signal.aborted) {
+        // Stopped by a delete (which the status keeps), or the server is shutting down.
+        record = await this.#fail(record, 'The server shut down during the deploy: deploy again.');
+        return;
+      }
       if (!outcome.ok) {
-        record = await this.#setStatus(record, 'failed', outcome.reason);
+        record = await this.#fail(record, outcome.reason);
         return;
       }
       if (outcome.apps.length === 0) {
-        record = await this.#setStatus(record, 'failed', 'The entrypoint defines no app.');
-        return;
-      }
-      const taken = outcome.apps.find((app) =>
-        this.#versions.has(`${app.name}\n${record.version}`),
-      );
-      if (taken && form.force !== 'true') {
-        record = await this.#setStatus(
+        record = await this.#fail(
           record,
-          'failed',
-          `Version ${record.version} of app "${taken.name}" is deployed already; deploy with force to replace it.`,
+          `${record.entrypoint_rel_path} defines no app: define one with kernel.app('name') of @onkernel/sdk or defineApp('name') of @x/client/apps.`,
         );
         return;
       }
-      for (const app of outcome.apps) {
-        const version: AppVersion = {
-          id: this.#context.nextId('apv'),
-          app_name: app.name,
-          version: record.version,
-          deployment: record.id,
-          actions: app.actions.map((action) => ({ name: action.name })),
-          env_vars: record.env_vars,
-        };
-        this.#versions.set(`${app.name}\n${record.version}`, version);
-        this.#emit(record.id, {
-          event: 'app_version_summary',
-          timestamp: formatTimestamp(this.#context.clock()),
-          ...version,
-        });
+      const appNames = outcome.apps.map((app) => app.name);
+      record = { ...record, app_name: appNames[0] };
+      const placed = await this.#records.transaction(async ({ appVersions, deployments }) => {
+        const current = await deployments.get(record.id);
+        if (current?.record.status !== 'in_progress') return undefined;
+        const taken = (await appVersions.list()).filter(
+          (each) => each.version === record.version && appNames.includes(each.app_name),
+        );
+        if (taken.length > 0 && !force) return { taken, isPlaced: false };
+        for (const old of taken) await appVersions.delete(old.id);
+        for (const app of outcome.apps) {
+          const version: AppVersion = {
+            id: this.#context.nextId('apv'),
+            app_name: app.name,
+            version: record.version,
+            deployment: record.id,
+            actions: app.actions.map((action) => ({ name: action.name })),
+            env_vars: record.env_vars,
+          };
+          await appVersions.put(version.id, version, { parent: record.id });
+        }
+        return { taken, isPlaced: true };
+      });
+      // Stopped meanwhile: the delete said so already.
+      if (placed === undefined) return;
+      if (!placed.isPlaced) {
+        const [first] = placed.taken;
+        record = await this.#fail(
+          record,
+          `Version "${record.version}" of app "${first?.app_name}" is deployed already (deployment ${first?.deployment}): deploy with force=true to replace it.`,
+        );
+        return;
       }
-      record = await this.#setStatus({ ...record, app_name: outcome.apps[0]?.name }, 'running');
+      // A replaced version's deployment keeps running only while it still brings an app version.
+      for (const deploymentId of new Set(placed.taken.map((old) => old.deployment))) {
+        const left = await this.#records.appVersions.list({ parent: deploymentId });
+        if (left.length === 0)
+          await this.#stop(deploymentId, `Replaced by deployment ${record.id}.`);
+      }
+      for (const version of await this.#records.appVersions.list({ parent: record.id })) {
+        this.#emit(record.id, { event: 'app_version_summary', timestamp: this.#now(), ...version });
+      }
+      record = await this.#setStatus(record, 'running');
     } catch (error) {
-      await this.#setStatus(
+      this.#context.log.error({ err: error, deployment: record.id }, 'deploy failed');
+      await this.#fail(
         record,
-        'failed',
         error instanceof ServiceError ? error.message : 'The deploy failed unexpectedly.',
-      );
+      ).catch(() => undefined);
     } finally {
       this.#running.delete(record.id);
     }
   }
 
+  /** Fails a deployment: what it left is removed first, so a reader told `failed` finds nothing. */
+  async #fail(record: Deployment, reason: string): Promise<Deployment> {
+    await this.#release(record.id);
+    return this.#setStatus(record, 'failed', reason);
+  }
+
+  /** What an ended deployment held goes: its code on this node, its key. */
+  async #release(id: string): Promise<void> {
+    await this.#engine.remove(id);
+    const stored = await this.#records.deployments.get(id);
+    if (stored?.key) await this.#keys?.retire(stored.key.id);
+  }
+
+  /** Moves a deployment to `status` unless it has stopped meanwhile; answers it as it is then. */
   async #setStatus(
     record: Deployment,
     status: Deployment['status'],
     reason?: string,
   ): Promise<Deployment> {
-    const timestamp = formatTimestamp(this.#context.clock());
-    const next: Deployment = {
-      ...record,
-      status,
-      updated_at: timestamp,
-      ...(reason === undefined ? {} : { status_reason: reason }),
-    };
-    const stored = await this.#load(record.id);
-    await this.#store({ record: next, sealedEnv: stored?.sealedEnv ?? {} });
-    this.#emit(record.id, { event: 'deployment_state', timestamp, deployment: next });
+    const timestamp = this.#now();
+    const next = await this.#records.transaction(async ({ deployments }) => {
+      const stored = await deployments.get(record.id);
+      if (!stored) throw notFound('deployment', record.id);
+      if (stored.record.status === 'stopped' || stored.record.status === 'failed') {
+        return stored.record;
+      }
+      const changed: Deployment = { ...record, status, updated_at: timestamp };
+      if (reason === undefined) delete changed.status_reason;
+      else changed.status_reason = reason;
+      await deployments.put(
+        record.id,
+        { ...stored, record: changed },
+        { isOpen: !isFinalDeployment(status) || status === 'running' },
+      );
+      return changed;
+    });
+    if (next.status === status) {
+      this.#emit(record.id, { event: 'deployment_state', timestamp, deployment: next });
+    }
     return next;
+  }
+
+  #log(id: string, line: string): void {
+    const message =
+      line.length > MAX_DEPLOYMENT_LOG_LINE
+        ? `${line.slice(0, MAX_DEPLOYMENT_LOG_LINE)} … (line cut at ${MAX_DEPLOYMENT_LOG_LINE} characters)`
+        : line;
+    this.#emit(id, { event: 'log', timestamp: this.#now(), message });
   }
 
   #emit(id: string, event: DeploymentEvent): void {
@@ -207,76 +275,155 @@ export class DeploymentModel<I extends BrowserInstance> {
     follow.waiters.clear();
   }
 
-  /** The deployment's events so far, then each as it comes, until a final state. */
+  /**
+   * The deployment's events so far, then each as it comes, until a final state. A deployment this
+   * node does not follow (deployed before a restart, or on another node) gives its state alone.
+   */
   async *events(id: string, signal: AbortSignal): AsyncGenerator<DeploymentEvent, void> {
-    const stored = await this.#load(id);
-    if (!stored) throw new ServiceError('not_found', `No deployment ${id}.`);
+    const stored = await this.#stored(id);
     const follow = this.#follows.get(id);
-    if (!follow || FINAL_DEPLOYMENT_STATUSES.includes(stored.record.status)) {
-      yield {
-        event: 'deployment_state',
-        timestamp: formatTimestamp(this.#context.clock()),
-        deployment: stored.record,
-      };
-      if (!follow) return;
+    if (!follow) {
+      yield { event: 'deployment_state', timestamp: this.#now(), deployment: stored.record };
+      return;
     }
     let next = 0;
     while (!signal.aborted) {
+      // Events dropped from the front while this reader waited shift what it has read.
+      const dropped = Math.max(0, next - follow.events.length);
+      next -= dropped;
       while (next < follow.events.length) {
         const event = follow.events[next++] as DeploymentEvent;
         yield event;
-        if (
-          event.event === 'deployment_state' &&
-          FINAL_DEPLOYMENT_STATUSES.includes(event.deployment.status)
-        )
+        if (event.event === 'deployment_state' && isFinalDeployment(event.deployment.status)) {
           return;
+        }
       }
-      await new Promise<void>((resolve) => {
-        follow.waiters.add(resolve);
-        signal.addEventListener('abort', () => resolve(), { once: true });
-      });
+      await wakeOrAbort((wake) => follow.waiters.add(wake), signal);
     }
   }
 
-  /** The app version an invocation names, running; 404 for an unknown app or version. */
-  appVersion(appName: string, version: string): AppVersion {
-    const found = this.#versions.get(`${appName}\n${version}`);
-    if (!found) {
-      throw new ServiceError('not_found', `No running version ${version} of app "${appName}".`);
+  async #stored(id: string): Promise<StoredDeployment> {
+    const stored = await this.#records.deployments.get(id);
+    if (!stored) throw notFound('deployment', id);
+    return stored;
+  }
+
+  /** One deployment; 404 when there is none. */
+  async get(id: string): Promise<Deployment> {
+    return (await this.#stored(id)).record;
+  }
+
+  /** One page of the deployments, oldest first; `app_version` only with `app_name`. */
+  async page(query: DeploymentListQuery): Promise<Page<Deployment>> {
+    if (query.app_version !== undefined && query.app_name === undefined) {
+      throw new ServiceError('bad_request', 'app_version filters only with app_name.', {
+        details: [{ code: 'invalid_input', message: 'query.app_version: needs app_name' }],
+      });
     }
+    let records = (await this.#records.deployments.list()).map((stored) => stored.record);
+    if (query.app_name !== undefined) {
+      const versions = (await this.#records.appVersions.list()).filter(
+        (each) =>
+          each.app_name === query.app_name &&
+          (query.app_version === undefined || each.version === query.app_version),
+      );
+      const ids = new Set(versions.map((each) => each.deployment));
+      records = records.filter(
+        (record) =>
+          ids.has(record.id) ||
+          (record.app_name === query.app_name &&
+            (query.app_version === undefined || record.version === query.app_version)),
+      );
+    }
+    return pageOf(records, query.offset, query.limit);
+  }
+
+  /** One page of the app versions that can be invoked. */
+  async apps(query: ListAppsQuery): Promise<Page<AppVersion>> {
+    const versions = (await this.#records.appVersions.list()).filter(
+      (each) =>
+        (query.app_name === undefined || each.app_name === query.app_name) &&
+        (query.version === undefined || each.version === query.version),
+    );
+    return pageOf(versions, query.offset, query.limit);
+  }
+
+  /** The running app version an invocation names; 404 for an unknown app or version. */
+  async appVersion(appName: string, version: string): Promise<AppVersion> {
+    const found = (await this.#records.appVersions.list()).find(
+      (each) => each.app_name === appName && each.version === version,
+    );
+    if (!found) throw notFound('app version', `${appName}@${version}`);
     return found;
   }
 
-  /** The app versions that can be invoked, by app and version. */
-  versions(filter: { app_name?: string; version?: string }): AppVersion[] {
-    return [...this.#versions.values()].filter(
-      (version) =>
-        (filter.app_name === undefined || version.app_name === filter.app_name) &&
-        (filter.version === undefined || version.version === filter.version),
+  /**
+   * A deployment's environment, opened, for the code it runs: its own variables, and its key
+   * under KEY_VARIABLES (where keys are minted).
+   */
+  async environmentOf(id: string): Promise<Record<string, string>> {
+    const { sealedEnv, key } = await this.#stored(id);
+    const { secrets } = this.#context.engines;
+    const env = Object.fromEntries(
+      Object.entries(sealedEnv).map(([name, sealed]) => [name, secrets.open(sealed)]),
     );
+    if (key) for (const name of KEY_VARIABLES) env[name] = secrets.open(key.sealed);
+    return env;
   }
 
-  /** Stops a deployment: a deploy still running ends, its app versions go. */
+  /**
+   * Stops a deployment: a deploy under way ends, its app versions go, its installed code is
+   * removed. A deployment that has ended already stays as it is.
+   */
   async delete(id: string): Promise<void> {
-    const stored = await this.#load(id);
-    if (!stored) throw new ServiceError('not_found', `No deployment ${id}.`);
+    const stored = await this.#stored(id);
+    if (stored.record.status === 'failed' || stored.record.status === 'stopped') return;
+    await this.#stop(id, 'Deleted.');
+  }
+
+  async #stop(id: string, reason: string): Promise<void> {
     this.#running.get(id)?.abort();
-    for (const [key, version] of this.#versions) {
-      if (version.deployment === id) this.#versions.delete(key);
+    const timestamp = this.#now();
+    const stopped = await this.#records.transaction(async ({ deployments, appVersions }) => {
+      const stored = await deployments.get(id);
+      if (!stored) return undefined;
+      for (const version of await appVersions.list({ parent: id })) {
+        await appVersions.delete(version.id);
+      }
+      if (stored.record.status === 'failed' || stored.record.status === 'stopped') return undefined;
+      const record: Deployment = {
+        ...stored.record,
+        status: 'stopped',
+        status_reason: reason,
+        updated_at: timestamp,
+      };
+      await deployments.put(id, { ...stored, record }, { isOpen: false });
+      return record;
+    });
+    await this.#release(id);
+    if (stopped) this.#emit(id, { event: 'deployment_state', timestamp, deployment: stopped });
+  }
+
+  /**
+   * After a restart: a deploy an earlier run left queued or in progress cannot go on (its
+   * archive and half an install are gone with it): it is failed, saying so.
+   */
+  async recover(): Promise<void> {
+    for (const stored of await this.#records.deployments.list({ isOpen: true })) {
+      const { record } = stored;
+      if (record.status !== 'queued' && record.status !== 'in_progress') continue;
+      await this.#fail(record, 'The server restarted during the deploy: deploy again.');
     }
-    if (stored.record.status !== 'failed' && stored.record.status !== 'stopped')
-      await this.#setStatus(stored.record, 'stopped', 'Deleted.');
-    await this.#engine.remove(id);
   }
 
-  async #load(id: string): Promise<StoredDeployment | undefined> {
-    // TODO(next): a `deployments` record table in the store (RECORD_KINDS).
-    return this.#memory.get(id);
+  /** How many deployments are being deployed or running (what keeps a project from deletion). */
+  async openCount(): Promise<number> {
+    return (await this.#records.deployments.list({ isOpen: true })).length;
   }
 
-  async #store(stored: StoredDeployment): Promise<void> {
-    this.#memory.set(stored.record.id, stored);
+  /** Shutdown: deploys under way end as failed, their half-done work removed. */
+  async close(): Promise<void> {
+    for (const controller of this.#running.values()) controller.abort();
+    await Promise.allSettled([...this.#work]);
   }
-
-  readonly #memory = new Map<string, StoredDeployment>();
 }

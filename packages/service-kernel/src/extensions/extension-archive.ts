@@ -31,6 +31,13 @@ export const EXTENSION_ARCHIVE: ArchiveKind = {
   root: 'the extension folder',
 };
 
+/** A deployment's archive: the `file` part of POST /deployments. */
+export const APP_ARCHIVE: ArchiveKind = {
+  noun: 'app archive',
+  part: 'file',
+  root: 'the app folder',
+};
+
 /** The 400 for an archive that breaks a rule; the detail names the form part. */
 export function invalidArchive(message: string, kind = EXTENSION_ARCHIVE): ServiceError {
   const detail: ErrorDetail = { code: INVALID_INPUT, message: `${kind.part}: ${message}` };

@@ -535,6 +535,7 @@ export class Organization<I extends BrowserInstance> {
       [(await scope.profiles.list()).length, 'profiles'],
       [(await scope.proxies.list()).length, 'proxies'],
       [running, 'running invocations'],
+      [(await scope.deployments.list({ isOpen: true })).length, 'deployments (delete them first)'],
     ];
     return counts.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
   }
@@ -722,6 +723,29 @@ export class Organization<I extends BrowserInstance> {
     }
     const stored = await this.#key(id);
     await this.#retire(stored, this.#clock());
+  }
+
+  /**
+   * A key of its own for a deployment's code, scoped to the deployment's project: what its code
+   * calls the API with. 409 when the server holds as many keys as it may.
+   */
+  async mintDeploymentKey(
+    project: string,
+    deploymentId: string,
+  ): Promise<{ readonly id: string; readonly key: string }> {
+    const created = await this.#storeKey({
+      name: `deployment ${deploymentId}`,
+      project_id: project,
+      read_only: false,
+      expires_at: null,
+    });
+    return { id: created.id, key: created.key };
+  }
+
+  /** A deployment's key stops (the deployment failed or stopped). */
+  async retireDeploymentKey(id: string): Promise<void> {
+    const stored = await this.#org.apiKeys.get(id);
+    if (stored && stored.record.deleted_at === null) await this.#retire(stored, this.#clock());
   }
 
   /** A key stops at `when`: at once (deleted now), or later (a rotation's grace period). */

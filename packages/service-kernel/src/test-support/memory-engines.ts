@@ -21,6 +21,7 @@ import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js'
 import { MemoryProfileStore } from '../profiles/memory-profile-store.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
 import { ServiceModel } from '../service-model.js';
+import { ScriptedAppEngine } from './scripted-app-engine.js';
 
 /** One input event a RecordingInstance received, with when (performance.now()). */
 export type RecordedInput =
@@ -147,6 +148,7 @@ export function memoryEngines(options: { async?: boolean } = {}) {
     },
   };
   const signIn = new ScriptedSignInDriver<RecordingInstance>();
+  const apps = new ScriptedAppEngine();
   const engines: ServiceEngines<RecordingInstance> = {
     browsers,
     files: memoryFileSystem(),
@@ -206,8 +208,9 @@ export function memoryEngines(options: { async?: boolean } = {}) {
     signIn,
     secrets: { seal: (plain) => `sealed:${plain}`, open: (sealed) => sealed.slice(7) },
     records: createMemoryRecordStore(),
+    apps,
   };
-  return { engines, instances, processes, finished, profiles, launches, signIn };
+  return { engines, instances, processes, finished, profiles, launches, signIn, apps };
 }
 
 /** A model on memory engines, with a clock the test moves. */

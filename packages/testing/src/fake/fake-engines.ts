@@ -13,6 +13,7 @@ import {
   type ServiceEngines,
 } from '@x/service-kernel';
 import { DEFAULT_PROJECT_ID } from '@x/types';
+import { FakeAppEngine } from './apps/fake-app-engine.js';
 import { FakeBrowserEngine } from './browsers/fake-browser-engine.js';
 import type { FakeInstance } from './browsers/fake-instance.js';
 import { FakeArchiveStore } from './extensions/fake-archive-store.js';
@@ -38,6 +39,7 @@ export interface FakeEngines extends ServiceEngines<FakeInstance> {
   /** Every project's records, and the organization's. */
   readonly stores: ReturnType<typeof createMemoryRecordStores>;
   readonly audit: AuditStore;
+  readonly apps: FakeAppEngine;
 }
 
 /** A fresh set of in-memory engines. */
@@ -64,5 +66,7 @@ export function createFakeEngines(clock?: () => Date): FakeEngines {
     records: stores.scope(DEFAULT_PROJECT_ID),
     stores,
     audit: createMemoryAuditStore(),
+    // Deployed code runs in this process, importing the project's own packages.
+    apps: new FakeAppEngine(),
   };
 }

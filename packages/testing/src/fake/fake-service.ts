@@ -295,6 +295,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     },
     async close() {
       await current.org.close();
+      await current.engines.apps.close();
       await listener?.close();
       listener = undefined;
     },
@@ -309,7 +310,8 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     inject: (effect, scope) => faults.inject(effect, scope),
     clearFaults: () => faults.clear(),
     reset() {
-      void current.org.close();
+      const previous = current;
+      void previous.org.close().then(() => previous.engines.apps.close());
       current = build();
       faults.clear();
       journal.clear();

@@ -159,6 +159,9 @@ export const ListDeploymentsQuerySchema = /* @__PURE__ */ requestObject({
   ),
 });
 
+/** A GET /deployments query, defaults applied. */
+export type DeploymentListQuery = InferOutput<typeof ListDeploymentsQuerySchema>;
+
 /** An action of an app as its deployment found it. */
 export const AppActionSchema = /* @__PURE__ */ object({
   name: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the action's name"),

@@ -1,4 +1,4 @@
-import { array, optional, string } from 'valibot';
+import { array, type InferOutput, optional, string } from 'valibot';
 import { defineOperation } from '../catalog/operation.js';
 import { described } from '../common/describe.js';
 import { FORM_FRAMING_BYTES, LIMITS } from '../common/limits.js';
@@ -98,6 +98,9 @@ export const ListAppsQuerySchema = /* @__PURE__ */ requestObject({
     'only this version',
   ),
 });
+
+/** A GET /apps query, defaults applied. */
+export type ListAppsQuery = InferOutput<typeof ListAppsQuerySchema>;
 
 /** GET /apps: the app versions deployed and running, with their actions. */
 export const listAppsOperation = /* @__PURE__ */ defineOperation({

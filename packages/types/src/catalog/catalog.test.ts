@@ -128,6 +128,12 @@ const CONTRACT_OPERATIONS = [
   'POST /auth/connections/{id}/submit',
   'GET /auth/connections/{id}/events',
   'GET /auth/connections/{id}/timeline',
+  'POST /deployments',
+  'GET /deployments',
+  'GET /deployments/{id}',
+  'DELETE /deployments/{id}',
+  'GET /deployments/{id}/events',
+  'GET /apps',
 ];
 
 /** The success status contract.md decides for each operation that has one. */
@@ -214,7 +220,7 @@ describe('the operation catalog', () => {
         ),
       ]);
     }
-    expect(lists.length).toBe(15);
+    expect(lists.length).toBe(17);
   });
 
   it('answers with the success statuses contract.md decides', () => {
@@ -285,6 +291,7 @@ describe('the operation catalog', () => {
       'browsers.telemetry.stream',
       'credentialProviders.items',
       'credentials.totpCode',
+      'deployments.events',
       'extensions.download',
       'profiles.download',
     ]);

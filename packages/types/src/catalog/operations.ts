@@ -1,4 +1,12 @@
 import {
+  createDeploymentOperation,
+  deleteDeploymentOperation,
+  followDeploymentOperation,
+  getDeploymentOperation,
+  listAppsOperation,
+  listDeploymentsOperation,
+} from '../apps/operations.js';
+import {
   authConnectionTimelineOperation,
   createAuthConnectionOperation,
   deleteAuthConnectionOperation,
@@ -269,6 +277,12 @@ export const operations = [
   submitAuthConnectionOperation,
   followAuthConnectionOperation,
   authConnectionTimelineOperation,
+  createDeploymentOperation,
+  listDeploymentsOperation,
+  getDeploymentOperation,
+  deleteDeploymentOperation,
+  followDeploymentOperation,
+  listAppsOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

@@ -1,0 +1,218 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatNetworkEntry } from '@x/types';
+import { zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registryNetworks } from '../test-support/app-runners.js';
+import { openEventStream } from '../test-support/event-stream.js';
+import {
+  jsonCaller,
+  TEST_ALLOW_NETWORKS,
+  TEST_TOKEN,
+  useTestServer,
+} from '../test-support/servers.js';
+
+/** An app written for the public Kernel app framework, TypeScript as its users write it. */
+const KERNEL_APP = `
+import { Kernel, type KernelContext } from '@onkernel/sdk';
+const kernel = new Kernel();
+const app = kernel.app('greeter');
+app.action('hello', async (_ctx: KernelContext, payload?: { name: string }) => \`hi \${payload?.name}\`);
+app.action('bye', async (_ctx: KernelContext) => 'bye');
+console.log('loaded with', Object.keys(process.env).filter((name) => name === 'GREETING').join());
+// The key minted for the deployment reaches the API at the address given.
+const answer = await fetch(\`\${process.env.KERNEL_BASE_URL}/browsers\`, {
+  headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\` },
+});
+console.log('api answered', answer.status, process.env.XB_TOKEN === process.env.KERNEL_API_KEY);
+`;
+
+const KERNEL_PACKAGE = JSON.stringify({
+  name: 'greeter',
+  type: 'module',
+  dependencies: { '@onkernel/sdk': '0.84.0' },
+});
+
+const encoder = new TextEncoder();
+
+function zip(files: Record<string, string>): Blob {
+  const entries = Object.fromEntries(
+    Object.entries(files).map(([name, text]) => [name, encoder.encode(text)]),
+  );
+  return new Blob([zipSync(entries) as Uint8Array<ArrayBuffer>]);
+}
+
+// The registry is where npm finds it on this host: opened to installs as an operator would.
+const env: Record<string, string> = {};
+beforeAll(async () => {
+  const registry = (await registryNetworks()).map(formatNetworkEntry);
+  env.XB_ALLOW_NETWORKS = [TEST_ALLOW_NETWORKS, ...registry].join(',');
+});
+const server = useTestServer(env);
+const call = jsonCaller(() => server.server.url);
+
+interface DeploymentRecord {
+  id: string;
+  status: string;
+  status_reason?: string;
+  app_name?: string;
+  env_vars: Record<string, string>;
+  source_checksum: string;
+}
+
+/** Deploys `archive`: the 201 record. */
+async function deploy(
+  archive: Blob,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; json: DeploymentRecord }> {
+  const form = new FormData();
+  form.set('file', archive, 'app.zip');
+  form.set('entrypoint_rel_path', 'app.ts');
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const response = await fetch(`${server.server.url}/deployments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    body: form,
+  });
+  return { status: response.status, json: (await response.json()) as DeploymentRecord };
+}
+
+/** Every event of a deployment's stream, parsed, until the stream ends. */
+async function followed(id: string): Promise<Record<string, unknown>[]> {
+  const stream = await openEventStream(
+    `${server.server.url}/deployments/${id}/events`,
+    {},
+    120_000,
+  );
+  expect(stream.status).toBe(200);
+  const events: Record<string, unknown>[] = [];
+  for (let frame = await stream.next(); frame; frame = await stream.next()) {
+    events.push(JSON.parse(frame.data) as Record<string, unknown>);
+  }
+  return events;
+}
+
+/** Nothing of a deployment is left on disk: no archive, no installed folder, no sandbox home. */
+function expectNothingLeftOf(id: string): void {
+  const deployments = join(server.dataDir, 'deployments');
+  expect(readdirSync(deployments).filter((name) => name.startsWith(id))).toEqual([]);
+  const instances = join(server.dataDir, 'instances');
+  if (existsSync(instances)) {
+    expect(readdirSync(instances).filter((name) => name.startsWith(id))).toEqual([]);
+  }
+}
+
+describe('deployments on the server', () => {
+  it('installs a Kernel app from the registry, finds its actions, follows to running; env vars stay sealed', async () => {
+    const created = await deploy(zip({ 'package.json': KERNEL_PACKAGE, 'app.ts': KERNEL_APP }), {
+      version: 'v1',
+      'env_vars[GREETING]': 'top-secret-value',
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ status: 'queued', env_vars: { GREETING: '' } });
+    expect(created.json.source_checksum).toMatch(/^[0-9a-f]{64}$/);
+    const events = await followed(created.json.id);
+    const states = events.flatMap((event) =>
+      event.event === 'deployment_state' ? [(event.deployment as DeploymentRecord).status] : [],
+    );
+    expect([states, JSON.stringify(events.at(-1))]).toEqual([
+      ['queued', 'in_progress', 'running'],
+      expect.anything(),
+    ]);
+    const logs = events.filter((event) => event.event === 'log').map((event) => event.message);
+    // The code loaded with its environment (the name printed, never the value).
+    expect(logs).toContain('loaded with GREETING');
+    expect(logs).toContain('api answered 200 true');
+    // That key is the deployment's own, scoped to its project; it stops with the deployment.
+    const keyName = encodeURIComponent(`deployment ${created.json.id}`);
+    const keys = await call<{ id: string; project_id: string | null }[]>(
+      'GET',
+      `/org/api_keys?name=${keyName}`,
+    );
+    expect(keys.json).toEqual([expect.objectContaining({ project_id: expect.any(String) })]);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: 'app_version_summary',
+        app_name: 'greeter',
+        version: 'v1',
+        actions: [{ name: 'hello' }, { name: 'bye' }],
+      }),
+    );
+    expect(JSON.stringify(events)).not.toContain('top-secret-value');
+    const got = await call<DeploymentRecord>('GET', `/deployments/${created.json.id}`);
+    expect(got.json).toMatchObject({ status: 'running', app_name: 'greeter' });
+    const apps = await call<{ app_name: string; deployment: string }[]>('GET', '/apps');
+    expect(apps.json).toEqual([
+      expect.objectContaining({ app_name: 'greeter', version: 'v1', deployment: created.json.id }),
+    ]);
+    const listed = await call<DeploymentRecord[]>('GET', '/deployments?app_name=greeter');
+    expect(listed.json.map((record) => record.id)).toEqual([created.json.id]);
+    expect(existsSync(join(server.dataDir, 'deployments', created.json.id, 'app.ts'))).toBe(true);
+
+    // Stopped: its app can no longer be found, its code is gone.
+    expect((await call('DELETE', `/deployments/${created.json.id}`)).status).toBe(204);
+    expect(
+      (await call<DeploymentRecord>('GET', `/deployments/${created.json.id}`)).json,
+    ).toMatchObject({ status: 'stopped' });
+    expect((await call<unknown[]>('GET', '/apps')).json).toEqual([]);
+    expect((await call<unknown[]>('GET', `/org/api_keys?name=${keyName}`)).json).toEqual([]);
+    expectNothingLeftOf(created.json.id);
+  }, 180_000);
+
+  it.each([
+    [
+      'a zip slip',
+      { 'app.ts': KERNEL_APP, '../escape.js': 'x' },
+      /would be written outside the app folder/,
+    ],
+    [
+      'a missing entrypoint',
+      { 'index.ts': KERNEL_APP },
+      /entrypoint app\.ts is not in the archive/,
+    ],
+    [
+      'a failing install',
+      {
+        'app.ts': KERNEL_APP,
+        'package.json': JSON.stringify({
+          name: 'broken',
+          dependencies: { 'xb-no-such-package-4c1d': '1.0.0' },
+        }),
+      },
+      /xb-no-such-package-4c1d/,
+    ],
+    ['code that defines no app', { 'app.ts': 'export const nothing = 1;' }, /defines no app/],
+    [
+      'code that throws as it loads',
+      { 'app.ts': 'throw new Error("boom at load");' },
+      /boom at load/,
+    ],
+  ])(
+    '%s ends failed with its reason, leaving nothing',
+    async (_name, files, reason) => {
+      const created = await deploy(zip(files as Record<string, string>));
+      expect(created.status).toBe(201);
+      const events = await followed(created.json.id);
+      const last = events.at(-1) as { deployment: DeploymentRecord };
+      expect(last.deployment.status).toBe('failed');
+      expect(last.deployment.status_reason).toMatch(reason);
+      expectNothingLeftOf(created.json.id);
+    },
+    120_000,
+  );
+
+  it('refuses what is not a zip at the deploy, and bad fields at the call', async () => {
+    const notZip = await deploy(new Blob(['plain text']));
+    expect(notZip.status).toBe(201);
+    const events = await followed(notZip.json.id);
+    expect((events.at(-1) as { deployment: DeploymentRecord }).deployment.status_reason).toMatch(
+      /not a zip archive/,
+    );
+    const badEnv = await deploy(zip({ 'app.ts': KERNEL_APP }), { 'env_vars[1BAD]': 'x' });
+    expect(badEnv.status).toBe(400);
+    const badFilter = await call('GET', '/deployments?app_version=v1');
+    expect(badFilter.status).toBe(400);
+    expect((await call('GET', '/deployments/dep_nothing')).status).toBe(404);
+    expect((await call('GET', '/deployments/dep_nothing/events')).status).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,168 @@
+import type { DeploymentEvent } from '@x/types';
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../service-error.js';
+import { testModel } from '../test-support/memory-engines.js';
+
+const ARCHIVE = new Blob([new Uint8Array([80, 75, 5, 6])]);
+
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    file: ARCHIVE,
+    entrypoint_rel_path: 'app.ts',
+    version: 'latest',
+    force: 'false' as const,
+    ...overrides,
+  };
+}
+
+/** Every event of a deployment until its stream ends. */
+async function eventsOf(
+  model: ReturnType<typeof testModel>['model'],
+  id: string,
+): Promise<DeploymentEvent[]> {
+  const events: DeploymentEvent[] = [];
+  for await (const event of model.deployments.events(id, new AbortController().signal)) {
+    events.push(event);
+  }
+  return events;
+}
+
+describe('deployments', () => {
+  it('queues, installs, finds the apps and runs; env vars are sealed and never answered', async () => {
+    const { model, engines } = testModel();
+    const queued = await model.deployments.create(
+      form({ env_vars: { API_TOKEN: 's3cret', REGION: 'eu' } }),
+    );
+    expect(queued).toMatchObject({
+      status: 'queued',
+      version: 'latest',
+      entrypoint_rel_path: 'app.ts',
+      env_vars: { API_TOKEN: '', REGION: '' },
+      source_type: 'file',
+    });
+    const events = await eventsOf(model, queued.id);
+    expect(events.map((event) => event.event)).toEqual([
+      'deployment_state',
+      'deployment_state',
+      'log',
+      'app_version_summary',
+      'deployment_state',
+    ]);
+    const states = events.flatMap((event) =>
+      event.event === 'deployment_state' ? [event.deployment.status] : [],
+    );
+    expect(states).toEqual(['queued', 'in_progress', 'running']);
+    const running = await model.deployments.get(queued.id);
+    expect(running).toMatchObject({ status: 'running', app_name: 'demo' });
+    expect(JSON.stringify([running, events])).not.toContain('s3cret');
+    const stored = await engines.records.deployments.get(queued.id);
+    expect(JSON.stringify(stored)).not.toContain('"s3cret"');
+    expect(await model.deployments.environmentOf(queued.id)).toEqual({
+      API_TOKEN: 's3cret',
+      REGION: 'eu',
+    });
+    const apps = await model.deployments.apps({ offset: 0, limit: 20 });
+    expect(apps.items).toEqual([
+      expect.objectContaining({
+        app_name: 'demo',
+        version: 'latest',
+        deployment: queued.id,
+        actions: [{ name: 'run' }],
+      }),
+    ]);
+    expect((await model.deployments.appVersion('demo', 'latest')).deployment).toBe(queued.id);
+    await expect(model.deployments.appVersion('demo', 'v9')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('fails with the engine reason, or when the code defines no app, removing what it kept', async () => {
+    const { model, apps } = testModel();
+    apps.outcome = { ok: false, reason: 'npm install failed: E404 left-pad' };
+    const first = await model.deployments.create(form());
+    const last = (await eventsOf(model, first.id)).at(-1);
+    expect(last).toMatchObject({
+      event: 'deployment_state',
+      deployment: { status: 'failed', status_reason: 'npm install failed: E404 left-pad' },
+    });
+    expect(apps.removed).toContain(first.id);
+    apps.outcome = { ok: true, apps: [] };
+    const second = await model.deployments.create(form());
+    await eventsOf(model, second.id);
+    expect((await model.deployments.get(second.id)).status_reason).toMatch(/defines no app/);
+    expect((await model.deployments.apps({ offset: 0, limit: 20 })).items).toEqual([]);
+  });
+
+  it('refuses a version deployed already unless forced; forced, the old deployment stops', async () => {
+    const { model } = testModel();
+    const first = await model.deployments.create(form({ version: 'v1' }));
+    await eventsOf(model, first.id);
+    const again = await model.deployments.create(form({ version: 'v1' }));
+    await eventsOf(model, again.id);
+    expect(await model.deployments.get(again.id)).toMatchObject({
+      status: 'failed',
+      status_reason: expect.stringContaining('force=true'),
+    });
+    const forced = await model.deployments.create(form({ version: 'v1', force: 'true' }));
+    await eventsOf(model, forced.id);
+    expect((await model.deployments.get(forced.id)).status).toBe('running');
+    expect(await model.deployments.get(first.id)).toMatchObject({
+      status: 'stopped',
+      status_reason: `Replaced by deployment ${forced.id}.`,
+    });
+    const versions = (await model.deployments.apps({ offset: 0, limit: 20 })).items;
+    expect(versions.map((version) => version.deployment)).toEqual([forced.id]);
+    const listed = await model.deployments.page({
+      offset: 0,
+      limit: 20,
+      app_name: 'demo',
+      app_version: 'v1',
+    });
+    expect(listed.items.map((record) => record.id)).toEqual([first.id, again.id, forced.id]);
+  });
+
+  it('a delete stops a deploy under way and a running deployment; its apps go', async () => {
+    const { model, apps } = testModel();
+    apps.hold();
+    const held = await model.deployments.create(form());
+    const reading = eventsOf(model, held.id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await model.deployments.delete(held.id);
+    const events = await reading;
+    expect(events.at(-1)).toMatchObject({
+      deployment: { status: 'stopped', status_reason: 'Deleted.' },
+    });
+    expect(apps.jobs[0]?.signal.aborted).toBe(true);
+    apps.release();
+    await model.close();
+    expect((await model.deployments.get(held.id)).status).toBe('stopped');
+    const { model: other } = testModel();
+    const running = await other.deployments.create(form());
+    await eventsOf(other, running.id);
+    await other.deployments.delete(running.id);
+    expect((await other.deployments.get(running.id)).status).toBe('stopped');
+    expect((await other.deployments.apps({ offset: 0, limit: 20 })).items).toEqual([]);
+    // A second delete changes nothing; an unknown id is 404.
+    await other.deployments.delete(running.id);
+    await expect(other.deployments.delete('dep_nothing')).rejects.toBeInstanceOf(ServiceError);
+  });
+
+  it('filters by version only with an app, and a restart fails the deploys it interrupted', async () => {
+    const { model, apps, engines } = testModel();
+    await expect(
+      model.deployments.page({ offset: 0, limit: 20, app_version: 'v1' }),
+    ).rejects.toMatchObject({ code: 'bad_request' });
+    apps.hold();
+    const interrupted = await model.deployments.create(form());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The same records, read by a new model as after a restart.
+    const { ServiceModel } = await import('../service-model.js');
+    const restarted = new ServiceModel({ engines, settings: model.context.settings });
+    await restarted.deployments.recover();
+    expect(await restarted.deployments.get(interrupted.id)).toMatchObject({
+      status: 'failed',
+      status_reason: expect.stringContaining('restarted'),
+    });
+    apps.release();
+  });
+});

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, parse, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  APP_ARCHIVE,
+  type AppEngine,
+  type ArchiveEntry,
+  checkZipEntries,
+  type DeployJob,
+  type DeployOutcome,
+  type FoundApp,
+  ServiceError,
+} from '@x/service-kernel';
+import { unzipSync } from 'fflate';
+
+/** An action as either app framework keeps it. */
+export type FakeActionHandler = (context: { invocation_id: string }, payload?: unknown) => unknown;
+
+/** An app a fake deployment's code defined, with its handlers (run in this process). */
+export interface FakeApp {
+  readonly name: string;
+  readonly actions: ReadonlyMap<string, FakeActionHandler>;
+}
+
+/** The global registry `@x/client/apps`' `defineApp` keeps its apps in. */
+const CLIENT_APPS = Symbol.for('@x/client.apps');
+
+interface KernelRegistry {
+  getApps(): { name: string; actions: Map<string, { handler: FakeActionHandler }> }[];
+}
+
+/** The folder `node_modules` of the project the fake runs in: what deployed code imports from. */
+function projectModules(from: string): string | undefined {
+  for (let folder = resolve(from); ; folder = dirname(folder)) {
+    const candidate = join(folder, 'node_modules');
+    if (existsSync(candidate)) return candidate;
+    if (folder === parse(folder).root) return undefined;
+  }
+}
+
+function failure(reason: string): DeployOutcome {
+  return { ok: false, reason };
+}
+
+/**
+ * The fake's app engine: a deployment's code runs in the fake's own process. The archive is
+ * checked as the server checks it (the same entry rules), unpacked into a temporary folder whose
+ * `node_modules` is the project's own (nothing is installed: the packages the code imports must
+ * be the test's), and its entrypoint imported to find the apps it defines, with either framework
+ * (`@onkernel/sdk`'s `kernel.app()` or `@x/client/apps`' `defineApp()`). TypeScript entrypoints
+ * load as Node strips their types.
+ */
+export class FakeAppEngine implements AppEngine {
+  readonly #archives = new Map<string, Uint8Array>();
+  readonly #apps = new Map<string, readonly FakeApp[]>();
+  readonly #folders = new Map<string, string>();
+  readonly #modules: string | undefined;
+  #root: Promise<string> | undefined;
+
+  constructor(options: { readonly projectFolder?: string } = {}) {
+    this.#modules = projectModules(options.projectFolder ?? process.cwd());
+  }
+
+  async keep(deploymentId: string, archive: Blob): Promise<{ checksum: string }> {
+    const bytes = new Uint8Array(await archive.arrayBuffer());
+    this.#archives.set(deploymentId, bytes);
+    return { checksum: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  /** The apps a running deployment's code defined, with their handlers. */
+  appsOf(deploymentId: string): readonly FakeApp[] {
+    return this.#apps.get(deploymentId) ?? [];
+  }
+
+  async deploy(job: DeployJob): Promise<DeployOutcome> {
+    const archive = this.#archives.get(job.deploymentId);
+    if (!archive) return failure('The archive is gone.');
+    this.#archives.delete(job.deploymentId);
+    const entries: ArchiveEntry[] = [];
+    try {
+      unzipSync(archive, {
+        filter(file) {
+          entries.push({ name: file.name, uncompressedSize: file.originalSize });
+          return false;
+        },
+      });
+    } catch {
+      return failure('The app archive is invalid: it is not a zip archive, or it is truncated.');
+    }
+    try {
+      checkZipEntries(entries, APP_ARCHIVE);
+    } catch (error) {
+      return failure(error instanceof ServiceError ? error.message : String(error));
+    }
+    const entrypoint = job.entrypoint.replaceAll('\\', '/');
+    if (!entries.some((entry) => entry.name === entrypoint)) {
+      return failure(`The entrypoint ${job.entrypoint} is not in the archive.`);
+    }
+    this.#root ??= mkdtemp(join(tmpdir(), 'xb-fake-apps-'));
+    const folder = join(await this.#root, job.deploymentId);
+    this.#folders.set(job.deploymentId, folder);
+    const files = unzipSync(archive);
+    for (const [name, bytes] of Object.entries(files)) {
+      if (name.endsWith('/')) continue;
+      const target = resolve(folder, name);
+      if (!target.startsWith(folder + sep)) continue;
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+    }
+    if (this.#modules && !existsSync(join(folder, 'node_modules'))) {
+      await symlink(this.#modules, join(folder, 'node_modules'), 'dir');
+    }
+    job.onLog(
+      `Unpacked ${Object.keys(files).length} entries; the fake installs nothing (the code's packages are the project's).`,
+    );
+    try {
+      const apps = await this.#load(join(folder, entrypoint));
+      this.#apps.set(job.deploymentId, apps);
+      const found: FoundApp[] = apps.map((app) => ({
+        name: app.name,
+        actions: [...app.actions.keys()].map((name) => ({ name })),
+      }));
+      return { ok: true, apps: found };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return failure(`The entrypoint cannot be loaded: ${message}`);
+    }
+  }
+
+  /** Imports the entrypoint and gives the apps it defined (those it defined alone). */
+  async #load(entrypoint: string): Promise<FakeApp[]> {
+    const holder = globalThis as Record<symbol, unknown>;
+    const kernel = await this.#kernelRegistry(entrypoint);
+    const before = new Set(kernel?.getApps() ?? []);
+    // A registry of its own while it loads: two deployments may define the same app.
+    const outer = holder[CLIENT_APPS];
+    const defined = new Map<string, FakeApp>();
+    holder[CLIENT_APPS] = defined;
+    try {
+      await import(pathToFileURL(entrypoint).href);
+    } finally {
+      holder[CLIENT_APPS] = outer;
+    }
+    const apps = new Map<string, FakeApp>();
+    for (const app of kernel?.getApps() ?? []) {
+      if (before.has(app) || apps.has(app.name)) continue;
+      const actions = new Map<string, FakeActionHandler>();
+      for (const [name, action] of app.actions) actions.set(name, action.handler);
+      apps.set(app.name, { name: app.name, actions });
+    }
+    for (const app of defined.values()) if (!apps.has(app.name)) apps.set(app.name, app);
+    return [...apps.values()];
+  }
+
+  /** The Kernel SDK's app registry the entrypoint would register with, if it can reach one. */
+  async #kernelRegistry(entrypoint: string): Promise<KernelRegistry | undefined> {
+    let main: string;
+    try {
+      main = createRequire(entrypoint).resolve('@onkernel/sdk');
+    } catch {
+      return undefined;
+    }
+    for (let folder = dirname(main); folder !== dirname(folder); folder = dirname(folder)) {
+      const framework = join(folder, 'core', 'app-framework.mjs');
+      if (existsSync(framework)) {
+        const module = (await import(pathToFileURL(framework).href)) as {
+          appRegistry?: KernelRegistry;
+        };
+        return module.appRegistry;
+      }
+    }
+    return undefined;
+  }
+
+  async remove(deploymentId: string): Promise<void> {
+    this.#archives.delete(deploymentId);
+    this.#apps.delete(deploymentId);
+    const folder = this.#folders.get(deploymentId);
+    this.#folders.delete(deploymentId);
+    if (folder) await rm(folder, { recursive: true, force: true });
+  }
+
+  /** Removes every deployment's folder (the fake's close). */
+  async close(): Promise<void> {
+    this.#archives.clear();
+    this.#apps.clear();
+    this.#folders.clear();
+    const root = await this.#root;
+    this.#root = undefined;
+    if (root) await rm(root, { recursive: true, force: true });
+  }
+}
