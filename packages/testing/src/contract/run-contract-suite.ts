@@ -4,6 +4,7 @@ import { browserChecks } from './checks-browsers.js';
 import { commonChecks } from './checks-common.js';
 import { computerChecks } from './checks-computer.js';
 import { credentialChecks, credentialProviderChecks } from './checks-credentials.js';
+import { deploymentChecks } from './checks-deployments.js';
 import { extensionChecks } from './checks-extensions.js';
 import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
@@ -32,6 +33,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...poolChecks,
   ...extensionChecks,
   ...invocationChecks,
+  ...deploymentChecks,
   ...listChecks,
   ...liveViewChecks,
   ...profileChecks,

@@ -223,6 +223,8 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   /** The model on in-memory engines; a reset makes a new one. */
   const build = () => {
     const engines = createFakeEngines(clock);
+    // Deployed code calls the fake where it answers (its listener, once it listens).
+    engines.apps.apiUrl = origin;
     for (const [command, script] of Object.entries(options.scripts ?? {}))
       engines.processes.scripts.set(command, script);
     const org = new Organization<FakeInstance>({

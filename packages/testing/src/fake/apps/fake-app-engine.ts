@@ -60,6 +60,10 @@ export class FakeAppEngine implements AppEngine {
   readonly #folders = new Map<string, string>();
   readonly #modules: string | undefined;
   #root: Promise<string> | undefined;
+  /** Code runs one at a time: each sees its own deployment's environment in process.env. */
+  #turn: Promise<unknown> = Promise.resolve();
+  /** Where deployed code reaches the API (KERNEL_BASE_URL, XB_BASE_URL), once known. */
+  apiUrl: () => string | undefined = () => undefined;
 
   constructor(options: { readonly projectFolder?: string } = {}) {
     this.#modules = projectModules(options.projectFolder ?? process.cwd());
@@ -118,7 +122,7 @@ export class FakeAppEngine implements AppEngine {
       `Unpacked ${Object.keys(files).length} entries; the fake installs nothing (the code's packages are the project's).`,
     );
     try {
-      const apps = await this.#load(join(folder, entrypoint));
+      const apps = await this.#withEnv(job.env, () => this.#load(join(folder, entrypoint)));
       this.#apps.set(job.deploymentId, apps);
       const found: FoundApp[] = apps.map((app) => ({
         name: app.name,
@@ -129,6 +133,29 @@ export class FakeAppEngine implements AppEngine {
       const message = error instanceof Error ? error.message : String(error);
       return failure(`The entrypoint cannot be loaded: ${message}`);
     }
+  }
+
+  /**
+   * Runs `work` in its turn with the deployment's environment in process.env (and the API's
+   * address), as the server gives a sandbox its own; process.env is put back after.
+   */
+  #withEnv<T>(env: Readonly<Record<string, string>>, work: () => Promise<T>): Promise<T> {
+    const api = this.apiUrl();
+    const given = { ...env, ...(api ? { KERNEL_BASE_URL: api, XB_BASE_URL: api } : {}) };
+    const run = this.#turn.then(async () => {
+      const saved = Object.fromEntries(Object.keys(given).map((name) => [name, process.env[name]]));
+      Object.assign(process.env, given);
+      try {
+        return await work();
+      } finally {
+        for (const [name, value] of Object.entries(saved)) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+      }
+    });
+    this.#turn = run.catch(() => undefined);
+    return run;
   }
 
   /** Imports the entrypoint and gives the apps it defined (those it defined alone). */
