@@ -42,20 +42,32 @@ export function isLeftOut(name: string): boolean {
 }
 
 /** What a folder's walk has gathered so far, bounded as the service bounds an archive. */
-interface Gathered {
+export interface Gathered {
   readonly files: Record<string, Uint8Array>;
   count: number;
   bytes: number;
-  readonly includeHidden: boolean;
+  /** Whether an entry is left out: its name in the archive (`a/b`), and whether a folder. */
+  readonly skips: (name: string, isFolder: boolean) => boolean;
+  /** The folder as the user named it, for messages. */
   readonly shown: string;
+  /** What the archive is, for messages: `an extension`, `an app`. */
+  readonly what: string;
+  /** Called before a folder's entries are judged (its path on disk, its name in the archive). */
+  readonly enter?: (folder: string, name: string) => Promise<void>;
 }
 
-async function filesOf(root: string, folder: string, gathered: Gathered): Promise<void> {
+/**
+ * Gathers the files under `folder` (at `root`) into `gathered`, skipping what it says; symbolic
+ * links and special files are left out (they could point outside the folder). Bounded as the
+ * service bounds an archive: refused before a file past the bounds is read.
+ */
+export async function filesOf(root: string, folder: string, gathered: Gathered): Promise<void> {
   for (const entry of await readdir(folder, { withFileTypes: true })) {
-    if (!gathered.includeHidden && isLeftOut(entry.name)) continue;
     const path = join(folder, entry.name);
     const name = relative(root, path).split(sep).join('/');
+    if (gathered.skips(name, entry.isDirectory())) continue;
     if (entry.isDirectory()) {
+      await gathered.enter?.(path, name);
       await filesOf(root, path, gathered);
       continue;
     }
@@ -67,12 +79,12 @@ async function filesOf(root: string, folder: string, gathered: Gathered): Promis
     gathered.bytes += size;
     if (gathered.count > LIMITS.extensionEntries) {
       throw usageError(
-        `${gathered.shown} holds more than ${LIMITS.extensionEntries} files, over the service's limit for an extension.`,
+        `${gathered.shown} holds more than ${LIMITS.extensionEntries} files, over the service's limit for ${gathered.what}.`,
       );
     }
     if (gathered.bytes > LIMITS.extensionUncompressedBytes) {
       throw usageError(
-        `${gathered.shown} holds more than ${LIMITS.extensionUncompressedBytes} bytes, over the service's limit for an extension.`,
+        `${gathered.shown} holds more than ${LIMITS.extensionUncompressedBytes} bytes, over the service's limit for ${gathered.what}.`,
       );
     }
     gathered.files[name] = new Uint8Array(await readFile(path));
@@ -109,7 +121,14 @@ export async function uploadArchive(
       );
     }
     checkManifest(manifest, `${join(path, 'manifest.json')}`);
-    const gathered: Gathered = { files: {}, count: 0, bytes: 0, includeHidden, shown: path };
+    const gathered: Gathered = {
+      files: {},
+      count: 0,
+      bytes: 0,
+      skips: (name) => !includeHidden && isLeftOut(name.slice(name.lastIndexOf('/') + 1)),
+      shown: path,
+      what: 'an extension',
+    };
     await filesOf(absolute, absolute, gathered);
     const zipped = zipSync(gathered.files, { level: 6 });
     if (zipped.byteLength > LIMITS.extensionArchiveBytes) {

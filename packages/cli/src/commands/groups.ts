@@ -17,6 +17,12 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   { name: 'pools', summary: 'Keep pools of warm browsers; acquire and release them' },
   { name: 'extensions', summary: 'Upload, list, download and delete browser extensions' },
   { name: 'invocations', summary: 'Create and end invocations; list their browsers' },
+  {
+    name: 'deploy',
+    summary: "Deploy an app's folder: zipped, installed and loaded by the service, followed",
+  },
+  { name: 'deployments', summary: 'List, inspect, follow and stop deployments' },
+  { name: 'apps', summary: 'List the app versions that can be invoked, with their actions' },
   { name: 'profiles', summary: 'Keep logins and site state from one browser session to the next' },
   { name: 'proxies', summary: 'Route browsers through your proxies; check them' },
   {

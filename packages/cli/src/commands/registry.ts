@@ -5,6 +5,7 @@ import { completionCommand } from './completion.js';
 import { computerCommands } from './computer.js';
 import { configCommands } from './config.js';
 import { credentialCommands, credentialProviderCommands } from './credentials.js';
+import { deployCommands } from './deploy.js';
 import { extensionCommands } from './extensions.js';
 import { fsCommands } from './fs.js';
 import { auditCommands, keyCommands, projectCommands } from './org.js';
@@ -22,6 +23,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...fsCommands,
   ...poolCommands,
   ...extensionCommands,
+  ...deployCommands,
   ...profileCommands,
   ...credentialCommands,
   ...credentialProviderCommands,

@@ -1,7 +1,9 @@
 import type {
+  AppVersion,
   BrowserPool,
   BrowserProxy,
   BrowserSession,
+  Deployment,
   Extension,
   Invocation,
   LiveView,
@@ -295,4 +297,56 @@ export function telemetryTable(colors: Colors, envelopes: readonly TelemetryEnve
 /** One telemetry event as a line of a followed stream. */
 export function telemetryLine({ seq, event }: TelemetryEnvelope): string {
   return `${seq} ${telemetryTime(event)} ${event.category} ${event.type} ${telemetrySummary(event)}`;
+}
+
+/** Deployments as a table. */
+export function deploymentTable(colors: Colors, deployments: readonly Deployment[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'APP', 'VERSION', 'STATUS', 'CREATED', 'ENTRYPOINT'],
+    deployments.map((deployment) => [
+      colors.cyan(deployment.id),
+      deployment.app_name ?? '-',
+      deployment.version,
+      deploymentStatus(colors, deployment.status),
+      formatTime(deployment.created_at),
+      deployment.entrypoint_rel_path,
+    ]),
+  );
+}
+
+function deploymentStatus(colors: Colors, status: Deployment['status']): string {
+  if (status === 'running') return colors.green(status);
+  if (status === 'failed') return colors.red(status);
+  return status;
+}
+
+/** One deployment, field by field. */
+export function deploymentView(colors: Colors, deployment: Deployment): string {
+  return renderRecord(colors, {
+    id: colors.cyan(deployment.id),
+    app: deployment.app_name ?? '-',
+    version: deployment.version,
+    status: deploymentStatus(colors, deployment.status),
+    reason: deployment.status_reason ?? '-',
+    entrypoint: deployment.entrypoint_rel_path,
+    env: Object.keys(deployment.env_vars).join(', ') || '-',
+    created: formatTime(deployment.created_at),
+    updated: formatTime(deployment.updated_at),
+    checksum: deployment.source_checksum,
+  });
+}
+
+/** App versions as a table. */
+export function appTable(colors: Colors, versions: readonly AppVersion[]): string {
+  return renderTable(
+    colors,
+    ['APP', 'VERSION', 'ACTIONS', 'DEPLOYMENT'],
+    versions.map((version) => [
+      colors.cyan(version.app_name),
+      version.version,
+      version.actions.map((action) => action.name).join(', ') || '-',
+      version.deployment,
+    ]),
+  );
 }

@@ -1,0 +1,113 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { useFakeService } from '@x/testing/vitest';
+import { DeploymentSchema } from '@x/types';
+import { unzipSync } from 'fflate';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { onlyJson, scratchFolder, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
+import { appArchive } from './app-archive.js';
+import { parseEnvFile } from './deploy.js';
+
+const fake = useFakeService({ listen: true });
+
+/** An app as `@x/client/apps`' defineApp registers it (the fake loads it in-process). */
+function appCode(name: string): string {
+  return `const apps = (globalThis[Symbol.for('@x/client.apps')] ??= new Map());
+apps.set('${name}', { name: '${name}', actions: new Map([['run', async () => 1]]) });
+`;
+}
+
+/** An app folder with a .gitignore, secrets and installed packages beside its code. */
+function appFolder(code: string): string {
+  const root = join(scratchFolder(), 'agent');
+  mkdirSync(join(root, 'src', 'build'), { recursive: true });
+  mkdirSync(join(root, 'node_modules', 'dep'), { recursive: true });
+  mkdirSync(join(root, 'build'), { recursive: true });
+  writeFileSync(join(root, 'package.json'), '{"name":"agent","type":"module","main":"app.ts"}');
+  writeFileSync(join(root, 'app.ts'), code);
+  writeFileSync(join(root, '.gitignore'), 'build/\n*.log\n');
+  writeFileSync(join(root, 'src', '.gitignore'), 'local.json\n');
+  writeFileSync(join(root, 'src', 'helper.ts'), 'export const x = 1;\n');
+  writeFileSync(join(root, 'src', 'local.json'), '{}');
+  writeFileSync(join(root, 'src', 'build', 'kept.txt'), 'nested build/ is ignored too');
+  writeFileSync(join(root, 'build', 'out.js'), '');
+  writeFileSync(join(root, 'debug.log'), '');
+  writeFileSync(join(root, '.env'), 'SECRET=1\n');
+  writeFileSync(join(root, 'node_modules', 'dep', 'index.js'), '');
+  return root;
+}
+
+describe('the archive xb deploy sends', () => {
+  it("leaves out what .gitignore files ignore, .env files and installed packages; the entrypoint is package.json's main", async () => {
+    const root = appFolder(appCode('x'));
+    const archive = await appArchive(root, '.', undefined);
+    const names = Object.keys(unzipSync(new Uint8Array(await archive.file.arrayBuffer()))).sort();
+    expect(names).toEqual([
+      '.gitignore',
+      'app.ts',
+      'package.json',
+      'src/.gitignore',
+      'src/helper.ts',
+    ]);
+    expect(archive.entrypoint).toBe('app.ts');
+    await expect(appArchive(root, '.', 'missing.ts')).rejects.toThrow(/missing\.ts is not in \./);
+  });
+
+  it('reads dotenv files', () => {
+    expect(
+      parseEnvFile('# c\nexport A=1\nB="two\\nlines"\nC=\'x y\'\nD=plain # note\n', '.env'),
+    ).toEqual({ A: '1', B: 'two\nlines', C: 'x y', D: 'plain' });
+    expect(() => parseEnvFile('1BAD=x', '.env')).toThrow(/\.env:1 is not NAME=value/);
+  });
+});
+
+describe.each(TRANSPORTS)('xb deploy, deployments and apps (%s)', (_, overHttp) => {
+  const { run } = xbAgainst(fake, overHttp);
+
+  it('deploys a folder and follows it to running; apps and deployments list it', async () => {
+    const root = appFolder(appCode(`cli-app-${overHttp}`));
+    const deployed = await run([
+      'deploy',
+      root,
+      '--version',
+      'v1',
+      '--env',
+      '{"API_TOKEN":"s3cret"}',
+    ]);
+    expect(deployed.code).toBe(0);
+    expect(deployed.stdout).toMatch(/^✓ Deployed cli-app-\w+ v1 \(dep_\w+\)\.\n$/);
+    expect(deployed.stderr).toMatch(/entrypoint app\.ts/);
+    expect(deployed.stderr).toMatch(/\+ app cli-app-\w+ v1: run/);
+    expect(deployed.stderr).not.toContain('s3cret');
+    const apps = await run(['apps', '--app-name', `cli-app-${overHttp}`]);
+    expect(apps.stdout).toMatch(
+      /^APP +VERSION +ACTIONS +DEPLOYMENT\ncli-app-\w+ +v1 +run +dep_\w+\n$/,
+    );
+    const id = /dep_\w+/.exec(deployed.stdout)?.[0] as string;
+    const got = v.parse(
+      DeploymentSchema,
+      onlyJson((await run(['deployments', 'get', id, '--json'])).stdout),
+    );
+    expect(got).toMatchObject({ status: 'running', env_vars: { API_TOKEN: '' } });
+    expect((await run(['deployments', 'delete', id])).code).toBe(0);
+    expect((await run(['apps', '--app-name', `cli-app-${overHttp}`])).stdout).toBe(
+      'No apps deployed.\n',
+    );
+  });
+
+  it('a deploy that fails exits 3 with its reason; --detach returns the queued deployment', async () => {
+    const failed = await run(['deploy', appFolder('throw new Error("bad at load");')]);
+    expect(failed.code).toBe(3);
+    expect(failed.stderr).toMatch(/error: The deployment dep_\w+ failed: .*bad at load/);
+    const detached = await run([
+      'deploy',
+      appFolder(appCode(`detached-${overHttp}`)),
+      '--detach',
+      '--json',
+    ]);
+    expect(v.parse(DeploymentSchema, onlyJson(detached.stdout)).status).toBe('queued');
+    const missing = await run(['deploy', join(scratchFolder(), 'nowhere')]);
+    expect(missing).toMatchObject({ code: 2 });
+  });
+});

@@ -1,0 +1,230 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { EventStream, UploadProgress } from '@x/client';
+import type { AppVersion, Deployment, DeploymentEvent } from '@x/types';
+import { CliError, usageError } from '../cli-error.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { createProgressBar } from '../output/progress.js';
+import { appArchive } from './app-archive.js';
+import type { CommandContext, CommandSpec } from './command.js';
+import { callOperation, follow, listShow, operationCommand, printResult } from './define.js';
+import { appTable, deploymentTable, deploymentView } from './views.js';
+
+const DEPLOYMENT = { name: '<id>', field: 'id' } as const;
+
+/** A variable name the service takes. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+/**
+ * Reads a dotenv file: `NAME=value` lines, `export ` allowed before, `#` comments, values in
+ * single or double quotes (double-quoted ones with \n escapes).
+ */
+export function parseEnvFile(text: string, shown: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^(?:export\s+)?([^=\s]+)\s*=\s*(.*)$/.exec(line);
+    if (!match || !ENV_NAME.test(match[1] as string)) {
+      throw usageError(`${shown}:${index + 1} is not NAME=value: fix the line.`);
+    }
+    let value = match[2] as string;
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+      value = value.slice(1, -1).replaceAll('\\n', '\n').replaceAll('\\"', '"');
+    } else if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) {
+      value = value.slice(1, -1);
+    } else {
+      value = value.replace(/\s+#.*$/, '');
+    }
+    env[match[1] as string] = value;
+  }
+  return env;
+}
+
+/** The deployment's environment: --env-file's, then --env's over it. */
+async function envOf(context: CommandContext): Promise<Record<string, string>> {
+  const env: Record<string, string> = {};
+  const file = context.flags['env-file'] as string | undefined;
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(resolve(context.io.cwd, file), 'utf8');
+    } catch (error) {
+      throw usageError(
+        `Cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}): give a dotenv file.`,
+      );
+    }
+    Object.assign(env, parseEnvFile(text, file));
+  }
+  const given = context.flags.env as unknown;
+  if (given !== undefined) {
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+      throw usageError('--env takes a JSON object of names to values: --env \'{"API_KEY":"…"}\'.');
+    }
+    for (const [name, value] of Object.entries(given)) {
+      if (!ENV_NAME.test(name) || typeof value !== 'string') {
+        throw usageError(`--env: ${name} must be a variable name with a string value.`);
+      }
+      env[name] = value;
+    }
+  }
+  return env;
+}
+
+/**
+ * Follows a deployment to its end, saying each step on stderr (the install's log dimmed); the
+ * deployment it ended as. With --json, each event is a line on stdout.
+ */
+export async function followDeployment(context: CommandContext, id: string): Promise<Deployment> {
+  const { stderr } = context.io;
+  const colors = context.errorColors;
+  const stream = await callOperation<EventStream<DeploymentEvent>>(context, 'deployments.events', {
+    id,
+  });
+  await follow(context, stream, (event) => {
+    if (event.event === 'log') stderr.write(`${colors.dim(event.message)}\n`);
+    else if (event.event === 'app_version_summary') {
+      stderr.write(
+        `${colors.green('+')} app ${event.app_name} ${event.version}: ${event.actions.map((action) => action.name).join(', ')}\n`,
+      );
+    } else if (event.event === 'deployment_state') {
+      stderr.write(`${colors.dim('…')} ${event.deployment.status.replace('_', ' ')}\n`);
+    } else if (event.event === 'error') {
+      stderr.write(`${colors.red('!')} ${event.error.message}\n`);
+    }
+  });
+  // The stream ends at a final state; the record says how it ended.
+  return callOperation<Deployment>(context, 'deployments.get', { id });
+}
+
+/** Ends a command on how its deployment ended: failed or stopped is an API error. */
+function endOn(context: CommandContext, deployment: Deployment): void {
+  if (deployment.status === 'running') {
+    if (!context.isJson) {
+      context.print(
+        `${context.colors.green('✓')} Deployed ${deployment.app_name ?? 'the app'} ${deployment.version} (${context.colors.cyan(deployment.id)}).`,
+      );
+    }
+    return;
+  }
+  throw new CliError(
+    `The deployment ${deployment.id} ${deployment.status}: ${deployment.status_reason ?? 'no reason given'}`,
+    EXIT_CODES.api,
+  );
+}
+
+/** `xb deploy <dir>`, `xb deployments …` and `xb apps`. */
+export const deployCommands: CommandSpec[] = [
+  {
+    group: 'deploy',
+    // The group is the command: `xb deploy ./my-agent`.
+    name: '',
+    summary:
+      "Deploy an app's folder: zipped (honouring .gitignore), installed and loaded by the service, followed to its end.",
+    operation: 'deployments.create',
+    args: [{ name: '<dir>' }],
+    flags: [
+      {
+        name: 'entrypoint',
+        kind: 'string',
+        placeholder: '<path>',
+        description:
+          "the file to load, relative to the folder (default: package.json's main, else index.ts, app.ts, main.ts, index.js, app.js)",
+      },
+      {
+        name: 'version',
+        kind: 'string',
+        placeholder: '<version>',
+        description: "the apps' version (default latest)",
+      },
+      { name: 'force', kind: 'boolean', description: 'replace a version deployed already' },
+      {
+        name: 'env',
+        kind: 'json',
+        placeholder: '<json>',
+        description:
+          'environment variables as a JSON object, sealed by the service: \'{"API_KEY":"…"}\'',
+      },
+      {
+        name: 'env-file',
+        kind: 'string',
+        placeholder: '<path>',
+        description: 'environment variables from a dotenv file (NAME=value lines)',
+      },
+      {
+        name: 'detach',
+        kind: 'boolean',
+        description: 'print the queued deployment and return, without following it',
+      },
+    ],
+    example: 'xb deploy ./my-agent --version v2 --env-file .env.production',
+    async run(context) {
+      const archive = await appArchive(
+        context.io.cwd,
+        context.args['<dir>'] as string,
+        context.flags.entrypoint as string | undefined,
+      );
+      const env = await envOf(context);
+      const version = context.flags.version as string | undefined;
+      if (!context.isJson) {
+        context.io.stderr.write(
+          `${context.errorColors.dim('…')} ${archive.fileCount} files, ${archive.size} bytes zipped; entrypoint ${archive.entrypoint}\n`,
+        );
+      }
+      const bar = createProgressBar(context.io.stderr, context.showsProgress);
+      const queued = await callOperation<Deployment>(
+        context,
+        'deployments.create',
+        {
+          file: archive.file,
+          entrypoint_rel_path: archive.entrypoint,
+          ...(version === undefined ? {} : { version }),
+          ...(context.flags.force === true ? { force: 'true' } : {}),
+          ...(Object.keys(env).length > 0 ? { env_vars: env } : {}),
+        },
+        {
+          onUploadProgress: (progress: UploadProgress) =>
+            bar.update(progress.transferredBytes, archive.size),
+        },
+      );
+      bar.finish();
+      if (context.flags.detach === true) {
+        printResult(context, queued, (shown, deployment) =>
+          deploymentView(shown.colors, deployment),
+        );
+        return;
+      }
+      if (context.isJson) context.printJson(queued);
+      endOn(context, await followDeployment(context, queued.id));
+    },
+  },
+  operationCommand<Deployment[]>('deployments', 'list', 'deployments.list', {
+    example: 'xb deployments list --app-name shop-agent',
+    show: listShow(deploymentTable, 'No deployments.'),
+  }),
+  operationCommand<Deployment>('deployments', 'get', 'deployments.get', {
+    args: [DEPLOYMENT],
+    example: 'xb deployments get dep_x7Hq2K9mN4pL',
+    show: (context, deployment) => deploymentView(context.colors, deployment),
+  }),
+  operationCommand<Deployment>('deployments', 'follow', 'deployments.events', {
+    summary: "Follow a deployment: its install's log and states, until it ends.",
+    args: [DEPLOYMENT],
+    example: 'xb deployments follow dep_x7Hq2K9mN4pL',
+    show: (context, deployment) => deploymentView(context.colors, deployment),
+    run: async (context) => {
+      endOn(context, await followDeployment(context, context.input.id as string));
+    },
+  }),
+  operationCommand<undefined>('deployments', 'delete', 'deployments.delete', {
+    summary: 'Stop a deployment: its apps can no longer be invoked, its code is removed.',
+    args: [DEPLOYMENT],
+    example: 'xb deployments delete dep_x7Hq2K9mN4pL',
+    show: (context) => `${context.colors.green('✓')} Stopped the deployment.`,
+  }),
+  operationCommand<AppVersion[]>('apps', '', 'apps.list', {
+    summary: 'List the app versions that can be invoked, with their actions.',
+    example: 'xb apps --app-name shop-agent',
+    show: listShow(appTable, 'No apps deployed.'),
+  }),
+];
