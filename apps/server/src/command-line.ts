@@ -96,6 +96,13 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     defaultText: 'one per 400 MB of three quarters of the memory, at most four per core',
   },
   {
+    flag: 'max-invocations',
+    env: 'XB_MAX_INVOCATIONS',
+    value: '<n>',
+    description: 'most invocations whose code runs at once; one more is 429',
+    defaultText: 'as many as browsers',
+  },
+  {
     flag: 'spare-browsers',
     env: 'XB_SPARE_BROWSERS',
     value: '<n>',

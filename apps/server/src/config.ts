@@ -27,6 +27,8 @@ export interface ServerConfig {
   readonly chromePath: string;
   /** Most browsers at once; one more is 429 with Retry-After. */
   readonly maxBrowsers: number;
+  /** Most invocations whose code runs at once (`XB_MAX_INVOCATIONS`); one more is 429. */
+  readonly maxInvocations: number;
   /** Browsers kept started ahead for the next plain create (`XB_SPARE_BROWSERS`; 0 for none). */
   readonly spareBrowsers: number;
   /** Days the audit log keeps a write (`XB_AUDIT_DAYS`, 30); older entries are pruned hourly. */
@@ -243,6 +245,9 @@ export function readConfig(
     chromePath: env.CHROME_PATH || '/usr/bin/chromium',
     maxBrowsers: whole('XB_MAX_BROWSERS', env.XB_MAX_BROWSERS, defaultCapacity),
     spareBrowsers: whole('XB_SPARE_BROWSERS', env.XB_SPARE_BROWSERS, 1),
+    // Each runs Node in a sandbox of its own (some tens of MB, a share of a core): as many as
+    // browsers by default, which they mostly drive.
+    maxInvocations: whole('XB_MAX_INVOCATIONS', env.XB_MAX_INVOCATIONS, defaultCapacity),
     auditDays: positive('XB_AUDIT_DAYS', env.XB_AUDIT_DAYS, 30),
     logLevel: env.XB_LOG_LEVEL || 'info',
     logFormat: logFormatOf(env.XB_LOG_FORMAT || undefined, process.stdout.isTTY === true),

@@ -333,6 +333,7 @@ async function startLocked(
       jwtSecret,
       isFillRateLimited: true,
       allowNetworks: config.allowNetworks,
+      maxInvocations: config.maxInvocations,
     },
     log: logger,
   });

@@ -646,6 +646,31 @@ export type DeployOutcome =
   | { readonly ok: true; readonly apps: readonly FoundApp[] }
   | { readonly ok: false; readonly reason: string };
 
+/** An action the app engine is asked to run, in its deployment's installed code. */
+export interface InvokeJob {
+  readonly deploymentId: string;
+  readonly invocationId: string;
+  /** The deployment's entrypoint, relative to its folder. */
+  readonly entrypoint: string;
+  readonly app: string;
+  readonly action: string;
+  /** The caller's payload, JSON text (checked to parse). */
+  readonly payload?: string | undefined;
+  /** The deployment's environment variables, opened, its key among them. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Past it the code is stopped and the run fails, saying so. */
+  readonly timeoutMs: number;
+  /** A line of the code's console. */
+  readonly onLog: (message: string) => void;
+  /** Aborted on a cancel: the code is stopped. */
+  readonly signal: AbortSignal;
+}
+
+/** How a run ended: the action's result (JSON text, if it returned one), or why it failed. */
+export type InvokeOutcome =
+  | { readonly ok: true; readonly output?: string | undefined }
+  | { readonly ok: false; readonly reason: string };
+
 /**
  * What deployments' code is installed and run by: the server in sandboxes, the fake in its own
  * process.
@@ -660,6 +685,10 @@ export interface AppEngine {
   deploy(job: DeployJob): Promise<DeployOutcome>;
   /** Removes whatever the deployment has on this node (its archive, its installed code). */
   remove(deploymentId: string): Promise<void>;
+  /** Runs one action of a running deployment's code. */
+  invoke(job: InvokeJob): Promise<InvokeOutcome>;
+  /** The invocations whose code runs on this node now (the operator's cap counts them). */
+  readonly active: Set<string>;
 }
 
 /** Keys a record is found by besides its id. */

@@ -55,6 +55,8 @@ export type {
   FoundApp,
   InputButton,
   InstanceEntryKind,
+  InvokeJob,
+  InvokeOutcome,
   KeyInput,
   LaunchSpec,
   MouseInput,

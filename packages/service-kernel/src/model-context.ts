@@ -51,6 +51,8 @@ export interface ModelSettings {
    * such as the fake).
    */
   readonly allowNetworks?: OperatorNetworks | undefined;
+  /** Most invocations whose code runs at once on this node; one more is 429. */
+  readonly maxInvocations?: number | undefined;
 }
 
 /** Where the model reports what happens in the background, pino-style. */

@@ -130,6 +130,9 @@ export class ServiceModel<I extends BrowserInstance> {
         retire: (id) => org.retireDeploymentKey(id),
       },
     );
+    this.invocations.deployments = this.deployments;
+    this.deployments.beforeStop = (deploymentId, reason) =>
+      this.invocations.cancelOf(deploymentId, `Its deployment stopped: ${reason}`);
     this.browsers.onEnding = (id) => this.liveViews.ended(id);
     this.browsers.reserved = () => this.pools.reservedSize();
     this.browsers.viewersOf = (id) => this.liveViews.viewersOf(id);
@@ -169,6 +172,7 @@ export class ServiceModel<I extends BrowserInstance> {
     await this.pools.restore(origin);
     await this.auth.recover();
     await this.deployments.recover();
+    await this.invocations.recover();
     return closed;
   }
 
@@ -183,6 +187,7 @@ export class ServiceModel<I extends BrowserInstance> {
     this.pools.close();
     this.auth.close();
     this.liveViews.close();
+    await this.invocations.close();
     await this.deployments.close();
     await this.browsers.close();
   }

@@ -39,7 +39,14 @@ interface Request {
 }
 
 /** An action as either framework keeps it. */
-type Handler = (context: { invocation_id: string }, payload?: unknown) => unknown;
+type Handler = (
+  context: { invocation_id: string; signal: AbortSignal },
+  payload?: unknown,
+) => unknown;
+
+/** Aborted when the run is asked to end (SIGTERM); the sandbox is removed soon after. */
+const ending = new AbortController();
+process.once('SIGTERM', () => ending.abort());
 
 /** An app as either framework keeps it: its name and its actions by name. */
 interface FoundApp {
@@ -138,7 +145,10 @@ async function invoke(apps: Map<string, FoundApp>, request: Request): Promise<ne
   let result: unknown;
   try {
     const payload = request.payload === undefined ? undefined : JSON.parse(request.payload);
-    result = await handler({ invocation_id: request.invocationId ?? '' }, payload);
+    result = await handler(
+      { invocation_id: request.invocationId ?? '', signal: ending.signal },
+      payload,
+    );
   } catch (error) {
     return answer({ error: errorOf(error) });
   }

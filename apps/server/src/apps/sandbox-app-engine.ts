@@ -17,6 +17,8 @@ import {
   type DeployJob,
   type DeployOutcome,
   type FoundApp,
+  type InvokeJob,
+  type InvokeOutcome,
   ServiceError,
 } from '@x/service-kernel';
 import type { NetworkEntry } from '@x/types';
@@ -148,6 +150,35 @@ export class SandboxAppEngine implements AppEngine {
       return found;
     }
     return { ok: true, apps: (found.apps ?? []) as FoundApp[] };
+  }
+
+  readonly active = new Set<string>();
+
+  /** Runs one action in a sandbox of its own, on the deployment's installed code. */
+  async invoke(job: InvokeJob): Promise<InvokeOutcome> {
+    const { runner } = this.#options;
+    if (!runner) {
+      return { ok: false, reason: 'This server cannot run code: bubblewrap is not installed.' };
+    }
+    const outcome = await runner.invoke(
+      {
+        id: job.invocationId,
+        folder: this.folderOf(job.deploymentId),
+        entrypoint: job.entrypoint,
+        env: { ...job.env, ...this.#options.codeEnv() },
+        timeoutMs: job.timeoutMs,
+        allowNetworks: this.#options.codeNetworks(),
+        onLog: (line) => job.onLog(line.message),
+        signal: job.signal,
+      },
+      {
+        app: job.app,
+        action: job.action,
+        invocationId: job.invocationId,
+        ...(job.payload === undefined ? {} : { payload: job.payload }),
+      },
+    );
+    return outcome.ok ? { ok: true, output: outcome.output } : outcome;
   }
 
   async remove(deploymentId: string): Promise<void> {

@@ -21,22 +21,19 @@ import {
   pageOf,
 } from '@x/types';
 import type { BrowserInstance, StoredDeployment } from '../engines.js';
-import { wakeOrAbort } from '../event-stream.js';
 import { notFound } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { ServiceError } from '../service-error.js';
+import { EventLog } from './event-log.js';
 
 /** Most events one deployment keeps for late readers; older log lines go first. */
 export const MAX_DEPLOYMENT_EVENTS = 2_000;
 
+/** Ended deployments and invocations whose events a model keeps for late readers. */
+export const MAX_ENDED_FOLLOWED = 200;
+
 /** Longest log line an event carries, in characters; the rest is cut and marked. */
 export const MAX_DEPLOYMENT_LOG_LINE = 65_536;
-
-/** A deployment's events and who waits for the next. */
-interface Follow {
-  readonly events: DeploymentEvent[];
-  readonly waiters: Set<() => void>;
-}
 
 /** The record's redacted environment: every name, each value ''. */
 function redacted(env: Readonly<Record<string, string>>): Record<string, ''> {
@@ -65,10 +62,17 @@ export function isFinalDeployment(status: Deployment['status']): boolean {
 export class DeploymentModel<I extends BrowserInstance> {
   readonly #context: ModelContext<I>;
   readonly #keys: DeploymentKeys | undefined;
-  readonly #follows = new Map<string, Follow>();
+  readonly #events = new EventLog<DeploymentEvent>({
+    maxEvents: MAX_DEPLOYMENT_EVENTS,
+    maxEnded: MAX_ENDED_FOLLOWED,
+    isFinal: (event) =>
+      event.event === 'deployment_state' && isFinalDeployment(event.deployment.status),
+  });
   readonly #running = new Map<string, AbortController>();
   /** Deploys under way on this node, to wait for at close. */
   readonly #work = new Set<Promise<void>>();
+  /** Called before a deployment stops: its running invocations end (the invocation model). */
+  beforeStop: (deploymentId: string, reason: string) => Promise<void> = async () => undefined;
 
   constructor(context: ModelContext<I>, keys?: DeploymentKeys) {
     this.#context = context;
@@ -123,7 +127,7 @@ export class DeploymentModel<I extends BrowserInstance> {
       if (minted) await this.#keys?.retire(minted.id);
       throw error;
     }
-    this.#follows.set(id, { events: [], waiters: new Set() });
+    this.#events.open(id);
     this.#emit(id, { event: 'deployment_state', timestamp: now, deployment: record });
     const work = this.#run(record, form.force === 'true').finally(() => this.#work.delete(work));
     this.#work.add(work);
@@ -264,15 +268,7 @@ export class DeploymentModel<I extends BrowserInstance> {
   }
 
   #emit(id: string, event: DeploymentEvent): void {
-    const follow = this.#follows.get(id);
-    if (!follow) return;
-    follow.events.push(event);
-    if (follow.events.length > MAX_DEPLOYMENT_EVENTS) {
-      const oldestLog = follow.events.findIndex((each) => each.event === 'log');
-      follow.events.splice(oldestLog === -1 ? 0 : oldestLog, 1);
-    }
-    for (const wake of follow.waiters) wake();
-    follow.waiters.clear();
+    this.#events.emit(id, event);
   }
 
   /**
@@ -281,25 +277,11 @@ export class DeploymentModel<I extends BrowserInstance> {
    */
   async *events(id: string, signal: AbortSignal): AsyncGenerator<DeploymentEvent, void> {
     const stored = await this.#stored(id);
-    const follow = this.#follows.get(id);
-    if (!follow) {
-      yield { event: 'deployment_state', timestamp: this.#now(), deployment: stored.record };
-      return;
-    }
-    let next = 0;
-    while (!signal.aborted) {
-      // Events dropped from the front while this reader waited shift what it has read.
-      const dropped = Math.max(0, next - follow.events.length);
-      next -= dropped;
-      while (next < follow.events.length) {
-        const event = follow.events[next++] as DeploymentEvent;
-        yield event;
-        if (event.event === 'deployment_state' && isFinalDeployment(event.deployment.status)) {
-          return;
-        }
-      }
-      await wakeOrAbort((wake) => follow.waiters.add(wake), signal);
-    }
+    yield* this.#events.events(id, signal, () => ({
+      event: 'deployment_state',
+      timestamp: this.#now(),
+      deployment: stored.record,
+    }));
   }
 
   async #stored(id: string): Promise<StoredDeployment> {
@@ -383,6 +365,7 @@ export class DeploymentModel<I extends BrowserInstance> {
 
   async #stop(id: string, reason: string): Promise<void> {
     this.#running.get(id)?.abort();
+    await this.beforeStop(id, reason);
     const timestamp = this.#now();
     const stopped = await this.#records.transaction(async ({ deployments, appVersions }) => {
       const stored = await deployments.get(id);

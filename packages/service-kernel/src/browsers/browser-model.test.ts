@@ -196,10 +196,15 @@ describe('names, tags and changes to a running browser', () => {
 
   it('ends the browsers of an invocation in one call', async () => {
     const { model } = testModel();
-    const invocation = await model.invocations.create({
+    const invocation = {
+      id: 'inv_1',
       app_name: 'shop',
       action_name: 'buy',
-    } as never);
+      version: 'latest',
+      status: 'running' as const,
+      started_at: '2026-11-22T10:00:00.000Z',
+    };
+    await model.invocations.seed(invocation);
     await model.browsers.create({ ...BROWSER, invocation_id: invocation.id }, ORIGIN);
     await model.browsers.create({ ...BROWSER, invocation_id: invocation.id }, ORIGIN);
     const unrelated = await model.browsers.create(BROWSER, ORIGIN);

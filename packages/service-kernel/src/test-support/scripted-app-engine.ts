@@ -1,14 +1,19 @@
-import type { AppEngine, DeployJob, DeployOutcome } from '../engines.js';
+import type { AppEngine, DeployJob, DeployOutcome, InvokeJob, InvokeOutcome } from '../engines.js';
 
 /**
- * An app engine that does what the test says: each deploy logs a line, waits for `release` (when
- * the test holds it) and answers `outcome`; what it kept and removed is recorded.
+ * An app engine that does what the test says: each deploy or invocation logs a line, waits for
+ * `release` (when the test holds it) and answers `outcome` or `answer`; what it kept, removed and
+ * ran is recorded.
  */
 export class ScriptedAppEngine implements AppEngine {
   outcome: DeployOutcome = { ok: true, apps: [{ name: 'demo', actions: [{ name: 'run' }] }] };
   readonly kept = new Set<string>();
   readonly removed: string[] = [];
   readonly jobs: DeployJob[] = [];
+  /** What each invocation answers: its payload echoed as the output by default. */
+  answer: (job: InvokeJob) => InvokeOutcome = (job) => ({ ok: true, output: job.payload });
+  readonly runs: InvokeJob[] = [];
+  readonly active = new Set<string>();
   #held: Promise<void> | undefined;
   #release: (() => void) | undefined;
 
@@ -39,6 +44,19 @@ export class ScriptedAppEngine implements AppEngine {
       ]);
     }
     return this.outcome;
+  }
+
+  async invoke(job: InvokeJob): Promise<InvokeOutcome> {
+    this.runs.push(job);
+    job.onLog(`running ${job.app}.${job.action}`);
+    if (this.#held) {
+      await Promise.race([
+        this.#held,
+        new Promise((resolve) => job.signal.addEventListener('abort', resolve, { once: true })),
+      ]);
+    }
+    if (job.signal.aborted) return { ok: false, reason: 'stopped' };
+    return this.answer(job);
   }
 
   async remove(deploymentId: string): Promise<void> {

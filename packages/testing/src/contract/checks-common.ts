@@ -1,7 +1,7 @@
 import { API_VERSION, HEADERS, LIMITS, operations } from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
 import { expect } from './context.js';
-import { createBrowser, createInvocation, uniqueName } from './resources.js';
+import { createBrowser, createInvocation, deployContractApp, uniqueName } from './resources.js';
 import { parseUrl } from './urls.js';
 
 /** The rules every operation shares: auth, errors, headers, bodies, idempotency. */
@@ -152,17 +152,18 @@ export const commonChecks: readonly ContractCheck[] = defineChecks('common', {
     context,
   ) => {
     const key = uniqueName('key');
-    const body = { action_name: 'contract', app_name: 'idempotency' };
+    const app = await deployContractApp(context);
+    const body = { action_name: 'echo', app_name: app.app, version: app.version, payload: '1' };
     const first = await context.call('POST', '/invocations', {
       json: body,
       headers: { [HEADERS.idempotencyKey]: key },
     });
-    const created = context.expectSuccess<{ id: string }>(first, 'invocations.create', 201);
+    const created = context.expectSuccess<{ id: string }>(first, 'invocations.create', 200);
     const again = await context.call('POST', '/invocations', {
       json: body,
       headers: { [HEADERS.idempotencyKey]: key },
     });
-    const repeated = context.expectSuccess<{ id: string }>(again, 'invocations.create', 201);
+    const repeated = context.expectSuccess<{ id: string }>(again, 'invocations.create', 200);
     expect(
       repeated.id === created.id,
       `the repeat created another invocation (${repeated.id} vs ${created.id})`,
@@ -171,12 +172,15 @@ export const commonChecks: readonly ContractCheck[] = defineChecks('common', {
   'an Idempotency-Key reused with another body is 422': async (context) => {
     const key = uniqueName('key');
     const headers = { [HEADERS.idempotencyKey]: key };
-    await context.call('POST', '/invocations', {
-      json: { action_name: 'a', app_name: 'b' },
-      headers,
-    });
+    const app = await deployContractApp(context);
+    const echo = { app_name: app.app, version: app.version, action_name: 'echo' };
+    context.expectSuccess(
+      await context.call('POST', '/invocations', { json: { ...echo, payload: '1' }, headers }),
+      'invocations.create',
+      200,
+    );
     const answer = await context.call('POST', '/invocations', {
-      json: { action_name: 'c', app_name: 'd' },
+      json: { ...echo, payload: '2' },
       headers,
     });
     context.expectError(answer, 422, 'idempotency_key_reused');

@@ -1,6 +1,19 @@
+import type { Invocation, InvocationEvent } from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
-import { expect } from './context.js';
-import { createBrowser, createInvocation } from './resources.js';
+import { type ContractContext, expect } from './context.js';
+import { createBrowser, createInvocation, deployContractApp, invoke } from './resources.js';
+
+/** An invocation's events, read until its stream ends. */
+async function eventsUntilEnd(context: ContractContext, id: string): Promise<InvocationEvent[]> {
+  const stream = await context.stream(`/invocations/${id}/events`);
+  expect(stream.status === 200, `GET /invocations/${id}/events answered ${stream.status}`);
+  const events: InvocationEvent[] = [];
+  for (;;) {
+    const event = (await stream.next()) as InvocationEvent | undefined;
+    if (event === undefined) return events;
+    events.push(event);
+  }
+}
 
 /** Invocations, with their browsers (4.5). */
 export const invocationChecks: readonly ContractCheck[] = defineChecks('invocations', {
@@ -103,4 +116,89 @@ export const invocationChecks: readonly ContractCheck[] = defineChecks('invocati
       'not_found',
     );
   },
+  'a sync invocation answers 200 with its output, or failed with the error the code threw': async (
+    context,
+  ) => {
+    const app = await deployContractApp(context);
+    const echoed = context.expectSuccess<Invocation>(
+      await invoke(context, app, { action_name: 'echo', payload: '{"n":[1,2]}', async: false }),
+      'invocations.create',
+      200,
+    );
+    expect(
+      echoed.status === 'succeeded' && echoed.output === '{"n":[1,2]}' && echoed.finished_at,
+      `echo answered ${JSON.stringify(echoed)}`,
+    );
+    const failed = context.expectSuccess<Invocation>(
+      await invoke(context, app, { action_name: 'fail', async: false }),
+      'invocations.create',
+      200,
+    );
+    expect(
+      failed.status === 'failed' && (failed.status_reason ?? '').includes('contract failure'),
+      `a throw answered ${JSON.stringify(failed)}`,
+    );
+  },
+  "an async invocation is 202 queued; its events carry the code's console and end at its state":
+    async (context) => {
+      const app = await deployContractApp(context);
+      const queued = context.expectSuccess<Invocation>(
+        await invoke(context, app, { action_name: 'log' }),
+        'invocations.create',
+        202,
+      );
+      expect(queued.status === 'queued', `an async invocation answered ${queued.status}`);
+      const events = await eventsUntilEnd(context, queued.id);
+      expect(
+        events.some((event) => event.event === 'log' && event.message.includes('contract line')),
+        `no log event with the console line in ${JSON.stringify(events)}`,
+      );
+      const last = events.at(-1);
+      expect(
+        last?.event === 'invocation_state' &&
+          last.invocation.status === 'succeeded' &&
+          last.invocation.output === '"logged"',
+        `the stream ended on ${JSON.stringify(last)}`,
+      );
+    },
+  'a cancel (PATCH failed) stops the code; its stream ends failed': async (context) => {
+    const invocation = await createInvocation(context);
+    const cancelled = context.expectSuccess<Invocation>(
+      await context.call('PATCH', `/invocations/${invocation.id}`, { json: { status: 'failed' } }),
+      'invocations.update',
+      200,
+    );
+    expect(cancelled.status === 'failed', `the cancel answered ${cancelled.status}`);
+    const last = (await eventsUntilEnd(context, invocation.id)).at(-1);
+    expect(
+      last?.event === 'invocation_state' && last.invocation.status === 'failed',
+      `the stream ended on ${JSON.stringify(last)}`,
+    );
+  },
+  'an unknown app, version or action is 404; a payload that is not JSON and a bad time-out are 400':
+    async (context) => {
+      const app = await deployContractApp(context);
+      for (const body of [
+        { app_name: `${app.app}-none` },
+        { version: `${app.version}-none` },
+        { action_name: 'no-such-action' },
+      ]) {
+        context.expectError(await invoke(context, app, body), 404, 'not_found');
+      }
+      context.expectError(
+        await invoke(context, app, { action_name: 'echo', payload: '{not json' }),
+        400,
+        'bad_request',
+      );
+      context.expectError(
+        await invoke(context, app, { async_timeout_seconds: 5 }),
+        400,
+        'bad_request',
+      );
+      context.expectError(
+        await context.call('GET', '/invocations/inv_nothere/events'),
+        404,
+        'not_found',
+      );
+    },
 });

@@ -9,7 +9,15 @@ import type {
 import { buildExtensionArchive } from '../fixtures/extension-archive.js';
 import { type ContractCheck, defineChecks } from './check.js';
 import { type ContractContext, expect } from './context.js';
-import { createBrowser, createPool, uniqueName, uploadExtension } from './resources.js';
+import {
+  createBrowser,
+  createPool,
+  deployContractApp,
+  invoke,
+  uniqueName,
+  untilRunning,
+  uploadExtension,
+} from './resources.js';
 
 /** Most pages a walk reads before it calls the list endless. */
 const MAX_PAGES = 500;
@@ -81,13 +89,18 @@ export const listChecks: readonly ContractCheck[] = defineChecks('lists', {
   },
   'invocations are listed by page, and by status, app and action': async (context) => {
     const app = uniqueName('app');
+    const deployed = await deployContractApp(context, { app });
     const made: Invocation[] = [];
     for (const action of ['build', 'build', 'ship']) {
-      const answer = await context.call('POST', '/invocations', {
-        json: { app_name: app, action_name: action },
-      });
-      made.push(context.expectSuccess<Invocation>(answer, 'invocations.create', 201));
+      const answer = await invoke(context, deployed, { action_name: action });
+      const invocation = context.expectSuccess<Invocation>(answer, 'invocations.create', 202);
+      made.push(invocation);
+      context.defer(() =>
+        context.call('PATCH', `/invocations/${invocation.id}`, { json: { status: 'failed' } }),
+      );
     }
+    // Queued at first, each runs soon after.
+    await untilRunning(context, made);
     const ids = made.map((invocation) => invocation.id);
     const byId = (invocation: Invocation) => invocation.id;
     for (const limit of [1, 2, 3]) {

@@ -1,7 +1,7 @@
 import type { AuditLogEntry, CreatedApiKey, Invocation, Profile, Project } from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
 import { type ContractContext, expect } from './context.js';
-import { uniqueName } from './resources.js';
+import { deployContractApp, invoke, uniqueName } from './resources.js';
 
 /** Creates a project for a check; it is deleted afterwards (once what it holds is gone). */
 async function createProject(context: ContractContext): Promise<Project> {
@@ -128,11 +128,11 @@ export const orgChecks: readonly ContractCheck[] = defineChecks('org', {
       'projects.limits.update',
       200,
     );
-    const body = { app_name: 'contract', action_name: 'run' };
+    const app = await deployContractApp(context, { headers: inProject(project) });
     const first = context.expectSuccess<Invocation>(
-      await context.call('POST', '/invocations', { json: body, headers: inProject(project) }),
+      await invoke(context, app, {}, inProject(project)),
       'invocations.create',
-      201,
+      202,
     );
     context.defer(() =>
       context.call('PATCH', `/invocations/${first.id}`, {
@@ -140,10 +140,7 @@ export const orgChecks: readonly ContractCheck[] = defineChecks('org', {
         headers: inProject(project),
       }),
     );
-    const refused = await context.call('POST', '/invocations', {
-      json: body,
-      headers: inProject(project),
-    });
+    const refused = await invoke(context, app, {}, inProject(project));
     context.expectError(refused, 429, 'rate_limited');
     expect(refused.headers.get('retry-after') !== null, 'a 429 without Retry-After');
     expect(

@@ -134,6 +134,7 @@ const CONTRACT_OPERATIONS = [
   'DELETE /deployments/{id}',
   'GET /deployments/{id}/events',
   'GET /apps',
+  'GET /invocations/{id}/events',
 ];
 
 /** The success status contract.md decides for each operation that has one. */
@@ -155,7 +156,7 @@ const CONTRACT_SUCCESS: Record<string, number[]> = {
   'browserPools.release': [204],
   'browserPools.flush': [204],
   'extensions.delete': [204],
-  'invocations.create': [201],
+  'invocations.create': [200, 202],
   'invocations.deleteBrowsers': [204],
   'browsers.update': [200],
   'extensions.metadata': [200],
@@ -293,6 +294,7 @@ describe('the operation catalog', () => {
       'credentials.totpCode',
       'deployments.events',
       'extensions.download',
+      'invocations.events',
       'profiles.download',
     ]);
     // Every other look is at records: no binary body, no stream of a session's output.

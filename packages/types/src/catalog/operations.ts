@@ -93,6 +93,7 @@ import {
 import {
   createInvocationOperation,
   deleteInvocationBrowsersOperation,
+  followInvocationOperation,
   getInvocationOperation,
   listInvocationBrowsersOperation,
   listInvocationsOperation,
@@ -283,6 +284,7 @@ export const operations = [
   deleteDeploymentOperation,
   followDeploymentOperation,
   listAppsOperation,
+  followInvocationOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */

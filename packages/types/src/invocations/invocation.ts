@@ -1,14 +1,21 @@
 import {
   array,
+  boolean,
   type InferInput,
   type InferOutput,
+  integer,
+  literal,
   maxLength,
+  maxValue,
   minLength,
+  minValue,
+  number,
   object,
   optional,
   picklist,
   pipe,
   string,
+  union,
 } from 'valibot';
 import { BrowserSessionSchema } from '../browsers/browser-session.js';
 import { described } from '../common/describe.js';
@@ -44,6 +51,10 @@ export const InvocationSchema = /* @__PURE__ */ object({
     /* @__PURE__ */ optional(/* @__PURE__ */ string()),
     "the action's result, usually JSON text",
   ),
+  status_reason: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    'why it failed: the error the code threw, its time-out, a cancel',
+  ),
 });
 
 /** One run of an app's action. */
@@ -57,6 +68,9 @@ function label(field: string) {
     /* @__PURE__ */ maxLength(255, `${field} must be at most 255 characters`),
   );
 }
+
+/** How long a sync invocation may run: past it, it fails and its code is stopped. */
+export const SYNC_INVOCATION_SECONDS = 100;
 
 /** Largest payload or output of an invocation, in characters. */
 export const MAX_INVOCATION_PAYLOAD = 65_536;
@@ -85,7 +99,23 @@ export const CreateInvocationBodySchema = /* @__PURE__ */ requestObject({
   ),
   payload: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(payload),
-    `the action's input, usually JSON text, ≤ ${MAX_INVOCATION_PAYLOAD} characters`,
+    `the action's input as JSON text, ≤ ${MAX_INVOCATION_PAYLOAD} characters`,
+  ),
+  async: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ boolean('must be true or false'), false),
+    `answer 202 queued at once and run in the background (default: wait up to ${SYNC_INVOCATION_SECONDS} s for the result)`,
+  ),
+  async_timeout_seconds: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ pipe(
+        /* @__PURE__ */ number('must be a number'),
+        /* @__PURE__ */ integer('must be a whole number'),
+        /* @__PURE__ */ minValue(10, 'must be at least 10'),
+        /* @__PURE__ */ maxValue(3600, 'must be at most 3600'),
+      ),
+      900,
+    ),
+    'how long an async invocation may run, 10–3600 s (default 900)',
   ),
 });
 
@@ -143,3 +173,44 @@ export const InvocationBrowsersSchema = /* @__PURE__ */ object({
 
 /** The browsers of an invocation. */
 export type InvocationBrowsers = InferOutput<typeof InvocationBrowsersSchema>;
+
+/** An event of an invocation's stream (GET /invocations/{id}/events). */
+export const InvocationEventSchema = /* @__PURE__ */ union([
+  /* @__PURE__ */ object({
+    event: /* @__PURE__ */ described(
+      /* @__PURE__ */ literal('log'),
+      "a line of the code's console",
+    ),
+    timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
+    message: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'the line'),
+  }),
+  /* @__PURE__ */ object({
+    event: /* @__PURE__ */ described(
+      /* @__PURE__ */ literal('invocation_state'),
+      'the invocation changed status',
+    ),
+    timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
+    invocation: /* @__PURE__ */ described(InvocationSchema, 'the invocation as it is now'),
+  }),
+  /* @__PURE__ */ object({
+    event: /* @__PURE__ */ described(/* @__PURE__ */ literal('error'), 'the stream cannot go on'),
+    timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
+    error: /* @__PURE__ */ described(
+      /* @__PURE__ */ object({
+        code: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'an error code'),
+        message: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'what went wrong'),
+      }),
+      'what went wrong',
+    ),
+  }),
+  /* @__PURE__ */ object({
+    event: /* @__PURE__ */ described(
+      /* @__PURE__ */ literal('sse_heartbeat'),
+      'nothing changed; the stream is alive',
+    ),
+    timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
+  }),
+]);
+
+/** An event of an invocation's stream. */
+export type InvocationEvent = InferOutput<typeof InvocationEventSchema>;

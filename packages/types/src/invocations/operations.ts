@@ -5,6 +5,7 @@ import { IdSchema } from '../common/scalars.js';
 import {
   CreateInvocationBodySchema,
   InvocationBrowsersSchema,
+  InvocationEventSchema,
   InvocationListSchema,
   InvocationSchema,
   ListInvocationsQuerySchema,
@@ -16,16 +17,34 @@ export const InvocationPathSchema = /* @__PURE__ */ requestObject({
   id: /* @__PURE__ */ described(IdSchema, 'invocation id'),
 });
 
-/** POST /invocations: starts an invocation of an app's action. */
+/**
+ * POST /invocations: runs an action of a deployed app with a payload: 200 with the ended
+ * invocation (sync, within 100 s), or 202 with the queued one (`async`).
+ */
 export const createInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.create',
-  summary: 'Create an invocation.',
+  summary: "Invoke an app's action: wait for its result, or queue it (async).",
   method: 'POST',
   path: '/invocations',
   body: { encoding: 'json', schema: CreateInvocationBodySchema },
-  responses: { 201: { kind: 'json', schema: InvocationSchema } },
-  errorStatuses: [],
+  responses: {
+    200: { kind: 'json', schema: InvocationSchema },
+    202: { kind: 'json', schema: InvocationSchema },
+  },
+  errorStatuses: [404, 429],
   access: 'write',
+});
+
+/** GET /invocations/{id}/events: the code's console and the states, until it ends. */
+export const followInvocationOperation = /* @__PURE__ */ defineOperation({
+  name: 'invocations.events',
+  summary: "Follow an invocation: its code's console and its states, until it ends.",
+  method: 'GET',
+  path: '/invocations/{id}/events',
+  pathParams: InvocationPathSchema,
+  responses: { 200: { kind: 'event-stream', eventSchema: InvocationEventSchema } },
+  errorStatuses: [404, 429],
+  access: 'contents',
 });
 
 /** GET /invocations: one page of the invocations (by status, app, action), oldest first. */
@@ -53,10 +72,11 @@ export const getInvocationOperation = /* @__PURE__ */ defineOperation({
   access: 'read',
 });
 
-/** PATCH /invocations/{id}: ends the invocation and deletes its browsers. */
+/** PATCH /invocations/{id}: ends the invocation (its code stops) and deletes its browsers. */
 export const updateInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.update',
-  summary: 'End an invocation (succeeded or failed); its browsers are deleted.',
+  summary:
+    'End an invocation (succeeded, or failed to cancel it): its code stops, its browsers are deleted.',
   method: 'PATCH',
   path: '/invocations/{id}',
   pathParams: InvocationPathSchema,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
@@ -5,6 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, parse, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
 import {
   APP_ARCHIVE,
   type AppEngine,
@@ -13,17 +15,50 @@ import {
   type DeployJob,
   type DeployOutcome,
   type FoundApp,
+  type InvokeJob,
+  type InvokeOutcome,
   ServiceError,
 } from '@x/service-kernel';
 import { unzipSync } from 'fflate';
 
-/** An action as either app framework keeps it. */
-export type FakeActionHandler = (context: { invocation_id: string }, payload?: unknown) => unknown;
+/**
+ * An action as either app framework keeps it. The fake's context carries `signal` besides the
+ * invocation's id: aborted when the invocation is cancelled or runs past its time-out (code in
+ * the fake's own process cannot be killed, only told).
+ */
+export type FakeActionHandler = (
+  context: { invocation_id: string; signal?: AbortSignal },
+  payload?: unknown,
+) => unknown;
 
 /** An app a fake deployment's code defined, with its handlers (run in this process). */
 export interface FakeApp {
   readonly name: string;
   readonly actions: ReadonlyMap<string, FakeActionHandler>;
+}
+
+/** Where the console of the action running in this async context goes. */
+const consoleOfRun = new AsyncLocalStorage<(line: string) => void>();
+
+/** Marks the console as captured once per process (several fakes may run in it). */
+const CAPTURED = Symbol.for('@x/testing.fake-console');
+
+/**
+ * Sends what an action writes to the console to its invocation's log instead: the console's
+ * methods are wrapped once, and a call made outside any action goes where it always went.
+ */
+function captureConsole(): void {
+  const holder = console as unknown as Record<symbol, boolean>;
+  if (holder[CAPTURED]) return;
+  holder[CAPTURED] = true;
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    const original = console[method].bind(console);
+    console[method] = (...args: unknown[]) => {
+      const log = consoleOfRun.getStore();
+      if (log) for (const line of format(...args).split('\n')) log(line);
+      else original(...args);
+    };
+  }
 }
 
 /** The global registry `@x/client/apps`' `defineApp` keeps its apps in. */
@@ -62,6 +97,8 @@ export class FakeAppEngine implements AppEngine {
   #root: Promise<string> | undefined;
   /** Code runs one at a time: each sees its own deployment's environment in process.env. */
   #turn: Promise<unknown> = Promise.resolve();
+  /** The invocations whose code runs now. */
+  readonly active = new Set<string>();
   /** Where deployed code reaches the API (KERNEL_BASE_URL, XB_BASE_URL), once known. */
   apiUrl: () => string | undefined = () => undefined;
 
@@ -201,6 +238,57 @@ export class FakeAppEngine implements AppEngine {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Runs an action in this process: its payload parsed, its result as JSON text; a throw or a
+   * rejection is the failure with its message. A cancel or the time-out ends the run at once
+   * (the handler is told through `context.signal`, and whatever it does after counts for
+   * nothing). The deployment's environment was in process.env while its code loaded, not while
+   * an action runs: runs overlap. What the action writes to the console (in its own async
+   * context) is its invocation's log.
+   */
+  async invoke(job: InvokeJob): Promise<InvokeOutcome> {
+    const app = this.appsOf(job.deploymentId).find((each) => each.name === job.app);
+    const handler = app?.actions.get(job.action);
+    if (!handler) {
+      return failure(`The code defines no action "${job.action}" of app "${job.app}".`);
+    }
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    job.signal.addEventListener('abort', stop, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopped = new Promise<InvokeOutcome>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve(
+          failure(`The code ran past its time-out of ${Math.round(job.timeoutMs / 1000)} s.`),
+        );
+      }, job.timeoutMs);
+      job.signal.addEventListener('abort', () => resolve(failure('Cancelled.')), { once: true });
+    });
+    captureConsole();
+    const ran = consoleOfRun.run(job.onLog, async (): Promise<InvokeOutcome> => {
+      try {
+        const payload = job.payload === undefined ? undefined : JSON.parse(job.payload);
+        const result = await handler(
+          { invocation_id: job.invocationId, signal: controller.signal },
+          payload,
+        );
+        return { ok: true, output: result === undefined ? undefined : JSON.stringify(result) };
+      } catch (error) {
+        if (!(error instanceof Error)) return failure(String(error));
+        return failure(
+          error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message,
+        );
+      }
+    });
+    try {
+      return await Promise.race([ran, stopped]);
+    } finally {
+      clearTimeout(timer);
+      job.signal.removeEventListener('abort', stop);
+    }
   }
 
   async remove(deploymentId: string): Promise<void> {
