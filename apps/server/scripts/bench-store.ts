@@ -1,7 +1,7 @@
 /**
  * What the store costs per call through the API, SQLite against PostgreSQL on loopback, in one
- * run: a write (`POST /invocations`: one record put), a read (`GET /invocations/{id}`: one
- * record got) and a pool acquire (a warm browser handed out). Calls take turns between the two
+ * run: a write (`POST /profiles`: one record put, its name checked unique), a read
+ * (`GET /profiles/{id}`: one record got) and a pool acquire (a warm browser handed out). Calls take turns between the two
  * servers so load on the shared machine falls on both alike. PostgreSQL is a throw-away cluster
  * of the run's own (Debian's postgresql), stopped at the end. Prints p50/p99 and the differences.
  *
@@ -42,13 +42,9 @@ try {
     for (const name of order) {
       const { call } = engines[name];
       const [created, writeMs] = await timed(() =>
-        call<{ id: string }>('POST', '/invocations', {
-          app_name: 'bench',
-          action_name: 'run',
-          version: '1',
-        }),
+        call<{ id: string }>('POST', '/profiles', { name: `bench-${name}-${index}` }),
       );
-      const [, readMs] = await timed(() => call('GET', `/invocations/${created.id}`));
+      const [, readMs] = await timed(() => call('GET', `/profiles/${created.id}`));
       if (index < 50) continue;
       figures[name].write.push(writeMs);
       figures[name].read.push(readMs);

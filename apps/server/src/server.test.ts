@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contractChecks, runContractCheck } from '@x/testing';
+import { ContractContext, contractChecks, deployContractApp, runContractCheck } from '@x/testing';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,17 +115,29 @@ describe('the CDP proxy', () => {
 });
 
 describe('a restart', () => {
-  it('keeps invocations and idempotency keys, and marks the browsers of the earlier run deleted', async () => {
+  it('keeps deployments, invocations and idempotency keys, and marks the browsers of the earlier run deleted', async () => {
     const restartDir = mkdtempSync(join(tmpdir(), 'xb-restart-'));
     const first = await startServer(configIn(restartDir), quiet);
     const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-    const createInvocation = (url: string) =>
+    const context = new ContractContext({
+      baseUrl: first.url,
+      token: TOKEN,
+      readOnlyToken: READ_ONLY,
+      timeoutMs: 30_000,
+    });
+    const app = await deployContractApp(context);
+    const invoke = (url: string, action: string, key?: string) =>
       fetch(`${url}/invocations`, {
         method: 'POST',
-        headers: { ...headers, 'idempotency-key': 'restart-key' },
-        body: JSON.stringify({ action_name: 'a', app_name: 'b' }),
-      }).then((answer) => answer.json() as Promise<{ id: string }>);
-    const invocation = await createInvocation(first.url);
+        headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+        body: JSON.stringify({
+          app_name: app.app,
+          version: app.version,
+          action_name: action,
+          async: true,
+        }),
+      }).then((answer) => answer.json() as Promise<{ id: string; status: string }>);
+    const invocation = await invoke(first.url, 'contract', 'restart-key');
     const session = (await (
       await fetch(`${first.url}/browsers`, {
         method: 'POST',
@@ -136,13 +148,14 @@ describe('a restart', () => {
     await first.close();
     const second = await startServer(configIn(restartDir), quiet);
     try {
+      // Its code stopped with the server: it ended, saying so.
       expect(
         (await (await fetch(`${second.url}/invocations/${invocation.id}`, { headers })).json()) as {
           id: string;
         },
-      ).toMatchObject({ id: invocation.id, status: 'running' });
+      ).toMatchObject({ id: invocation.id, status: 'failed', status_reason: 'The server shut down.' });
       // The key is kept in the store: a retry after the restart gets the first answer.
-      expect((await createInvocation(second.url)).id).toBe(invocation.id);
+      expect((await invoke(second.url, 'contract', 'restart-key')).id).toBe(invocation.id);
       const browser = (await (
         await fetch(`${second.url}/browsers/${session.session_id}`, { headers })
       ).json()) as { deleted_at?: string };
@@ -152,6 +165,19 @@ describe('a restart', () => {
           await fetch(`${second.url}/invocations/${invocation.id}/browsers`, { headers })
         ).json(),
       ).toEqual({ browsers: [] });
+      // The deployment runs on: its installed code answers the next invocation.
+      const echoed = await fetch(`${second.url}/invocations`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          app_name: app.app,
+          version: app.version,
+          action_name: 'echo',
+          payload: '"again"',
+        }),
+      });
+      expect(await echoed.json()).toMatchObject({ status: 'succeeded', output: '"again"' });
+      await fetch(`${second.url}/deployments/${app.deployment}`, { method: 'DELETE', headers });
     } finally {
       await second.close();
     }

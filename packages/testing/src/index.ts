@@ -22,6 +22,12 @@ export {
   runContractCheck,
   runContractSuite,
 } from './contract/run-contract-suite.js';
+export {
+  CONTRACT_APP_CODE,
+  type ContractApp,
+  contractAppArchive,
+  deployContractApp,
+} from './contract/resources.js';
 export type { FakeInput } from './fake/browsers/fake-instance.js';
 export {
   createFakeService,

@@ -5,7 +5,13 @@ import { type NetworkEntry, parseNetworkEntry } from '@x/types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageFolder } from '../sandbox/worker-files.js';
 import { useAppRunner } from '../test-support/app-runners.js';
-import { jsonCaller, TEST_TOKEN, useSite, useTestServer } from '../test-support/servers.js';
+import {
+  deployTestApp,
+  jsonCaller,
+  TEST_TOKEN,
+  useSite,
+  useTestServer,
+} from '../test-support/servers.js';
 import type { AppLogLine, AppRunOutcome } from './app-runner.js';
 
 /**
@@ -122,13 +128,14 @@ async function runTitle(
   return { outcome, lines };
 }
 
-/** A new invocation of the agent's `title` action: its id. */
+/**
+ * A new invocation that runs until it is ended (of the contract suite's app, deployed for it):
+ * its id, for the runner to run the agent as.
+ */
 async function newInvocation(): Promise<string> {
-  const created = await call<{ id: string }>('POST', '/invocations', {
-    app_name: 'agent',
-    action_name: 'title',
-  });
-  expect(created.status).toBe(201);
+  const app = await deployTestApp(server.server.url);
+  const created = await call<{ id: string }>('POST', '/invocations', app.invocation());
+  expect(created.status).toBe(202);
   return created.json.id;
 }
 

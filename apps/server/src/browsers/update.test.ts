@@ -3,7 +3,12 @@ import { buildExtensionArchive } from '@x/testing';
 import type { BrowserSession, Extension } from '@x/types';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import {
+  deployTestApp,
+  jsonCaller,
+  TEST_TOKEN,
+  useTestServer,
+} from '../test-support/servers.js';
 
 const handle = useTestServer();
 const call = jsonCaller(() => handle.server.url);
@@ -105,14 +110,13 @@ describe('a running browser changed on real Chromium', () => {
     await sdk.browsers.deleteByID('sdk-agent');
     await expect(sdk.browsers.retrieve('sdk-agent')).rejects.toMatchObject({ status: 404 });
 
-    const invocation = await call<{ id: string }>('POST', '/invocations', {
-      app_name: 'shop',
-      action_name: 'buy',
-    });
+    const app = await deployTestApp(handle.server.url);
+    const invocation = await call<{ id: string }>('POST', '/invocations', app.invocation());
     const ofInvocation = await sdk.browsers.create({ invocation_id: invocation.json.id });
     await sdk.invocations.deleteBrowsers(invocation.json.id);
     expect((await sdk.browsers.retrieve(ofInvocation.session_id)).deleted_at).toBeDefined();
     expect((await sdk.browsers.retrieve(other.session_id)).deleted_at).toBeUndefined();
+    await app.remove();
 
     const form = new FormData();
     form.set('file', new Blob([buildExtensionArchive() as Uint8Array<ArrayBuffer>]), 'e.zip');

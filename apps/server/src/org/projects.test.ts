@@ -9,7 +9,7 @@ import type {
   Project,
 } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { deployTestApp, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer({ XB_MAX_BROWSERS: '6' });
 
@@ -325,9 +325,10 @@ describe('limits', () => {
       default_project_max_concurrent_sessions: null,
       default_project_max_concurrent_invocations: 1,
     });
-    const body = { app_name: 'app', action_name: 'run' };
+    const app = await deployTestApp(test.server.url, b.id);
+    const body = app.invocation();
     const first = await call<Invocation>('POST', '/invocations', { body, project: b.id });
-    expect(first.status).toBe(201);
+    expect(first.status).toBe(202);
     const refused = await call<{ message: string }>('POST', '/invocations', {
       body,
       project: b.id,
@@ -338,13 +339,15 @@ describe('limits', () => {
       body: { status: 'succeeded' },
       project: b.id,
     });
-    expect((await call('POST', '/invocations', { body, project: b.id })).status).toBe(201);
+    expect((await call('POST', '/invocations', { body, project: b.id })).status).toBe(202);
     // A project's own limit wins over the default.
     await call('PATCH', `/org/projects/${b.id}/limits`, {
       body: { max_concurrent_invocations: 3 },
     });
-    expect((await call('POST', '/invocations', { body, project: b.id })).status).toBe(201);
+    expect((await call('POST', '/invocations', { body, project: b.id })).status).toBe(202);
     await call('PATCH', '/org/limits', { body: { default_project_max_concurrent_invocations: 0 } });
+    // Stopping the deployment ends the invocations still running.
+    await app.remove();
   });
 });
 

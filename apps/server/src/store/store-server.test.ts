@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildExtensionArchive } from '@x/testing';
+import { zipSync } from 'fflate';
 import type { BrowserPool, BrowserSession, Profile, Replay } from '@x/types';
 import pg from 'pg';
 import pino from 'pino';
@@ -53,12 +54,17 @@ describe('a server on PostgreSQL', () => {
     const first = await serverOn({ url });
     const call = jsonCaller(() => first.url);
     expect((await call<Profile>('POST', '/profiles', { name: 'login' })).status).toBe(201);
-    const invocation = await call<{ id: string }>('POST', '/invocations', {
-      app_name: 'app',
-      action_name: 'act',
-      version: '1',
+    // A deployment whose archive lacks its entrypoint: a record that ends failed.
+    const form = new FormData();
+    form.set('file', new Blob([zipSync({ 'main.js': new Uint8Array() })]), 'app.zip');
+    form.set('entrypoint_rel_path', 'app.js');
+    const deployed = await fetch(`${first.url}/deployments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      body: form,
     });
-    expect(invocation.status).toBe(201);
+    expect(deployed.status).toBe(201);
+    const deployment = (await deployed.json()) as { id: string };
     expect((await call('POST', '/profiles', { name: 'login' })).status).toBe(409);
     const ready = await fetch(`${first.url}/readyz`);
     expect(ready.status).toBe(200);
@@ -69,7 +75,9 @@ describe('a server on PostgreSQL', () => {
       expect((await again<Profile>('GET', '/profiles/login')).json).toMatchObject({
         name: 'login',
       });
-      expect((await again('GET', `/invocations/${invocation.json.id}`)).status).toBe(200);
+      expect((await again('GET', `/deployments/${deployment.id}`)).json).toMatchObject({
+        status: 'failed',
+      });
     } finally {
       await second.close();
     }

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ContractContext } from '@x/testing';
+import { ContractContext, deployContractApp } from '@x/testing';
 import type { ExecResult } from '@x/types';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
@@ -153,4 +153,30 @@ export function useSite() {
   });
   afterAll(() => new Promise<void>((resolve) => page.close(() => resolve())));
   return site;
+}
+
+/**
+ * The contract suite's app deployed on the server at `url` (in `project`, when given) under a
+ * version of its own, running; `remove()` deletes it.
+ */
+export async function deployTestApp(url: string, project?: string) {
+  const context = new ContractContext({
+    baseUrl: url,
+    token: TEST_TOKEN,
+    readOnlyToken: TEST_TOKEN,
+    timeoutMs: 60_000,
+  });
+  const headers = project === undefined ? undefined : { 'x-kernel-project-id': project };
+  const app = await deployContractApp(context, headers ? { headers } : {});
+  return {
+    ...app,
+    /** The body of an async invocation of its waiting action (`contract`). */
+    invocation: (action = 'contract') => ({
+      app_name: app.app,
+      version: app.version,
+      action_name: action,
+      async: true,
+    }),
+    remove: () => context.cleanUp(),
+  };
 }
