@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTRACT_APP_CODE } from '@x/testing';
 import { useFakeService } from '@x/testing/vitest';
 import { DeploymentSchema } from '@x/types';
 import { unzipSync } from 'fflate';
@@ -94,6 +95,44 @@ describe.each(TRANSPORTS)('xb deploy, deployments and apps (%s)', (_, overHttp) 
     expect((await run(['apps', '--app-name', `cli-app-${overHttp}`])).stdout).toBe(
       'No apps deployed.\n',
     );
+  });
+
+  it('xb invoke prints the output; --async follows the console; a failure exits 3 with its reason', async () => {
+    const app = `invoke-${overHttp}-${Math.random().toString(36).slice(2, 6)}`;
+    const root = join(scratchFolder(), 'contract');
+    mkdirSync(root);
+    writeFileSync(join(root, 'app.js'), CONTRACT_APP_CODE);
+    expect(
+      (
+        await run([
+          'deploy',
+          root,
+          '--version',
+          'v1',
+          '--env',
+          JSON.stringify({ CONTRACT_APP_NAME: app }),
+        ])
+      ).code,
+    ).toBe(0);
+    const echoed = await run([
+      'invoke',
+      app,
+      'echo',
+      '--version',
+      'v1',
+      '--payload',
+      '{"cart":42}',
+    ]);
+    expect(echoed).toMatchObject({ code: 0, stdout: '{"cart":42}\n' });
+    const logged = await run(['invoke', app, 'log', '--version', 'v1', '--async']);
+    expect(logged.code).toBe(0);
+    expect(logged.stdout).toBe('"logged"\n');
+    expect(logged.stderr).toMatch(/queued inv_\w+\ncontract line\n/);
+    const failed = await run(['invoke', app, 'fail', '--version', 'v1']);
+    expect(failed.code).toBe(3);
+    expect(failed.stderr).toMatch(/error: The invocation inv_\w+ failed: contract failure/);
+    expect((await run(['invoke', app, 'nothing', '--version', 'v1'])).code).toBe(5);
+    expect((await run(['invoke', app, 'echo', '--payload', '{bad'])).code).toBe(2);
   });
 
   it('a deploy that fails exits 3 with its reason; --detach returns the queued deployment', async () => {

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { EventStream, UploadProgress } from '@x/client';
-import type { AppVersion, Deployment, DeploymentEvent } from '@x/types';
+import type {
+  AppVersion,
+  Deployment,
+  DeploymentEvent,
+  Invocation,
+  InvocationEvent,
+} from '@x/types';
 import { CliError, usageError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { createProgressBar } from '../output/progress.js';
@@ -113,7 +119,47 @@ function endOn(context: CommandContext, deployment: Deployment): void {
   );
 }
 
-/** `xb deploy <dir>`, `xb deployments …` and `xb apps`. */
+/**
+ * Follows an invocation to its end, its code's console on stderr (with --json, each event a line
+ * on stdout); the invocation it ended as. Ctrl-C cancels it (its code stops, its browsers end).
+ */
+export async function followInvocation(context: CommandContext, id: string): Promise<Invocation> {
+  const stream = await callOperation<EventStream<InvocationEvent>>(context, 'invocations.events', {
+    id,
+  });
+  const cancel = () =>
+    void callOperation(context, 'invocations.update', { id, status: 'failed' }).catch(
+      () => undefined,
+    );
+  context.signal.addEventListener('abort', cancel, { once: true });
+  try {
+    await follow(context, stream, (event) => {
+      if (event.event === 'log') context.io.stderr.write(`${event.message}\n`);
+      else if (event.event === 'error') {
+        context.io.stderr.write(`${context.errorColors.red('!')} ${event.error.message}\n`);
+      }
+    });
+  } finally {
+    context.signal.removeEventListener('abort', cancel);
+  }
+  return callOperation<Invocation>(context, 'invocations.get', { id });
+}
+
+/** Prints how an invocation ended: its output on stdout; a failure is an API error. */
+function endInvocation(context: CommandContext, invocation: Invocation): void {
+  if (invocation.status === 'succeeded') {
+    if (context.isJson) context.printJson(invocation);
+    else if (invocation.output !== undefined) context.print(invocation.output);
+    return;
+  }
+  if (context.isJson) context.printJson(invocation);
+  throw new CliError(
+    `The invocation ${invocation.id} ${invocation.status}: ${invocation.status_reason ?? 'no reason given'}`,
+    EXIT_CODES.api,
+  );
+}
+
+/** `xb deploy <dir>`, `xb deployments …`, `xb apps` and `xb invoke`. */
 export const deployCommands: CommandSpec[] = [
   {
     group: 'deploy',
@@ -221,6 +267,81 @@ export const deployCommands: CommandSpec[] = [
     args: [DEPLOYMENT],
     example: 'xb deployments delete dep_x7Hq2K9mN4pL',
     show: (context) => `${context.colors.green('✓')} Stopped the deployment.`,
+  }),
+  {
+    group: 'invoke',
+    // The group is the command: `xb invoke shop-agent checkout`.
+    name: '',
+    summary:
+      "Invoke an app's action and print its output: waits up to 100 s, or with --async follows its console until it ends.",
+    operation: 'invocations.create',
+    args: [{ name: '<app>' }, { name: '<action>' }],
+    flags: [
+      {
+        name: 'payload',
+        kind: 'string',
+        placeholder: '<json>',
+        description: "the action's input, JSON text",
+      },
+      {
+        name: 'version',
+        kind: 'string',
+        placeholder: '<version>',
+        description: "the app's version (default latest)",
+      },
+      {
+        name: 'async',
+        kind: 'boolean',
+        description:
+          'run in the background and follow its console until it ends (Ctrl-C cancels it)',
+      },
+      {
+        name: 'async-timeout-seconds',
+        kind: 'number',
+        placeholder: '<s>',
+        description: 'with --async, how long it may run, 10–3600 (default 900)',
+      },
+    ],
+    example: 'xb invoke shop-agent checkout --payload \'{"cart":42}\' --async',
+    async run(context) {
+      const payload = context.flags.payload as string | undefined;
+      if (payload !== undefined) {
+        try {
+          JSON.parse(payload);
+        } catch {
+          throw usageError('--payload must be JSON text: --payload \'{"cart":42}\'.');
+        }
+      }
+      const isAsync = context.flags.async === true;
+      const timeout = context.flags['async-timeout-seconds'] as number | undefined;
+      const { value } = await callOperation<{ value: Invocation }>(context, 'invocations.create', {
+        app_name: context.args['<app>'],
+        action_name: context.args['<action>'],
+        ...(context.flags.version === undefined ? {} : { version: context.flags.version }),
+        ...(payload === undefined ? {} : { payload }),
+        ...(isAsync ? { async: true } : {}),
+        ...(timeout === undefined ? {} : { async_timeout_seconds: timeout }),
+      });
+      if (!isAsync) {
+        endInvocation(context, value);
+        return;
+      }
+      if (!context.isJson) {
+        context.io.stderr.write(
+          `${context.errorColors.dim('…')} queued ${context.errorColors.cyan(value.id)}\n`,
+        );
+      }
+      endInvocation(context, await followInvocation(context, value.id));
+    },
+  },
+  operationCommand<Invocation>('invocations', 'follow', 'invocations.events', {
+    summary: "Follow an invocation: its code's console until it ends, then its output.",
+    args: [{ name: '<id>', field: 'id' }],
+    example: 'xb invocations follow inv_4HkP0qL2',
+    show: () => '',
+    run: async (context) => {
+      endInvocation(context, await followInvocation(context, context.input.id as string));
+    },
   }),
   operationCommand<AppVersion[]>('apps', '', 'apps.list', {
     summary: 'List the app versions that can be invoked, with their actions.',

@@ -130,8 +130,13 @@ export const extensionCommands: CommandSpec[] = [
       { name: '<app>', field: 'app_name' },
       { name: '<action>', field: 'action_name' },
     ],
-    example: 'xb invocations create shop-agent checkout --payload \'{"cart":42}\'',
+    example: 'xb invocations create shop-agent checkout --payload \'{"cart":42}\' --async',
     show: (context, invocation) => invocationView(context.colors, invocation),
+    // Sync or async, the answer is the invocation (200 ended, 202 queued).
+    run: async (context, show) => {
+      const { value } = await callOperation<{ value: Invocation }>(context, 'invocations.create');
+      printResult(context, value, show);
+    },
   }),
   operationCommand<Invocation>('invocations', 'get', 'invocations.get', {
     args: [INVOCATION],

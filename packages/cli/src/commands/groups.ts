@@ -16,13 +16,17 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   { name: 'fs', summary: 'Read, write, list and watch files on a browser’s instance' },
   { name: 'pools', summary: 'Keep pools of warm browsers; acquire and release them' },
   { name: 'extensions', summary: 'Upload, list, download and delete browser extensions' },
-  { name: 'invocations', summary: 'Create and end invocations; list their browsers' },
+  {
+    name: 'invocations',
+    summary: 'Invoke actions, follow and end invocations; list their browsers',
+  },
   {
     name: 'deploy',
     summary: "Deploy an app's folder: zipped, installed and loaded by the service, followed",
   },
   { name: 'deployments', summary: 'List, inspect, follow and stop deployments' },
   { name: 'apps', summary: 'List the app versions that can be invoked, with their actions' },
+  { name: 'invoke', summary: "Invoke an app's action and print its output (--async: follow it)" },
   { name: 'profiles', summary: 'Keep logins and site state from one browser session to the next' },
   { name: 'proxies', summary: 'Route browsers through your proxies; check them' },
   {

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildExtensionArchive } from '@x/testing';
+import { buildExtensionArchive, ContractContext, deployContractApp } from '@x/testing';
 import { useFakeService } from '@x/testing/vitest';
 import {
   BrowserPoolSchema,
@@ -15,6 +15,11 @@ import { describe, expect, it } from 'vitest';
 import { onlyJson, scratchFolder, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
 
 const fake = useFakeService({ listen: true });
+
+/** A caller of the fake over HTTP, to deploy the contract suite's app with. */
+function contractContext(): ContractContext {
+  return new ContractContext({ baseUrl: fake.url, ...fake.tokens });
+}
 
 /** An unpacked extension folder, with manifest.json unless told otherwise. */
 function extensionFolder(
@@ -171,8 +176,18 @@ describe.each(TRANSPORTS)('pool, extension and invocation commands (%s)', (_, ov
 
   it('invocations list by page and filter; --all walks every page', async () => {
     const app = `app-${Math.random().toString(36).slice(2, 8)}`;
+    const deployed = await deployContractApp(contractContext(), { app });
     for (const action of ['build', 'build', 'ship']) {
-      expect((await run(['invocations', 'create', app, action])).code).toBe(0);
+      const created = await run([
+        'invocations',
+        'create',
+        app,
+        action,
+        '--version',
+        deployed.version,
+        '--async',
+      ]);
+      expect(created.code).toBe(0);
     }
     const first = await run(['invocations', 'list', '--app-name', app, '--limit', '2', '--json']);
     expect(onlyJson(first.stdout)).toHaveLength(2);
@@ -211,17 +226,32 @@ describe.each(TRANSPORTS)('pool, extension and invocation commands (%s)', (_, ov
   });
 
   it('invocations create, get, browsers and update', async () => {
+    const app = `shop-${Math.random().toString(36).slice(2, 8)}`;
+    const deployed = await deployContractApp(contractContext(), { app });
     const invocation = v.parse(
       InvocationSchema,
       onlyJson(
-        (await run(['invocations', 'create', 'shop', 'checkout', '--payload', 'cart=1', '--json']))
-          .stdout,
+        (
+          await run([
+            'invocations',
+            'create',
+            app,
+            'contract',
+            '--version',
+            deployed.version,
+            '--payload',
+            '{"cart":1}',
+            '--async',
+            '--json',
+          ])
+        ).stdout,
       ),
     );
     expect(invocation).toMatchObject({
-      app_name: 'shop',
-      action_name: 'checkout',
-      payload: 'cart=1',
+      app_name: app,
+      action_name: 'contract',
+      payload: '{"cart":1}',
+      status: 'queued',
     });
     expect((await run(['invocations', 'get', invocation.id])).stdout).toMatch(/status +running/);
     await run(['browsers', 'create', '--invocation-id', invocation.id]);

@@ -617,6 +617,8 @@ export interface Invocation {
   payload?: string | undefined;
   /** the action's result, usually JSON text */
   output?: string | undefined;
+  /** why it failed: the error the code threw, its time-out, a cancel */
+  status_reason?: string | undefined;
 }
 
 export interface Profile {
@@ -2055,9 +2057,18 @@ export interface CreateInvocationInput {
   app_name: string;
   /** the app's version, 1–255 characters, default latest */
   version?: string | undefined;
-  /** the action's input, usually JSON text, ≤ 65536 characters */
+  /** the action's input as JSON text, ≤ 65536 characters */
   payload?: string | undefined;
+  /** answer 202 queued at once and run in the background (default: wait up to 100 s for the result) */
+  async?: boolean | undefined;
+  /** how long an async invocation may run, 10–3600 s (default 900) */
+  async_timeout_seconds?: number | undefined;
 }
+
+/** What `invocations.create` answers. */
+export type CreateInvocationResult =
+  | { status: 200; value: Invocation }
+  | { status: 202; value: Invocation };
 
 /** What `invocations.list` takes: its query parameters. */
 export interface ListInvocationsInput {
@@ -2974,6 +2985,51 @@ export interface ListAppsInput {
   version?: string | undefined;
 }
 
+/** What `invocations.events` takes: its path parameters. */
+export interface FollowInvocationInput {
+  /** invocation id */
+  id: string;
+}
+
+/** What `invocations.events` answers. */
+export type FollowInvocationResult = EventStream<
+  | {
+      /** a line of the code's console */
+      event: 'log';
+      /** when */
+      timestamp: string;
+      /** the line */
+      message: string;
+    }
+  | {
+      /** the invocation changed status */
+      event: 'invocation_state';
+      /** when */
+      timestamp: string;
+      /** the invocation as it is now */
+      invocation: Invocation;
+    }
+  | {
+      /** the stream cannot go on */
+      event: 'error';
+      /** when */
+      timestamp: string;
+      /** what went wrong */
+      error: {
+        /** an error code */
+        code: string;
+        /** what went wrong */
+        message: string;
+      };
+    }
+  | {
+      /** nothing changed; the stream is alive */
+      event: 'sse_heartbeat';
+      /** when */
+      timestamp: string;
+    }
+>;
+
 // Methods
 
 /** Every operation of the API as a method, grouped as the API is. */
@@ -3542,12 +3598,12 @@ export interface InvocationsMethods {
     options?: CallOptions,
   ): CallPromise<InvocationBrowsers>;
   /**
-   * Create an invocation.
+   * Invoke an app's action: wait for its result, or queue it (async).
    *
    * `POST /invocations`: a full token (a read-only token is refused).
-   * Errors: 400, 401, 403, 413, 415, 422, 429, 500, 503.
+   * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
    */
-  create(input: CreateInvocationInput, options?: CallOptions): CallPromise<Invocation>;
+  create(input: CreateInvocationInput, options?: CallOptions): CallPromise<CreateInvocationResult>;
   /**
    * List the invocations.
    *
@@ -3563,7 +3619,7 @@ export interface InvocationsMethods {
    */
   get(input: GetInvocationInput, options?: CallOptions): CallPromise<Invocation>;
   /**
-   * End an invocation (succeeded or failed); its browsers are deleted.
+   * End an invocation (succeeded, or failed to cancel it): its code stops, its browsers are deleted.
    *
    * `PATCH /invocations/{id}`: a full token (a read-only token is refused).
    * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
@@ -3579,6 +3635,13 @@ export interface InvocationsMethods {
     input: DeleteInvocationBrowsersInput,
     options?: CallOptions,
   ): CallPromise<undefined>;
+  /**
+   * Follow an invocation: its code's console and its states, until it ends.
+   *
+   * `GET /invocations/{id}/events`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 429, 500, 503.
+   */
+  events(input: FollowInvocationInput, options?: CallOptions): CallPromise<FollowInvocationResult>;
 }
 
 /** The `profiles` operations. */

@@ -53,6 +53,7 @@ import type {
   CreateDirectoryInput,
   CreatedApiKey,
   CreateInvocationInput,
+  CreateInvocationResult,
   CreateLiveViewInput,
   CreateProfileInput,
   CreateProjectInput,
@@ -96,6 +97,8 @@ import type {
   FollowAuthConnectionResult,
   FollowDeploymentInput,
   FollowDeploymentResult,
+  FollowInvocationInput,
+  FollowInvocationResult,
   GetApiKeyInput,
   GetAuthConnectionInput,
   GetBrowserInput,
@@ -828,22 +831,25 @@ export const listInvocationBrowsers: (
 });
 
 /**
- * Create an invocation.
+ * Invoke an app's action: wait for its result, or queue it (async).
  *
  * `POST /invocations`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 413, 415, 422, 429, 500, 503.
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
  * `invocations.create`
  */
 export const createInvocation: (
   core: Core,
   input: CreateInvocationInput,
   options?: CallOptions,
-) => CallPromise<Invocation> = /* @__PURE__ */ defineCall<CreateInvocationInput, Invocation>({
+) => CallPromise<CreateInvocationResult> = /* @__PURE__ */ defineCall<
+  CreateInvocationInput,
+  CreateInvocationResult
+>({
   name: 'invocations.create',
   method: 'POST',
   path: '/invocations',
   body: 'json',
-  responses: { 201: 'json' },
+  responses: { 200: 'json', 202: 'json' },
   write: true,
 });
 
@@ -886,7 +892,7 @@ export const getInvocation: (
 });
 
 /**
- * End an invocation (succeeded or failed); its browsers are deleted.
+ * End an invocation (succeeded, or failed to cancel it): its code stops, its browsers are deleted.
  *
  * `PATCH /invocations/{id}`: a full token (a read-only token is refused).
  * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
@@ -923,6 +929,30 @@ export const deleteInvocationBrowsers: (
   responses: { 204: 'none' },
   write: true,
 });
+
+/**
+ * Follow an invocation: its code's console and its states, until it ends.
+ *
+ * `GET /invocations/{id}/events`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `invocations.events`
+ */
+export const followInvocation: (
+  core: Core,
+  input: FollowInvocationInput,
+  options?: CallOptions,
+) => CallPromise<FollowInvocationResult> = /* @__PURE__ */ defineCall<
+  FollowInvocationInput,
+  FollowInvocationResult
+>(
+  {
+    name: 'invocations.events',
+    method: 'GET',
+    path: '/invocations/{id}/events',
+    responses: { 200: 'event-stream' },
+  },
+  { readBody: readStreamBody },
+);
 
 // browsers.process
 

@@ -1,4 +1,4 @@
-import { buildExtensionArchive, dropConnection, rateLimited } from '@x/testing';
+import { buildExtensionArchive, contractAppArchive, dropConnection, rateLimited } from '@x/testing';
 import { useFakeService } from '@x/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../errors/api-errors.js';
@@ -183,7 +183,35 @@ describe('the client against the fake service', () => {
     await client.extensions.delete({ id_or_name: 'adblock' });
     expect((await client.extensions.list()).items).toEqual([]);
 
-    const invocation = await client.invocations.create({ action_name: 'buy', app_name: 'shop' });
+    // An app deployed to the fake (its code runs in this process), invoked async: it waits.
+    const deployed = await client.deployments.create({
+      file: contractAppArchive(),
+      entrypoint_rel_path: 'app.js',
+      version: 'v1',
+      env_vars: { CONTRACT_APP_NAME: 'shop' },
+    });
+    for await (const event of await client.deployments.events({ id: deployed.id })) {
+      if (event.event === 'deployment_state') expect(event.deployment.status).not.toBe('failed');
+    }
+    expect((await client.apps.list({ app_name: 'shop' })).items[0]?.version).toBe('v1');
+    const echoed = await client.invocations.create({
+      app_name: 'shop',
+      action_name: 'echo',
+      version: 'v1',
+      payload: '{"cart":42}',
+    });
+    expect(echoed).toMatchObject({
+      status: 200,
+      value: { status: 'succeeded', output: '{"cart":42}' },
+    });
+    const queued = await client.invocations.create({
+      action_name: 'contract',
+      app_name: 'shop',
+      version: 'v1',
+      async: true,
+    });
+    expect(queued.status).toBe(202);
+    const invocation = queued.value;
     const browser = await client.browsers.create({ invocation_id: invocation.id });
     expect(
       (await client.invocations.listBrowsers({ id: invocation.id })).browsers.map(
@@ -194,6 +222,7 @@ describe('the client against the fake service', () => {
       (await client.invocations.update({ id: invocation.id, status: 'succeeded' })).finished_at,
     ).toBeDefined();
     expect((await client.invocations.get({ id: invocation.id })).status).toBe('succeeded');
+    await client.deployments.delete({ id: deployed.id });
   });
 
   it('retries a 429 after its Retry-After and reports the request id of a 404', async () => {

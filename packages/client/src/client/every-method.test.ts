@@ -909,12 +909,12 @@ const CASES: Record<string, MethodCase> = {
     result: undefined,
   },
   'invocations.create': {
-    input: { action_name: 'checkout', app_name: 'shop' },
+    input: { action_name: 'checkout', app_name: 'shop', async: true },
     method: 'POST',
     url: '/invocations',
-    body: { action_name: 'checkout', app_name: 'shop' },
-    respond: created(samples.invocation),
-    result: samples.invocation,
+    body: { action_name: 'checkout', app_name: 'shop', async: true },
+    respond: { status: 202, json: samples.invocation },
+    result: { status: 202, value: samples.invocation },
   },
   'invocations.list': {
     input: { status: 'running', app_name: 'shop', action_name: 'checkout', offset: 20 },
@@ -954,6 +954,7 @@ const COVERED_ELSEWHERE = [
   'auth.connections.events', // streams.test.ts
   'deployments.create', // uploads.test.ts
   'deployments.events', // streams.test.ts
+  'invocations.events', // streams.test.ts
   'browsers.telemetry.stream', // streams.test.ts
   'browsers.fs.readFile', // files.test.ts
   'browsers.fs.writeFile', // files.test.ts

@@ -147,6 +147,22 @@ describe('event streams', () => {
     expect(received).toEqual(events);
   });
 
+  it("follows an invocation's console and states to its end", async () => {
+    const events = [
+      { event: 'log', timestamp: '2026-11-25T10:00:00.000Z', message: 'made br_1' },
+      {
+        event: 'invocation_state',
+        timestamp: '2026-11-25T10:00:01.000Z',
+        invocation: { ...samples.invocation, status: 'succeeded', output: '1' },
+      },
+    ];
+    rig.server.respond('GET', '/invocations/inv_1/events', sse(events));
+    const stream = await rig.client.invocations.events({ id: 'inv_1' });
+    const received = [];
+    for await (const event of stream) received.push(event);
+    expect(received).toEqual(events);
+  });
+
   it('streams the lines of a log, its query in the URL', async () => {
     const lines = [
       { event: 'log', timestamp: '2026-11-25T10:00:00.000Z', message: 'ready' },
