@@ -153,7 +153,11 @@ describe('a restart', () => {
         (await (await fetch(`${second.url}/invocations/${invocation.id}`, { headers })).json()) as {
           id: string;
         },
-      ).toMatchObject({ id: invocation.id, status: 'failed', status_reason: 'The server shut down.' });
+      ).toMatchObject({
+        id: invocation.id,
+        status: 'failed',
+        status_reason: 'The server shut down.',
+      });
       // The key is kept in the store: a retry after the restart gets the first answer.
       expect((await invoke(second.url, 'contract', 'restart-key')).id).toBe(invocation.id);
       const browser = (await (

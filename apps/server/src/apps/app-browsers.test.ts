@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type NetworkEntry, parseNetworkEntry } from '@x/types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageFolder } from '../sandbox/worker-files.js';
-import { useAppRunner } from '../test-support/app-runners.js';
+import { useAppRunner, vendorClientPackages } from '../test-support/app-runners.js';
 import {
   deployTestApp,
   jsonCaller,
@@ -55,17 +55,6 @@ defineApp('agent').action('title', async (context, payload?: { url: string }) =>
 });
 `;
 
-/** Copies a workspace package as it is published (package.json and dist), or a whole package. */
-function copyPackage(folder: string, into: string, isPublishedOnly: boolean): void {
-  if (!isPublishedOnly) {
-    cpSync(folder, into, { recursive: true });
-    return;
-  }
-  mkdirSync(into, { recursive: true });
-  cpSync(join(folder, 'package.json'), join(into, 'package.json'));
-  cpSync(join(folder, 'dist'), join(into, 'dist'), { recursive: true });
-}
-
 const server = useTestServer();
 const site = useSite();
 const call = jsonCaller(() => server.server.url);
@@ -84,14 +73,7 @@ beforeAll(() => {
   writeFileSync(join(appFolder, 'package.json'), '{"name":"agent","type":"module"}');
   writeFileSync(join(appFolder, 'app.ts'), AGENT);
   clientAppFolder = join(apps.root, 'client-app');
-  const clientFolder = packageFolder('@x/client', require);
-  const fromClient = createRequire(join(clientFolder, 'package.json'));
-  const modules = join(clientAppFolder, 'node_modules');
-  copyPackage(clientFolder, join(modules, '@x', 'client'), true);
-  copyPackage(packageFolder('@x/types', fromClient), join(modules, '@x', 'types'), true);
-  for (const name of ['ky', 'valibot', 'eventsource-parser'])
-    copyPackage(packageFolder(name, fromClient), join(modules, name), false);
-  copyPackage(packageFolder('playwright-core', require), join(modules, 'playwright-core'), false);
+  vendorClientPackages(clientAppFolder);
   writeFileSync(join(clientAppFolder, 'package.json'), '{"name":"agent","type":"module"}');
   writeFileSync(join(clientAppFolder, 'app.ts'), CLIENT_AGENT);
 });

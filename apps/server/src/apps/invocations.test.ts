@@ -1,9 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Kernel, { toFile } from '@onkernel/sdk';
 import { formatNetworkEntry } from '@x/types';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registryNetworks } from '../test-support/app-runners.js';
+import { registryNetworks, vendorClientPackages } from '../test-support/app-runners.js';
 import { openEventStream } from '../test-support/event-stream.js';
 import {
   jsonCaller,
@@ -224,4 +226,114 @@ describe('invocations of a deployed Kernel app', () => {
       status_reason: 'TypeError: the shelf is empty',
     });
   }, 120_000);
+});
+
+/** The same agent written with this project's client (an .mts file: no package.json). */
+const CLIENT_AGENT = `
+import { defineApp } from '@x/client/apps';
+import { createClient } from '@x/client/node';
+import { chromium } from 'playwright-core';
+
+const client = createClient();
+
+defineApp('client-agent').action('title', async (context, payload?: { url: string }) => {
+  const session = await client.browsers.create({ invocation_id: context.invocation_id });
+  const browser = await chromium.connectOverCDP(session.cdp_ws_url);
+  const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+  await page.goto(payload?.url ?? 'about:blank');
+  const text = await page.textContent('p');
+  await browser.close();
+  return { text };
+});
+`;
+
+/** Every file under `folder`, by its path in a zip. */
+function filesUnder(folder: string, prefix = ''): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) Object.assign(files, filesUnder(path, `${prefix}${entry.name}/`));
+    else if (entry.isFile()) files[`${prefix}${entry.name}`] = readFileSync(path);
+  }
+  return files;
+}
+
+describe('an app written with @x/client', () => {
+  it('deploys with its packages brought along and runs the same way, its token and URL from XB_TOKEN and XB_BASE_URL', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'xb-client-app-'));
+    try {
+      vendorClientPackages(folder);
+      writeFileSync(join(folder, 'app.mts'), CLIENT_AGENT);
+      const form = new FormData();
+      form.set('file', new Blob([zipSync(filesUnder(folder)) as Uint8Array<ArrayBuffer>]), 'a.zip');
+      form.set('entrypoint_rel_path', 'app.mts');
+      form.set('version', 'client');
+      const created = await fetch(`${server.server.url}/deployments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_TOKEN}` },
+        body: form,
+      });
+      const { id } = (await created.json()) as { id: string };
+      const stream = await openEventStream(
+        `${server.server.url}/deployments/${id}/events`,
+        {},
+        120_000,
+      );
+      let last = '';
+      for (let frame = await stream.next(); frame; frame = await stream.next()) last = frame.data;
+      expect(JSON.parse(last)).toMatchObject({ deployment: { status: 'running' } });
+      const answer = await call<InvocationRecord>('POST', '/invocations', {
+        app_name: 'client-agent',
+        action_name: 'title',
+        version: 'client',
+        payload: JSON.stringify({ url: site.url }),
+      });
+      expect(answer.json, JSON.stringify(answer.json)).toMatchObject({ status: 'succeeded' });
+      expect(JSON.parse(answer.json.output ?? '{}')).toEqual({ text: 'shop' });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('the public Kernel SDK against the server', () => {
+  it('deploys, follows, lists apps and invokes with @onkernel/sdk as its users call it', async () => {
+    const kernel = new Kernel({ apiKey: TEST_TOKEN, baseURL: server.server.url, maxRetries: 0 });
+    const encoder = new TextEncoder();
+    const archive = zipSync({
+      'package.json': encoder.encode(PACKAGE),
+      'app.ts': encoder.encode(AGENT),
+    }) as Uint8Array<ArrayBuffer>;
+    const deployment = await kernel.deployments.create({
+      file: await toFile(archive, 'agent.zip'),
+      entrypoint_rel_path: 'app.ts',
+      version: 'sdk',
+      env_vars: { AGENT_SECRET: 'hunter2-7f3a' },
+      region: 'aws.us-east-1a',
+      force: false,
+    });
+    expect(deployment.status).toBe('queued');
+    const seen: string[] = [];
+    for await (const event of await kernel.deployments.follow(deployment.id)) {
+      seen.push(event.event);
+      if (event.event === 'deployment_state' && event.deployment.status !== 'queued') {
+        if (['running', 'failed', 'stopped'].includes(event.deployment.status)) break;
+      }
+    }
+    expect(seen).toContain('app_version_summary');
+    expect((await kernel.deployments.retrieve(deployment.id)).status).toBe('running');
+    const versions = [];
+    for await (const version of kernel.apps.list({ app_name: 'agent' })) versions.push(version);
+    expect(versions.map((version) => version.version).sort()).toEqual(['sdk', 'v1']);
+    const invoked = await kernel.invocations.create({
+      app_name: 'agent',
+      action_name: 'secret',
+      version: 'sdk',
+    });
+    expect(invoked).toMatchObject({ status: 'succeeded', output: 'true' });
+    const read = await kernel.invocations.retrieve(invoked.id);
+    expect(read).toMatchObject({ app_name: 'agent', version: 'sdk', status: 'succeeded' });
+    await kernel.deployments.delete(deployment.id);
+    expect((await kernel.deployments.retrieve(deployment.id)).status).toBe('stopped');
+  }, 300_000);
 });

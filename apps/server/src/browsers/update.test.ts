@@ -3,12 +3,7 @@ import { buildExtensionArchive } from '@x/testing';
 import type { BrowserSession, Extension } from '@x/types';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  deployTestApp,
-  jsonCaller,
-  TEST_TOKEN,
-  useTestServer,
-} from '../test-support/servers.js';
+import { deployTestApp, jsonCaller, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const handle = useTestServer();
 const call = jsonCaller(() => handle.server.url);

@@ -326,6 +326,7 @@ describe('limits', () => {
       default_project_max_concurrent_invocations: 1,
     });
     const app = await deployTestApp(test.server.url, b.id);
+    writes.push({ method: 'POST', path: '/deployments', status: 201 });
     const body = app.invocation();
     const first = await call<Invocation>('POST', '/invocations', { body, project: b.id });
     expect(first.status).toBe(202);
@@ -348,6 +349,7 @@ describe('limits', () => {
     await call('PATCH', '/org/limits', { body: { default_project_max_concurrent_invocations: 0 } });
     // Stopping the deployment ends the invocations still running.
     await app.remove();
+    writes.push({ method: 'DELETE', path: `/deployments/${app.deployment}`, status: 204 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,4 +83,32 @@ export async function registryNetworks(): Promise<NetworkEntry[]> {
   }).trim();
   const { address } = await lookup(new URL(registry).hostname, { family: 4 });
   return [parseNetworkEntry(`${address}/32`) as NetworkEntry];
+}
+
+/** Copies a workspace package as it is published (package.json and dist), or a whole package. */
+function copyPackage(folder: string, into: string, isPublishedOnly: boolean): void {
+  if (!isPublishedOnly) {
+    cpSync(folder, into, { recursive: true });
+    return;
+  }
+  mkdirSync(into, { recursive: true });
+  cpSync(join(folder, 'package.json'), join(into, 'package.json'));
+  cpSync(join(folder, 'dist'), join(into, 'dist'), { recursive: true });
+}
+
+/**
+ * Puts `@x/client` (as published), what it needs and playwright-core into `folder`'s
+ * node_modules: an app written with the client, its packages brought along (the client is not on
+ * the registry this machine reaches).
+ */
+export function vendorClientPackages(folder: string): void {
+  const require = createRequire(import.meta.url);
+  const clientFolder = packageFolder('@x/client', require);
+  const fromClient = createRequire(join(clientFolder, 'package.json'));
+  const modules = join(folder, 'node_modules');
+  copyPackage(clientFolder, join(modules, '@x', 'client'), true);
+  copyPackage(packageFolder('@x/types', fromClient), join(modules, '@x', 'types'), true);
+  for (const name of ['ky', 'valibot', 'eventsource-parser'])
+    copyPackage(packageFolder(name, fromClient), join(modules, name), false);
+  copyPackage(packageFolder('playwright-core', require), join(modules, 'playwright-core'), false);
 }

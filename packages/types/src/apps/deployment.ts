@@ -126,6 +126,10 @@ export const CreateDeploymentFormSchema = /* @__PURE__ */ requestObject({
     /* @__PURE__ */ optional(/* @__PURE__ */ picklist(['true', 'false']), 'false'),
     'replace a version deployed already (true or false)',
   ),
+  region: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ picklist(['aws.us-east-1a'])),
+    "accepted for the peer SDK's sake and ignored: this service has one place, its own",
+  ),
   env_vars: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(
       /* @__PURE__ */ record(
