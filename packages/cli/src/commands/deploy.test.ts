@@ -132,6 +132,16 @@ describe.each(TRANSPORTS)('xb deploy, deployments and apps (%s)', (_, overHttp) 
     expect(failed.code).toBe(3);
     expect(failed.stderr).toMatch(/error: The invocation inv_\w+ failed: contract failure/);
     expect((await run(['invoke', app, 'nothing', '--version', 'v1'])).code).toBe(5);
+    // xb logs app follows the app's invocations until Ctrl-C.
+    const controller = new AbortController();
+    const following = run(['logs', 'app', app], { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await run(['invoke', app, 'log', '--version', 'v1']);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    controller.abort();
+    const followed = await following;
+    expect(followed.code).toBe(130);
+    expect(followed.stdout).toMatch(/^inv_\w+ contract line\ninv_\w+ — succeeded\n/);
     expect((await run(['invoke', app, 'echo', '--payload', '{bad'])).code).toBe(2);
   });
 

@@ -13,7 +13,7 @@ import { EXIT_CODES } from '../exit-codes.js';
 import { createProgressBar } from '../output/progress.js';
 import { appArchive } from './app-archive.js';
 import type { CommandContext, CommandSpec } from './command.js';
-import { callOperation, follow, listShow, operationCommand, printResult } from './define.js';
+import { callOperation, follow, listShow, operationCommand, pause, printResult } from './define.js';
 import { appTable, deploymentTable, deploymentView } from './views.js';
 
 const DEPLOYMENT = { name: '<id>', field: 'id' } as const;
@@ -159,7 +159,78 @@ function endInvocation(context: CommandContext, invocation: Invocation): void {
   );
 }
 
-/** `xb deploy <dir>`, `xb deployments …`, `xb apps` and `xb invoke`. */
+/** How often `xb logs app` looks for new invocations of the app, in ms. */
+const APP_LOG_POLL_MS = 1_000;
+
+/**
+ * Prints the console of every invocation of an app as it runs, each line after its
+ * invocation's id, until Ctrl-C: those running when it starts, then each new one (looked for
+ * every second, each replayed from its start), followed until it ends.
+ */
+async function followApp(context: CommandContext, app: string, version?: string): Promise<void> {
+  const followed = new Set<string>();
+  const streams = new Set<Promise<void>>();
+  const { colors } = context;
+  const followOne = async (invocation: Invocation) => {
+    const stream = await callOperation<EventStream<InvocationEvent>>(
+      context,
+      'invocations.events',
+      {
+        id: invocation.id,
+      },
+    );
+    const stop = () => void stream.close();
+    context.signal.addEventListener('abort', stop, { once: true });
+    try {
+      for await (const event of stream) {
+        if (context.isJson) context.printJson({ invocation_id: invocation.id, ...event });
+        else if (event.event === 'log')
+          context.print(`${colors.cyan(invocation.id)} ${event.message}`);
+        else if (event.event === 'invocation_state' && event.invocation.finished_at) {
+          context.print(
+            `${colors.cyan(invocation.id)} ${colors.dim(`— ${event.invocation.status}`)}`,
+          );
+        }
+      }
+    } finally {
+      context.signal.removeEventListener('abort', stop);
+    }
+  };
+  // The list is oldest first: what is new since the last look is past what was seen.
+  const pageFrom = (offset: number) =>
+    callOperation<{ items: Invocation[] }>(context, 'invocations.list', {
+      app_name: app,
+      offset,
+      limit: 100,
+    });
+  // What ran before the follow began and still runs is followed too.
+  const running: Invocation[] = [];
+  let seen = 0;
+  for (let page = await pageFrom(0); page.items.length > 0; page = await pageFrom(seen)) {
+    running.push(...page.items.filter((invocation) => !invocation.finished_at));
+    seen += page.items.length;
+  }
+  const start = (invocation: Invocation) => {
+    if (followed.has(invocation.id)) return;
+    if (version !== undefined && invocation.version !== version) return;
+    followed.add(invocation.id);
+    const work = followOne(invocation)
+      .catch(() => undefined)
+      .finally(() => streams.delete(work));
+    streams.add(work);
+  };
+  for (const invocation of running) await start(invocation);
+  while (!context.signal.aborted) {
+    const page = await pageFrom(seen);
+    seen += page.items.length;
+    for (const invocation of page.items) start(invocation);
+    if (page.items.length < 100) await pause(context, APP_LOG_POLL_MS).catch(() => undefined);
+  }
+  await Promise.allSettled([...streams]);
+  context.signal.throwIfAborted();
+}
+
+/** `xb deploy <dir>`, `xb deployments …`, `xb apps`, `xb invoke` and `xb logs app`. */
 export const deployCommands: CommandSpec[] = [
   {
     group: 'deploy',
@@ -343,6 +414,29 @@ export const deployCommands: CommandSpec[] = [
       endInvocation(context, await followInvocation(context, context.input.id as string));
     },
   }),
+  {
+    group: 'logs',
+    name: 'app',
+    summary:
+      "Follow an app's invocations: each line of their console after its invocation's id, until Ctrl-C.",
+    args: [{ name: '<app>' }],
+    flags: [
+      {
+        name: 'version',
+        kind: 'string',
+        placeholder: '<version>',
+        description: 'only invocations of this version',
+      },
+    ],
+    example: 'xb logs app shop-agent --version v2',
+    async run(context) {
+      await followApp(
+        context,
+        context.args['<app>'] as string,
+        context.flags.version as string | undefined,
+      );
+    },
+  },
   operationCommand<AppVersion[]>('apps', '', 'apps.list', {
     summary: 'List the app versions that can be invoked, with their actions.',
     example: 'xb apps --app-name shop-agent',
