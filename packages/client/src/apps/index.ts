@@ -22,6 +22,11 @@
 export interface ActionContext {
   /** The invocation running it: browsers created with it end with the invocation. */
   readonly invocation_id: string;
+  /**
+   * Aborted when the run is asked to end (a cancel, its time-out); the service then stops the
+   * code. Absent where the runtime gives none.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** An action: it gets the invocation's context and the caller's payload (parsed JSON). */
