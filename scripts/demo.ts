@@ -1,14 +1,14 @@
 /**
  * The main job: prints the operation catalog and writes the OpenAPI 3.1 document, then starts the
  * self-hosted server (real Chromium) with its embedded defaults and drives it through the `xb`
- * command line: a browser with a page typed into, a screenshot that shows the text, a pool, an
- * invocation, a sandboxed process, a replay, the live view a person opens and types through, an
+ * command line: an agent's code deployed and invoked (its browser made with its invocation's id), a
+ * browser with a page typed into, a screenshot that shows the text, a pool, a sandboxed process, a replay, the live view a person opens and types through, an
  * extension, a login kept in a profile from one session to the next. Everything made is saved under out/.
  * Run through `bash scripts/demo.sh`, which builds the packages first.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildExtensionArchive } from '@x/testing';
@@ -34,6 +34,29 @@ for (const row of [['§', 'method', 'path', 'operation', 'success'], ...rows]) {
 mkdirSync('out', { recursive: true });
 writeFileSync('out/openapi.json', `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`);
 writeFileSync('out/extension.zip', buildExtensionArchive());
+// An agent's code, written with @x/client/apps (brought along: no package.json, nothing to
+// install): `hello` answers at once; `checkout` runs until its invocation is ended.
+rmSync('out/demo-agent', { recursive: true, force: true });
+mkdirSync('out/demo-agent/node_modules/@x/client', { recursive: true });
+cpSync('packages/client/package.json', 'out/demo-agent/node_modules/@x/client/package.json');
+cpSync('packages/client/dist', 'out/demo-agent/node_modules/@x/client/dist', { recursive: true });
+writeFileSync(
+  'out/demo-agent/app.mts',
+  `import { defineApp } from '@x/client/apps';
+
+const agent = defineApp('demo-agent');
+
+agent.action('hello', async (_context, payload?: { name?: string }) => ({
+  greeting: \`hello \${payload?.name ?? 'world'}\`,
+}));
+
+// Runs until its invocation is ended: the browsers made with its id are the demo's to drive.
+agent.action('checkout', async (context) => {
+  console.log('checkout started for', context.invocation_id);
+  await new Promise((resolve) => context.signal?.addEventListener('abort', resolve));
+});
+`,
+);
 console.log(`\n${operations.length} operations; OpenAPI 3.1 document written to out/openapi.json`);
 
 /** Starts a program that prints its URL (as a JSON log line or a plain line) and resolves to it. */
@@ -95,7 +118,29 @@ console.log(
   `\nThe self-hosted server runs at ${server.url} (real Chromium; token in .xb-data/token).\n`,
 );
 try {
-  const invocation = xbJson<{ id: string }>(atServer, 'invocations', 'create', 'demo', 'checkout');
+  // The agent deployed (followed until it runs), then invoked: once and answered, once running on.
+  xb(atServer, 'deploy', 'out/demo-agent', '--version', 'demo', '--force');
+  xb(atServer, 'apps');
+  xb(
+    atServer,
+    'invoke',
+    'demo-agent',
+    'hello',
+    '--version',
+    'demo',
+    '--payload',
+    '{"name":"demo"}',
+  );
+  const invocation = xbJson<{ id: string }>(
+    atServer,
+    'invocations',
+    'create',
+    'demo-agent',
+    'checkout',
+    '--version',
+    'demo',
+    '--async',
+  );
   const browser = xbJson<{ session_id: string; cdp_ws_url: string }>(
     atServer,
     'browsers',
@@ -189,6 +234,16 @@ try {
   xb(atServer, 'pools', 'release', 'demo-pool', acquired.session_id);
   xb(atServer, 'invocations', 'browsers', invocation.id);
   xb(atServer, 'invocations', 'update', invocation.id, '--status', 'succeeded');
+  xb(atServer, 'invocations', 'get', invocation.id);
+  xb(atServer, 'deployments', 'list', '--app-name', 'demo-agent');
+  const [deployment] = xbJsonQuiet<{ id: string; status: string }[]>(
+    atServer,
+    'deployments',
+    'list',
+    '--app-name',
+    'demo-agent',
+  ).filter((each) => each.status === 'running');
+  if (deployment) xb(atServer, 'deployments', 'delete', deployment.id);
   xb(atServer, 'pools', 'delete', 'demo-pool', '--force');
   xb(atServer, 'extensions', 'delete', 'demo-extension');
 } finally {

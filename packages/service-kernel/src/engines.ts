@@ -22,6 +22,7 @@ import type {
   TelemetryCategory,
   Viewport,
 } from '@x/types';
+import type { Slots } from './apps/slots.js';
 import type { FsChange } from './fs-watch/fs-change.js';
 import type { SessionLogProcess } from './workbench/session-log.js';
 import type { TelemetryEventInput } from './workbench/telemetry-log.js';
@@ -689,6 +690,8 @@ export interface AppEngine {
   invoke(job: InvokeJob): Promise<InvokeOutcome>;
   /** The invocations whose code runs on this node now (the operator's cap counts them). */
   readonly active: Set<string>;
+  /** The places installs take in turn on this node (queued deploys wait for one). */
+  readonly deploySlots: Slots;
 }
 
 /** Keys a record is found by besides its id. */

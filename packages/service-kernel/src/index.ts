@@ -6,13 +6,16 @@
  */
 
 export {
+  DEPLOYS_AT_ONCE,
   type DeploymentKeys,
   DeploymentModel,
   isFinalDeployment,
   KEY_VARIABLES,
   MAX_DEPLOYMENT_EVENTS,
   MAX_DEPLOYMENT_LOG_LINE,
+  MAX_QUEUED_DEPLOYS,
 } from './apps/deployment-model.js';
+export { Slots } from './apps/slots.js';
 export { AuthConnectionModel, type AuthConnectionParts } from './auth/auth-connection-model.js';
 export {
   DEFAULT_SCRIPTED_SITE,

@@ -13,6 +13,12 @@ export {
 } from '@x/service-kernel';
 export { type Clock, FIXTURE_EPOCH, steppingClock, systemClock } from './common/clock.js';
 export {
+  CONTRACT_APP_CODE,
+  type ContractApp,
+  contractAppArchive,
+  deployContractApp,
+} from './contract/resources.js';
+export {
   type ContractCheck,
   ContractContext,
   type ContractResult,
@@ -22,12 +28,6 @@ export {
   runContractCheck,
   runContractSuite,
 } from './contract/run-contract-suite.js';
-export {
-  CONTRACT_APP_CODE,
-  type ContractApp,
-  contractAppArchive,
-  deployContractApp,
-} from './contract/resources.js';
 export type { FakeInput } from './fake/browsers/fake-instance.js';
 export {
   createFakeService,

@@ -14,12 +14,14 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   APP_ARCHIVE,
   type AppEngine,
+  DEPLOYS_AT_ONCE,
   type DeployJob,
   type DeployOutcome,
   type FoundApp,
   type InvokeJob,
   type InvokeOutcome,
   ServiceError,
+  Slots,
 } from '@x/service-kernel';
 import type { NetworkEntry } from '@x/types';
 import { type CheckedArchive, checkArchive } from '../extensions/archive-store.js';
@@ -153,6 +155,7 @@ export class SandboxAppEngine implements AppEngine {
   }
 
   readonly active = new Set<string>();
+  readonly deploySlots = new Slots(DEPLOYS_AT_ONCE);
 
   /** Runs one action in a sandbox of its own, on the deployment's installed code. */
   async invoke(job: InvokeJob): Promise<InvokeOutcome> {

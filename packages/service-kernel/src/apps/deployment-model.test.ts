@@ -165,4 +165,26 @@ describe('deployments', () => {
     });
     apps.release();
   });
+
+  it('installs two at once; the next wait queued, and one deleted while it waits never runs', async () => {
+    const { model, apps } = testModel();
+    apps.hold();
+    const first = await model.deployments.create(form({ version: 'a' }));
+    const second = await model.deployments.create(form({ version: 'b' }));
+    const third = await model.deployments.create(form({ version: 'c' }));
+    const fourth = await model.deployments.create(form({ version: 'd' }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const statuses = async () =>
+      Promise.all(
+        [first, second, third, fourth].map(
+          async (each) => (await model.deployments.get(each.id)).status,
+        ),
+      );
+    expect(await statuses()).toEqual(['in_progress', 'in_progress', 'queued', 'queued']);
+    await model.deployments.delete(third.id);
+    apps.release();
+    await eventsOf(model, fourth.id);
+    expect(await statuses()).toEqual(['running', 'running', 'stopped', 'running']);
+    expect(apps.jobs.map((job) => job.deploymentId)).toEqual([first.id, second.id, fourth.id]);
+  });
 });

@@ -16,6 +16,7 @@ import {
   type DeploymentListQuery,
   FINAL_DEPLOYMENT_STATUSES,
   formatTimestamp,
+  HEADERS,
   type ListAppsQuery,
   type Page,
   pageOf,
@@ -31,6 +32,12 @@ export const MAX_DEPLOYMENT_EVENTS = 2_000;
 
 /** Ended deployments and invocations whose events a model keeps for late readers. */
 export const MAX_ENDED_FOLLOWED = 200;
+
+/** Deploys installs run at once on a node; the next wait, queued. */
+export const DEPLOYS_AT_ONCE = 2;
+
+/** Deploys waiting for their turn on a node at most; one more is 429. */
+export const MAX_QUEUED_DEPLOYS = 16;
 
 /** Longest log line an event carries, in characters; the rest is cut and marked. */
 export const MAX_DEPLOYMENT_LOG_LINE = 65_536;
@@ -94,6 +101,13 @@ export class DeploymentModel<I extends BrowserInstance> {
   /** Queues a deploy: the archive is kept, the record stored; the deploy runs in the background. */
   async create(form: CreateDeploymentForm): Promise<Deployment> {
     const env = form.env_vars ?? {};
+    if (this.#engine.deploySlots.load.waiting >= MAX_QUEUED_DEPLOYS) {
+      throw new ServiceError(
+        'rate_limited',
+        `This server has ${MAX_QUEUED_DEPLOYS} deploys waiting already. Try again when they are done.`,
+        { headers: { [HEADERS.retryAfter]: '10' } },
+      );
+    }
     const id = this.#context.nextId('dep');
     const minted = await this.#keys?.mint(id);
     let checksum: string;
@@ -138,7 +152,10 @@ export class DeploymentModel<I extends BrowserInstance> {
     const controller = new AbortController();
     this.#running.set(queued.id, controller);
     let record = queued;
+    let free: (() => void) | undefined;
     try {
+      // Its turn first: a few installs at once, the rest wait queued.
+      free = await this.#engine.deploySlots.take(controller.signal);
       record = await this.#setStatus(record, 'in_progress');
       const outcome = await this.#engine.deploy({
         deploymentId: record.id,
@@ -207,12 +224,19 @@ export class DeploymentModel<I extends BrowserInstance> {
       }
       record = await this.#setStatus(record, 'running');
     } catch (error) {
-      this.#context.log.error({ err: error, deployment: record.id }, 'deploy failed');
-      await this.#fail(
-        record,
-        error instanceof ServiceError ? error.message : 'The deploy failed unexpectedly.',
-      ).catch(() => undefined);
+      // Stopped while it waited its turn (a delete, a shutdown): the status says so already, or
+      // the shutdown's reason does.
+      const reason = controller.signal.aborted
+        ? 'The server shut down during the deploy: deploy again.'
+        : error instanceof ServiceError
+          ? error.message
+          : 'The deploy failed unexpectedly.';
+      if (!controller.signal.aborted) {
+        this.#context.log.error({ err: error, deployment: record.id }, 'deploy failed');
+      }
+      await this.#fail(record, reason).catch(() => undefined);
     } finally {
+      free?.();
       this.#running.delete(record.id);
     }
   }

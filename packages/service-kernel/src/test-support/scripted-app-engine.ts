@@ -1,3 +1,5 @@
+import { DEPLOYS_AT_ONCE } from '../apps/deployment-model.js';
+import { Slots } from '../apps/slots.js';
 import type { AppEngine, DeployJob, DeployOutcome, InvokeJob, InvokeOutcome } from '../engines.js';
 
 /**
@@ -14,6 +16,7 @@ export class ScriptedAppEngine implements AppEngine {
   answer: (job: InvokeJob) => InvokeOutcome = (job) => ({ ok: true, output: job.payload });
   readonly runs: InvokeJob[] = [];
   readonly active = new Set<string>();
+  readonly deploySlots = new Slots(DEPLOYS_AT_ONCE);
   #held: Promise<void> | undefined;
   #release: (() => void) | undefined;
 

@@ -12,12 +12,14 @@ import {
   type AppEngine,
   type ArchiveEntry,
   checkZipEntries,
+  DEPLOYS_AT_ONCE,
   type DeployJob,
   type DeployOutcome,
   type FoundApp,
   type InvokeJob,
   type InvokeOutcome,
   ServiceError,
+  Slots,
 } from '@x/service-kernel';
 import { unzipSync } from 'fflate';
 
@@ -99,6 +101,7 @@ export class FakeAppEngine implements AppEngine {
   #turn: Promise<unknown> = Promise.resolve();
   /** The invocations whose code runs now. */
   readonly active = new Set<string>();
+  readonly deploySlots = new Slots(DEPLOYS_AT_ONCE);
   /** Where deployed code reaches the API (KERNEL_BASE_URL, XB_BASE_URL), once known. */
   apiUrl: () => string | undefined = () => undefined;
 
