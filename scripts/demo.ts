@@ -119,7 +119,7 @@ console.log(
 );
 try {
   // The agent deployed (followed until it runs), then invoked: once and answered, once running on.
-  xb(atServer, 'deploy', 'out/demo-agent', '--version', 'demo', '--force');
+  xb(atServer, 'deploy', 'out/demo-agent', '--version', 'demo', '--force', '--with-node-modules');
   xb(atServer, 'apps');
   xb(
     atServer,

@@ -143,6 +143,9 @@ async function invoke(apps: Map<string, FoundApp>, request: Request): Promise<ne
     });
   }
   let result: unknown;
+  // The run lasts until the action answers, even one that waits on nothing but its signal (a
+  // promise alone keeps no process alive): its time-out or a cancel ends it otherwise.
+  setInterval(() => undefined, 60_000);
   try {
     const payload = request.payload === undefined ? undefined : JSON.parse(request.payload);
     result = await handler(

@@ -7,7 +7,17 @@ import { usageError } from '../cli-error.js';
 import { filesOf, type Gathered, isLeftOut } from './extension-archive.js';
 
 /** The files an entrypoint is looked for in when none is named, in order. */
-export const ENTRYPOINT_CANDIDATES = ['index.ts', 'app.ts', 'main.ts', 'index.js', 'app.js'];
+export const ENTRYPOINT_CANDIDATES = [
+  'index.ts',
+  'app.ts',
+  'main.ts',
+  'index.mts',
+  'app.mts',
+  'index.js',
+  'app.js',
+  'index.mjs',
+  'app.mjs',
+];
 
 /** An app folder zipped for `xb deploy`: the archive, its entrypoint and what it holds. */
 export interface AppArchive {
@@ -82,14 +92,16 @@ async function entrypointOf(
 
 /**
  * Zips an app folder for a deploy: every file but what `.gitignore` files ignore, version
- * control, installed packages (the service installs them from package.json and the lockfile)
- * and `.env*` files (secrets go in as --env, sealed); symbolic links are left out. Bounded as
- * the service bounds an archive.
+ * control, installed packages (the service installs them from package.json and the lockfile;
+ * `withNodeModules` sends them as they are, for packages no registry has) and `.env*` files
+ * (secrets go in as --env, sealed); symbolic links are left out. Bounded as the service bounds
+ * an archive.
  */
 export async function appArchive(
   cwd: string,
   path: string,
   entrypoint: string | undefined,
+  withNodeModules = false,
 ): Promise<AppArchive> {
   const root = resolve(cwd, path);
   try {
@@ -103,8 +115,11 @@ export async function appArchive(
     files: {},
     count: 0,
     bytes: 0,
-    skips: (name, isFolder) =>
-      isLeftOut(name.slice(name.lastIndexOf('/') + 1)) || isIgnored(name, isFolder, rules),
+    skips: (name, isFolder) => {
+      const base = name.slice(name.lastIndexOf('/') + 1);
+      if (withNodeModules && base === 'node_modules') return false;
+      return isLeftOut(base) || isIgnored(name, isFolder, rules);
+    },
     shown: path,
     what: 'an app',
     enter: async (folder, name) => {

@@ -53,6 +53,10 @@ describe('the archive xb deploy sends', () => {
     ]);
     expect(archive.entrypoint).toBe('app.ts');
     await expect(appArchive(root, '.', 'missing.ts')).rejects.toThrow(/missing\.ts is not in \./);
+    const withModules = await appArchive(root, '.', undefined, true);
+    const zipped = unzipSync(new Uint8Array(await withModules.file.arrayBuffer()));
+    expect(Object.keys(zipped)).toContain('node_modules/dep/index.js');
+    expect(Object.keys(zipped)).not.toContain('.env');
   });
 
   it('reads dotenv files', () => {

@@ -246,7 +246,7 @@ export const deployCommands: CommandSpec[] = [
         kind: 'string',
         placeholder: '<path>',
         description:
-          "the file to load, relative to the folder (default: package.json's main, else index.ts, app.ts, main.ts, index.js, app.js)",
+          "the file to load, relative to the folder (default: package.json's main, else the first of index.ts, app.ts, main.ts, index.mts, app.mts, index.js, app.js, index.mjs, app.mjs)",
       },
       {
         name: 'version',
@@ -255,6 +255,12 @@ export const deployCommands: CommandSpec[] = [
         description: "the apps' version (default latest)",
       },
       { name: 'force', kind: 'boolean', description: 'replace a version deployed already' },
+      {
+        name: 'with-node-modules',
+        kind: 'boolean',
+        description:
+          'send node_modules as it is (packages no registry has; without a package.json nothing is installed over it)',
+      },
       {
         name: 'env',
         kind: 'json',
@@ -280,6 +286,7 @@ export const deployCommands: CommandSpec[] = [
         context.io.cwd,
         context.args['<dir>'] as string,
         context.flags.entrypoint as string | undefined,
+        context.flags['with-node-modules'] === true,
       );
       const env = await envOf(context);
       const version = context.flags.version as string | undefined;

@@ -194,6 +194,29 @@ describe('names, tags and changes to a running browser', () => {
     expect(entry.instance.proxies.at(-1)).toBeUndefined();
   });
 
+  it('a browser that finishes starting after its invocation ended ends too (409)', async () => {
+    const { model } = testModel({ async: true });
+    const invocation = {
+      id: 'inv_2',
+      app_name: 'shop',
+      action_name: 'buy',
+      version: 'latest',
+      status: 'running' as const,
+      started_at: '2026-11-22T10:00:00.000Z',
+    };
+    await model.invocations.seed(invocation);
+    const creating = Promise.resolve(
+      model.browsers.create({ ...BROWSER, invocation_id: invocation.id }, ORIGIN),
+    );
+    const outcome = creating.then(
+      () => 'created',
+      (error: { code?: string }) => error.code,
+    );
+    await model.invocations.update(invocation.id, { status: 'failed' });
+    expect(await outcome).toBe('conflict');
+    expect(model.browsers.list(invocation.id)).toEqual([]);
+  });
+
   it('ends the browsers of an invocation in one call', async () => {
     const { model } = testModel();
     const invocation = {

@@ -258,6 +258,9 @@ export class BrowserModel<I extends BrowserInstance> {
       const loaded = resolved.profile && (await this.#profiles.markUsed(resolved.profile.record));
       entry = this.#adopt(id, spec, resolved, viewport, origin, instance, loaded);
       await this.#save(entry);
+      // Its invocation may have ended while it started (its code returned, a cancel): the end
+      // ended the browsers it found, not one still starting, so this one ends itself (409).
+      if (spec.invocation_id) await this.#invocations.running(spec.invocation_id);
       return entry;
     } catch (error) {
       // Not stored, not kept: a browser nobody can find again is closed at once.
