@@ -2882,6 +2882,8 @@ export interface CreateDeploymentInput {
    * @default "false"
    */
   force?: 'true' | 'false' | undefined;
+  /** accepted for the peer SDK's sake and ignored: this service has one place, its own */
+  region?: 'aws.us-east-1a' | undefined;
   /** the code's environment, one part per variable (env_vars[NAME]), ≤ 100 */
   env_vars?: { [key: string]: string } | undefined;
 }
