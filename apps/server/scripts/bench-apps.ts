@@ -30,7 +30,11 @@ apps.set('bench', { name: 'bench', actions: new Map([['one', async () => (isNumb
 const PACKAGE = '{"name":"bench","type":"module","dependencies":{"is-number":"7.0.0"}}';
 
 // The registry's address, opened to installs as an operator would (it may be a private one).
-const npm = join(dirname(createRequire(import.meta.url).resolve('npm/package.json')), 'bin', 'npm-cli.js');
+const npm = join(
+  dirname(createRequire(import.meta.url).resolve('npm/package.json')),
+  'bin',
+  'npm-cli.js',
+);
 const registry = execFileSync(process.execPath, [npm, 'config', 'get', 'registry'], {
   encoding: 'utf8',
 }).trim();
@@ -58,7 +62,8 @@ async function deploy(version: string): Promise<string> {
     headers: { authorization: `Bearer ${BENCH_TOKEN}` },
   });
   const text = await events.text();
-  if (!text.includes('"status":"running"')) throw new Error(`deploy ${version} did not run: ${text}`);
+  if (!text.includes('"status":"running"'))
+    throw new Error(`deploy ${version} did not run: ${text}`);
   return id;
 }
 
@@ -77,7 +82,8 @@ try {
       body: JSON.stringify({ app_name: 'bench', action_name: 'one', version: `v${deploys - 1}` }),
     });
     const invocation = (await answer.json()) as { status: string; output?: string };
-    if (invocation.output !== '1') throw new Error(`the invocation answered ${JSON.stringify(invocation)}`);
+    if (invocation.output !== '1')
+      throw new Error(`the invocation answered ${JSON.stringify(invocation)}`);
   };
   // The same code, installed as the deploy installed it, run directly with Node.
   const entry = join(dataDir, 'deployments', deployment, 'app.js');
