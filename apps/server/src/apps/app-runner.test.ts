@@ -216,6 +216,17 @@ describe('a deployment’s code in its sandbox', () => {
       { app: 'greeter', action: 'sleeps', invocationId: 'inv_5' },
     );
     expect(await cancelled).toEqual({ ok: false, reason: 'Cancelled.' });
+    // A cancel while the sandbox is still being made stops the run as soon as it starts.
+    const early = new AbortController();
+    const startedAt = performance.now();
+    const cancelledEarly = apps.runner.invoke(request({ signal: early.signal }), {
+      app: 'greeter',
+      action: 'sleeps',
+      invocationId: 'inv_5b',
+    });
+    early.abort();
+    expect(await cancelledEarly).toEqual({ ok: false, reason: 'Cancelled.' });
+    expect(performance.now() - startedAt).toBeLessThan(20_000);
     const timedOut = await apps.runner.invoke(request({ timeoutMs: 1500 }), {
       app: 'greeter',
       action: 'sleeps',

@@ -519,7 +519,10 @@ export class AppRunner {
       request.timeoutMs,
     );
     const onAbort = () => stop('Cancelled.');
-    request.signal?.addEventListener('abort', onAbort, { once: true });
+    // A cancel that came while the sandbox was being made stops the run at once: an abort
+    // listener added after the abort never hears it.
+    if (request.signal?.aborted) onAbort();
+    else request.signal?.addEventListener('abort', onAbort, { once: true });
     const code = await new Promise<number | null>((resolve) => {
       child.once('close', (exitCode: number | null) => resolve(exitCode));
     });
