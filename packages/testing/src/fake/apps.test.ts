@@ -3,6 +3,7 @@ import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { apiOf } from '../test-support/api.js';
 import { fakeService } from '../test-support/fakes.js';
+import { FakeAppEngine } from './apps/fake-app-engine.js';
 
 const encoder = new TextEncoder();
 
@@ -89,5 +90,26 @@ describe('deployments on the fake', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe("the fake's app engine", () => {
+  it('answers a run cancelled before it starts at once, running nothing', async () => {
+    const engine = new FakeAppEngine();
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await engine.invoke({
+      deploymentId: 'dep_none',
+      invocationId: 'inv_1',
+      entrypoint: 'app.js',
+      app: 'a',
+      action: 'b',
+      env: {},
+      timeoutMs: 60_000,
+      onLog: () => undefined,
+      signal: controller.signal,
+    });
+    expect(outcome).toEqual({ ok: false, reason: 'Cancelled.' });
+    await engine.close();
   });
 });

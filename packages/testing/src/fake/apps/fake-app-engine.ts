@@ -252,6 +252,8 @@ export class FakeAppEngine implements AppEngine {
    * context) is its invocation's log.
    */
   async invoke(job: InvokeJob): Promise<InvokeOutcome> {
+    // Cancelled before it started: an abort listener added now would never hear it.
+    if (job.signal.aborted) return failure('Cancelled.');
     const app = this.appsOf(job.deploymentId).find((each) => each.name === job.app);
     const handler = app?.actions.get(job.action);
     if (!handler) {
