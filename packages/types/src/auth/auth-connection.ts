@@ -21,6 +21,7 @@ import { integerBetween } from '../common/numbers.js';
 import { pageQueryEntries, QueryTextSchema } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { NameSchema, TimestampSchema } from '../common/scalars.js';
+import { HeartbeatEventSchema, StreamErrorEventSchema } from '../common/stream-events.js';
 import { CredentialDomainSchema } from '../credentials/credential.js';
 
 /** Bounds of an auth connection. */
@@ -578,24 +579,8 @@ export const AuthEventSchema = /* @__PURE__ */ union([
     ),
     flow_step: /* @__PURE__ */ described(/* @__PURE__ */ picklist(FLOW_STEPS), 'what it is doing'),
   }),
-  /* @__PURE__ */ object({
-    event: /* @__PURE__ */ described(/* @__PURE__ */ literal('error'), 'the stream cannot go on'),
-    timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
-    error: /* @__PURE__ */ described(
-      /* @__PURE__ */ object({
-        code: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'an error code'),
-        message: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'what went wrong'),
-      }),
-      'what went wrong',
-    ),
-  }),
-  /* @__PURE__ */ object({
-    event: /* @__PURE__ */ described(
-      /* @__PURE__ */ literal('sse_heartbeat'),
-      'nothing changed; the stream is alive',
-    ),
-    timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
-  }),
+  StreamErrorEventSchema,
+  HeartbeatEventSchema,
 ]);
 
 /** An event of a connection's flow. */

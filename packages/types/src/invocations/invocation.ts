@@ -22,6 +22,7 @@ import { described } from '../common/describe.js';
 import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
+import { HeartbeatEventSchema, StreamErrorEventSchema } from '../common/stream-events.js';
 
 /** Where an invocation is in its life. */
 export const InvocationStatusSchema = /* @__PURE__ */ picklist([
@@ -192,24 +193,8 @@ export const InvocationEventSchema = /* @__PURE__ */ union([
     timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
     invocation: /* @__PURE__ */ described(InvocationSchema, 'the invocation as it is now'),
   }),
-  /* @__PURE__ */ object({
-    event: /* @__PURE__ */ described(/* @__PURE__ */ literal('error'), 'the stream cannot go on'),
-    timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
-    error: /* @__PURE__ */ described(
-      /* @__PURE__ */ object({
-        code: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'an error code'),
-        message: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'what went wrong'),
-      }),
-      'what went wrong',
-    ),
-  }),
-  /* @__PURE__ */ object({
-    event: /* @__PURE__ */ described(
-      /* @__PURE__ */ literal('sse_heartbeat'),
-      'nothing changed; the stream is alive',
-    ),
-    timestamp: /* @__PURE__ */ described(TimestampSchema, 'when'),
-  }),
+  StreamErrorEventSchema,
+  HeartbeatEventSchema,
 ]);
 
 /** An event of an invocation's stream. */
