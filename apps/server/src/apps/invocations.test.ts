@@ -77,6 +77,24 @@ interface InvocationRecord {
 
 let version = '';
 
+/** Posts a deploy and follows its events until it ends: it must end running. */
+async function deployUntilRunning(form: FormData): Promise<void> {
+  const created = await fetch(`${server.server.url}/deployments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    body: form,
+  });
+  const { id } = (await created.json()) as { id: string };
+  const stream = await openEventStream(
+    `${server.server.url}/deployments/${id}/events`,
+    {},
+    300_000,
+  );
+  let last = '';
+  for (let frame = await stream.next(); frame; frame = await stream.next()) last = frame.data;
+  expect(JSON.parse(last)).toMatchObject({ deployment: { status: 'running' } });
+}
+
 beforeAll(async () => {
   const form = new FormData();
   const encoder = new TextEncoder();
@@ -93,20 +111,7 @@ beforeAll(async () => {
   form.set('entrypoint_rel_path', 'app.ts');
   form.set('version', 'v1');
   form.set('env_vars[AGENT_SECRET]', 'hunter2-7f3a');
-  const created = await fetch(`${server.server.url}/deployments`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TEST_TOKEN}` },
-    body: form,
-  });
-  const { id } = (await created.json()) as { id: string };
-  const stream = await openEventStream(
-    `${server.server.url}/deployments/${id}/events`,
-    {},
-    300_000,
-  );
-  let last = '';
-  for (let frame = await stream.next(); frame; frame = await stream.next()) last = frame.data;
-  expect(JSON.parse(last)).toMatchObject({ deployment: { status: 'running' } });
+  await deployUntilRunning(form);
   version = 'v1';
 }, 300_000);
 
@@ -268,20 +273,7 @@ describe('an app written with @x/client', () => {
       form.set('file', new Blob([zipSync(filesUnder(folder)) as Uint8Array<ArrayBuffer>]), 'a.zip');
       form.set('entrypoint_rel_path', 'app.mts');
       form.set('version', 'client');
-      const created = await fetch(`${server.server.url}/deployments`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${TEST_TOKEN}` },
-        body: form,
-      });
-      const { id } = (await created.json()) as { id: string };
-      const stream = await openEventStream(
-        `${server.server.url}/deployments/${id}/events`,
-        {},
-        120_000,
-      );
-      let last = '';
-      for (let frame = await stream.next(); frame; frame = await stream.next()) last = frame.data;
-      expect(JSON.parse(last)).toMatchObject({ deployment: { status: 'running' } });
+      await deployUntilRunning(form);
       const answer = await call<InvocationRecord>('POST', '/invocations', {
         app_name: 'client-agent',
         action_name: 'title',
