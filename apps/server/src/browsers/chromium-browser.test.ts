@@ -64,4 +64,25 @@ describe('ChromiumBrowser', () => {
       100, 40,
     ]);
   });
+
+  it('starts no web pages of its own for the address bar (they cost half its start)', async () => {
+    const answers: string[] = [];
+    const channel = await browser.openChannel({
+      deliver: (m) => answers.push(String(m)),
+      end() {},
+    });
+    try {
+      channel.send(
+        JSON.stringify({ id: 1, method: 'Target.getTargets', params: { filter: [{}] } }),
+      );
+      await expect.poll(() => answers.length).toBeGreaterThan(0);
+      const { result } = JSON.parse(answers[0] as string) as {
+        result: { targetInfos: { type: string; url: string }[] };
+      };
+      expect(result.targetInfos.some((target) => target.type === 'page')).toBe(true);
+      expect(result.targetInfos.filter((target) => target.url.includes('top-chrome'))).toEqual([]);
+    } finally {
+      channel.close();
+    }
+  });
 });
