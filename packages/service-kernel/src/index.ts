@@ -155,7 +155,13 @@ export type {
   HandlerTable,
   OperationNamed,
 } from './handler.js';
-export { createIdGenerator, type IdGenerator } from './ids.js';
+export {
+  createIdGenerator,
+  type IdGenerator,
+  isNodeTag,
+  NODE_TAG_LENGTH,
+  nodeTagOf,
+} from './ids.js';
 export { resolveInstancePath } from './instance-paths.js';
 export { LIVE_VIEW_SCRIPT_PATH, livePage } from './live-view/live-page.js';
 export { type LiveViewSockets, liveViewSockets } from './live-view/live-socket.js';

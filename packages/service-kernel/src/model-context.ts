@@ -53,6 +53,17 @@ export interface ModelSettings {
   readonly allowNetworks?: OperatorNetworks | undefined;
   /** Most invocations whose code runs at once on this node; one more is 429. */
   readonly maxInvocations?: number | undefined;
+  /**
+   * Whether this node holds what an id names (a node of a cluster: what it made, see
+   * `nodeTagOf`). What it does not hold it leaves alone when it starts: another node runs it,
+   * or a lost node's is ended by the cluster. Undefined: everything (one server alone).
+   */
+  readonly owns?: ((id: string) => boolean) | undefined;
+  /**
+   * Whether the running browsers of other nodes are listed: `GET /browsers` then reads the
+   * open records of the store, where every node keeps its own (a cluster).
+   */
+  readonly isShared?: boolean | undefined;
 }
 
 /** Where the model reports what happens in the background, pino-style. */

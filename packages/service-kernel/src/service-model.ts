@@ -158,7 +158,9 @@ export class ServiceModel<I extends BrowserInstance> {
       const ending = this.browsers
         .entries()
         .filter((entry) => entry.record.invocation_id === invocationId);
-      await Promise.all(ending.map((entry) => this.browsers.end(entry)));
+      await Promise.all(
+        ending.map((entry) => this.browsers.end(entry, { reason: 'invocation_ended' })),
+      );
     };
   }
 

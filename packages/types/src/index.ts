@@ -110,7 +110,9 @@ export {
   type UpdateBrowserPoolInput,
 } from './browser-pools/pool-requests.js';
 export {
+  BROWSER_END_REASONS,
   BROWSER_LIST_STATUSES,
+  type BrowserEndReason,
   type BrowserListQuery,
   type BrowserSession,
   BrowserSessionListSchema,

@@ -230,6 +230,18 @@ export interface BrowserSession {
   created_at: string;
   /** when the session ended (ISO 8601 UTC); absent while it runs */
   deleted_at?: string | undefined;
+  /** why the session ended (deleted, timed_out, released, pool_changed, invocation_ended, crashed, server_stopped, server_restarted, node_lost); absent while it runs */
+  end_reason?:
+    | 'deleted'
+    | 'timed_out'
+    | 'released'
+    | 'pool_changed'
+    | 'invocation_ended'
+    | 'crashed'
+    | 'server_stopped'
+    | 'server_restarted'
+    | 'node_lost'
+    | undefined;
   /** DevTools WebSocket of the browser, with its jwt; absent key for read-only tokens */
   cdp_ws_url: string;
   /** WebDriver BiDi WebSocket of the browser */

@@ -419,6 +419,7 @@ export class DeploymentModel<I extends BrowserInstance> {
     for (const stored of await this.#records.deployments.list({ isOpen: true })) {
       const { record } = stored;
       if (record.status !== 'queued' && record.status !== 'in_progress') continue;
+      if (!(this.#context.settings.owns?.(record.id) ?? true)) continue;
       await this.#fail(record, 'The server restarted during the deploy: deploy again.');
     }
   }

@@ -404,7 +404,9 @@ export class AuthConnectionModel<I extends BrowserInstance> {
 
   /** After a restart: every connection's health checks are scheduled again. */
   async recover(): Promise<void> {
-    for (const { record } of await this.#records.list()) this.#schedule(record);
+    const { owns = () => true } = this.#context.settings;
+    for (const { record } of await this.#records.list())
+      if (owns(record.id)) this.#schedule(record);
   }
 
   /** Shutdown: flows are canceled, checks stop. */

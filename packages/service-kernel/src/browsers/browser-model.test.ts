@@ -238,3 +238,47 @@ describe('names, tags and changes to a running browser', () => {
     ]);
   });
 });
+
+describe('why a session ended', () => {
+  it('keeps the reason in the record: a delete, the idle time-out', async () => {
+    const { model, advance } = testModel();
+    const deleted = await model.browsers.create(BROWSER, ORIGIN);
+    await model.browsers.delete(deleted.record.session_id);
+    expect(await model.browsers.get(deleted.record.session_id)).toMatchObject({
+      end_reason: 'deleted',
+    });
+    const idle = await model.browsers.create({ ...BROWSER, timeout_seconds: 10 }, ORIGIN);
+    advance(11_000);
+    model.browsers.sweep();
+    await expect
+      .poll(async () => (await model.browsers.get(idle.record.session_id)).end_reason)
+      .toBe('timed_out');
+  });
+});
+
+describe('a node of a cluster', () => {
+  const tagged = (tag: string) => (id: string) => id.slice(id.indexOf('_') + 1).startsWith(tag);
+
+  it('makes ids that carry its tag, lists the browsers of every node, recovers only its own', async () => {
+    const one = testModel({ node: { tag: 'nOne', owns: tagged('nOne') } });
+    const two = testModel({
+      node: { tag: 'nTwo', owns: tagged('nTwo') },
+      engines: { ...one, engines: { ...one.engines } } as never,
+    });
+    const first = await one.model.browsers.create(BROWSER, ORIGIN);
+    expect(first.record.session_id).toMatch(/^br_nOne[A-Za-z0-9]{12}$/);
+    // Node two starting leaves node one's running browser alone.
+    expect(await two.model.browsers.recover()).toBe(0);
+    expect(await one.model.browsers.get(first.record.session_id)).not.toHaveProperty('deleted_at');
+    const second = await two.model.browsers.create(BROWSER, ORIGIN);
+    const active = await two.model.browsers.page({ offset: 0, limit: 10, status: 'active' });
+    expect(active.items.map((record) => record.session_id).sort()).toEqual(
+      [first.record.session_id, second.record.session_id].sort(),
+    );
+    // Node one lost: the cluster marks its sessions ended.
+    expect(await two.model.browsers.endLost(tagged('nOne'))).toBe(1);
+    const lost = await two.model.browsers.get(first.record.session_id);
+    expect(lost).toMatchObject({ end_reason: 'node_lost' });
+    expect(lost.deleted_at).toBeDefined();
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  type BrowserEndReason,
   type BrowserListQuery,
   type BrowserSession,
   formatNetworkEntry,
@@ -35,6 +36,11 @@ import { checkBrowserNetworks, effectiveNetworks } from './network-allow.js';
 import { renewSessionUrl, sessionUrls } from './session-url.js';
 
 export type { BrowserSpec } from './browser-spec.js';
+
+/** Why a browser ends (kept in its record as `end_reason`). */
+export interface HowEnded {
+  readonly reason: BrowserEndReason;
+}
 
 /** A value now, or later: an in-memory engine answers at once. */
 type Eventually<T> = T | Promise<T>;
@@ -264,7 +270,7 @@ export class BrowserModel<I extends BrowserInstance> {
       return entry;
     } catch (error) {
       // Not stored, not kept: a browser nobody can find again is closed at once.
-      if (entry) await this.end(entry);
+      if (entry) await this.end(entry, { reason: 'invocation_ended' });
       else await instance.close().catch(() => undefined);
       throw error;
     }
@@ -313,7 +319,7 @@ export class BrowserModel<I extends BrowserInstance> {
     instance.onTelemetry?.((event) => entry.telemetry.record(event));
     // A browser that ends by itself (a crash, a kill) ends its session, saving nothing.
     instance.onExit(() => {
-      if (this.#live.get(record.session_id) === entry) void this.end(entry, { crashed: true });
+      if (this.#live.get(record.session_id) === entry) void this.end(entry, { reason: 'crashed' });
     });
     return entry;
   }
@@ -491,10 +497,16 @@ export class BrowserModel<I extends BrowserInstance> {
    * (`deleted`, with `deleted_at`) or both (`all`).
    */
   async page({ offset, limit, status }: BrowserListQuery): Promise<Page<BrowserSession>> {
-    if (status === 'active') return pageOf(this.list(), offset, limit);
     const table = this.#context.engines.records.browsers;
+    // One server alone knows its running browsers best; a cluster's are in the store.
+    if (status === 'active' && !this.#context.settings.isShared)
+      return pageOf(this.list(), offset, limit);
     if (status === 'deleted') return pageOf(await table.list({ isOpen: false }), offset, limit);
-    const page = pageOf(await table.list(), offset, limit);
+    const page = pageOf(
+      await table.list(status === 'active' ? { isOpen: true } : undefined),
+      offset,
+      limit,
+    );
     const items = page.items.map((record) => {
       const entry = this.#live.get(record.session_id);
       return entry ? this.record(entry) : record;
@@ -550,7 +562,7 @@ export class BrowserModel<I extends BrowserInstance> {
   delete(idOrName: string): Promise<void> {
     const entry = this.#find(idOrName);
     if (!entry) throw notFound('browser session', idOrName);
-    return this.end(entry);
+    return this.end(entry, { reason: 'deleted' });
   }
 
   /**
@@ -560,7 +572,7 @@ export class BrowserModel<I extends BrowserInstance> {
    * was created to save (not after a crash: the profile keeps its last good version), then its
    * instance closes and its pool refills.
    */
-  async end(entry: BrowserEntry<I>, how: { readonly crashed?: boolean } = {}): Promise<void> {
+  async end(entry: BrowserEntry<I>, how: HowEnded): Promise<void> {
     await (await this.#stop(entry, how))?.closed;
   }
 
@@ -570,15 +582,16 @@ export class BrowserModel<I extends BrowserInstance> {
    * closes: a released pool browser's clean-up does not hold the release. Until it has closed,
    * it still counts among the node's browsers.
    */
-  async endSoon(entry: BrowserEntry<I>): Promise<void> {
-    await this.#stop(entry, {});
+  async endSoon(entry: BrowserEntry<I>, how: HowEnded): Promise<void> {
+    await this.#stop(entry, how);
   }
 
   /** Ends the session; what it gives resolves once the instance has closed, too. */
   async #stop(
     entry: BrowserEntry<I>,
-    how: { readonly crashed?: boolean },
+    how: HowEnded,
   ): Promise<{ readonly closed: Promise<void> } | undefined> {
+    const crashed = how.reason === 'crashed';
     const id = entry.record.session_id;
     if (this.#live.get(id) !== entry) return undefined;
     this.#live.delete(id);
@@ -588,10 +601,10 @@ export class BrowserModel<I extends BrowserInstance> {
     this.onEnding(id);
     entry.log.write(
       'service',
-      how.crashed ? `browser ${id} exited by itself` : `browser ${id} ends`,
+      crashed ? `browser ${id} exited by itself` : `browser ${id} ends (${how.reason})`,
     );
     entry.ending.abort();
-    entry.record = endedRecord(entry.record, this.#context.clock());
+    entry.record = endedRecord(entry.record, this.#context.clock(), how.reason);
     // A store that cannot take the record (a full disk, a database away) does not keep the
     // browser running: it ends all the same while the record is stored, and the record is
     // stored again once its instance has freed its room.
@@ -609,7 +622,7 @@ export class BrowserModel<I extends BrowserInstance> {
       const { profile } = entry.record;
       if (profile?.save_changes && profile.id !== undefined) {
         try {
-          if (!how.crashed) await this.#saveProfile(entry, profile.id);
+          if (!crashed) await this.#saveProfile(entry, profile.id);
         } finally {
           this.#profiles.release(profile.id, id);
         }
@@ -694,7 +707,7 @@ export class BrowserModel<I extends BrowserInstance> {
           { session: entry.record.session_id },
           'browser idle past its time-out',
         );
-        void this.end(entry);
+        void this.end(entry, { reason: 'timed_out' });
       }
     }
   }
@@ -704,14 +717,44 @@ export class BrowserModel<I extends BrowserInstance> {
    * them is driven any more.
    */
   recover(): Promise<number> {
-    return closeOpenRecords(this.#context.engines.records, this.#context.clock());
+    return closeOpenRecords(
+      this.#context.engines.records,
+      this.#context.clock(),
+      'server_restarted',
+      this.#context.settings.owns,
+    );
+  }
+
+  /**
+   * Marks the records of the sessions a lost node of the cluster ran (`isOf` picks them by id)
+   * as ended, `node_lost`: nothing runs them any more. Gives how many there were.
+   */
+  endLost(isOf: (sessionId: string) => boolean): Promise<number> {
+    return closeOpenRecords(
+      this.#context.engines.records,
+      this.#context.clock(),
+      'node_lost',
+      isOf,
+    );
+  }
+
+  /**
+   * Ends every running browser for `reason` (a node of a cluster that was declared lost ends
+   * what it runs: others have marked it ended already); new ones may start after.
+   */
+  async endAll(reason: BrowserEndReason): Promise<number> {
+    const entries = [...this.#live.values()];
+    await Promise.all(entries.map((entry) => this.end(entry, { reason })));
+    return entries.length;
   }
 
   /** Ends every browser (shutdown), those still starting included; no new one starts after. */
   async close(): Promise<void> {
     this.#isClosed = true;
     await Promise.allSettled([...this.#startups]);
-    await Promise.all([...this.#live.values()].map((entry) => this.end(entry)));
+    await Promise.all(
+      [...this.#live.values()].map((entry) => this.end(entry, { reason: 'server_stopped' })),
+    );
     await Promise.allSettled([...this.#closings]);
   }
 }

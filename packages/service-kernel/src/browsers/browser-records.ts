@@ -1,4 +1,10 @@
-import { type BrowserSession, formatTimestamp, resolveTelemetry, type Viewport } from '@x/types';
+import {
+  type BrowserEndReason,
+  type BrowserSession,
+  formatTimestamp,
+  resolveTelemetry,
+  type Viewport,
+} from '@x/types';
 import type { RecordStore, RecordTable } from '../engines.js';
 import type { BrowserSpec } from './browser-spec.js';
 
@@ -48,11 +54,19 @@ export function sessionRecord(
 export const uptimeMs = (record: BrowserSession, now: Date): number =>
   Math.max(0, now.getTime() - Date.parse(record.created_at));
 
-/** The record of a session that ended at `now`: `deleted_at`, and its uptime at the end. */
-export function endedRecord(record: BrowserSession, now: Date): BrowserSession {
+/**
+ * The record of a session that ended at `now` for `reason`: `deleted_at`, `end_reason`, and its
+ * uptime at the end.
+ */
+export function endedRecord(
+  record: BrowserSession,
+  now: Date,
+  reason: BrowserEndReason,
+): BrowserSession {
   return {
     ...record,
     deleted_at: formatTimestamp(now),
+    end_reason: reason,
     usage: { uptime_ms: uptimeMs(record, now) },
   };
 }
@@ -69,15 +83,25 @@ export function saveSessionRecord(
 }
 
 /**
- * Marks the records of sessions an earlier run left open as ended at `now`, all or none: after
- * a restart none of them is driven any more. Gives how many there were.
+ * Marks the records of open sessions that no browser runs any more as ended at `now`, all or
+ * none: those an earlier run of this server left open (`server_restarted`), or those of a node
+ * of the cluster that was lost (`node_lost`). `isOf` picks the sessions by id (every one by
+ * default). Gives how many there were.
  */
-export function closeOpenRecords(store: RecordStore, now: Date): Promise<number> {
-  const deletedAt = formatTimestamp(now);
+export function closeOpenRecords(
+  store: RecordStore,
+  now: Date,
+  reason: 'server_restarted' | 'node_lost',
+  isOf: (sessionId: string) => boolean = () => true,
+): Promise<number> {
   return store.transaction(async ({ browsers }) => {
-    const open = await browsers.list({ isOpen: true });
+    const open = (await browsers.list({ isOpen: true })).filter((record) =>
+      isOf(record.session_id),
+    );
+    // Not `endedRecord`: when it stopped running is not known, so its uptime is not either.
+    const deletedAt = formatTimestamp(now);
     for (const record of open)
-      await saveSessionRecord(browsers, { ...record, deleted_at: deletedAt });
+      await saveSessionRecord(browsers, { ...record, deleted_at: deletedAt, end_reason: reason });
     return open.length;
   });
 }

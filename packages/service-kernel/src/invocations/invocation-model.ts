@@ -355,6 +355,7 @@ export class InvocationModel<I extends BrowserInstance> {
   async recover(): Promise<void> {
     for (const invocation of await this.#records.list()) {
       if (isEnded(invocation) || this.#runs.has(invocation.id)) continue;
+      if (!(this.#context.settings.owns?.(invocation.id) ?? true)) continue;
       await this.#end(invocation.id, {
         status: 'failed',
         status_reason: 'The server restarted during the invocation.',

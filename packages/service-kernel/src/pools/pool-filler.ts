@@ -138,7 +138,7 @@ export class PoolFiller<I extends BrowserInstance> {
 
   #adopt(pool: PoolEntry, entry: BrowserEntry<I>): void {
     if (pool.isDeleted) {
-      void this.#browsers.end(entry);
+      void this.#browsers.end(entry, { reason: 'pool_changed' });
       return;
     }
     this.#browsers.setWarm(entry, true);

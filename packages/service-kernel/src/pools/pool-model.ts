@@ -181,7 +181,7 @@ export class PoolModel<I extends BrowserInstance> {
     const entry = this.#browsers.peek(sessionId);
     // The lease is over once its session is; its browser's clean-up goes on beside the
     // replacement's start (both count among the node's browsers).
-    if (entry) await this.#browsers.endSoon(entry);
+    if (entry) await this.#browsers.endSoon(entry, { reason: 'released' });
     await this.#fill(pool, reuse ? 1 : 0);
   }
 
@@ -208,7 +208,9 @@ export class PoolModel<I extends BrowserInstance> {
 
   /** Fills the pools kept from an earlier run again (their browsers did not outlive it). */
   async restore(origin: string): Promise<void> {
+    const { owns = () => true } = this.#context.settings;
     for (const stored of await this.#context.engines.records.pools.list()) {
+      if (!owns(stored.id)) continue;
       const pool = this.#entry(stored, origin);
       this.#pools.set(pool.id, pool);
       this.#filler.fill(pool);
@@ -321,7 +323,7 @@ export class PoolModel<I extends BrowserInstance> {
     await Promise.all(
       ids.map((id) => {
         const entry = this.#browsers.peek(id);
-        return entry ? this.#browsers.end(entry) : undefined;
+        return entry ? this.#browsers.end(entry, { reason: 'pool_changed' }) : undefined;
       }),
     );
   }

@@ -192,6 +192,8 @@ export class ReplayModel<I extends BrowserInstance> {
   async recover(): Promise<void> {
     for (const record of await this.#records.list({ isOpen: true })) {
       const browserId = await this.#records.parentOf(record.replay_id);
+      // Another node's browser is recorded there: it finishes its own recordings.
+      if (browserId !== undefined && !(this.#context.settings.owns?.(browserId) ?? true)) continue;
       const until =
         browserId === undefined
           ? undefined

@@ -15,6 +15,7 @@ import type {
   WheelInput,
 } from '../engines.js';
 import { MemoryFileTree, memoryFileSystem } from '../files/memory-file-system.js';
+import { createIdGenerator } from '../ids.js';
 import { SyntheticScreen } from '../live-view/synthetic-screen.js';
 import { InMemoryTabs } from '../live-view/tab-list.js';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js';
@@ -220,10 +221,13 @@ export function testModel(
     async?: boolean;
     fillRate?: boolean;
     limits?: Partial<BrowserLimits>;
+    /** A node of a cluster: the tag its ids carry, what it holds, whether lists are shared. */
+    node?: { tag: string; owns: (id: string) => boolean };
+    engines?: ReturnType<typeof memoryEngines>;
   } = {},
 ) {
   let now = Date.parse('2026-11-22T10:00:00.000Z');
-  const parts = memoryEngines(options);
+  const parts = options.engines ?? memoryEngines(options);
   const model = new ServiceModel<RecordingInstance>({
     engines: parts.engines,
     settings: {
@@ -233,8 +237,10 @@ export function testModel(
       jwtSecret: 'secret',
       isFillRateLimited: options.fillRate ?? false,
       limits: { ...DEFAULT_BROWSER_LIMITS, ...options.limits },
+      ...(options.node ? { owns: options.node.owns, isShared: true } : {}),
     },
     clock: () => new Date(now),
+    ...(options.node ? { nextId: createIdGenerator(undefined, options.node.tag) } : {}),
   });
   return {
     ...parts,

@@ -64,6 +64,24 @@ export const SessionProfileSchema = /* @__PURE__ */ object({
   ),
 });
 
+/**
+ * Why a session ended: a delete call, its idle time-out, a pool release (or the pool's own
+ * end or shrink), its invocation's end, the browser exiting by itself, the server stopping, a
+ * server restart finding it left open, or the node that ran it lost (a cluster).
+ */
+export const BROWSER_END_REASONS = [
+  'deleted',
+  'timed_out',
+  'released',
+  'pool_changed',
+  'invocation_ended',
+  'crashed',
+  'server_stopped',
+  'server_restarted',
+  'node_lost',
+] as const;
+export type BrowserEndReason = (typeof BROWSER_END_REASONS)[number];
+
 /** A browser session: one real browser and the URLs that reach it. */
 export const BrowserSessionSchema = /* @__PURE__ */ object({
   session_id: /* @__PURE__ */ described(/* @__PURE__ */ string(), "the session's id"),
@@ -79,6 +97,10 @@ export const BrowserSessionSchema = /* @__PURE__ */ object({
   deleted_at: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(TimestampSchema),
     'when the session ended (ISO 8601 UTC); absent while it runs',
+  ),
+  end_reason: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ picklist(BROWSER_END_REASONS)),
+    'why the session ended (deleted, timed_out, released, pool_changed, invocation_ended, crashed, server_stopped, server_restarted, node_lost); absent while it runs',
   ),
   cdp_ws_url: /* @__PURE__ */ described(
     /* @__PURE__ */ sessionUrlSchema(['ws:', 'wss:']),
