@@ -81,6 +81,14 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     defaultText: 'SQLite in the data directory',
   },
   {
+    flag: 'node-url',
+    env: 'XB_NODE_URL',
+    value: '<url>',
+    description:
+      'with PostgreSQL, the http address the other nodes of the cluster reach this one at (http://10.0.0.12:8080); needed once more than one node runs',
+    defaultText: 'the bind address',
+  },
+  {
     flag: 'metrics-port',
     env: 'XB_METRICS_PORT',
     value: '<n>',

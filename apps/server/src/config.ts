@@ -87,6 +87,13 @@ export interface ServerConfig {
    * undefined, the SQLite file of the data directory. Secret: never logged or shown.
    */
   readonly databaseUrl: string | undefined;
+  /**
+   * The address the other nodes of a cluster reach this one at (`XB_NODE_URL`,
+   * `http://10.0.0.12:8080`): with PostgreSQL every server is a node of one service, and the
+   * nodes pass calls for each other's browsers there. Undefined: the bind address, which only
+   * serves a cluster on one machine; a second node refuses to join without it.
+   */
+  readonly nodeUrl: string | undefined;
   /** A loopback port that serves `GET /metrics` without a token (`XB_METRICS_PORT`; 0: a free one). */
   readonly metricsPort: number | undefined;
   /**
@@ -99,6 +106,27 @@ export interface ServerConfig {
    * /etc/resolv.conf. Set by embedders and tests, not by the environment.
    */
   readonly sessionNameservers?: readonly string[] | undefined;
+}
+
+/** The origin of `XB_NODE_URL`: an http URL with no path, query or credentials. */
+function nodeUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const problem = `XB_NODE_URL must be the http origin the other nodes reach this one at, such as http://10.0.0.12:8080, got "${value}"`;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(problem);
+  }
+  const isOrigin =
+    parsed.protocol === 'http:' &&
+    parsed.pathname === '/' &&
+    parsed.search === '' &&
+    parsed.hash === '' &&
+    parsed.username === '' &&
+    parsed.password === '';
+  if (!isOrigin) throw new Error(problem);
+  return parsed.origin;
 }
 
 /** The origin of `XB_PUBLIC_URL`: an http(s) URL with no path, query or fragment. */
@@ -255,6 +283,7 @@ export function readConfig(
     publicUrl: publicUrl(env.XB_PUBLIC_URL),
     tokensFile: env.XB_TOKENS_FILE ? resolve(env.XB_TOKENS_FILE) : undefined,
     databaseUrl: databaseUrl(env.XB_DATABASE_URL),
+    nodeUrl: nodeUrl(env.XB_NODE_URL),
     metricsPort:
       env.XB_METRICS_PORT === undefined || env.XB_METRICS_PORT === ''
         ? undefined

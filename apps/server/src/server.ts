@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +12,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import {
   aesSecretBox,
+  createIdGenerator,
   describeOperatorNetworks,
   hasKnownToken,
   liveViewSockets,
@@ -20,6 +26,9 @@ import { SandboxAppEngine } from './apps/sandbox-app-engine.js';
 import { ChromiumSignInDriver } from './auth/chromium-sign-in.js';
 import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/chromium-engine.js';
 import type { SpareBrowsers } from './browsers/spare-browsers.js';
+import { ClusterNode, newNodeTag } from './cluster/cluster-node.js';
+import { openBrowserByName } from './cluster/cluster-store.js';
+import { Forwarder } from './cluster/forwarder.js';
 import type { ServerConfig } from './config.js';
 import { PinnedProviderClient } from './credentials/pinned-provider-client.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
@@ -86,6 +95,8 @@ export interface RunningServer {
   readonly org: Organization<ChromiumInstance>;
   /** Per-session cgroups, where the host allows them. */
   readonly cgroups: SessionCgroups | undefined;
+  /** This server as a node of a cluster (on PostgreSQL). */
+  readonly cluster: ClusterNode | undefined;
   /** Browsers started ahead for the next plain create, when XB_SPARE_BROWSERS is not 0. */
   readonly spares: SpareBrowsers<ChromiumInstance> | undefined;
   /** A running browser's instance: its home on the host, its user and its network (for tests). */
@@ -141,10 +152,31 @@ function codeApiUrl(url: string): string {
   return api.origin;
 }
 
-/** Serves a Fetch handler on `host`:`port` through the Node adapter; resolves once it listens. */
-function listen(fetch: FetchHandler, port: number, hostname: string): Promise<Server> {
+/**
+ * Serves a Fetch handler on `host`:`port` through the Node adapter; resolves once it listens.
+ * `forwarder`, on a node of a cluster, takes the calls that are another node's first.
+ */
+function listen(
+  fetch: FetchHandler,
+  port: number,
+  hostname: string,
+  forwarder?: Forwarder,
+): Promise<Server> {
+  const createServer: typeof createHttpServer = forwarder
+    ? (((options: ServerOptions, listener: RequestListener) =>
+        createHttpServer(options, (incoming, response) => {
+          forwarder.request(incoming, response).then(
+            (isTaken) => {
+              if (!isTaken) listener(incoming, response);
+            },
+            () => listener(incoming, response),
+          );
+        })) as typeof createHttpServer)
+    : createHttpServer;
   return new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch, port, hostname }, () => resolve(started as Server));
+    const started = serve({ fetch, port, hostname, createServer }, () =>
+      resolve(started as Server),
+    );
     (started as Server).once('error', reject);
   });
 }
@@ -205,7 +237,26 @@ async function startLocked(
     throw error;
   }
   // Kept in the store, so session URLs stay valid across restarts; only the server reads it.
-  const jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
+  let jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
+  // On PostgreSQL every server is a node of one service: its ids carry its tag (kept in its
+  // data directory), the session URLs' secret is the cluster's.
+  let cluster: ClusterNode | undefined;
+  if (store.postgres) {
+    try {
+      cluster = await ClusterNode.prepare(store.postgres, {
+        tag: storedSetting(database, 'node_tag', newNodeTag),
+        isUrlGiven: config.nodeUrl !== undefined,
+        capacity: config.maxBrowsers,
+        logger,
+        localJwtSecret: jwtSecret,
+      });
+    } catch (error) {
+      await store.close();
+      database.close();
+      throw error;
+    }
+    jwtSecret = cluster.jwtSecret;
+  }
   const tools = findSystemTools();
   const openFiles = raiseFileLimit(tools.prlimit);
   // Each browser holds a few dozen (pipes, sockets, its CDP connection); callers hold the rest.
@@ -291,6 +342,7 @@ async function startLocked(
     codeEnv: () => ({ KERNEL_BASE_URL: codeApiUrl(url), XB_BASE_URL: codeApiUrl(url) }),
   });
   const org = new Organization<ChromiumInstance>({
+    ...(cluster ? { nextId: createIdGenerator(undefined, cluster.tag) } : {}),
     stores: store.records,
     audit: store.audit,
     engines: {
@@ -334,6 +386,9 @@ async function startLocked(
       isFillRateLimited: true,
       allowNetworks: config.allowNetworks,
       maxInvocations: config.maxInvocations,
+      ...(cluster
+        ? { owns: (id: string) => (cluster as ClusterNode).owns(id), isShared: true }
+        : {}),
     },
     log: logger,
   });
@@ -379,7 +434,11 @@ async function startLocked(
     // Uploads are streamed to disk as they arrive; what a crash left there goes now.
     readMultipart: createSpoolingMultipartReader(join(config.dataDir, 'uploads')),
   });
-  const server = await listen(app, config.port, config.host);
+  const forwarder =
+    cluster && store.postgres
+      ? new Forwarder(cluster, openBrowserByName(store.postgres), logger)
+      : undefined;
+  const server = await listen(app, config.port, config.host, forwarder);
   guard = new ConnectionGuard(server, config.connectionLimits, (authorization) => {
     try {
       const request = { headers: new Headers({ authorization }) } as Request;
@@ -410,7 +469,7 @@ async function startLocked(
     },
     jwtSecret,
     logger,
-    [liveSockets.upgrade, bidi.upgrade],
+    [...(forwarder ? [forwarder.upgrade.bind(forwarder)] : []), liveSockets.upgrade, bidi.upgrade],
   );
   const { port } = server.address() as AddressInfo;
   // Metrics without a token, on loopback only: for a scraper on the same host.
@@ -423,6 +482,20 @@ async function startLocked(
   lock.describe(url);
   // Records an earlier run left open are closed; its pools fill again, their URLs naming this one.
   const closed = await org.start(publicUrl);
+  if (cluster) {
+    await cluster.join(config.nodeUrl ?? url);
+    cluster.start({
+      running: () => org.nodeBrowsers(),
+      lost: async (tags) => {
+        const owned = (id: string) => tags.includes((cluster as ClusterNode).ownerOf(id));
+        const ended = await org.endLostBrowsers(owned);
+        logger.warn({ nodes: tags, sessions: ended }, 'sessions of lost nodes marked ended');
+      },
+      fenced: async () => {
+        await org.endAllBrowsers('node_lost');
+      },
+    });
+  }
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
   const sweeper = setInterval(() => org.sweep(), SWEEP_MS);
   sweeper.unref();
@@ -453,6 +526,7 @@ async function startLocked(
     model,
     org,
     cgroups,
+    cluster,
     spares: browserEngine.spares,
     instance(sessionId) {
       const found = org.findBrowser(sessionId);
@@ -479,6 +553,9 @@ async function startLocked(
         bidi.close();
         // Recordings are finalized while their browsers still run; then every browser ends.
         await org.close();
+        // Its browsers ended, the node leaves: nobody has to find it lost.
+        await cluster?.leave();
+        forwarder?.close();
         await browserEngine.spares?.close();
         await playwright.close();
         // Viewers were told the server is going away (1001); their sockets end now.

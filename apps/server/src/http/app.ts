@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
   createIdGenerator,
@@ -13,6 +14,7 @@ import {
 import { createOpenApiDocument } from '@x/types/openapi';
 import type { Logger } from 'pino';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import { clientAddressOf } from '../cluster/forwarder.js';
 import type { ServerMetrics } from './metrics.js';
 import { withStreamedBody } from './readable-stream.js';
 import type { ResolvedTokens } from './tokens.js';
@@ -93,8 +95,8 @@ export function createApp(options: AppOptions): FetchHandler {
       }
       return metricsResponse(metrics);
     }
-    const clientIp = (env?.incoming as { socket?: { remoteAddress?: string } } | undefined)?.socket
-      ?.remoteAddress;
+    // A call another node of a cluster passed on names its client's address.
+    const clientIp = env?.incoming ? clientAddressOf(env.incoming as IncomingMessage) : undefined;
     const outcome = await handle(withStreamedBody(request, env?.incoming), { clientIp });
     // The server injects no faults: every outcome is an answer.
     if (outcome.kind !== 'response') throw new Error('A dropped call outside fault injection.');

@@ -31,6 +31,8 @@ export interface ServiceStore {
    * on SQLite, whose data directory holds them already.
    */
   readonly blobs: BlobStore | undefined;
+  /** The pool of connections, on PostgreSQL (its nodes make a cluster through it). */
+  readonly postgres?: pg.Pool | undefined;
   /** Why the store cannot serve now, for /readyz (never the connection string); undefined: ready. */
   notReady(): Promise<string | undefined>;
   close(): Promise<void>;
@@ -86,6 +88,7 @@ export async function postgresServiceStore(url: string, logger: Logger): Promise
     audit: postgresAuditStore(pool),
     answers: postgresAnswers(pool),
     blobs: postgresBlobStore(pool),
+    postgres: pool,
     async notReady() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

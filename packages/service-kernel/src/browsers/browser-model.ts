@@ -124,6 +124,8 @@ export class BrowserModel<I extends BrowserInstance> {
     );
     this.#context.engines.browsers.check(spec);
     const namesStored =
+      // A cluster's other nodes hold names too: the store knows their running browsers'.
+      (spec.name !== undefined && this.#context.settings.isShared === true) ||
       spec.invocation_id !== undefined ||
       (spec.extensions ?? []).length > 0 ||
       spec.profile !== undefined ||
@@ -133,6 +135,13 @@ export class BrowserModel<I extends BrowserInstance> {
   }
 
   async #resolve(spec: BrowserSpec, allowNetworks: Resolved['allowNetworks']): Promise<Resolved> {
+    if (spec.name !== undefined && this.#context.settings.isShared) {
+      const open = await this.#context.engines.records.browsers.list({ isOpen: true });
+      const holder = open.find(
+        (record) => record.name === spec.name && !this.#live.has(record.session_id),
+      );
+      if (holder) throw refusals.browserNameTaken(spec.name, holder.session_id);
+    }
     if (spec.invocation_id) await this.#invocations.running(spec.invocation_id);
     const extensions = await this.#extensions.resolve(spec.extensions ?? []);
     let profile: Resolved['profile'];

@@ -3,6 +3,7 @@ import {
   type ApiKeyListQuery,
   type AuditLogEntry,
   type AuditLogQuery,
+  type BrowserEndReason,
   type CreateApiKeyInput,
   type CreatedApiKey,
   DEFAULT_PROJECT_ID,
@@ -221,6 +222,25 @@ export class Organization<I extends BrowserInstance> {
       closed += await this.#modelOf(project.record.id).recover(origin);
     }
     return closed;
+  }
+
+  /**
+   * A cluster lost nodes: the sessions they ran (`isOf` picks them by id), in every project, are
+   * marked ended (`node_lost`). Gives how many.
+   */
+  async endLostBrowsers(isOf: (sessionId: string) => boolean): Promise<number> {
+    let ended = 0;
+    for (const project of await this.#org.projects.list())
+      ended += await this.#modelOf(project.record.id).browsers.endLost(isOf);
+    return ended;
+  }
+
+  /** Ends every browser this node runs, in every project, for `reason`. Gives how many. */
+  async endAllBrowsers(reason: BrowserEndReason): Promise<number> {
+    const counts = await Promise.all(
+      [...this.#models.values()].map((model) => model.browsers.endAll(reason)),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
   }
 
   /** The default project is in the store (made once, by whichever call comes first). */

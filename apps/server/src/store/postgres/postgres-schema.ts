@@ -65,6 +65,24 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      value text NOT NULL,
      PRIMARY KEY (at, id)
    );`,
+  // Many nodes, one service: each server on the database is a node with a lease it renews; a
+  // node whose lease lapsed is lost (its epoch moves on, its sessions are ended by whoever sweeps
+  // it). What every node shares (the session-URL secret, the nodes' own secret) is a setting.
+  `CREATE TABLE xb_nodes (
+     id text PRIMARY KEY,
+     url text NOT NULL,
+     epoch bigint NOT NULL,
+     state text NOT NULL,
+     capacity integer NOT NULL,
+     running integer NOT NULL DEFAULT 0,
+     lease_until timestamptz NOT NULL,
+     joined_at timestamptz NOT NULL DEFAULT now(),
+     is_swept boolean NOT NULL DEFAULT true
+   );
+   CREATE TABLE xb_cluster (
+     name text PRIMARY KEY,
+     value text NOT NULL
+   );`,
 ];
 
 /** The advisory lock every server takes to migrate: one at a time, the others wait and skip. */

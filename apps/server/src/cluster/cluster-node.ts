@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { NODE_TAG_LENGTH, nodeTagOf } from '@x/service-kernel';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import { ClusterStore, LEASE_SECONDS, type NodeRow } from './cluster-store.js';
+
+/** How often a node renews its lease, reads the others and sweeps the lost. */
+export const HEARTBEAT_MS = 2_000;
+
+/** What a node does when the cluster changes under it. */
+export interface ClusterHooks {
+  /** How many browsers this node runs or starts now. */
+  running(): number;
+  /** Nodes found lost (by their tags): their sessions are to be marked ended. */
+  lost(tags: readonly string[]): Promise<void>;
+  /**
+   * This node was declared lost while it could not renew its lease (a partition): others have
+   * ended its sessions, so it ends its browsers before it joins again.
+   */
+  fenced(): Promise<void>;
+}
+
+/** What a node is told before it joins. */
+export interface NodeOptions {
+  /** This node's tag (kept in its data directory: the same across restarts). */
+  readonly tag: string;
+  /** Whether XB_NODE_URL was given (else the node is reached at its bind address). */
+  readonly isUrlGiven: boolean;
+  /** Most browsers this node runs at once. */
+  readonly capacity: number;
+  readonly logger: Logger;
+  /** This server's own session-URL secret: the cluster's when this is its first node. */
+  readonly localJwtSecret: string;
+}
+
+/** A new node's tag: 4 random characters of the ids' alphabet. */
+export function newNodeTag(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(NODE_TAG_LENGTH)].map((byte) => alphabet[byte % 62]).join('');
+}
+
+/**
+ * This server as a node of the cluster on its PostgreSQL: it registers with a new epoch, renews
+ * its lease every 2 s, keeps a copy of the other nodes (their addresses and loads), and sweeps:
+ * a node whose lease lapsed (8 s) is declared lost and its sessions ended by one of the others.
+ * A sweep waits until this node itself has renewed for a whole lease since it last could not:
+ * after PostgreSQL restarts, every node renews before any of them declares another lost.
+ */
+export class ClusterNode {
+  readonly tag: string;
+  /** Signs the calls nodes pass to each other (`x-xb-node-hop`). */
+  readonly hopSecret: string;
+  /** Signs the session URLs' jwts: shared, so any node checks any session's URL. */
+  readonly jwtSecret: string;
+  /** The node that holds what was made before the cluster (ids without a node's tag). */
+  readonly legacyOwner: string;
+  readonly #store: ClusterStore;
+  readonly #options: NodeOptions;
+  #url = '';
+  #hooks: ClusterHooks | undefined;
+  #epoch = 0;
+  #members = new Map<string, NodeRow>();
+  #timer: NodeJS.Timeout | undefined;
+  #beating: Promise<void> | undefined;
+  /** Since when renewals have succeeded without a failure (ms); undefined: the last one failed. */
+  #healthySince: number | undefined = Date.now();
+  #state: 'up' | 'draining' = 'up';
+  #isLeaving = false;
+
+  private constructor(
+    store: ClusterStore,
+    options: NodeOptions,
+    secrets: { hop: string; jwt: string; legacyOwner: string },
+  ) {
+    this.#store = store;
+    this.#options = options;
+    this.tag = options.tag;
+    this.hopSecret = secrets.hop;
+    this.jwtSecret = secrets.jwt;
+    this.legacyOwner = secrets.legacyOwner;
+  }
+
+  /**
+   * Readies this server to join the cluster of `pool`'s database: the secrets every node shares
+   * (made by the first), and the check that a second node has an address the others reach.
+   */
+  static async prepare(pool: Pool, options: NodeOptions): Promise<ClusterNode> {
+    const store = new ClusterStore(pool);
+    const others = (await store.nodes()).filter(
+      (node) => node.id !== options.tag && node.state !== 'lost',
+    );
+    if (others.length > 0 && !options.isUrlGiven)
+      throw new Error(
+        `other nodes run on this database (${others.map((node) => node.url).join(', ')}): set XB_NODE_URL (--node-url) to the address they reach this one at`,
+      );
+    return new ClusterNode(store, options, {
+      hop: await store.shared('hop_secret', () => randomBytes(32).toString('hex')),
+      jwt: await store.shared('jwt_secret', () => options.localJwtSecret),
+      legacyOwner: await store.shared('legacy_owner', () => options.tag),
+    });
+  }
+
+  /** Joins, reached at `url`: registered with a new epoch, up, the other nodes read. */
+  async join(url: string): Promise<void> {
+    const { tag, capacity, logger } = this.#options;
+    const epoch = await this.#store.register(tag, url, capacity);
+    if (epoch === undefined)
+      throw new Error(
+        `node ${tag} (this data directory's) runs at another address already: a data directory belongs to one node; copy none`,
+      );
+    this.#url = url;
+    this.#epoch = epoch;
+    await this.#readMembers();
+    logger.info({ node: tag, epoch, url, nodes: this.#members.size }, 'joined the cluster');
+  }
+
+  /** Where the other nodes reach this one. */
+  get url(): string {
+    return this.#url;
+  }
+
+  /** Starts renewing and sweeping, telling `hooks` what happens. */
+  start(hooks: ClusterHooks): void {
+    this.#hooks = hooks;
+    this.#timer = setInterval(() => {
+      this.#beating ??= this.#beat().finally(() => {
+        this.#beating = undefined;
+      });
+    }, HEARTBEAT_MS);
+    this.#timer.unref();
+  }
+
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  /** Whether this node holds what `id` names. */
+  owns(id: string): boolean {
+    return this.ownerOf(id) === this.tag;
+  }
+
+  /** The tag of the node that holds what `id` names. */
+  ownerOf(id: string): string {
+    return nodeTagOf(id) ?? this.legacyOwner;
+  }
+
+  /** Node `tag` as last read: undefined when unknown. */
+  member(tag: string): NodeRow | undefined {
+    return this.#members.get(tag);
+  }
+
+  /** Every node as last read. */
+  members(): NodeRow[] {
+    return [...this.#members.values()];
+  }
+
+  /**
+   * Where a new browser may go, best first: the nodes that are up and have room, least loaded
+   * first, this one first among equals; empty when none has room. The first, when it is
+   * another node, counts one more browser at once (the store hears of it at its next renewal).
+   */
+  placements(): NodeRow[] {
+    const candidates: { node: NodeRow; load: number; isSelf: boolean }[] = [];
+    for (const node of this.#members.values()) {
+      const isSelf = node.id === this.tag;
+      if (isSelf ? this.#state !== 'up' : node.state !== 'up') continue;
+      const running = isSelf ? (this.#hooks?.running() ?? node.running) : node.running;
+      if (running >= node.capacity) continue;
+      candidates.push({ node, load: running / node.capacity, isSelf });
+    }
+    candidates.sort((a, b) => a.load - b.load || Number(b.isSelf) - Number(a.isSelf));
+    const first = candidates[0];
+    if (first && !first.isSelf)
+      this.#members.set(first.node.id, { ...first.node, running: first.node.running + 1 });
+    return candidates.map((candidate) => candidate.node);
+  }
+
+  /** No new browsers come here (a deploy drains this node); its running ones go on. */
+  async drain(): Promise<void> {
+    this.#state = 'draining';
+    await this.#store.setState(this.tag, this.#epoch, 'draining');
+  }
+
+  /** Leaves the cluster (shutdown, its browsers ended already): nobody sweeps it. */
+  async leave(): Promise<void> {
+    this.#isLeaving = true;
+    clearInterval(this.#timer);
+    await this.#beating;
+    await this.#store.leave(this.tag, this.#epoch).catch((error: unknown) => {
+      this.#options.logger.warn({ err: error }, 'could not leave the cluster: it will sweep us');
+    });
+  }
+
+  async #beat(): Promise<void> {
+    const { logger } = this.#options;
+    try {
+      const isRenewed = await this.#store.heartbeat(
+        this.tag,
+        this.#epoch,
+        this.#hooks?.running() ?? 0,
+      );
+      if (this.#isLeaving) return;
+      this.#healthySince ??= Date.now();
+      if (!isRenewed) await this.#rejoin();
+      await this.#readMembers();
+      if (Date.now() - this.#healthySince >= LEASE_SECONDS * 1000) {
+        const lost = (await this.#store.sweep()).filter((tag) => tag !== this.tag);
+        if (lost.length > 0) {
+          logger.warn({ nodes: lost }, 'nodes lost: their sessions are ended');
+          await this.#hooks?.lost(lost);
+        }
+      }
+    } catch (error) {
+      if (this.#healthySince !== undefined)
+        logger.warn(
+          { code: (error as { code?: string }).code },
+          'cannot renew this node in the store: trying again',
+        );
+      this.#healthySince = undefined;
+    }
+  }
+
+  /** Declared lost while away: its browsers end (others ended their sessions), then it joins again. */
+  async #rejoin(): Promise<void> {
+    const { logger } = this.#options;
+    logger.error(
+      { node: this.tag, epoch: this.#epoch },
+      'this node was declared lost while it could not reach the store: ending its browsers and joining again',
+    );
+    await this.#hooks?.fenced();
+    const epoch = await this.#store.register(this.tag, this.#url, this.#options.capacity);
+    if (epoch === undefined) throw new Error('another node took this node id');
+    this.#epoch = epoch;
+    if (this.#state === 'draining') await this.#store.setState(this.tag, epoch, 'draining');
+    logger.info({ node: this.tag, epoch }, 'joined the cluster again');
+  }
+
+  async #readMembers(): Promise<void> {
+    this.#members = new Map((await this.#store.nodes()).map((node) => [node.id, node]));
+  }
+}

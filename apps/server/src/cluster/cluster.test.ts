@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nodeTagOf } from '@x/service-kernel';
+import type { BrowserSession } from '@x/types';
+import pino from 'pino';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
+import { type RunningServer, startServer } from '../server.js';
+import { freePort } from '../test-support/postgres-cluster.js';
+import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/servers.js';
+import { useTestCluster } from '../test-support/test-cluster.js';
+import { HOP_HEADER } from './forwarder.js';
+
+const postgres = useTestCluster();
+const MiB = 1024 * 1024;
+
+/** A node of the cluster on `databaseUrl`, on a port of its own, in a fresh data directory. */
+async function startNode(databaseUrl: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  return startServer(
+    readConfig({
+      XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
+      XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-cluster-')),
+      XB_PORT: String(port),
+      XB_NODE_URL: `http://127.0.0.1:${port}`,
+      XB_TOKENS: TEST_TOKEN,
+      XB_SPARE_BROWSERS: '0',
+      XB_MAX_BROWSERS: '4',
+      XB_DATABASE_URL: databaseUrl,
+      ...env,
+    }),
+    pino({ level: 'silent' }),
+  );
+}
+
+/** `url` with its origin swapped for `node`'s: the same session URL, reached through that node. */
+const through = (url: string, node: RunningServer) => {
+  const moved = new URL(url);
+  const target = new URL(node.url);
+  moved.host = target.host;
+  return moved.toString();
+};
+
+/** A page the browsers load, on loopback. */
+let site: Server;
+let siteUrl = '';
+beforeAll(async () => {
+  site = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end('<title>cluster</title><h1>one service</h1>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+describe('three nodes on one PostgreSQL', () => {
+  const nodes: RunningServer[] = [];
+  beforeAll(async () => {
+    const url = postgres.database();
+    // One after the other: the first makes the cluster's secrets, the others find them.
+    for (let index = 0; index < 3; index++) nodes.push(await startNode(url));
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.close()));
+  }, 120_000);
+
+  it('each knows the others', async () => {
+    for (const node of nodes) {
+      await expect
+        .poll(() => node.cluster?.members().filter((member) => member.state === 'up').length, {
+          timeout: 5_000,
+        })
+        .toBe(3);
+    }
+    const tags = nodes.map((node) => node.cluster?.tag);
+    expect(new Set(tags).size).toBe(3);
+  });
+
+  it('answers any call on any node: made on one, read, driven and deleted through the others', async () => {
+    const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
+    const created = await jsonCaller(() => one.url)<BrowserSession>('POST', '/browsers', {
+      name: 'across',
+    });
+    expect(created.status).toBe(201);
+    const session = created.json;
+    const owner = nodes.find((node) => node.cluster?.tag === nodeTagOf(session.session_id));
+    expect(owner).toBeDefined();
+    const others = nodes.filter((node) => node !== owner) as [RunningServer, RunningServer];
+    for (const node of nodes) {
+      const read = await jsonCaller(() => node.url)<BrowserSession>(
+        'GET',
+        `/browsers/${session.session_id}`,
+      );
+      expect(read.status).toBe(200);
+      expect(read.json.session_id).toBe(session.session_id);
+      // By name too: the name is looked up in the store.
+      expect(
+        (await jsonCaller(() => node.url)<BrowserSession>('GET', '/browsers/across')).json
+          .session_id,
+      ).toBe(session.session_id);
+      const listed = await jsonCaller(() => node.url)<BrowserSession[]>('GET', '/browsers');
+      expect(listed.json.map((item) => item.session_id)).toContain(session.session_id);
+    }
+    // DevTools through a node that does not run the browser.
+    const browser = await chromium.connectOverCDP(through(session.cdp_ws_url, others[0]));
+    try {
+      const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+      await page.goto(siteUrl);
+      expect(await page.evaluate(() => document.querySelector('h1')?.textContent)).toBe(
+        'one service',
+      );
+    } finally {
+      await browser.close();
+    }
+    // A process run through the other, its output streamed (SSE) through the first.
+    const spawned = await jsonCaller(() => others[1].url)<{ process_id: string }>(
+      'POST',
+      `/browsers/${session.session_id}/process/spawn`,
+      { command: 'sh', args: ['-c', 'for i in 1 2 3; do echo line-$i; sleep 0.2; done'] },
+    );
+    expect(spawned.status).toBe(200);
+    const stream = await fetch(
+      `${others[0].url}/browsers/${session.session_id}/process/${spawned.json.process_id}/stdout/stream`,
+      { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
+    );
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const events = await stream.text();
+    expect(events).toContain(Buffer.from('line-3\n').toString('base64'));
+    // 50 MB up through a node that does not run the browser, streamed, and read back whole.
+    const bytes = Buffer.alloc(50 * MiB);
+    for (let index = 0; index < bytes.length; index += 4096) bytes[index] = index % 251;
+    const form = new FormData();
+    form.append('files[0][dest_path]', '/home/browser/big.bin');
+    form.append('files[0][file]', new Blob([bytes]), 'big.bin');
+    const uploaded = await fetch(`${others[1].url}/browsers/${session.session_id}/fs/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const read = await fetch(
+      `${others[0].url}/browsers/${session.session_id}/fs/read_file?path=%2Fhome%2Fbrowser%2Fbig.bin`,
+      { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
+    );
+    const digest = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+    expect(digest(new Uint8Array(await read.arrayBuffer()))).toBe(digest(bytes));
+    // The live view page through a node that does not run it.
+    const live = await fetch(through(session.browser_live_view_url as string, others[1]));
+    expect(live.status).toBe(200);
+    expect(await live.text()).toContain('<canvas');
+    // Deleted through the third; every node reads it ended, and why.
+    expect(
+      (await jsonCaller(() => three.url)('DELETE', `/browsers/${session.session_id}`)).status,
+    ).toBe(204);
+    for (const node of [one, two, three]) {
+      const ended = await jsonCaller(() => node.url)<BrowserSession>(
+        'GET',
+        `/browsers/${session.session_id}`,
+      );
+      expect(ended.json).toMatchObject({ end_reason: 'deleted' });
+    }
+  }, 120_000);
+
+  it('places a new browser on the least loaded node, and is full only when every node is', async () => {
+    const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
+    const created: string[] = [];
+    try {
+      // Four places each: twelve browsers fit, made through one node.
+      for (let index = 0; index < 12; index++) {
+        const answer = await jsonCaller(() => one.url)<BrowserSession>('POST', '/browsers', {});
+        expect(answer.status).toBe(201);
+        created.push(answer.json.session_id);
+      }
+      const perNode = new Map<string, number>();
+      for (const id of created) {
+        const tag = nodeTagOf(id) as string;
+        perNode.set(tag, (perNode.get(tag) ?? 0) + 1);
+      }
+      expect([...perNode.values()]).toEqual([4, 4, 4]);
+      const refused = await jsonCaller(() => two.url)('POST', '/browsers', {});
+      expect(refused.status).toBe(429);
+    } finally {
+      await Promise.all(
+        created.map((id) => jsonCaller(() => three.url)('DELETE', `/browsers/${id}`)),
+      );
+    }
+  }, 180_000);
+
+  it('refuses a call passed between nodes with a bad signature, and passes none on twice', async () => {
+    const [one] = nodes as [RunningServer];
+    const forged = await fetch(`${one.url}/browsers`, {
+      headers: {
+        authorization: `Bearer ${TEST_TOKEN}`,
+        [HOP_HEADER]: `abcd.${Math.floor(Date.now() / 1000)}.127-0-0-1.forged`,
+      },
+    });
+    expect(forged.status).toBe(403);
+    expect(((await forged.json()) as { code: string }).code).toBe('forbidden');
+  });
+});

@@ -1,0 +1,404 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  Agent,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { nodeTagOf } from '@x/service-kernel';
+import type { Logger } from 'pino';
+import { refuseUpgrade } from '../http/cdp-proxy.js';
+import type { ClusterNode } from './cluster-node.js';
+import type { NodeRow } from './cluster-store.js';
+
+/** The header a node's call to another carries: `<from>.<unix seconds>.<client>.<hmac>`. */
+export const HOP_HEADER = 'x-xb-node-hop';
+
+/** How old a hop's signature may be. */
+const HOP_MAX_AGE_SECONDS = 60;
+
+/** Largest create body a node reads to place it (the API takes far smaller ones). */
+const MAX_CREATE_BYTES = 1024 * 1024;
+
+/** How long a node waits to connect to another before it answers 502. */
+const CONNECT_TIMEOUT_MS = 2_000;
+
+/** Path of anything of one session: `/browsers/{id}` and below. */
+const SESSION_PATH = /^\/browsers\/([^/?]{1,256})(?:\/|$)/;
+
+/** Headers that belong to one connection, not to the call, and are not passed on. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+  HOP_HEADER,
+]);
+
+/** The address a call came from, kept by the forwarded call (`clientAddressOf`). */
+const CLIENT_ADDRESS = Symbol('xb.clientAddress');
+
+/** Finds the session a browser name names: its id, when one open session has that name. */
+export type NameResolver = (name: string) => Promise<string | undefined>;
+
+/**
+ * Passes the calls and WebSockets of sessions other nodes run to them: the owner is read from
+ * the session's id (its node's tag), so no lookup is made; a name is looked up in the store.
+ * Streams both ways as bytes, with back-pressure, nothing buffered: HTTP bodies (uploads, SSE,
+ * downloads) are piped, a WebSocket is a byte tunnel once its upgrade is passed on. Each passed
+ * call is signed with the nodes' shared secret and names the node it came from; a node never
+ * passes on a call that another node passed to it, so no call loops. A new browser goes to the
+ * least loaded node with room.
+ */
+export class Forwarder {
+  readonly #node: ClusterNode;
+  readonly #logger: Logger;
+  readonly #resolveName: NameResolver;
+  readonly #agent = new Agent({ keepAlive: true, maxFreeSockets: 64 });
+
+  constructor(node: ClusterNode, resolveName: NameResolver, logger: Logger) {
+    this.#node = node;
+    this.#resolveName = resolveName;
+    this.#logger = logger;
+  }
+
+  /**
+   * Takes an HTTP call that is another node's (true), or leaves it to this one (false). A call
+   * passed by another node is checked: a bad signature is 403, never served.
+   */
+  async request(incoming: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    const hop = incoming.headers[HOP_HEADER];
+    if (hop !== undefined) {
+      if (this.#verify(incoming, hop)) return false;
+      sendError(response, 403, 'forbidden', 'A call passed between nodes with a bad signature.');
+      return true;
+    }
+    const path = (incoming.url ?? '/').split('?')[0] as string;
+    if (incoming.method === 'POST' && (path === '/browsers' || path === '/browsers/')) {
+      const candidates = this.#node.placements();
+      const first = candidates[0];
+      // Here, or nowhere (then this node answers 429 as any full server does).
+      if (!first || first.id === this.#node.tag) return false;
+      await this.#place(incoming, response, candidates);
+      return true;
+    }
+    const target = await this.#targetOf(incoming);
+    if (!target) return false;
+    this.#pass(incoming, response, target);
+    return true;
+  }
+
+  /** Takes a WebSocket upgrade that is another node's (true), or leaves it to this one. */
+  upgrade(incoming: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const hop = incoming.headers[HOP_HEADER];
+    if (hop !== undefined) {
+      if (this.#verify(incoming, hop)) return false;
+      refuseUpgrade(socket, 401, 'A call passed between nodes with a bad signature.');
+      return true;
+    }
+    // Session URLs name sessions by id: no lookup on the way of a WebSocket.
+    const id = sessionIdOf(incoming.url);
+    const owner = id === undefined ? undefined : this.#remoteOwner(id);
+    if (!owner) return false;
+    this.#tunnel(incoming, socket, head, owner);
+    return true;
+  }
+
+  close(): void {
+    this.#agent.destroy();
+  }
+
+  /** The node to pass a session's call to, or undefined: this node answers it. */
+  async #targetOf(incoming: IncomingMessage): Promise<URL | undefined> {
+    const key = sessionIdOf(incoming.url);
+    if (key === undefined) return undefined;
+    const id = isId(key) ? key : await this.#resolveName(key).catch(() => undefined);
+    return id === undefined ? undefined : this.#remoteOwner(id);
+  }
+
+  /**
+   * The address of the node that runs session `id`, when that is another node and it is not
+   * lost; undefined otherwise (this node answers: from the store, the session ended).
+   */
+  #remoteOwner(id: string): URL | undefined {
+    const owner = this.#node.ownerOf(id);
+    if (owner === this.#node.tag) return undefined;
+    const member = this.#node.member(owner);
+    if (!member || member.state === 'lost') return undefined;
+    return new URL(member.url);
+  }
+
+  #sign(incoming: IncomingMessage): string {
+    const client = (clientAddressOf(incoming) ?? '').replaceAll('.', '-');
+    const at = Math.floor(Date.now() / 1000);
+    const signed = `${this.#node.tag}.${at}.${client}`;
+    return `${signed}.${this.#mac(signed, incoming)}`;
+  }
+
+  #mac(signed: string, incoming: IncomingMessage): string {
+    return createHmac('sha256', this.#node.hopSecret)
+      .update(`${signed}\n${incoming.method}\n${incoming.url}`)
+      .digest('base64url');
+  }
+
+  /** Whether a passed call's signature holds; keeps the address of the client it names. */
+  #verify(incoming: IncomingMessage, header: string | string[]): boolean {
+    if (typeof header !== 'string') return false;
+    const parts = header.split('.');
+    if (parts.length !== 4) return false;
+    const [from, at, client, mac] = parts as [string, string, string, string];
+    const age = Math.floor(Date.now() / 1000) - Number(at);
+    if (!Number.isInteger(Number(at)) || age > HOP_MAX_AGE_SECONDS || age < -HOP_MAX_AGE_SECONDS)
+      return false;
+    const expected = Buffer.from(this.#mac(`${from}.${at}.${client}`, incoming));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    (incoming as unknown as Record<symbol, string>)[CLIENT_ADDRESS] = client.replaceAll('-', '.');
+    return true;
+  }
+
+  #headersFor(incoming: IncomingMessage): string[] {
+    const headers: string[] = [];
+    const raw = incoming.rawHeaders;
+    for (let index = 0; index < raw.length; index += 2) {
+      const name = raw[index] as string;
+      if (HOP_BY_HOP.has(name.toLowerCase())) continue;
+      headers.push(name, raw[index + 1] as string);
+    }
+    headers.push(HOP_HEADER, this.#sign(incoming));
+    return headers;
+  }
+
+  /**
+   * Passes a create to the best of `candidates`, and to the next when one answers 429 (it filled
+   * up since this node last read it); this node among them is reached at its own address, as
+   * the others are. The body (a small JSON object) is read first, so it can be sent again.
+   */
+  async #place(
+    incoming: IncomingMessage,
+    response: ServerResponse,
+    candidates: readonly NodeRow[],
+  ): Promise<void> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of incoming) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_CREATE_BYTES) {
+        sendError(response, 413, 'payload_too_large', 'A create body is at most 1 MiB.');
+        return;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const body = Buffer.concat(chunks);
+    for (const [index, candidate] of candidates.entries()) {
+      const isLast = index === candidates.length - 1;
+      const answer = await this.#send(incoming, new URL(candidate.url), body).catch(
+        (error: unknown) => {
+          this.#logger.warn({ node: candidate.id, err: error }, 'a node did not take a create');
+          return undefined;
+        },
+      );
+      if (!answer) continue;
+      if (answer.statusCode === 429 && !isLast) {
+        answer.resume();
+        continue;
+      }
+      relayAnswer(answer, response);
+      return;
+    }
+    sendError(
+      response,
+      429,
+      'rate_limited',
+      'Every node of the service runs as many browsers as it may: try again shortly.',
+      { 'retry-after': '5' },
+    );
+  }
+
+  /** Sends a call with a body read already; resolves to the answer, its body unread. */
+  #send(incoming: IncomingMessage, target: URL, body: Buffer): Promise<IncomingMessage> {
+    return new Promise((resolve, reject) => {
+      const upstream = httpRequest({
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: [
+          ...withoutLengths(this.#headersFor(incoming)),
+          'content-length',
+          String(body.length),
+        ],
+        agent: this.#agent,
+      });
+      // Only the connection is timed: a create may take long, and must not be left half-way.
+      const timer = setTimeout(
+        () => upstream.destroy(new Error('connect timeout')),
+        CONNECT_TIMEOUT_MS,
+      );
+      upstream.once('socket', (socket: Socket) => {
+        if (!socket.connecting) clearTimeout(timer);
+        else socket.once('connect', () => clearTimeout(timer));
+      });
+      upstream.once('response', (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      upstream.once('error', reject);
+      upstream.end(body);
+    });
+  }
+
+  /** Passes an HTTP call on and its answer back, both streamed. */
+  #pass(incoming: IncomingMessage, response: ServerResponse, target: URL): void {
+    const upstream = httpRequest({
+      host: target.hostname,
+      port: target.port,
+      method: incoming.method,
+      path: incoming.url,
+      headers: this.#headersFor(incoming),
+      agent: this.#agent,
+    });
+    const connectTimer = setTimeout(
+      () => upstream.destroy(new Error('connect timeout')),
+      CONNECT_TIMEOUT_MS,
+    );
+    upstream.once('socket', (socket: Socket) => {
+      if (!socket.connecting) clearTimeout(connectTimer);
+      else socket.once('connect', () => clearTimeout(connectTimer));
+    });
+    upstream.on('response', (answer) => {
+      clearTimeout(connectTimer);
+      relayAnswer(answer, response);
+    });
+    upstream.on('error', (error) => {
+      clearTimeout(connectTimer);
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      this.#logger.warn({ node: target.host, err: error }, 'a node did not answer a passed call');
+      incoming.resume(); // what is left of the body is not read by anyone
+      sendError(
+        response,
+        502,
+        'bad_gateway',
+        'The node that runs this session does not answer: try again shortly.',
+        { 'retry-after': '2' },
+      );
+    });
+    // A client that leaves takes the passed call with it.
+    response.on('close', () => {
+      if (!response.writableFinished) upstream.destroy();
+    });
+    incoming.pipe(upstream);
+  }
+
+  /** Passes a WebSocket upgrade on, then tunnels its bytes both ways. */
+  #tunnel(incoming: IncomingMessage, socket: Duplex, head: Buffer, target: URL): void {
+    const upstream = connect({ host: target.hostname, port: Number(target.port) || 80 });
+    upstream.setNoDelay(true);
+    const timer = setTimeout(
+      () => upstream.destroy(new Error('connect timeout')),
+      CONNECT_TIMEOUT_MS,
+    );
+    let isConnected = false;
+    upstream.once('connect', () => {
+      clearTimeout(timer);
+      isConnected = true;
+      const headers = this.#headersFor(incoming);
+      let text = `${incoming.method} ${incoming.url} HTTP/1.1\r\n`;
+      for (let index = 0; index < headers.length; index += 2)
+        text += `${headers[index]}: ${headers[index + 1]}\r\n`;
+      text += 'Connection: Upgrade\r\nUpgrade: websocket\r\n\r\n';
+      upstream.write(text);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', (error) => {
+      clearTimeout(timer);
+      if (!isConnected) {
+        this.#logger.warn(
+          { node: target.host, err: error },
+          'a node did not answer a passed WebSocket',
+        );
+        refuseUpgrade(
+          socket,
+          503,
+          'The node that runs this session does not answer: try again shortly.',
+        );
+        return;
+      }
+      socket.destroy();
+    });
+    upstream.on('close', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+    socket.on('close', () => upstream.destroy());
+  }
+}
+
+/** Passes an answer back as it comes: status, headers (not the connection's), body streamed. */
+function relayAnswer(answer: IncomingMessage, response: ServerResponse): void {
+  const headers: string[] = [];
+  for (let index = 0; index < answer.rawHeaders.length; index += 2) {
+    const name = answer.rawHeaders[index] as string;
+    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
+    headers.push(name, answer.rawHeaders[index + 1] as string);
+  }
+  response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+  // Headers at once: an event stream's client hears that it is open.
+  response.flushHeaders();
+  answer.pipe(response);
+  answer.on('error', () => response.destroy());
+}
+
+/** Raw headers without the body's length or coding (a body read whole is sent with its own). */
+function withoutLengths(headers: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < headers.length; index += 2) {
+    const name = headers[index] as string;
+    if (/^(content-length|transfer-encoding)$/i.test(name)) continue;
+    kept.push(name, headers[index + 1] as string);
+  }
+  return kept;
+}
+
+/** The address a call came from: the client's, also when another node passed the call on. */
+export function clientAddressOf(incoming: IncomingMessage): string | undefined {
+  return (
+    (incoming as unknown as Record<symbol, string | undefined>)[CLIENT_ADDRESS] ??
+    incoming.socket?.remoteAddress
+  );
+}
+
+/** The session a path names (`/browsers/{id or name}/…`), decoded. */
+function sessionIdOf(url: string | undefined): string | undefined {
+  const match = SESSION_PATH.exec((url ?? '/').split('?')[0] as string);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1] as string);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a path's key is a session id (a cluster's, or one server's) rather than a name. */
+function isId(key: string): boolean {
+  return nodeTagOf(key) !== undefined || /^br_[A-Za-z0-9]{12}$/.test(key);
+}
+
+function sendError(
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify({ code, message }));
+}
