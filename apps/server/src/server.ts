@@ -241,9 +241,9 @@ async function startLocked(
   // On PostgreSQL every server is a node of one service: its ids carry its tag (kept in its
   // data directory), the session URLs' secret is the cluster's.
   let cluster: ClusterNode | undefined;
-  if (store.postgres) {
+  if (config.databaseUrl) {
     try {
-      cluster = await ClusterNode.prepare(store.postgres, {
+      cluster = await ClusterNode.prepare(config.databaseUrl, {
         tag: storedSetting(database, 'node_tag', newNodeTag),
         isUrlGiven: config.nodeUrl !== undefined,
         capacity: config.maxBrowsers,

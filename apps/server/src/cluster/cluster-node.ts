@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { NODE_TAG_LENGTH, nodeTagOf } from '@x/service-kernel';
-import type { Pool } from 'pg';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { ClusterStore, LEASE_SECONDS, type NodeRow } from './cluster-store.js';
+
+/** Longest a statement of the cluster's may take (connecting included). */
+const STATEMENT_MS = 3_000;
 
 /** How often a node renews its lease, reads the others and sweeps the lost. */
 export const HEARTBEAT_MS = 2_000;
@@ -42,7 +45,7 @@ export function newNodeTag(): string {
 /**
  * This server as a node of the cluster on its PostgreSQL: it registers with a new epoch, renews
  * its lease every 2 s, keeps a copy of the other nodes (their addresses and loads), and sweeps:
- * a node whose lease lapsed (8 s) is declared lost and its sessions ended by one of the others.
+ * a node whose lease lapsed (6 s) is declared lost and its sessions ended by one of the others.
  * A sweep waits until this node itself has renewed for a whole lease since it last could not:
  * after PostgreSQL restarts, every node renews before any of them declares another lost.
  */
@@ -54,6 +57,7 @@ export class ClusterNode {
   readonly jwtSecret: string;
   /** The node that holds what was made before the cluster (ids without a node's tag). */
   readonly legacyOwner: string;
+  readonly #pool: pg.Pool;
   readonly #store: ClusterStore;
   readonly #options: NodeOptions;
   #url = '';
@@ -68,10 +72,12 @@ export class ClusterNode {
   #isLeaving = false;
 
   private constructor(
+    pool: pg.Pool,
     store: ClusterStore,
     options: NodeOptions,
     secrets: { hop: string; jwt: string; legacyOwner: string },
   ) {
+    this.#pool = pool;
     this.#store = store;
     this.#options = options;
     this.tag = options.tag;
@@ -84,20 +90,36 @@ export class ClusterNode {
    * Readies this server to join the cluster of `pool`'s database: the secrets every node shares
    * (made by the first), and the check that a second node has an address the others reach.
    */
-  static async prepare(pool: Pool, options: NodeOptions): Promise<ClusterNode> {
-    const store = new ClusterStore(pool);
-    const others = (await store.nodes()).filter(
-      (node) => node.id !== options.tag && node.state !== 'lost',
-    );
-    if (others.length > 0 && !options.isUrlGiven)
-      throw new Error(
-        `other nodes run on this database (${others.map((node) => node.url).join(', ')}): set XB_NODE_URL (--node-url) to the address they reach this one at`,
-      );
-    return new ClusterNode(store, options, {
-      hop: await store.shared('hop_secret', () => randomBytes(32).toString('hex')),
-      jwt: await store.shared('jwt_secret', () => options.localJwtSecret),
-      legacyOwner: await store.shared('legacy_owner', () => options.tag),
+  static async prepare(databaseUrl: string, options: NodeOptions): Promise<ClusterNode> {
+    // A pool of its own, every statement bounded: a renewal that hangs (a partition) fails in
+    // time and its connection is dropped, and the API's calls never wait behind it.
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 3,
+      connectionTimeoutMillis: STATEMENT_MS,
+      query_timeout: STATEMENT_MS,
+      idleTimeoutMillis: 30_000,
+      application_name: 'xb-server cluster',
     });
+    pool.on('error', () => undefined); // a cut idle connection: the next statement makes another
+    try {
+      const store = new ClusterStore(pool);
+      const others = (await store.nodes()).filter(
+        (node) => node.id !== options.tag && node.state !== 'lost',
+      );
+      if (others.length > 0 && !options.isUrlGiven)
+        throw new Error(
+          `other nodes run on this database (${others.map((node) => node.url).join(', ')}): set XB_NODE_URL (--node-url) to the address they reach this one at`,
+        );
+      return new ClusterNode(pool, store, options, {
+        hop: await store.shared('hop_secret', () => randomBytes(32).toString('hex')),
+        jwt: await store.shared('jwt_secret', () => options.localJwtSecret),
+        legacyOwner: await store.shared('legacy_owner', () => options.tag),
+      });
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Joins, reached at `url`: registered with a new epoch, up, the other nodes read. */
@@ -186,9 +208,11 @@ export class ClusterNode {
     this.#isLeaving = true;
     clearInterval(this.#timer);
     await this.#beating;
-    await this.#store.leave(this.tag, this.#epoch).catch((error: unknown) => {
-      this.#options.logger.warn({ err: error }, 'could not leave the cluster: it will sweep us');
-    });
+    if (this.#epoch > 0)
+      await this.#store.leave(this.tag, this.#epoch).catch((error: unknown) => {
+        this.#options.logger.warn({ err: error }, 'could not leave the cluster: it will sweep us');
+      });
+    await this.#pool.end().catch(() => undefined);
   }
 
   async #beat(): Promise<void> {

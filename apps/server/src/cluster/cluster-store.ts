@@ -11,7 +11,7 @@ export interface NodeRow {
 }
 
 /** How long a node's lease lasts from its last heartbeat: past it, the node is lost. */
-export const LEASE_SECONDS = 8;
+export const LEASE_SECONDS = 6;
 
 /**
  * The cluster's state in PostgreSQL (`xb_nodes`, `xb_cluster`). Every time is the database's

@@ -11,7 +11,9 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
+import { startBinary } from '../test-support/binary.js';
 import { freePort } from '../test-support/postgres-cluster.js';
+import { processesOfServer } from '../test-support/processes.js';
 import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/servers.js';
 import { useTestCluster } from '../test-support/test-cluster.js';
 import { HOP_HEADER } from './forwarder.js';
@@ -203,4 +205,79 @@ describe('three nodes on one PostgreSQL', () => {
     expect(forged.status).toBe(403);
     expect(((await forged.json()) as { code: string }).code).toBe('forbidden');
   });
+});
+
+describe('a node lost', () => {
+  it('killed: within 10 s its sessions are ended, its URLs refused; its next start reaps what it left', async () => {
+    const url = postgres.database();
+    const one = await startNode(url);
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-cluster-victim-'));
+    const env = {
+      XB_DATABASE_URL: url,
+      XB_PORT: String(port),
+      XB_NODE_URL: `http://127.0.0.1:${port}`,
+      XB_TOKENS: TEST_TOKEN,
+      XB_MAX_BROWSERS: '4',
+    };
+    let victim = await startBinary(dataDir, env);
+    try {
+      await expect
+        .poll(() => one.cluster?.members().filter((member) => member.state === 'up').length, {
+          timeout: 5_000,
+        })
+        .toBe(2);
+      const victimTag = one.cluster?.members().find((member) => member.url === victim.url)?.id;
+      // Made on the victim (as little loaded as the other, it keeps it).
+      const created = await jsonCaller(() => victim.url)<BrowserSession>('POST', '/browsers', {});
+      const session = created.json;
+      expect(nodeTagOf(session.session_id)).toBe(victimTag);
+      // Driven through the other node.
+      const browser = await chromium.connectOverCDP(through(session.cdp_ws_url, one));
+      const disconnected = new Promise<number>((resolve) =>
+        browser.on('disconnected', () => resolve(Date.now())),
+      );
+      const left = processesOfServer(dataDir);
+      expect(left.length).toBeGreaterThan(0);
+      const killedAt = Date.now();
+      victim.child.kill('SIGKILL');
+      // Its DevTools connection through the other node ends with it.
+      expect((await disconnected) - killedAt).toBeLessThan(2_000);
+      await expect
+        .poll(
+          async () =>
+            (
+              await jsonCaller(() => one.url)<BrowserSession>(
+                'GET',
+                `/browsers/${session.session_id}`,
+              )
+            ).json.end_reason,
+          { timeout: 15_000, interval: 200 },
+        )
+        .toBe('node_lost');
+      const detectedMs = Date.now() - killedAt;
+      expect(detectedMs).toBeLessThan(10_000);
+      expect(one.cluster?.member(victimTag as string)?.state).toBe('lost');
+      // Its URLs are refused; a new browser goes to the node that is left.
+      await expect(
+        chromium.connectOverCDP(through(session.cdp_ws_url, one), { timeout: 5_000 }),
+      ).rejects.toThrow();
+      const next = await jsonCaller(() => one.url)<BrowserSession>('POST', '/browsers', {});
+      expect(nodeTagOf(next.json.session_id)).toBe(one.cluster?.tag);
+      await jsonCaller(() => one.url)('DELETE', `/browsers/${next.json.session_id}`);
+      // Started again on its data directory: nothing of the killed run is left, and it joins
+      // again, a new epoch.
+      victim = await startBinary(dataDir, env);
+      const leftovers = processesOfServer(dataDir).filter((process) =>
+        left.some((old) => old.pid === process.pid),
+      );
+      expect(leftovers).toEqual([]);
+      await expect
+        .poll(() => one.cluster?.member(victimTag as string)?.state, { timeout: 5_000 })
+        .toBe('up');
+    } finally {
+      victim.child.kill('SIGTERM');
+      await one.close();
+    }
+  }, 120_000);
 });

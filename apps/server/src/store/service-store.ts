@@ -16,6 +16,9 @@ const POSTGRES_POOL_SIZE = 20;
 /** How long a call waits for a connection (a database that is down answers 503 after it). */
 const POSTGRES_CONNECT_MS = 5_000;
 
+/** Longest a statement may wait for its answer. */
+const POSTGRES_STATEMENT_MS = 30_000;
+
 /** How long readiness waits for the store to answer. */
 const READY_CHECK_MS = 3_000;
 
@@ -63,6 +66,9 @@ export async function postgresServiceStore(url: string, logger: Logger): Promise
     connectionString: url,
     max: POSTGRES_POOL_SIZE,
     connectionTimeoutMillis: POSTGRES_CONNECT_MS,
+    // A statement that has no answer in this time (a connection a partition left hanging)
+    // fails, and its connection is dropped, instead of holding its call for ever.
+    query_timeout: POSTGRES_STATEMENT_MS,
     idleTimeoutMillis: 30_000,
     application_name: 'xb-server',
   });
