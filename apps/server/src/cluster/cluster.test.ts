@@ -15,6 +15,7 @@ import { startBinary } from '../test-support/binary.js';
 import { freePort } from '../test-support/postgres-cluster.js';
 import { processesOfServer } from '../test-support/processes.js';
 import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/servers.js';
+import { TcpGate } from '../test-support/tcp-gate.js';
 import { useTestCluster } from '../test-support/test-cluster.js';
 import { HOP_HEADER } from './forwarder.js';
 
@@ -278,6 +279,113 @@ describe('a node lost', () => {
     } finally {
       victim.child.kill('SIGTERM');
       await one.close();
+    }
+  }, 120_000);
+
+  it('cut off from PostgreSQL: found lost by the others, it ends its browsers once it hears so, and joins again', async () => {
+    const url = postgres.database();
+    const one = await startNode(url);
+    const gate = await TcpGate.start(postgres.cluster.port);
+    const cut = await startNode(url.replace(`:${postgres.cluster.port}/`, `:${gate.port}/`));
+    try {
+      await expect
+        .poll(() => one.cluster?.members().filter((member) => member.state === 'up').length, {
+          timeout: 5_000,
+        })
+        .toBe(2);
+      const tag = cut.cluster?.tag as string;
+      const epoch = cut.cluster?.epoch as number;
+      const created = await jsonCaller(() => cut.url)<BrowserSession>('POST', '/browsers', {});
+      const id = created.json.session_id;
+      expect(nodeTagOf(id)).toBe(tag);
+      gate.cut();
+      await expect
+        .poll(
+          async () =>
+            (await jsonCaller(() => one.url)<BrowserSession>('GET', `/browsers/${id}`)).json
+              .end_reason,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe('node_lost');
+      // The other node refuses its URLs; the cut node has not heard yet: its browser runs.
+      expect(
+        (await jsonCaller(() => one.url)('GET', `/browsers/${id}/process/x/status`)).status,
+      ).toBe(404);
+      expect(cut.org.nodeBrowsers()).toBe(1);
+      gate.mend();
+      await expect.poll(() => cut.org.nodeBrowsers(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => one.cluster?.member(tag)?.state, { timeout: 10_000 }).toBe('up');
+      expect(cut.cluster?.epoch).toBeGreaterThan(epoch);
+    } finally {
+      await cut.close();
+      await one.close();
+      await gate.close();
+    }
+  }, 120_000);
+});
+
+describe('PostgreSQL restarted under load', () => {
+  it('loses no session and finds no node lost; calls that need the store answer again', async () => {
+    const url = postgres.database();
+    const one = await startNode(url);
+    const two = await startNode(url);
+    try {
+      await expect
+        .poll(() => one.cluster?.members().filter((member) => member.state === 'up').length, {
+          timeout: 5_000,
+        })
+        .toBe(2);
+      const epochs = [one.cluster?.epoch, two.cluster?.epoch];
+      const created = await jsonCaller(() => one.url)<BrowserSession>('POST', '/browsers', {});
+      const session = created.json;
+      const owner = nodeTagOf(session.session_id) === one.cluster?.tag ? one : two;
+      const other = owner === one ? two : one;
+      const browser = await chromium.connectOverCDP(through(session.cdp_ws_url, other));
+      try {
+        const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+        await page.goto(siteUrl);
+        // Load while the database restarts: reads through both nodes, and DevTools.
+        let isRestarting = true;
+        const load = (async () => {
+          let calls = 0;
+          while (isRestarting) {
+            await jsonCaller(() => (calls % 2 ? one.url : two.url))(
+              'GET',
+              `/browsers/${session.session_id}`,
+            );
+            expect(await page.evaluate(() => 1 + 1)).toBe(2);
+            calls++;
+          }
+          return calls;
+        })();
+        await postgres.cluster.halt();
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await postgres.cluster.resume();
+        // A create answers again within seconds of the database.
+        await expect
+          .poll(
+            async () => (await jsonCaller(() => two.url)('GET', '/browsers?status=deleted')).status,
+            { timeout: 10_000, interval: 250 },
+          )
+          .toBe(200);
+        // Longer than a lease after it is back: a sweep would have found a node lost by now.
+        await new Promise((resolve) => setTimeout(resolve, 9_000));
+        isRestarting = false;
+        expect(await load).toBeGreaterThan(10);
+        expect(await page.evaluate(() => document.title)).toBe('cluster');
+      } finally {
+        await browser.close();
+      }
+      const read = await jsonCaller(() => other.url)<BrowserSession>(
+        'GET',
+        `/browsers/${session.session_id}`,
+      );
+      expect(read.json.deleted_at).toBeUndefined();
+      expect(one.cluster?.members().map((member) => member.state)).toEqual(['up', 'up']);
+      expect([one.cluster?.epoch, two.cluster?.epoch]).toEqual(epochs);
+    } finally {
+      await one.close();
+      await two.close();
     }
   }, 120_000);
 });
