@@ -122,14 +122,20 @@ export class ClusterStore {
 }
 
 /**
- * Finds the open session a browser name names, in any project: its id when exactly one open
- * session has that name (the node that runs it checks the caller's project), else undefined.
+ * Finds what a name names, in any project: the open session (`browsers`) or the pool (`pools`)
+ * of that name, when exactly one has it (the node that holds it checks the caller's project).
  */
-export function openBrowserByName(pool: Pool): (name: string) => Promise<string | undefined> {
-  return async (name) => {
+export function recordByName(
+  pool: Pool,
+): (kind: 'browsers' | 'pools', name: string) => Promise<string | undefined> {
+  return async (kind, name) => {
+    // A session's name is in its record (names of ended sessions are free again); a pool's is
+    // the record's own.
     const { rows } = await pool.query<{ id: string }>(
-      `SELECT id FROM xb_records
-       WHERE kind = 'browsers' AND is_open AND (value::jsonb ->> 'name') = $1 LIMIT 2`,
+      kind === 'browsers'
+        ? `SELECT id FROM xb_records
+           WHERE kind = 'browsers' AND is_open AND (value::jsonb ->> 'name') = $1 LIMIT 2`
+        : `SELECT id FROM xb_records WHERE kind = 'pools' AND name = $1 LIMIT 2`,
       [name],
     );
     return rows.length === 1 ? rows[0]?.id : undefined;

@@ -195,6 +195,52 @@ describe('three nodes on one PostgreSQL', () => {
     }
   }, 180_000);
 
+  it('serves a pool through any node: it lives on the node that made it, every node lists it', async () => {
+    const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
+    const made = await jsonCaller(() => one.url)<{ id: string }>('POST', '/browser_pools', {
+      name: 'shared-pool',
+      size: 1,
+    });
+    expect(made.status).toBe(201);
+    try {
+      expect(nodeTagOf(made.json.id)).toBe(one.cluster?.tag);
+      await expect
+        .poll(
+          async () =>
+            (
+              await jsonCaller(() => three.url)<{ available_count: number }>(
+                'GET',
+                '/browser_pools/shared-pool',
+              )
+            ).json.available_count,
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(1);
+      const leased = await jsonCaller(() => two.url)<BrowserSession>(
+        'POST',
+        '/browser_pools/shared-pool/acquire',
+        {},
+      );
+      expect(leased.status).toBe(200);
+      expect(nodeTagOf(leased.json.session_id)).toBe(one.cluster?.tag);
+      const listed = await jsonCaller(() => two.url)<
+        { id: string; name: string; acquired_count: number }[]
+      >('GET', '/browser_pools');
+      expect(listed.json.find((pool) => pool.id === made.json.id)).toMatchObject({
+        name: 'shared-pool',
+        acquired_count: 1,
+      });
+      const released = await jsonCaller(() => three.url)(
+        'POST',
+        `/browser_pools/${made.json.id}/release`,
+        { session_id: leased.json.session_id },
+      );
+      expect(released.status).toBe(204);
+    } finally {
+      await jsonCaller(() => two.url)('DELETE', `/browser_pools/${made.json.id}`);
+    }
+  }, 60_000);
+
   it('refuses a call passed between nodes with a bad signature, and passes none on twice', async () => {
     const [one] = nodes as [RunningServer];
     const forged = await fetch(`${one.url}/browsers`, {

@@ -28,6 +28,12 @@ const CONNECT_TIMEOUT_MS = 2_000;
 /** Path of anything of one session: `/browsers/{id}` and below. */
 const SESSION_PATH = /^\/browsers\/([^/?]{1,256})(?:\/|$)/;
 
+/** Path of anything of one pool: `/browser_pools/{id or name}` and below. */
+const POOL_PATH = /^\/browser_pools\/([^/?]{1,256})(?:\/|$)/;
+
+/** Most pools one node lists for a gathered list (each node's pools, every page). */
+const MAX_GATHERED = 10_000;
+
 /** Headers that belong to one connection, not to the call, and are not passed on. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -43,8 +49,14 @@ const HOP_BY_HOP = new Set([
 /** The address a call came from, kept by the forwarded call (`clientAddressOf`). */
 const CLIENT_ADDRESS = Symbol('xb.clientAddress');
 
-/** Finds the session a browser name names: its id, when one open session has that name. */
-export type NameResolver = (name: string) => Promise<string | undefined>;
+/**
+ * Finds what a name names: the id of the open session (`browsers`) or the pool (`pools`) of
+ * that name, when exactly one has it.
+ */
+export type NameResolver = (
+  kind: 'browsers' | 'pools',
+  name: string,
+) => Promise<string | undefined>;
 
 /**
  * Passes the calls and WebSockets of sessions other nodes run to them: the owner is read from
@@ -87,6 +99,10 @@ export class Forwarder {
       await this.#place(incoming, response, candidates);
       return true;
     }
+    if (incoming.method === 'GET' && (path === '/browser_pools' || path === '/browser_pools/')) {
+      await this.#gather(incoming, response);
+      return true;
+    }
     const target = await this.#targetOf(incoming);
     if (!target) return false;
     this.#pass(incoming, response, target);
@@ -102,7 +118,7 @@ export class Forwarder {
       return true;
     }
     // Session URLs name sessions by id: no lookup on the way of a WebSocket.
-    const id = sessionIdOf(incoming.url);
+    const id = keyOf(SESSION_PATH, incoming.url);
     const owner = id === undefined ? undefined : this.#remoteOwner(id);
     if (!owner) return false;
     this.#tunnel(incoming, socket, head, owner);
@@ -113,12 +129,78 @@ export class Forwarder {
     this.#agent.destroy();
   }
 
-  /** The node to pass a session's call to, or undefined: this node answers it. */
+  /**
+   * The node to pass a session's or a pool's call to, or undefined: this node answers it. A
+   * pool lives on the node that made it, its browsers with it.
+   */
   async #targetOf(incoming: IncomingMessage): Promise<URL | undefined> {
-    const key = sessionIdOf(incoming.url);
+    const session = keyOf(SESSION_PATH, incoming.url);
+    const pool = session === undefined ? keyOf(POOL_PATH, incoming.url) : undefined;
+    const key = session ?? pool;
     if (key === undefined) return undefined;
-    const id = isId(key) ? key : await this.#resolveName(key).catch(() => undefined);
+    const kind = session === undefined ? 'pools' : 'browsers';
+    const id = isId(key, kind === 'pools' ? 'pool' : 'br')
+      ? key
+      : await this.#resolveName(kind, key).catch(() => undefined);
     return id === undefined ? undefined : this.#remoteOwner(id);
+  }
+
+  /**
+   * Answers a list of pools with every node's: each lives on the node that made it, which alone
+   * knows how many browsers it holds. Each node is asked for all of its own (filtered as asked),
+   * then the page asked for is cut from them together, oldest first.
+   */
+  async #gather(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+    const asked = new URL(incoming.url ?? '/', 'http://node');
+    const offset = Number(asked.searchParams.get('offset') ?? '0');
+    const limit = Number(asked.searchParams.get('limit') ?? '20');
+    const nodes = this.#node.members().filter((member) => member.state !== 'lost');
+    const lists = await Promise.all(
+      nodes.map(async (member) => {
+        const items: { id: string; created_at: string }[] = [];
+        while (items.length < MAX_GATHERED) {
+          const query = new URL(asked);
+          query.searchParams.set('offset', String(items.length));
+          query.searchParams.set('limit', '100');
+          const answer = await this.#send(
+            incoming,
+            new URL(member.url),
+            Buffer.alloc(0),
+            `${query.pathname}${query.search}`,
+          );
+          const text = await readText(answer);
+          if (answer.statusCode !== 200) return { status: answer.statusCode ?? 502, text };
+          const page = JSON.parse(text) as { id: string; created_at: string }[];
+          items.push(...page);
+          if (answer.headers['x-has-more'] !== 'true' || page.length === 0) break;
+        }
+        return { status: 200, items };
+      }),
+    ).catch(() => undefined);
+    if (!lists) {
+      sendError(response, 502, 'bad_gateway', 'A node did not answer for its pools: try again.', {
+        'retry-after': '2',
+      });
+      return;
+    }
+    // A refusal (a bad token, a bad query) is every node's: the first says it.
+    const refused = lists.find((list) => list.status !== 200);
+    if (refused && 'text' in refused) {
+      response.writeHead(refused.status, { 'content-type': 'application/json' });
+      response.end(refused.text);
+      return;
+    }
+    const all = lists
+      .flatMap((list) => ('items' in list ? (list.items ?? []) : []))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    const page = all.slice(offset, offset + limit);
+    const hasMore = offset + page.length < all.length;
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'x-has-more': String(hasMore),
+      ...(hasMore ? { 'x-next-offset': String(offset + page.length) } : {}),
+    });
+    response.end(JSON.stringify(page));
   }
 
   /**
@@ -133,16 +215,16 @@ export class Forwarder {
     return new URL(member.url);
   }
 
-  #sign(incoming: IncomingMessage): string {
+  #sign(incoming: IncomingMessage, path = incoming.url): string {
     const client = (clientAddressOf(incoming) ?? '').replaceAll('.', '-');
     const at = Math.floor(Date.now() / 1000);
     const signed = `${this.#node.tag}.${at}.${client}`;
-    return `${signed}.${this.#mac(signed, incoming)}`;
+    return `${signed}.${this.#mac(signed, incoming.method, path)}`;
   }
 
-  #mac(signed: string, incoming: IncomingMessage): string {
+  #mac(signed: string, method: string | undefined, path: string | undefined): string {
     return createHmac('sha256', this.#node.hopSecret)
-      .update(`${signed}\n${incoming.method}\n${incoming.url}`)
+      .update(`${signed}\n${method}\n${path}`)
       .digest('base64url');
   }
 
@@ -155,14 +237,16 @@ export class Forwarder {
     const age = Math.floor(Date.now() / 1000) - Number(at);
     if (!Number.isInteger(Number(at)) || age > HOP_MAX_AGE_SECONDS || age < -HOP_MAX_AGE_SECONDS)
       return false;
-    const expected = Buffer.from(this.#mac(`${from}.${at}.${client}`, incoming));
+    const expected = Buffer.from(
+      this.#mac(`${from}.${at}.${client}`, incoming.method, incoming.url),
+    );
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
     (incoming as unknown as Record<symbol, string>)[CLIENT_ADDRESS] = client.replaceAll('-', '.');
     return true;
   }
 
-  #headersFor(incoming: IncomingMessage): string[] {
+  #headersFor(incoming: IncomingMessage, path = incoming.url): string[] {
     const headers: string[] = [];
     const raw = incoming.rawHeaders;
     for (let index = 0; index < raw.length; index += 2) {
@@ -170,7 +254,7 @@ export class Forwarder {
       if (HOP_BY_HOP.has(name.toLowerCase())) continue;
       headers.push(name, raw[index + 1] as string);
     }
-    headers.push(HOP_HEADER, this.#sign(incoming));
+    headers.push(HOP_HEADER, this.#sign(incoming, path));
     return headers;
   }
 
@@ -220,16 +304,24 @@ export class Forwarder {
     );
   }
 
-  /** Sends a call with a body read already; resolves to the answer, its body unread. */
-  #send(incoming: IncomingMessage, target: URL, body: Buffer): Promise<IncomingMessage> {
+  /**
+   * Sends a call with a body read already (to `path`, else the call's own); resolves to the
+   * answer, its body unread.
+   */
+  #send(
+    incoming: IncomingMessage,
+    target: URL,
+    body: Buffer,
+    path = incoming.url,
+  ): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       const upstream = httpRequest({
         host: target.hostname,
         port: target.port,
         method: incoming.method,
-        path: incoming.url,
+        path,
         headers: [
-          ...withoutLengths(this.#headersFor(incoming)),
+          ...withoutLengths(this.#headersFor(incoming, path)),
           'content-length',
           String(body.length),
         ],
@@ -376,9 +468,9 @@ export function clientAddressOf(incoming: IncomingMessage): string | undefined {
   );
 }
 
-/** The session a path names (`/browsers/{id or name}/…`), decoded. */
-function sessionIdOf(url: string | undefined): string | undefined {
-  const match = SESSION_PATH.exec((url ?? '/').split('?')[0] as string);
+/** What a path names (`/browsers/{id or name}/…`, `/browser_pools/…`), decoded. */
+function keyOf(pattern: RegExp, url: string | undefined): string | undefined {
+  const match = pattern.exec((url ?? '/').split('?')[0] as string);
   if (!match) return undefined;
   try {
     return decodeURIComponent(match[1] as string);
@@ -387,9 +479,17 @@ function sessionIdOf(url: string | undefined): string | undefined {
   }
 }
 
-/** Whether a path's key is a session id (a cluster's, or one server's) rather than a name. */
-function isId(key: string): boolean {
-  return nodeTagOf(key) !== undefined || /^br_[A-Za-z0-9]{12}$/.test(key);
+/** Whether a path's key is an id of `prefix` (a cluster's, or one server's) rather than a name. */
+function isId(key: string, prefix: string): boolean {
+  if (!key.startsWith(`${prefix}_`)) return false;
+  return nodeTagOf(key) !== undefined || /^[A-Za-z0-9]{12}$/.test(key.slice(prefix.length + 1));
+}
+
+/** An answer's body as text (a small JSON one). */
+async function readText(answer: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function sendError(
