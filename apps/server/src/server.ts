@@ -27,7 +27,7 @@ import { ChromiumSignInDriver } from './auth/chromium-sign-in.js';
 import { ChromiumEngine, type ChromiumInstance, type Egress } from './browsers/chromium-engine.js';
 import type { SpareBrowsers } from './browsers/spare-browsers.js';
 import { ClusterNode, newNodeTag } from './cluster/cluster-node.js';
-import { recordByName } from './cluster/cluster-store.js';
+import { deploymentOfApp, recordByName } from './cluster/cluster-store.js';
 import { Forwarder } from './cluster/forwarder.js';
 import type { ServerConfig } from './config.js';
 import { PinnedProviderClient } from './credentials/pinned-provider-client.js';
@@ -436,7 +436,11 @@ async function startLocked(
   });
   const forwarder =
     cluster && store.postgres
-      ? new Forwarder(cluster, recordByName(store.postgres), logger)
+      ? new Forwarder(
+          cluster,
+          { name: recordByName(store.postgres), app: deploymentOfApp(store.postgres) },
+          logger,
+        )
       : undefined;
   const server = await listen(app, config.port, config.host, forwarder);
   guard = new ConnectionGuard(server, config.connectionLimits, (authorization) => {

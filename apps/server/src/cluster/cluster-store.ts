@@ -141,3 +141,18 @@ export function recordByName(
     return rows.length === 1 ? rows[0]?.id : undefined;
   };
 }
+
+/** Finds the deployment that runs version `version` of app `app`, in any project, when one does. */
+export function deploymentOfApp(
+  pool: Pool,
+): (app: string, version: string) => Promise<string | undefined> {
+  return async (app, version) => {
+    const { rows } = await pool.query<{ deployment: string }>(
+      `SELECT value::jsonb ->> 'deployment' AS deployment FROM xb_records
+       WHERE kind = 'appVersions' AND (value::jsonb ->> 'app_name') = $1
+         AND (value::jsonb ->> 'version') = $2 LIMIT 2`,
+      [app, version],
+    );
+    return rows.length === 1 ? rows[0]?.deployment : undefined;
+  };
+}

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeTagOf } from '@x/service-kernel';
+import { ContractContext, deployContractApp } from '@x/testing';
 import type { BrowserSession } from '@x/types';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
@@ -240,6 +241,40 @@ describe('three nodes on one PostgreSQL', () => {
       await jsonCaller(() => two.url)('DELETE', `/browser_pools/${made.json.id}`);
     }
   }, 60_000);
+
+  it('runs an invocation on the node its app was deployed through, asked through any node', async () => {
+    const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
+    const context = new ContractContext({
+      baseUrl: two.url,
+      token: TEST_TOKEN,
+      readOnlyToken: TEST_TOKEN,
+      timeoutMs: 60_000,
+    });
+    try {
+      const app = await deployContractApp(context, { app: 'cluster-app' });
+      expect(nodeTagOf(app.deployment)).toBe(two.cluster?.tag);
+      const invoked = await jsonCaller(() => three.url)<{ id: string; output: string }>(
+        'POST',
+        '/invocations',
+        { app_name: app.app, version: app.version, action_name: 'echo', payload: '"hello"' },
+      );
+      expect(invoked.status).toBe(200);
+      expect(invoked.json.output).toBe('"hello"');
+      expect(nodeTagOf(invoked.json.id)).toBe(two.cluster?.tag);
+      const read = await jsonCaller(() => one.url)<{ status: string }>(
+        'GET',
+        `/invocations/${invoked.json.id}`,
+      );
+      expect(read.json.status).toBe('succeeded');
+      const deployment = await jsonCaller(() => one.url)<{ status: string }>(
+        'GET',
+        `/deployments/${app.deployment}`,
+      );
+      expect(deployment.json.status).toBe('running');
+    } finally {
+      await context.cleanUp();
+    }
+  }, 120_000);
 
   it('refuses a call passed between nodes with a bad signature, and passes none on twice', async () => {
     const [one] = nodes as [RunningServer];

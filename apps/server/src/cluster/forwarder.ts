@@ -28,6 +28,9 @@ const CONNECT_TIMEOUT_MS = 2_000;
 /** Path of anything of one session: `/browsers/{id}` and below. */
 const SESSION_PATH = /^\/browsers\/([^/?]{1,256})(?:\/|$)/;
 
+/** Path of anything of one deployment or invocation: by id, and below. */
+const RUN_PATH = /^\/(?:deployments|invocations)\/([^/?]{1,256})(?:\/|$)/;
+
 /** Path of anything of one pool: `/browser_pools/{id or name}` and below. */
 const POOL_PATH = /^\/browser_pools\/([^/?]{1,256})(?:\/|$)/;
 
@@ -58,6 +61,9 @@ export type NameResolver = (
   name: string,
 ) => Promise<string | undefined>;
 
+/** Finds the deployment that runs version `version` of app `app`, when exactly one does. */
+export type AppResolver = (app: string, version: string) => Promise<string | undefined>;
+
 /**
  * Passes the calls and WebSockets of sessions other nodes run to them: the owner is read from
  * the session's id (its node's tag), so no lookup is made; a name is looked up in the store.
@@ -71,11 +77,17 @@ export class Forwarder {
   readonly #node: ClusterNode;
   readonly #logger: Logger;
   readonly #resolveName: NameResolver;
+  readonly #resolveApp: AppResolver;
   readonly #agent = new Agent({ keepAlive: true, maxFreeSockets: 64 });
 
-  constructor(node: ClusterNode, resolveName: NameResolver, logger: Logger) {
+  constructor(
+    node: ClusterNode,
+    resolve: { readonly name: NameResolver; readonly app: AppResolver },
+    logger: Logger,
+  ) {
     this.#node = node;
-    this.#resolveName = resolveName;
+    this.#resolveName = resolve.name;
+    this.#resolveApp = resolve.app;
     this.#logger = logger;
   }
 
@@ -85,6 +97,8 @@ export class Forwarder {
    */
   async request(incoming: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const hop = incoming.headers[HOP_HEADER];
+    // Not joined yet (the moment it starts listening): it answers what it is asked.
+    if (!this.#node.url && hop === undefined) return false;
     if (hop !== undefined) {
       if (this.#verify(incoming, hop)) return false;
       sendError(response, 403, 'forbidden', 'A call passed between nodes with a bad signature.');
@@ -97,6 +111,10 @@ export class Forwarder {
       // Here, or nowhere (then this node answers 429 as any full server does).
       if (!first || first.id === this.#node.tag) return false;
       await this.#place(incoming, response, candidates);
+      return true;
+    }
+    if (incoming.method === 'POST' && (path === '/invocations' || path === '/invocations/')) {
+      await this.#invoke(incoming, response);
       return true;
     }
     if (incoming.method === 'GET' && (path === '/browser_pools' || path === '/browser_pools/')) {
@@ -134,6 +152,8 @@ export class Forwarder {
    * pool lives on the node that made it, its browsers with it.
    */
   async #targetOf(incoming: IncomingMessage): Promise<URL | undefined> {
+    const run = keyOf(RUN_PATH, incoming.url);
+    if (run !== undefined) return this.#remoteOwner(run);
     const session = keyOf(SESSION_PATH, incoming.url);
     const pool = session === undefined ? keyOf(POOL_PATH, incoming.url) : undefined;
     const key = session ?? pool;
@@ -143,6 +163,43 @@ export class Forwarder {
       ? key
       : await this.#resolveName(kind, key).catch(() => undefined);
     return id === undefined ? undefined : this.#remoteOwner(id);
+  }
+
+  /**
+   * Passes an invocation to the node that runs its app's deployment (the code is on that node's
+   * disk): the body (a small JSON object) names the app and version, looked up in the store.
+   * This node's own are sent to itself, as the body is read already.
+   */
+  async #invoke(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readBody(incoming, MAX_CREATE_BYTES);
+    if (!body) {
+      sendError(response, 413, 'payload_too_large', 'An invocation body is at most 1 MiB.');
+      return;
+    }
+    let owner: URL | undefined;
+    try {
+      const asked = JSON.parse(body.toString('utf8')) as { app_name?: unknown; version?: unknown };
+      if (typeof asked.app_name === 'string') {
+        const version = typeof asked.version === 'string' ? asked.version : 'latest';
+        const deployment = await this.#resolveApp(asked.app_name, version);
+        if (deployment !== undefined) owner = this.#remoteOwner(deployment);
+      }
+    } catch {
+      // Not JSON: this node answers it (400), as it answers any bad body.
+    }
+    const target = owner ?? new URL(this.#node.url);
+    const answer = await this.#send(incoming, target, body).catch(() => undefined);
+    if (!answer) {
+      sendError(
+        response,
+        502,
+        'bad_gateway',
+        "The node that runs this app's deployment does not answer: try again shortly.",
+        { 'retry-after': '2' },
+      );
+      return;
+    }
+    relayAnswer(answer, response);
   }
 
   /**
@@ -268,17 +325,11 @@ export class Forwarder {
     response: ServerResponse,
     candidates: readonly NodeRow[],
   ): Promise<void> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of incoming) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_CREATE_BYTES) {
-        sendError(response, 413, 'payload_too_large', 'A create body is at most 1 MiB.');
-        return;
-      }
-      chunks.push(chunk as Buffer);
+    const body = await readBody(incoming, MAX_CREATE_BYTES);
+    if (!body) {
+      sendError(response, 413, 'payload_too_large', 'A create body is at most 1 MiB.');
+      return;
     }
-    const body = Buffer.concat(chunks);
     for (const [index, candidate] of candidates.entries()) {
       const isLast = index === candidates.length - 1;
       const answer = await this.#send(incoming, new URL(candidate.url), body).catch(
@@ -483,6 +534,18 @@ function keyOf(pattern: RegExp, url: string | undefined): string | undefined {
 function isId(key: string, prefix: string): boolean {
   if (!key.startsWith(`${prefix}_`)) return false;
   return nodeTagOf(key) !== undefined || /^[A-Za-z0-9]{12}$/.test(key.slice(prefix.length + 1));
+}
+
+/** A call's body, read whole; undefined past `max` bytes (the rest is left unread). */
+async function readBody(incoming: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of incoming) {
+    size += (chunk as Buffer).length;
+    if (size > max) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** An answer's body as text (a small JSON one). */
