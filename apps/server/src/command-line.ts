@@ -218,6 +218,14 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     defaultText: '30',
   },
   {
+    flag: 'drain-seconds',
+    env: 'XB_DRAIN_SECONDS',
+    value: '<n>',
+    description:
+      'on SIGTERM, first drain this long: no new browser starts here (other nodes take them), sessions in use may end; then stop',
+    defaultText: '0 (no draining)',
+  },
+  {
     flag: 'max-processes-per-browser',
     env: 'XB_MAX_PROCESSES_PER_BROWSER',
     value: '<n>',

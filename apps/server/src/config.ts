@@ -52,6 +52,12 @@ export interface ServerConfig {
   /** Longest a graceful stop may take; past it everything the server started is killed. */
   readonly shutdownSeconds: number;
   /**
+   * How long a stop first drains (`XB_DRAIN_SECONDS`): no new browser starts here (a cluster
+   * places them on other nodes), and the sessions in use may end by themselves; then the stop
+   * goes on as usual. 0: no draining.
+   */
+  readonly drainSeconds: number;
+  /**
    * Inotify entries (one per watched directory) the watches of one browser may hold together
    * (`XB_WATCH_ENTRIES_PER_BROWSER`), and every browser's together (`XB_WATCH_ENTRIES`).
    */
@@ -311,6 +317,7 @@ export function readConfig(
       1024 *
       1024,
     shutdownSeconds: positive('XB_SHUTDOWN_SECONDS', env.XB_SHUTDOWN_SECONDS, 30),
+    drainSeconds: whole('XB_DRAIN_SECONDS', env.XB_DRAIN_SECONDS, 0),
     connectionLimits: {
       perClient: positive(
         'XB_MAX_CONNECTIONS_PER_CLIENT',

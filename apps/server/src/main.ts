@@ -79,14 +79,17 @@ function shutDown(running: RunningServer, signal: string): void {
   logger.info({ signal }, 'shutting down');
   // Past the deadline calls still in flight are cut, everything the server started is killed,
   // and it exits; a next start finishes what was left open (replays, records).
-  const deadline = setTimeout(() => {
-    logger.error(
-      { deadlineSeconds: config.shutdownSeconds },
-      'shutdown took too long: killing what is left and exiting',
-    );
-    running.kill();
-    process.exit(1);
-  }, config.shutdownSeconds * 1000);
+  const deadline = setTimeout(
+    () => {
+      logger.error(
+        { deadlineSeconds: config.drainSeconds + config.shutdownSeconds },
+        'shutdown took too long: killing what is left and exiting',
+      );
+      running.kill();
+      process.exit(1);
+    },
+    (config.drainSeconds + config.shutdownSeconds) * 1000,
+  );
   deadline.unref();
   running.close().then(
     () => process.exit(0),

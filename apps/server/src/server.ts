@@ -520,6 +520,25 @@ async function startLocked(
   }, PRUNE_MS);
   pruner.unref();
   let closing: Promise<void> | undefined;
+  /**
+   * A stop drains first, when told to (XB_DRAIN_SECONDS): no browser starts here any more (a
+   * cluster places them elsewhere), and the sessions in use have until the deadline to end.
+   */
+  const drain = async () => {
+    if (config.drainSeconds === 0) return;
+    org.drain();
+    await cluster?.drain().catch((error: unknown) => {
+      logger.warn({ err: error }, 'could not mark this node draining in the store');
+    });
+    const until = Date.now() + config.drainSeconds * 1000;
+    logger.info(
+      { sessions: org.busyBrowsers(), drainSeconds: config.drainSeconds },
+      'draining: no new browsers here; waiting for the sessions in use to end',
+    );
+    while (org.busyBrowsers() > 0 && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    logger.info({ sessions: org.busyBrowsers() }, 'drained');
+  };
   return {
     url,
     publicUrl,
@@ -547,6 +566,7 @@ async function startLocked(
     },
     close() {
       closing ??= (async () => {
+        await drain();
         clearInterval(sweeper);
         clearInterval(pruner);
         tokensFile?.stop();

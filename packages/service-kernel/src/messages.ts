@@ -29,6 +29,12 @@ export const refusals = {
     new ServiceError('unavailable', 'The service is shutting down.', {
       headers: { [HEADERS.retryAfter]: '5' },
     }),
+  draining: () =>
+    new ServiceError(
+      'unavailable',
+      'This server is draining (it is being stopped): no new browser starts on it. Try again: another node, or this one once it is back, takes it.',
+      { headers: { [HEADERS.retryAfter]: '5' } },
+    ),
   browserFailedToStart: () => new ServiceError('internal_error', 'The browser failed to start.'),
   /** The session's proxy is where the egress policy keeps sessions (and the server for them) from. */
   proxyUnreachable: (why: string) =>

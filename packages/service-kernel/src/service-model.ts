@@ -184,6 +184,12 @@ export class ServiceModel<I extends BrowserInstance> {
     this.pools.sweep();
   }
 
+  /** Draining: no new browser starts, pools stop filling; what runs goes on. */
+  drain(): void {
+    this.browsers.drain();
+    this.pools.close();
+  }
+
   /** Shutdown: pools stop filling, every recording is finalized, every browser ends. */
   async close(): Promise<void> {
     this.pools.close();

@@ -38,7 +38,7 @@ async function startNode(databaseUrl: string, env: Record<string, string> = {}) 
       XB_DATABASE_URL: databaseUrl,
       ...env,
     }),
-    pino({ level: 'silent' }),
+    pino({ level: process.env.XB_TEST_LOG ?? 'silent' }),
   );
 }
 
@@ -467,6 +467,48 @@ describe('PostgreSQL restarted under load', () => {
     } finally {
       await one.close();
       await two.close();
+    }
+  }, 120_000);
+});
+
+describe('a node drained for a deploy', () => {
+  it('takes no new browsers, waits for its sessions in use, then stops', async () => {
+    const url = postgres.database();
+    const stays = await startNode(url);
+    const leaves = await startNode(url, { XB_DRAIN_SECONDS: '60' });
+    try {
+      await expect
+        .poll(() => stays.cluster?.members().filter((member) => member.state === 'up').length, {
+          timeout: 5_000,
+        })
+        .toBe(2);
+      const created = await jsonCaller(() => leaves.url)<BrowserSession>('POST', '/browsers', {});
+      const id = created.json.session_id;
+      expect(nodeTagOf(id)).toBe(leaves.cluster?.tag);
+      const startedAt = Date.now();
+      const closed = leaves.close();
+      await expect
+        .poll(() => stays.cluster?.member(leaves.cluster?.tag as string)?.state, {
+          timeout: 5_000,
+        })
+        .toBe('draining');
+      // A create through the draining node goes to the other; its session runs on.
+      const placed = await jsonCaller(() => leaves.url)<BrowserSession>('POST', '/browsers', {});
+      expect(placed.status).toBe(201);
+      expect(nodeTagOf(placed.json.session_id)).toBe(stays.cluster?.tag);
+      const read = await jsonCaller(() => stays.url)<BrowserSession>('GET', `/browsers/${id}`);
+      expect(read.json.deleted_at).toBeUndefined();
+      // Its last session ends: the stop goes on long before the deadline.
+      expect((await jsonCaller(() => stays.url)('DELETE', `/browsers/${id}`)).status).toBe(204);
+      await closed;
+      expect(Date.now() - startedAt).toBeLessThan(30_000);
+      expect(
+        stays.cluster?.members().find((member) => member.id === leaves.cluster?.tag),
+      ).toBeDefined();
+      await jsonCaller(() => stays.url)('DELETE', `/browsers/${placed.json.session_id}`);
+    } finally {
+      await leaves.close();
+      await stays.close();
     }
   }, 120_000);
 });

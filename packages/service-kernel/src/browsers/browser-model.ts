@@ -76,6 +76,7 @@ export class BrowserModel<I extends BrowserInstance> {
   /** Of those, the ones no pool started (they count against the project's cap). */
   #startingOnDemand = 0;
   #isClosed = false;
+  #isDraining = false;
   /** Browsers the project's pools keep (their sizes together): set by the service model. */
   reserved: () => number = () => 0;
   /** Hears about every browser that ended, once its instance is closed: its pool refills. */
@@ -170,6 +171,7 @@ export class BrowserModel<I extends BrowserInstance> {
 
   #start(spec: BrowserSpec, resolved: Resolved, origin: string): Eventually<BrowserEntry<I>> {
     if (this.#isClosed) throw refusals.shuttingDown();
+    if (this.#isDraining) throw refusals.draining();
     const { maxBrowsers } = this.#context.settings;
     const { quota, project } = this.#context;
     if (quota.nodeBrowsers() >= maxBrowsers) throw refusals.atCapacity(maxBrowsers);
@@ -745,6 +747,18 @@ export class BrowserModel<I extends BrowserInstance> {
       'node_lost',
       isOf,
     );
+  }
+
+  /** No new browser starts (the server is being stopped); the running ones go on. */
+  drain(): void {
+    this.#isDraining = true;
+  }
+
+  /** Browsers in use: starting, running, or ended and still closing; pools' idle ones left out. */
+  busyCount(): number {
+    let count = this.#starting + this.#closing;
+    for (const entry of this.#live.values()) if (!entry.isWarm) count++;
+    return count;
   }
 
   /**

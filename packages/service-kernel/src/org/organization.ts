@@ -102,6 +102,7 @@ export class Organization<I extends BrowserInstance> {
   readonly #log: ModelLog;
   readonly #org: RecordStore;
   readonly #models = new Map<string, ServiceModel<I>>();
+  #isDraining = false;
   /** Each project's limits as last read: the quota reads them at once. */
   readonly #limits = new Map<string, StoredProject['limits']>();
   #settings: StoredOrgSettings = NO_SETTINGS;
@@ -161,6 +162,7 @@ export class Organization<I extends BrowserInstance> {
       },
     });
     this.#models.set(project, model);
+    if (this.#isDraining) model.drain();
     return model;
   }
 
@@ -308,6 +310,22 @@ export class Organization<I extends BrowserInstance> {
   /** Shutdown: every project's pools stop, recordings are finalized, browsers end. */
   async close(): Promise<void> {
     await Promise.all([...this.#models.values()].map((model) => model.close()));
+  }
+
+  /**
+   * Draining (a deploy stops this server): no new browser starts in any project, pools stop
+   * filling; what runs goes on until it ends or the server closes.
+   */
+  drain(): void {
+    this.#isDraining = true;
+    for (const model of this.#models.values()) model.drain();
+  }
+
+  /** Browsers in use on this node, every project's: pools' idle ones left out. */
+  busyBrowsers(): number {
+    let count = 0;
+    for (const model of this.#models.values()) count += model.browsers.busyCount();
+    return count;
   }
 
   // ---- Who calls, and where ----
