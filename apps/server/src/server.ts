@@ -12,6 +12,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { serve } from '@hono/node-server';
 import {
   aesSecretBox,
+  type BrowserEngine,
   createIdGenerator,
   describeOperatorNetworks,
   hasKnownToken,
@@ -79,6 +80,14 @@ const PRUNE_MS = 60_000;
 
 /** How often the audit log drops what is past `XB_AUDIT_DAYS`. */
 const AUDIT_PRUNE_MS = 3_600_000;
+
+/**
+ * Parts a program that starts the server in-process may put in place of the real ones: a
+ * benchmark of what the service costs around its browsers starts browsers that are not there.
+ */
+export interface ServerParts {
+  readonly browsers?: BrowserEngine<ChromiumInstance> | undefined;
+}
 
 /** A running server. */
 export interface RunningServer {
@@ -199,11 +208,12 @@ function metricsOnly(metrics: ServerMetrics): FetchHandler {
 export async function startServer(
   config: ServerConfig,
   logger: Logger = pino({ level: config.logLevel }),
+  parts: ServerParts = {},
 ): Promise<RunningServer> {
   // Taken before anything reads or changes the data directory: a second server stops here.
   const lock = DataDirLock.take(config.dataDir);
   try {
-    return await startLocked(config, logger, lock);
+    return await startLocked(config, logger, lock, parts);
   } catch (error) {
     lock.release();
     throw error;
@@ -214,6 +224,7 @@ async function startLocked(
   config: ServerConfig,
   logger: Logger,
   lock: DataDirLock,
+  parts: ServerParts,
 ): Promise<RunningServer> {
   const tokens = resolveTokens(config);
   const tokensFile = config.tokensFile
@@ -346,7 +357,7 @@ async function startLocked(
     stores: store.records,
     audit: store.audit,
     engines: {
-      browsers: browserEngine,
+      browsers: parts.browsers ?? browserEngine,
       processes: new SandboxProcessRunner(tools.bwrap, pipesFolder(config.dataDir)),
       playwright,
       curl: { fetch: (instance, call, signal) => instance.chromium.curl(call, signal) },

@@ -1,0 +1,269 @@
+/**
+ * Many nodes, one service: what the cluster costs, in one run on this machine (nodes on loopback
+ * ports, one throw-away PostgreSQL with fsync on, as an operator runs it):
+ *
+ * - creates per second (create, then delete) of three nodes against one node, the browsers
+ *   stubbed (nothing starts: what is measured is the API, the store and the nodes agreeing),
+ *   callers spread over the nodes as a load balancer spreads them;
+ * - a warm pool browser's acquire through the node that holds the pool and through another;
+ * - a DevTools round trip (`Runtime.evaluate`) through the node that runs the browser and
+ *   through another;
+ * - how long the other nodes take to find a node killed outright lost (its session ended).
+ *
+ *   node scripts/bench-cluster.ts [creates]   (after `pnpm build`)
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { type RunningServer, readConfig, startServer } from '../dist/index.js';
+import { freePort, PostgresCluster } from '../src/test-support/postgres-cluster.ts';
+import { apiCaller, BENCH_TOKEN, quantile } from './bench-support.ts';
+
+const creates = Number(process.argv[2] ?? 600);
+const CALLERS = 12;
+
+/** A browser engine whose browsers are not there: they start and close at once. */
+const stubBrowsers = {
+  check() {},
+  async launch() {
+    return {
+      onExit() {},
+      async close() {},
+    };
+  },
+};
+
+async function startNode(databaseUrl: string, env: Record<string, string>, isStubbed: boolean) {
+  const port = await freePort();
+  return startServer(
+    readConfig({
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
+      XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-bench-cluster-')),
+      XB_PORT: String(port),
+      XB_NODE_URL: `http://127.0.0.1:${port}`,
+      XB_TOKENS: BENCH_TOKEN,
+      XB_SPARE_BROWSERS: '0',
+      XB_DATABASE_URL: databaseUrl,
+      ...env,
+    }),
+    pino({ level: 'silent' }),
+    // biome-ignore lint/suspicious/noExplicitAny: the stub stands in for Chromium's engine.
+    isStubbed ? { browsers: stubBrowsers as any } : {},
+  );
+}
+
+async function waitForMembers(nodes: readonly RunningServer[]) {
+  const deadline = Date.now() + 10_000;
+  while (
+    nodes.some(
+      (node) =>
+        (node.cluster?.members().filter((member) => member.state === 'up').length ?? 0) <
+        nodes.length,
+    )
+  ) {
+    if (Date.now() > deadline) throw new Error('the nodes did not see each other in 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Creates (then deletes) `count` browsers through `nodes` from CALLERS callers; per second. */
+async function createRate(nodes: readonly RunningServer[], count: number): Promise<number> {
+  const calls = nodes.map((node) => apiCaller(node.url, BENCH_TOKEN));
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CALLERS }, async (_, caller) => {
+      for (;;) {
+        const index = next++;
+        if (index >= count) return;
+        // As a load balancer would: each call to any node, the delete to another than the create.
+        const create = calls[(index + caller) % calls.length] as (typeof calls)[number];
+        const remove = calls[(index + caller + 1) % calls.length] as (typeof calls)[number];
+        const { session_id } = await create<{ session_id: string }>('POST', '/browsers', {});
+        await remove('DELETE', `/browsers/${session_id}`);
+      }
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+const postgres = await PostgresCluster.start({ durable: true });
+const lines: string[] = [];
+try {
+  // ---- Creates per second, browsers stubbed: one node, then three, on the same machine.
+  const env = { XB_MAX_BROWSERS: '64' };
+  const one = [await startNode(postgres.createDatabase('alone'), env, true)];
+  await createRate(one, 60); // warm up
+  const rateOne = await createRate(one, creates);
+  await Promise.all(one.map((node) => node.close()));
+  const threeUrl = postgres.createDatabase('three');
+  const three: RunningServer[] = [];
+  for (let index = 0; index < 3; index++) three.push(await startNode(threeUrl, env, true));
+  await waitForMembers(three);
+  await createRate(three, 60);
+  const rateThree = await createRate(three, creates);
+  await Promise.all(three.map((node) => node.close()));
+  lines.push(
+    `create + delete, browsers stubbed, ${CALLERS} callers, ${creates} each run:`,
+    `  one node                  ${rateOne.toFixed(0).padStart(6)} per second`,
+    `  three nodes, same machine ${rateThree.toFixed(0).padStart(6)} per second   ${(rateThree / rateOne).toFixed(2)}x one node   target >= 0.90x ${rateThree / rateOne >= 0.9 ? 'OK' : 'UNDER'}`,
+  );
+
+  // ---- Real browsers: a pool's acquire, a DevTools round trip, through the owner and another.
+  const realUrl = postgres.createDatabase('real');
+  const nodes: RunningServer[] = [];
+  for (let index = 0; index < 3; index++)
+    nodes.push(await startNode(realUrl, { XB_MAX_BROWSERS: '4' }, false));
+  await waitForMembers(nodes);
+  const [owner, other] = nodes as [RunningServer, RunningServer];
+  const callOwner = apiCaller(owner.url, BENCH_TOKEN);
+  const callOther = apiCaller(other.url, BENCH_TOKEN);
+  await callOwner('POST', '/browser_pools', { name: 'bench', size: 1, fill_rate_per_minute: 100 });
+  const warm = async () => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const pool = await callOwner<{ available_count: number }>('GET', '/browser_pools/bench');
+      if (pool.available_count === 1) return;
+      if (Date.now() > deadline) throw new Error('the pool did not refill in 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const acquire = { here: [] as number[], there: [] as number[] };
+  for (let index = 0; index < 42; index++) {
+    await warm();
+    const through = index % 2 === 0 ? 'here' : 'there';
+    const call = through === 'here' ? callOwner : callOther;
+    const started = performance.now();
+    const leased = await call<{ session_id: string }>('POST', '/browser_pools/bench/acquire', {});
+    const took = performance.now() - started;
+    if (index >= 2) acquire[through].push(took);
+    await callOwner('POST', '/browser_pools/bench/release', { session_id: leased.session_id });
+  }
+  const line = (name: string, times: number[], target: [number, number]) =>
+    `  ${name.padEnd(34)} p50 ${quantile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(times, 0.95).toFixed(1).padStart(6)} ms   target <= ${target[0]}/${target[1]} ms ${quantile(times, 0.5) <= target[0] && quantile(times, 0.95) <= target[1] ? 'OK' : 'OVER'}`;
+  lines.push(
+    'warm pool acquire (20 each, the pool refilled between):',
+    line('through the node that holds it', acquire.here, [5, 15]),
+    line('through another node', acquire.there, [10, 25]),
+  );
+
+  const session = await callOwner<{ session_id: string; cdp_ws_url: string }>(
+    'POST',
+    '/browsers',
+    {},
+  );
+  const roundTrips = async (url: string): Promise<WebSocket> => {
+    const socket = new WebSocket(url);
+    await once(socket as unknown as EventTarget & NodeJS.EventEmitter, 'open');
+    return socket;
+  };
+  const direct = await roundTrips(session.cdp_ws_url);
+  const moved = new URL(session.cdp_ws_url);
+  moved.host = new URL(other.url).host;
+  const passed = await roundTrips(moved.toString());
+  let id = 0;
+  const evaluate = (socket: WebSocket) =>
+    new Promise<number>((resolve) => {
+      const mine = ++id;
+      const started = performance.now();
+      const onMessage = (event: MessageEvent) => {
+        if ((JSON.parse(String(event.data)) as { id?: number }).id !== mine) return;
+        socket.removeEventListener('message', onMessage);
+        resolve(performance.now() - started);
+      };
+      socket.addEventListener('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method: 'Browser.getVersion' }));
+    });
+  const cdp = { direct: [] as number[], passed: [] as number[] };
+  for (let index = 0; index < 420; index++) {
+    const [first, second] = index % 2 ? ['direct', 'passed'] : ['passed', 'direct'];
+    for (const which of [first, second] as ('direct' | 'passed')[]) {
+      const took = await evaluate(which === 'direct' ? direct : passed);
+      if (index >= 20) cdp[which].push(took);
+    }
+  }
+  direct.close();
+  passed.close();
+  const extra = quantile(cdp.passed, 0.5) - quantile(cdp.direct, 0.5);
+  lines.push(
+    'a DevTools round trip (Browser.getVersion, 400 each):',
+    `  through the node that runs it       p50 ${quantile(cdp.direct, 0.5).toFixed(2)} ms`,
+    `  through another node                p50 ${quantile(cdp.passed, 0.5).toFixed(2)} ms   +${extra.toFixed(2)} ms   target <= +1 ms ${extra <= 1 ? 'OK' : 'OVER'}`,
+  );
+  await callOwner('DELETE', `/browsers/${session.session_id}`);
+
+  // ---- A node killed outright: how long until the others end its session.
+  const port = await freePort();
+  const victimDir = mkdtempSync(join(tmpdir(), 'xb-bench-cluster-victim-'));
+  const victim = spawn(process.execPath, [new URL('../dist/main.js', import.meta.url).pathname], {
+    env: {
+      ...process.env,
+      XB_DATABASE_URL: realUrl,
+      XB_PORT: String(port),
+      XB_NODE_URL: `http://127.0.0.1:${port}`,
+      XB_DATA_DIR: victimDir,
+      XB_TOKENS: BENCH_TOKEN,
+      XB_SPARE_BROWSERS: '0',
+      XB_ALLOW_NETWORKS: '127.0.0.1/32',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let said = '';
+  await new Promise<void>((resolve, reject) => {
+    victim.stderr?.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('listening at')) resolve();
+    });
+    victim.once('exit', () => reject(new Error(`the victim node did not start: ${said}`)));
+  });
+  const callVictim = apiCaller(`http://127.0.0.1:${port}`, BENCH_TOKEN);
+  const doomed = await callVictim<{ session_id: string }>('POST', '/browsers', {});
+  await new Promise((resolve) => setTimeout(resolve, 3_000)); // a renewal or two first
+  const killedAt = performance.now();
+  victim.kill('SIGKILL');
+  await once(victim, 'exit');
+  let detected = 0;
+  for (;;) {
+    const record = await callOther<{ end_reason?: string }>(
+      'GET',
+      `/browsers/${doomed.session_id}`,
+    );
+    if (record.end_reason === 'node_lost') {
+      detected = performance.now() - killedAt;
+      break;
+    }
+    if (performance.now() - killedAt > 30_000) throw new Error('not found lost in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  lines.push(
+    `a node killed outright, until another node reads its session ended: ${(detected / 1000).toFixed(1)} s   target <= 10 s ${detected <= 10_000 ? 'OK' : 'OVER'}`,
+  );
+  // What it left: a start on its data directory reaps it.
+  const again = spawn(process.execPath, [new URL('../dist/main.js', import.meta.url).pathname], {
+    env: {
+      ...process.env,
+      XB_DATABASE_URL: realUrl,
+      XB_PORT: String(port),
+      XB_NODE_URL: `http://127.0.0.1:${port}`,
+      XB_DATA_DIR: victimDir,
+      XB_TOKENS: BENCH_TOKEN,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve) => {
+    again.stderr?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening at')) resolve();
+    });
+    again.once('exit', () => resolve());
+  });
+  again.kill('SIGTERM');
+  await once(again, 'exit');
+  await Promise.all(nodes.map((node) => node.close()));
+} finally {
+  await postgres.stop();
+}
+console.log(`xb-server nodes on one PostgreSQL, loopback, this machine; one run\n`);
+console.log(lines.join('\n'));
