@@ -17,4 +17,20 @@ describe('the configuration', () => {
       /XB_LOG_FORMAT must be json or pretty/,
     );
   });
+
+  it("takes a node's address as an http origin, and says what it wants otherwise", () => {
+    expect(readConfig({ XB_NODE_URL: 'http://10.0.0.12:8080' }).nodeUrl).toBe(
+      'http://10.0.0.12:8080',
+    );
+    expect(readConfig({}).nodeUrl).toBeUndefined();
+    for (const bad of [
+      '10.0.0.12:8080',
+      'https://node:8080',
+      'http://node:8080/x',
+      'http://a@node',
+    ])
+      expect(() => readConfig({ XB_NODE_URL: bad })).toThrow(/XB_NODE_URL must be the http origin/);
+    expect(readConfig({ XB_DRAIN_SECONDS: '600' }).drainSeconds).toBe(600);
+    expect(readConfig({}).drainSeconds).toBe(0);
+  });
 });

@@ -242,6 +242,67 @@ describe('three nodes on one PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('leases each warm browser once however many acquires race from every node, and serves waiters in order', async () => {
+    const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
+    const made = await jsonCaller(() => one.url)<{ id: string }>('POST', '/browser_pools', {
+      name: 'raced',
+      size: 3,
+      fill_rate_per_minute: 100,
+    });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await jsonCaller(() => two.url)<{ available_count: number }>(
+                'GET',
+                '/browser_pools/raced',
+              )
+            ).json.available_count,
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(3);
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, index) =>
+          jsonCaller(() => (nodes[index % 3] as RunningServer).url)<BrowserSession | undefined>(
+            'POST',
+            '/browser_pools/raced/acquire',
+            { acquire_timeout_seconds: 0 },
+          ),
+        ),
+      );
+      const leased = answers.filter((answer) => answer.status === 200);
+      expect(answers.filter((answer) => answer.status === 204)).toHaveLength(297);
+      const ids = leased.map((answer) => (answer.json as BrowserSession).session_id);
+      expect(new Set(ids).size).toBe(3);
+      // Three waiters, one on each node, in that order: each release serves the oldest.
+      const served: string[] = [];
+      const waiters = [two, three, one].map(async (node, index) => {
+        await new Promise((resolve) => setTimeout(resolve, index * 300));
+        const answer = await jsonCaller(() => node.url)<BrowserSession>(
+          'POST',
+          '/browser_pools/raced/acquire',
+          { acquire_timeout_seconds: 60 },
+        );
+        served.push(node.cluster?.tag as string);
+        return answer.json.session_id;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      for (const id of ids) {
+        const before = served.length;
+        await jsonCaller(() => three.url)('POST', '/browser_pools/raced/release', {
+          session_id: id,
+        });
+        await expect.poll(() => served.length, { timeout: 30_000 }).toBe(before + 1);
+      }
+      expect(served).toEqual([two, three, one].map((node) => node.cluster?.tag));
+      for (const id of await Promise.all(waiters))
+        await jsonCaller(() => one.url)('POST', '/browser_pools/raced/release', { session_id: id });
+    } finally {
+      await jsonCaller(() => two.url)('DELETE', `/browser_pools/${made.json.id}`);
+    }
+  }, 180_000);
+
   it('runs an invocation on the node its app was deployed through, asked through any node', async () => {
     const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
     const context = new ContractContext({

@@ -104,6 +104,8 @@ export class Forwarder {
       sendError(response, 403, 'forbidden', 'A call passed between nodes with a bad signature.');
       return true;
     }
+    // A call with no credential at all is refused here (401): it costs no other node anything.
+    if (!hasCredential(incoming)) return false;
     const path = (incoming.url ?? '/').split('?')[0] as string;
     if (incoming.method === 'POST' && (path === '/browsers' || path === '/browsers/')) {
       const candidates = this.#node.placements();
@@ -135,6 +137,7 @@ export class Forwarder {
       refuseUpgrade(socket, 401, 'A call passed between nodes with a bad signature.');
       return true;
     }
+    if (!hasCredential(incoming)) return false;
     // Session URLs name sessions by id: no lookup on the way of a WebSocket.
     const id = keyOf(SESSION_PATH, incoming.url);
     const owner = id === undefined ? undefined : this.#remoteOwner(id);
@@ -517,6 +520,11 @@ export function clientAddressOf(incoming: IncomingMessage): string | undefined {
     (incoming as unknown as Record<symbol, string | undefined>)[CLIENT_ADDRESS] ??
     incoming.socket?.remoteAddress
   );
+}
+
+/** Whether a call shows a credential: a token, or a session URL's jwt (checked where it lands). */
+function hasCredential(incoming: IncomingMessage): boolean {
+  return incoming.headers.authorization !== undefined || /[?&]jwt=/.test(incoming.url ?? '');
 }
 
 /** What a path names (`/browsers/{id or name}/…`, `/browser_pools/…`), decoded. */
