@@ -454,14 +454,19 @@ async function startLocked(
         )
       : undefined;
   const server = await listen(app, config.port, config.host, forwarder);
-  guard = new ConnectionGuard(server, config.connectionLimits, (authorization) => {
-    try {
-      const request = { headers: new Headers({ authorization }) } as Request;
-      return hasKnownToken(tokens, request) || org.isRecentKey(authorization);
-    } catch {
-      return false; // not a header value Headers takes: no token
-    }
-  });
+  guard = new ConnectionGuard(
+    server,
+    config.connectionLimits,
+    (authorization) => {
+      try {
+        const request = { headers: new Headers({ authorization }) } as Request;
+        return hasKnownToken(tokens, request) || org.isRecentKey(authorization);
+      } catch {
+        return false; // not a header value Headers takes: no token
+      }
+    },
+    cluster && ((address) => (cluster as ClusterNode).isNodeAddress(address)),
+  );
   const liveSockets = liveViewSockets((id) => org.liveModelOf(id).liveViews);
   const bidi = new BidiEndpoint(
     tools.bwrap,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { NODE_TAG_LENGTH, nodeTagOf } from '@x/service-kernel';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -64,6 +65,7 @@ export class ClusterNode {
   #hooks: ClusterHooks | undefined;
   #epoch = 0;
   #members = new Map<string, NodeRow>();
+  #nodeAddresses = new Set<string>();
   #timer: NodeJS.Timeout | undefined;
   #beating: Promise<void> | undefined;
   /** Since when renewals have succeeded without a failure (ms); undefined: the last one failed. */
@@ -261,5 +263,21 @@ export class ClusterNode {
 
   async #readMembers(): Promise<void> {
     this.#members = new Map((await this.#store.nodes()).map((node) => [node.id, node]));
+    const addresses = new Set<string>();
+    for (const node of this.#members.values()) {
+      if (node.id === this.tag || node.state === 'lost') continue;
+      const host = new URL(node.url).hostname.replace(/^\[|\]$/g, '');
+      const found = await lookup(host, { all: true }).catch(() => []);
+      for (const { address } of found) {
+        addresses.add(address);
+        addresses.add(`::ffff:${address}`);
+      }
+    }
+    this.#nodeAddresses = addresses;
+  }
+
+  /** Whether `address` is another node's (as its address resolved when last read). */
+  isNodeAddress(address: string): boolean {
+    return this.#nodeAddresses.has(address);
   }
 }

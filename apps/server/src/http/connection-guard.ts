@@ -25,14 +25,25 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { perClient: 256, una
  */
 export class ConnectionGuard {
   readonly #limits: ConnectionLimits;
+  readonly #isNode: (address: string) => boolean;
   readonly #perClient = new Map<string, number>();
   /** Connections with no credential shown yet, oldest first. */
   readonly #unauthenticated = new Set<Socket>();
   #refused = { perClient: 0, unauthenticated: 0 };
 
-  /** `isKnownToken`: whether an Authorization header carries a token the server accepts. */
-  constructor(server: Server, limits: ConnectionLimits, isKnownToken: (header: string) => boolean) {
+  /**
+   * `isKnownToken`: whether an Authorization header carries a token the server accepts.
+   * `isNode`: whether an address is another node of the cluster's, which passes on the calls of
+   * many clients: its connections are not counted as one client's.
+   */
+  constructor(
+    server: Server,
+    limits: ConnectionLimits,
+    isKnownToken: (header: string) => boolean,
+    isNode: (address: string) => boolean = () => false,
+  ) {
     this.#limits = limits;
+    this.#isNode = isNode;
     server.on('connection', (socket: Socket) => this.#accept(socket));
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       if (!this.#unauthenticated.has(request.socket)) return;
@@ -69,7 +80,7 @@ export class ConnectionGuard {
   #accept(socket: Socket): void {
     const client = socket.remoteAddress ?? '';
     const held = this.#perClient.get(client) ?? 0;
-    if (held >= this.#limits.perClient) {
+    if (held >= this.#limits.perClient && !this.#isNode(client)) {
       this.#refused.perClient++;
       socket.destroy();
       return;
