@@ -7,11 +7,11 @@ import {
 } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { nodeTagOf } from '@x/service-kernel';
+import { createIdGenerator, nodeTagOf } from '@x/service-kernel';
+import { API_VERSION, HEADERS } from '@x/types';
 import type { Logger } from 'pino';
 import { refuseUpgrade } from '../http/cdp-proxy.js';
 import type { ClusterNode } from './cluster-node.js';
-import type { NodeRow } from './cluster-store.js';
 
 /** The header a node's call to another carries: `<from>.<unix seconds>.<client>.<hmac>`. */
 export const HOP_HEADER = 'x-xb-node-hop';
@@ -48,6 +48,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   HOP_HEADER,
 ]);
+
+/** Request ids of the answers a node gives itself when it cannot pass a call on. */
+const nextRequestId = createIdGenerator();
 
 /** The address a call came from, kept by the forwarded call (`clientAddressOf`). */
 const CLIENT_ADDRESS = Symbol('xb.clientAddress');
@@ -104,15 +107,12 @@ export class Forwarder {
       sendError(response, 403, 'forbidden', 'A call passed between nodes with a bad signature.');
       return true;
     }
-    // A call with no credential at all is refused here (401): it costs no other node anything.
-    if (!hasCredential(incoming)) return false;
+    // Alone in the cluster: nothing to pass on. A call with no credential at all is refused
+    // here (401): it costs no other node anything.
+    if (this.#isAlone() || !hasCredential(incoming)) return false;
     const path = (incoming.url ?? '/').split('?')[0] as string;
     if (incoming.method === 'POST' && (path === '/browsers' || path === '/browsers/')) {
-      const candidates = this.#node.placements();
-      const first = candidates[0];
-      // Here, or nowhere (then this node answers 429 as any full server does).
-      if (!first || first.id === this.#node.tag) return false;
-      await this.#place(incoming, response, candidates);
+      await this.#place(incoming, response);
       return true;
     }
     if (incoming.method === 'POST' && (path === '/invocations' || path === '/invocations/')) {
@@ -137,7 +137,7 @@ export class Forwarder {
       refuseUpgrade(socket, 401, 'A call passed between nodes with a bad signature.');
       return true;
     }
-    if (!hasCredential(incoming)) return false;
+    if (this.#isAlone() || !hasCredential(incoming)) return false;
     // Session URLs name sessions by id: no lookup on the way of a WebSocket.
     const id = keyOf(SESSION_PATH, incoming.url);
     const owner = id === undefined ? undefined : this.#remoteOwner(id);
@@ -148,6 +148,13 @@ export class Forwarder {
 
   close(): void {
     this.#agent.destroy();
+  }
+
+  /** Whether no other node is up (or draining, its sessions still running). */
+  #isAlone(): boolean {
+    return !this.#node
+      .members()
+      .some((member) => member.id !== this.#node.tag && member.state !== 'lost');
   }
 
   /**
@@ -175,13 +182,15 @@ export class Forwarder {
    */
   async #invoke(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readBody(incoming, MAX_CREATE_BYTES);
-    if (!body) {
-      sendError(response, 413, 'payload_too_large', 'An invocation body is at most 1 MiB.');
-      return;
-    }
+    // Too large to be one: this node refuses it as it refuses any body too large.
+    if (body.isPartial) return this.#pass(incoming, response, new URL(this.#node.url), body.bytes);
+    const { bytes } = body;
     let owner: URL | undefined;
     try {
-      const asked = JSON.parse(body.toString('utf8')) as { app_name?: unknown; version?: unknown };
+      const asked = JSON.parse(bytes.toString('utf8')) as {
+        app_name?: unknown;
+        version?: unknown;
+      };
       if (typeof asked.app_name === 'string') {
         const version = typeof asked.version === 'string' ? asked.version : 'latest';
         const deployment = await this.#resolveApp(asked.app_name, version);
@@ -191,7 +200,7 @@ export class Forwarder {
       // Not JSON: this node answers it (400), as it answers any bad body.
     }
     const target = owner ?? new URL(this.#node.url);
-    const answer = await this.#send(incoming, target, body).catch(() => undefined);
+    const answer = await this.#send(incoming, target, bytes).catch(() => undefined);
     if (!answer) {
       sendError(
         response,
@@ -212,6 +221,20 @@ export class Forwarder {
    */
   async #gather(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const asked = new URL(incoming.url ?? '/', 'http://node');
+    // This node first, asked as the caller asked: it answers a bad query or token as it would
+    // alone, and its answer's headers (request id, API version) are the gathered answer's.
+    const own = await this.#send(incoming, new URL(this.#node.url), Buffer.alloc(0)).catch(
+      () => undefined,
+    );
+    if (!own) {
+      sendError(response, 502, 'bad_gateway', 'This node could not list its pools.');
+      return;
+    }
+    if (own.statusCode !== 200) {
+      relayAnswer(own, response);
+      return;
+    }
+    own.resume();
     const offset = Number(asked.searchParams.get('offset') ?? '0');
     const limit = Number(asked.searchParams.get('limit') ?? '20');
     const nodes = this.#node.members().filter((member) => member.state !== 'lost');
@@ -257,6 +280,8 @@ export class Forwarder {
     const hasMore = offset + page.length < all.length;
     response.writeHead(200, {
       'content-type': 'application/json',
+      [HEADERS.apiVersion]: String(own.headers[HEADERS.apiVersion] ?? API_VERSION),
+      [HEADERS.requestId]: String(own.headers[HEADERS.requestId] ?? nextRequestId('req')),
       'x-has-more': String(hasMore),
       ...(hasMore ? { 'x-next-offset': String(offset + page.length) } : {}),
     });
@@ -323,16 +348,29 @@ export class Forwarder {
    * up since this node last read it); this node among them is reached at its own address, as
    * the others are. The body (a small JSON object) is read first, so it can be sent again.
    */
-  async #place(
-    incoming: IncomingMessage,
-    response: ServerResponse,
-    candidates: readonly NodeRow[],
-  ): Promise<void> {
-    const body = await readBody(incoming, MAX_CREATE_BYTES);
-    if (!body) {
-      sendError(response, 413, 'payload_too_large', 'A create body is at most 1 MiB.');
-      return;
+  async #place(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+    const here = { id: this.#node.tag, url: this.#node.url };
+    const read = await readBody(incoming, MAX_CREATE_BYTES);
+    if (read.isPartial) return this.#pass(incoming, response, new URL(here.url), read.bytes);
+    const body = read.bytes;
+    // A browser of an invocation runs beside it: the invocation lists it, ends it with itself.
+    let invocation: unknown;
+    try {
+      invocation = (JSON.parse(body.toString('utf8')) as { invocation_id?: unknown }).invocation_id;
+    } catch {
+      // Not JSON: this node answers it (400).
     }
+    const placed: readonly { readonly id: string; readonly url: string }[] =
+      typeof invocation === 'string'
+        ? [
+            {
+              id: this.#node.ownerOf(invocation),
+              url: (this.#remoteOwner(invocation) ?? new URL(here.url)).href,
+            },
+          ]
+        : this.#node.placements();
+    // Nowhere has room: this node answers 429, as any full server does.
+    const candidates = placed.length > 0 ? placed : [here];
     for (const [index, candidate] of candidates.entries()) {
       const isLast = index === candidates.length - 1;
       const answer = await this.#send(incoming, new URL(candidate.url), body).catch(
@@ -349,13 +387,9 @@ export class Forwarder {
       relayAnswer(answer, response);
       return;
     }
-    sendError(
-      response,
-      429,
-      'rate_limited',
-      'Every node of the service runs as many browsers as it may: try again shortly.',
-      { 'retry-after': '5' },
-    );
+    sendError(response, 502, 'bad_gateway', 'No node with room answered: try again shortly.', {
+      'retry-after': '2',
+    });
   }
 
   /**
@@ -399,8 +433,11 @@ export class Forwarder {
     });
   }
 
-  /** Passes an HTTP call on and its answer back, both streamed. */
-  #pass(incoming: IncomingMessage, response: ServerResponse, target: URL): void {
+  /**
+   * Passes an HTTP call on and its answer back, both streamed; `read`: what of the body was read
+   * already, sent first.
+   */
+  #pass(incoming: IncomingMessage, response: ServerResponse, target: URL, read?: Buffer): void {
     const upstream = httpRequest({
       host: target.hostname,
       port: target.port,
@@ -441,6 +478,7 @@ export class Forwarder {
     response.on('close', () => {
       if (!response.writableFinished) upstream.destroy();
     });
+    if (read && read.length > 0) upstream.write(read);
     incoming.pipe(upstream);
   }
 
@@ -544,16 +582,31 @@ function isId(key: string, prefix: string): boolean {
   return nodeTagOf(key) !== undefined || /^[A-Za-z0-9]{12}$/.test(key.slice(prefix.length + 1));
 }
 
-/** A call's body, read whole; undefined past `max` bytes (the rest is left unread). */
-async function readBody(incoming: IncomingMessage, max: number): Promise<Buffer | undefined> {
+/**
+ * A call's body, read whole; past `max` bytes, what was read (`isPartial`): the rest is left in
+ * the call, paused, to be streamed after it.
+ */
+async function readBody(
+  incoming: IncomingMessage,
+  max: number,
+): Promise<{ readonly bytes: Buffer; readonly isPartial: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of incoming) {
-    size += (chunk as Buffer).length;
-    if (size > max) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size <= max) return;
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.pause();
+      resolve({ bytes: Buffer.concat(chunks), isPartial: true });
+    };
+    const onEnd = () => resolve({ bytes: Buffer.concat(chunks), isPartial: false });
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', reject);
+  });
 }
 
 /** An answer's body as text (a small JSON one). */
@@ -570,6 +623,11 @@ function sendError(
   message: string,
   headers: Record<string, string> = {},
 ): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    [HEADERS.apiVersion]: API_VERSION,
+    [HEADERS.requestId]: nextRequestId('req'),
+    ...headers,
+  });
   response.end(JSON.stringify({ code, message }));
 }

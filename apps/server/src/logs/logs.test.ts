@@ -105,7 +105,7 @@ describe('log streams', () => {
     expect((await call('DELETE', `/browsers/${own}`)).status).toBe(204);
     expect(await file.next()).toBeUndefined();
     // The service log says it ended, then ends.
-    expect((await service.next())?.message).toBe(`browser ${own} ends`);
+    expect((await service.next())?.message).toBe(`browser ${own} ends (deleted)`);
     expect(await service.next()).toBeUndefined();
     expect(tails()).toEqual([]);
   });

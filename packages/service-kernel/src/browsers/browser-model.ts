@@ -136,21 +136,23 @@ export class BrowserModel<I extends BrowserInstance> {
   }
 
   async #resolve(spec: BrowserSpec, allowNetworks: Resolved['allowNetworks']): Promise<Resolved> {
-    if (spec.name !== undefined && this.#context.settings.isShared) {
-      const open = await this.#context.engines.records.browsers.list({ isOpen: true });
-      const holder = open.find(
-        (record) => record.name === spec.name && !this.#live.has(record.session_id),
-      );
-      if (holder) throw refusals.browserNameTaken(spec.name, holder.session_id);
-    }
+    if (spec.name !== undefined && this.#context.settings.isShared)
+      await this.#assertNameFreeOnOtherNodes(spec.name, undefined);
     if (spec.invocation_id) await this.#invocations.running(spec.invocation_id);
     const extensions = await this.#extensions.resolve(spec.extensions ?? []);
     let profile: Resolved['profile'];
     if (spec.profile) {
       const record = await this.#profiles.resolve(spec.profile);
       const save = spec.profile.save_changes === true;
-      if (save)
-        this.#profiles.checkWritable(record, (spec.profile.id ?? spec.profile.name) as string);
+      const named = (spec.profile.id ?? spec.profile.name) as string;
+      if (save) this.#profiles.checkWritable(record, named);
+      // A cluster's other nodes hold writers too: the store knows their running browsers'.
+      if (save && this.#context.settings.isShared) {
+        const writer = (await this.#openElsewhere()).find(
+          (other) => other.profile?.id === record.id && other.profile.save_changes === true,
+        );
+        if (writer) throw refusals.profileHeld(named, writer.session_id);
+      }
       profile = { record, save };
     }
     const proxy =
@@ -402,6 +404,20 @@ export class BrowserModel<I extends BrowserInstance> {
     return record;
   }
 
+  /** The running browsers of a cluster's other nodes, as the store has them. */
+  async #openElsewhere(): Promise<BrowserSession[]> {
+    const open = await this.#context.engines.records.browsers.list({ isOpen: true });
+    return open.filter((record) => !this.#live.has(record.session_id));
+  }
+
+  /** 409 when a running browser of another node of the cluster (not `id`) holds `name`. */
+  async #assertNameFreeOnOtherNodes(name: string, id: string | undefined): Promise<void> {
+    const holder = (await this.#openElsewhere()).find(
+      (record) => record.name === name && record.session_id !== id,
+    );
+    if (holder) throw refusals.browserNameTaken(name, holder.session_id);
+  }
+
   /** A running browser by id, then by name. */
   #find(idOrName: string): BrowserEntry<I> | undefined {
     const entry = this.#live.get(idOrName);
@@ -442,7 +458,10 @@ export class BrowserModel<I extends BrowserInstance> {
     const oldName = entry.record.name;
     const newName =
       body.name === null || body.name === undefined ? oldName : body.name || undefined;
-    if (newName !== oldName && newName !== undefined) this.#assertNameFree(newName, id);
+    if (newName !== oldName && newName !== undefined) {
+      this.#assertNameFree(newName, id);
+      if (this.#context.settings.isShared) await this.#assertNameFreeOnOtherNodes(newName, id);
+    }
     const { viewport } = body;
     const recording = viewport
       ? (entry.replayStarting ??
