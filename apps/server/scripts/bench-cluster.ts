@@ -227,10 +227,11 @@ try {
   await once(victim, 'exit');
   let detected = 0;
   for (;;) {
-    const record = await callOther<{ end_reason?: string }>(
-      'GET',
-      `/browsers/${doomed.session_id}`,
-    );
+    // Until it is found lost, the node that ran it does not answer: 502, try again.
+    const answer = await fetch(`${other.url}/browsers/${doomed.session_id}`, {
+      headers: { authorization: `Bearer ${BENCH_TOKEN}` },
+    });
+    const record = (await answer.json()) as { end_reason?: string };
     if (record.end_reason === 'node_lost') {
       detected = performance.now() - killedAt;
       break;

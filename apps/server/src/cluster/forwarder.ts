@@ -111,14 +111,10 @@ export class Forwarder {
     // here (401): it costs no other node anything.
     if (this.#isAlone() || !hasCredential(incoming)) return false;
     const path = (incoming.url ?? '/').split('?')[0] as string;
-    if (incoming.method === 'POST' && (path === '/browsers' || path === '/browsers/')) {
-      await this.#place(incoming, response);
-      return true;
-    }
-    if (incoming.method === 'POST' && (path === '/invocations' || path === '/invocations/')) {
-      await this.#invoke(incoming, response);
-      return true;
-    }
+    if (incoming.method === 'POST' && (path === '/browsers' || path === '/browsers/'))
+      return this.#place(incoming, response);
+    if (incoming.method === 'POST' && (path === '/invocations' || path === '/invocations/'))
+      return this.#invoke(incoming, response);
     if (incoming.method === 'GET' && (path === '/browser_pools' || path === '/browser_pools/')) {
       await this.#gather(incoming, response);
       return true;
@@ -180,10 +176,13 @@ export class Forwarder {
    * disk): the body (a small JSON object) names the app and version, looked up in the store.
    * This node's own are sent to itself, as the body is read already.
    */
-  async #invoke(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+  async #invoke(incoming: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const body = await readBody(incoming, MAX_CREATE_BYTES);
     // Too large to be one: this node refuses it as it refuses any body too large.
-    if (body.isPartial) return this.#pass(incoming, response, new URL(this.#node.url), body.bytes);
+    if (body.isPartial) {
+      this.#pass(incoming, response, new URL(this.#node.url), body.bytes);
+      return true;
+    }
     const { bytes } = body;
     let owner: URL | undefined;
     try {
@@ -199,8 +198,8 @@ export class Forwarder {
     } catch {
       // Not JSON: this node answers it (400), as it answers any bad body.
     }
-    const target = owner ?? new URL(this.#node.url);
-    const answer = await this.#send(incoming, target, bytes).catch(() => undefined);
+    if (!owner) return keepHere(incoming, bytes);
+    const answer = await this.#send(incoming, owner, bytes).catch(() => undefined);
     if (!answer) {
       sendError(
         response,
@@ -209,9 +208,10 @@ export class Forwarder {
         "The node that runs this app's deployment does not answer: try again shortly.",
         { 'retry-after': '2' },
       );
-      return;
+      return true;
     }
     relayAnswer(answer, response);
+    return true;
   }
 
   /**
@@ -348,10 +348,13 @@ export class Forwarder {
    * up since this node last read it); this node among them is reached at its own address, as
    * the others are. The body (a small JSON object) is read first, so it can be sent again.
    */
-  async #place(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+  async #place(incoming: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const here = { id: this.#node.tag, url: this.#node.url };
     const read = await readBody(incoming, MAX_CREATE_BYTES);
-    if (read.isPartial) return this.#pass(incoming, response, new URL(here.url), read.bytes);
+    if (read.isPartial) {
+      this.#pass(incoming, response, new URL(here.url), read.bytes);
+      return true;
+    }
     const body = read.bytes;
     // A browser of an invocation runs beside it: the invocation lists it, ends it with itself.
     let invocation: unknown;
@@ -369,8 +372,10 @@ export class Forwarder {
             },
           ]
         : this.#node.placements();
-    // Nowhere has room: this node answers 429, as any full server does.
-    const candidates = placed.length > 0 ? placed : [here];
+    // Here first (this node counts its own browsers exactly), or nowhere has room: this node
+    // answers (429 then, as any full server does).
+    if (placed.length === 0 || placed[0]?.id === here.id) return keepHere(incoming, body);
+    const candidates = placed;
     for (const [index, candidate] of candidates.entries()) {
       const isLast = index === candidates.length - 1;
       const answer = await this.#send(incoming, new URL(candidate.url), body).catch(
@@ -385,11 +390,12 @@ export class Forwarder {
         continue;
       }
       relayAnswer(answer, response);
-      return;
+      return true;
     }
     sendError(response, 502, 'bad_gateway', 'No node with room answered: try again shortly.', {
       'retry-after': '2',
     });
+    return true;
   }
 
   /**
@@ -524,6 +530,15 @@ export class Forwarder {
     socket.on('error', () => upstream.destroy());
     socket.on('close', () => upstream.destroy());
   }
+}
+
+/**
+ * Leaves a call whose body was read to this node (false: not taken): its handler takes the body
+ * read (`rawBody`, which the Node adapter reads instead of the socket).
+ */
+function keepHere(incoming: IncomingMessage, body: Buffer): false {
+  (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+  return false;
 }
 
 /** Passes an answer back as it comes: status, headers (not the connection's), body streamed. */

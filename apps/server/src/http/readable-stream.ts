@@ -30,6 +30,8 @@ export function streamOfReadable(readable: Readable): ReadableStream<Uint8Array>
  */
 export function withStreamedBody(request: Request, incoming: Readable | undefined): Request {
   if (!incoming || request.method === 'GET' || request.method === 'HEAD') return request;
+  // Read already (a node of a cluster looked inside to place it): the request holds it.
+  if ((incoming as Readable & { rawBody?: unknown }).rawBody instanceof Buffer) return request;
   return new Request(request.url, {
     method: request.method,
     headers: request.headers,
