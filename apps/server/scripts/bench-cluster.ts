@@ -12,7 +12,7 @@
  *
  *   node scripts/bench-cluster.ts [creates]   (after `pnpm build`)
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,33 +25,73 @@ import { apiCaller, BENCH_TOKEN, quantile } from './bench-support.ts';
 const creates = Number(process.argv[2] ?? 600);
 const CALLERS = 12;
 
-/** A browser engine whose browsers are not there: they start and close at once. */
-const stubBrowsers = {
-  check() {},
-  async launch() {
-    return {
-      onExit() {},
-      async close() {},
-    };
-  },
-};
+/** What every node of the benchmark is started with, on `port`. */
+function nodeEnv(databaseUrl: string, port: number, dataDir: string): Record<string, string> {
+  return {
+    XB_ALLOW_NETWORKS: '127.0.0.1/32',
+    XB_DATA_DIR: dataDir,
+    XB_PORT: String(port),
+    XB_NODE_URL: `http://127.0.0.1:${port}`,
+    XB_TOKENS: BENCH_TOKEN,
+    XB_SPARE_BROWSERS: '0',
+    XB_DATABASE_URL: databaseUrl,
+  };
+}
 
-async function startNode(databaseUrl: string, env: Record<string, string>, isStubbed: boolean) {
+/** A node with real browsers, in this process. */
+async function startNode(databaseUrl: string, env: Record<string, string>) {
   const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-cluster-'));
   return startServer(
-    readConfig({
-      XB_ALLOW_NETWORKS: '127.0.0.1/32',
-      XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-bench-cluster-')),
-      XB_PORT: String(port),
-      XB_NODE_URL: `http://127.0.0.1:${port}`,
-      XB_TOKENS: BENCH_TOKEN,
-      XB_SPARE_BROWSERS: '0',
-      XB_DATABASE_URL: databaseUrl,
-      ...env,
-    }),
+    readConfig({ ...nodeEnv(databaseUrl, port, dataDir), ...env }),
     pino({ level: 'silent' }),
-    // biome-ignore lint/suspicious/noExplicitAny: the stub stands in for Chromium's engine.
-    isStubbed ? { browsers: stubBrowsers as any } : {},
+  );
+}
+
+/** A node in a process of its own (`program`), as nodes run; resolves once it listens. */
+async function spawnNode(program: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [program], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let said = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      const found = /xb-server listening at (\S+)/.exec(said)?.[1];
+      if (found) resolve(found);
+    });
+    child.once('exit', () => reject(new Error(`a node did not start: ${said}`)));
+  });
+  return { child, url };
+}
+
+/** Stubbed nodes, each in a process of its own, on one database; resolves once they agree. */
+async function stubbedNodes(databaseUrl: string, count: number) {
+  const program = new URL('./bench-node.ts', import.meta.url).pathname;
+  const nodes: { child: ChildProcess; url: string }[] = [];
+  for (let index = 0; index < count; index++) {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-bench-cluster-stub-'));
+    nodes.push(
+      await spawnNode(program, {
+        ...nodeEnv(databaseUrl, port, dataDir),
+        XB_MAX_BROWSERS: '64',
+        XB_LOG_LEVEL: 'silent',
+      }),
+    );
+  }
+  // Each node reads the others every 2 s: long enough that all have.
+  await new Promise((resolve) => setTimeout(resolve, count > 1 ? 4_500 : 0));
+  return nodes;
+}
+
+async function stopAll(nodes: readonly { child: ChildProcess }[]) {
+  await Promise.all(
+    nodes.map(async ({ child }) => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }),
   );
 }
 
@@ -69,8 +109,17 @@ async function waitForMembers(nodes: readonly RunningServer[]) {
   }
 }
 
-/** Creates (then deletes) `count` browsers through `nodes` from CALLERS callers; per second. */
-async function createRate(nodes: readonly RunningServer[], count: number): Promise<number> {
+/**
+ * Creates (then deletes) `count` browsers through `nodes` from CALLERS callers; per second.
+ * `isSpread`: each delete goes to another node than its create (a load balancer that spreads
+ * every call), so two of three are passed to the node that runs the browser; otherwise a caller
+ * keeps to one node (a client that keeps its connection), whose creates stay there.
+ */
+async function createRate(
+  nodes: readonly { url: string }[],
+  count: number,
+  isSpread = false,
+): Promise<number> {
   const calls = nodes.map((node) => apiCaller(node.url, BENCH_TOKEN));
   let next = 0;
   const started = performance.now();
@@ -79,9 +128,11 @@ async function createRate(nodes: readonly RunningServer[], count: number): Promi
       for (;;) {
         const index = next++;
         if (index >= count) return;
-        // As a load balancer would: each call to any node, the delete to another than the create.
+        // As a load balancer would: the creates spread over the nodes.
         const create = calls[(index + caller) % calls.length] as (typeof calls)[number];
-        const remove = calls[(index + caller + 1) % calls.length] as (typeof calls)[number];
+        const remove = calls[
+          (index + caller + (isSpread ? 1 : 0)) % calls.length
+        ] as (typeof calls)[number];
         const { session_id } = await create<{ session_id: string }>('POST', '/browsers', {});
         await remove('DELETE', `/browsers/${session_id}`);
       }
@@ -94,29 +145,27 @@ const postgres = await PostgresCluster.start({ durable: true });
 const lines: string[] = [];
 try {
   // ---- Creates per second, browsers stubbed: one node, then three, on the same machine.
-  const env = { XB_MAX_BROWSERS: '64' };
-  const one = [await startNode(postgres.createDatabase('alone'), env, true)];
+  const one = await stubbedNodes(postgres.createDatabase('alone'), 1);
   await createRate(one, 60); // warm up
   const rateOne = await createRate(one, creates);
-  await Promise.all(one.map((node) => node.close()));
-  const threeUrl = postgres.createDatabase('three');
-  const three: RunningServer[] = [];
-  for (let index = 0; index < 3; index++) three.push(await startNode(threeUrl, env, true));
-  await waitForMembers(three);
+  await stopAll(one);
+  const three = await stubbedNodes(postgres.createDatabase('three'), 3);
   await createRate(three, 60);
   const rateThree = await createRate(three, creates);
-  await Promise.all(three.map((node) => node.close()));
+  const rateSpread = await createRate(three, creates, true);
+  await stopAll(three);
   lines.push(
-    `create + delete, browsers stubbed, ${CALLERS} callers, ${creates} each run:`,
+    `create + delete, browsers stubbed, each node a process, ${CALLERS} callers, ${creates} each run:`,
     `  one node                  ${rateOne.toFixed(0).padStart(6)} per second`,
     `  three nodes, same machine ${rateThree.toFixed(0).padStart(6)} per second   ${(rateThree / rateOne).toFixed(2)}x one node   target >= 0.90x ${rateThree / rateOne >= 0.9 ? 'OK' : 'UNDER'}`,
+    `  the same, deletes to another node ${rateSpread.toFixed(0).padStart(6)} per second   ${(rateSpread / rateOne).toFixed(2)}x one node (two of three passed on, on the same two cores)`,
   );
 
   // ---- Real browsers: a pool's acquire, a DevTools round trip, through the owner and another.
   const realUrl = postgres.createDatabase('real');
   const nodes: RunningServer[] = [];
   for (let index = 0; index < 3; index++)
-    nodes.push(await startNode(realUrl, { XB_MAX_BROWSERS: '4' }, false));
+    nodes.push(await startNode(realUrl, { XB_MAX_BROWSERS: '4' }));
   await waitForMembers(nodes);
   const [owner, other] = nodes as [RunningServer, RunningServer];
   const callOwner = apiCaller(owner.url, BENCH_TOKEN);

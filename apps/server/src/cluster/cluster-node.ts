@@ -8,6 +8,9 @@ import { ClusterStore, LEASE_SECONDS, type NodeRow } from './cluster-store.js';
 /** Longest a statement of the cluster's may take (connecting included). */
 const STATEMENT_MS = 3_000;
 
+/** How much less loaded (a share of capacity) another node must be to take a create. */
+const PLACEMENT_SLACK = 0.1;
+
 /** How often a node renews its lease, reads the others and sweeps the lost. */
 export const HEARTBEAT_MS = 2_000;
 
@@ -180,8 +183,10 @@ export class ClusterNode {
 
   /**
    * Where a new browser may go, best first: the nodes that are up and have room, least loaded
-   * first, this one first among equals; empty when none has room. The first, when it is
-   * another node, counts one more browser at once (the store hears of it at its next renewal).
+   * first (browsers running over capacity). This node comes first while it is within a tenth of
+   * its capacity of the least loaded: a create is not sent across the network to even out
+   * less than that. Empty when none has room. The first, when it is another node, counts one
+   * more browser at once (the store hears of it at its next renewal).
    */
   placements(): NodeRow[] {
     const candidates: { node: NodeRow; load: number; isSelf: boolean }[] = [];
@@ -193,6 +198,12 @@ export class ClusterNode {
       candidates.push({ node, load: running / node.capacity, isSelf });
     }
     candidates.sort((a, b) => a.load - b.load || Number(b.isSelf) - Number(a.isSelf));
+    const self = candidates.find((candidate) => candidate.isSelf);
+    const least = candidates[0];
+    if (self && least && self.load <= least.load + PLACEMENT_SLACK) {
+      candidates.splice(candidates.indexOf(self), 1);
+      candidates.unshift(self);
+    }
     const first = candidates[0];
     if (first && !first.isSelf)
       this.#members.set(first.node.id, { ...first.node, running: first.node.running + 1 });
