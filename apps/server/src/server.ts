@@ -449,7 +449,21 @@ async function startLocked(
     cluster && store.postgres
       ? new Forwarder(
           cluster,
-          { name: recordByName(store.postgres), app: deploymentOfApp(store.postgres) },
+          {
+            name: recordByName(store.postgres),
+            app: deploymentOfApp(store.postgres),
+            // A pool this node holds is served here without a lookup.
+            holds: (kind, name) =>
+              kind === 'pools' &&
+              org.models().some((model) => {
+                try {
+                  model.pools.get(name);
+                  return true;
+                } catch {
+                  return false;
+                }
+              }),
+          },
           logger,
         )
       : undefined;

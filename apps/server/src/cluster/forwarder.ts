@@ -80,16 +80,23 @@ export class Forwarder {
   readonly #node: ClusterNode;
   readonly #logger: Logger;
   readonly #resolveName: NameResolver;
+  readonly #holds: (kind: 'browsers' | 'pools', name: string) => boolean;
   readonly #resolveApp: AppResolver;
   readonly #agent = new Agent({ keepAlive: true, maxFreeSockets: 64 });
 
   constructor(
     node: ClusterNode,
-    resolve: { readonly name: NameResolver; readonly app: AppResolver },
+    resolve: {
+      readonly name: NameResolver;
+      readonly app: AppResolver;
+      /** Whether this node holds what a name names (then no lookup is made). */
+      readonly holds?: (kind: 'browsers' | 'pools', name: string) => boolean;
+    },
     logger: Logger,
   ) {
     this.#node = node;
     this.#resolveName = resolve.name;
+    this.#holds = resolve.holds ?? (() => false);
     this.#resolveApp = resolve.app;
     this.#logger = logger;
   }
@@ -165,6 +172,7 @@ export class Forwarder {
     const key = session ?? pool;
     if (key === undefined) return undefined;
     const kind = session === undefined ? 'pools' : 'browsers';
+    if (!isId(key, kind === 'pools' ? 'pool' : 'br') && this.#holds(kind, key)) return undefined;
     const id = isId(key, kind === 'pools' ? 'pool' : 'br')
       ? key
       : await this.#resolveName(kind, key).catch(() => undefined);
