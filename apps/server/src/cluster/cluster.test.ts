@@ -158,6 +158,18 @@ describe('three nodes on one PostgreSQL', () => {
     const live = await fetch(through(session.browser_live_view_url as string, others[1]));
     expect(live.status).toBe(200);
     expect(await live.text()).toContain('<canvas');
+    // Its WebSocket too: the viewer hears the browser's screen through that node.
+    const liveUrl = new URL(through(session.browser_live_view_url as string, others[1]));
+    const viewer = new WebSocket(`ws://${liveUrl.host}${liveUrl.pathname}/ws${liveUrl.search}`);
+    try {
+      const first = await new Promise<unknown>((resolve, reject) => {
+        viewer.addEventListener('message', (event) => resolve(event.data), { once: true });
+        viewer.addEventListener('error', () => reject(new Error('the live view socket failed')));
+      });
+      expect(first).toBeDefined();
+    } finally {
+      viewer.close();
+    }
     // Deleted through the third; every node reads it ended, and why.
     expect(
       (await jsonCaller(() => three.url)('DELETE', `/browsers/${session.session_id}`)).status,

@@ -182,7 +182,7 @@ export class Forwarder {
   /**
    * Passes an invocation to the node that runs its app's deployment (the code is on that node's
    * disk): the body (a small JSON object) names the app and version, looked up in the store.
-   * This node's own are sent to itself, as the body is read already.
+   * This node's own it serves itself, from the body it read.
    */
   async #invoke(incoming: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const body = await readBody(incoming, MAX_CREATE_BYTES);
