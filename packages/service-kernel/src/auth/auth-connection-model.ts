@@ -858,7 +858,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
       ...record,
       can_reauth: can,
       can_reauth_reason: reason,
-      ...(flow && flow.state()),
+      ...flow?.state(),
     };
   }
 
