@@ -130,7 +130,14 @@ export class ClusterNode {
   /** Joins, reached at `url`: registered with a new epoch, up, the other nodes read. */
   async join(url: string): Promise<void> {
     const { tag, capacity, logger } = this.#options;
-    const epoch = await this.#store.register(tag, url, capacity);
+    let epoch = await this.#store.register(tag, url, capacity);
+    if (epoch === undefined) {
+      // This node's own run that was killed, restarted at a new address, holds the id until its
+      // lease lapses; a copy of the data directory running elsewhere holds it for good.
+      logger.warn({ node: tag }, 'this node id is held at another address: waiting for its lease');
+      await new Promise((resolve) => setTimeout(resolve, (LEASE_SECONDS + 1) * 1000));
+      epoch = await this.#store.register(tag, url, capacity);
+    }
     if (epoch === undefined)
       throw new Error(
         `node ${tag} (this data directory's) runs at another address already: a data directory belongs to one node; copy none`,
