@@ -436,6 +436,37 @@ describe('a node lost', () => {
     }
   }, 120_000);
 
+  it('killed, then started again at a new address: it waits for its old lease, then joins', async () => {
+    const url = postgres.database();
+    const one = await startNode(url);
+    const dataDir = mkdtempSync(join(tmpdir(), 'xb-cluster-moved-'));
+    const envAt = (port: number) => ({
+      XB_DATABASE_URL: url,
+      XB_PORT: String(port),
+      XB_NODE_URL: `http://127.0.0.1:${port}`,
+      XB_TOKENS: TEST_TOKEN,
+    });
+    const first = await startBinary(dataDir, envAt(await freePort()));
+    try {
+      await expect
+        .poll(() => one.cluster?.members().filter((member) => member.state === 'up').length, {
+          timeout: 5_000,
+        })
+        .toBe(2);
+      const tag = one.cluster?.members().find((member) => member.url === first.url)?.id as string;
+      const epoch = one.cluster?.member(tag)?.epoch as number;
+      first.child.kill('SIGKILL');
+      const moved = await startBinary(dataDir, envAt(await freePort()));
+      await expect
+        .poll(() => one.cluster?.member(tag), { timeout: 10_000 })
+        .toMatchObject({ url: moved.url, state: 'up' });
+      expect(one.cluster?.member(tag)?.epoch).toBeGreaterThan(epoch);
+      moved.child.kill('SIGTERM');
+    } finally {
+      await one.close();
+    }
+  }, 60_000);
+
   it('cut off from PostgreSQL: found lost by the others, it ends its browsers once it hears so, and joins again', async () => {
     const url = postgres.database();
     const one = await startNode(url);
