@@ -247,27 +247,8 @@ try {
   // ---- A node killed outright: how long until the others end its session.
   const port = await freePort();
   const victimDir = mkdtempSync(join(tmpdir(), 'xb-bench-cluster-victim-'));
-  const victim = spawn(process.execPath, [new URL('../dist/main.js', import.meta.url).pathname], {
-    env: {
-      ...process.env,
-      XB_DATABASE_URL: realUrl,
-      XB_PORT: String(port),
-      XB_NODE_URL: `http://127.0.0.1:${port}`,
-      XB_DATA_DIR: victimDir,
-      XB_TOKENS: BENCH_TOKEN,
-      XB_SPARE_BROWSERS: '0',
-      XB_ALLOW_NETWORKS: '127.0.0.1/32',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let said = '';
-  await new Promise<void>((resolve, reject) => {
-    victim.stderr?.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('listening at')) resolve();
-    });
-    victim.once('exit', () => reject(new Error(`the victim node did not start: ${said}`)));
-  });
+  const main = new URL('../dist/main.js', import.meta.url).pathname;
+  const { child: victim } = await spawnNode(main, nodeEnv(realUrl, port, victimDir));
   const callVictim = apiCaller(`http://127.0.0.1:${port}`, BENCH_TOKEN);
   const doomed = await callVictim<{ session_id: string }>('POST', '/browsers', {});
   await new Promise((resolve) => setTimeout(resolve, 3_000)); // a renewal or two first
@@ -292,25 +273,7 @@ try {
     `a node killed outright, until another node reads its session ended: ${(detected / 1000).toFixed(1)} s   target <= 10 s ${detected <= 10_000 ? 'OK' : 'OVER'}`,
   );
   // What it left: a start on its data directory reaps it.
-  const again = spawn(process.execPath, [new URL('../dist/main.js', import.meta.url).pathname], {
-    env: {
-      ...process.env,
-      XB_DATABASE_URL: realUrl,
-      XB_PORT: String(port),
-      XB_NODE_URL: `http://127.0.0.1:${port}`,
-      XB_DATA_DIR: victimDir,
-      XB_TOKENS: BENCH_TOKEN,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve) => {
-    again.stderr?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening at')) resolve();
-    });
-    again.once('exit', () => resolve());
-  });
-  again.kill('SIGTERM');
-  await once(again, 'exit');
+  await stopAll([await spawnNode(main, nodeEnv(realUrl, port, victimDir))]);
   await Promise.all(nodes.map((node) => node.close()));
 } finally {
   await postgres.stop();

@@ -42,6 +42,14 @@ async function startNode(databaseUrl: string, env: Record<string, string> = {}) 
   );
 }
 
+/** Waits (5 s at most) until `node` reads `count` nodes up, itself among them. */
+const seesUp = (node: RunningServer, count: number) =>
+  expect
+    .poll(() => node.cluster?.members().filter((member) => member.state === 'up').length, {
+      timeout: 5_000,
+    })
+    .toBe(count);
+
 /** `url` with its origin swapped for `node`'s: the same session URL, reached through that node. */
 const through = (url: string, node: RunningServer) => {
   const moved = new URL(url);
@@ -76,11 +84,7 @@ describe('three nodes on one PostgreSQL', () => {
 
   it('each knows the others', async () => {
     for (const node of nodes) {
-      await expect
-        .poll(() => node.cluster?.members().filter((member) => member.state === 'up').length, {
-          timeout: 5_000,
-        })
-        .toBe(3);
+      await seesUp(node, 3);
     }
     const tags = nodes.map((node) => node.cluster?.tag);
     expect(new Set(tags).size).toBe(3);
@@ -377,11 +381,7 @@ describe('a node lost', () => {
     };
     let victim = await startBinary(dataDir, env);
     try {
-      await expect
-        .poll(() => one.cluster?.members().filter((member) => member.state === 'up').length, {
-          timeout: 5_000,
-        })
-        .toBe(2);
+      await seesUp(one, 2);
       const victimTag = one.cluster?.members().find((member) => member.url === victim.url)?.id;
       // Made on the victim (as little loaded as the other, it keeps it).
       const created = await jsonCaller(() => victim.url)<BrowserSession>('POST', '/browsers', {});
@@ -448,11 +448,7 @@ describe('a node lost', () => {
     });
     const first = await startBinary(dataDir, envAt(await freePort()));
     try {
-      await expect
-        .poll(() => one.cluster?.members().filter((member) => member.state === 'up').length, {
-          timeout: 5_000,
-        })
-        .toBe(2);
+      await seesUp(one, 2);
       const tag = one.cluster?.members().find((member) => member.url === first.url)?.id as string;
       const epoch = one.cluster?.member(tag)?.epoch as number;
       first.child.kill('SIGKILL');
@@ -473,11 +469,7 @@ describe('a node lost', () => {
     const gate = await TcpGate.start(postgres.cluster.port);
     const cut = await startNode(url.replace(`:${postgres.cluster.port}/`, `:${gate.port}/`));
     try {
-      await expect
-        .poll(() => one.cluster?.members().filter((member) => member.state === 'up').length, {
-          timeout: 5_000,
-        })
-        .toBe(2);
+      await seesUp(one, 2);
       const tag = cut.cluster?.tag as string;
       const epoch = cut.cluster?.epoch as number;
       const created = await jsonCaller(() => cut.url)<BrowserSession>('POST', '/browsers', {});
@@ -515,11 +507,7 @@ describe('PostgreSQL restarted under load', () => {
     const one = await startNode(url);
     const two = await startNode(url);
     try {
-      await expect
-        .poll(() => one.cluster?.members().filter((member) => member.state === 'up').length, {
-          timeout: 5_000,
-        })
-        .toBe(2);
+      await seesUp(one, 2);
       const epochs = [one.cluster?.epoch, two.cluster?.epoch];
       const created = await jsonCaller(() => one.url)<BrowserSession>('POST', '/browsers', {});
       const session = created.json;
@@ -581,11 +569,7 @@ describe('a node drained for a deploy', () => {
     const stays = await startNode(url);
     const leaves = await startNode(url, { XB_DRAIN_SECONDS: '60' });
     try {
-      await expect
-        .poll(() => stays.cluster?.members().filter((member) => member.state === 'up').length, {
-          timeout: 5_000,
-        })
-        .toBe(2);
+      await seesUp(stays, 2);
       const created = await jsonCaller(() => leaves.url)<BrowserSession>('POST', '/browsers', {});
       const id = created.json.session_id;
       expect(nodeTagOf(id)).toBe(leaves.cluster?.tag);

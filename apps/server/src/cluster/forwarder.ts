@@ -340,15 +340,7 @@ export class Forwarder {
   }
 
   #headersFor(incoming: IncomingMessage, path = incoming.url): string[] {
-    const headers: string[] = [];
-    const raw = incoming.rawHeaders;
-    for (let index = 0; index < raw.length; index += 2) {
-      const name = raw[index] as string;
-      if (HOP_BY_HOP.has(name.toLowerCase())) continue;
-      headers.push(name, raw[index + 1] as string);
-    }
-    headers.push(HOP_HEADER, this.#sign(incoming, path));
-    return headers;
+    return [...callHeaders(incoming.rawHeaders), HOP_HEADER, this.#sign(incoming, path)];
   }
 
   /**
@@ -551,29 +543,34 @@ function keepHere(incoming: IncomingMessage, body: Buffer): false {
 
 /** Passes an answer back as it comes: status, headers (not the connection's), body streamed. */
 function relayAnswer(answer: IncomingMessage, response: ServerResponse): void {
-  const headers: string[] = [];
-  for (let index = 0; index < answer.rawHeaders.length; index += 2) {
-    const name = answer.rawHeaders[index] as string;
-    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
-    headers.push(name, answer.rawHeaders[index + 1] as string);
-  }
-  response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+  response.writeHead(
+    answer.statusCode ?? 502,
+    answer.statusMessage,
+    callHeaders(answer.rawHeaders),
+  );
   // Headers at once: an event stream's client hears that it is open.
   response.flushHeaders();
   answer.pipe(response);
   answer.on('error', () => response.destroy());
 }
 
-/** Raw headers without the body's length or coding (a body read whole is sent with its own). */
-function withoutLengths(headers: readonly string[]): string[] {
+/** Raw headers (name, value, …) without those `isLeftOut` names. */
+function rawHeadersWithout(headers: readonly string[], isLeftOut: (name: string) => boolean) {
   const kept: string[] = [];
   for (let index = 0; index < headers.length; index += 2) {
     const name = headers[index] as string;
-    if (/^(content-length|transfer-encoding)$/i.test(name)) continue;
-    kept.push(name, headers[index + 1] as string);
+    if (!isLeftOut(name.toLowerCase())) kept.push(name, headers[index + 1] as string);
   }
   return kept;
 }
+
+/** A call's or an answer's raw headers without those of its connection. */
+const callHeaders = (headers: readonly string[]) =>
+  rawHeadersWithout(headers, (name) => HOP_BY_HOP.has(name));
+
+/** Raw headers without the body's length or coding (a body read whole is sent with its own). */
+const withoutLengths = (headers: readonly string[]) =>
+  rawHeadersWithout(headers, (name) => name === 'content-length' || name === 'transfer-encoding');
 
 /** The address a call came from: the client's, also when another node passed the call on. */
 export function clientAddressOf(incoming: IncomingMessage): string | undefined {
