@@ -24,6 +24,12 @@ import { groupMembers } from './usage.js';
 /** Bytes written to a process's input that it has not read yet, past which a write is refused. */
 export const MAX_PENDING_INPUT_BYTES = 1024 * 1024;
 
+/**
+ * How long a signal waits for a command still being set up in its sandbox: long past any start,
+ * since a signal dropped leaves the command running (a sandbox that never runs it ends anyway).
+ */
+const PENDING_SIGNAL_MS = 30_000;
+
 /** Where a process's input goes: a pipe, a terminal, or nowhere. */
 interface ProcessInput {
   /** Bytes still waiting for the process to read them. */
@@ -80,12 +86,13 @@ class SandboxedProcess implements RunningProcess {
   /**
    * Signals the command and whatever it started, not the sandbox around them: bwrap then exits
    * with the command's status (128+signal when the signal ended it). A command still being set
-   * up in its sandbox is signalled as soon as it runs. KILL takes the whole process group, the
+   * up in its sandbox (a loaded machine can take seconds over it) is signalled as soon as it
+   * runs, looked for until it ends or for {@link PENDING_SIGNAL_MS}. KILL takes the whole process group, the
    * sandbox too, in one call: the kernel lets no member fork its way out of a group kill, where a
    * look at /proc then a kill per member misses a bwrap that forks in between (it would survive
    * as an orphan and run the command later).
    */
-  signal(signal: ProcessSignal, attempt = 0): void {
+  signal(signal: ProcessSignal, until = Date.now() + PENDING_SIGNAL_MS): void {
     const group = this.#group;
     if (this.#hasExited || group === undefined) return;
     if (signal === 'KILL') {
@@ -106,8 +113,8 @@ class SandboxedProcess implements RunningProcess {
         // It ended between the look and the signal.
       }
     }
-    if (signalled === 0 && attempt < 40) {
-      const retry = setTimeout(() => this.signal(signal, attempt + 1), 25);
+    if (signalled === 0 && Date.now() < until) {
+      const retry = setTimeout(() => this.signal(signal, until), 25);
       retry.unref();
     }
   }
