@@ -528,6 +528,7 @@ async function startLocked(
       fenced: async () => {
         await org.endAllBrowsers('node_lost');
       },
+      poolsMoved: () => org.restorePools(publicUrl),
     });
   }
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');

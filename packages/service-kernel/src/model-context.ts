@@ -55,8 +55,9 @@ export interface ModelSettings {
   readonly maxInvocations?: number | undefined;
   /**
    * Whether this node holds what an id names (a node of a cluster: what it made, see
-   * `nodeTagOf`). What it does not hold it leaves alone when it starts: another node runs it,
-   * or a lost node's is ended by the cluster. Undefined: everything (one server alone).
+   * `nodeTagOf`, or a pool moved here from a node lost or gone). What it does not hold it leaves
+   * alone when it starts: another node runs it, or a lost node's is ended by the cluster.
+   * Undefined: everything (one server alone).
    */
   readonly owns?: ((id: string) => boolean) | undefined;
   /**

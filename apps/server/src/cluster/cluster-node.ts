@@ -3,7 +3,7 @@ import { lookup } from 'node:dns/promises';
 import { NODE_TAG_LENGTH, nodeTagOf } from '@x/service-kernel';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { ClusterStore, LEASE_SECONDS, type NodeRow } from './cluster-store.js';
+import { ClusterStore, LEASE_SECONDS, type NodeRow, POOL_HOMES_CHANNEL } from './cluster-store.js';
 
 /** Longest a statement of the cluster's may take (connecting included). */
 const STATEMENT_MS = 3_000;
@@ -25,6 +25,8 @@ export interface ClusterHooks {
    * ended its sessions, so it ends its browsers before it joins again.
    */
   fenced(): Promise<void>;
+  /** Pools moved between nodes (a node was lost or left): this node takes or lets go of them. */
+  poolsMoved(): Promise<void>;
 }
 
 /** What a node is told before it joins. */
@@ -64,7 +66,16 @@ export class ClusterNode {
   readonly #pool: pg.Pool;
   readonly #store: ClusterStore;
   readonly #options: NodeOptions;
+  readonly #databaseUrl: string;
   #url = '';
+  /** The pools that moved off the node their id names, to the node that holds them now. */
+  #homes = new Map<string, string>();
+  /** The connection that hears pools move (LISTEN); made again at a renewal when it broke. */
+  #listener: pg.Client | undefined;
+  #homesRead: Promise<void> | undefined;
+  #isHomesStale = false;
+  /** Nodes this one swept whose pools it has still to move (a failed move is tried again). */
+  #poolsToMove: string[] = [];
   #hooks: ClusterHooks | undefined;
   #epoch = 0;
   #members = new Map<string, NodeRow>();
@@ -77,11 +88,13 @@ export class ClusterNode {
   #isLeaving = false;
 
   private constructor(
+    databaseUrl: string,
     pool: pg.Pool,
     store: ClusterStore,
     options: NodeOptions,
     secrets: { hop: string; jwt: string; legacyOwner: string },
   ) {
+    this.#databaseUrl = databaseUrl;
     this.#pool = pool;
     this.#store = store;
     this.#options = options;
@@ -116,11 +129,14 @@ export class ClusterNode {
         throw new Error(
           `other nodes run on this database (${others.map((node) => node.url).join(', ')}): set XB_NODE_URL (--node-url) to the address they reach this one at`,
         );
-      return new ClusterNode(pool, store, options, {
+      const node = new ClusterNode(databaseUrl, pool, store, options, {
         hop: await store.shared('hop_secret', () => randomBytes(32).toString('hex')),
         jwt: await store.shared('jwt_secret', () => options.localJwtSecret),
         legacyOwner: await store.shared('legacy_owner', () => options.tag),
       });
+      // Before the server fills its pools: those that moved elsewhere are not this node's.
+      node.#homes = await store.poolHomes();
+      return node;
     } catch (error) {
       await pool.end().catch(() => undefined);
       throw error;
@@ -173,9 +189,12 @@ export class ClusterNode {
     return this.ownerOf(id) === this.tag;
   }
 
-  /** The tag of the node that holds what `id` names. */
+  /**
+   * The tag of the node that holds what `id` names: the node its id names, unless it is a pool
+   * that moved (its node was lost or left).
+   */
   ownerOf(id: string): string {
-    return nodeTagOf(id) ?? this.legacyOwner;
+    return this.#homes.get(id) ?? nodeTagOf(id) ?? this.legacyOwner;
   }
 
   /** Node `tag` as last read: undefined when unknown. */
@@ -223,16 +242,104 @@ export class ClusterNode {
     await this.#store.setState(this.tag, this.#epoch, 'draining');
   }
 
-  /** Leaves the cluster (shutdown, its browsers ended already): nobody sweeps it. */
+  /**
+   * Leaves the cluster (shutdown, its browsers ended already): its pools go to the other nodes
+   * that are up, which fill them again, and nobody has to sweep it.
+   */
   async leave(): Promise<void> {
     this.#isLeaving = true;
     clearInterval(this.#timer);
     await this.#beating;
-    if (this.#epoch > 0)
+    await this.#listener?.end().catch(() => undefined);
+    if (this.#epoch > 0) {
+      await this.#movePoolsOff([this.tag]).catch((error: unknown) => {
+        this.#options.logger.warn({ err: error }, 'could not hand this node’s pools over');
+      });
       await this.#store.leave(this.tag, this.#epoch).catch((error: unknown) => {
         this.#options.logger.warn({ err: error }, 'could not leave the cluster: it will sweep us');
       });
+    }
     await this.#pool.end().catch(() => undefined);
+  }
+
+  /**
+   * Moves the pools of nodes `tags` (lost, or this one leaving) to the nodes that are up, least
+   * loaded first, one each in turn. With no other node up they stay, and come back with theirs.
+   */
+  async #movePoolsOff(tags: readonly string[]): Promise<void> {
+    const targets = this.members()
+      .filter((node) => node.state === 'up' && !tags.includes(node.id))
+      .sort((a, b) => a.running / a.capacity - b.running / b.capacity);
+    if (targets.length === 0) return;
+    const homes = await this.#store.poolHomes();
+    const moves = new Map<string, string>();
+    for (const id of await this.#store.poolIds()) {
+      const home = homes.get(id) ?? nodeTagOf(id) ?? this.legacyOwner;
+      if (tags.includes(home)) moves.set(id, (targets[moves.size % targets.length] as NodeRow).id);
+    }
+    if (moves.size === 0) return;
+    await this.#store.movePools(moves);
+    this.#options.logger.warn(
+      { nodes: tags, pools: Object.fromEntries(moves) },
+      'pools moved to the nodes that are up',
+    );
+  }
+
+  /**
+   * Reads where pools live, and tells the hooks when that changed. One read at a time; a call
+   * meanwhile (a notification) has it read once more after.
+   */
+  #readHomes(): Promise<void> {
+    if (this.#homesRead) {
+      this.#isHomesStale = true;
+      return this.#homesRead;
+    }
+    this.#homesRead = (async () => {
+      do {
+        this.#isHomesStale = false;
+        const homes = await this.#store.poolHomes();
+        const isChanged =
+          homes.size !== this.#homes.size ||
+          [...homes].some(([id, node]) => this.#homes.get(id) !== node);
+        this.#homes = homes;
+        if (isChanged && !this.#isLeaving) await this.#hooks?.poolsMoved();
+      } while (this.#isHomesStale && !this.#isLeaving);
+    })().finally(() => {
+      this.#homesRead = undefined;
+    });
+    return this.#homesRead;
+  }
+
+  /**
+   * Hears pools move at once (LISTEN); the renewals read them too, so a connection that broke
+   * (made again at the next renewal) or a notification lost costs at most one renewal's wait.
+   */
+  async #listen(): Promise<void> {
+    if (this.#listener || this.#isLeaving) return;
+    const client = new pg.Client({
+      connectionString: this.#databaseUrl,
+      connectionTimeoutMillis: STATEMENT_MS,
+      query_timeout: STATEMENT_MS,
+      keepAlive: true,
+      application_name: 'xb-server cluster listener',
+    });
+    const drop = () => {
+      if (this.#listener === client) this.#listener = undefined;
+      client.end().catch(() => undefined);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', () => {
+      this.#readHomes().catch(() => undefined); // the next renewal reads them again
+    });
+    this.#listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${POOL_HOMES_CHANNEL}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
   }
 
   async #beat(): Promise<void> {
@@ -247,12 +354,22 @@ export class ClusterNode {
       this.#healthySince ??= Date.now();
       if (!isRenewed) await this.#rejoin();
       await this.#readMembers();
+      await this.#listen().catch((error: unknown) => {
+        logger.warn({ err: error }, 'cannot listen for pools moving: reading them at each renewal');
+      });
+      await this.#readHomes();
       if (Date.now() - this.#healthySince >= LEASE_SECONDS * 1000) {
         const lost = (await this.#store.sweep()).filter((tag) => tag !== this.tag);
         if (lost.length > 0) {
           logger.warn({ nodes: lost }, 'nodes lost: their sessions are ended');
+          // Their pools move even when ending their sessions failed (kept to try again).
+          this.#poolsToMove.push(...lost);
           await this.#hooks?.lost(lost);
         }
+      }
+      if (this.#poolsToMove.length > 0) {
+        await this.#movePoolsOff(this.#poolsToMove);
+        this.#poolsToMove = [];
       }
     } catch (error) {
       if (this.#healthySince !== undefined)

@@ -10,6 +10,9 @@ export interface NodeRow {
   readonly running: number;
 }
 
+/** Where the nodes hear that pools moved (LISTEN / NOTIFY). */
+export const POOL_HOMES_CHANNEL = 'xb_pool_homes';
+
 /** How long a node's lease lasts from its last heartbeat: past it, the node is lost. */
 export const LEASE_SECONDS = 6;
 
@@ -105,6 +108,40 @@ export class ClusterStore {
       `UPDATE xb_nodes SET is_swept = true WHERE state = 'lost' AND NOT is_swept RETURNING id`,
     );
     return rows.map((row) => row.id);
+  }
+
+  /** The pools that moved off the node their id names: pool id to the node that holds it now. */
+  async poolHomes(): Promise<Map<string, string>> {
+    const { rows } = await this.#pool.query<{ pool_id: string; node: string }>(
+      'SELECT pool_id, node FROM xb_pool_homes',
+    );
+    return new Map(rows.map((row) => [row.pool_id, row.node]));
+  }
+
+  /** Every pool's id, in any project. */
+  async poolIds(): Promise<string[]> {
+    const { rows } = await this.#pool.query<{ id: string }>(
+      "SELECT id FROM xb_records WHERE kind = 'pools'",
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Moves pools to the nodes given (pool id to node), and forgets where pools
+   * that no longer exist went; every node hears of it at once (`xb_pool_homes`).
+   */
+  async movePools(moves: ReadonlyMap<string, string>): Promise<void> {
+    await this.#pool.query(
+      `INSERT INTO xb_pool_homes (pool_id, node)
+       SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT (pool_id) DO UPDATE SET node = EXCLUDED.node`,
+      [[...moves.keys()], [...moves.values()]],
+    );
+    await this.#pool.query(
+      `DELETE FROM xb_pool_homes h WHERE NOT EXISTS
+         (SELECT 1 FROM xb_records r WHERE r.kind = 'pools' AND r.id = h.pool_id)`,
+    );
+    await this.#pool.query(`SELECT pg_notify('${POOL_HOMES_CHANNEL}', '')`);
   }
 
   /** Every node the store knows. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeTagOf } from '@x/service-kernel';
 import { ContractContext, deployContractApp } from '@x/testing';
-import type { BrowserSession } from '@x/types';
+import type { BrowserPool, BrowserSession } from '@x/types';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -367,7 +367,7 @@ describe('three nodes on one PostgreSQL', () => {
 });
 
 describe('a node lost', () => {
-  it('killed: within 10 s its sessions are ended, its URLs refused; its next start reaps what it left', async () => {
+  it('killed: within 10 s its sessions are ended, its URLs refused, its pools made whole elsewhere; its next start reaps what it left', async () => {
     const url = postgres.database();
     const one = await startNode(url);
     const port = await freePort();
@@ -387,6 +387,22 @@ describe('a node lost', () => {
       const created = await jsonCaller(() => victim.url)<BrowserSession>('POST', '/browsers', {});
       const session = created.json;
       expect(nodeTagOf(session.session_id)).toBe(victimTag);
+      // A pool made on the victim too: it lives there, its warm browsers with it.
+      const pool = await jsonCaller(() => victim.url)<BrowserPool>('POST', '/browser_pools', {
+        name: 'moves',
+        size: 2,
+        fill_rate_per_minute: 100,
+      });
+      expect(pool.status).toBe(201);
+      expect(nodeTagOf(pool.json.id)).toBe(victimTag);
+      await expect
+        .poll(
+          async () =>
+            (await jsonCaller(() => one.url)<BrowserPool>('GET', '/browser_pools/moves')).json
+              .available_count,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(2);
       // Driven through the other node.
       const browser = await chromium.connectOverCDP(through(session.cdp_ws_url, one));
       const disconnected = new Promise<number>((resolve) =>
@@ -420,6 +436,28 @@ describe('a node lost', () => {
       const next = await jsonCaller(() => one.url)<BrowserSession>('POST', '/browsers', {});
       expect(nodeTagOf(next.json.session_id)).toBe(one.cluster?.tag);
       await jsonCaller(() => one.url)('DELETE', `/browsers/${next.json.session_id}`);
+      // Its pool moved to the node that is left, which filled it again: whole, and leased there.
+      await expect
+        .poll(
+          async () => {
+            const read = await jsonCaller(() => one.url)<BrowserPool>(
+              'GET',
+              `/browser_pools/${pool.json.id}`,
+            );
+            return read.status === 200 ? read.json.available_count : read.status;
+          },
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(2);
+      expect(Date.now() - killedAt).toBeLessThan(20_000);
+      expect(one.cluster?.ownerOf(pool.json.id)).toBe(one.cluster?.tag);
+      const lease = await jsonCaller(() => one.url)<BrowserSession>(
+        'POST',
+        '/browser_pools/moves/acquire',
+        {},
+      );
+      expect(lease.status).toBe(200);
+      expect(nodeTagOf(lease.json.session_id)).toBe(one.cluster?.tag);
       // Started again on its data directory: nothing of the killed run is left, and it joins
       // again, a new epoch.
       victim = await startBinary(dataDir, env);
@@ -430,6 +468,14 @@ describe('a node lost', () => {
       await expect
         .poll(() => one.cluster?.member(victimTag as string)?.state, { timeout: 5_000 })
         .toBe('up');
+      // The pool stays where it went: asked through the victim, the lease comes back there.
+      const released = await jsonCaller(() => victim.url)(
+        'POST',
+        `/browser_pools/${pool.json.id}/release`,
+        { session_id: lease.json.session_id },
+      );
+      expect(released.status).toBe(204);
+      expect(one.org.defaultModel.pools.get('moves').acquired_count).toBe(0);
     } finally {
       victim.child.kill('SIGTERM');
       await one.close();
@@ -475,6 +521,10 @@ describe('a node lost', () => {
       const created = await jsonCaller(() => cut.url)<BrowserSession>('POST', '/browsers', {});
       const id = created.json.session_id;
       expect(nodeTagOf(id)).toBe(tag);
+      const pool = await jsonCaller(() => cut.url)<BrowserPool>('POST', '/browser_pools', {
+        size: 1,
+      });
+      await expect.poll(() => cut.org.nodeBrowsers(), { timeout: 10_000 }).toBe(2);
       gate.cut();
       await expect
         .poll(
@@ -488,8 +538,19 @@ describe('a node lost', () => {
       expect(
         (await jsonCaller(() => one.url)('GET', `/browsers/${id}/process/x/status`)).status,
       ).toBe(404);
-      expect(cut.org.nodeBrowsers()).toBe(1);
+      expect(cut.org.nodeBrowsers()).toBe(2);
+      // Its pool moved to the other node, which fills it; the cut node lets go of it once it
+      // hears so, and never starts its browsers again.
+      await expect
+        .poll(
+          async () =>
+            (await jsonCaller(() => one.url)<BrowserPool>('GET', `/browser_pools/${pool.json.id}`))
+              .json.available_count,
+          { timeout: 10_000, interval: 250 },
+        )
+        .toBe(1);
       gate.mend();
+      await expect.poll(() => cut.org.defaultModel.pools.list(), { timeout: 15_000 }).toEqual([]);
       await expect.poll(() => cut.org.nodeBrowsers(), { timeout: 15_000 }).toBe(0);
       await expect.poll(() => one.cluster?.member(tag)?.state, { timeout: 10_000 }).toBe('up');
       expect(cut.cluster?.epoch).toBeGreaterThan(epoch);
@@ -564,7 +625,7 @@ describe('PostgreSQL restarted under load', () => {
 });
 
 describe('a node drained for a deploy', () => {
-  it('takes no new browsers, waits for its sessions in use, then stops', async () => {
+  it('takes no new browsers, waits for its sessions in use, then stops; its pools go to the others', async () => {
     const url = postgres.database();
     const stays = await startNode(url);
     const leaves = await startNode(url, { XB_DRAIN_SECONDS: '60' });
@@ -573,6 +634,10 @@ describe('a node drained for a deploy', () => {
       const created = await jsonCaller(() => leaves.url)<BrowserSession>('POST', '/browsers', {});
       const id = created.json.session_id;
       expect(nodeTagOf(id)).toBe(leaves.cluster?.tag);
+      const pool = await jsonCaller(() => leaves.url)<BrowserPool>('POST', '/browser_pools', {
+        size: 1,
+      });
+      expect(nodeTagOf(pool.json.id)).toBe(leaves.cluster?.tag);
       const startedAt = Date.now();
       const closed = leaves.close();
       await expect
@@ -590,6 +655,20 @@ describe('a node drained for a deploy', () => {
       expect((await jsonCaller(() => stays.url)('DELETE', `/browsers/${id}`)).status).toBe(204);
       await closed;
       expect(Date.now() - startedAt).toBeLessThan(30_000);
+      // Its pool went to the node that stays, which fills it.
+      await expect
+        .poll(
+          async () =>
+            (
+              await jsonCaller(() => stays.url)<BrowserPool>(
+                'GET',
+                `/browser_pools/${pool.json.id}`,
+              )
+            ).json.available_count,
+          { timeout: 10_000, interval: 250 },
+        )
+        .toBe(1);
+      expect(stays.cluster?.ownerOf(pool.json.id)).toBe(stays.cluster?.tag);
       expect(
         stays.cluster?.members().find((member) => member.id === leaves.cluster?.tag),
       ).toBeDefined();

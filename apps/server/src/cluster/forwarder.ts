@@ -127,6 +127,16 @@ export class Forwarder {
       return true;
     }
     const target = await this.#targetOf(incoming);
+    if (target === 'moving') {
+      sendError(
+        response,
+        503,
+        'unavailable',
+        'The node that held this pool is lost: the pool moves to another node, which fills it again. Try again shortly.',
+        { 'retry-after': '2' },
+      );
+      return true;
+    }
     if (!target) return false;
     this.#pass(incoming, response, target);
     return true;
@@ -162,9 +172,10 @@ export class Forwarder {
 
   /**
    * The node to pass a session's or a pool's call to, or undefined: this node answers it. A
-   * pool lives on the node that made it, its browsers with it.
+   * pool lives on one node, its browsers with it: the one that made it, until that node is lost
+   * or leaves and another takes it (`moving` until then).
    */
-  async #targetOf(incoming: IncomingMessage): Promise<URL | undefined> {
+  async #targetOf(incoming: IncomingMessage): Promise<URL | 'moving' | undefined> {
     const run = keyOf(RUN_PATH, incoming.url);
     if (run !== undefined) return this.#remoteOwner(run);
     const session = keyOf(SESSION_PATH, incoming.url);
@@ -176,7 +187,10 @@ export class Forwarder {
     const id = isId(key, kind === 'pools' ? 'pool' : 'br')
       ? key
       : await this.#resolveName(kind, key).catch(() => undefined);
-    return id === undefined ? undefined : this.#remoteOwner(id);
+    if (id === undefined) return undefined;
+    if (kind === 'pools' && this.#node.member(this.#node.ownerOf(id))?.state === 'lost')
+      return 'moving';
+    return this.#remoteOwner(id);
   }
 
   /**

@@ -237,6 +237,15 @@ export class Organization<I extends BrowserInstance> {
     return ended;
   }
 
+  /**
+   * A cluster moved pools between nodes: every project takes the pools it now holds here and
+   * lets go of those it holds no more (`ModelSettings.owns` says which).
+   */
+  async restorePools(origin: string): Promise<void> {
+    for (const project of await this.#org.projects.list())
+      await this.#modelOf(project.record.id).pools.restore(origin);
+  }
+
   /** Ends every browser this node runs, in every project, for `reason`. Gives how many. */
   async endAllBrowsers(reason: BrowserEndReason): Promise<number> {
     const counts = await Promise.all(

@@ -206,11 +206,24 @@ export class PoolModel<I extends BrowserInstance> {
     for (const pool of this.#pools.values()) if (pool.timer === undefined) this.#filler.fill(pool);
   }
 
-  /** Fills the pools kept from an earlier run again (their browsers did not outlive it). */
+  /**
+   * Takes the stored pools this node holds and has not yet, and fills them: at start, those kept
+   * from an earlier run (their browsers did not outlive it); in a cluster, also those moved here
+   * from a node lost or gone. Lets go of the pools it holds no more (moved elsewhere while this
+   * node was cut off), ending their browsers.
+   */
   async restore(origin: string): Promise<void> {
     const { owns = () => true } = this.#context.settings;
+    for (const pool of [...this.#pools.values()]) {
+      if (owns(pool.id)) continue;
+      this.#filler.stop(pool);
+      this.#pools.delete(pool.id);
+      const ids = [...pool.idle.splice(0), ...pool.acquired];
+      pool.acquired.clear();
+      await this.#discard(ids);
+    }
     for (const stored of await this.#context.engines.records.pools.list()) {
-      if (!owns(stored.id)) continue;
+      if (!owns(stored.id) || this.#pools.has(stored.id)) continue;
       const pool = this.#entry(stored, origin);
       this.#pools.set(pool.id, pool);
       this.#filler.fill(pool);

@@ -83,6 +83,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      name text PRIMARY KEY,
      value text NOT NULL
    );`,
+  // A pool lives on one node; when that node is lost or leaves, another takes it: the pools that
+  // moved, and where to. A pool with no row here lives on the node its id names.
+  `CREATE TABLE xb_pool_homes (
+     pool_id text PRIMARY KEY,
+     node text NOT NULL
+   );`,
 ];
 
 /** The advisory lock every server takes to migrate: one at a time, the others wait and skip. */
