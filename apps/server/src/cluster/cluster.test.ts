@@ -353,6 +353,41 @@ describe('three nodes on one PostgreSQL', () => {
     }
   }, 120_000);
 
+  it("holds a project to its cap on sessions across the nodes: its browsers and pools' sizes on every node count", async () => {
+    const admin = jsonCaller(() => (nodes[0] as RunningServer).url);
+    const project = (await admin<{ id: string }>('POST', '/org/projects', { name: 'capped' })).json;
+    const key = (
+      await admin<{ key: string }>('POST', '/org/api_keys', {
+        name: 'capped',
+        project_id: project.id,
+      })
+    ).json.key;
+    const limits = await admin('PATCH', `/org/projects/${project.id}/limits`, {
+      max_concurrent_sessions: 3,
+    });
+    expect(limits.status).toBe(200);
+    const through = (index: number) => jsonCaller(() => (nodes[index] as RunningServer).url, key);
+    const pool = await through(2)<BrowserPool>('POST', '/browser_pools', { size: 1 });
+    expect(pool.status).toBe(201);
+    const made: string[] = [];
+    for (const index of [0, 1]) {
+      const created = await through(index)<BrowserSession>('POST', '/browsers', {});
+      expect(created.status).toBe(201);
+      made.push(created.json.session_id);
+    }
+    // What counts is on more than one node: no one node alone would find the cap reached.
+    const tags = new Set([pool.json.id, ...made].map((id) => nodeTagOf(id)));
+    expect(tags.size).toBeGreaterThan(1);
+    for (const index of [0, 1, 2]) {
+      const past = await through(index)<{ message: string }>('POST', '/browsers', {});
+      expect(past.status).toBe(429);
+      expect(past.json.message).toMatch(/max_concurrent_sessions/);
+    }
+    expect((await through(0)('POST', '/browser_pools', { size: 1 })).status).toBe(429);
+    for (const id of made) expect((await through(1)('DELETE', `/browsers/${id}`)).status).toBe(204);
+    expect((await through(0)('DELETE', `/browser_pools/${pool.json.id}`)).status).toBe(204);
+  });
+
   it('refuses a call passed between nodes with a bad signature, and passes none on twice', async () => {
     const [one] = nodes as [RunningServer];
     const forged = await fetch(`${one.url}/browsers`, {

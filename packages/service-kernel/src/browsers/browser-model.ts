@@ -52,6 +52,8 @@ interface Resolved {
   readonly proxy?: ProxyRoute | undefined;
   /** What its network may reach besides the public internet; `unlimited` where no policy holds. */
   readonly allowNetworks: readonly NetworkEntry[] | 'unlimited';
+  /** What the project holds on a cluster's other nodes, toward its cap (`elsewhere`). */
+  readonly elsewhere?: number | undefined;
 }
 
 /**
@@ -125,8 +127,9 @@ export class BrowserModel<I extends BrowserInstance> {
     );
     this.#context.engines.browsers.check(spec);
     const namesStored =
-      // A cluster's other nodes hold names too: the store knows their running browsers'.
-      (spec.name !== undefined && this.#context.settings.isShared === true) ||
+      // A cluster's other nodes hold names, and count toward a cap: the store knows them.
+      (this.#context.settings.isShared === true &&
+        (spec.name !== undefined || this.#isCapped(spec))) ||
       spec.invocation_id !== undefined ||
       (spec.extensions ?? []).length > 0 ||
       spec.profile !== undefined ||
@@ -157,7 +160,27 @@ export class BrowserModel<I extends BrowserInstance> {
     }
     const proxy =
       spec.proxy_id === undefined ? undefined : await this.#proxies.route(spec.proxy_id);
-    return { extensions, profile, proxy, allowNetworks };
+    const elsewhere = this.#isCapped(spec) ? await this.elsewhere() : undefined;
+    return { extensions, profile, proxy, allowNetworks, elsewhere };
+  }
+
+  /** Whether the project's cap on sessions holds this browser (a pool's count by its size). */
+  #isCapped(spec: BrowserSpec): boolean {
+    return spec.pool === undefined && this.#context.quota.sessions() !== undefined;
+  }
+
+  /**
+   * What the project holds on a cluster's other nodes, toward its cap on sessions: their running
+   * browsers that are not a pool's, and the sizes of the pools they hold, read from the store
+   * (a read, then the start: two creates at the same instant on two nodes can both pass). 0 for
+   * a server alone.
+   */
+  async elsewhere(): Promise<number> {
+    if (!this.#context.settings.isShared) return 0;
+    const running = (await this.#openElsewhere()).filter((record) => record.pool === undefined);
+    let pools = 0;
+    for (const pool of await this.#context.engines.records.pools.list()) pools += pool.config.size;
+    return running.length + Math.max(0, pools - this.reserved());
   }
 
   /**
@@ -178,7 +201,10 @@ export class BrowserModel<I extends BrowserInstance> {
     const { quota, project } = this.#context;
     if (quota.nodeBrowsers() >= maxBrowsers) throw refusals.atCapacity(maxBrowsers);
     const cap = spec.pool ? undefined : quota.sessions();
-    if (cap !== undefined && this.onDemandCount() + this.reserved() >= cap) {
+    if (
+      cap !== undefined &&
+      this.onDemandCount() + this.reserved() + (resolved.elsewhere ?? 0) >= cap
+    ) {
       throw refusals.projectLimit(
         project,
         'max_concurrent_sessions',

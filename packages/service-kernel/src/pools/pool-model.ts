@@ -50,11 +50,14 @@ export class PoolModel<I extends BrowserInstance> {
     return total;
   }
 
-  /** 429 when pools `size` browsers larger would take the project past its cap. */
-  #assertRoom(added: number): void {
+  /**
+   * 429 when pools `size` browsers larger would take the project past its cap, counting what it
+   * holds on a cluster's other nodes (`elsewhere`).
+   */
+  #assertRoom(added: number, elsewhere: number): void {
     const cap = this.#context.quota.sessions();
     if (cap === undefined || added <= 0) return;
-    if (this.#browsers.onDemandCount() + this.reservedSize() + added > cap) {
+    if (this.#browsers.onDemandCount() + this.reservedSize() + elsewhere + added > cap) {
       throw refusals.projectLimit(
         this.#context.project,
         'max_concurrent_sessions',
@@ -66,7 +69,7 @@ export class PoolModel<I extends BrowserInstance> {
 
   async create(body: PoolConfigInput, origin: string): Promise<BrowserPool> {
     this.#assertNameFree(body.name);
-    this.#assertRoom(body.size);
+    this.#assertRoom(body.size, 0);
     const pool = this.#entry(
       {
         id: this.#context.nextId('pool'),
@@ -77,9 +80,10 @@ export class PoolModel<I extends BrowserInstance> {
       origin,
     );
     await this.#browsers.check(browserSpecOf(pool));
+    const elsewhere = await this.#elsewhere(body.size);
     // Checked again after the store answered: another create may have taken the name or room.
     this.#assertNameFree(body.name);
-    this.#assertRoom(body.size);
+    this.#assertRoom(body.size, elsewhere);
     this.#pools.set(pool.id, pool);
     try {
       await this.#save(pool);
@@ -122,8 +126,9 @@ export class PoolModel<I extends BrowserInstance> {
     const config = keptConfig({ ...pool.config, ...structuredClone(setFields(body)) });
     const name = body.name ?? pool.name;
     await this.#browsers.check(browserSpecOf({ id: pool.id, name, config }));
+    const elsewhere = await this.#elsewhere(config.size - pool.config.size);
     this.#assertNameFree(body.name, pool);
-    this.#assertRoom(config.size - pool.config.size);
+    this.#assertRoom(config.size - pool.config.size, elsewhere);
     await this.#save({ ...pool, config, name });
     pool.config = config;
     pool.name = name;
@@ -270,6 +275,12 @@ export class PoolModel<I extends BrowserInstance> {
   /** Stops filling and sends every waiting acquire away empty (shutdown). */
   close(): void {
     for (const pool of this.#pools.values()) this.#filler.stop(pool);
+  }
+
+  /** What the project holds on a cluster's other nodes, read only when a cap and growth ask. */
+  #elsewhere(added: number): Promise<number> {
+    if (added <= 0 || this.#context.quota.sessions() === undefined) return Promise.resolve(0);
+    return this.#browsers.elsewhere();
   }
 
   #entry(stored: StoredPool, origin: string): PoolEntry {
