@@ -523,7 +523,11 @@ async function startLocked(
       lost: async (tags) => {
         const owned = (id: string) => tags.includes((cluster as ClusterNode).ownerOf(id));
         const ended = await org.endLostBrowsers(owned);
-        logger.warn({ nodes: tags, sessions: ended }, 'sessions of lost nodes marked ended');
+        const failed = await org.endLostInvocations(owned);
+        logger.warn(
+          { nodes: tags, sessions: ended, invocations: failed },
+          'sessions of lost nodes marked ended, their invocations failed',
+        );
       },
       fenced: async () => {
         await org.endAllBrowsers('node_lost');

@@ -35,6 +35,13 @@ export const refusals = {
       'This server is draining (it is being stopped): no new browser starts on it. Try again: another node, or this one once it is back, takes it.',
       { headers: { [HEADERS.retryAfter]: '5' } },
     ),
+  /** A cluster's node that runs an app's deployment (its code on that node's disk) is away. */
+  deploymentAway: (app: string, version: string) =>
+    new ServiceError(
+      'unavailable',
+      `The node that runs app "${app}" version "${version}" is away (lost, or stopped): its code is on that node's disk. Start that node again, or deploy the app again.`,
+      { headers: { [HEADERS.retryAfter]: '10' } },
+    ),
   browserFailedToStart: () => new ServiceError('internal_error', 'The browser failed to start.'),
   /** The session's proxy is where the egress policy keeps sessions (and the server for them) from. */
   proxyUnreachable: (why: string) =>

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -438,6 +439,23 @@ describe('a node lost', () => {
           { timeout: 15_000, interval: 250 },
         )
         .toBe(2);
+      // An app deployed on the victim, an invocation of it running (asked through the other).
+      const app = await deployContractApp(
+        new ContractContext({
+          baseUrl: victim.url,
+          token: TEST_TOKEN,
+          readOnlyToken: TEST_TOKEN,
+          timeoutMs: 60_000,
+        }),
+        { app: 'lost-app' },
+      );
+      const invoked = await jsonCaller(() => one.url)<{ id: string; status: string }>(
+        'POST',
+        '/invocations',
+        { app_name: app.app, version: app.version, action_name: 'contract', async: true },
+      );
+      expect(invoked.json.status).toBe('queued');
+      expect(nodeTagOf(invoked.json.id)).toBe(victimTag);
       // Driven through the other node.
       const browser = await chromium.connectOverCDP(through(session.cdp_ws_url, one));
       const disconnected = new Promise<number>((resolve) =>
@@ -463,6 +481,28 @@ describe('a node lost', () => {
         .toBe('node_lost');
       const detectedMs = Date.now() - killedAt;
       expect(detectedMs).toBeLessThan(10_000);
+      // Its invocation failed saying why (it no longer counts toward the project's cap).
+      await expect
+        .poll(
+          async () =>
+            (
+              await jsonCaller(() => one.url)<{ status: string; status_reason?: string }>(
+                'GET',
+                `/invocations/${invoked.json.id}`,
+              )
+            ).json,
+          { timeout: 5_000, interval: 200 },
+        )
+        .toMatchObject({ status: 'failed', status_reason: expect.stringMatching(/node .* lost/) });
+      // Its app's code is on its disk: an invocation of it is 503 until it is back, saying why.
+      const away = await jsonCaller(() => one.url)<{ message: string }>('POST', '/invocations', {
+        app_name: app.app,
+        version: app.version,
+        action_name: 'echo',
+        payload: '1',
+      });
+      expect(away.status).toBe(503);
+      expect(away.json.message).toMatch(/is away/);
       expect(one.cluster?.member(victimTag as string)?.state).toBe('lost');
       // Its URLs are refused; a new browser goes to the node that is left.
       await expect(
@@ -503,6 +543,15 @@ describe('a node lost', () => {
       await expect
         .poll(() => one.cluster?.member(victimTag as string)?.state, { timeout: 5_000 })
         .toBe('up');
+      // Back, it runs its app again, asked through the other node.
+      const again = await jsonCaller(() => one.url)<{ output: string }>('POST', '/invocations', {
+        app_name: app.app,
+        version: app.version,
+        action_name: 'echo',
+        payload: '"back"',
+      });
+      expect(again.status).toBe(200);
+      expect(again.json.output).toBe('"back"');
       // The pool stays where it went: asked through the victim, the lease comes back there.
       const released = await jsonCaller(() => victim.url)(
         'POST',
@@ -512,7 +561,10 @@ describe('a node lost', () => {
       expect(released.status).toBe(204);
       expect(one.org.defaultModel.pools.get('moves').acquired_count).toBe(0);
     } finally {
+      // Stopped whole (its browsers' disks unmounted) before the test ends and kills what is left.
+      const stopped = victim.child.exitCode === null ? once(victim.child, 'exit') : undefined;
       victim.child.kill('SIGTERM');
+      await stopped;
       await one.close();
     }
   }, 120_000);

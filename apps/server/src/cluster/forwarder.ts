@@ -114,9 +114,10 @@ export class Forwarder {
       sendError(response, 403, 'forbidden', 'A call passed between nodes with a bad signature.');
       return true;
     }
-    // Alone in the cluster: nothing to pass on. A call with no credential at all is refused
-    // here (401): it costs no other node anything.
-    if (this.#isAlone() || !hasCredential(incoming)) return false;
+    // A call with no credential at all is refused here (401): it costs no other node anything.
+    if (!hasCredential(incoming)) return false;
+    // Alone in the cluster: nothing to pass on, but a pool of a lost node is on its way here.
+    if (this.#isAlone()) return this.#isPoolMoving(incoming, response);
     const path = (incoming.url ?? '/').split('?')[0] as string;
     if (incoming.method === 'POST' && (path === '/browsers' || path === '/browsers/'))
       return this.#place(incoming, response);
@@ -128,17 +129,23 @@ export class Forwarder {
     }
     const target = await this.#targetOf(incoming);
     if (target === 'moving') {
-      sendError(
-        response,
-        503,
-        'unavailable',
-        'The node that held this pool is lost: the pool moves to another node, which fills it again. Try again shortly.',
-        { 'retry-after': '2' },
-      );
+      sendPoolMoving(response);
       return true;
     }
     if (!target) return false;
     this.#pass(incoming, response, target);
+    return true;
+  }
+
+  /** Answers 503 for a pool of a lost node that has not moved yet (true); else leaves the call. */
+  async #isPoolMoving(incoming: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    const pool = keyOf(POOL_PATH, incoming.url);
+    if (pool === undefined || this.#holds('pools', pool)) return false;
+    const id = isId(pool, 'pool')
+      ? pool
+      : await this.#resolveName('pools', pool).catch(() => undefined);
+    if (id === undefined || !this.#isOwnerLost(id)) return false;
+    sendPoolMoving(response);
     return true;
   }
 
@@ -188,8 +195,7 @@ export class Forwarder {
       ? key
       : await this.#resolveName(kind, key).catch(() => undefined);
     if (id === undefined) return undefined;
-    if (kind === 'pools' && this.#node.member(this.#node.ownerOf(id))?.state === 'lost')
-      return 'moving';
+    if (kind === 'pools' && this.#isOwnerLost(id)) return 'moving';
     return this.#remoteOwner(id);
   }
 
@@ -320,6 +326,11 @@ export class Forwarder {
     const member = this.#node.member(owner);
     if (!member || member.state === 'lost') return undefined;
     return new URL(member.url);
+  }
+
+  /** Whether the node that holds `id` is lost. */
+  #isOwnerLost(id: string): boolean {
+    return this.#node.member(this.#node.ownerOf(id))?.state === 'lost';
   }
 
   #sign(incoming: IncomingMessage, path = incoming.url): string {
@@ -648,6 +659,17 @@ async function readText(answer: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of answer) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** 503 for a pool whose node is lost, until another node takes it (within a renewal). */
+function sendPoolMoving(response: ServerResponse): void {
+  sendError(
+    response,
+    503,
+    'unavailable',
+    'The node that held this pool is lost: the pool moves to another node, which fills it again. Try again shortly.',
+    { 'retry-after': '2' },
+  );
 }
 
 function sendError(

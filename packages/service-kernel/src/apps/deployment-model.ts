@@ -416,12 +416,29 @@ export class DeploymentModel<I extends BrowserInstance> {
    * archive and half an install are gone with it): it is failed, saying so.
    */
   async recover(): Promise<void> {
+    const { owns = () => true } = this.#context.settings;
+    await this.#failDeploying(owns, 'The server restarted during the deploy: deploy again.');
+  }
+
+  /**
+   * A cluster lost nodes: the deploys under way on them (`isOf` picks them by id) fail saying
+   * so. Their running deployments stay (the code is on that node's disk): they serve again when
+   * it comes back. Gives how many failed.
+   */
+  endLost(isOf: (id: string) => boolean): Promise<number> {
+    return this.#failDeploying(isOf, 'The node that deployed it was lost: deploy again.');
+  }
+
+  async #failDeploying(isOf: (id: string) => boolean, reason: string): Promise<number> {
+    let failed = 0;
     for (const stored of await this.#records.deployments.list({ isOpen: true })) {
       const { record } = stored;
       if (record.status !== 'queued' && record.status !== 'in_progress') continue;
-      if (!(this.#context.settings.owns?.(record.id) ?? true)) continue;
-      await this.#fail(record, 'The server restarted during the deploy: deploy again.');
+      if (!isOf(record.id)) continue;
+      await this.#fail(record, reason);
+      failed++;
     }
+    return failed;
   }
 
   /** How many deployments are being deployed or running (what keeps a project from deletion). */

@@ -88,6 +88,9 @@ export class InvocationModel<I extends BrowserInstance> {
     const deployments = this.deployments;
     if (!deployments) throw new ServiceError('unavailable', 'This service runs no code.');
     const version = await deployments.appVersion(body.app_name, body.version);
+    // In a cluster an invocation reaches the node of its deployment, unless that node is away.
+    if (!(this.#context.settings.owns?.(version.deployment) ?? true))
+      throw refusals.deploymentAway(body.app_name, version.version);
     if (!version.actions.some((action) => action.name === body.action_name)) {
       throw new ServiceError(
         'not_found',
@@ -353,14 +356,27 @@ export class InvocationModel<I extends BrowserInstance> {
 
   /** After a restart: invocations an earlier run left queued or running end failed. */
   async recover(): Promise<void> {
+    const { owns = () => true } = this.#context.settings;
+    await this.#failOpen(owns, 'The server restarted during the invocation.');
+  }
+
+  /**
+   * A cluster lost nodes: the invocations they ran (`isOf` picks them by id) fail saying so, and
+   * stop counting toward the project's cap. Gives how many.
+   */
+  endLost(isOf: (id: string) => boolean): Promise<number> {
+    return this.#failOpen(isOf, 'The node that ran the invocation was lost.');
+  }
+
+  /** Fails every invocation `isOf` picks that is still open and runs nowhere here. */
+  async #failOpen(isOf: (id: string) => boolean, reason: string): Promise<number> {
+    let failed = 0;
     for (const invocation of await this.#records.list()) {
-      if (isEnded(invocation) || this.#runs.has(invocation.id)) continue;
-      if (!(this.#context.settings.owns?.(invocation.id) ?? true)) continue;
-      await this.#end(invocation.id, {
-        status: 'failed',
-        status_reason: 'The server restarted during the invocation.',
-      });
+      if (isEnded(invocation) || this.#runs.has(invocation.id) || !isOf(invocation.id)) continue;
+      await this.#end(invocation.id, { status: 'failed', status_reason: reason });
+      failed++;
     }
+    return failed;
   }
 
   /** Shutdown: running code stops, its invocations fail saying so. */

@@ -238,6 +238,21 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /**
+   * A cluster lost nodes: the invocations they ran (`isOf` picks them by id), in every project,
+   * fail (`The node that ran the invocation was lost.`), and so do the deploys under way there.
+   * Gives how many invocations.
+   */
+  async endLostInvocations(isOf: (id: string) => boolean): Promise<number> {
+    let ended = 0;
+    for (const project of await this.#org.projects.list()) {
+      const model = this.#modelOf(project.record.id);
+      await model.deployments.endLost(isOf);
+      ended += await model.invocations.endLost(isOf);
+    }
+    return ended;
+  }
+
+  /**
    * A cluster moved pools between nodes: every project takes the pools it now holds here and
    * lets go of those it holds no more (`ModelSettings.owns` says which).
    */
