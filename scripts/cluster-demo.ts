@@ -3,8 +3,8 @@
  * folder, a free loopback port) and three xb-server nodes on it, each with its own data directory
  * and port. Through each node it makes a session, drives it through the other two (Playwright
  * over CDP, the session's URL aimed at them) and deletes it through the next; then it kills one
- * node outright and shows the others find its session lost. Everything it started is stopped and
- * removed at the end. Run through `bash scripts/cluster-demo.sh`, which builds the server first.
+ * node outright and shows the others find its session lost and fill its pool again. Everything
+ * it started is stopped and removed at the end. Run through `bash scripts/cluster-demo.sh`, which builds the server first.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -113,11 +113,21 @@ try {
     console.log(`  deleted through node ${next.name}: ${deleted.status}`);
   }
 
-  // A node killed outright: the others find its session lost.
+  // A node killed outright: the others find its session lost, and take its pool.
   const victim = nodes[2] as Node;
   const { json: doomed } = await call<{ session_id: string }>(victim, 'POST', '/browsers', {});
+  const { json: pool } = await call<{ id: string }>(victim, 'POST', '/browser_pools', {
+    name: 'warm',
+    size: 2,
+    fill_rate_per_minute: 100,
+  });
+  for (;;) {
+    const { json } = await call<{ available_count: number }>(victim, 'GET', '/browser_pools/warm');
+    if (json.available_count === 2) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   console.log(
-    `\nmade through node ${victim.name}: ${doomed.session_id}; killing node ${victim.name}`,
+    `\nmade through node ${victim.name}: ${doomed.session_id}, and pool "warm" (${pool.id}, 2 warm browsers, on the node tagged ${tagOf(pool.id)}); killing node ${victim.name}`,
   );
   const killedAt = Date.now();
   victim.child.kill('SIGKILL');
@@ -135,6 +145,30 @@ try {
       break;
     }
     if (Date.now() - killedAt > 30_000) throw new Error('the lost node was not found in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  for (;;) {
+    const answer = await call<{ available_count?: number }>(
+      nodes[1] as Node,
+      'GET',
+      '/browser_pools/warm',
+    );
+    if (answer.status === 200 && answer.json.available_count === 2) {
+      const { json: lease } = await call<{ session_id: string }>(
+        nodes[1] as Node,
+        'POST',
+        '/browser_pools/warm/acquire',
+        {},
+      );
+      console.log(
+        `pool "warm" moved and filled again ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill: a lease through node b runs on the node tagged ${tagOf(lease.session_id)}`,
+      );
+      await call(nodes[0] as Node, 'POST', '/browser_pools/warm/release', {
+        session_id: lease.session_id,
+      });
+      break;
+    }
+    if (Date.now() - killedAt > 60_000) throw new Error('the pool was not whole again in 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const { json: after } = await call<{ session_id: string }>(
