@@ -74,8 +74,8 @@ export class ClusterNode {
   #listener: pg.Client | undefined;
   #homesRead: Promise<void> | undefined;
   #isHomesStale = false;
-  /** Nodes this one swept whose pools it has still to move (a failed move is tried again). */
-  #poolsToMove: string[] = [];
+  /** The hooks have not yet acted on the pools' homes as last read (their last call failed). */
+  #isPoolsUnsettled = false;
   #hooks: ClusterHooks | undefined;
   #epoch = 0;
   #members = new Map<string, NodeRow>();
@@ -286,6 +286,18 @@ export class ClusterNode {
   }
 
   /**
+   * Pools left on a node that is lost though its sweeper did not move them (its move failed, or
+   * two nodes left at once, each handing its pools to the other) go to the nodes that are up.
+   * One node looks (the first up, by id), so two never move one pool at once.
+   */
+  async #moveOrphanedPools(): Promise<void> {
+    const up = this.members().filter((node) => node.state === 'up');
+    if (up[0]?.id !== this.tag) return;
+    const lost = this.members().filter((node) => node.state === 'lost');
+    if (lost.length > 0) await this.#movePoolsOff(lost.map((node) => node.id));
+  }
+
+  /**
    * Reads where pools live, and tells the hooks when that changed. One read at a time; a call
    * meanwhile (a notification) has it read once more after.
    */
@@ -301,8 +313,13 @@ export class ClusterNode {
         const isChanged =
           homes.size !== this.#homes.size ||
           [...homes].some(([id, node]) => this.#homes.get(id) !== node);
+        // Read before the hooks act: what they take or let go follows `ownerOf`.
         this.#homes = homes;
-        if (isChanged && !this.#isLeaving) await this.#hooks?.poolsMoved();
+        if ((isChanged || this.#isPoolsUnsettled) && this.#hooks && !this.#isLeaving) {
+          this.#isPoolsUnsettled = true;
+          await this.#hooks.poolsMoved();
+          this.#isPoolsUnsettled = false;
+        }
       } while (this.#isHomesStale && !this.#isLeaving);
     })().finally(() => {
       this.#homesRead = undefined;
@@ -357,19 +374,18 @@ export class ClusterNode {
       await this.#listen().catch((error: unknown) => {
         logger.warn({ err: error }, 'cannot listen for pools moving: reading them at each renewal');
       });
-      await this.#readHomes();
+      // Taking or letting go of pools failing is not this node failing to renew: tried again.
+      await this.#readHomes().catch((error: unknown) => {
+        logger.warn({ err: error }, 'could not take or let go of moved pools: trying again');
+      });
       if (Date.now() - this.#healthySince >= LEASE_SECONDS * 1000) {
         const lost = (await this.#store.sweep()).filter((tag) => tag !== this.tag);
         if (lost.length > 0) {
           logger.warn({ nodes: lost }, 'nodes lost: their sessions are ended');
-          // Their pools move even when ending their sessions failed (kept to try again).
-          this.#poolsToMove.push(...lost);
           await this.#hooks?.lost(lost);
+          await this.#movePoolsOff(lost);
         }
-      }
-      if (this.#poolsToMove.length > 0) {
-        await this.#movePoolsOff(this.#poolsToMove);
-        this.#poolsToMove = [];
+        await this.#moveOrphanedPools();
       }
     } catch (error) {
       if (this.#healthySince !== undefined)
@@ -388,6 +404,8 @@ export class ClusterNode {
       { node: this.tag, epoch: this.#epoch },
       'this node was declared lost while it could not reach the store: ending its browsers and joining again',
     );
+    // Its pools that moved meanwhile are let go of first: ending its browsers refills the rest.
+    await this.#readHomes();
     await this.#hooks?.fenced();
     const epoch = await this.#store.register(this.tag, this.#url, this.#options.capacity);
     if (epoch === undefined) throw new Error('another node took this node id');

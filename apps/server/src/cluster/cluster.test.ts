@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { nodeTagOf } from '@x/service-kernel';
 import { ContractContext, deployContractApp } from '@x/testing';
 import type { BrowserPool, BrowserSession } from '@x/types';
+import pg from 'pg';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -647,6 +648,54 @@ describe('a node lost', () => {
       await gate.close();
     }
   }, 120_000);
+});
+
+describe('a pool left on a lost node', () => {
+  it('goes to a node that is up, whoever lost track of it', async () => {
+    const url = postgres.database();
+    const one = await startNode(url);
+    const two = await startNode(url);
+    const sql = new pg.Pool({ connectionString: url });
+    try {
+      await seesUp(one, 2);
+      const pool = await jsonCaller(() => two.url)<BrowserPool>('POST', '/browser_pools', {
+        size: 1,
+      });
+      expect(nodeTagOf(pool.json.id)).toBe(two.cluster?.tag);
+      // As if its node had left and handed it to another that then left too: a lost node
+      // nobody will sweep again holds it.
+      await sql.query(
+        `INSERT INTO xb_nodes (id, url, epoch, state, capacity, lease_until, is_swept)
+         VALUES ('Gone', 'http://127.0.0.1:9', 3, 'lost', 4, now(), true)`,
+      );
+      await sql.query("INSERT INTO xb_pool_homes (pool_id, node) VALUES ($1, 'Gone')", [
+        pool.json.id,
+      ]);
+      await sql.query("SELECT pg_notify('xb_pool_homes', '')");
+      await expect.poll(() => one.cluster?.ownerOf(pool.json.id), { timeout: 5_000 }).toBe('Gone');
+      // Its node lets go of it at once; the first node up finds it orphaned and moves it.
+      await expect
+        .poll(() => one.cluster?.ownerOf(pool.json.id), { timeout: 10_000 })
+        .toMatch(new RegExp(`^(${one.cluster?.tag}|${two.cluster?.tag})$`));
+      await expect
+        .poll(
+          async () =>
+            (await jsonCaller(() => one.url)<BrowserPool>('GET', `/browser_pools/${pool.json.id}`))
+              .json.available_count,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(1);
+      const holder = one.cluster?.ownerOf(pool.json.id) === one.cluster?.tag ? one : two;
+      expect(holder.org.defaultModel.pools.list().map((each) => each.id)).toEqual([pool.json.id]);
+      expect(
+        (holder === one ? two : one).org.defaultModel.pools.list().map((each) => each.id),
+      ).toEqual([]);
+    } finally {
+      await sql.end();
+      await one.close();
+      await two.close();
+    }
+  }, 60_000);
 });
 
 describe('PostgreSQL restarted under load', () => {
