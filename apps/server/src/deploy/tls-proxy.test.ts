@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type AddressInfo, connect, createServer } from 'node:net';
@@ -115,6 +115,24 @@ describe('behind nginx with TLS, as the server README sets it up', () => {
       ],
       { stdio: 'ignore' },
     );
+    // The silent upstream of the control: an event stream that never says anything.
+    silent = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.flushHeaders();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(folder, temp));
+    // nginx takes fixed ports: one another process took since they were free fails its start
+    // (it exits with no pid file); the setup then goes again on new ports.
+    for (let attempt = 1; ; attempt++) {
+      if (await startBehindNginx(key)) break;
+      await server.close();
+      if (attempt === 5) throw new Error('nginx found its ports taken 5 times');
+    }
+  }, 120_000);
+
+  /** The server, then nginx in front of it on free ports; false when nginx could not bind them. */
+  async function startBehindNginx(key: string): Promise<boolean> {
     const port = await freePort();
     publicUrl = `https://localhost:${port}`;
     server = await startServer(
@@ -138,23 +156,19 @@ describe('behind nginx with TLS, as the server README sets it up', () => {
         .replace('proxy_read_timeout 1h;', `proxy_read_timeout ${READ_TIMEOUT_SECONDS}s;`);
     const served = site(port, server.url);
     expect(served).toContain(`proxy_pass ${server.url};`);
-    // The control: the same site in front of an event stream that never says anything.
-    silent = createHttpServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.flushHeaders();
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    // The control: the same site in front of the silent stream.
     silentPort = await freePort();
     const control = site(silentPort, `http://127.0.0.1:${(silent.address() as AddressInfo).port}`);
     writeFileSync(
       join(folder, 'xb.conf'),
       `${served}\n${control.slice(control.indexOf('server {'))}`,
     );
-    for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(folder, temp));
+    const pidFile = join(folder, 'nginx.pid');
+    rmSync(pidFile, { force: true });
     writeFileSync(
       join(folder, 'nginx.conf'),
       `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-pid ${folder}/nginx.pid;
+pid ${pidFile};
 error_log stderr warn;
 events { worker_connections 256; }
 http {
@@ -175,9 +189,18 @@ http {
         stdio: ['ignore', 'ignore', 'inherit'],
       },
     );
+    // nginx writes its pid file once it holds its ports; one that cannot bind them exits.
+    const exited = once(proxy, 'exit').then(() => 'exited' as const);
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(pidFile)) {
+      if (Date.now() > deadline) throw new Error('nginx did not start in 10 s');
+      const waited = new Promise<'waiting'>((resolve) => setTimeout(resolve, 50, 'waiting'));
+      if ((await Promise.race([exited, waited])) === 'exited') return false;
+    }
     await acceptsConnections(port);
     await acceptsConnections(silentPort);
-  }, 60_000);
+    return true;
+  }
 
   afterAll(async () => {
     if (proxy && proxy.exitCode === null) {
