@@ -26,22 +26,33 @@ const postgres = useTestCluster();
 const MiB = 1024 * 1024;
 
 /** A node of the cluster on `databaseUrl`, on a port of its own, in a fresh data directory. */
-async function startNode(databaseUrl: string, env: Record<string, string> = {}) {
+async function startNode(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  attempt = 1,
+): Promise<RunningServer> {
+  // Its address is said before it listens: a port another process took meanwhile, a new one.
   const port = await freePort();
-  return startServer(
-    readConfig({
-      XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
-      XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-cluster-')),
-      XB_PORT: String(port),
-      XB_NODE_URL: `http://127.0.0.1:${port}`,
-      XB_TOKENS: TEST_TOKEN,
-      XB_SPARE_BROWSERS: '0',
-      XB_MAX_BROWSERS: '4',
-      XB_DATABASE_URL: databaseUrl,
-      ...env,
-    }),
-    pino({ level: process.env.XB_TEST_LOG ?? 'silent' }),
-  );
+  try {
+    return await startServer(
+      readConfig({
+        XB_ALLOW_NETWORKS: TEST_ALLOW_NETWORKS,
+        XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-cluster-')),
+        XB_PORT: String(port),
+        XB_NODE_URL: `http://127.0.0.1:${port}`,
+        XB_TOKENS: TEST_TOKEN,
+        XB_SPARE_BROWSERS: '0',
+        XB_MAX_BROWSERS: '4',
+        XB_DATABASE_URL: databaseUrl,
+        ...env,
+      }),
+      pino({ level: process.env.XB_TEST_LOG ?? 'silent' }),
+    );
+  } catch (error) {
+    if (attempt < 3 && (error as { code?: string }).code === 'EADDRINUSE')
+      return startNode(databaseUrl, env, attempt + 1);
+    throw error;
+  }
 }
 
 /** Waits (5 s at most) until `node` reads `count` nodes up, itself among them. */

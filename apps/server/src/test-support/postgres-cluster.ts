@@ -72,14 +72,21 @@ export class PostgresCluster {
     // alone, so as root the cluster lives in /tmp (removed by stop all the same).
     const dir = mkdtempSync(join(user ? '/tmp' : tmpdir(), 'xb-postgres-'));
     if (user) chownSync(dir, user.uid, user.gid);
-    const cluster = new PostgresCluster(bin, dir, await freePort(), options.durable === true);
     execFileSync(
       join(bin, 'initdb'),
       ['-D', join(dir, 'data'), '-U', 'xb', '--auth=trust', '--no-sync', '-E', 'UTF8'],
       { stdio: 'ignore', ...(user ?? {}), cwd: dir },
     );
-    await cluster.#run();
-    return cluster;
+    // A free port can be taken by another process before PostgreSQL binds it: then a new one.
+    for (let attempt = 1; ; attempt++) {
+      const cluster = new PostgresCluster(bin, dir, await freePort(), options.durable === true);
+      try {
+        await cluster.#run();
+        return cluster;
+      } catch (error) {
+        if (attempt === 5 || !/already in use|could not bind/i.test(String(error))) throw error;
+      }
+    }
   }
 
   /** Creates an empty database and gives its URL. */
