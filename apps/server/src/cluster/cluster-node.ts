@@ -264,7 +264,8 @@ export class ClusterNode {
 
   /**
    * Moves the pools of nodes `tags` (lost, or this one leaving) to the nodes that are up, least
-   * loaded first, one each in turn. With no other node up they stay, and come back with theirs.
+   * loaded first, one each in turn. With no other node up they stay (they come back with their
+   * node, or the first node up moves them as orphans).
    */
   async #movePoolsOff(tags: readonly string[]): Promise<void> {
     const targets = this.members()

@@ -63,6 +63,26 @@ const seesUp = (node: RunningServer, count: number) =>
     })
     .toBe(count);
 
+/**
+ * Waits (`timeout` ms) until pool `pool` (id or name) reads `count` warm browsers through `node`
+ * (a call refused meanwhile, such as a pool moving, reads as its status).
+ */
+const warmThrough = (
+  node: { readonly url: string },
+  pool: string,
+  count: number,
+  timeout: number,
+) =>
+  expect
+    .poll(
+      async () => {
+        const read = await jsonCaller(() => node.url)<BrowserPool>('GET', `/browser_pools/${pool}`);
+        return read.status === 200 ? read.json.available_count : read.status;
+      },
+      { timeout, interval: 250 },
+    )
+    .toBe(count);
+
 /** `url` with its origin swapped for `node`'s: the same session URL, reached through that node. */
 const through = (url: string, node: RunningServer) => {
   const moved = new URL(url);
@@ -234,18 +254,7 @@ describe('three nodes on one PostgreSQL', () => {
     expect(made.status).toBe(201);
     try {
       expect(nodeTagOf(made.json.id)).toBe(one.cluster?.tag);
-      await expect
-        .poll(
-          async () =>
-            (
-              await jsonCaller(() => three.url)<{ available_count: number }>(
-                'GET',
-                '/browser_pools/shared-pool',
-              )
-            ).json.available_count,
-          { timeout: 20_000, interval: 250 },
-        )
-        .toBe(1);
+      await warmThrough(three, 'shared-pool', 1, 20_000);
       const leased = await jsonCaller(() => two.url)<BrowserSession>(
         'POST',
         '/browser_pools/shared-pool/acquire',
@@ -279,18 +288,7 @@ describe('three nodes on one PostgreSQL', () => {
       fill_rate_per_minute: 100,
     });
     try {
-      await expect
-        .poll(
-          async () =>
-            (
-              await jsonCaller(() => two.url)<{ available_count: number }>(
-                'GET',
-                '/browser_pools/raced',
-              )
-            ).json.available_count,
-          { timeout: 30_000, interval: 250 },
-        )
-        .toBe(3);
+      await warmThrough(two, 'raced', 3, 30_000);
       const answers = await Promise.all(
         Array.from({ length: 300 }, (_, index) =>
           jsonCaller(() => (nodes[index % 3] as RunningServer).url)<BrowserSession | undefined>(
@@ -443,14 +441,7 @@ describe('a node lost', () => {
       });
       expect(pool.status).toBe(201);
       expect(nodeTagOf(pool.json.id)).toBe(victimTag);
-      await expect
-        .poll(
-          async () =>
-            (await jsonCaller(() => one.url)<BrowserPool>('GET', '/browser_pools/moves')).json
-              .available_count,
-          { timeout: 15_000, interval: 250 },
-        )
-        .toBe(2);
+      await warmThrough(one, 'moves', 2, 15_000);
       // An app deployed on the victim, an invocation of it running (asked through the other).
       const app = await deployContractApp(
         new ContractContext({
@@ -524,18 +515,7 @@ describe('a node lost', () => {
       expect(nodeTagOf(next.json.session_id)).toBe(one.cluster?.tag);
       await jsonCaller(() => one.url)('DELETE', `/browsers/${next.json.session_id}`);
       // Its pool moved to the node that is left, which filled it again: whole, and leased there.
-      await expect
-        .poll(
-          async () => {
-            const read = await jsonCaller(() => one.url)<BrowserPool>(
-              'GET',
-              `/browser_pools/${pool.json.id}`,
-            );
-            return read.status === 200 ? read.json.available_count : read.status;
-          },
-          { timeout: 20_000, interval: 250 },
-        )
-        .toBe(2);
+      await warmThrough(one, pool.json.id, 2, 20_000);
       expect(Date.now() - killedAt).toBeLessThan(20_000);
       expect(one.cluster?.ownerOf(pool.json.id)).toBe(one.cluster?.tag);
       const lease = await jsonCaller(() => one.url)<BrowserSession>(
@@ -640,14 +620,7 @@ describe('a node lost', () => {
       expect(cut.org.nodeBrowsers()).toBe(2);
       // Its pool moved to the other node, which fills it; the cut node lets go of it once it
       // hears so, and never starts its browsers again.
-      await expect
-        .poll(
-          async () =>
-            (await jsonCaller(() => one.url)<BrowserPool>('GET', `/browser_pools/${pool.json.id}`))
-              .json.available_count,
-          { timeout: 10_000, interval: 250 },
-        )
-        .toBe(1);
+      await warmThrough(one, pool.json.id, 1, 10_000);
       gate.mend();
       await expect.poll(() => cut.org.defaultModel.pools.list(), { timeout: 15_000 }).toEqual([]);
       await expect.poll(() => cut.org.nodeBrowsers(), { timeout: 15_000 }).toBe(0);
@@ -688,14 +661,7 @@ describe('a pool left on a lost node', () => {
       await expect
         .poll(() => one.cluster?.ownerOf(pool.json.id), { timeout: 10_000 })
         .toMatch(new RegExp(`^(${one.cluster?.tag}|${two.cluster?.tag})$`));
-      await expect
-        .poll(
-          async () =>
-            (await jsonCaller(() => one.url)<BrowserPool>('GET', `/browser_pools/${pool.json.id}`))
-              .json.available_count,
-          { timeout: 15_000, interval: 250 },
-        )
-        .toBe(1);
+      await warmThrough(one, pool.json.id, 1, 15_000);
       const holder = one.cluster?.ownerOf(pool.json.id) === one.cluster?.tag ? one : two;
       expect(holder.org.defaultModel.pools.list().map((each) => each.id)).toEqual([pool.json.id]);
       expect(
@@ -803,18 +769,7 @@ describe('a node drained for a deploy', () => {
       await closed;
       expect(Date.now() - startedAt).toBeLessThan(30_000);
       // Its pool went to the node that stays, which fills it.
-      await expect
-        .poll(
-          async () =>
-            (
-              await jsonCaller(() => stays.url)<BrowserPool>(
-                'GET',
-                `/browser_pools/${pool.json.id}`,
-              )
-            ).json.available_count,
-          { timeout: 10_000, interval: 250 },
-        )
-        .toBe(1);
+      await warmThrough(stays, pool.json.id, 1, 10_000);
       expect(stays.cluster?.ownerOf(pool.json.id)).toBe(stays.cluster?.tag);
       expect(
         stays.cluster?.members().find((member) => member.id === leaves.cluster?.tag),
