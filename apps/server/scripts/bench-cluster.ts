@@ -5,7 +5,8 @@
  * - creates per second (create, then delete) of three nodes against one node, the browsers
  *   stubbed (nothing starts: what is measured is the API, the store and the nodes agreeing),
  *   callers spread over the nodes as a load balancer spreads them;
- * - a warm pool browser's acquire through the node that holds the pool and through another;
+ * - a warm pool browser's acquire through the node that holds the pool and through another, by
+ *   whether the browser ran on the node asked or on another;
  * - a DevTools round trip (`Runtime.evaluate`) through the node that runs the browser and
  *   through another;
  * - how long the other nodes take to find a node killed outright lost (its session ended), and
@@ -18,6 +19,7 @@ import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nodeTagOf } from '@x/service-kernel';
 import pino from 'pino';
 import { type RunningServer, readConfig, startServer } from '../dist/index.js';
 import { freePort, PostgresCluster } from '../src/test-support/postgres-cluster.ts';
@@ -181,23 +183,38 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  const acquire = { here: [] as number[], there: [] as number[] };
-  for (let index = 0; index < 42; index++) {
+  // Asked through the pool's holder and through another node in turn; each acquire is counted
+  // by where its browser ran (the holder starts each on the node with fewest of the pool's
+  // browsers, least loaded first: a size-1 pool's browser moves between the nodes).
+  const acquire = {
+    holderHere: [] as number[],
+    holderElsewhere: [] as number[],
+    otherHere: [] as number[],
+    otherElsewhere: [] as number[],
+  };
+  for (let index = 0; index < 122; index++) {
     await warm();
-    const through = index % 2 === 0 ? 'here' : 'there';
-    const call = through === 'here' ? callOwner : callOther;
+    const isHolder = index % 2 === 0;
+    const receiving = isHolder ? owner : other;
+    const call = isHolder ? callOwner : callOther;
     const started = performance.now();
     const leased = await call<{ session_id: string }>('POST', '/browser_pools/bench/acquire', {});
     const took = performance.now() - started;
-    if (index >= 2) acquire[through].push(took);
+    const isHere = nodeTagOf(leased.session_id) === receiving.cluster?.tag;
+    const kind = `${isHolder ? 'holder' : 'other'}${isHere ? 'Here' : 'Elsewhere'}` as const;
+    if (index >= 2) acquire[kind].push(took);
     await callOwner('POST', '/browser_pools/bench/release', { session_id: leased.session_id });
   }
   const line = (name: string, times: number[], target: [number, number]) =>
-    `  ${name.padEnd(34)} p50 ${quantile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(times, 0.95).toFixed(1).padStart(6)} ms   target <= ${target[0]}/${target[1]} ms ${quantile(times, 0.5) <= target[0] && quantile(times, 0.95) <= target[1] ? 'OK' : 'OVER'}`;
+    times.length === 0
+      ? `  ${name.padEnd(52)} none this run`
+      : `  ${name.padEnd(52)} p50 ${quantile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(times, 0.95).toFixed(1).padStart(6)} ms  (${String(times.length).padStart(3)})  target <= ${target[0]}/${target[1]} ms ${quantile(times, 0.5) <= target[0] && quantile(times, 0.95) <= target[1] ? 'OK' : 'OVER'}`;
   lines.push(
-    'warm pool acquire (20 each, the pool refilled between):',
-    line('through the node that holds it', acquire.here, [5, 15]),
-    line('through another node', acquire.there, [10, 25]),
+    'warm pool acquire (120, the pool of 1 refilled between; asked through, browser on):',
+    line('the holder, the browser there', acquire.holderHere, [5, 15]),
+    line('another node, the browser there', acquire.otherHere, [5, 15]),
+    line('the holder, the browser on another node', acquire.holderElsewhere, [10, 25]),
+    line('another node, the browser on the holder or a third', acquire.otherElsewhere, [10, 25]),
   );
 
   const session = await callOwner<{ session_id: string; cdp_ws_url: string }>(

@@ -30,6 +30,7 @@ import type { SpareBrowsers } from './browsers/spare-browsers.js';
 import { ClusterNode, newNodeTag } from './cluster/cluster-node.js';
 import { deploymentOfApp, recordByName } from './cluster/cluster-store.js';
 import { Forwarder } from './cluster/forwarder.js';
+import { ClusterPoolPeers, poolNodeCalls } from './cluster/pool-peers.js';
 import type { ServerConfig } from './config.js';
 import { PinnedProviderClient } from './credentials/pinned-provider-client.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
@@ -74,6 +75,9 @@ import { BidiEndpoint } from './webdriver/bidi-endpoint.js';
 
 /** How often browsers idle past their time-out are looked for. */
 const SWEEP_MS = 1_000;
+
+/** How often a node looks for warm browsers it runs for pools that no longer hold them. */
+const POOL_SWEEP_MS = 30_000;
 
 /** How often expired idempotency answers are pruned. */
 const PRUNE_MS = 60_000;
@@ -352,6 +356,8 @@ async function startLocked(
     },
     codeEnv: () => ({ KERNEL_BASE_URL: codeApiUrl(url), XB_BASE_URL: codeApiUrl(url) }),
   });
+  // A pool's browsers run on every node with room: the node that holds the pool reaches them.
+  const poolPeers = cluster ? new ClusterPoolPeers(cluster, logger) : undefined;
   const org = new Organization<ChromiumInstance>({
     ...(cluster ? { nextId: createIdGenerator(undefined, cluster.tag) } : {}),
     stores: store.records,
@@ -398,7 +404,11 @@ async function startLocked(
       allowNetworks: config.allowNetworks,
       maxInvocations: config.maxInvocations,
       ...(cluster
-        ? { owns: (id: string) => (cluster as ClusterNode).owns(id), isShared: true }
+        ? {
+            owns: (id: string) => (cluster as ClusterNode).owns(id),
+            isShared: true,
+            poolPeers,
+          }
         : {}),
     },
     log: logger,
@@ -467,6 +477,10 @@ async function startLocked(
           logger,
         )
       : undefined;
+  if (forwarder && poolPeers) {
+    poolPeers.forwarder = forwarder;
+    forwarder.nodeCalls = poolNodeCalls(org);
+  }
   const server = await listen(app, config.port, config.host, forwarder);
   guard = new ConnectionGuard(
     server,
@@ -523,6 +537,7 @@ async function startLocked(
       lost: async (tags) => {
         const owned = (id: string) => tags.includes((cluster as ClusterNode).ownerOf(id));
         const ended = await org.endLostBrowsers(owned);
+        org.forgetPoolBrowsers(owned);
         const failed = await org.endLostInvocations(owned);
         logger.warn(
           { nodes: tags, sessions: ended, invocations: failed },
@@ -533,11 +548,21 @@ async function startLocked(
         await org.endAllBrowsers('node_lost');
       },
       poolsMoved: () => org.restorePools(publicUrl),
+      gone: (tags) =>
+        org.forgetPoolBrowsers((id) => tags.includes((cluster as ClusterNode).ownerOf(id))),
     });
   }
   if (closed > 0) logger.warn({ count: closed }, 'browsers of an earlier run marked deleted');
   const sweeper = setInterval(() => org.sweep(), SWEEP_MS);
   sweeper.unref();
+  const poolSweeper =
+    poolPeers &&
+    setInterval(() => {
+      poolPeers.sweep(org).catch((error: unknown) => {
+        logger.warn({ err: error }, 'could not look for pool browsers nobody holds');
+      });
+    }, POOL_SWEEP_MS);
+  poolSweeper?.unref();
   const pruneAudit = () =>
     org.prune(config.auditDays).catch((error: unknown) => {
       logger.warn({ err: error }, 'the audit log could not be pruned; trying again later');
@@ -603,6 +628,7 @@ async function startLocked(
       closing ??= (async () => {
         await drain();
         clearInterval(sweeper);
+        clearInterval(poolSweeper);
         clearInterval(pruner);
         tokensFile?.stop();
         metricsServer?.close();
@@ -612,6 +638,8 @@ async function startLocked(
         bidi.close();
         // Recordings are finalized while their browsers still run; then every browser ends.
         await org.close();
+        // The nodes holding pools whose browsers ran here have heard they ended.
+        await poolPeers?.settled();
         // Its browsers ended, the node leaves: nobody has to find it lost.
         await cluster?.leave();
         forwarder?.close();

@@ -68,6 +68,8 @@ export interface HandlerContext<N extends OperationName, TRuntime> {
   readonly caller: Caller;
   /** The project the call acts in (the default project for an organization operation). */
   readonly project: string;
+  /** The node of a cluster the call arrived at, when another node passed it on to this one. */
+  readonly receivedBy?: string | undefined;
 }
 
 /** Carries out one operation. */

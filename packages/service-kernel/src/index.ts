@@ -183,6 +183,7 @@ export {
   type ModelContext,
   type ModelLog,
   type ModelSettings,
+  type PoolPeers,
   type ProjectQuota,
 } from './model-context.js';
 export { KEY_PREFIX, keyDigest, maskKey, newApiKey } from './org/org-keys.js';

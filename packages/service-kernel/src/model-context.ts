@@ -1,3 +1,5 @@
+import type { BrowserEndReason, BrowserSession } from '@x/types';
+import type { BrowserSpec } from './browsers/browser-spec.js';
 import type { OperatorNetworks } from './browsers/network-allow.js';
 import type { BrowserInstance, ServiceEngines } from './engines.js';
 import type { IdGenerator } from './ids.js';
@@ -65,6 +67,44 @@ export interface ModelSettings {
    * open records of the store, where every node keeps its own (a cluster).
    */
   readonly isShared?: boolean | undefined;
+  /**
+   * The other nodes of a cluster, as a pool uses them: its browsers start on whichever node has
+   * room, and the node that holds the pool hands them out. Undefined: a pool's browsers run
+   * where the pool is (one server alone).
+   */
+  readonly poolPeers?: PoolPeers | undefined;
+}
+
+/**
+ * How the node that holds a pool reaches its browsers on other nodes. Each call is one of that
+ * project's (`project`); a browser's node is read from its id.
+ */
+export interface PoolPeers {
+  /** This node's tag. */
+  readonly self: string;
+  /**
+   * The node a pool's next browser is to start on: of those with room, the one that holds the
+   * fewest of its browsers (`share` counts them). Undefined when no node has room.
+   */
+  where(share: (node: string) => number): string | undefined;
+  /** Whether any node has room for one more browser, as last read. */
+  hasRoom(): boolean;
+  /** The node that runs browser `sessionId`. */
+  nodeOf(sessionId: string): string;
+  /**
+   * Starts a browser for a pool on node `node`, warm (no idle time-out until it is handed out):
+   * its record. Rejects with a `rate_limited` ServiceError when that node is full, `unavailable`
+   * when it does not answer.
+   */
+  start(node: string, project: string, spec: BrowserSpec, origin: string): Promise<BrowserSession>;
+  /** Hands out a warm browser of another node (its idle time-out runs from now): its record. */
+  lease(project: string, sessionId: string): Promise<BrowserSession>;
+  /** Ends a browser of another node (released, or its pool changed); done when it is not there. */
+  end(project: string, sessionId: string, reason: BrowserEndReason): Promise<void>;
+  /** A browser started here for a pool another node holds ended: that node is told. */
+  ended(project: string, record: BrowserSession): void;
+  /** Whether a browser of another node is warm, when it still runs there (a pool moved here). */
+  warmth(project: string, sessionId: string): Promise<boolean | undefined>;
 }
 
 /** Where the model reports what happens in the background, pino-style. */

@@ -27,6 +27,11 @@ export interface ClusterHooks {
   fenced(): Promise<void>;
   /** Pools moved between nodes (a node was lost or left): this node takes or lets go of them. */
   poolsMoved(): Promise<void>;
+  /**
+   * Nodes this one saw up are no more (lost, left, or started again with a new epoch): nothing
+   * they ran still runs, so pools here let go of their browsers there.
+   */
+  gone(tags: readonly string[]): void;
 }
 
 /** What a node is told before it joins. */
@@ -212,9 +217,10 @@ export class ClusterNode {
    * first (browsers running over capacity). This node comes first while it is within a tenth of
    * its capacity of the least loaded: a create is not sent across the network to even out
    * less than that. Empty when none has room. The first, when it is another node, counts one
-   * more browser at once (the store hears of it at its next renewal).
+   * more browser at once (the store hears of it at its next renewal); with `isTaken` false
+   * nothing is counted (a look only).
    */
-  placements(): NodeRow[] {
+  placements(isTaken = true): NodeRow[] {
     const candidates: { node: NodeRow; load: number; isSelf: boolean }[] = [];
     for (const node of this.#members.values()) {
       const isSelf = node.id === this.tag;
@@ -231,9 +237,17 @@ export class ClusterNode {
       candidates.unshift(self);
     }
     const first = candidates[0];
-    if (first && !first.isSelf)
-      this.#members.set(first.node.id, { ...first.node, running: first.node.running + 1 });
+    if (first && isTaken) this.took(first.node.id);
     return candidates.map((candidate) => candidate.node);
+  }
+
+  /**
+   * Counts one more browser on node `tag` at once, when it is another node (this one counts its
+   * own): the store hears of it at that node's next renewal.
+   */
+  took(tag: string): void {
+    const node = this.#members.get(tag);
+    if (node && tag !== this.tag) this.#members.set(tag, { ...node, running: node.running + 1 });
   }
 
   /** No new browsers come here (a deploy drains this node); its running ones go on. */
@@ -383,6 +397,11 @@ export class ClusterNode {
         const lost = (await this.#store.sweep()).filter((tag) => tag !== this.tag);
         if (lost.length > 0) {
           logger.warn({ nodes: lost }, 'nodes lost: their sessions are ended');
+          // Known lost here at once: nothing is placed on them before the next read.
+          for (const tag of lost) {
+            const node = this.#members.get(tag);
+            if (node) this.#members.set(tag, { ...node, state: 'lost' });
+          }
           await this.#hooks?.lost(lost);
           await this.#movePoolsOff(lost);
         }
@@ -416,7 +435,16 @@ export class ClusterNode {
   }
 
   async #readMembers(): Promise<void> {
+    const before = this.#members;
     this.#members = new Map((await this.#store.nodes()).map((node) => [node.id, node]));
+    const gone = [...before.values()]
+      .filter((node) => {
+        if (node.id === this.tag || node.state === 'lost') return false;
+        const now = this.#members.get(node.id);
+        return !now || now.state === 'lost' || now.epoch !== node.epoch;
+      })
+      .map((node) => node.id);
+    if (gone.length > 0) this.#hooks?.gone(gone);
     const addresses = new Set<string>();
     for (const node of this.#members.values()) {
       if (node.id === this.tag || node.state === 'lost') continue;

@@ -245,40 +245,81 @@ describe('three nodes on one PostgreSQL', () => {
     }
   }, 180_000);
 
-  it('serves a pool through any node: it lives on the node that made it, every node lists it', async () => {
+  it('serves a pool through any node: the node that made it holds it, its browsers run on every node with room, each acquire takes one of the node it arrived at first', async () => {
     const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
+    for (const node of nodes) await seesUp(node, 3);
+    // Every node as one reads it holds nothing (the browsers of the tests before have ended).
+    await expect
+      .poll(() => one.cluster?.members().map((member) => member.running), { timeout: 10_000 })
+      .toEqual([0, 0, 0]);
     const made = await jsonCaller(() => one.url)<{ id: string }>('POST', '/browser_pools', {
       name: 'shared-pool',
-      size: 1,
+      size: 3,
+      fill_rate_per_minute: 100,
     });
     expect(made.status).toBe(201);
+    const leases: string[] = [];
     try {
       expect(nodeTagOf(made.json.id)).toBe(one.cluster?.tag);
-      await warmThrough(three, 'shared-pool', 1, 20_000);
-      const leased = await jsonCaller(() => two.url)<BrowserSession>(
-        'POST',
-        '/browser_pools/shared-pool/acquire',
-        {},
+      await warmThrough(three, 'shared-pool', 3, 30_000);
+      // One warm browser on each node: the least loaded took each start.
+      const warm = nodes.map((node) =>
+        node.org.defaultModel.browsers
+          .entries()
+          .filter((entry) => entry.isWarm && entry.record.pool?.id === made.json.id),
       );
-      expect(leased.status).toBe(200);
-      expect(nodeTagOf(leased.json.session_id)).toBe(one.cluster?.tag);
+      expect(warm.map((entries) => entries.length)).toEqual([1, 1, 1]);
+      // Through each node, the browser that runs there.
+      for (const node of [two, three, one]) {
+        const leased = await jsonCaller(() => node.url)<BrowserSession>(
+          'POST',
+          '/browser_pools/shared-pool/acquire',
+          {},
+        );
+        expect(leased.status).toBe(200);
+        expect(nodeTagOf(leased.json.session_id)).toBe(node.cluster?.tag);
+        leases.push(leased.json.session_id);
+        // Handed out: its idle time-out runs where it runs.
+        expect(node.org.defaultModel.browsers.peek(leased.json.session_id)?.isWarm).toBe(false);
+      }
       const listed = await jsonCaller(() => two.url)<
-        { id: string; name: string; acquired_count: number }[]
+        { id: string; name: string; acquired_count: number; available_count: number }[]
       >('GET', '/browser_pools');
       expect(listed.json.find((pool) => pool.id === made.json.id)).toMatchObject({
         name: 'shared-pool',
-        acquired_count: 1,
+        acquired_count: 3,
+        available_count: 0,
       });
+      // A lease of another node, driven and released through a third: its session ends there.
+      const remote = leases[0] as string;
       const released = await jsonCaller(() => three.url)(
         'POST',
         `/browser_pools/${made.json.id}/release`,
-        { session_id: leased.json.session_id },
+        { session_id: remote },
       );
       expect(released.status).toBe(204);
+      expect(two.org.defaultModel.browsers.peek(remote)).toBeUndefined();
+      const ended = await jsonCaller(() => one.url)<BrowserSession>('GET', `/browsers/${remote}`);
+      expect(ended.json.end_reason).toBe('released');
+      leases.shift();
+      // The pool fills again to its size, somewhere.
+      await warmThrough(two, 'shared-pool', 1, 30_000);
     } finally {
-      await jsonCaller(() => two.url)('DELETE', `/browser_pools/${made.json.id}`);
+      await jsonCaller(() => two.url)('DELETE', `/browser_pools/${made.json.id}?force=true`);
     }
-  }, 60_000);
+    // Deleted with its browsers, on every node.
+    await expect
+      .poll(
+        () =>
+          nodes.flatMap((node) =>
+            node.org.defaultModel.browsers
+              .entries()
+              .filter((entry) => entry.record.pool?.id === made.json.id),
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+  }, 90_000);
 
   it('leases each warm browser once however many acquires race from every node, and serves waiters in order', async () => {
     const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
@@ -409,6 +450,29 @@ describe('three nodes on one PostgreSQL', () => {
     });
     expect(forged.status).toBe(403);
     expect(((await forged.json()) as { code: string }).code).toBe('forbidden');
+  });
+
+  it('starts no browser for a call between nodes that is not signed, or signed wrong, even with a token', async () => {
+    const [one] = nodes as [RunningServer];
+    const before = one.org.nodeBrowsers();
+    const spec = { headless: true, stealth: false, kiosk_mode: false, timeout_seconds: 60 };
+    const body = JSON.stringify({ project: 'proj_default', spec, origin: one.url });
+    const unsigned = await fetch(`${one.url}/_node/pool-browsers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(unsigned.status).toBe(404);
+    const forged = await fetch(`${one.url}/_node/pool-browsers`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [HOP_HEADER]: `abcd.${Math.floor(Date.now() / 1000)}..forged`,
+      },
+      body,
+    });
+    expect(forged.status).toBe(403);
+    expect(one.org.nodeBrowsers()).toBe(before);
   });
 });
 
@@ -600,10 +664,16 @@ describe('a node lost', () => {
       const created = await jsonCaller(() => cut.url)<BrowserSession>('POST', '/browsers', {});
       const id = created.json.session_id;
       expect(nodeTagOf(id)).toBe(tag);
+      // A pool of 2 made on the cut node: one browser on each node (the other was less loaded).
       const pool = await jsonCaller(() => cut.url)<BrowserPool>('POST', '/browser_pools', {
-        size: 1,
+        size: 2,
+        fill_rate_per_minute: 100,
       });
       await expect.poll(() => cut.org.nodeBrowsers(), { timeout: 10_000 }).toBe(2);
+      await expect
+        .poll(() => one.org.defaultModel.browsers.entries().length, { timeout: 10_000 })
+        .toBe(1);
+      const [kept] = one.org.defaultModel.browsers.entries();
       gate.cut();
       await expect
         .poll(
@@ -618,15 +688,22 @@ describe('a node lost', () => {
         (await jsonCaller(() => one.url)('GET', `/browsers/${id}/process/x/status`)).status,
       ).toBe(404);
       expect(cut.org.nodeBrowsers()).toBe(2);
-      // Its pool moved to the other node, which fills it; the cut node lets go of it once it
-      // hears so, and never starts its browsers again.
-      await warmThrough(one, pool.json.id, 1, 10_000);
+      // Its pool moved to the other node, which keeps the browser it ran there and starts the
+      // other again; the cut node lets go of it once it hears so, and never starts its browsers
+      // again.
+      await warmThrough(one, pool.json.id, 2, 15_000);
+      expect(one.org.defaultModel.browsers.peek(kept?.record.session_id as string)?.isWarm).toBe(
+        true,
+      );
       gate.mend();
       await expect.poll(() => cut.org.defaultModel.pools.list(), { timeout: 15_000 }).toEqual([]);
       await expect.poll(() => cut.org.nodeBrowsers(), { timeout: 15_000 }).toBe(0);
       await expect.poll(() => one.cluster?.member(tag)?.state, { timeout: 10_000 }).toBe('up');
+      expect(one.org.defaultModel.pools.get(pool.json.id).available_count).toBe(2);
       expect(cut.cluster?.epoch).toBeGreaterThan(epoch);
     } finally {
+      // A failed check leaves the store reachable, so the nodes stop in time.
+      gate.mend();
       await cut.close();
       await one.close();
       await gate.close();

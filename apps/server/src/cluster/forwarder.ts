@@ -55,6 +55,35 @@ const nextRequestId = createIdGenerator();
 /** The address a call came from, kept by the forwarded call (`clientAddressOf`). */
 const CLIENT_ADDRESS = Symbol('xb.clientAddress');
 
+/** The node a forwarded call arrived at, kept by the forwarded call (`receivedByOf`). */
+const RECEIVED_BY = Symbol('xb.receivedBy');
+
+/** Where the calls nodes make of each other (not the API's) go: answered only when signed. */
+export const NODE_CALLS_PATH = '/_node/';
+
+/** Largest body of a call between nodes (a browser's spec or record). */
+const MAX_NODE_CALL_BYTES = 256 * 1024;
+
+/** How long a call between nodes may take (a browser's start included). */
+const NODE_CALL_MS = 60_000;
+
+/** A call one node makes of another, as the other's handler reads it. */
+export interface NodeCall {
+  readonly method: string;
+  /** Its path, below `/_node/`. */
+  readonly path: string;
+  readonly body: unknown;
+}
+
+/** An answer to a call between nodes. */
+export interface NodeAnswer {
+  readonly status: number;
+  readonly json?: unknown;
+}
+
+/** Answers the calls other nodes make of this one. */
+export type NodeCallHandler = (call: NodeCall) => Promise<NodeAnswer>;
+
 /**
  * Finds what a name names: the id of the open session (`browsers`) or the pool (`pools`) of
  * that name, when exactly one has it.
@@ -83,6 +112,8 @@ export class Forwarder {
   readonly #holds: (kind: 'browsers' | 'pools', name: string) => boolean;
   readonly #resolveApp: AppResolver;
   readonly #agent = new Agent({ keepAlive: true, maxFreeSockets: 64 });
+  /** Answers other nodes' calls; set once the server's parts are made. */
+  nodeCalls: NodeCallHandler | undefined;
 
   constructor(
     node: ClusterNode,
@@ -110,8 +141,12 @@ export class Forwarder {
     // Not joined yet (the moment it starts listening): it answers what it is asked.
     if (!this.#node.url && hop === undefined) return false;
     if (hop !== undefined) {
-      if (this.#verify(incoming, hop)) return false;
-      sendError(response, 403, 'forbidden', 'A call passed between nodes with a bad signature.');
+      if (!this.#verify(incoming, hop)) {
+        sendError(response, 403, 'forbidden', 'A call passed between nodes with a bad signature.');
+        return true;
+      }
+      if (!(incoming.url ?? '').startsWith(NODE_CALLS_PATH)) return false;
+      await this.#answerNodeCall(incoming, response);
       return true;
     }
     // A call with no credential at all is refused here (401): it costs no other node anything.
@@ -170,6 +205,76 @@ export class Forwarder {
     this.#agent.destroy();
   }
 
+  /**
+   * Makes a call of node `tag` (signed, below `/_node/`): its answer, JSON read. Rejects when the
+   * node is unknown, lost, or does not answer in time.
+   */
+  async callNode(tag: string, method: string, path: string, body: unknown): Promise<NodeAnswer> {
+    const member = this.#node.member(tag);
+    if (!member || member.state === 'lost') throw new Error(`node ${tag} is not up`);
+    const target = new URL(member.url);
+    const fullPath = `${NODE_CALLS_PATH}${path}`;
+    const bytes = Buffer.from(JSON.stringify(body ?? {}));
+    const signed = `${this.#node.tag}.${Math.floor(Date.now() / 1000)}.`;
+    return new Promise((resolve, reject) => {
+      const upstream = httpRequest({
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: fullPath,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(bytes.length),
+          [HOP_HEADER]: `${signed}.${this.#mac(signed, method, fullPath)}`,
+        },
+        agent: this.#agent,
+        timeout: NODE_CALL_MS,
+      });
+      upstream.once('timeout', () => upstream.destroy(new Error(`node ${tag} did not answer`)));
+      upstream.once('response', (answer) => {
+        readText(answer).then((text) => {
+          let json: unknown;
+          try {
+            json = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: answer.statusCode ?? 502, json });
+        }, reject);
+      });
+      upstream.once('error', reject);
+      upstream.end(bytes);
+    });
+  }
+
+  /** Answers a signed call another node made of this one (`callNode`). */
+  async #answerNodeCall(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+    const read = await readBody(incoming, MAX_NODE_CALL_BYTES).catch(() => undefined);
+    if (!read || read.isPartial) {
+      incoming.resume();
+      sendError(response, 413, 'payload_too_large', 'A call between nodes too large.');
+      return;
+    }
+    let body: unknown;
+    try {
+      body = read.bytes.length === 0 ? {} : JSON.parse(read.bytes.toString('utf8'));
+    } catch {
+      sendError(response, 400, 'bad_request', 'A call between nodes whose body is not JSON.');
+      return;
+    }
+    const path = (incoming.url ?? '').slice(NODE_CALLS_PATH.length).split('?')[0] as string;
+    const answer = this.nodeCalls
+      ? await this.nodeCalls({ method: incoming.method ?? 'GET', path, body }).catch(
+          (error: unknown) => {
+            this.#logger.error({ err: error, path }, 'a call from another node failed');
+            return { status: 500, json: { code: 'internal_error', message: String(error) } };
+          },
+        )
+      : { status: 404, json: { code: 'not_found', message: 'No such call between nodes.' } };
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(answer.json === undefined ? '' : JSON.stringify(answer.json));
+  }
+
   /** Whether no other node is up (or draining, its sessions still running). */
   #isAlone(): boolean {
     return !this.#node
@@ -179,8 +284,8 @@ export class Forwarder {
 
   /**
    * The node to pass a session's or a pool's call to, or undefined: this node answers it. A
-   * pool lives on one node, its browsers with it: the one that made it, until that node is lost
-   * or leaves and another takes it (`moving` until then).
+   * pool is held by one node (its browsers run on any): the one that made it, until that node
+   * is lost or leaves and another takes it (`moving` until then).
    */
   async #targetOf(incoming: IncomingMessage): Promise<URL | 'moving' | undefined> {
     const run = keyOf(RUN_PATH, incoming.url);
@@ -243,7 +348,7 @@ export class Forwarder {
   }
 
   /**
-   * Answers a list of pools with every node's: each lives on the node that made it, which alone
+   * Answers a list of pools with every node's: each is held by one node, which alone
    * knows how many browsers it holds. Each node is asked for all of its own (filtered as asked),
    * then the page asked for is cut from them together, oldest first.
    */
@@ -361,6 +466,7 @@ export class Forwarder {
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
     (incoming as unknown as Record<symbol, string>)[CLIENT_ADDRESS] = client.replaceAll('-', '.');
+    (incoming as unknown as Record<symbol, string>)[RECEIVED_BY] = from;
     return true;
   }
 
@@ -603,6 +709,11 @@ export function clientAddressOf(incoming: IncomingMessage): string | undefined {
     (incoming as unknown as Record<symbol, string | undefined>)[CLIENT_ADDRESS] ??
     incoming.socket?.remoteAddress
   );
+}
+
+/** The node a call arrived at when another node passed it on to this one. */
+export function receivedByOf(incoming: IncomingMessage): string | undefined {
+  return (incoming as unknown as Record<symbol, string | undefined>)[RECEIVED_BY];
 }
 
 /** Whether a call shows a credential: a token, or a session URL's jwt (checked where it lands). */

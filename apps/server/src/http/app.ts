@@ -14,7 +14,7 @@ import {
 import { createOpenApiDocument } from '@x/types/openapi';
 import type { Logger } from 'pino';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
-import { clientAddressOf } from '../cluster/forwarder.js';
+import { clientAddressOf, receivedByOf } from '../cluster/forwarder.js';
 import type { ServerMetrics } from './metrics.js';
 import { withStreamedBody } from './readable-stream.js';
 import type { ResolvedTokens } from './tokens.js';
@@ -96,8 +96,13 @@ export function createApp(options: AppOptions): FetchHandler {
       return metricsResponse(metrics);
     }
     // A call another node of a cluster passed on names its client's address.
-    const clientIp = env?.incoming ? clientAddressOf(env.incoming as IncomingMessage) : undefined;
-    const outcome = await handle(withStreamedBody(request, env?.incoming), { clientIp });
+    const incoming = env?.incoming as IncomingMessage | undefined;
+    const clientIp = incoming ? clientAddressOf(incoming) : undefined;
+    const receivedBy = incoming ? receivedByOf(incoming) : undefined;
+    const outcome = await handle(withStreamedBody(request, env?.incoming), {
+      clientIp,
+      receivedBy,
+    });
     // The server injects no faults: every outcome is an answer.
     if (outcome.kind !== 'response') throw new Error('A dropped call outside fault injection.');
     const { response } = outcome;

@@ -238,6 +238,14 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /**
+   * Nodes of a cluster are no more: the pools here let go of the browsers they held there
+   * (`isOf` picks them by id), in every project, and fill again.
+   */
+  forgetPoolBrowsers(isOf: (sessionId: string) => boolean): void {
+    for (const model of this.#models.values()) model.pools.forgetLost(isOf);
+  }
+
+  /**
    * A cluster lost nodes: the invocations they ran (`isOf` picks them by id), in every project,
    * fail (`The node that ran the invocation was lost.`), and so do the deploys under way there.
    * Gives how many invocations.

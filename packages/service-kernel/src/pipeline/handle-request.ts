@@ -49,6 +49,8 @@ export interface AuditedCall {
 export interface CallInfo {
   /** The address the call came from. */
   readonly clientIp?: string | undefined;
+  /** The node of a cluster the call arrived at, when another node passed it on to this one. */
+  readonly receivedBy?: string | undefined;
 }
 
 /** Who made a call and where it acted, once known (for the audit log). */
@@ -156,6 +158,7 @@ export function createRequestHandler<TRuntime>(
     record: CallRecord,
     read: ReadBody | undefined,
     party: CallParty,
+    info: CallInfo | undefined,
   ): Promise<RequestOutcome> {
     const own =
       (await options.pages?.(request, url)) ??
@@ -208,6 +211,7 @@ export function createRequestHandler<TRuntime>(
               runtime: options.runtime(project),
               caller,
               project,
+              receivedBy: info?.receivedBy,
             },
             caller.isReadOnly,
           ),
@@ -313,7 +317,7 @@ export function createRequestHandler<TRuntime>(
     let outcome: RequestOutcome;
     const party: CallParty = {};
     try {
-      outcome = await handle(request, url, record, read, party);
+      outcome = await handle(request, url, record, read, party, info);
     } catch (error) {
       outcome = {
         kind: 'response',

@@ -14,6 +14,7 @@ export interface CallInput<TRuntime> {
   readonly runtime: TRuntime;
   readonly caller: Caller;
   readonly project: string;
+  readonly receivedBy?: string | undefined;
 }
 
 /**

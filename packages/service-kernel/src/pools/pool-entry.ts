@@ -32,6 +32,8 @@ export interface PoolEntry {
   readonly acquired: Set<string>;
   /** Browsers being started for it. */
   starting: number;
+  /** Of those, how many on each node of a cluster (by tag). */
+  readonly startingOn: Map<string, number>;
   /** Acquire calls waiting for a browser, first come first served. */
   readonly waiters: Waiter<string>[];
   readonly fillRate: FillRate;

@@ -1,7 +1,7 @@
 import type { BrowserEntry } from '../browsers/browser-entry.js';
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
-import type { ModelContext } from '../model-context.js';
+import type { ModelContext, PoolPeers } from '../model-context.js';
 import { ServiceError } from '../service-error.js';
 import { browserSpecOf, type PoolEntry } from './pool-entry.js';
 
@@ -10,6 +10,9 @@ type StartResult = 'started' | 'full' | 'failed';
 
 /** How long a pool waits before trying again after a browser failed to start (fill rate off). */
 const RETRY_MS = 5_000;
+
+/** How long a pool waits after another node it chose turned out full (its load was old). */
+const RETRY_FULL_MS = 1_000;
 
 /**
  * Keeps pools at their size: starts browsers as fast as the fill rate lets it (where the
@@ -68,7 +71,9 @@ export class PoolFiller<I extends BrowserInstance> {
    */
   fillIfDue(pool: PoolEntry): void {
     if (!this.#context.settings.isFillRateLimited || pool.isDeleted) return;
-    if (pool.isWaitingForRoom || this.missing(pool) <= 0) return;
+    if (this.missing(pool) <= 0) return;
+    // In a cluster, room may come on another node: its browser ending is not heard here.
+    if (pool.isWaitingForRoom && !this.#context.settings.poolPeers?.hasRoom()) return;
     if (pool.fillRate.hasStart(this.#context.clock().getTime())) this.fill(pool);
   }
 
@@ -95,8 +100,15 @@ export class PoolFiller<I extends BrowserInstance> {
     pool.timer.unref?.();
   }
 
-  /** Starts one browser for the pool, unless the service is full or the start fails. */
+  /**
+   * Starts one browser for the pool, unless the service is full or the start fails: here, or on
+   * the node of a cluster with most room.
+   */
   #startOne(pool: PoolEntry): StartResult {
+    const peers = this.#context.settings.poolPeers;
+    const node = peers?.where((tag) => this.#share(pool, peers, tag));
+    if (peers && node !== undefined && node !== peers.self) return this.#startOn(pool, peers, node);
+    const here = peers?.self ?? '';
     let started: BrowserEntry<I> | Promise<BrowserEntry<I>>;
     try {
       started = this.#browsers.create(browserSpecOf(pool), pool.origin);
@@ -110,13 +122,16 @@ export class PoolFiller<I extends BrowserInstance> {
       return 'started';
     }
     pool.starting++;
+    this.#counting(pool, here, 1);
     const handled = started.then(
       (entry) => {
         pool.starting--;
+        this.#counting(pool, here, -1);
         this.#adopt(pool, entry);
       },
       (error: unknown) => {
         pool.starting--;
+        this.#counting(pool, here, -1);
         // A spec naming stored things hears the service is full once the store has answered:
         // the pool waits for room as it would have at once.
         if (error instanceof ServiceError && error.code === 'rate_limited') {
@@ -126,6 +141,63 @@ export class PoolFiller<I extends BrowserInstance> {
         this.#startFailed(pool, error);
       },
     );
+    this.#track(pool, handled);
+    return 'started';
+  }
+
+  /** The pool's browsers on node `tag`: warm, acquired, and starting. */
+  #share(pool: PoolEntry, peers: PoolPeers, tag: string): number {
+    let count = pool.startingOn.get(tag) ?? 0;
+    for (const id of pool.idle) if (peers.nodeOf(id) === tag) count++;
+    for (const id of pool.acquired) if (peers.nodeOf(id) === tag) count++;
+    return count;
+  }
+
+  /** Counts a start on node `tag` until it ends (`#share` reads it). */
+  #counting(pool: PoolEntry, tag: string, delta: number): void {
+    const count = (pool.startingOn.get(tag) ?? 0) + delta;
+    if (count > 0) pool.startingOn.set(tag, count);
+    else pool.startingOn.delete(tag);
+  }
+
+  /** Starts one browser for the pool on another node of the cluster, `node`. */
+  #startOn(pool: PoolEntry, peers: PoolPeers, node: string): StartResult {
+    const { project } = this.#context;
+    pool.starting++;
+    this.#counting(pool, node, 1);
+    const handled = peers.start(node, project, browserSpecOf(pool), pool.origin).then(
+      (record) => {
+        pool.starting--;
+        this.#counting(pool, node, -1);
+        if (pool.isDeleted) {
+          void peers.end(project, record.session_id, 'pool_changed').catch(() => undefined);
+          return;
+        }
+        this.#hold(pool, record.session_id);
+      },
+      (error: unknown) => {
+        pool.starting--;
+        this.#counting(pool, node, -1);
+        if (pool.isDeleted) return;
+        // That node filled up since its load was read, or does not answer (lost, or leaving):
+        // the next try picks again.
+        if (
+          error instanceof ServiceError &&
+          (error.code === 'rate_limited' || error.code === 'unavailable')
+        ) {
+          if (this.#context.settings.isFillRateLimited) pool.fillRate.giveBack(1);
+          this.#retryIn(pool, RETRY_FULL_MS);
+          return;
+        }
+        this.#startFailed(pool, error);
+      },
+    );
+    this.#track(pool, handled);
+    return 'started';
+  }
+
+  /** Counts a start in flight until it has ended (`settled` waits for it). */
+  #track(pool: PoolEntry, handled: Promise<void>): void {
     const starts = this.#inFlight.get(pool) ?? new Set<Promise<unknown>>();
     this.#inFlight.set(pool, starts);
     starts.add(handled);
@@ -133,7 +205,6 @@ export class PoolFiller<I extends BrowserInstance> {
       starts.delete(handled);
       if (starts.size === 0) this.#inFlight.delete(pool);
     });
-    return 'started';
   }
 
   #adopt(pool: PoolEntry, entry: BrowserEntry<I>): void {
@@ -142,7 +213,12 @@ export class PoolFiller<I extends BrowserInstance> {
       return;
     }
     this.#browsers.setWarm(entry, true);
-    pool.idle.push(entry.record.session_id);
+    this.#hold(pool, entry.record.session_id);
+  }
+
+  /** A new warm browser joins the pool: the first acquire waiting takes it. */
+  #hold(pool: PoolEntry, sessionId: string): void {
+    pool.idle.push(sessionId);
     while (pool.waiters.length > 0 && pool.idle.length > 0) {
       const sessionId = pool.idle.shift() as string;
       pool.acquired.add(sessionId);

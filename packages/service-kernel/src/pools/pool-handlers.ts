@@ -32,11 +32,12 @@ export function poolHandlers<I extends BrowserInstance>(): HandlerGroup<I, Opera
       await runtime.pools.delete(params.id_or_name, query.force === true);
       return { status: 204 };
     },
-    'browserPools.acquire': async ({ runtime, params, body, signal }) => {
+    'browserPools.acquire': async ({ runtime, params, body, signal, receivedBy }) => {
       const session = await runtime.pools.acquire(
         params.id_or_name,
         body.acquire_timeout_seconds,
         signal,
+        receivedBy,
       );
       return session ? { status: 200, json: session } : { status: 204 };
     },

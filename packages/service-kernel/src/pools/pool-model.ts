@@ -152,20 +152,59 @@ export class PoolModel<I extends BrowserInstance> {
     await this.#discard(ids);
   }
 
-  /** A browser of the pool, waiting up to `timeoutSeconds`; undefined when none came free. */
+  /**
+   * A browser of the pool, waiting up to `timeoutSeconds`; undefined when none came free. In a
+   * cluster a warm browser on `receivedBy` (the node the call arrived at; this one by default)
+   * goes first; one that ended on its node meanwhile is passed over.
+   */
   async acquire(
     idOrName: string,
     timeoutSeconds: number,
     signal: AbortSignal,
+    receivedBy?: string,
   ): Promise<BrowserSession | undefined> {
     const pool = this.#find(idOrName);
-    const free = pool.idle.shift();
-    if (free !== undefined) pool.acquired.add(free);
-    const sessionId = free ?? (await waitInLine(pool.waiters, timeoutSeconds * 1000, signal));
-    if (sessionId === undefined) return undefined;
-    const entry = this.#browsers.live(sessionId);
-    this.#browsers.setWarm(entry, false);
-    return this.#browsers.record(entry);
+    const deadline = Date.now() + timeoutSeconds * 1000;
+    for (;;) {
+      const free = this.#takeIdle(pool, receivedBy);
+      if (free !== undefined) pool.acquired.add(free);
+      const sessionId =
+        free ?? (await waitInLine(pool.waiters, Math.max(0, deadline - Date.now()), signal));
+      if (sessionId === undefined) return undefined;
+      const peers = this.#context.settings.poolPeers;
+      const local = this.#browsers.peek(sessionId);
+      if (local || !peers) {
+        const entry = this.#browsers.live(sessionId);
+        this.#browsers.setWarm(entry, false);
+        return this.#browsers.record(entry);
+      }
+      // One of this node's that ended meanwhile: let go, as one elsewhere that cannot be had.
+      if (peers.nodeOf(sessionId) === peers.self) {
+        pool.acquired.delete(sessionId);
+        this.#filler.fill(pool);
+        continue;
+      }
+      try {
+        return await peers.lease(this.#context.project, sessionId);
+      } catch (error) {
+        // Ended on its node before it was handed out: the pool lets it go and fills again.
+        this.#context.log.warn(
+          { err: error, pool: pool.id, session: sessionId },
+          'a warm browser of the pool on another node could not be handed out',
+        );
+        pool.acquired.delete(sessionId);
+        this.#filler.fill(pool);
+      }
+    }
+  }
+
+  /** The first warm browser, one on node `receivedBy` (else this one) first, taken off the list. */
+  #takeIdle(pool: PoolEntry, receivedBy: string | undefined): string | undefined {
+    const peers = this.#context.settings.poolPeers;
+    if (!peers) return pool.idle.shift();
+    const near = receivedBy ?? peers.self;
+    const index = pool.idle.findIndex((id) => peers.nodeOf(id) === near);
+    return index === -1 ? pool.idle.shift() : pool.idle.splice(index, 1)[0];
   }
 
   /**
@@ -184,9 +223,18 @@ export class PoolModel<I extends BrowserInstance> {
     }
     pool.acquired.delete(sessionId);
     const entry = this.#browsers.peek(sessionId);
+    const peers = this.#context.settings.poolPeers;
     // The lease is over once its session is; its browser's clean-up goes on beside the
     // replacement's start (both count among the node's browsers).
     if (entry) await this.#browsers.endSoon(entry, { reason: 'released' });
+    else if (peers && peers.nodeOf(sessionId) !== peers.self)
+      await peers.end(this.#context.project, sessionId, 'released').catch((error: unknown) => {
+        // Its node is lost or gone: the cluster ends what that node ran.
+        this.#context.log.warn(
+          { err: error, session: sessionId },
+          'a released browser on another node could not be ended',
+        );
+      });
     await this.#fill(pool, reuse ? 1 : 0);
   }
 
@@ -199,23 +247,51 @@ export class PoolModel<I extends BrowserInstance> {
 
   /**
    * A browser ended (deleted, idle, crashed, released): its pool lets it go, and every pool left
-   * short (by it, or earlier by the service being full) fills again.
+   * short (by it, or earlier by the service being full) fills again. A browser of a pool another
+   * node of a cluster holds (started here for it) is that node's to hear of, unless this is that
+   * node hearing it (`isFromElsewhere`).
    */
-  forget(record: BrowserSession): void {
+  forget(record: BrowserSession, isFromElsewhere = false): void {
     const owner = record.pool && this.#pools.get(record.pool.id);
     if (owner) {
       const index = owner.idle.indexOf(record.session_id);
       if (index !== -1) owner.idle.splice(index, 1);
       owner.acquired.delete(record.session_id);
+    } else if (record.pool && !isFromElsewhere) {
+      this.#context.settings.poolPeers?.ended(this.#context.project, record);
     }
     for (const pool of this.#pools.values()) if (pool.timer === undefined) this.#filler.fill(pool);
   }
 
   /**
+   * Whether pool `poolId` here holds browser `sessionId` (warm, acquired or starting for it);
+   * undefined when this node does not hold the pool.
+   */
+  holds(poolId: string, sessionId: string): boolean | undefined {
+    const pool = this.#pools.get(poolId);
+    if (!pool) return undefined;
+    return pool.idle.includes(sessionId) || pool.acquired.has(sessionId) || pool.starting > 0;
+  }
+
+  /**
+   * A cluster lost nodes (`isOf` picks their browsers by id): the pools here let go of the
+   * browsers they held there, and fill again.
+   */
+  forgetLost(isOf: (sessionId: string) => boolean): void {
+    for (const pool of this.#pools.values()) {
+      const kept = pool.idle.filter((id) => !isOf(id));
+      pool.idle.splice(0, pool.idle.length, ...kept);
+      for (const id of [...pool.acquired]) if (isOf(id)) pool.acquired.delete(id);
+      this.#filler.fill(pool);
+    }
+  }
+
+  /**
    * Takes the stored pools this node holds and has not yet, and fills them: at start, those kept
    * from an earlier run (their browsers did not outlive it); in a cluster, also those moved here
-   * from a node lost or gone. Lets go of the pools it holds no more (moved elsewhere while this
-   * node was cut off), ending their browsers.
+   * from a node lost or gone, with their browsers still running on the other nodes (warm ones
+   * to hand out, acquired ones to take back). Lets go of the pools it holds no more (moved
+   * elsewhere while this node was cut off), ending the browsers they had here.
    */
   async restore(origin: string): Promise<void> {
     const { owns = () => true } = this.#context.settings;
@@ -223,16 +299,43 @@ export class PoolModel<I extends BrowserInstance> {
       if (owns(pool.id)) continue;
       this.#filler.stop(pool);
       this.#pools.delete(pool.id);
-      const ids = [...pool.idle.splice(0), ...pool.acquired];
+      // Those on other nodes are the new holder's.
+      const here = [...pool.idle.splice(0), ...pool.acquired].filter((id) =>
+        this.#browsers.peek(id),
+      );
       pool.acquired.clear();
-      await this.#discard(ids);
+      await this.#discard(here);
     }
+    const taken: PoolEntry[] = [];
     for (const stored of await this.#context.engines.records.pools.list()) {
       if (!owns(stored.id) || this.#pools.has(stored.id)) continue;
       const pool = this.#entry(stored, origin);
       this.#pools.set(pool.id, pool);
-      this.#filler.fill(pool);
+      taken.push(pool);
     }
+    if (taken.length > 0 && this.#context.settings.poolPeers) await this.#takeBrowsers(taken);
+    for (const pool of taken) this.#filler.fill(pool);
+  }
+
+  /** The browsers pools moved here had on every node, warm or acquired, found from the store. */
+  async #takeBrowsers(pools: readonly PoolEntry[]): Promise<void> {
+    const peers = this.#context.settings.poolPeers;
+    const byId = new Map(pools.map((pool) => [pool.id, pool]));
+    const open = await this.#context.engines.records.browsers.list({ isOpen: true });
+    await Promise.all(
+      open.map(async (record) => {
+        const pool = record.pool && byId.get(record.pool.id);
+        if (!pool || !peers) return;
+        const id = record.session_id;
+        const entry = this.#browsers.peek(id);
+        const isWarm = entry
+          ? entry.isWarm
+          : await peers.warmth(this.#context.project, id).catch(() => undefined);
+        if (isWarm === undefined || pool.isDeleted) return;
+        if (isWarm) pool.idle.push(id);
+        else pool.acquired.add(id);
+      }),
+    );
   }
 
   /**
@@ -293,6 +396,7 @@ export class PoolModel<I extends BrowserInstance> {
       idle: [],
       acquired: new Set(),
       starting: 0,
+      startingOn: new Map(),
       waiters: [],
       fillRate: new FillRate(startsPerMinute(stored.config), this.#context.clock().getTime()),
       timer: undefined,
@@ -342,12 +446,21 @@ export class PoolModel<I extends BrowserInstance> {
       if (pool !== except && pool.name === name) throw refusals.poolNameTaken(name);
   }
 
-  /** Ends browsers the pool no longer keeps. */
+  /** Ends browsers the pool no longer keeps, here and on the other nodes of a cluster. */
   async #discard(ids: readonly string[]): Promise<void> {
+    const peers = this.#context.settings.poolPeers;
     await Promise.all(
       ids.map((id) => {
         const entry = this.#browsers.peek(id);
-        return entry ? this.#browsers.end(entry, { reason: 'pool_changed' }) : undefined;
+        if (entry) return this.#browsers.end(entry, { reason: 'pool_changed' });
+        if (!peers || peers.nodeOf(id) === peers.self) return undefined;
+        return peers.end(this.#context.project, id, 'pool_changed').catch((error: unknown) => {
+          // Its node is lost or gone: the cluster ends what it ran.
+          this.#context.log.warn(
+            { err: error, session: id },
+            'a pool browser on another node could not be ended',
+          );
+        });
       }),
     );
   }

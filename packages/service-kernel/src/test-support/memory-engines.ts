@@ -18,7 +18,7 @@ import { MemoryFileTree, memoryFileSystem } from '../files/memory-file-system.js
 import { createIdGenerator } from '../ids.js';
 import { SyntheticScreen } from '../live-view/synthetic-screen.js';
 import { InMemoryTabs } from '../live-view/tab-list.js';
-import { type BrowserLimits, DEFAULT_BROWSER_LIMITS } from '../model-context.js';
+import { type BrowserLimits, DEFAULT_BROWSER_LIMITS, type PoolPeers } from '../model-context.js';
 import { MemoryProfileStore } from '../profiles/memory-profile-store.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
 import { ServiceModel } from '../service-model.js';
@@ -222,7 +222,7 @@ export function testModel(
     fillRate?: boolean;
     limits?: Partial<BrowserLimits>;
     /** A node of a cluster: the tag its ids carry, what it holds, whether lists are shared. */
-    node?: { tag: string; owns: (id: string) => boolean };
+    node?: { tag: string; owns: (id: string) => boolean; poolPeers?: PoolPeers };
     engines?: ReturnType<typeof memoryEngines>;
   } = {},
 ) {
@@ -237,7 +237,9 @@ export function testModel(
       jwtSecret: 'secret',
       isFillRateLimited: options.fillRate ?? false,
       limits: { ...DEFAULT_BROWSER_LIMITS, ...options.limits },
-      ...(options.node ? { owns: options.node.owns, isShared: true } : {}),
+      ...(options.node
+        ? { owns: options.node.owns, isShared: true, poolPeers: options.node.poolPeers }
+        : {}),
     },
     clock: () => new Date(now),
     ...(options.node ? { nextId: createIdGenerator(undefined, options.node.tag) } : {}),

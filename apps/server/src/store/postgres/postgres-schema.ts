@@ -83,8 +83,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
      name text PRIMARY KEY,
      value text NOT NULL
    );`,
-  // A pool lives on one node; when that node is lost or leaves, another takes it: the pools that
-  // moved, and where to. A pool with no row here lives on the node its id names.
+  // A pool is held by one node; when that node is lost or leaves, another takes it: the pools
+  // that moved, and where to. A pool with no row here is held by the node its id names.
   `CREATE TABLE xb_pool_homes (
      pool_id text PRIMARY KEY,
      node text NOT NULL

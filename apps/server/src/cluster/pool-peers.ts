@@ -1,0 +1,238 @@
+import {
+  type BrowserInstance,
+  type BrowserSpec,
+  type Organization,
+  type PoolPeers,
+  ServiceError,
+} from '@x/service-kernel';
+import { BROWSER_END_REASONS, type BrowserEndReason, type BrowserSession } from '@x/types';
+import type { Logger } from 'pino';
+import type { ClusterNode } from './cluster-node.js';
+import type { Forwarder, NodeAnswer, NodeCall, NodeCallHandler } from './forwarder.js';
+
+/**
+ * How old a warm browser started here for another node's pool must be before this node asks
+ * whether that pool still holds it (younger ones may be on their way to it).
+ */
+const ORPHAN_AGE_MS = 60_000;
+
+/**
+ * A pool's browsers on the nodes of a cluster: the node that holds a pool starts its browsers on
+ * whichever node has most room, hands them out and takes them back; those nodes run them and say
+ * when one ends. Each call is a signed call between nodes (`/_node/…`).
+ */
+export class ClusterPoolPeers implements PoolPeers {
+  readonly #node: ClusterNode;
+  readonly #logger: Logger;
+  #forwarder: Forwarder | undefined;
+  /** Ends told to pools' nodes, not yet answered: a stop waits for them. */
+  readonly #telling = new Set<Promise<unknown>>();
+
+  constructor(node: ClusterNode, logger: Logger) {
+    this.#node = node;
+    this.#logger = logger;
+  }
+
+  /** How this node calls the others: made after the model (it routes the model's calls). */
+  set forwarder(forwarder: Forwarder) {
+    this.#forwarder = forwarder;
+  }
+
+  #calls(): Forwarder {
+    if (!this.#forwarder) throw new Error('this node does not call other nodes yet');
+    return this.#forwarder;
+  }
+
+  get self(): string {
+    return this.#node.tag;
+  }
+
+  /**
+   * Of the nodes with room, the one holding the fewest of the pool's browsers (`share`), the
+   * least loaded first among equals: a pool is spread over the nodes, so losing one costs it
+   * a share, not all.
+   */
+  where(share: (node: string) => number): string | undefined {
+    let best: string | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const node of this.#node.placements(false)) {
+      const held = share(node.id);
+      if (held < fewest) {
+        best = node.id;
+        fewest = held;
+      }
+    }
+    if (best !== undefined) this.#node.took(best);
+    return best;
+  }
+
+  hasRoom(): boolean {
+    return this.#node.placements(false).length > 0;
+  }
+
+  nodeOf(sessionId: string): string {
+    return this.#node.ownerOf(sessionId);
+  }
+
+  async start(
+    node: string,
+    project: string,
+    spec: BrowserSpec,
+    origin: string,
+  ): Promise<BrowserSession> {
+    const answer = await this.#calls()
+      .callNode(node, 'POST', 'pool-browsers', { project, spec, origin })
+      .catch((error: unknown) => {
+        throw new ServiceError('unavailable', `node ${node} did not answer: ${String(error)}`);
+      });
+    if (answer.status === 201) return answer.json as BrowserSession;
+    throw refusalOf(answer, `node ${node} did not start a pool browser`);
+  }
+
+  async lease(project: string, sessionId: string): Promise<BrowserSession> {
+    const answer = await this.#call(sessionId, 'lease', { project });
+    if (answer.status === 200) return answer.json as BrowserSession;
+    throw refusalOf(answer, `browser ${sessionId} could not be handed out`);
+  }
+
+  async end(project: string, sessionId: string, reason: BrowserEndReason): Promise<void> {
+    const answer = await this.#call(sessionId, 'end', { project, reason });
+    if (answer.status !== 204) throw refusalOf(answer, `browser ${sessionId} could not be ended`);
+  }
+
+  async warmth(project: string, sessionId: string): Promise<boolean | undefined> {
+    const answer = await this.#call(sessionId, 'warmth', { project });
+    if (answer.status === 404) return undefined;
+    if (answer.status !== 200) throw refusalOf(answer, `browser ${sessionId} did not answer`);
+    return (answer.json as { is_warm: boolean }).is_warm;
+  }
+
+  ended(project: string, record: BrowserSession): void {
+    const pool = record.pool?.id;
+    if (pool === undefined) return;
+    const home = this.#node.ownerOf(pool);
+    if (home === this.#node.tag) return;
+    const told = this.#calls()
+      .callNode(home, 'POST', `pools/${encodeURIComponent(pool)}/ended`, { project, record })
+      .catch((error: unknown) => {
+        // Its node is lost or gone: the node that takes the pool reads what still runs.
+        this.#logger.warn(
+          { err: error, pool, node: home },
+          'a pool’s node did not hear a browser end',
+        );
+      });
+    this.#telling.add(told);
+    void told.finally(() => this.#telling.delete(told));
+  }
+
+  /** Resolves once every end told to another node has been answered (a stop waits for it). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#telling]);
+  }
+
+  /**
+   * Ends the warm browsers this node runs for pools of other nodes that do not hold them (the
+   * pool was deleted, or the answer to its start was lost on the way): none is left warm here
+   * for nobody. Asked of each pool's node, once a browser is a minute old.
+   */
+  async sweep<I extends BrowserInstance>(org: Organization<I>): Promise<void> {
+    const now = Date.now();
+    for (const model of org.models()) {
+      for (const entry of model.browsers.entries()) {
+        const pool = entry.record.pool?.id;
+        if (!entry.isWarm || pool === undefined) continue;
+        if (now - Date.parse(entry.record.created_at) < ORPHAN_AGE_MS) continue;
+        const home = this.#node.ownerOf(pool);
+        if (home === this.#node.tag || this.#node.member(home)?.state !== 'up') continue;
+        const answer = await this.#calls()
+          .callNode(home, 'POST', `pools/${encodeURIComponent(pool)}/holds`, {
+            project: model.context.project,
+            session_id: entry.record.session_id,
+          })
+          .catch(() => undefined);
+        const isHeld = answer?.status === 200 && (answer.json as { held: boolean }).held;
+        if (!answer || isHeld || answer.status >= 500) continue;
+        this.#logger.warn(
+          { session: entry.record.session_id, pool, node: home },
+          'a warm pool browser its pool does not hold: ending it',
+        );
+        await model.browsers.end(entry, { reason: 'pool_changed' });
+      }
+    }
+  }
+
+  #call(sessionId: string, action: string, body: object): Promise<NodeAnswer> {
+    return this.#calls().callNode(
+      this.#node.ownerOf(sessionId),
+      'POST',
+      `pool-browsers/${encodeURIComponent(sessionId)}/${action}`,
+      body,
+    );
+  }
+}
+
+/** A refusal from another node as the error it stands for (429: that node is full). */
+function refusalOf(answer: NodeAnswer, what: string): Error {
+  const json = answer.json as { code?: string; message?: string } | undefined;
+  if (answer.status === 429) return new ServiceError('rate_limited', json?.message ?? what);
+  return new Error(`${what}: ${answer.status} ${json?.message ?? ''}`.trim());
+}
+
+/** What a refusal of this node's own model answers another node. */
+function answerOf(error: unknown): NodeAnswer {
+  if (error instanceof ServiceError)
+    return { status: error.status, json: { code: error.code, message: error.message } };
+  throw error;
+}
+
+/**
+ * Answers the calls other nodes make of this one for their pools' browsers: start one here,
+ * hand it out, end it, say whether it is warm; and, for the pools this node holds, hear that
+ * one ended elsewhere, and say whether it still holds one.
+ */
+export function poolNodeCalls<I extends BrowserInstance>(org: Organization<I>): NodeCallHandler {
+  return async ({ method, path, body }: NodeCall): Promise<NodeAnswer> => {
+    const given = (body ?? {}) as Record<string, unknown>;
+    const project = given.project;
+    if (method !== 'POST' || typeof project !== 'string')
+      return { status: 400, json: { code: 'bad_request', message: 'Not a call between nodes.' } };
+    const model = org.model(project);
+    const [kind, rawId, action] = path.split('/');
+    const id = rawId === undefined ? undefined : decodeURIComponent(rawId);
+    try {
+      if (kind === 'pool-browsers' && id === undefined) {
+        const started = await model.browsers.create(
+          given.spec as BrowserSpec,
+          String(given.origin),
+        );
+        model.browsers.setWarm(started, true);
+        return { status: 201, json: model.browsers.record(started) };
+      }
+      if (kind === 'pool-browsers' && id !== undefined) {
+        const entry = model.browsers.peek(id);
+        if (!entry) return { status: action === 'end' ? 204 : 404 };
+        if (action === 'lease') {
+          model.browsers.setWarm(entry, false);
+          return { status: 200, json: model.browsers.record(entry) };
+        }
+        if (action === 'warmth') return { status: 200, json: { is_warm: entry.isWarm } };
+        if (action === 'end') {
+          const reason = BROWSER_END_REASONS.find((known) => known === given.reason);
+          await model.browsers.endSoon(entry, { reason: reason ?? 'pool_changed' });
+          return { status: 204 };
+        }
+      }
+      if (kind === 'pools' && id !== undefined && action === 'ended') {
+        model.pools.forget(given.record as BrowserSession, true);
+        return { status: 204 };
+      }
+      if (kind === 'pools' && id !== undefined && action === 'holds') {
+        const held = model.pools.holds(id, String(given.session_id));
+        return held === undefined ? { status: 404 } : { status: 200, json: { held } };
+      }
+    } catch (error) {
+      return answerOf(error);
+    }
+    return { status: 404, json: { code: 'not_found', message: 'No such call between nodes.' } };
+  };
+}

@@ -1,0 +1,117 @@
+import type { BrowserSession } from '@x/types';
+import { describe, expect, it } from 'vitest';
+import { nodeTagOf } from '../ids.js';
+import type { PoolPeers } from '../model-context.js';
+import type { ServiceModel } from '../service-model.js';
+import {
+  memoryEngines,
+  type RecordingInstance,
+  testModel,
+} from '../test-support/memory-engines.js';
+
+const ORIGIN = 'http://localhost:1';
+
+/**
+ * Two nodes of a cluster on one store, each a model, their pools' calls between them made in
+ * process: what a pool does when its browsers run on both.
+ */
+function twoNodes() {
+  const engines = memoryEngines();
+  const models = new Map<string, ServiceModel<RecordingInstance>>();
+  const up = new Set(['AAAA', 'BBBB']);
+  /** Whether a node tells the holder of a pool when a browser ends (false: the call was lost). */
+  const tells = { value: true };
+  const modelOf = (id: string) => {
+    const model = models.get(nodeTagOf(id) ?? '');
+    if (!model || !up.has(nodeTagOf(id) ?? '')) throw new Error(`node of ${id} is not up`);
+    return model;
+  };
+  const peersOf = (self: string): PoolPeers => ({
+    self,
+    where: (share) => [...up].sort((a, b) => share(a) - share(b))[0],
+    hasRoom: () => up.size > 0,
+    nodeOf: (id) => nodeTagOf(id) ?? self,
+    start: async (node, _project, spec, origin) => {
+      const model = models.get(node) as ServiceModel<RecordingInstance>;
+      const entry = await model.browsers.create(spec, origin);
+      model.browsers.setWarm(entry, true);
+      return model.browsers.record(entry);
+    },
+    lease: async (_project, id) => {
+      const model = modelOf(id);
+      const entry = model.browsers.peek(id);
+      if (!entry) throw new Error(`${id} does not run`);
+      model.browsers.setWarm(entry, false);
+      return model.browsers.record(entry);
+    },
+    end: async (_project, id, reason) => {
+      const model = modelOf(id);
+      const entry = model.browsers.peek(id);
+      if (entry) await model.browsers.endSoon(entry, { reason });
+    },
+    ended: (_project, record: BrowserSession) => {
+      if (tells.value) modelOf(record.pool?.id as string).pools.forget(record, true);
+    },
+    warmth: async (_project, id) => modelOf(id).browsers.peek(id)?.isWarm,
+  });
+  for (const tag of up) {
+    const { model } = testModel({
+      engines,
+      node: { tag, owns: (id) => (nodeTagOf(id) ?? tag) === tag, poolPeers: peersOf(tag) },
+    });
+    models.set(tag, model);
+  }
+  const a = models.get('AAAA') as ServiceModel<RecordingInstance>;
+  const b = models.get('BBBB') as ServiceModel<RecordingInstance>;
+  const warmOn = (model: ServiceModel<RecordingInstance>) =>
+    model.browsers.entries().filter((entry) => entry.isWarm).length;
+  return { a, b, up, tells, warmOn };
+}
+
+const never = new AbortController().signal;
+
+describe('a pool whose browsers run on two nodes', () => {
+  it('starts each browser on the node with fewest of its browsers, and hands out the asking node’s first', async () => {
+    const { a, b, warmOn } = twoNodes();
+    const pool = await a.pools.create({ size: 4 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(4);
+    expect([warmOn(a), warmOn(b)]).toEqual([2, 2]);
+    const onB = await a.pools.acquire(pool.id, 0, never, 'BBBB');
+    expect(nodeTagOf(onB?.session_id as string)).toBe('BBBB');
+    expect(b.browsers.peek(onB?.session_id as string)?.isWarm).toBe(false);
+    const onA = await a.pools.acquire(pool.id, 0, never);
+    expect(nodeTagOf(onA?.session_id as string)).toBe('AAAA');
+    // Released through the holder: the browser on the other node ends there.
+    await a.pools.release(pool.id, onB?.session_id as string, false);
+    expect(b.browsers.peek(onB?.session_id as string)).toBeUndefined();
+    a.close();
+    b.close();
+  });
+
+  it('passes over a browser that ended on its node unheard, and fills again', async () => {
+    const { a, b, tells } = twoNodes();
+    const pool = await a.pools.create({ size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    const [there] = b.browsers.entries();
+    tells.value = false;
+    await b.browsers.delete(there?.record.session_id as string);
+    // Asked through B first: its browser is gone, the one on A is handed out.
+    const leased = await a.pools.acquire(pool.id, 0, never, 'BBBB');
+    expect(nodeTagOf(leased?.session_id as string)).toBe('AAAA');
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(1);
+    a.close();
+    b.close();
+  });
+
+  it('lets go of the browsers of a node lost, and starts them again on the nodes up', async () => {
+    const { a, b, up, warmOn } = twoNodes();
+    const pool = await a.pools.create({ size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    up.delete('BBBB');
+    a.pools.forgetLost((id) => nodeTagOf(id) === 'BBBB');
+    await expect.poll(() => warmOn(a)).toBe(2);
+    expect(a.pools.get(pool.id).available_count).toBe(2);
+    a.close();
+    b.close();
+  });
+});
