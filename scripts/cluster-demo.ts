@@ -3,7 +3,8 @@
  * folder, a free loopback port) and three xb-server nodes on it, each with its own data directory
  * and port. Through each node it makes a session, drives it through the other two (Playwright
  * over CDP, the session's URL aimed at them) and deletes it through the next; then it kills one
- * node outright and shows the others find its session lost and fill its pool again. Everything
+ * node outright and shows the others find its session lost and make its pool whole again (a
+ * pool's browsers run on every node: those on the others are kept). Everything
  * it started is stopped and removed at the end. Run through `bash scripts/cluster-demo.sh`, which builds the server first.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -118,16 +119,29 @@ try {
   const { json: doomed } = await call<{ session_id: string }>(victim, 'POST', '/browsers', {});
   const { json: pool } = await call<{ id: string }>(victim, 'POST', '/browser_pools', {
     name: 'warm',
-    size: 2,
+    size: 3,
     fill_rate_per_minute: 100,
   });
   for (;;) {
     const { json } = await call<{ available_count: number }>(victim, 'GET', '/browser_pools/warm');
-    if (json.available_count === 2) break;
+    if (json.available_count === 3) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  /** The tags of the nodes that run the pool's browsers, as the store lists its sessions. */
+  const poolNodes = async (through: Node) => {
+    const { json } = await call<{ session_id: string; pool?: { id: string } }[]>(
+      through,
+      'GET',
+      '/browsers?status=active&limit=100',
+    );
+    return json
+      .filter((session) => session.pool?.id === pool.id)
+      .map((session) => tagOf(session.session_id))
+      .sort()
+      .join(', ');
+  };
   console.log(
-    `\nmade through node ${victim.name}: ${doomed.session_id}, and pool "warm" (${pool.id}, 2 warm browsers, on the node tagged ${tagOf(pool.id)}); killing node ${victim.name}`,
+    `\nmade through node ${victim.name}: ${doomed.session_id}, and pool "warm" (${pool.id}, held by the node tagged ${tagOf(pool.id)}), its 3 warm browsers on the nodes tagged ${await poolNodes(victim)}; killing node ${victim.name}`,
   );
   const killedAt = Date.now();
   victim.child.kill('SIGKILL');
@@ -153,7 +167,10 @@ try {
       'GET',
       '/browser_pools/warm',
     );
-    if (answer.status === 200 && answer.json.available_count === 2) {
+    if (answer.status === 200 && answer.json.available_count === 3) {
+      console.log(
+        `pool "warm" whole again ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill, its browsers on the nodes tagged ${await poolNodes(nodes[1] as Node)}`,
+      );
       const { json: lease } = await call<{ session_id: string }>(
         nodes[1] as Node,
         'POST',
@@ -161,7 +178,7 @@ try {
         {},
       );
       console.log(
-        `pool "warm" moved and filled again ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill: a lease through node b runs on the node tagged ${tagOf(lease.session_id)}`,
+        `a lease through node b runs on the node tagged ${tagOf(lease.session_id)} (node b's own first)`,
       );
       await call(nodes[0] as Node, 'POST', '/browser_pools/warm/release', {
         session_id: lease.session_id,
