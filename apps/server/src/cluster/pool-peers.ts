@@ -133,7 +133,8 @@ export class ClusterPoolPeers implements PoolPeers {
   /**
    * Ends the warm browsers this node runs for pools of other nodes that do not hold them (the
    * pool was deleted, or the answer to its start was lost on the way): none is left warm here
-   * for nobody. Asked of each pool's node, once a browser is a minute old.
+   * for nobody. Asked of each pool's node, once a browser is a minute old; a node that does not
+   * answer, or a pool that moved meanwhile, leaves the browser be.
    */
   async sweep<I extends BrowserInstance>(org: Organization<I>): Promise<void> {
     const now = Date.now();
@@ -150,8 +151,15 @@ export class ClusterPoolPeers implements PoolPeers {
             session_id: entry.record.session_id,
           })
           .catch(() => undefined);
-        const isHeld = answer?.status === 200 && (answer.json as { held: boolean }).held;
-        if (!answer || isHeld || answer.status >= 500) continue;
+        if (!answer || answer.status >= 500) continue;
+        if (answer.status === 200 && (answer.json as { held: boolean }).held) continue;
+        // Not held there: a pool that moved since this node last read where is still in the
+        // store (its new holder takes the browser); a pool deleted is not.
+        if (
+          answer.status !== 200 &&
+          (await model.context.engines.records.pools.get(pool).catch(() => 'unknown'))
+        )
+          continue;
         this.#logger.warn(
           { session: entry.record.session_id, pool, node: home },
           'a warm pool browser its pool does not hold: ending it',
