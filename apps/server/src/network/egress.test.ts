@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { type RunningServer, startServer } from '../server.js';
 import { openEgressSessions, visit } from '../test-support/egress-pages.js';
 import { type FarHost, startFarHost } from '../test-support/far-host.js';
 import { jsonCaller, TEST_TOKEN, testConfig } from '../test-support/servers.js';
+import { tableRules } from './nft-rules.js';
 
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
@@ -126,6 +127,25 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
     expect(await closedPage.textContent('p')).toBe('far ok');
     expect((await visit(closedPage, 'http://far.test:8080/')).loaded).toBe(true);
     expect((await visit(openPage, `http://${far.publicAddress}:8080/`)).loaded).toBe(true);
+  });
+
+  it('keeps them reachable beside the policy of another server on this host, a killed one’s left behind too', async () => {
+    // What a server killed outright leaves until its next start: its table, forwarding on.
+    const leftover = tableRules({
+      table: 'xb_dead',
+      interfacePrefix: 'xbdeadh',
+      subnet: '10.199.0.0/16',
+      hostLoopback: '10.199.255.254',
+      dropOtherForwarding: true,
+    });
+    const nft = spawnSync('nft', ['-f', '-'], { input: leftover, encoding: 'utf8' });
+    expect(nft.status, nft.stderr).toBe(0);
+    try {
+      expect((await visit(closedPage, `http://${far.publicAddress}:8080/`)).loaded).toBe(true);
+      expect(await closedPage.textContent('p')).toBe('far ok');
+    } finally {
+      spawnSync('nft', ['delete', 'table', 'inet', 'xb_dead']);
+    }
   });
 
   it('lets a browser reach the loopback service the operator opened (the control)', async () => {

@@ -38,12 +38,18 @@ export interface PolicyLayout {
   readonly hostLoopback: string;
   /**
    * Whether the host forwarded nothing before the policy turned forwarding on: the table then
-   * drops every forwarded packet that is not a session's, so the host routes nothing else.
+   * drops every forwarded packet that is not a session's, so the host routes nothing else. A
+   * session of another server on the host (one of a cluster's nodes, or a server killed whose
+   * table is left until its next start) is that server's table's to judge: each table lets the
+   * others' pass, as a packet any table drops is dropped.
    */
   readonly dropOtherForwarding: boolean;
 }
 
 const REJECT = 'reject with icmpx type admin-prohibited';
+
+/** The host-side interfaces of every server's sessions on this host (`xb<table>h<n>`). */
+const ANY_SERVERS_SESSIONS = '"xb*"';
 
 /** The table, its hooks and shared sets; the sessions' chains are added one by one. */
 export function tableRules(layout: PolicyLayout): string {
@@ -63,7 +69,7 @@ export function tableRules(layout: PolicyLayout): string {
     iifname ${sessions} counter name blocked ${REJECT}
     oifname ${sessions} ct state established,related accept
     oifname ${sessions} drop
-${layout.dropOtherForwarding ? '    drop\n' : ''}  }
+${layout.dropOtherForwarding ? `    iifname != ${ANY_SERVERS_SESSIONS} oifname != ${ANY_SERVERS_SESSIONS} drop\n` : ''}  }
   chain input {
     type filter hook input priority filter; policy accept;
     iifname vmap @input_by_session
