@@ -11,7 +11,10 @@ type StartResult = 'started' | 'full' | 'failed';
 /** How long a pool waits before trying again after a browser failed to start (fill rate off). */
 const RETRY_MS = 5_000;
 
-/** How long a pool waits after another node it chose turned out full (its load was old). */
+/**
+ * How long a pool waits after another node it chose turned out full (its load was old) or did
+ * not answer (lost or leaving, not yet read so).
+ */
 const RETRY_FULL_MS = 1_000;
 
 /**
@@ -101,8 +104,8 @@ export class PoolFiller<I extends BrowserInstance> {
   }
 
   /**
-   * Starts one browser for the pool, unless the service is full or the start fails: here, or on
-   * the node of a cluster with most room.
+   * Starts one browser for the pool, unless the service is full or the start fails: here, or in
+   * a cluster on the node with room that runs the fewest of the pool's browsers.
    */
   #startOne(pool: PoolEntry): StartResult {
     const peers = this.#context.settings.poolPeers;
