@@ -178,23 +178,20 @@ export class PoolModel<I extends BrowserInstance> {
         this.#browsers.setWarm(entry, false);
         return this.#browsers.record(entry);
       }
-      // One of this node's that ended meanwhile: let go, as one elsewhere that cannot be had.
-      if (peers.nodeOf(sessionId) === peers.self) {
-        pool.acquired.delete(sessionId);
-        this.#filler.fill(pool);
-        continue;
+      // Not live here: on another node, unless it is one of this node's that ended meanwhile.
+      if (peers.nodeOf(sessionId) !== peers.self) {
+        try {
+          return await peers.lease(this.#context.project, sessionId);
+        } catch (error) {
+          this.#context.log.warn(
+            { err: error, pool: pool.id, session: sessionId },
+            'a warm browser of the pool on another node could not be handed out',
+          );
+        }
       }
-      try {
-        return await peers.lease(this.#context.project, sessionId);
-      } catch (error) {
-        // Ended on its node before it was handed out: the pool lets it go and fills again.
-        this.#context.log.warn(
-          { err: error, pool: pool.id, session: sessionId },
-          'a warm browser of the pool on another node could not be handed out',
-        );
-        pool.acquired.delete(sessionId);
-        this.#filler.fill(pool);
-      }
+      // Ended on its node before it was handed out: the pool lets it go and fills again.
+      pool.acquired.delete(sessionId);
+      this.#filler.fill(pool);
     }
   }
 
@@ -223,18 +220,10 @@ export class PoolModel<I extends BrowserInstance> {
     }
     pool.acquired.delete(sessionId);
     const entry = this.#browsers.peek(sessionId);
-    const peers = this.#context.settings.poolPeers;
     // The lease is over once its session is; its browser's clean-up goes on beside the
     // replacement's start (both count among the node's browsers).
     if (entry) await this.#browsers.endSoon(entry, { reason: 'released' });
-    else if (peers && peers.nodeOf(sessionId) !== peers.self)
-      await peers.end(this.#context.project, sessionId, 'released').catch((error: unknown) => {
-        // Its node is lost or gone: the cluster ends what that node ran.
-        this.#context.log.warn(
-          { err: error, session: sessionId },
-          'a released browser on another node could not be ended',
-        );
-      });
+    else await this.#endElsewhere(sessionId, 'released');
     await this.#fill(pool, reuse ? 1 : 0);
   }
 
@@ -448,20 +437,26 @@ export class PoolModel<I extends BrowserInstance> {
 
   /** Ends browsers the pool no longer keeps, here and on the other nodes of a cluster. */
   async #discard(ids: readonly string[]): Promise<void> {
-    const peers = this.#context.settings.poolPeers;
     await Promise.all(
       ids.map((id) => {
         const entry = this.#browsers.peek(id);
-        if (entry) return this.#browsers.end(entry, { reason: 'pool_changed' });
-        if (!peers || peers.nodeOf(id) === peers.self) return undefined;
-        return peers.end(this.#context.project, id, 'pool_changed').catch((error: unknown) => {
-          // Its node is lost or gone: the cluster ends what it ran.
-          this.#context.log.warn(
-            { err: error, session: id },
-            'a pool browser on another node could not be ended',
-          );
-        });
+        return entry
+          ? this.#browsers.end(entry, { reason: 'pool_changed' })
+          : this.#endElsewhere(id, 'pool_changed');
       }),
     );
+  }
+
+  /** Ends a pool browser another node of a cluster runs; nothing when none does. */
+  async #endElsewhere(id: string, reason: 'released' | 'pool_changed'): Promise<void> {
+    const peers = this.#context.settings.poolPeers;
+    if (!peers || peers.nodeOf(id) === peers.self) return;
+    await peers.end(this.#context.project, id, reason).catch((error: unknown) => {
+      // Its node is lost or gone: the cluster ends what that node ran.
+      this.#context.log.warn(
+        { err: error, session: id },
+        'a pool browser on another node could not be ended',
+      );
+    });
   }
 }
