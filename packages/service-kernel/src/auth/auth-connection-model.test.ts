@@ -1,6 +1,7 @@
 import type { AuthEvent } from '@x/types';
 import { describe, expect, it, vi } from 'vitest';
 import { base32Bytes, totpCode } from '../credentials/totp.js';
+import { MemoryRecordTable } from '../records/memory-record-store.js';
 import { testModel } from '../test-support/memory-engines.js';
 
 const ORIGIN = 'http://localhost';
@@ -268,6 +269,41 @@ describe('auth connections', () => {
       flow_status: 'SUCCESS',
     });
     expect(test.model.browsers.count()).toBe(0);
+  });
+
+  it('a read that began while the flow ran and ends after it answers the flow as it ended', async () => {
+    const test = testModel();
+    const made = await connection(test);
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    await follow(
+      test,
+      made.id,
+      (event) => 'flow_step' in event && event.flow_step === 'AWAITING_INPUT',
+    );
+    // A store read that returns after the flow ended (as a database's may), with what it read
+    // before: the record without the flow's end.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const read = MemoryRecordTable.prototype.get;
+    const slow = vi
+      .spyOn(MemoryRecordTable.prototype, 'get')
+      .mockImplementationOnce(async function (this: MemoryRecordTable<unknown>, id, parent) {
+        const before = await read.call(this, id, parent);
+        await held;
+        return before;
+      });
+    const reading = test.model.auth.get(made.id);
+    await test.model.auth.submit(made.id, { field_values: { username: 'a', password: 'typed' } });
+    expect(steps(await follow(test, made.id)).at(-1)).toBe('SUCCESS/COMPLETED');
+    await vi.waitFor(async () =>
+      expect((await test.model.auth.get(made.id)).status).toBe('AUTHENTICATED'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    expect(await reading).toMatchObject({ status: 'AUTHENTICATED', flow_status: 'SUCCESS' });
+    slow.mockRestore();
   });
 
   it('a deleted connection cancels the flow that waits, and its browser ends', async () => {

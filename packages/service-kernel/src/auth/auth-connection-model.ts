@@ -173,8 +173,13 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     readonly query?: string | undefined;
   }): Promise<Page<AuthConnection>> {
     const needle = query.query?.toLowerCase();
-    const records = (await this.#records.list())
-      .map((stored) => stored.record)
+    const flows = [...this.#flows];
+    let stored = await this.#records.list();
+    // As in `get`: a flow that ended while the list was read is read again with its end.
+    if (flows.some(([id, flow]) => this.#flows.get(id) !== flow))
+      stored = await this.#records.list();
+    const records = stored
+      .map((entry) => entry.record)
       .filter(
         (record) =>
           (query.domain === undefined || record.domain === query.domain) &&
@@ -189,7 +194,12 @@ export class AuthConnectionModel<I extends BrowserInstance> {
   }
 
   async get(id: string): Promise<AuthConnection> {
-    return this.#answer((await this.#find(id)).record);
+    const flow = this.#flows.get(id);
+    const { record } = await this.#find(id);
+    // A flow leaves #flows once its end is written: one that left while the record was read
+    // ended after the read began, so what was read may not have its end. Read again.
+    if (flow && this.#flows.get(id) !== flow) return this.#answer((await this.#find(id)).record);
+    return this.#answer(record);
   }
 
   async update(id: string, body: UpdateAuthConnectionBody): Promise<AuthConnection> {

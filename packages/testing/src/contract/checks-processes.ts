@@ -48,7 +48,9 @@ export const processChecks: readonly ContractCheck[] = defineChecks('processes',
     );
     context.expectSuccess(killed, 'browsers.process.kill', 200);
     let status = running;
-    for (let attempt = 0; attempt < 50 && status.state === 'running'; attempt++) {
+    // Well short of the 30 s the command sleeps, and a loaded machine's start of its sandbox.
+    const deadline = Date.now() + 15_000;
+    while (status.state === 'running' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       status = context.expectSuccess(
         await context.call('GET', statusPath),
