@@ -748,10 +748,6 @@ export class ChromiumBrowser {
   }
 
   /**
-   * Closes Chromium: its whole sandbox is killed (nothing in it needs to be kept: the instance
-   * goes with it), every proxied connection ends with the pipe, and then its display.
-   */
-  /**
    * Closes Chromium as a person closing it would (Browser.close: it writes its cookies and
    * storage to disk and exits), killing it if it has not exited within `timeoutMs`.
    */
@@ -771,6 +767,10 @@ export class ChromiumBrowser {
     await this.close();
   }
 
+  /**
+   * Closes Chromium: its whole sandbox is killed (nothing in it needs to be kept: the instance
+   * goes with it), every proxied connection ends with the pipe, and then its display.
+   */
   async close(): Promise<void> {
     this.#monitor?.stop();
     this.#cdp.close();
