@@ -280,21 +280,30 @@ describe('auth connections', () => {
       made.id,
       (event) => 'flow_step' in event && event.flow_step === 'AWAITING_INPUT',
     );
-    // A store read that returns after the flow ended (as a database's may), with what it read
+    // Store reads that return after the flow ended (as a database's may), with what they read
     // before: the record without the flow's end.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let isHolding = true;
+    let heldReads = 0;
     const read = MemoryRecordTable.prototype.get;
-    const slow = vi
-      .spyOn(MemoryRecordTable.prototype, 'get')
-      .mockImplementationOnce(async function (this: MemoryRecordTable<unknown>, id, parent) {
-        const before = await read.call(this, id, parent);
-        await held;
-        return before;
-      });
+    const slow = vi.spyOn(MemoryRecordTable.prototype, 'get').mockImplementation(async function (
+      this: MemoryRecordTable<unknown>,
+      id,
+      parent,
+    ) {
+      const isHeld = isHolding && id === made.id;
+      if (isHeld) heldReads++;
+      const before = await read.call(this, id, parent);
+      if (isHeld) await held;
+      return before;
+    });
     const reading = test.model.auth.get(made.id);
+    const following = follow(test, made.id);
+    await vi.waitFor(() => expect(heldReads).toBe(2));
+    isHolding = false;
     await test.model.auth.submit(made.id, { field_values: { username: 'a', password: 'typed' } });
     expect(steps(await follow(test, made.id)).at(-1)).toBe('SUCCESS/COMPLETED');
     await vi.waitFor(async () =>
@@ -303,6 +312,7 @@ describe('auth connections', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     release();
     expect(await reading).toMatchObject({ status: 'AUTHENTICATED', flow_status: 'SUCCESS' });
+    expect(steps(await following)).toEqual(['SUCCESS/COMPLETED']);
     slow.mockRestore();
   });
 

@@ -285,8 +285,11 @@ export class AuthConnectionModel<I extends BrowserInstance> {
 
   /** The flow's states as they change, from the current one, until it ends. */
   async *events(id: string, signal: AbortSignal): AsyncGenerator<AuthEvent, void> {
-    const stored = await this.#find(id);
+    const running = this.#flows.get(id);
+    let stored = await this.#find(id);
     const flow = this.#flows.get(id);
+    // As in `get`: a flow that ended while the record was read is read again with its end.
+    if (running && flow !== running) stored = await this.#find(id);
     if (!flow) {
       const last = stored.record;
       if (last.flow_status && last.flow_step)
