@@ -191,7 +191,17 @@ try {
       }),
     );
   }
-  const tags = await Promise.all(nodes.map((node) => node.tag));
+  let waited: ReturnType<typeof setTimeout> | undefined;
+  const tags = await Promise.race([
+    Promise.all(nodes.map((node) => node.tag)),
+    new Promise<never>((_, reject) => {
+      waited = setTimeout(
+        () => reject(new Error('a node did not say it joined the cluster in 30 s')),
+        30_000,
+      );
+    }),
+  ]);
+  clearTimeout(waited);
   // Each node reads the others every 2 s: long enough that all have.
   await new Promise((resolve) => setTimeout(resolve, 4_500));
   const [owner, other] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
