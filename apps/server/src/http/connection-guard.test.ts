@@ -1,15 +1,18 @@
-import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TEST_TOKEN, useTestServer } from '../test-support/servers.js';
+import { ConnectionGuard } from './connection-guard.js';
 
 const test = useTestServer({
   XB_MAX_CONNECTIONS_PER_CLIENT: '48',
   XB_MAX_UNAUTHENTICATED_CONNECTIONS: '16',
 });
 
-/** Opens a TCP connection to the server; resolves once it is connected. */
-function open(): Promise<Socket> {
-  const { hostname, port } = new URL(test.server.url);
+/** Opens a TCP connection to the server (or `url`); resolves once it is connected. */
+function open(url = test.server.url): Promise<Socket> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => resolve(socket));
     socket.once('error', reject);
@@ -99,6 +102,40 @@ describe('connections a caller may hold', () => {
       expect(still.every((isClosed) => !isClosed)).toBe(true);
     } finally {
       for (const socket of held) socket.destroy();
+    }
+  });
+
+  it("closes none of another node's connections for newer ones, however many arrive at once", async () => {
+    const server = createServer((_, response) => response.end());
+    const limits = { perClient: 4, unauthenticated: 2 };
+    let isNode = true;
+    const guard = new ConnectionGuard(
+      server,
+      limits,
+      () => false,
+      () => isNode,
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const sockets: Socket[] = [];
+    try {
+      // A burst from a node: past both bounds, and none closed.
+      for (let count = 0; count < 8; count++) sockets.push(await open(url));
+      const closed = await Promise.all(sockets.map((socket) => closedWithin(socket, 300)));
+      expect(closed.filter(Boolean)).toHaveLength(0);
+      expect(guard.refused).toEqual({ perClient: 0, unauthenticated: 0 });
+      // The same from a client: the oldest idle ones go, and the address's bound holds.
+      isNode = false;
+      const more: Socket[] = [];
+      for (let count = 0; count < 3; count++) more.push(await open(url));
+      sockets.push(...more);
+      const closedMore = await Promise.all(more.map((socket) => closedWithin(socket, 300)));
+      expect(closedMore.every(Boolean)).toBe(true);
+      expect(guard.refused.perClient).toBe(3);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      server.close();
     }
   });
 });

@@ -34,7 +34,7 @@ export class ConnectionGuard {
   /**
    * `isKnownToken`: whether an Authorization header carries a token the server accepts.
    * `isNode`: whether an address is another node of the cluster's, which passes on the calls of
-   * many clients: its connections are not counted as one client's.
+   * many clients: its connections are not counted as one client's, nor closed as idle ones.
    */
   constructor(
     server: Server,
@@ -79,14 +79,18 @@ export class ConnectionGuard {
 
   #accept(socket: Socket): void {
     const client = socket.remoteAddress ?? '';
+    const isNode = this.#isNode(client);
     const held = this.#perClient.get(client) ?? 0;
-    if (held >= this.#limits.perClient && !this.#isNode(client)) {
+    if (held >= this.#limits.perClient && !isNode) {
       this.#refused.perClient++;
       socket.destroy();
       return;
     }
     this.#perClient.set(client, held + 1);
-    this.#unauthenticated.add(socket);
+    // Another node's connections carry signed calls between nodes (no token) and the calls it
+    // passes on, many at once in a burst: none is closed for a newer one before its request
+    // was even read.
+    if (!isNode) this.#unauthenticated.add(socket);
     socket.once('close', () => {
       this.#unauthenticated.delete(socket);
       const left = (this.#perClient.get(client) ?? 1) - 1;
