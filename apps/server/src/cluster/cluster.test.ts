@@ -342,9 +342,9 @@ describe('three nodes on one PostgreSQL', () => {
       const leased = answers.filter((answer) => answer.status === 200);
       const ids = leased.map((answer) => (answer.json as BrowserSession).session_id);
       // Every answer a lease or none left: no error, and no browser leased twice.
-      expect(
-        answers.filter((answer) => answer.status !== 200 && answer.status !== 204),
-      ).toEqual([]);
+      expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 204)).toEqual(
+        [],
+      );
       expect(ids).toHaveLength(3);
       expect(new Set(ids).size).toBe(3);
       // Three waiters, one on each node, in that order: each release serves the oldest.
