@@ -354,6 +354,7 @@ try {
   for (const folder of dataDirs) {
     try {
       rmSync(folder, { recursive: true, force: true });
+      rmSync(`${folder}.key`, { force: true }); // the data directory's key, kept beside it
     } catch (error) {
       // A node killed outright and not started again holds its disks: said, not thrown over
       // what failed the run.
