@@ -81,24 +81,39 @@ async function spawnNode(program: string, env: Record<string, string>) {
   return { child, url, tag };
 }
 
-/** Stubbed nodes, each in a process of its own, on one database; resolves once they agree. */
-async function stubbedNodes(databaseUrl: string, count: number) {
-  const program = new URL('./bench-node.ts', import.meta.url).pathname;
-  const nodes: { child: ChildProcess; url: string }[] = [];
+/**
+ * `count` nodes running `program`, each in a process of its own, on one database; resolves once
+ * they agree on who is up.
+ */
+async function startNodes(
+  program: string,
+  databaseUrl: string,
+  count: number,
+  kind: string,
+  env: Record<string, string>,
+) {
+  const nodes: Awaited<ReturnType<typeof spawnNode>>[] = [];
   for (let index = 0; index < count; index++) {
     const port = await freePort();
-    const dataDir = dataDirectory('stub-');
     nodes.push(
       await spawnNode(program, {
-        ...nodeEnv(databaseUrl, port, dataDir),
-        XB_MAX_BROWSERS: '64',
-        XB_LOG_LEVEL: 'silent',
+        ...nodeEnv(databaseUrl, port, dataDirectory(kind)),
+        ...env,
       }),
     );
   }
   // Each node reads the others every 2 s: long enough that all have.
   await new Promise((resolve) => setTimeout(resolve, count > 1 ? 4_500 : 0));
   return nodes;
+}
+
+/** Stubbed nodes (no browser starts), on one database. */
+function stubbedNodes(databaseUrl: string, count: number) {
+  const program = new URL('./bench-node.ts', import.meta.url).pathname;
+  return startNodes(program, databaseUrl, count, 'stub-', {
+    XB_MAX_BROWSERS: '64',
+    XB_LOG_LEVEL: 'silent',
+  });
 }
 
 async function stopAll(nodes: readonly { child: ChildProcess }[]) {
@@ -179,18 +194,10 @@ try {
   // Each node a process of its own, as nodes run (not the benchmark's: its calls would share
   // one event loop with all three).
   const main = new URL('../dist/main.js', import.meta.url).pathname;
-  const nodes: Awaited<ReturnType<typeof spawnNode>>[] = [];
-  for (let index = 0; index < 3; index++) {
-    const port = await freePort();
-    const dataDir = dataDirectory('');
-    nodes.push(
-      await spawnNode(main, {
-        ...nodeEnv(realUrl, port, dataDir),
-        XB_MAX_BROWSERS: '4',
-        XB_LOG_LEVEL: 'info',
-      }),
-    );
-  }
+  const nodes = await startNodes(main, realUrl, 3, '', {
+    XB_MAX_BROWSERS: '4',
+    XB_LOG_LEVEL: 'info',
+  });
   let waited: ReturnType<typeof setTimeout> | undefined;
   const tags = await Promise.race([
     Promise.all(nodes.map((node) => node.tag)),
@@ -202,8 +209,6 @@ try {
     }),
   ]);
   clearTimeout(waited);
-  // Each node reads the others every 2 s: long enough that all have.
-  await new Promise((resolve) => setTimeout(resolve, 4_500));
   const [owner, other] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
   const callOwner = apiCaller(owner.url, BENCH_TOKEN);
   const callOther = apiCaller(other.url, BENCH_TOKEN);
