@@ -175,7 +175,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     const needle = query.query?.toLowerCase();
     const flows = [...this.#flows];
     let stored = await this.#records.list();
-    // As in `get`: a flow that ended while the list was read is read again with its end.
+    // As in #findWithFlowEnd: a flow that ended while the list was read is read again.
     if (flows.some(([id, flow]) => this.#flows.get(id) !== flow))
       stored = await this.#records.list();
     const records = stored
@@ -194,12 +194,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
   }
 
   async get(id: string): Promise<AuthConnection> {
-    const flow = this.#flows.get(id);
-    const { record } = await this.#find(id);
-    // A flow leaves #flows once its end is written: one that left while the record was read
-    // ended after the read began, so what was read may not have its end. Read again.
-    if (flow && this.#flows.get(id) !== flow) return this.#answer((await this.#find(id)).record);
-    return this.#answer(record);
+    return this.#answer((await this.#findWithFlowEnd(id)).record);
   }
 
   async update(id: string, body: UpdateAuthConnectionBody): Promise<AuthConnection> {
@@ -285,11 +280,8 @@ export class AuthConnectionModel<I extends BrowserInstance> {
 
   /** The flow's states as they change, from the current one, until it ends. */
   async *events(id: string, signal: AbortSignal): AsyncGenerator<AuthEvent, void> {
-    const running = this.#flows.get(id);
-    let stored = await this.#find(id);
+    const stored = await this.#findWithFlowEnd(id);
     const flow = this.#flows.get(id);
-    // As in `get`: a flow that ended while the record was read is read again with its end.
-    if (running && flow !== running) stored = await this.#find(id);
     if (!flow) {
       const last = stored.record;
       if (last.flow_status && last.flow_step)
@@ -873,6 +865,17 @@ export class AuthConnectionModel<I extends BrowserInstance> {
       can_reauth_reason: reason,
       ...flow?.state(),
     };
+  }
+
+  /**
+   * The stored connection, with the end of a flow that ended while it was read: a flow leaves
+   * #flows once its end is written, so one that left meanwhile may have ended after the read
+   * began, and what was read not have its end. Then it is read again.
+   */
+  async #findWithFlowEnd(id: string): Promise<StoredAuthConnection> {
+    const running = this.#flows.get(id);
+    const stored = await this.#find(id);
+    return running && this.#flows.get(id) !== running ? this.#find(id) : stored;
   }
 
   async #find(id: string): Promise<StoredAuthConnection> {
