@@ -59,6 +59,13 @@ export const refusals = {
     new ServiceError('conflict', `Invocation "${id}" has ended; it takes no new browsers.`),
   invocationEnded: (id: string, status: string) =>
     new ServiceError('conflict', `Invocation "${id}" has already ended (${status}).`),
+  /** The cluster's node that holds a pool is lost or leaving: another takes the pool. */
+  poolMoving: () =>
+    new ServiceError(
+      'unavailable',
+      'The node that held this pool is lost: the pool moves to another node, which fills it again. Try again shortly.',
+      { headers: { [HEADERS.retryAfter]: '2' } },
+    ),
   poolNameTaken: (name: string) =>
     new ServiceError('conflict', `A browser pool named "${name}" already exists.`),
   poolHasAcquired: (idOrName: string, count: number) =>

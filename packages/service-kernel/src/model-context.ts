@@ -99,6 +99,21 @@ export interface PoolPeers {
   start(node: string, project: string, spec: BrowserSpec, origin: string): Promise<BrowserSession>;
   /** Hands out a warm browser of another node (its idle time-out runs from now): its record. */
   lease(project: string, sessionId: string): Promise<BrowserSession>;
+  /**
+   * Acquires a browser of a pool another node holds (`holder`), for a call this node received:
+   * the holder hands out a warm one, one that runs here first, waiting up to `timeoutSeconds`
+   * (the pool's line is the holder's, first come first served across the nodes). One that runs
+   * here comes back as its id, still warm: this node hands it out itself, with no call back;
+   * one of another node with its record, handed out there. Undefined when none came free.
+   * Rejects with the holder's refusal (`not_found`), or `unavailable` when it does not answer.
+   */
+  acquire(
+    holder: string,
+    project: string,
+    idOrName: string,
+    timeoutSeconds: number,
+    signal: AbortSignal,
+  ): Promise<string | BrowserSession | undefined>;
   /** Ends a browser of another node (released, or its pool changed); done when it is not there. */
   end(project: string, sessionId: string, reason: BrowserEndReason): Promise<void>;
   /** A browser started here for a pool another node holds ended: that node is told. */

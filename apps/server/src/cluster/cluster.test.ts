@@ -11,7 +11,7 @@ import type { BrowserPool, BrowserSession } from '@x/types';
 import pg from 'pg';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { startBinary } from '../test-support/binary.js';
@@ -21,6 +21,7 @@ import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/ser
 import { TcpGate } from '../test-support/tcp-gate.js';
 import { useTestCluster } from '../test-support/test-cluster.js';
 import { HOP_HEADER } from './forwarder.js';
+import { ClusterPoolPeers } from './pool-peers.js';
 
 const postgres = useTestCluster();
 const MiB = 1024 * 1024;
@@ -269,7 +270,9 @@ describe('three nodes on one PostgreSQL', () => {
           .filter((entry) => entry.isWarm && entry.record.pool?.id === made.json.id),
       );
       expect(warm.map((entries) => entries.length)).toEqual([1, 1, 1]);
-      // Through each node, the browser that runs there.
+      // Through each node, the browser that runs there: handed out by that node itself, the
+      // holder only asked (it calls no node back to hand one out).
+      const callsBack = vi.spyOn(ClusterPoolPeers.prototype, 'lease');
       for (const node of [two, three, one]) {
         const leased = await jsonCaller(() => node.url)<BrowserSession>(
           'POST',
@@ -282,6 +285,8 @@ describe('three nodes on one PostgreSQL', () => {
         // Handed out: its idle time-out runs where it runs.
         expect(node.org.defaultModel.browsers.peek(leased.json.session_id)?.isWarm).toBe(false);
       }
+      expect(callsBack).not.toHaveBeenCalled();
+      callsBack.mockRestore();
       const listed = await jsonCaller(() => two.url)<
         { id: string; name: string; acquired_count: number; available_count: number }[]
       >('GET', '/browser_pools');
@@ -374,6 +379,56 @@ describe('three nodes on one PostgreSQL', () => {
       await jsonCaller(() => two.url)('DELETE', `/browser_pools/${made.json.id}`);
     }
   }, 180_000);
+
+  it('drops an acquire waiting through another node once its caller gives up: the next release serves the next waiter', async () => {
+    const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];
+    const made = await jsonCaller(() => one.url)<{ id: string }>('POST', '/browser_pools', {
+      name: 'given-up',
+      size: 1,
+      fill_rate_per_minute: 100,
+    });
+    try {
+      await warmThrough(one, 'given-up', 1, 30_000);
+      const first = await jsonCaller(() => one.url)<BrowserSession>(
+        'POST',
+        '/browser_pools/given-up/acquire',
+        {},
+      );
+      expect(first.status).toBe(200);
+      // A caller through node two waits, and gives up; one through node three waits after it.
+      const quits = new AbortController();
+      const quitter = fetch(`${two.url}/browser_pools/given-up/acquire`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ acquire_timeout_seconds: 60 }),
+        signal: quits.signal,
+      }).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      quits.abort();
+      expect(await quitter).toMatchObject({ name: 'AbortError' });
+      const next = jsonCaller(() => three.url)<BrowserSession>(
+        'POST',
+        '/browser_pools/given-up/acquire',
+        { acquire_timeout_seconds: 60 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await jsonCaller(() => one.url)('POST', '/browser_pools/given-up/release', {
+        session_id: first.json.session_id,
+      });
+      const served = await next;
+      expect(served.status).toBe(200);
+      expect(served.json.session_id).not.toBe(first.json.session_id);
+      // Nothing was handed to the caller that left: one browser out, none lost.
+      const pool = await jsonCaller(() => two.url)<BrowserPool>('GET', '/browser_pools/given-up');
+      expect(pool.json).toMatchObject({ acquired_count: 1 });
+      await jsonCaller(() => one.url)('POST', '/browser_pools/given-up/release', {
+        session_id: served.json.session_id,
+      });
+      await warmThrough(three, 'given-up', 1, 30_000);
+    } finally {
+      await jsonCaller(() => two.url)('DELETE', `/browser_pools/${made.json.id}?force=true`);
+    }
+  }, 90_000);
 
   it('runs an invocation on the node its app was deployed through, asked through any node', async () => {
     const [one, two, three] = nodes as [RunningServer, RunningServer, RunningServer];

@@ -34,6 +34,9 @@ const RUN_PATH = /^\/(?:deployments|invocations)\/([^/?]{1,256})(?:\/|$)/;
 /** Path of anything of one pool: `/browser_pools/{id or name}` and below. */
 const POOL_PATH = /^\/browser_pools\/([^/?]{1,256})(?:\/|$)/;
 
+/** Path of a pool's acquire, which the node it arrives at answers. */
+const POOL_ACQUIRE_PATH = /^\/browser_pools\/[^/?]{1,256}\/acquire\/?$/;
+
 /** Most pools one node lists for a gathered list (each node's pools, every page). */
 const MAX_GATHERED = 10_000;
 
@@ -69,10 +72,22 @@ const NODE_CALL_MS = 60_000;
 
 /** A call one node makes of another, as the other's handler reads it. */
 export interface NodeCall {
+  /** The node that made it (its tag, as its signature says). */
+  readonly from: string;
   readonly method: string;
   /** Its path, below `/_node/`. */
   readonly path: string;
   readonly body: unknown;
+  /** Aborts when the calling node gives up (its connection closes before the answer). */
+  readonly signal: AbortSignal;
+}
+
+/** How a call between nodes is made beyond its request. */
+export interface NodeCallOptions {
+  /** Gives up on the call (the connection is closed: the other node hears it). */
+  readonly signal?: AbortSignal;
+  /** How long the call may take, NODE_CALL_MS unless said. */
+  readonly timeoutMs?: number;
 }
 
 /** An answer to a call between nodes. */
@@ -162,6 +177,9 @@ export class Forwarder {
       await this.#gather(incoming, response);
       return true;
     }
+    // A pool's acquire is answered here, once its caller is known: this node's model asks the
+    // pool's holder for a browser, and hands out one that runs here itself (no call back).
+    if (incoming.method === 'POST' && POOL_ACQUIRE_PATH.test(path)) return false;
     const target = await this.#targetOf(incoming);
     if (target === 'moving') {
       sendPoolMoving(response);
@@ -207,9 +225,17 @@ export class Forwarder {
 
   /**
    * Makes a call of node `tag` (signed, below `/_node/`): its answer, JSON read. Rejects when the
-   * node is unknown, lost, or does not answer in time.
+   * node is unknown, lost, or does not answer in time, or when `options.signal` aborts.
    */
-  async callNode(tag: string, method: string, path: string, body: unknown): Promise<NodeAnswer> {
+  async callNode(
+    tag: string,
+    method: string,
+    path: string,
+    body: unknown,
+    options: NodeCallOptions = {},
+  ): Promise<NodeAnswer> {
+    const { signal, timeoutMs = NODE_CALL_MS } = options;
+    signal?.throwIfAborted();
     const member = this.#node.member(tag);
     if (!member || member.state === 'lost') throw new Error(`node ${tag} is not up`);
     const target = new URL(member.url);
@@ -228,9 +254,13 @@ export class Forwarder {
           [HOP_HEADER]: `${signed}.${this.#mac(signed, method, fullPath)}`,
         },
         agent: this.#agent,
-        timeout: NODE_CALL_MS,
+        signal,
       });
-      upstream.once('timeout', () => upstream.destroy(new Error(`node ${tag} did not answer`)));
+      const timer = setTimeout(
+        () => upstream.destroy(new Error(`node ${tag} did not answer`)),
+        timeoutMs,
+      );
+      upstream.once('close', () => clearTimeout(timer));
       upstream.once('response', (answer) => {
         readText(answer).then((text) => {
           let json: unknown;
@@ -263,13 +293,23 @@ export class Forwarder {
       return;
     }
     const path = (incoming.url ?? '').slice(NODE_CALLS_PATH.length).split('?')[0] as string;
+    // The calling node gave up when its connection closes before the answer is sent.
+    const gaveUp = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) gaveUp.abort();
+    });
+    const call: NodeCall = {
+      from: receivedByOf(incoming) ?? '',
+      method: incoming.method ?? 'GET',
+      path,
+      body,
+      signal: gaveUp.signal,
+    };
     const answer = this.nodeCalls
-      ? await this.nodeCalls({ method: incoming.method ?? 'GET', path, body }).catch(
-          (error: unknown) => {
-            this.#logger.error({ err: error, path }, 'a call from another node failed');
-            return { status: 500, json: { code: 'internal_error', message: String(error) } };
-          },
-        )
+      ? await this.nodeCalls(call).catch((error: unknown) => {
+          this.#logger.error({ err: error, path }, 'a call from another node failed');
+          return { status: 500, json: { code: 'internal_error', message: String(error) } };
+        })
       : { status: 404, json: { code: 'not_found', message: 'No such call between nodes.' } };
     response.writeHead(answer.status, { 'content-type': 'application/json' });
     response.end(answer.json === undefined ? '' : JSON.stringify(answer.json));

@@ -46,6 +46,9 @@ async function sweepWith(options: {
           end: async (gone: typeof entry) => {
             ended.push(gone.record.session_id);
           },
+          setWarm: (changed: typeof entry, isWarm: boolean) => {
+            changed.isWarm = isWarm;
+          },
         },
       },
     ],
@@ -58,7 +61,7 @@ async function sweepWith(options: {
     },
   } as unknown as Forwarder;
   await peers.sweep(org);
-  return { ended, asked };
+  return { ended, asked, entry };
 }
 
 describe('the sweep of warm browsers run for other nodes’ pools', () => {
@@ -71,10 +74,19 @@ describe('the sweep of warm browsers run for other nodes’ pools', () => {
   });
 
   it('keeps one its pool holds', async () => {
-    const { ended } = await sweepWith({
-      answer: async () => ({ status: 200, json: { held: true } }),
+    const { ended, entry } = await sweepWith({
+      answer: async () => ({ status: 200, json: { held: true, acquired: false } }),
     });
     expect(ended).toEqual([]);
+    expect(entry.isWarm).toBe(true);
+  });
+
+  it('starts the idle time-out of one its pool handed out to a node that never heard so', async () => {
+    const { ended, entry } = await sweepWith({
+      answer: async () => ({ status: 200, json: { held: true, acquired: true } }),
+    });
+    expect(ended).toEqual([]);
+    expect(entry.isWarm).toBe(false);
   });
 
   it('ends one whose pool is gone, and keeps one whose pool moved', async () => {

@@ -3,9 +3,15 @@ import {
   type BrowserSpec,
   type Organization,
   type PoolPeers,
+  refusals,
   ServiceError,
 } from '@x/service-kernel';
-import { BROWSER_END_REASONS, type BrowserEndReason, type BrowserSession } from '@x/types';
+import {
+  ACQUIRE_TIMEOUT_SECONDS,
+  BROWSER_END_REASONS,
+  type BrowserEndReason,
+  type BrowserSession,
+} from '@x/types';
 import type { Logger } from 'pino';
 import type { ClusterNode } from './cluster-node.js';
 import type { Forwarder, NodeAnswer, NodeCall, NodeCallHandler } from './forwarder.js';
@@ -15,6 +21,9 @@ import type { Forwarder, NodeAnswer, NodeCall, NodeCallHandler } from './forward
  * whether that pool still holds it (younger ones may be on their way to it).
  */
 const ORPHAN_AGE_MS = 60_000;
+
+/** How much longer than the acquire's own wait its call to the pool's holder may take. */
+const ACQUIRE_CALL_SLACK_MS = 30_000;
 
 /**
  * A pool's browsers on the nodes of a cluster: the node that holds a pool starts its browsers on
@@ -95,6 +104,39 @@ export class ClusterPoolPeers implements PoolPeers {
     throw refusalOf(answer, `browser ${sessionId} could not be handed out`);
   }
 
+  async acquire(
+    holder: string,
+    project: string,
+    idOrName: string,
+    timeoutSeconds: number,
+    signal: AbortSignal,
+  ): Promise<string | BrowserSession | undefined> {
+    const member = this.#node.member(holder);
+    if (!member || member.state === 'lost') throw refusals.poolMoving();
+    const answer = await this.#calls()
+      .callNode(
+        holder,
+        'POST',
+        `pools/${encodeURIComponent(idOrName)}/acquire`,
+        { project, timeout_seconds: timeoutSeconds },
+        { signal, timeoutMs: timeoutSeconds * 1000 + ACQUIRE_CALL_SLACK_MS },
+      )
+      .catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        throw new ServiceError(
+          'unavailable',
+          `The node that holds this pool (${holder}) did not answer: try again shortly.`,
+          { headers: { 'retry-after': '2' } },
+        );
+      });
+    if (answer.status === 204) return undefined;
+    if (answer.status === 200) {
+      const json = answer.json as { session_id?: string; record?: BrowserSession };
+      return json.record ?? json.session_id;
+    }
+    throw refusalOf(answer, `pool ${idOrName} could not be acquired through node ${holder}`);
+  }
+
   async end(project: string, sessionId: string, reason: BrowserEndReason): Promise<void> {
     const answer = await this.#call(sessionId, 'end', { project, reason });
     if (answer.status !== 204) throw refusalOf(answer, `browser ${sessionId} could not be ended`);
@@ -152,7 +194,21 @@ export class ClusterPoolPeers implements PoolPeers {
           })
           .catch(() => undefined);
         if (!answer || answer.status >= 500) continue;
-        if (answer.status === 200 && (answer.json as { held: boolean }).held) continue;
+        const held =
+          answer.status === 200
+            ? (answer.json as { held: boolean; acquired?: boolean })
+            : undefined;
+        if (held?.held && held.acquired) {
+          // Handed out by the pool, to a node whose call gave up before it heard so: nobody
+          // holds the lease, so its idle time-out runs from now, and ends it.
+          this.#logger.warn(
+            { session: entry.record.session_id, pool, node: home },
+            'a pool browser handed out unheard: its idle time-out runs now',
+          );
+          model.browsers.setWarm(entry, false);
+          continue;
+        }
+        if (held?.held) continue;
         // Not held there: a pool that moved since this node last read where is still in the
         // store (its new holder takes the browser); a pool deleted is not.
         if (
@@ -179,10 +235,19 @@ export class ClusterPoolPeers implements PoolPeers {
   }
 }
 
-/** A refusal from another node as the error it stands for (429: that node is full). */
+/**
+ * A refusal from another node as the error it stands for (429: that node is full; 404: what was
+ * asked for is not there; 503: it cannot answer now).
+ */
 function refusalOf(answer: NodeAnswer, what: string): Error {
   const json = answer.json as { code?: string; message?: string } | undefined;
   if (answer.status === 429) return new ServiceError('rate_limited', json?.message ?? what);
+  if (answer.status === 404 && json?.code === 'not_found')
+    return new ServiceError('not_found', json.message ?? what);
+  if (answer.status === 503)
+    return new ServiceError('unavailable', json?.message ?? what, {
+      headers: { 'retry-after': '2' },
+    });
   return new Error(`${what}: ${answer.status} ${json?.message ?? ''}`.trim());
 }
 
@@ -199,7 +264,7 @@ function answerOf(error: unknown): NodeAnswer {
  * one ended elsewhere, and say whether it still holds one.
  */
 export function poolNodeCalls<I extends BrowserInstance>(org: Organization<I>): NodeCallHandler {
-  return async ({ method, path, body }: NodeCall): Promise<NodeAnswer> => {
+  return async ({ from, method, path, body, signal }: NodeCall): Promise<NodeAnswer> => {
     const given = (body ?? {}) as Record<string, unknown>;
     const project = given.project;
     if (method !== 'POST' || typeof project !== 'string')
@@ -234,9 +299,23 @@ export function poolNodeCalls<I extends BrowserInstance>(org: Organization<I>): 
         model.pools.forget(given.record as BrowserSession, true);
         return { status: 204 };
       }
+      if (kind === 'pools' && id !== undefined && action === 'acquire') {
+        const asked = Number(given.timeout_seconds);
+        const timeout = Number.isFinite(asked)
+          ? Math.min(Math.max(asked, 0), ACQUIRE_TIMEOUT_SECONDS.max)
+          : 0;
+        const taken = await model.pools.acquireFor(from, id, timeout, signal);
+        if (taken === undefined) return { status: 204 };
+        return {
+          status: 200,
+          json: typeof taken === 'string' ? { session_id: taken } : { record: taken },
+        };
+      }
       if (kind === 'pools' && id !== undefined && action === 'holds') {
-        const held = model.pools.holds(id, String(given.session_id));
-        return held === undefined ? { status: 404 } : { status: 200, json: { held } };
+        const sessionId = String(given.session_id);
+        const held = model.pools.holds(id, sessionId);
+        if (held === undefined) return { status: 404 };
+        return { status: 200, json: { held, acquired: model.pools.hasAcquired(id, sessionId) } };
       }
     } catch (error) {
       return answerOf(error);

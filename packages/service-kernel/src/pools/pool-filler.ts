@@ -176,7 +176,7 @@ export class PoolFiller<I extends BrowserInstance> {
           void peers.end(project, record.session_id, 'pool_changed').catch(() => undefined);
           return;
         }
-        this.#hold(pool, record.session_id);
+        this.hold(pool, record.session_id);
       },
       (error: unknown) => {
         pool.starting--;
@@ -216,11 +216,11 @@ export class PoolFiller<I extends BrowserInstance> {
       return;
     }
     this.#browsers.setWarm(entry, true);
-    this.#hold(pool, entry.record.session_id);
+    this.hold(pool, entry.record.session_id);
   }
 
-  /** A new warm browser joins the pool: the first acquire waiting takes it. */
-  #hold(pool: PoolEntry, sessionId: string): void {
+  /** A warm browser joins the pool (new, or given back): the first acquire waiting takes it. */
+  hold(pool: PoolEntry, sessionId: string): void {
     pool.idle.push(sessionId);
     while (pool.waiters.length > 0 && pool.idle.length > 0) {
       const sessionId = pool.idle.shift() as string;

@@ -9,7 +9,7 @@ import {
 import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance, StoredPool } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
-import type { ModelContext } from '../model-context.js';
+import type { ModelContext, PoolPeers } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
 import { putNamed } from '../records/named-records.js';
 import { FillRate, startsPerMinute } from './fill-rate.js';
@@ -155,7 +155,8 @@ export class PoolModel<I extends BrowserInstance> {
   /**
    * A browser of the pool, waiting up to `timeoutSeconds`; undefined when none came free. In a
    * cluster a warm browser on `receivedBy` (the node the call arrived at; this one by default)
-   * goes first; one that ended on its node meanwhile is passed over.
+   * goes first; one that ended on its node meanwhile is passed over. A pool another node of the
+   * cluster holds is acquired through that node, which keeps the pool's line.
    */
   async acquire(
     idOrName: string,
@@ -163,36 +164,134 @@ export class PoolModel<I extends BrowserInstance> {
     signal: AbortSignal,
     receivedBy?: string,
   ): Promise<BrowserSession | undefined> {
+    const peers = this.#context.settings.poolPeers;
+    const pool = this.#lookup(idOrName);
+    if (!pool && peers) return this.#acquireThroughHolder(peers, idOrName, timeoutSeconds, signal);
+    const held = pool ?? this.#find(idOrName);
+    return this.#take(held, timeoutSeconds, signal, receivedBy, (id) => this.#handOut(held, id));
+  }
+
+  /**
+   * An acquire another node of the cluster (`node`) received, of a pool held here: as `acquire`,
+   * a browser that runs on `node` first, and one that does is left to `node` to hand out (its
+   * id, still warm), with no call back. A browser taken for a call whose node gave up meanwhile
+   * (`signal`) goes back to the pool: nobody holds its lease.
+   */
+  async acquireFor(
+    node: string,
+    idOrName: string,
+    timeoutSeconds: number,
+    signal: AbortSignal,
+  ): Promise<string | BrowserSession | undefined> {
     const pool = this.#find(idOrName);
+    const peers = this.#context.settings.poolPeers;
+    const taken = await this.#take<string | BrowserSession>(
+      pool,
+      timeoutSeconds,
+      signal,
+      node,
+      (id) => (peers?.nodeOf(id) === node ? Promise.resolve(id) : this.#handOut(pool, id)),
+    );
+    if (taken === undefined || !signal.aborted) return taken;
+    if (typeof taken === 'string') {
+      pool.acquired.delete(taken);
+      this.#filler.hold(pool, taken);
+    } else {
+      // Handed out on its node already (its idle time-out runs): it ends, and is replaced.
+      await this.release(pool.id, taken.session_id, true);
+    }
+    return undefined;
+  }
+
+  /**
+   * Takes the pool's next browser (one on node `near` first) or waits in its line for one, and
+   * has `handOut` hand it out; one that ended on its node before it was handed out (`handOut`
+   * says undefined) is let go, and the next is taken.
+   */
+  async #take<T>(
+    pool: PoolEntry,
+    timeoutSeconds: number,
+    signal: AbortSignal,
+    near: string | undefined,
+    handOut: (sessionId: string) => Promise<T | undefined>,
+  ): Promise<T | undefined> {
     const deadline = Date.now() + timeoutSeconds * 1000;
     for (;;) {
-      const free = this.#takeIdle(pool, receivedBy);
+      const free = this.#takeIdle(pool, near);
       if (free !== undefined) pool.acquired.add(free);
       const sessionId =
         free ?? (await waitInLine(pool.waiters, Math.max(0, deadline - Date.now()), signal));
       if (sessionId === undefined) return undefined;
-      const peers = this.#context.settings.poolPeers;
-      const local = this.#browsers.peek(sessionId);
-      if (local || !peers) {
-        const entry = this.#browsers.live(sessionId);
-        this.#browsers.setWarm(entry, false);
-        return this.#browsers.record(entry);
-      }
-      // Not live here: on another node, unless it is one of this node's that ended meanwhile.
-      if (peers.nodeOf(sessionId) !== peers.self) {
-        try {
-          return await peers.lease(this.#context.project, sessionId);
-        } catch (error) {
-          this.#context.log.warn(
-            { err: error, pool: pool.id, session: sessionId },
-            'a warm browser of the pool on another node could not be handed out',
-          );
-        }
-      }
+      const handed = await handOut(sessionId);
+      if (handed !== undefined) return handed;
       // Ended on its node before it was handed out: the pool lets it go and fills again.
       pool.acquired.delete(sessionId);
       this.#filler.fill(pool);
     }
+  }
+
+  /**
+   * Hands out a browser taken from a pool held here: its record, its idle time-out running from
+   * now where it runs; undefined when it ended on its node meanwhile.
+   */
+  async #handOut(pool: PoolEntry, sessionId: string): Promise<BrowserSession | undefined> {
+    const peers = this.#context.settings.poolPeers;
+    const local = this.#browsers.peek(sessionId);
+    if (local || !peers) {
+      const entry = this.#browsers.live(sessionId);
+      this.#browsers.setWarm(entry, false);
+      return this.#browsers.record(entry);
+    }
+    // Not live here: on another node, unless it is one of this node's that ended meanwhile.
+    if (peers.nodeOf(sessionId) === peers.self) return undefined;
+    try {
+      return await peers.lease(this.#context.project, sessionId);
+    } catch (error) {
+      this.#context.log.warn(
+        { err: error, pool: pool.id, session: sessionId },
+        'a warm browser of the pool on another node could not be handed out',
+      );
+      return undefined;
+    }
+  }
+
+  /**
+   * Acquires through the cluster's node that holds the pool (found from a warm browser of it
+   * here, else the store). A browser of this node it hands back by id is handed out here; one
+   * that ended here meanwhile (its end told to the holder) is passed over, and asked again.
+   */
+  async #acquireThroughHolder(
+    peers: PoolPeers,
+    idOrName: string,
+    timeoutSeconds: number,
+    signal: AbortSignal,
+  ): Promise<BrowserSession | undefined> {
+    const poolId = await this.#heldElsewhere(idOrName);
+    if (poolId === undefined) throw notFound('browser pool', idOrName);
+    const holder = peers.nodeOf(poolId);
+    // Held here, by the store's reading, but not taken yet (it moved here from a lost node).
+    if (holder === peers.self) throw refusals.poolMoving();
+    const deadline = Date.now() + timeoutSeconds * 1000;
+    for (;;) {
+      const left = Math.max(0, deadline - Date.now()) / 1000;
+      const taken = await peers.acquire(holder, this.#context.project, idOrName, left, signal);
+      if (typeof taken !== 'string') return taken;
+      const entry = this.#browsers.peek(taken);
+      if (entry) {
+        this.#browsers.setWarm(entry, false);
+        return this.#browsers.record(entry);
+      }
+    }
+  }
+
+  /** The id of a pool another node holds: a warm browser of it here names it, else the store. */
+  async #heldElsewhere(idOrName: string): Promise<string | undefined> {
+    for (const entry of this.#browsers.entries()) {
+      const pool = entry.record.pool;
+      if (entry.isWarm && pool && (pool.id === idOrName || pool.name === idOrName)) return pool.id;
+    }
+    const stored = this.#context.engines.records.pools;
+    return ((await stored.get(idOrName)) ?? (await stored.byName(idOrName)))?.id;
   }
 
   /** The first warm browser, one on node `receivedBy` (else this one) first, taken off the list. */
@@ -260,6 +359,11 @@ export class PoolModel<I extends BrowserInstance> {
     const pool = this.#pools.get(poolId);
     if (!pool) return undefined;
     return pool.idle.includes(sessionId) || pool.acquired.has(sessionId) || pool.starting > 0;
+  }
+
+  /** Whether pool `poolId` here has browser `sessionId` handed out. */
+  hasAcquired(poolId: string, sessionId: string): boolean {
+    return this.#pools.get(poolId)?.acquired.has(sessionId) ?? false;
   }
 
   /**
@@ -422,11 +526,17 @@ export class PoolModel<I extends BrowserInstance> {
   }
 
   #find(idOrName: string): PoolEntry {
-    const pool =
-      this.#pools.get(idOrName) ??
-      [...this.#pools.values()].find((candidate) => candidate.name === idOrName);
+    const pool = this.#lookup(idOrName);
     if (!pool) throw notFound('browser pool', idOrName);
     return pool;
+  }
+
+  /** The pool held here by that id or name, if any. */
+  #lookup(idOrName: string): PoolEntry | undefined {
+    return (
+      this.#pools.get(idOrName) ??
+      [...this.#pools.values()].find((candidate) => candidate.name === idOrName)
+    );
   }
 
   #assertNameFree(name: string | undefined, except?: PoolEntry): void {

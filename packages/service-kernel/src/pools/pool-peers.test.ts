@@ -21,6 +21,8 @@ function twoNodes() {
   const up = new Set(['AAAA', 'BBBB']);
   /** Whether a node tells the holder of a pool when a browser ends (false: the call was lost). */
   const tells = { value: true };
+  /** The browsers a holder had their node hand out (a call back to that node). */
+  const leasedThere: string[] = [];
   const modelOf = (id: string) => {
     const model = models.get(nodeTagOf(id) ?? '');
     if (!model || !up.has(nodeTagOf(id) ?? '')) throw new Error(`node of ${id} is not up`);
@@ -38,6 +40,7 @@ function twoNodes() {
       return model.browsers.record(entry);
     },
     lease: async (_project, id) => {
+      leasedThere.push(id);
       const model = modelOf(id);
       const entry = model.browsers.peek(id);
       if (!entry) throw new Error(`${id} does not run`);
@@ -53,6 +56,11 @@ function twoNodes() {
       if (tells.value) modelOf(record.pool?.id as string).pools.forget(record, true);
     },
     warmth: async (_project, id) => modelOf(id).browsers.peek(id)?.isWarm,
+    acquire: async (holder, _project, idOrName, timeoutSeconds, signal) => {
+      if (!up.has(holder)) throw new Error(`node ${holder} is not up`);
+      const model = models.get(holder) as ServiceModel<RecordingInstance>;
+      return model.pools.acquireFor(self, idOrName, timeoutSeconds, signal);
+    },
   });
   for (const tag of up) {
     const { model } = testModel({
@@ -65,7 +73,7 @@ function twoNodes() {
   const b = models.get('BBBB') as ServiceModel<RecordingInstance>;
   const warmOn = (model: ServiceModel<RecordingInstance>) =>
     model.browsers.entries().filter((entry) => entry.isWarm).length;
-  return { a, b, up, tells, warmOn };
+  return { a, b, up, tells, warmOn, leasedThere };
 }
 
 const never = new AbortController().signal;
@@ -111,6 +119,47 @@ describe('a pool whose browsers run on two nodes', () => {
     a.pools.forgetLost((id) => nodeTagOf(id) === 'BBBB');
     await expect.poll(() => warmOn(a)).toBe(2);
     expect(a.pools.get(pool.id).available_count).toBe(2);
+    a.close();
+    b.close();
+  });
+
+  it('is acquired through any node: one that runs on the node asked is handed out there, with no call back', async () => {
+    const { a, b, leasedThere } = twoNodes();
+    const pool = await a.pools.create({ name: 'shared', size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    // B holds no pool: asked by name, it finds the holder from its warm browser of it.
+    const here = await b.pools.acquire('shared', 0, never);
+    expect(nodeTagOf(here?.session_id as string)).toBe('BBBB');
+    expect(b.browsers.peek(here?.session_id as string)?.isWarm).toBe(false);
+    expect(leasedThere).toEqual([]);
+    expect(a.pools.get(pool.id)).toMatchObject({ available_count: 1, acquired_count: 1 });
+    // None warm on B now: the store names the pool; the holder hands out its own.
+    const there = await b.pools.acquire('shared', 0, never);
+    expect(nodeTagOf(there?.session_id as string)).toBe('AAAA');
+    expect(a.browsers.peek(there?.session_id as string)?.isWarm).toBe(false);
+    // None left: B's caller waits in the holder's line, and a release serves it.
+    const waiting = b.pools.acquire(pool.id, 30, never);
+    await expect.poll(() => a.pools.get(pool.id).acquired_count).toBe(2);
+    await a.pools.release(pool.id, here?.session_id as string, true);
+    const served = await waiting;
+    expect(served?.session_id).toBeDefined();
+    expect([here?.session_id, there?.session_id]).not.toContain(served?.session_id);
+    await expect(b.pools.acquire('no-such-pool', 0, never)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    a.close();
+    b.close();
+  });
+
+  it('puts back a browser taken for a node that gave up before it was handed out', async () => {
+    const { a, b } = twoNodes();
+    const pool = await a.pools.create({ size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    const gaveUp = new AbortController();
+    gaveUp.abort();
+    expect(await a.pools.acquireFor('BBBB', pool.id, 0, gaveUp.signal)).toBeUndefined();
+    expect(a.pools.get(pool.id)).toMatchObject({ available_count: 2, acquired_count: 0 });
+    expect(b.browsers.entries().filter((entry) => entry.isWarm)).toHaveLength(1);
     a.close();
     b.close();
   });
