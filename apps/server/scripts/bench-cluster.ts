@@ -247,11 +247,7 @@ try {
       const isHolder = receiving === owner;
       const call = apiCaller(receiving.url, BENCH_TOKEN);
       const started = performance.now();
-      const leased = await call<{ session_id: string }>(
-        'POST',
-        '/browser_pools/bench/acquire',
-        {},
-      );
+      const leased = await call<{ session_id: string }>('POST', '/browser_pools/bench/acquire', {});
       const took = performance.now() - started;
       const isHere = nodeTagOf(leased.session_id) === tags[nodes.indexOf(receiving)];
       const kind = `${isHolder ? 'holder' : 'other'}${isHere ? 'Here' : 'Elsewhere'}` as const;

@@ -105,7 +105,9 @@ export interface PoolPeers {
    * (the pool's line is the holder's, first come first served across the nodes). One that runs
    * here comes back as its id, still warm: this node hands it out itself, with no call back;
    * one of another node with its record, handed out there. Undefined when none came free.
-   * Rejects with the holder's refusal (`not_found`), or `unavailable` when it does not answer.
+   * `gone`: a browser of this node the holder handed back before, which had ended here (its
+   * end may not have reached the holder): the holder lets it go. Rejects with the holder's
+   * refusal (`not_found`), or `unavailable` when it does not answer.
    */
   acquire(
     holder: string,
@@ -113,6 +115,7 @@ export interface PoolPeers {
     idOrName: string,
     timeoutSeconds: number,
     signal: AbortSignal,
+    gone?: string,
   ): Promise<string | BrowserSession | undefined>;
   /** Ends a browser of another node (released, or its pool changed); done when it is not there. */
   end(project: string, sessionId: string, reason: BrowserEndReason): Promise<void>;

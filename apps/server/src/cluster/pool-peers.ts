@@ -110,6 +110,7 @@ export class ClusterPoolPeers implements PoolPeers {
     idOrName: string,
     timeoutSeconds: number,
     signal: AbortSignal,
+    gone?: string,
   ): Promise<string | BrowserSession | undefined> {
     const member = this.#node.member(holder);
     if (!member || member.state === 'lost') throw refusals.poolMoving();
@@ -118,7 +119,7 @@ export class ClusterPoolPeers implements PoolPeers {
         holder,
         'POST',
         `pools/${encodeURIComponent(idOrName)}/acquire`,
-        { project, timeout_seconds: timeoutSeconds },
+        { project, timeout_seconds: timeoutSeconds, gone },
         { signal, timeoutMs: timeoutSeconds * 1000 + ACQUIRE_CALL_SLACK_MS },
       )
       .catch((error: unknown) => {
@@ -304,7 +305,8 @@ export function poolNodeCalls<I extends BrowserInstance>(org: Organization<I>): 
         const timeout = Number.isFinite(asked)
           ? Math.min(Math.max(asked, 0), ACQUIRE_TIMEOUT_SECONDS.max)
           : 0;
-        const taken = await model.pools.acquireFor(from, id, timeout, signal);
+        const gone = typeof given.gone === 'string' ? given.gone : undefined;
+        const taken = await model.pools.acquireFor(from, id, timeout, signal, gone);
         if (taken === undefined) return { status: 204 };
         return {
           status: 200,

@@ -175,16 +175,20 @@ export class PoolModel<I extends BrowserInstance> {
    * An acquire another node of the cluster (`node`) received, of a pool held here: as `acquire`,
    * a browser that runs on `node` first, and one that does is left to `node` to hand out (its
    * id, still warm), with no call back. A browser taken for a call whose node gave up meanwhile
-   * (`signal`) goes back to the pool: nobody holds its lease.
+   * (`signal`) goes back to the pool: nobody holds its lease. `gone`: one of `node`'s handed
+   * to it before that had ended there (its end unheard here): the pool lets it go first.
    */
   async acquireFor(
     node: string,
     idOrName: string,
     timeoutSeconds: number,
     signal: AbortSignal,
+    gone?: string,
   ): Promise<string | BrowserSession | undefined> {
     const pool = this.#find(idOrName);
     const peers = this.#context.settings.poolPeers;
+    if (gone !== undefined && peers?.nodeOf(gone) === node && pool.acquired.delete(gone))
+      this.#filler.fill(pool);
     const taken = await this.#take<string | BrowserSession>(
       pool,
       timeoutSeconds,
@@ -258,7 +262,7 @@ export class PoolModel<I extends BrowserInstance> {
   /**
    * Acquires through the cluster's node that holds the pool (found from a warm browser of it
    * here, else the store). A browser of this node it hands back by id is handed out here; one
-   * that ended here meanwhile (its end told to the holder) is passed over, and asked again.
+   * that ended here meanwhile is passed over, and the holder asked again, told it is gone.
    */
   async #acquireThroughHolder(
     peers: PoolPeers,
@@ -272,15 +276,18 @@ export class PoolModel<I extends BrowserInstance> {
     // Held here, by the store's reading, but not taken yet (it moved here from a lost node).
     if (holder === peers.self) throw refusals.poolMoving();
     const deadline = Date.now() + timeoutSeconds * 1000;
+    let gone: string | undefined;
     for (;;) {
       const left = Math.max(0, deadline - Date.now()) / 1000;
-      const taken = await peers.acquire(holder, this.#context.project, idOrName, left, signal);
+      const { project } = this.#context;
+      const taken = await peers.acquire(holder, project, idOrName, left, signal, gone);
       if (typeof taken !== 'string') return taken;
       const entry = this.#browsers.peek(taken);
       if (entry) {
         this.#browsers.setWarm(entry, false);
         return this.#browsers.record(entry);
       }
+      gone = taken;
     }
   }
 

@@ -56,10 +56,10 @@ function twoNodes() {
       if (tells.value) modelOf(record.pool?.id as string).pools.forget(record, true);
     },
     warmth: async (_project, id) => modelOf(id).browsers.peek(id)?.isWarm,
-    acquire: async (holder, _project, idOrName, timeoutSeconds, signal) => {
+    acquire: async (holder, _project, idOrName, timeoutSeconds, signal, gone) => {
       if (!up.has(holder)) throw new Error(`node ${holder} is not up`);
       const model = models.get(holder) as ServiceModel<RecordingInstance>;
-      return model.pools.acquireFor(self, idOrName, timeoutSeconds, signal);
+      return model.pools.acquireFor(self, idOrName, timeoutSeconds, signal, gone);
     },
   });
   for (const tag of up) {
@@ -147,6 +147,22 @@ describe('a pool whose browsers run on two nodes', () => {
     await expect(b.pools.acquire('no-such-pool', 0, never)).rejects.toMatchObject({
       code: 'not_found',
     });
+    a.close();
+    b.close();
+  });
+
+  it('lets go of a browser of the node asked that ended there unheard, and fills again', async () => {
+    const { a, b, tells } = twoNodes();
+    const pool = await a.pools.create({ name: 'shared', size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    const [there] = b.browsers.entries();
+    tells.value = false;
+    await b.browsers.delete(there?.record.session_id as string);
+    // Asked through B: the holder hands back B's (gone), then A's; B's is let go, and replaced.
+    const leased = await b.pools.acquire(pool.id, 0, never);
+    expect(nodeTagOf(leased?.session_id as string)).toBe('AAAA');
+    expect(a.pools.get(pool.id).acquired_count).toBe(1);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(1);
     a.close();
     b.close();
   });
