@@ -7,7 +7,7 @@ import {
 } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createIdGenerator, nodeTagOf } from '@x/service-kernel';
+import { createIdGenerator, nodeTagOf, refusals } from '@x/service-kernel';
 import { API_VERSION, HEADERS } from '@x/types';
 import type { Logger } from 'pino';
 import { refuseUpgrade } from '../http/cdp-proxy.js';
@@ -813,14 +813,10 @@ async function readText(answer: IncomingMessage): Promise<string> {
 }
 
 /** 503 for a pool whose node is lost, until another node takes it (within a renewal). */
+/** The refusal of a pool whose holder is lost, as the model words it for an acquire too. */
 function sendPoolMoving(response: ServerResponse): void {
-  sendError(
-    response,
-    503,
-    'unavailable',
-    'The node that held this pool is lost: the pool moves to another node, which fills it again. Try again shortly.',
-    { 'retry-after': '2' },
-  );
+  const moving = refusals.poolMoving();
+  sendError(response, moving.status, moving.code, moving.message, { ...moving.headers });
 }
 
 function sendError(
