@@ -11,7 +11,7 @@ import type { BrowserInstance, StoredPool } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext, PoolPeers } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
-import { putNamed } from '../records/named-records.js';
+import { findByIdOrName, putNamed } from '../records/named-records.js';
 import { FillRate, startsPerMinute } from './fill-rate.js';
 import {
   browserSpecOf,
@@ -297,8 +297,7 @@ export class PoolModel<I extends BrowserInstance> {
       const pool = entry.record.pool;
       if (entry.isWarm && pool && (pool.id === idOrName || pool.name === idOrName)) return pool.id;
     }
-    const stored = this.#context.engines.records.pools;
-    return ((await stored.get(idOrName)) ?? (await stored.byName(idOrName)))?.id;
+    return (await findByIdOrName(this.#context.engines.records.pools, idOrName))?.id;
   }
 
   /** The first warm browser, one on node `receivedBy` (else this one) first, taken off the list. */
