@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachToPage, connectCdp } from '../test-support/cdp-socket.js';
-import { heldBytes, liveBytes } from '../test-support/memory.js';
+import { heldBytes, sampleLiveBytes } from '../test-support/memory.js';
 import { shellRunner, TEST_TOKEN, useTestServer } from '../test-support/servers.js';
 
 const test = useTestServer();
@@ -296,10 +296,8 @@ describe('files as the browser sees them', () => {
     const size = 200 * 1024 * 1024;
     const source = `yes 0123456789abcdef | head -c ${size}`;
     const before = await heldBytes();
+    const sampler = sampleLiveBytes();
     let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, liveBytes());
-    }, 100);
     try {
       const written = await sh(
         `${source} | curl -sS -o /dev/null -w '%{http_code}' -T - -X PUT -H '${auth}' '${url('write_file')}'`,
@@ -311,7 +309,7 @@ describe('files as the browser sees them', () => {
       ]);
       expect(read).toBe(expected);
     } finally {
-      clearInterval(sampler);
+      peak = Math.max(peak, sampler.stop());
     }
     // The file passed through in pipes: neither direction held more than a few chunks of it.
     expect(peak - before).toBeLessThan(48 * 1024 * 1024);

@@ -21,12 +21,34 @@ export async function heldBytes(): Promise<number> {
   return lowest;
 }
 
+/** A sampler of what this process holds during a transfer (`sampleLiveBytes`). */
+export interface LiveSampler {
+  /** Stops sampling; the most this process held at once while it ran. */
+  stop(): number;
+}
+
 /**
- * Memory this process holds right now once garbage is collected (one reading, no pause): sampled
- * during a transfer, its peak is what the transfer kept alive at once, not the garbage it made.
+ * Samples what this process holds once garbage is collected, from now until `stop`: its peak is
+ * what a transfer kept alive at once, not the garbage it made. A full collection of a test
+ * worker's heap is slow, slower still on a busy machine, so the next sample waits nine times as
+ * long as the last collection took (100 ms at least): sampling takes at most a tenth of the
+ * process's time, and never starves the server it measures.
  */
-export function liveBytes(): number {
-  collectGarbage();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
+export function sampleLiveBytes(): LiveSampler {
+  let peak = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const sample = () => {
+    const started = performance.now();
+    collectGarbage();
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    peak = Math.max(peak, heapUsed + arrayBuffers);
+    timer = setTimeout(sample, Math.max(100, 9 * (performance.now() - started)));
+  };
+  sample();
+  return {
+    stop() {
+      clearTimeout(timer);
+      return peak;
+    },
+  };
 }
