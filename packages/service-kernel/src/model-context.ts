@@ -93,12 +93,22 @@ export interface PoolPeers {
   nodeOf(sessionId: string): string;
   /**
    * Starts a browser for a pool on node `node`, warm (no idle time-out until it is handed out):
-   * its record. Rejects with a `rate_limited` ServiceError when that node is full, `unavailable`
-   * when it does not answer.
+   * its record. With `lend`, that node may hand it out itself to an acquire it receives, and tell
+   * the pool after (`taken`). Rejects with a `rate_limited` ServiceError when that node is full,
+   * `unavailable` when it does not answer.
    */
-  start(node: string, project: string, spec: BrowserSpec, origin: string): Promise<BrowserSession>;
-  /** Hands out a warm browser of another node (its idle time-out runs from now): its record. */
-  lease(project: string, sessionId: string): Promise<BrowserSession>;
+  start(
+    node: string,
+    project: string,
+    spec: BrowserSpec,
+    origin: string,
+    lend: boolean,
+  ): Promise<BrowserSession>;
+  /**
+   * Hands out a warm browser of another node (its idle time-out runs from now): its record;
+   * undefined when it is warm no more (its node handed it out itself).
+   */
+  lease(project: string, sessionId: string): Promise<BrowserSession | undefined>;
   /**
    * Acquires a browser of a pool another node holds (`holder`), for a call this node received:
    * the holder hands out a warm one, one that runs here first, waiting up to `timeoutSeconds`
@@ -117,10 +127,20 @@ export interface PoolPeers {
     signal: AbortSignal,
     gone?: string,
   ): Promise<string | BrowserSession | undefined>;
-  /** Ends a browser of another node (released, or its pool changed); done when it is not there. */
-  end(project: string, sessionId: string, reason: BrowserEndReason): Promise<void>;
+  /**
+   * Ends a browser of another node (released, or its pool changed); done when it is not there.
+   * With `ifWarm`, only while it is warm: false when its node had handed it out itself.
+   */
+  end(
+    project: string,
+    sessionId: string,
+    reason: BrowserEndReason,
+    ifWarm?: boolean,
+  ): Promise<boolean>;
   /** A browser started here for a pool another node holds ended: that node is told. */
   ended(project: string, record: BrowserSession): void;
+  /** A browser lent to this node (`start`) was handed out here: the pool's node is told. */
+  taken(project: string, poolId: string, sessionId: string): void;
   /** Whether a browser of another node is warm, when it still runs there (a pool moved here). */
   warmth(project: string, sessionId: string): Promise<boolean | undefined>;
 }

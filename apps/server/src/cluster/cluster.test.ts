@@ -270,9 +270,10 @@ describe('three nodes on one PostgreSQL', () => {
           .filter((entry) => entry.isWarm && entry.record.pool?.id === made.json.id),
       );
       expect(warm.map((entries) => entries.length)).toEqual([1, 1, 1]);
-      // Through each node, the browser that runs there: handed out by that node itself, the
-      // holder only asked (it calls no node back to hand one out).
+      // Through each node, the browser that runs there: handed out by that node itself, lent
+      // to it by the holder, with no call between nodes on the way (the holder hears after).
       const callsBack = vi.spyOn(ClusterPoolPeers.prototype, 'lease');
+      const callsToHolder = vi.spyOn(ClusterPoolPeers.prototype, 'acquire');
       for (const node of [two, three, one]) {
         const leased = await jsonCaller(() => node.url)<BrowserSession>(
           'POST',
@@ -286,11 +287,16 @@ describe('three nodes on one PostgreSQL', () => {
         expect(node.org.defaultModel.browsers.peek(leased.json.session_id)?.isWarm).toBe(false);
       }
       expect(callsBack).not.toHaveBeenCalled();
+      expect(callsToHolder).not.toHaveBeenCalled();
       callsBack.mockRestore();
-      const listed = await jsonCaller(() => two.url)<
-        { id: string; name: string; acquired_count: number; available_count: number }[]
-      >('GET', '/browser_pools');
-      expect(listed.json.find((pool) => pool.id === made.json.id)).toMatchObject({
+      callsToHolder.mockRestore();
+      const listed = async () =>
+        (
+          await jsonCaller(() => two.url)<
+            { id: string; name: string; acquired_count: number; available_count: number }[]
+          >('GET', '/browser_pools')
+        ).json.find((pool) => pool.id === made.json.id);
+      await expect.poll(listed).toMatchObject({
         name: 'shared-pool',
         acquired_count: 3,
         available_count: 0,

@@ -46,8 +46,10 @@ async function sweepWith(options: {
           end: async (gone: typeof entry) => {
             ended.push(gone.record.session_id);
           },
-          setWarm: (changed: typeof entry, isWarm: boolean) => {
-            changed.isWarm = isWarm;
+        },
+        pools: {
+          handOutHere: (handed: typeof entry) => {
+            handed.isWarm = false;
           },
         },
       },

@@ -27,8 +27,9 @@ const ACQUIRE_CALL_SLACK_MS = 30_000;
 
 /**
  * A pool's browsers on the nodes of a cluster: the node that holds a pool starts its browsers on
- * whichever node has most room, hands them out and takes them back; those nodes run them and say
- * when one ends. Each call is a signed call between nodes (`/_node/…`).
+ * whichever node has most room, hands them out and takes them back; those nodes run them, hand
+ * out the ones lent to them to the acquires they receive, and say when one ends or was handed
+ * out. Each call is a signed call between nodes (`/_node/…`).
  */
 export class ClusterPoolPeers implements PoolPeers {
   readonly #node: ClusterNode;
@@ -88,9 +89,10 @@ export class ClusterPoolPeers implements PoolPeers {
     project: string,
     spec: BrowserSpec,
     origin: string,
+    lend: boolean,
   ): Promise<BrowserSession> {
     const answer = await this.#calls()
-      .callNode(node, 'POST', 'pool-browsers', { project, spec, origin })
+      .callNode(node, 'POST', 'pool-browsers', { project, spec, origin, lend })
       .catch((error: unknown) => {
         throw new ServiceError('unavailable', `node ${node} did not answer: ${String(error)}`);
       });
@@ -98,9 +100,10 @@ export class ClusterPoolPeers implements PoolPeers {
     throw refusalOf(answer, `node ${node} did not start a pool browser`);
   }
 
-  async lease(project: string, sessionId: string): Promise<BrowserSession> {
+  async lease(project: string, sessionId: string): Promise<BrowserSession | undefined> {
     const answer = await this.#call(sessionId, 'lease', { project });
     if (answer.status === 200) return answer.json as BrowserSession;
+    if (answer.status === 409) return undefined;
     throw refusalOf(answer, `browser ${sessionId} could not be handed out`);
   }
 
@@ -138,9 +141,16 @@ export class ClusterPoolPeers implements PoolPeers {
     throw refusalOf(answer, `pool ${idOrName} could not be acquired through node ${holder}`);
   }
 
-  async end(project: string, sessionId: string, reason: BrowserEndReason): Promise<void> {
-    const answer = await this.#call(sessionId, 'end', { project, reason });
+  async end(
+    project: string,
+    sessionId: string,
+    reason: BrowserEndReason,
+    ifWarm = false,
+  ): Promise<boolean> {
+    const answer = await this.#call(sessionId, 'end', { project, reason, if_warm: ifWarm });
+    if (answer.status === 409 && ifWarm) return false;
     if (answer.status !== 204) throw refusalOf(answer, `browser ${sessionId} could not be ended`);
+    return true;
   }
 
   async warmth(project: string, sessionId: string): Promise<boolean | undefined> {
@@ -152,17 +162,26 @@ export class ClusterPoolPeers implements PoolPeers {
 
   ended(project: string, record: BrowserSession): void {
     const pool = record.pool?.id;
-    if (pool === undefined) return;
+    if (pool !== undefined) this.#tell(pool, 'ended', { project, record }, 'a browser end');
+  }
+
+  taken(project: string, poolId: string, sessionId: string): void {
+    this.#tell(poolId, 'taken', { project, session_id: sessionId }, 'a lent browser handed out');
+  }
+
+  /**
+   * Tells the node that holds pool `pool` what became of one of its browsers here, without
+   * waiting for its answer (a stop waits for it: `settled`).
+   */
+  #tell(pool: string, action: string, body: object, what: string): void {
     const home = this.#node.ownerOf(pool);
     if (home === this.#node.tag) return;
     const told = this.#calls()
-      .callNode(home, 'POST', `pools/${encodeURIComponent(pool)}/ended`, { project, record })
+      .callNode(home, 'POST', `pools/${encodeURIComponent(pool)}/${action}`, body)
       .catch((error: unknown) => {
-        // Its node is lost or gone: the node that takes the pool reads what still runs.
-        this.#logger.warn(
-          { err: error, pool, node: home },
-          'a pool’s node did not hear a browser end',
-        );
+        // Its node is lost or gone: the node that takes the pool reads what still runs. A
+        // holder that missed a hand-out hears of it when it asks for that browser.
+        this.#logger.warn({ err: error, pool, node: home }, `a pool’s node did not hear ${what}`);
       });
     this.#telling.add(told);
     void told.finally(() => this.#telling.delete(told));
@@ -206,7 +225,7 @@ export class ClusterPoolPeers implements PoolPeers {
             { session: entry.record.session_id, pool, node: home },
             'a pool browser handed out unheard: its idle time-out runs now',
           );
-          model.browsers.setWarm(entry, false);
+          model.pools.handOutHere(entry);
           continue;
         }
         if (held?.held) continue;
@@ -252,6 +271,12 @@ function refusalOf(answer: NodeAnswer, what: string): Error {
   return new Error(`${what}: ${answer.status} ${json?.message ?? ''}`.trim());
 }
 
+/** The answer for a pool browser this node handed out itself (it was lent to it) meanwhile. */
+const TAKEN_HERE: NodeAnswer = {
+  status: 409,
+  json: { code: 'conflict', message: 'This browser was handed out by the node that runs it.' },
+};
+
 /** What a refusal of this node's own model answers another node. */
 function answerOf(error: unknown): NodeAnswer {
   if (error instanceof ServiceError)
@@ -260,9 +285,10 @@ function answerOf(error: unknown): NodeAnswer {
 }
 
 /**
- * Answers the calls other nodes make of this one for their pools' browsers: start one here,
- * hand it out, end it, say whether it is warm; and, for the pools this node holds, hear that
- * one ended elsewhere, and say whether it still holds one.
+ * Answers the calls other nodes make of this one for their pools' browsers: start one here
+ * (lent to this node or not), hand it out, end it, say whether it is warm; and, for the pools
+ * this node holds, hear that one ended elsewhere or was handed out by a node it was lent to,
+ * and say whether it still holds one.
  */
 export function poolNodeCalls<I extends BrowserInstance>(org: Organization<I>): NodeCallHandler {
   return async ({ from, method, path, body, signal }: NodeCall): Promise<NodeAnswer> => {
@@ -275,22 +301,20 @@ export function poolNodeCalls<I extends BrowserInstance>(org: Organization<I>): 
     const id = rawId === undefined ? undefined : decodeURIComponent(rawId);
     try {
       if (kind === 'pool-browsers' && id === undefined) {
-        const started = await model.browsers.create(
-          given.spec as BrowserSpec,
-          String(given.origin),
-        );
-        model.browsers.setWarm(started, true);
-        return { status: 201, json: model.browsers.record(started) };
+        const spec = given.spec as BrowserSpec;
+        const started = await model.pools.startFor(spec, String(given.origin), given.lend === true);
+        return { status: 201, json: started };
       }
       if (kind === 'pool-browsers' && id !== undefined) {
         const entry = model.browsers.peek(id);
         if (!entry) return { status: action === 'end' ? 204 : 404 };
         if (action === 'lease') {
-          model.browsers.setWarm(entry, false);
-          return { status: 200, json: model.browsers.record(entry) };
+          const handed = model.pools.handOutHere(entry);
+          return handed ? { status: 200, json: handed } : TAKEN_HERE;
         }
         if (action === 'warmth') return { status: 200, json: { is_warm: entry.isWarm } };
         if (action === 'end') {
+          if (given.if_warm === true && !entry.isWarm) return TAKEN_HERE;
           const reason = BROWSER_END_REASONS.find((known) => known === given.reason);
           await model.browsers.endSoon(entry, { reason: reason ?? 'pool_changed' });
           return { status: 204 };
@@ -298,6 +322,10 @@ export function poolNodeCalls<I extends BrowserInstance>(org: Organization<I>): 
       }
       if (kind === 'pools' && id !== undefined && action === 'ended') {
         model.pools.forget(given.record as BrowserSession, true);
+        return { status: 204 };
+      }
+      if (kind === 'pools' && id !== undefined && action === 'taken') {
+        model.pools.takenThere(id, String(given.session_id));
         return { status: 204 };
       }
       if (kind === 'pools' && id !== undefined && action === 'acquire') {

@@ -168,7 +168,9 @@ export class PoolFiller<I extends BrowserInstance> {
     const { project } = this.#context;
     pool.starting++;
     this.#counting(pool, node, 1);
-    const handled = peers.start(node, project, browserSpecOf(pool), pool.origin).then(
+    // Lent to its node while nobody waits in the pool's line: an acquire there takes it at once.
+    const lend = pool.waiters.length === 0;
+    const handled = peers.start(node, project, browserSpecOf(pool), pool.origin, lend).then(
       (record) => {
         pool.starting--;
         this.#counting(pool, node, -1);

@@ -6,7 +6,8 @@ import {
   type Page,
   type UpdateBrowserPoolInput,
 } from '@x/types';
-import type { BrowserModel } from '../browsers/browser-model.js';
+import type { BrowserEntry } from '../browsers/browser-entry.js';
+import type { BrowserModel, BrowserSpec } from '../browsers/browser-model.js';
 import type { BrowserInstance, StoredPool } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext, PoolPeers } from '../model-context.js';
@@ -25,6 +26,9 @@ import {
 import { PoolFiller } from './pool-filler.js';
 import { waitInLine } from './wait-in-line.js';
 
+/** What a hand-out says of a browser its node, which it was lent to, had handed out itself. */
+const TAKEN_THERE = Symbol('taken there');
+
 /**
  * Every rule of browser pools: unique names, `size` browsers kept warm and refilled (at
  * `fill_rate_per_minute` where the settings say so), acquire in arrival order with a time-out,
@@ -36,6 +40,11 @@ export class PoolModel<I extends BrowserInstance> {
   readonly #browsers: BrowserModel<I>;
   readonly #pools = new Map<string, PoolEntry>();
   readonly #filler: PoolFiller<I>;
+  /**
+   * Warm browsers this node runs for pools other nodes of a cluster hold, lent to it (`startFor`):
+   * an acquire of their pool this node receives hands one out at once, and tells the pool after.
+   */
+  readonly #lent = new Set<string>();
 
   constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
     this.#context = context;
@@ -134,7 +143,7 @@ export class PoolModel<I extends BrowserInstance> {
     pool.name = name;
     pool.origin = origin;
     pool.fillRate.setRate(startsPerMinute(config));
-    await this.#discard(pool.idle.splice(0));
+    await this.#discardIdle(pool);
     await this.#fill(pool);
     return poolRecord(pool);
   }
@@ -147,16 +156,17 @@ export class PoolModel<I extends BrowserInstance> {
     this.#filler.stop(pool);
     this.#pools.delete(pool.id);
     await this.#context.engines.records.pools.delete(pool.id);
-    const ids = [...pool.idle.splice(0), ...pool.acquired];
+    const acquired = [...pool.acquired];
     pool.acquired.clear();
-    await this.#discard(ids);
+    await Promise.all([this.#discardIdle(pool), this.#discard(acquired)]);
   }
 
   /**
    * A browser of the pool, waiting up to `timeoutSeconds`; undefined when none came free. In a
    * cluster a warm browser on `receivedBy` (the node the call arrived at; this one by default)
    * goes first; one that ended on its node meanwhile is passed over. A pool another node of the
-   * cluster holds is acquired through that node, which keeps the pool's line.
+   * cluster holds hands out a browser it lent this node at once; else it is acquired through
+   * that node, which keeps the pool's line.
    */
   async acquire(
     idOrName: string,
@@ -166,7 +176,11 @@ export class PoolModel<I extends BrowserInstance> {
   ): Promise<BrowserSession | undefined> {
     const peers = this.#context.settings.poolPeers;
     const pool = this.#lookup(idOrName);
-    if (!pool && peers) return this.#acquireThroughHolder(peers, idOrName, timeoutSeconds, signal);
+    if (!pool && peers)
+      return (
+        this.#takeLent(peers, idOrName) ??
+        this.#acquireThroughHolder(peers, idOrName, timeoutSeconds, signal)
+      );
     const held = pool ?? this.#find(idOrName);
     return this.#take(held, timeoutSeconds, signal, receivedBy, (id) => this.#handOut(held, id));
   }
@@ -210,23 +224,31 @@ export class PoolModel<I extends BrowserInstance> {
   /**
    * Takes the pool's next browser (one on node `near` first) or waits in its line for one, and
    * has `handOut` hand it out; one that ended on its node before it was handed out (`handOut`
-   * says undefined) is let go, and the next is taken.
+   * says undefined) is let go, and the next is taken; one its node had handed out itself
+   * (`TAKEN_THERE`) stays acquired, and the next is taken.
    */
   async #take<T>(
     pool: PoolEntry,
     timeoutSeconds: number,
     signal: AbortSignal,
     near: string | undefined,
-    handOut: (sessionId: string) => Promise<T | undefined>,
+    handOut: (sessionId: string) => Promise<T | typeof TAKEN_THERE | undefined>,
   ): Promise<T | undefined> {
     const deadline = Date.now() + timeoutSeconds * 1000;
+    let wasServed = false;
     for (;;) {
       const free = this.#takeIdle(pool, near);
       if (free !== undefined) pool.acquired.add(free);
-      const sessionId =
-        free ?? (await waitInLine(pool.waiters, Math.max(0, deadline - Date.now()), signal));
+      const left = Math.max(0, deadline - Date.now());
+      const sessionId = free ?? (await waitInLine(pool.waiters, left, signal, wasServed));
       if (sessionId === undefined) return undefined;
       const handed = await handOut(sessionId);
+      if (handed === TAKEN_THERE) {
+        // Its node, which it was lent to, handed it out first: it stays acquired, and this
+        // caller keeps its place at the head of the line.
+        wasServed = true;
+        continue;
+      }
       if (handed !== undefined) return handed;
       // Ended on its node before it was handed out: the pool lets it go and fills again.
       pool.acquired.delete(sessionId);
@@ -236,9 +258,13 @@ export class PoolModel<I extends BrowserInstance> {
 
   /**
    * Hands out a browser taken from a pool held here: its record, its idle time-out running from
-   * now where it runs; undefined when it ended on its node meanwhile.
+   * now where it runs; undefined when it ended on its node meanwhile; `TAKEN_THERE` when the
+   * node it was lent to handed it out itself.
    */
-  async #handOut(pool: PoolEntry, sessionId: string): Promise<BrowserSession | undefined> {
+  async #handOut(
+    pool: PoolEntry,
+    sessionId: string,
+  ): Promise<BrowserSession | typeof TAKEN_THERE | undefined> {
     const peers = this.#context.settings.poolPeers;
     const local = this.#browsers.peek(sessionId);
     if (local || !peers) {
@@ -249,7 +275,7 @@ export class PoolModel<I extends BrowserInstance> {
     // Not live here: on another node, unless it is one of this node's that ended meanwhile.
     if (peers.nodeOf(sessionId) === peers.self) return undefined;
     try {
-      return await peers.lease(this.#context.project, sessionId);
+      return (await peers.lease(this.#context.project, sessionId)) ?? TAKEN_THERE;
     } catch (error) {
       this.#context.log.warn(
         { err: error, pool: pool.id, session: sessionId },
@@ -262,7 +288,8 @@ export class PoolModel<I extends BrowserInstance> {
   /**
    * Acquires through the cluster's node that holds the pool (found from a warm browser of it
    * here, else the store). A browser of this node it hands back by id is handed out here; one
-   * that ended here meanwhile is passed over, and the holder asked again, told it is gone.
+   * that ended here meanwhile is passed over, and the holder asked again, told it is gone; one
+   * handed out here meanwhile is passed over too.
    */
   async #acquireThroughHolder(
     peers: PoolPeers,
@@ -283,11 +310,11 @@ export class PoolModel<I extends BrowserInstance> {
       const taken = await peers.acquire(holder, project, idOrName, left, signal, gone);
       if (typeof taken !== 'string') return taken;
       const entry = this.#browsers.peek(taken);
-      if (entry) {
-        this.#browsers.setWarm(entry, false);
-        return this.#browsers.record(entry);
-      }
-      gone = taken;
+      const handed = entry && this.handOutHere(entry);
+      if (handed) return handed;
+      // Ended here meanwhile (the holder is told on the next ask), or handed out here since
+      // it was lent (the holder counts it acquired already).
+      gone = entry ? undefined : taken;
     }
   }
 
@@ -298,6 +325,62 @@ export class PoolModel<I extends BrowserInstance> {
       if (entry.isWarm && pool && (pool.id === idOrName || pool.name === idOrName)) return pool.id;
     }
     return (await findByIdOrName(this.#context.engines.records.pools, idOrName))?.id;
+  }
+
+  /**
+   * The oldest warm browser of pool `idOrName` (held elsewhere) lent to this node, handed out
+   * here; the pool's node is told after. Undefined when none is.
+   */
+  #takeLent(peers: PoolPeers, idOrName: string): BrowserSession | undefined {
+    for (const id of this.#lent) {
+      const entry = this.#browsers.peek(id);
+      if (!entry?.isWarm) {
+        this.#lent.delete(id);
+        continue;
+      }
+      const pool = entry.record.pool;
+      if (!pool || (pool.id !== idOrName && pool.name !== idOrName)) continue;
+      const handed = this.handOutHere(entry);
+      if (!handed) continue;
+      peers.taken(this.#context.project, pool.id, id);
+      return handed;
+    }
+    return undefined;
+  }
+
+  /**
+   * Starts a browser here for a pool another node of a cluster holds, warm; with `lend`, an
+   * acquire of that pool this node receives may hand it out itself (`acquire`).
+   */
+  async startFor(spec: BrowserSpec, origin: string, lend: boolean): Promise<BrowserSession> {
+    const entry = await this.#browsers.create(spec, origin);
+    this.#browsers.setWarm(entry, true);
+    if (lend) this.#lent.add(entry.record.session_id);
+    return this.#browsers.record(entry);
+  }
+
+  /**
+   * Hands out a warm pool browser that runs here (its idle time-out runs from now): its record;
+   * undefined when it is warm no more. Every hand-out of a browser a cluster's pool keeps comes
+   * here, on the node that runs it, so none is handed out twice, whichever node asks.
+   */
+  handOutHere(entry: BrowserEntry<I>): BrowserSession | undefined {
+    this.#lent.delete(entry.record.session_id);
+    if (!entry.isWarm) return undefined;
+    this.#browsers.setWarm(entry, false);
+    return this.#browsers.record(entry);
+  }
+
+  /**
+   * Node-side news for pool `poolId` held here: browser `sessionId`, lent to the node that runs
+   * it, was handed out there. It counts as acquired (its release comes here).
+   */
+  takenThere(poolId: string, sessionId: string): void {
+    const pool = this.#pools.get(poolId);
+    const index = pool?.idle.indexOf(sessionId) ?? -1;
+    if (!pool || index === -1) return;
+    pool.idle.splice(index, 1);
+    pool.acquired.add(sessionId);
   }
 
   /** The first warm browser, one on node `receivedBy` (else this one) first, taken off the list. */
@@ -317,6 +400,8 @@ export class PoolModel<I extends BrowserInstance> {
    */
   async release(idOrName: string, sessionId: string, reuse: boolean): Promise<void> {
     const pool = this.#find(idOrName);
+    if (pool.idle.includes(sessionId) && (await this.#wasTakenThere(sessionId)))
+      this.takenThere(pool.id, sessionId);
     if (!pool.acquired.has(sessionId)) {
       if (pool.idle.includes(sessionId)) throw refusals.notAcquired(sessionId);
       const record = await this.#context.engines.records.browsers.get(sessionId);
@@ -332,10 +417,21 @@ export class PoolModel<I extends BrowserInstance> {
     await this.#fill(pool, reuse ? 1 : 0);
   }
 
+  /**
+   * Whether a warm browser of a pool held here, which runs on another node, was handed out by
+   * that node (it was lent to it) before the news reached this one.
+   */
+  async #wasTakenThere(sessionId: string): Promise<boolean> {
+    const peers = this.#context.settings.poolPeers;
+    if (!peers || peers.nodeOf(sessionId) === peers.self) return false;
+    const isWarm = await peers.warmth(this.#context.project, sessionId).catch(() => undefined);
+    return isWarm === false;
+  }
+
   /** Replaces every idle browser with a fresh one. */
   async flush(idOrName: string): Promise<void> {
     const pool = this.#find(idOrName);
-    await this.#discard(pool.idle.splice(0));
+    await this.#discardIdle(pool);
     await this.#fill(pool);
   }
 
@@ -346,6 +442,7 @@ export class PoolModel<I extends BrowserInstance> {
    * node hearing it (`isFromElsewhere`).
    */
   forget(record: BrowserSession, isFromElsewhere = false): void {
+    this.#lent.delete(record.session_id);
     const owner = record.pool && this.#pools.get(record.pool.id);
     if (owner) {
       const index = owner.idle.indexOf(record.session_id);
@@ -563,16 +660,39 @@ export class PoolModel<I extends BrowserInstance> {
     );
   }
 
-  /** Ends a pool browser another node of a cluster runs; nothing when none does. */
-  async #endElsewhere(id: string, reason: 'released' | 'pool_changed'): Promise<void> {
+  /**
+   * Ends the pool's idle browsers. One a node was lent and handed out itself, unheard here yet,
+   * is not idle: it stays, acquired (a pool deleted leaves it to its lease).
+   */
+  async #discardIdle(pool: PoolEntry): Promise<void> {
+    await Promise.all(
+      pool.idle.splice(0).map(async (id) => {
+        const entry = this.#browsers.peek(id);
+        if (entry) return this.#browsers.end(entry, { reason: 'pool_changed' });
+        if (!(await this.#endElsewhere(id, 'pool_changed', true)) && !pool.isDeleted)
+          pool.acquired.add(id);
+      }),
+    );
+  }
+
+  /**
+   * Ends a pool browser another node of a cluster runs (`ifWarm`: only while it is warm); false
+   * when it was handed out there instead.
+   */
+  async #endElsewhere(
+    id: string,
+    reason: 'released' | 'pool_changed',
+    ifWarm = false,
+  ): Promise<boolean> {
     const peers = this.#context.settings.poolPeers;
-    if (!peers || peers.nodeOf(id) === peers.self) return;
-    await peers.end(this.#context.project, id, reason).catch((error: unknown) => {
+    if (!peers || peers.nodeOf(id) === peers.self) return true;
+    return peers.end(this.#context.project, id, reason, ifWarm).catch((error: unknown) => {
       // Its node is lost or gone: the cluster ends what that node ran.
       this.#context.log.warn(
         { err: error, session: id },
         'a pool browser on another node could not be ended',
       );
+      return true;
     });
   }
 }

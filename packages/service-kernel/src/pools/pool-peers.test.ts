@@ -23,6 +23,13 @@ function twoNodes() {
   const tells = { value: true };
   /** The browsers a holder had their node hand out (a call back to that node). */
   const leasedThere: string[] = [];
+  /** The calls made of a pool's holder to acquire through it. */
+  const asked: string[] = [];
+  /** Whether news that a lent browser was handed out waits in `notices` (still on its way). */
+  const heldNotices = { value: false };
+  const notices: (() => void)[] = [];
+  /** Whether each start lent its browser to its node. */
+  const lends: boolean[] = [];
   const modelOf = (id: string) => {
     const model = models.get(nodeTagOf(id) ?? '');
     if (!model || !up.has(nodeTagOf(id) ?? '')) throw new Error(`node of ${id} is not up`);
@@ -33,31 +40,37 @@ function twoNodes() {
     where: (share) => [...up].sort((a, b) => share(a) - share(b))[0],
     hasRoom: () => up.size > 0,
     nodeOf: (id) => nodeTagOf(id) ?? self,
-    start: async (node, _project, spec, origin) => {
+    start: async (node, _project, spec, origin, lend) => {
+      lends.push(lend);
       const model = models.get(node) as ServiceModel<RecordingInstance>;
-      const entry = await model.browsers.create(spec, origin);
-      model.browsers.setWarm(entry, true);
-      return model.browsers.record(entry);
+      return model.pools.startFor(spec, origin, lend);
     },
     lease: async (_project, id) => {
       leasedThere.push(id);
       const model = modelOf(id);
       const entry = model.browsers.peek(id);
       if (!entry) throw new Error(`${id} does not run`);
-      model.browsers.setWarm(entry, false);
-      return model.browsers.record(entry);
+      return model.pools.handOutHere(entry);
     },
-    end: async (_project, id, reason) => {
+    end: async (_project, id, reason, ifWarm) => {
       const model = modelOf(id);
       const entry = model.browsers.peek(id);
+      if (entry && ifWarm && !entry.isWarm) return false;
       if (entry) await model.browsers.endSoon(entry, { reason });
+      return true;
     },
     ended: (_project, record: BrowserSession) => {
       if (tells.value) modelOf(record.pool?.id as string).pools.forget(record, true);
     },
+    taken: (_project, poolId, id) => {
+      const deliver = () => modelOf(poolId).pools.takenThere(poolId, id);
+      if (heldNotices.value) notices.push(deliver);
+      else deliver();
+    },
     warmth: async (_project, id) => modelOf(id).browsers.peek(id)?.isWarm,
     acquire: async (holder, _project, idOrName, timeoutSeconds, signal, gone) => {
       if (!up.has(holder)) throw new Error(`node ${holder} is not up`);
+      asked.push(self);
       const model = models.get(holder) as ServiceModel<RecordingInstance>;
       return model.pools.acquireFor(self, idOrName, timeoutSeconds, signal, gone);
     },
@@ -73,7 +86,7 @@ function twoNodes() {
   const b = models.get('BBBB') as ServiceModel<RecordingInstance>;
   const warmOn = (model: ServiceModel<RecordingInstance>) =>
     model.browsers.entries().filter((entry) => entry.isWarm).length;
-  return { a, b, up, tells, warmOn, leasedThere };
+  return { a, b, up, tells, warmOn, leasedThere, asked, heldNotices, notices, lends };
 }
 
 const never = new AbortController().signal;
@@ -123,15 +136,16 @@ describe('a pool whose browsers run on two nodes', () => {
     b.close();
   });
 
-  it('is acquired through any node: one that runs on the node asked is handed out there, with no call back', async () => {
-    const { a, b, leasedThere } = twoNodes();
+  it('is acquired through any node: one lent to the node asked is handed out there, with no call', async () => {
+    const { a, b, leasedThere, asked } = twoNodes();
     const pool = await a.pools.create({ name: 'shared', size: 2 }, ORIGIN);
     await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
-    // B holds no pool: asked by name, it finds the holder from its warm browser of it.
+    // B holds no pool: asked by name, it hands out the browser of it the holder lent it.
     const here = await b.pools.acquire('shared', 0, never);
     expect(nodeTagOf(here?.session_id as string)).toBe('BBBB');
     expect(b.browsers.peek(here?.session_id as string)?.isWarm).toBe(false);
-    expect(leasedThere).toEqual([]);
+    expect([asked, leasedThere]).toEqual([[], []]);
+    // The holder heard of it after: it counts it acquired.
     expect(a.pools.get(pool.id)).toMatchObject({ available_count: 1, acquired_count: 1 });
     // None warm on B now: the store names the pool; the holder hands out its own.
     const there = await b.pools.acquire('shared', 0, never);
@@ -163,6 +177,69 @@ describe('a pool whose browsers run on two nodes', () => {
     expect(nodeTagOf(leased?.session_id as string)).toBe('AAAA');
     expect(a.pools.get(pool.id).acquired_count).toBe(1);
     await expect.poll(() => a.pools.get(pool.id).available_count).toBe(1);
+    a.close();
+    b.close();
+  });
+
+  it('hands a lent browser out once, whichever node asks first; the holder counts it acquired', async () => {
+    const { a, b, leasedThere, heldNotices, notices } = twoNodes();
+    const pool = await a.pools.create({ size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    heldNotices.value = true;
+    const here = await b.pools.acquire(pool.id, 0, never);
+    const hereId = here?.session_id as string;
+    expect(nodeTagOf(hereId)).toBe('BBBB');
+    // The holder has not heard yet: it asks B for B's browser first, hears it is taken, and
+    // hands out A's. B's stays acquired.
+    const next = await a.pools.acquire(pool.id, 0, never, 'BBBB');
+    expect(leasedThere).toEqual([hereId]);
+    expect(nodeTagOf(next?.session_id as string)).toBe('AAAA');
+    expect(a.pools.get(pool.id)).toMatchObject({ available_count: 0, acquired_count: 2 });
+    expect(await a.pools.acquire(pool.id, 0, never, 'BBBB')).toBeUndefined();
+    // The late news changes nothing.
+    for (const deliver of notices.splice(0)) deliver();
+    expect(a.pools.get(pool.id)).toMatchObject({ available_count: 0, acquired_count: 2 });
+    await a.pools.release(pool.id, hereId, false);
+    expect(b.browsers.peek(hereId)).toBeUndefined();
+    a.close();
+    b.close();
+  });
+
+  it('releases, and keeps through a flush, a lent browser handed out before the holder heard', async () => {
+    const { a, b, heldNotices } = twoNodes();
+    const pool = await a.pools.create({ size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    heldNotices.value = true;
+    const first = (await b.pools.acquire(pool.id, 0, never))?.session_id as string;
+    // Its release reaches the holder before the news: the holder asks B, and ends it.
+    await a.pools.release(pool.id, first, false);
+    expect(b.browsers.peek(first)).toBeUndefined();
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    const second = (await b.pools.acquire(pool.id, 0, never))?.session_id as string;
+    expect(nodeTagOf(second)).toBe('BBBB');
+    // A flush replaces the idle browsers, not the one B handed out: its lease goes on.
+    await a.pools.flush(pool.id);
+    expect(b.browsers.peek(second)?.isWarm).toBe(false);
+    expect(a.pools.get(pool.id).acquired_count).toBe(1);
+    await a.pools.release(pool.id, second, false);
+    expect(b.browsers.peek(second)).toBeUndefined();
+    a.close();
+    b.close();
+  });
+
+  it('lends no browser started while an acquire waits: the line is served first', async () => {
+    const { a, b, lends } = twoNodes();
+    const pool = await a.pools.create({ size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(2);
+    // The holder's own browser is started without a call; B's was lent to B.
+    expect(lends).toEqual([true]);
+    const onB = (await b.pools.acquire(pool.id, 0, never))?.session_id as string;
+    await a.pools.acquire(pool.id, 0, never);
+    const waiting = a.pools.acquire(pool.id, 30, never);
+    await a.pools.release(pool.id, onB, true);
+    const served = await waiting;
+    expect(nodeTagOf(served?.session_id as string)).toBe('BBBB');
+    expect(lends).toEqual([true, false]);
     a.close();
     b.close();
   });
