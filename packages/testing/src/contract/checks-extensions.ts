@@ -1,6 +1,7 @@
 import { LIMITS } from '@x/types';
 import { type AsyncZipOptions, type Zippable, zip, zipSync } from 'fflate';
 import { buildExtensionArchive } from '../fixtures/extension-archive.js';
+import { buildZipBomb } from '../fixtures/zip-bomb.js';
 import { type ContractCheck, defineChecks } from './check.js';
 import { expect } from './context.js';
 import { createBrowser, uniqueName, uploadExtension } from './resources.js';
@@ -48,6 +49,9 @@ function badArchives(): Record<string, Uint8Array> {
 
 let oversized: Promise<Record<string, Uint8Array>> | undefined;
 
+/** The manifest of the archives past the size limits. */
+const BOMB_MANIFEST = '{"manifest_version":3,"name":"big","version":"1"}';
+
 /**
  * Zips in fflate's worker, off the event loop: seconds spent compressing there would hold back
  * the caller's timers, its keep-alive ones among them, and a connection the server closed as idle
@@ -62,16 +66,15 @@ function zipAside(files: Zippable, options: AsyncZipOptions): Promise<Uint8Array
 /** Archives past the size limits, by what is too big; built once, they take a few seconds. */
 function oversizedArchives(): Promise<Record<string, Uint8Array>> {
   oversized ??= (async () => {
-    const manifest = new TextEncoder().encode('{"manifest_version":3,"name":"big","version":"1"}');
+    const manifest = new TextEncoder().encode(BOMB_MANIFEST);
     const tooLarge = new Uint8Array(LIMITS.extensionArchiveBytes + 1);
     tooLarge.set(buildExtensionArchive());
     const tooMany: Record<string, Uint8Array> = { 'manifest.json': manifest };
     for (let index = 0; index < LIMITS.extensionEntries; index++)
       tooMany[`f${index}`] = new Uint8Array();
-    const zeros = new Uint8Array(LIMITS.extensionUncompressedBytes + 1);
     return {
       'over 50 MiB': tooLarge,
-      'a zip bomb': await zipAside({ 'manifest.json': manifest, 'zeros.bin': zeros }, { level: 1 }),
+      'a zip bomb': await buildZipBomb(LIMITS.extensionUncompressedBytes + 1, BOMB_MANIFEST),
       'too many entries': await zipAside(tooMany, { level: 0 }),
     };
   })();

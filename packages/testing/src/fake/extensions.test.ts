@@ -3,16 +3,15 @@ import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { uploadExtension } from '../contract/resources.js';
 import { buildExtensionArchive } from '../fixtures/extension-archive.js';
+import { buildZipBomb } from '../fixtures/zip-bomb.js';
 import { apiOf } from '../test-support/api.js';
 import { fakeService, newBrowser } from '../test-support/fakes.js';
 
 describe('extension uploads', () => {
   it('refuse a zip bomb by its uncompressed size with 413', async () => {
     const fake = fakeService();
-    const bomb = zipSync({
-      'manifest.json': new TextEncoder().encode('{"manifest_version":3,"name":"b","version":"1"}'),
-      'zeros.bin': new Uint8Array(201 * 1024 * 1024),
-    });
+    const manifest = '{"manifest_version":3,"name":"b","version":"1"}';
+    const bomb = await buildZipBomb(201 * 1024 * 1024, manifest);
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     const { answer } = await uploadExtension(apiOf(fake), bomb);
     expect(answer.status).toBe(413);
