@@ -307,7 +307,13 @@ export class PoolModel<I extends BrowserInstance> {
     for (;;) {
       const left = Math.max(0, deadline - Date.now()) / 1000;
       const { project } = this.#context;
-      const taken = await peers.acquire(holder, project, idOrName, left, signal, gone);
+      const taken = await peers
+        .acquire(holder, project, idOrName, left, signal, gone)
+        .catch((error: unknown) => {
+          // The caller gave up while it waited in the holder's line, as it may in a line here.
+          if (signal.aborted) return undefined;
+          throw error;
+        });
       if (typeof taken !== 'string') return taken;
       const entry = this.#browsers.peek(taken);
       const handed = entry && this.handOutHere(entry);

@@ -72,7 +72,10 @@ function twoNodes() {
       if (!up.has(holder)) throw new Error(`node ${holder} is not up`);
       asked.push(self);
       const model = models.get(holder) as ServiceModel<RecordingInstance>;
-      return model.pools.acquireFor(self, idOrName, timeoutSeconds, signal, gone);
+      const taken = await model.pools.acquireFor(self, idOrName, timeoutSeconds, signal, gone);
+      // A call between nodes fails when its signal aborts, as a closed connection does.
+      signal.throwIfAborted();
+      return taken;
     },
   });
   for (const tag of up) {
@@ -240,6 +243,20 @@ describe('a pool whose browsers run on two nodes', () => {
     const served = await waiting;
     expect(nodeTagOf(served?.session_id as string)).toBe('BBBB');
     expect(lends).toEqual([true, false]);
+    a.close();
+    b.close();
+  });
+
+  it('answers nothing, and raises nothing, to a caller that gave up waiting through another node', async () => {
+    const { a, b } = twoNodes();
+    const pool = await a.pools.create({ size: 1 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(1);
+    await b.pools.acquire(pool.id, 0, never);
+    const gaveUp = new AbortController();
+    const waiting = b.pools.acquire(pool.id, 30, gaveUp.signal);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gaveUp.abort();
+    expect(await waiting).toBeUndefined();
     a.close();
     b.close();
   });
