@@ -13,6 +13,7 @@ import { notFound, refusals } from '../messages.js';
 import type { ModelContext, PoolPeers } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
 import { findByIdOrName, putNamed } from '../records/named-records.js';
+import { ServiceError } from '../service-error.js';
 import { FillRate, startsPerMinute } from './fill-rate.js';
 import {
   browserSpecOf,
@@ -25,6 +26,9 @@ import {
 } from './pool-entry.js';
 import { PoolFiller } from './pool-filler.js';
 import { waitInLine } from './wait-in-line.js';
+
+/** How many names of pools other nodes hold a node remembers (`PoolModel.#namesElsewhere`). */
+const NAMES_KEPT = 1000;
 
 /** What a hand-out says of a browser its node, which it was lent to, had handed out itself. */
 const TAKEN_THERE = Symbol('taken there');
@@ -45,6 +49,12 @@ export class PoolModel<I extends BrowserInstance> {
    * an acquire of their pool this node receives hands one out at once, and tells the pool after.
    */
   readonly #lent = new Set<string>();
+  /**
+   * Pools other nodes of a cluster hold, by name, as the store last said (at most
+   * NAMES_KEPT): which node to ask, without the store's two round trips for each acquire. The
+   * node asked resolves the name itself; a name it does not know is read from the store again.
+   */
+  readonly #namesElsewhere = new Map<string, string>();
 
   constructor(context: ModelContext<I>, browsers: BrowserModel<I>) {
     this.#context = context;
@@ -176,11 +186,20 @@ export class PoolModel<I extends BrowserInstance> {
   ): Promise<BrowserSession | undefined> {
     const peers = this.#context.settings.poolPeers;
     const pool = this.#lookup(idOrName);
-    if (!pool && peers)
-      return (
-        this.#takeLent(peers, idOrName) ??
-        this.#acquireThroughHolder(peers, idOrName, timeoutSeconds, signal)
-      );
+    if (!pool && peers) {
+      const lent = this.#takeLent(peers, idOrName);
+      if (lent) return lent;
+      const asked = () => this.#acquireThroughHolder(peers, idOrName, timeoutSeconds, signal);
+      return asked().catch((error: unknown) => {
+        // A name remembered for a pool renamed or deleted since: the store says where it is now.
+        const isStale =
+          error instanceof ServiceError &&
+          error.code === 'not_found' &&
+          this.#namesElsewhere.delete(idOrName);
+        if (!isStale) throw error;
+        return asked();
+      });
+    }
     const held = pool ?? this.#find(idOrName);
     return this.#take(held, timeoutSeconds, signal, receivedBy, (id) => this.#handOut(held, id));
   }
@@ -324,13 +343,23 @@ export class PoolModel<I extends BrowserInstance> {
     }
   }
 
-  /** The id of a pool another node holds: a warm browser of it here names it, else the store. */
+  /**
+   * The id of a pool another node holds: a warm browser of it here names it, else the name as
+   * last read, else the store.
+   */
   async #heldElsewhere(idOrName: string): Promise<string | undefined> {
     for (const entry of this.#browsers.entries()) {
       const pool = entry.record.pool;
       if (entry.isWarm && pool && (pool.id === idOrName || pool.name === idOrName)) return pool.id;
     }
-    return (await findByIdOrName(this.#context.engines.records.pools, idOrName))?.id;
+    const known = this.#namesElsewhere.get(idOrName);
+    if (known !== undefined) return known;
+    const found = (await findByIdOrName(this.#context.engines.records.pools, idOrName))?.id;
+    if (found !== undefined && found !== idOrName) {
+      if (this.#namesElsewhere.size >= NAMES_KEPT) this.#namesElsewhere.clear();
+      this.#namesElsewhere.set(idOrName, found);
+    }
+    return found;
   }
 
   /**

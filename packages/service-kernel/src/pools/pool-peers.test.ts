@@ -1,5 +1,5 @@
 import type { BrowserSession } from '@x/types';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { nodeTagOf } from '../ids.js';
 import type { PoolPeers } from '../model-context.js';
 import type { ServiceModel } from '../service-model.js';
@@ -89,7 +89,7 @@ function twoNodes() {
   const b = models.get('BBBB') as ServiceModel<RecordingInstance>;
   const warmOn = (model: ServiceModel<RecordingInstance>) =>
     model.browsers.entries().filter((entry) => entry.isWarm).length;
-  return { a, b, up, tells, warmOn, leasedThere, asked, heldNotices, notices, lends };
+  return { a, b, up, tells, warmOn, leasedThere, asked, heldNotices, notices, lends, engines };
 }
 
 const never = new AbortController().signal;
@@ -243,6 +243,25 @@ describe('a pool whose browsers run on two nodes', () => {
     const served = await waiting;
     expect(nodeTagOf(served?.session_id as string)).toBe('BBBB');
     expect(lends).toEqual([true, false]);
+    a.close();
+    b.close();
+  });
+
+  it('finds the holder of a pool by a name it read once, and reads the store again when the name moved', async () => {
+    const { a, b, engines } = twoNodes();
+    const pool = await a.pools.create({ name: 'shared', size: 1 }, ORIGIN);
+    await expect.poll(() => a.pools.get(pool.id).available_count).toBe(1);
+    // None warm on B (none lent): the holder is found by the name, read from the store once.
+    const byName = vi.spyOn(engines.engines.records.pools, 'byName');
+    const first = await b.pools.acquire('shared', 0, never);
+    expect(nodeTagOf(first?.session_id as string)).toBe('AAAA');
+    expect(await b.pools.acquire('shared', 0, never)).toBeUndefined();
+    expect(await b.pools.acquire('shared', 0, never)).toBeUndefined();
+    expect(byName).toHaveBeenCalledTimes(1);
+    // Renamed: the holder knows no 'shared', and the store, read again, none either.
+    await a.pools.update(pool.id, { name: 'renamed' }, ORIGIN);
+    await expect(b.pools.acquire('shared', 0, never)).rejects.toMatchObject({ code: 'not_found' });
+    expect(byName).toHaveBeenCalledTimes(2);
     a.close();
     b.close();
   });
