@@ -8,7 +8,8 @@
  *   callers spread over the nodes as a load balancer spreads them;
  * - a warm pool browser's acquire through the node that holds the pool and through another, by
  *   whether the browser ran on the node asked or on another (a pool of 1, whose browser moves
- *   between the nodes, then a pool of 3 with one on each node);
+ *   between the nodes, then a pool of 3 with one on each node): with browsers stubbed (the path
+ *   between the nodes alone, 600 acquires), then with real ones;
  * - a DevTools round trip (`Runtime.evaluate`) through the node that runs the browser and
  *   through another;
  * - how long the other nodes take to find a node killed outright lost (its session ended), and
@@ -108,12 +109,118 @@ async function startNodes(
   return nodes;
 }
 
-/** Stubbed nodes (no browser starts), on one database. */
-function stubbedNodes(databaseUrl: string, count: number) {
+type BenchNode = Awaited<ReturnType<typeof spawnNode>>;
+
+/** The nodes' ids, once each said it joined the cluster (in 30 s at most). */
+async function tagsOf(nodes: readonly BenchNode[]): Promise<string[]> {
+  let waited: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      Promise.all(nodes.map((node) => node.tag)),
+      new Promise<never>((_, reject) => {
+        waited = setTimeout(
+          () => reject(new Error('a node did not say it joined the cluster in 30 s')),
+          30_000,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(waited);
+  }
+}
+
+/** Acquire times, by the node asked (the pool's holder or another) and where the browser ran. */
+interface AcquireTimes {
+  holderHere: number[];
+  holderElsewhere: number[];
+  otherHere: number[];
+  otherElsewhere: number[];
+}
+
+/**
+ * Acquires of a pool made through `nodes[0]` (its holder), phase by phase: `count` acquires of
+ * the pool at `size` (refilled between), asked through `askers` in turn (indexes of `nodes`; the
+ * first two of each phase are not counted), each released through the holder. `tags`: the
+ * nodes' ids, in order.
+ */
+async function acquireTimes(
+  nodes: readonly BenchNode[],
+  tags: readonly string[],
+  phases: readonly (readonly [count: number, size: number, askers: readonly number[]])[],
+): Promise<AcquireTimes> {
+  const owner = nodes[0] as BenchNode;
+  const callOwner = apiCaller(owner.url, BENCH_TOKEN);
+  const times: AcquireTimes = {
+    holderHere: [],
+    holderElsewhere: [],
+    otherHere: [],
+    otherElsewhere: [],
+  };
+  /**
+   * Waits until the pool holds `size` warm browsers again, asking through `node`: the node about
+   * to be asked, which so serves calls before the one measured as a node behind a load balancer
+   * does (a node left without calls for 2 s reads the organization's defaults from the store
+   * again in its next call: two round trips, which the holder, asked all along, never paid).
+   */
+  const warm = async (size: number, node: BenchNode) => {
+    const ask = apiCaller(node.url, BENCH_TOKEN);
+    // A pool grown fills at its rate (the two browsers more of a pool of 3 take up to 40 s);
+    // a browser released is replaced at once.
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const pool = await ask<{ available_count: number }>('GET', '/browser_pools/bench');
+      if (pool.available_count === size) return;
+      if (Date.now() > deadline) throw new Error('the pool did not fill in 90 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  let isMade = false;
+  for (const [count, size, askers] of phases) {
+    if (isMade) await callOwner('PATCH', '/browser_pools/bench', { size });
+    else
+      await callOwner('POST', '/browser_pools', { name: 'bench', size, fill_rate_per_minute: 100 });
+    isMade = true;
+    for (let index = 0; index < count + 2; index++) {
+      const receiving = nodes[askers[index % askers.length] as number] as BenchNode;
+      await warm(size, receiving);
+      const isHolder = receiving === owner;
+      const call = apiCaller(receiving.url, BENCH_TOKEN);
+      const started = performance.now();
+      const leased = await call<{ session_id: string }>('POST', '/browser_pools/bench/acquire', {});
+      const took = performance.now() - started;
+      const isHere = nodeTagOf(leased.session_id) === tags[nodes.indexOf(receiving)];
+      const kind = `${isHolder ? 'holder' : 'other'}${isHere ? 'Here' : 'Elsewhere'}` as const;
+      if (index >= 2) times[kind].push(took);
+      await callOwner('POST', '/browser_pools/bench/release', { session_id: leased.session_id });
+    }
+  }
+  await callOwner('DELETE', '/browser_pools/bench');
+  return times;
+}
+
+/** The lines that report acquire times against their targets. */
+function acquireLines(times: AcquireTimes): string[] {
+  const line = (name: string, taken: number[], target: [number, number]) =>
+    taken.length === 0
+      ? `  ${name.padEnd(52)} none this run`
+      : `  ${name.padEnd(52)} p50 ${quantile(taken, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(taken, 0.95).toFixed(1).padStart(6)} ms  (${String(taken.length).padStart(3)})  target <= ${target[0]}/${target[1]} ms ${quantile(taken, 0.5) <= target[0] && quantile(taken, 0.95) <= target[1] ? 'OK' : 'OVER'}`;
+  return [
+    line('the holder, the browser there', times.holderHere, [5, 15]),
+    line('another node, the browser there', times.otherHere, [5, 15]),
+    line('the holder, the browser on another node', times.holderElsewhere, [10, 25]),
+    line('another node, the browser on the holder or a third', times.otherElsewhere, [10, 25]),
+  ];
+}
+
+/**
+ * Stubbed nodes (no browser starts), on one database; silent, unless their tags are wanted
+ * (they say them in their log, at `info`).
+ */
+function stubbedNodes(databaseUrl: string, count: number, logLevel = 'silent') {
   const program = new URL('./bench-node.ts', import.meta.url).pathname;
   return startNodes(program, databaseUrl, count, 'stub-', {
     XB_MAX_BROWSERS: '64',
-    XB_LOG_LEVEL: 'silent',
+    XB_LOG_LEVEL: logLevel,
   });
 }
 
@@ -179,7 +286,15 @@ try {
     if (turn < 0) continue;
     for (const kind of ['one', 'three', 'spread'] as const) seconds[kind] += count / rates[kind];
   }
+  // ---- A pool's acquire on the three stubbed nodes: the path between the nodes alone, with
+  // many samples and no browser starting or ending beside it.
   await stopAll([...one, ...three]);
+  const pooled = await stubbedNodes(postgres.createDatabase('pooled'), 3, 'info');
+  const stubbed = await acquireTimes(pooled, await tagsOf(pooled), [
+    [300, 1, [0, 1]],
+    [300, 3, [0, 1, 2]],
+  ]);
+  await stopAll(pooled);
   const rateOne = (each * TURNS) / seconds.one;
   const rateThree = (each * TURNS) / seconds.three;
   const rateSpread = (each * TURNS) / seconds.spread;
@@ -188,6 +303,8 @@ try {
     `  one node                  ${rateOne.toFixed(0).padStart(6)} per second`,
     `  three nodes, same machine ${rateThree.toFixed(0).padStart(6)} per second   ${(rateThree / rateOne).toFixed(2)}x one node   target >= 0.90x ${rateThree / rateOne >= 0.9 ? 'OK' : 'UNDER'}`,
     `  the same, deletes to another node ${rateSpread.toFixed(0).padStart(6)} per second   ${(rateSpread / rateOne).toFixed(2)}x one node (two of three passed on, on the same two cores)`,
+    'warm pool acquire, browsers stubbed (a pool of 1 then of 3; asked through, browser on):',
+    ...acquireLines(stubbed),
   );
 
   // ---- Real browsers: a pool's acquire, a DevTools round trip, through the owner and another.
@@ -199,81 +316,16 @@ try {
     XB_MAX_BROWSERS: '4',
     XB_LOG_LEVEL: 'info',
   });
-  let waited: ReturnType<typeof setTimeout> | undefined;
-  const tags = await Promise.race([
-    Promise.all(nodes.map((node) => node.tag)),
-    new Promise<never>((_, reject) => {
-      waited = setTimeout(
-        () => reject(new Error('a node did not say it joined the cluster in 30 s')),
-        30_000,
-      );
-    }),
-  ]);
-  clearTimeout(waited);
+  const tags = await tagsOf(nodes);
   const [owner, other] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
   const callOwner = apiCaller(owner.url, BENCH_TOKEN);
-  await callOwner('POST', '/browser_pools', { name: 'bench', size: 1, fill_rate_per_minute: 100 });
-  /**
-   * Waits until the pool holds `size` warm browsers again, asking through `node`: the node about
-   * to be asked, which so serves calls before the one measured as a node behind a load balancer
-   * does (a node left without calls for 2 s reads the organization's defaults from the store
-   * again in its next call: two round trips, which the holder, asked all along, never paid).
-   */
-  const warm = async (size: number, node: (typeof nodes)[0]) => {
-    const ask = apiCaller(node.url, BENCH_TOKEN);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const pool = await ask<{ available_count: number }>('GET', '/browser_pools/bench');
-      if (pool.available_count === size) return;
-      if (Date.now() > deadline) throw new Error('the pool did not refill in 30 s');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  // Each acquire is counted by the node it was asked through and where its browser ran.
-  const acquire = {
-    holderHere: [] as number[],
-    holderElsewhere: [] as number[],
-    otherHere: [] as number[],
-    otherElsewhere: [] as number[],
-  };
-  /**
-   * `count` acquires of a pool of `size` (refilled between), asked through `askers` in turn
-   * (indexes of `nodes`; the first two of each phase are not counted).
-   */
-  const sample = async (count: number, size: number, askers: readonly number[]) => {
-    for (let index = 0; index < count + 2; index++) {
-      const receiving = nodes[askers[index % askers.length] as number] as (typeof nodes)[0];
-      await warm(size, receiving);
-      const isHolder = receiving === owner;
-      const call = apiCaller(receiving.url, BENCH_TOKEN);
-      const started = performance.now();
-      const leased = await call<{ session_id: string }>('POST', '/browser_pools/bench/acquire', {});
-      const took = performance.now() - started;
-      const isHere = nodeTagOf(leased.session_id) === tags[nodes.indexOf(receiving)];
-      const kind = `${isHolder ? 'holder' : 'other'}${isHere ? 'Here' : 'Elsewhere'}` as const;
-      if (index >= 2) acquire[kind].push(took);
-      await callOwner('POST', '/browser_pools/bench/release', { session_id: leased.session_id });
-    }
-  };
-  // A pool of 1, asked through the holder and through another node in turn: the holder starts
-  // each browser on the node with fewest of the pool's browsers, least loaded first, so its one
-  // browser moves between the nodes (mostly elsewhere than the node asked).
-  await sample(120, 1, [0, 1]);
-  // A pool of 3, one browser on each node (a released one is replaced on its node), asked
-  // through each node in turn: each takes the browser that runs there.
-  await callOwner('PATCH', '/browser_pools/bench', { size: 3 });
-  await sample(90, 3, [0, 1, 2]);
-  await callOwner('DELETE', '/browser_pools/bench');
-  const line = (name: string, times: number[], target: [number, number]) =>
-    times.length === 0
-      ? `  ${name.padEnd(52)} none this run`
-      : `  ${name.padEnd(52)} p50 ${quantile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(times, 0.95).toFixed(1).padStart(6)} ms  (${String(times.length).padStart(3)})  target <= ${target[0]}/${target[1]} ms ${quantile(times, 0.5) <= target[0] && quantile(times, 0.95) <= target[1] ? 'OK' : 'OVER'}`;
+  const acquire = await acquireTimes(nodes, tags, [
+    [120, 1, [0, 1]],
+    [90, 3, [0, 1, 2]],
+  ]);
   lines.push(
     'warm pool acquire (a pool of 1 then of 3, refilled between; asked through, browser on):',
-    line('the holder, the browser there', acquire.holderHere, [5, 15]),
-    line('another node, the browser there', acquire.otherHere, [5, 15]),
-    line('the holder, the browser on another node', acquire.holderElsewhere, [10, 25]),
-    line('another node, the browser on the holder or a third', acquire.otherElsewhere, [10, 25]),
+    ...acquireLines(acquire),
   );
 
   const session = await callOwner<{ session_id: string; cdp_ws_url: string }>(

@@ -19,7 +19,7 @@ const stubBrowsers = {
 
 const server = await startServer(
   readConfig(process.env),
-  pino({ level: 'silent' }),
+  pino({ level: process.env.XB_LOG_LEVEL ?? 'silent' }),
   // biome-ignore lint/suspicious/noExplicitAny: the stub stands in for Chromium's engine.
   { browsers: stubBrowsers as any },
 );
