@@ -387,12 +387,12 @@ describe('recording and watching together', () => {
       );
       const { chromium: browser } = test.server.model.browsers.live(id).instance;
       // Animating without pause, watched by nobody: the recorder leaves the screencast.
-      await expect.poll(() => browser.screen.consumers, { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => browser.screen.consumers, { timeout: 20_000 }).toBe(0);
       const view = await openView(session.browser_live_view_url);
       // Someone watches: the recorder takes their screencast's frames too.
       await expect.poll(() => browser.screen.consumers, { timeout: 5_000 }).toBe(2);
       await view.close();
-      await expect.poll(() => browser.screen.consumers, { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => browser.screen.consumers, { timeout: 20_000 }).toBe(0);
       // Still again: the recorder is back on the screencast, which sends nothing.
       await page.evaluate(() => {
         document.body.innerHTML = '<h1>still</h1>';
@@ -410,7 +410,7 @@ describe('recording and watching together', () => {
     } finally {
       await close();
     }
-  });
+  }, 90_000);
 });
 
 describe('taking control from the agent, in a real browser', () => {
