@@ -84,8 +84,9 @@ class SandboxedProcess implements RunningProcess {
   }
 
   /**
-   * Signals the command and whatever it started, not the sandbox around them: bwrap then exits
-   * with the command's status (128+signal when the signal ended it). A command still being set
+   * Signals the command and whatever it started, not the sandbox around them (bubblewrap's
+   * processes, and the group's leader, which becomes bubblewrap): bwrap then exits with the
+   * command's status (128+signal when the signal ended it). A command still being set
    * up in its sandbox (a loaded machine can take seconds over it) is signalled as soon as it
    * runs, looked for until it ends or for {@link PENDING_SIGNAL_MS}. KILL takes the whole process group, the
    * sandbox too, in one call: the kernel lets no member fork its way out of a group kill, where a
@@ -105,7 +106,10 @@ class SandboxedProcess implements RunningProcess {
     }
     let signalled = 0;
     for (const member of groupMembers(group)) {
-      if (member.name === 'bwrap') continue;
+      // The group's leader is what starts the sandbox (a shell that becomes bubblewrap), never
+      // the command: a TERM it took as bubblewrap, before its sandbox was told to die with it,
+      // would leave the sandbox running the command with no one to signal it.
+      if (member.pid === group || member.name === 'bwrap') continue;
       try {
         process.kill(member.pid, `SIG${signal}`);
         signalled++;
