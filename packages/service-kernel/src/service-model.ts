@@ -184,10 +184,16 @@ export class ServiceModel<I extends BrowserInstance> {
     this.pools.sweep();
   }
 
-  /** Draining: no new browser starts, pools stop filling; what runs goes on. */
+  /**
+   * Draining: no new browser starts here; what is in use goes on. A server alone stops its
+   * pools filling (nothing can start). In a cluster the pools go on: the warm browsers here end,
+   * so none is handed out here, and pools start theirs on the other nodes (those this node holds
+   * too, until it leaves and they move).
+   */
   drain(): void {
     this.browsers.drain();
-    this.pools.close();
+    if (this.context.settings.poolPeers) this.browsers.endWarm();
+    else this.pools.close();
   }
 
   /** Shutdown: pools stop filling, every recording is finalized, every browser ends. */

@@ -794,9 +794,30 @@ export class BrowserModel<I extends BrowserInstance> {
     );
   }
 
-  /** No new browser starts (the server is being stopped); the running ones go on. */
+  /** No new browser starts here (a deploy stops this node); the running ones go on. */
   drain(): void {
     this.#isDraining = true;
+  }
+
+  /**
+   * Ends every warm browser here (a pool's, idle): a drained node hands none out, and their
+   * pools start others where browsers may start.
+   */
+  endWarm(): void {
+    for (const entry of [...this.#live.values()]) {
+      if (!entry.isWarm) continue;
+      this.endSoon(entry, { reason: 'pool_changed' }).catch((error: unknown) => {
+        this.#context.log.warn(
+          { err: error, session: entry.record.session_id },
+          'a warm browser did not end well',
+        );
+      });
+    }
+  }
+
+  /** Whether this node drains: no new browser starts here. */
+  get isDraining(): boolean {
+    return this.#isDraining;
   }
 
   /** Browsers in use: starting, running, or ended and still closing; pools' idle ones left out. */

@@ -116,7 +116,13 @@ export class PoolFiller<I extends BrowserInstance> {
     try {
       started = this.#browsers.create(browserSpecOf(pool), pool.origin);
     } catch (error) {
-      if (error instanceof ServiceError && error.code === 'rate_limited') return 'full';
+      // Full, or draining with no other node that has room: the pool waits for room.
+      if (
+        error instanceof ServiceError &&
+        (error.code === 'rate_limited' || this.#browsers.isDraining)
+      ) {
+        return 'full';
+      }
       this.#startFailed(pool, error);
       return 'failed';
     }

@@ -19,6 +19,9 @@ function twoNodes() {
   const engines = memoryEngines();
   const models = new Map<string, ServiceModel<RecordingInstance>>();
   const up = new Set(['AAAA', 'BBBB']);
+  /** Nodes draining: up, but no browser is placed on them. */
+  const draining = new Set<string>();
+  const open = () => [...up].filter((node) => !draining.has(node));
   /** Whether a node tells the holder of a pool when a browser ends (false: the call was lost). */
   const tells = { value: true };
   /** The browsers a holder had their node hand out (a call back to that node). */
@@ -37,8 +40,8 @@ function twoNodes() {
   };
   const peersOf = (self: string): PoolPeers => ({
     self,
-    where: (share) => [...up].sort((a, b) => share(a) - share(b))[0],
-    hasRoom: () => up.size > 0,
+    where: (share) => open().sort((a, b) => share(a) - share(b))[0],
+    hasRoom: () => open().length > 0,
     nodeOf: (id) => nodeTagOf(id) ?? self,
     start: async (node, _project, spec, origin, lend) => {
       lends.push(lend);
@@ -89,7 +92,20 @@ function twoNodes() {
   const b = models.get('BBBB') as ServiceModel<RecordingInstance>;
   const warmOn = (model: ServiceModel<RecordingInstance>) =>
     model.browsers.entries().filter((entry) => entry.isWarm).length;
-  return { a, b, up, tells, warmOn, leasedThere, asked, heldNotices, notices, lends, engines };
+  return {
+    a,
+    b,
+    up,
+    draining,
+    tells,
+    warmOn,
+    leasedThere,
+    asked,
+    heldNotices,
+    notices,
+    lends,
+    engines,
+  };
 }
 
 const never = new AbortController().signal;
@@ -108,6 +124,29 @@ describe('a pool whose browsers run on two nodes', () => {
     // Released through the holder: the browser on the other node ends there.
     await a.pools.release(pool.id, onB?.session_id as string, false);
     expect(b.browsers.peek(onB?.session_id as string)).toBeUndefined();
+    a.close();
+    b.close();
+  });
+
+  it('drains a node: its warm browsers end, its pools fill and hand out on the other node', async () => {
+    const { a, b, draining, warmOn } = twoNodes();
+    const held = await a.pools.create({ size: 2 }, ORIGIN);
+    const elsewhere = await b.pools.create({ size: 2 }, ORIGIN);
+    await expect.poll(() => a.pools.get(held.id).available_count).toBe(2);
+    await expect.poll(() => b.pools.get(elsewhere.id).available_count).toBe(2);
+    expect([warmOn(a), warmOn(b)]).toEqual([2, 2]);
+    const inUse = await a.pools.acquire(held.id, 0, never);
+    expect(nodeTagOf(inUse?.session_id as string)).toBe('AAAA');
+    draining.add('AAAA');
+    a.drain();
+    // Both pools, the one A holds too, start their browsers on B; A's leased one runs on.
+    await expect.poll(() => [warmOn(a), warmOn(b)]).toEqual([0, 3]);
+    await expect.poll(() => b.pools.get(elsewhere.id).available_count).toBe(2);
+    expect(a.pools.get(held.id)).toMatchObject({ available_count: 1, acquired_count: 1 });
+    expect(a.browsers.peek(inUse?.session_id as string)).toBeDefined();
+    const next = await a.pools.acquire(held.id, 0, never);
+    expect(nodeTagOf(next?.session_id as string)).toBe('BBBB');
+    expect(() => a.browsers.create({}, ORIGIN)).toThrow(/draining/);
     a.close();
     b.close();
   });
