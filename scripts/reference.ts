@@ -29,6 +29,7 @@ function groupOf(operation: Operation): string {
     org: 'Projects (organization)',
     apiKeys: 'API keys (organization)',
     auditLogs: 'Audit log (organization)',
+    nodes: 'Nodes (organization)',
   };
   return names[first ?? ''] ?? first ?? '';
 }

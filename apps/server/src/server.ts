@@ -17,6 +17,7 @@ import {
   describeOperatorNetworks,
   hasKnownToken,
   liveViewSockets,
+  type NodeDirectory,
   Organization,
   type ServiceModel,
 } from '@x/service-kernel';
@@ -358,8 +359,10 @@ async function startLocked(
   });
   // A pool's browsers run on every node with room: the node that holds the pool reaches them.
   const poolPeers = cluster ? new ClusterPoolPeers(cluster, logger) : undefined;
+  const nodes = cluster ? clusterDirectory(cluster, logger) : undefined;
   const org = new Organization<ChromiumInstance>({
     ...(cluster ? { nextId: createIdGenerator(undefined, cluster.tag) } : {}),
+    ...(nodes ? { nodes } : {}),
     stores: store.records,
     audit: store.audit,
     engines: {
@@ -587,9 +590,7 @@ async function startLocked(
   const drain = async () => {
     if (config.drainSeconds === 0) return;
     org.drain();
-    await cluster?.drain().catch((error: unknown) => {
-      logger.warn({ err: error }, 'could not mark this node draining in the store');
-    });
+    await nodes?.drain();
     const until = Date.now() + config.drainSeconds * 1000;
     logger.info(
       { sessions: org.busyBrowsers(), drainSeconds: config.drainSeconds },
@@ -658,6 +659,21 @@ async function startLocked(
       })();
       return closing;
     },
+  };
+}
+
+/**
+ * The cluster's nodes as the organization lists and drains them: a drain marks this node
+ * draining in the store, so the others place nothing here from their next read of it.
+ */
+function clusterDirectory(cluster: ClusterNode, logger: Logger): NodeDirectory {
+  return {
+    self: cluster.tag,
+    members: () => cluster.members(),
+    drain: () =>
+      cluster.drain().catch((error: unknown) => {
+        logger.warn({ err: error }, 'could not mark this node draining in the store');
+      }),
   };
 }
 

@@ -897,6 +897,31 @@ export interface AuditQuery {
   readonly limit: number;
 }
 
+/** A node of a cluster as the others know it: from the store, as of its last heartbeat. */
+export interface NodeFacts {
+  readonly id: string;
+  /** Where the other nodes reach it. */
+  readonly url: string;
+  readonly state: 'up' | 'draining' | 'lost';
+  /** The browsers it runs at most. */
+  readonly capacity: number;
+  /** The browsers it ran at its last heartbeat. */
+  readonly running: number;
+}
+
+/**
+ * The nodes of a cluster, as this node knows them (a server alone has none: it is its only
+ * node, `local`).
+ */
+export interface NodeDirectory {
+  /** This node's id. */
+  readonly self: string;
+  /** Every node the store knows, this one and lost ones included. */
+  members(): readonly NodeFacts[];
+  /** Tells the other nodes that this one drains: no browser is placed on it any more. */
+  drain(): Promise<void>;
+}
+
 /** Where the audit log is kept: memory in the fake, SQLite or PostgreSQL in the server. */
 export interface AuditStore {
   append(entry: AuditLogEntry): Promise<void>;

@@ -64,6 +64,8 @@ export type {
   LaunchSpec,
   MouseInput,
   Navigation,
+  NodeDirectory,
+  NodeFacts,
   PlaywrightOutcome,
   PlaywrightRun,
   PlaywrightRunner,

@@ -32,7 +32,7 @@ export const refusals = {
   draining: () =>
     new ServiceError(
       'unavailable',
-      'This server is draining (it is being stopped): no new browser starts on it. Try again: another node, or this one once it is back, takes it.',
+      'This server is draining for a stop: no new browser starts on it. Try again: another node, or this one once it is back, takes it.',
       { headers: { [HEADERS.retryAfter]: '5' } },
     ),
   /** A cluster's node that runs an app's deployment (its code on that node's disk) is away. */

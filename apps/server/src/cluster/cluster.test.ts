@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nodeTagOf } from '@x/service-kernel';
 import { ContractContext, deployContractApp } from '@x/testing';
-import type { BrowserPool, BrowserSession } from '@x/types';
+import type { BrowserPool, BrowserSession, DrainedNode, ServiceNode } from '@x/types';
 import pg from 'pg';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
@@ -919,6 +919,52 @@ describe('a node drained for a deploy', () => {
       await jsonCaller(() => stays.url)('DELETE', `/browsers/${placed.json.session_id}`);
     } finally {
       await leaves.close();
+      await stays.close();
+    }
+  }, 120_000);
+
+  it('is drained by an admin call through another node, which answers once its session ends', async () => {
+    const url = postgres.database();
+    const stays = await startNode(url);
+    const drained = await startNode(url);
+    try {
+      await seesUp(stays, 2);
+      await seesUp(drained, 2);
+      const tag = drained.cluster?.tag as string;
+      const viaStays = jsonCaller(() => stays.url);
+      const listed = await viaStays<ServiceNode[]>('GET', '/org/nodes');
+      expect(listed.json.map((node) => [node.id, node.state, node.is_self]).sort()).toEqual(
+        [
+          [stays.cluster?.tag, 'up', true],
+          [tag, 'up', false],
+        ].sort(),
+      );
+      const created = await jsonCaller(() => drained.url)<BrowserSession>('POST', '/browsers', {});
+      const id = created.json.session_id;
+      expect(nodeTagOf(id)).toBe(tag);
+      // Passed to the node it names, which waits for its session in use to end.
+      const startedAt = Date.now();
+      const answer = viaStays<DrainedNode>('POST', `/org/nodes/${tag}/drain`, {
+        wait_seconds: 60,
+      });
+      await expect
+        .poll(() => stays.cluster?.member(tag)?.state, { timeout: 5_000 })
+        .toBe('draining');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await viaStays('DELETE', `/browsers/${id}`)).status).toBe(204);
+      const { status, json } = await answer;
+      expect(status).toBe(200);
+      expect(json).toMatchObject({ node: { id: tag, state: 'draining', is_self: true } });
+      expect(json.browsers_in_use).toBe(0);
+      expect(Date.now() - startedAt).toBeLessThan(30_000);
+      // It takes no new browser: a create it receives runs on the other node.
+      const placed = await jsonCaller(() => drained.url)<BrowserSession>('POST', '/browsers', {});
+      expect(placed.status).toBe(201);
+      expect(nodeTagOf(placed.json.session_id)).toBe(stays.cluster?.tag);
+      expect((await viaStays('POST', '/org/nodes/zzzz/drain', {})).status).toBe(404);
+      await viaStays('DELETE', `/browsers/${placed.json.session_id}`);
+    } finally {
+      await drained.close();
       await stays.close();
     }
   }, 120_000);

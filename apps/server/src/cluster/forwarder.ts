@@ -37,6 +37,9 @@ const POOL_PATH = /^\/browser_pools\/([^/?]{1,256})(?:\/|$)/;
 /** Path of a pool's acquire, which the node it arrives at answers. */
 const POOL_ACQUIRE_PATH = /^\/browser_pools\/[^/?]{1,256}\/acquire\/?$/;
 
+/** Path of a node's drain, which that node answers (it alone knows what it runs). */
+const NODE_DRAIN_PATH = /^\/org\/nodes\/([^/?]{1,256})\/drain\/?$/;
+
 /** Most pools one node lists for a gathered list (each node's pools, every page). */
 const MAX_GATHERED = 10_000;
 
@@ -177,6 +180,8 @@ export class Forwarder {
       await this.#gather(incoming, response);
       return true;
     }
+    if (incoming.method === 'POST' && NODE_DRAIN_PATH.test(path))
+      return this.#drainThere(incoming, response);
     // A pool's acquire is answered here, once its caller is known: this node's model asks the
     // pool's holder for a browser, and hands out one that runs here itself (no call back).
     if (incoming.method === 'POST' && POOL_ACQUIRE_PATH.test(path)) return false;
@@ -187,6 +192,18 @@ export class Forwarder {
     }
     if (!target) return false;
     this.#pass(incoming, response, target);
+    return true;
+  }
+
+  /**
+   * Passes a drain to the node it names (true); this node answers one of its own, of a node it
+   * does not know (404) or of a lost one (409).
+   */
+  #drainThere(incoming: IncomingMessage, response: ServerResponse): boolean {
+    const tag = keyOf(NODE_DRAIN_PATH, incoming.url);
+    const member = tag === undefined ? undefined : this.#node.member(tag);
+    if (!member || member.id === this.#node.tag || member.state === 'lost') return false;
+    this.#pass(incoming, response, new URL(member.url));
     return true;
   }
 
@@ -556,7 +573,8 @@ export class Forwarder {
         },
       );
       if (!answer) continue;
-      if (answer.statusCode === 429 && !isLast) {
+      // Full, or draining since this node last read it: the next candidate takes it.
+      if ((answer.statusCode === 429 || answer.statusCode === 503) && !isLast) {
         answer.resume();
         continue;
       }

@@ -44,6 +44,7 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   { name: 'projects', summary: 'Keep teams apart in projects; set their limits' },
   { name: 'keys', summary: 'Make, rotate and delete API keys, for every project or one' },
   { name: 'audit', summary: 'Read the audit log: every write, who made it and how it ended' },
+  { name: 'nodes', summary: "See the service's nodes; drain one before a deploy stops it" },
   { name: 'config', summary: 'Save the base URL and token in named profiles' },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)' },
 ];

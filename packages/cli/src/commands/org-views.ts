@@ -5,6 +5,7 @@ import type {
   OrgLimits,
   Project,
   ProjectLimits,
+  ServiceNode,
 } from '@x/types';
 import type { Colors } from '../output/colors.js';
 import { formatTime, renderRecord, renderTable } from '../output/format.js';
@@ -120,6 +121,25 @@ export function auditTable(colors: Colors, entries: readonly AuditLogEntry[]): s
       entry.status < 400 ? String(entry.status) : colors.red(String(entry.status)),
       String(entry.duration_ms),
       entry.client_ip,
+    ]),
+  );
+}
+
+/** The service's nodes: state and load, the one that answered marked. */
+export function nodeTable(colors: Colors, nodes: readonly ServiceNode[]): string {
+  return renderTable(
+    colors,
+    ['ID', 'STATE', 'BROWSERS', 'URL', ''],
+    nodes.map((node) => [
+      colors.cyan(node.id),
+      node.state === 'up'
+        ? colors.green(node.state)
+        : node.state === 'lost'
+          ? colors.red(node.state)
+          : colors.yellow(node.state),
+      `${node.browsers}/${node.max_browsers}`,
+      node.url ?? colors.dim('alone'),
+      node.is_self ? colors.dim('(answered)') : '',
     ]),
   );
 }

@@ -2,9 +2,11 @@ import type {
   ApiKey,
   AuditLogEntry,
   CreatedApiKey,
+  DrainedNode,
   OrgLimits,
   Project,
   ProjectLimits,
+  ServiceNode,
 } from '@x/types';
 import type { CommandSpec } from './command.js';
 import { listShow, operationCommand } from './define.js';
@@ -12,6 +14,7 @@ import {
   auditTable,
   keyTable,
   keyView,
+  nodeTable,
   orgLimitsView,
   projectLimitsView,
   projectTable,
@@ -106,5 +109,23 @@ export const auditCommands: CommandSpec[] = [
     example:
       'xb audit list --start 2026-11-24T00:00:00Z --end 2026-11-25T00:00:00Z --method DELETE',
     show: listShow(auditTable, 'No entries.'),
+  }),
+];
+
+/** `xb nodes …`: the service's nodes, and draining one for a deploy. */
+export const nodeCommands: CommandSpec[] = [
+  operationCommand<ServiceNode[]>('nodes', 'list', 'nodes.list', {
+    example: 'xb nodes list',
+    show: listShow(nodeTable, 'No nodes.'),
+  }),
+  operationCommand<DrainedNode>('nodes', 'drain', 'nodes.drain', {
+    args: [{ name: '<id>', field: 'id' }],
+    example: 'xb nodes drain a1b2 --wait-seconds 300',
+    show: (context, { node, browsers_in_use: inUse }) =>
+      `${context.colors.green('✓')} Node ${context.colors.cyan(node.id)} drains: no new browser starts on it until it stops. ${
+        inUse === 0
+          ? 'Nothing is in use on it: it can stop now.'
+          : `${inUse} browser${inUse === 1 ? '' : 's'} still in use on it.`
+      }`,
   }),
 ];

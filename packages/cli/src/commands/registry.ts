@@ -8,7 +8,7 @@ import { credentialCommands, credentialProviderCommands } from './credentials.js
 import { deployCommands } from './deploy.js';
 import { extensionCommands } from './extensions.js';
 import { fsCommands } from './fs.js';
-import { auditCommands, keyCommands, projectCommands } from './org.js';
+import { auditCommands, keyCommands, nodeCommands, projectCommands } from './org.js';
 import { poolCommands } from './pools.js';
 import { processCommands } from './processes.js';
 import { profileCommands } from './profiles.js';
@@ -31,6 +31,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...projectCommands,
   ...keyCommands,
   ...auditCommands,
+  ...nodeCommands,
   ...configCommands,
   // Completion lists every command, itself included.
   completionCommand(() => COMMANDS),

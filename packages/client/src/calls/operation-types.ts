@@ -778,6 +778,28 @@ export interface AuditLogEntry {
   duration_ms: number;
 }
 
+export interface Node {
+  /** the node's id (the tag its ids carry); `local` for a server alone */
+  id: string;
+  /** where the other nodes reach it (XB_NODE_URL); null for a server alone */
+  url: string | null;
+  /** up; draining (no new browser starts on it, its sessions go on); lost (its heartbeat lapsed) */
+  state: 'up' | 'draining' | 'lost';
+  /** whether it is the node that answered this call */
+  is_self: boolean;
+  /** the browsers it runs at most (its XB_MAX_BROWSERS) */
+  max_browsers: number;
+  /** the browsers it runs, pools' idle ones included (another node's as of its last heartbeat, at most 2 s old) */
+  browsers: number;
+}
+
+export interface DrainedNode {
+  /** the node, draining */
+  node: Node;
+  /** browsers still in use on it when the call answered (pools' idle ones left out): 0 means it can stop without ending a session */
+  browsers_in_use: number;
+}
+
 export interface PlaywrightExecuteResult {
   /** whether the code ran to its end and returned a JSON value */
   success: boolean;
@@ -2375,6 +2397,22 @@ export interface ListAuditLogsInput {
   limit?: number | string | undefined;
 }
 
+/** What `nodes.list` takes: its query parameters. */
+export interface ListNodesInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+}
+
+/** What `nodes.drain` takes: its path parameters, body fields, side by side. */
+export interface DrainNodeInput {
+  /** node id */
+  id: string;
+  /** how long the call waits for the node's sessions in use to end, 0–600 s, default 0 (answer at once) */
+  wait_seconds?: number | undefined;
+}
+
 /** What `browsers.playwright.execute` takes: its path parameters, body fields, side by side. */
 export interface ExecutePlaywrightInput {
   /** browser session id */
@@ -3068,6 +3106,8 @@ export interface ClientMethods {
   readonly apiKeys: ApiKeysMethods;
   /** The `auditLogs` operations. */
   readonly auditLogs: AuditLogsMethods;
+  /** The `nodes` operations. */
+  readonly nodes: NodesMethods;
   /** The `credentials` operations. */
   readonly credentials: CredentialsMethods;
   /** The `credentialProviders` operations. */
@@ -3888,6 +3928,24 @@ export interface AuditLogsMethods {
    * Errors: 400, 401, 403, 429, 500, 503.
    */
   list(input: ListAuditLogsInput, options?: CallOptions): PagePromise<AuditLogEntry>;
+}
+
+/** The `nodes` operations. */
+export interface NodesMethods {
+  /**
+   * List the service's nodes: one for a server alone, every node of a cluster.
+   *
+   * `GET /org/nodes`: any token, read-only ones too.
+   * Errors: 400, 401, 403, 429, 500, 503.
+   */
+  list(input?: ListNodesInput, options?: CallOptions): PagePromise<Node>;
+  /**
+   * Drain a node for a deploy: no new browser starts on it until it stops; wait up to wait_seconds for its sessions in use to end (an organization-wide key only).
+   *
+   * `POST /org/nodes/{id}/drain`: a full token (a read-only token is refused).
+   * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+   */
+  drain(input: DrainNodeInput, options?: CallOptions): CallPromise<DrainedNode>;
 }
 
 /** The `credentials` operations. */

@@ -12,6 +12,7 @@ import {
   batchServerTimeMs,
   curlServerTimeMs,
   dragDurationMs,
+  drainServerTimeMs,
   execServerTimeMs,
   moveDurationMs,
   playwrightServerTimeMs,
@@ -86,6 +87,8 @@ import type {
   DownloadReplayInput,
   DownloadReplayResult,
   DragMouseInput,
+  DrainedNode,
+  DrainNodeInput,
   ExecProcessInput,
   ExecResult,
   ExecutePlaywrightInput,
@@ -134,6 +137,7 @@ import type {
   ListFilesInput,
   ListInvocationBrowsersInput,
   ListInvocationsInput,
+  ListNodesInput,
   ListProfilesInput,
   ListProjectsInput,
   ListProxiesInput,
@@ -148,6 +152,7 @@ import type {
   MousePosition,
   MoveFileInput,
   MoveMouseInput,
+  Node,
   OrgLimits,
   PlaywrightExecuteResult,
   PressKeyInput,
@@ -2164,6 +2169,49 @@ export const listAuditLogs: (
     pageToken: true,
   },
 );
+
+// nodes
+
+/**
+ * List the service's nodes: one for a server alone, every node of a cluster.
+ *
+ * `GET /org/nodes`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `nodes.list`
+ */
+export const listNodes: (
+  core: Core,
+  input?: ListNodesInput,
+  options?: CallOptions,
+) => PagePromise<Node> = /* @__PURE__ */ defineListCall<ListNodesInput, Node>({
+  name: 'nodes.list',
+  method: 'GET',
+  path: '/org/nodes',
+  query: ['offset', 'limit'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Drain a node for a deploy: no new browser starts on it until it stops; wait up to wait_seconds for its sessions in use to end (an organization-wide key only).
+ *
+ * `POST /org/nodes/{id}/drain`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `nodes.drain`
+ */
+export const drainNode: (
+  core: Core,
+  input: DrainNodeInput,
+  options?: CallOptions,
+) => CallPromise<DrainedNode> = /* @__PURE__ */ defineCall<DrainNodeInput, DrainedNode>({
+  name: 'nodes.drain',
+  method: 'POST',
+  path: '/org/nodes/{id}/drain',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+  serverTimeMs: drainServerTimeMs,
+});
 
 // browsers.playwright
 

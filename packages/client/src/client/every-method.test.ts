@@ -51,6 +51,14 @@ const apiKey = {
   deleted_at: null,
 };
 const createdKey = { ...apiKey, key: 'xbk_secret_abcd' };
+const serviceNode = {
+  id: 'a1b2',
+  url: 'http://10.0.0.1:8080',
+  state: 'draining',
+  is_self: true,
+  max_browsers: 20,
+  browsers: 3,
+};
 const auditEntry = {
   id: 'aud_1',
   timestamp: '2026-11-22T10:00:00.000Z',
@@ -179,6 +187,20 @@ const CASES: Record<string, MethodCase> = {
     body: { expire_in_days: 1 },
     respond: created(createdKey),
     result: createdKey,
+  },
+  'nodes.list': {
+    method: 'GET',
+    url: '/org/nodes',
+    respond: ok([serviceNode]),
+    result: [serviceNode],
+  },
+  'nodes.drain': {
+    input: { id: 'a1b2', wait_seconds: 1 },
+    method: 'POST',
+    url: '/org/nodes/a1b2/drain',
+    body: { wait_seconds: 1 },
+    respond: ok({ node: serviceNode, browsers_in_use: 2 }),
+    result: { node: serviceNode, browsers_in_use: 2 },
   },
   'auditLogs.list': {
     input: { start: '2026-11-22T00:00:00.000Z', end: '2026-11-23T00:00:00.000Z', method: 'POST' },

@@ -22,6 +22,8 @@ type Operations =
   | 'apiKeys.delete'
   | 'apiKeys.rotate'
   | 'auditLogs.list'
+  | 'nodes.list'
+  | 'nodes.drain'
   | 'credentialProviders.create'
   | 'credentialProviders.list'
   | 'credentialProviders.get'
@@ -36,7 +38,7 @@ function orgOf<I extends BrowserInstance>(model: ServiceModel<I>): Organization<
   return model.org;
 }
 
-/** The operations on the organization: projects, their limits, API keys, the audit log. */
+/** The operations on the organization: projects, their limits, API keys, the audit log, nodes. */
 export function orgHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
     'projects.create': async ({ runtime, caller, body }) => ({
@@ -97,6 +99,12 @@ export function orgHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operat
     }),
     'auditLogs.list': ({ runtime, caller, query }) =>
       pageAnswer(orgOf(runtime).pageOfAudit(caller, query)),
+    'nodes.list': ({ runtime, caller, query }) =>
+      pageAnswer(orgOf(runtime).pageOfNodes(caller, query)),
+    'nodes.drain': async ({ runtime, caller, params, body, signal }) => ({
+      status: 200,
+      json: await orgOf(runtime).drainNode(caller, params.id, body.wait_seconds, signal),
+    }),
     'credentialProviders.create': async ({ runtime, caller, body }) => ({
       status: 201,
       json: await orgOf(runtime).credentialProviders(caller, true).create(body),

@@ -1,5 +1,6 @@
 import { type AuditLogEntry, type Operation, operationByName } from '@x/types';
 import { describe, expect, it } from 'vitest';
+import type { NodeDirectory } from '../engines.js';
 import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import type { Caller } from '../pipeline/auth.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
@@ -9,7 +10,7 @@ import { Organization } from './organization.js';
 
 const DAY = 86_400_000;
 
-function testOrg(maxBrowsers = 4) {
+function testOrg(maxBrowsers = 4, nodes?: NodeDirectory) {
   let now = Date.parse('2026-11-24T10:00:00.000Z');
   const audit = createMemoryAuditStore();
   const org = new Organization({
@@ -25,6 +26,7 @@ function testOrg(maxBrowsers = 4) {
       limits: DEFAULT_BROWSER_LIMITS,
     },
     clock: () => new Date(now),
+    ...(nodes ? { nodes } : {}),
   });
   return { org, audit, advance: (ms: number) => (now += ms), now: () => now };
 }
@@ -152,5 +154,113 @@ describe('the organization', () => {
     expect((await org.pageOfAudit(keyOf('other'), query)).items).toEqual([]);
     advance(31 * DAY);
     expect(await org.prune(30)).toBe(5);
+  });
+});
+
+describe('the nodes of the organization', () => {
+  const never = new AbortController().signal;
+
+  it('are one, local, for a server alone; an organization-wide key only', async () => {
+    const { org } = testOrg(4);
+    await org.model('default').browsers.create(BROWSER, 'http://x');
+    expect(org.pageOfNodes(operator, { offset: 0, limit: 20 }).items).toEqual([
+      { id: 'local', url: null, state: 'up', is_self: true, max_browsers: 4, browsers: 1 },
+    ]);
+    expect(() => org.pageOfNodes(keyOf('default'), { offset: 0, limit: 20 })).toThrow(
+      /organization-wide key/,
+    );
+    await expect(org.drainNode(keyOf('default'), 'local', 0, never)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await org.close();
+  });
+
+  it('drains this node: no new browser, a wait for those in use, as long as asked and no longer', async () => {
+    let drained = 0;
+    const nodes: NodeDirectory = {
+      self: 'aaaa',
+      members: () => [
+        { id: 'bbbb', url: 'http://b', state: 'up', capacity: 8, running: 3 },
+        { id: 'aaaa', url: 'http://a', state: 'up', capacity: 4, running: 0 },
+        { id: 'cccc', url: 'http://c', state: 'lost', capacity: 8, running: 0 },
+      ],
+      drain: async () => {
+        drained++;
+      },
+    };
+    const { org } = testOrg(4, nodes);
+    const model = org.model('default');
+    const inUse = await model.browsers.create(BROWSER, 'http://x');
+    const started = Date.now();
+    const answer = await org.drainNode(operator, 'aaaa', 1, never);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(answer).toEqual({
+      node: {
+        id: 'aaaa',
+        url: 'http://a',
+        state: 'draining',
+        is_self: true,
+        max_browsers: 4,
+        browsers: 1,
+      },
+      browsers_in_use: 1,
+    });
+    expect(drained).toBe(1);
+    await expect((async () => model.browsers.create(BROWSER, 'http://x'))()).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    // A project made after the drain drains too.
+    const later = await org.createProject(operator, 'later');
+    await expect(
+      (async () => org.model(later.id).browsers.create(BROWSER, 'http://x'))(),
+    ).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    // The session in use ends: the next drain answers at once, nothing in use.
+    await model.browsers.delete(inUse.record.session_id);
+    const waited = Date.now();
+    expect((await org.drainNode(operator, 'aaaa', 30, never)).browsers_in_use).toBe(0);
+    expect(Date.now() - waited).toBeLessThan(1000);
+    expect(org.pageOfNodes(operator, { offset: 0, limit: 20 }).items.map((n) => n.state)).toEqual([
+      'draining',
+      'up',
+      'lost',
+    ]);
+    await org.close();
+  });
+
+  it('stops waiting when the caller goes away', async () => {
+    const { org } = testOrg(4);
+    await org.model('default').browsers.create(BROWSER, 'http://x');
+    const gone = new AbortController();
+    setTimeout(() => gone.abort(), 300);
+    const started = Date.now();
+    expect((await org.drainNode(operator, 'local', 600, gone.signal)).browsers_in_use).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await org.close();
+  });
+
+  it('are 404 when unknown, 409 when lost, 503 when another one could not be asked', async () => {
+    const nodes: NodeDirectory = {
+      self: 'aaaa',
+      members: () => [
+        { id: 'bbbb', url: 'http://b', state: 'up', capacity: 8, running: 3 },
+        { id: 'cccc', url: 'http://c', state: 'lost', capacity: 8, running: 0 },
+      ],
+      drain: async () => undefined,
+    };
+    const { org } = testOrg(4, nodes);
+    await expect(org.drainNode(operator, 'zzzz', 0, never)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(org.drainNode(operator, 'cccc', 0, never)).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    await expect(org.drainNode(operator, 'bbbb', 0, never)).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    // Nothing of those drained this node.
+    await org.model('default').browsers.create(BROWSER, 'http://x');
+    await org.close();
   });
 });

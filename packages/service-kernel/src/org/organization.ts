@@ -7,11 +7,14 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
   DEFAULT_PROJECT_ID,
+  type DrainedNode,
   formatTimestamp,
   HEADERS,
+  LOCAL_NODE_ID,
   MAX_API_KEYS,
   MAX_PROJECTS,
   NAME_PATTERN,
+  type NodeListQuery,
   type OrgLimits,
   type Page,
   type Project,
@@ -19,6 +22,7 @@ import {
   type ProjectListQuery,
   pageOf,
   type RotateApiKeyInput,
+  type ServiceNode,
   type UpdateOrgLimitsInput,
   type UpdateProjectInput,
   type UpdateProjectLimitsInput,
@@ -27,6 +31,7 @@ import { CredentialProviderModel } from '../credentials/credential-provider-mode
 import type {
   AuditStore,
   BrowserInstance,
+  NodeDirectory,
   RecordStore,
   RecordStores,
   ServiceEngines,
@@ -58,6 +63,8 @@ export interface OrganizationOptions<I extends BrowserInstance> {
   readonly clock?: () => Date;
   readonly nextId?: IdGenerator;
   readonly log?: ModelLog;
+  /** The cluster's nodes; none for a server alone, which is its only node. */
+  readonly nodes?: NodeDirectory;
 }
 
 const DAY_MS = 86_400_000;
@@ -351,6 +358,78 @@ export class Organization<I extends BrowserInstance> {
   drain(): void {
     this.#isDraining = true;
     for (const model of this.#models.values()) model.drain();
+  }
+
+  // ---- Nodes ----
+
+  /** The nodes, by id: this one first-hand, the others as of their last heartbeat. */
+  #nodes(): ServiceNode[] {
+    const directory = this.#options.nodes;
+    const self = directory?.self ?? LOCAL_NODE_ID;
+    const own: ServiceNode = {
+      id: self,
+      url: null,
+      state: this.#isDraining ? 'draining' : 'up',
+      is_self: true,
+      max_browsers: this.#options.settings.maxBrowsers,
+      browsers: this.nodeBrowsers(),
+    };
+    const nodes = (directory?.members() ?? []).map(
+      (member): ServiceNode =>
+        member.id === self
+          ? { ...own, url: member.url }
+          : {
+              id: member.id,
+              url: member.url,
+              state: member.state,
+              is_self: false,
+              max_browsers: member.capacity,
+              browsers: member.running,
+            },
+    );
+    if (!nodes.some((node) => node.is_self)) nodes.push(own);
+    return nodes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** One page of the nodes, by id (an organization-wide key only). */
+  pageOfNodes(caller: Caller, query: NodeListQuery): Page<ServiceNode> {
+    this.#assertOrgWide(caller, 'list nodes');
+    return namedPage(this.#nodes(), query);
+  }
+
+  /**
+   * Drains node `id`, which must be this one (a cluster passes the call to its node): no new
+   * browser starts here from now until the server stops, pools stop filling here, and the
+   * others place nothing here. Waits up to `waitSeconds` (or until the caller goes away) for
+   * the browsers in use here to end, then tells how many still are. Draining again changes
+   * nothing and waits again.
+   */
+  async drainNode(
+    caller: Caller,
+    id: string,
+    waitSeconds: number,
+    signal: AbortSignal,
+  ): Promise<DrainedNode> {
+    this.#assertOrgWide(caller, 'drain nodes');
+    const node = this.#nodes().find((found) => found.id === id);
+    if (!node) throw new ServiceError('not_found', `No node "${id}" in this service.`);
+    if (!node.is_self) {
+      if (node.state === 'lost') {
+        throw new ServiceError('conflict', `Node ${id} is lost: it runs nothing to drain.`);
+      }
+      throw new ServiceError(
+        'unavailable',
+        `Node ${id} could not be reached from this node: ask it directly (${node.url}).`,
+      );
+    }
+    this.drain();
+    await this.#options.nodes?.drain();
+    const until = Date.now() + waitSeconds * 1000;
+    while (this.busyBrowsers() > 0 && Date.now() < until && !signal.aborted) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
+    }
+    const drained = this.#nodes().find((found) => found.is_self) as ServiceNode;
+    return { node: drained, browsers_in_use: this.busyBrowsers() };
   }
 
   /** Browsers in use on this node, every project's: pools' idle ones left out. */

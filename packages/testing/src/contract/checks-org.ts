@@ -1,4 +1,11 @@
-import type { AuditLogEntry, CreatedApiKey, Invocation, Profile, Project } from '@x/types';
+import type {
+  AuditLogEntry,
+  CreatedApiKey,
+  Invocation,
+  Profile,
+  Project,
+  ServiceNode,
+} from '@x/types';
 import { type ContractCheck, defineChecks } from './check.js';
 import { type ContractContext, expect } from './context.js';
 import { deployContractApp, invoke, uniqueName } from './resources.js';
@@ -28,7 +35,7 @@ async function createKey(context: ContractContext, body: Record<string, unknown>
   return key;
 }
 
-/** Projects, API keys, limits and the audit log. */
+/** Projects, API keys, limits, the audit log and the nodes. */
 export const orgChecks: readonly ContractCheck[] = defineChecks('org', {
   "a project's records are not found from another, and names repeat across projects": async (
     context,
@@ -169,4 +176,49 @@ export const orgChecks: readonly ContractCheck[] = defineChecks('org', {
     );
     expect(!JSON.stringify(all).includes(context.target.token), 'the audit log holds a token');
   },
+  // A drain cannot be undone, so the suite drains nothing: it checks who may, and the node list.
+  'the nodes list the one that answered, up; a drain takes an organization-wide full key and a known node':
+    async (context) => {
+      const nodes = context.expectSuccess<ServiceNode[]>(
+        await context.call('GET', '/org/nodes'),
+        'nodes.list',
+        200,
+      );
+      const own = nodes.filter((node) => node.is_self);
+      expect(
+        own.length === 1 && own[0]?.state === 'up' && nodes.every((n) => n.max_browsers > 0),
+        `the nodes read ${JSON.stringify(nodes)}`,
+      );
+      const self = (own[0] as ServiceNode).id;
+      const project = await createProject(context);
+      const key = await createKey(context, { project_id: project.id });
+      context.expectError(
+        await context.call('GET', '/org/nodes', { token: key.key }),
+        403,
+        'forbidden',
+      );
+      context.expectError(
+        await context.call('POST', `/org/nodes/${self}/drain`, { token: key.key, json: {} }),
+        403,
+        'forbidden',
+      );
+      context.expectError(
+        await context.call('POST', `/org/nodes/${self}/drain`, {
+          token: context.target.readOnlyToken,
+          json: {},
+        }),
+        403,
+        'forbidden',
+      );
+      context.expectError(
+        await context.call('POST', '/org/nodes/no-such-node/drain', { json: {} }),
+        404,
+        'not_found',
+      );
+      context.expectError(
+        await context.call('POST', `/org/nodes/${self}/drain`, { json: { wait_seconds: 601 } }),
+        400,
+        'bad_request',
+      );
+    },
 });

@@ -7,7 +7,7 @@ import { pathParamNames } from './paths.js';
 
 /** Every operation contract.md names: the seven of the interface description and the companions. */
 const CONTRACT_OPERATIONS = [
-  // Projects, API keys, limits and the audit log (the organization's operations).
+  // Projects, API keys, limits, the audit log and the nodes (the organization's operations).
   'POST /org/projects',
   'GET /org/projects',
   'GET /org/projects/{id_or_name}',
@@ -24,6 +24,8 @@ const CONTRACT_OPERATIONS = [
   'DELETE /org/api_keys/{id}',
   'POST /org/api_keys/{id}/rotate',
   'GET /audit-logs',
+  'GET /org/nodes',
+  'POST /org/nodes/{id}/drain',
   // The instance as a workbench.
   'POST /browsers/{id}/playwright/execute',
   'GET /browsers/{id}/logs/stream',
@@ -221,7 +223,7 @@ describe('the operation catalog', () => {
         ),
       ]);
     }
-    expect(lists.length).toBe(17);
+    expect(lists.length).toBe(18);
   });
 
   it('answers with the success statuses contract.md decides', () => {
@@ -325,6 +327,9 @@ describe('the operation catalog', () => {
     expect(acquire.serverTimeMs({ acquire_timeout_seconds: 30 })).toBe(30_000);
     const type = operationByName('browsers.computer.type');
     expect(type.serverTimeMs({ text: '👋ab', delay: 100 })).toBe(300);
+    const drain = operationByName('nodes.drain');
+    expect(drain.serverTimeMs({ wait_seconds: 120 })).toBe(120_000);
+    expect(drain.serverTimeMs({} as never)).toBe(0);
   });
 
   it('says so from the body as sent: a field left out (or not a number) means its default', () => {

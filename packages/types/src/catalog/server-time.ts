@@ -39,3 +39,8 @@ export function playwrightServerTimeMs(body: { timeout_sec?: number } | undefine
 export function curlServerTimeMs(body: { timeout_ms?: number } | undefined): number {
   return given(body?.timeout_ms, 30_000);
 }
+
+/** `nodes.drain` waits up to `wait_seconds` (default 0) for the node's sessions in use to end. */
+export function drainServerTimeMs(body: { wait_seconds?: number } | undefined): number {
+  return given(body?.wait_seconds, 0) * 1000;
+}

@@ -1,4 +1,5 @@
 import { defineOperation } from '../catalog/operation.js';
+import { drainServerTimeMs } from '../catalog/server-time.js';
 import { described } from '../common/describe.js';
 import { requestObject } from '../common/request-object.js';
 import { IdOrNameSchema, IdSchema } from '../common/scalars.js';
@@ -14,6 +15,12 @@ import {
 } from './api-key.js';
 import { AuditLogListSchema, ListAuditLogsQuerySchema } from './audit-log.js';
 import {
+  DrainedNodeSchema,
+  DrainNodeBodySchema,
+  ListNodesQuerySchema,
+  NodeListSchema,
+} from './node.js';
+import {
   CreateProjectBodySchema,
   ListProjectsQuerySchema,
   OrgLimitsSchema,
@@ -28,6 +35,11 @@ import {
 /** Path parameters of an operation on one project. */
 export const ProjectPathSchema = /* @__PURE__ */ requestObject({
   id_or_name: /* @__PURE__ */ described(IdOrNameSchema, 'project id or name'),
+});
+
+/** Path parameters of an operation on one node. */
+export const NodePathSchema = /* @__PURE__ */ requestObject({
+  id: /* @__PURE__ */ described(IdSchema, 'node id'),
 });
 
 /** Path parameters of an operation on one API key. */
@@ -250,5 +262,38 @@ export const listAuditLogsOperation = /* @__PURE__ */ defineOperation({
   responses: { 200: { kind: 'json', schema: AuditLogListSchema } },
   errorStatuses: [],
   access: 'read',
+  scope: 'org',
+});
+
+/** GET /org/nodes: the nodes of the service, as the node asked knows them. */
+export const listNodesOperation = /* @__PURE__ */ defineOperation({
+  name: 'nodes.list',
+  summary: "List the service's nodes: one for a server alone, every node of a cluster.",
+  paginated: true,
+  method: 'GET',
+  path: '/org/nodes',
+  query: ListNodesQuerySchema,
+  responses: { 200: { kind: 'json', schema: NodeListSchema } },
+  errorStatuses: [],
+  access: 'read',
+  scope: 'org',
+});
+
+/**
+ * POST /org/nodes/{id}/drain: no new browser starts on the node from now until it stops (a
+ * cluster places them on the others); the call may wait for its sessions in use to end.
+ */
+export const drainNodeOperation = /* @__PURE__ */ defineOperation({
+  name: 'nodes.drain',
+  summary:
+    'Drain a node for a deploy: no new browser starts on it until it stops; wait up to wait_seconds for its sessions in use to end (an organization-wide key only).',
+  method: 'POST',
+  path: '/org/nodes/{id}/drain',
+  pathParams: NodePathSchema,
+  body: { encoding: 'json', schema: DrainNodeBodySchema },
+  serverTimeMs: drainServerTimeMs,
+  responses: { 200: { kind: 'json', schema: DrainedNodeSchema } },
+  errorStatuses: [404, 409],
+  access: 'write',
   scope: 'org',
 });
