@@ -589,8 +589,11 @@ async function startLocked(
    */
   const drain = async () => {
     if (config.drainSeconds === 0) return;
+    // The cluster leaves this node out first: the pools that lose their warm browsers here
+    // start the new ones elsewhere.
+    const told = nodes?.drain();
     org.drain();
-    await nodes?.drain();
+    await told;
     const until = Date.now() + config.drainSeconds * 1000;
     logger.info(
       { sessions: org.busyBrowsers(), drainSeconds: config.drainSeconds },

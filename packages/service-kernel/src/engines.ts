@@ -918,7 +918,10 @@ export interface NodeDirectory {
   readonly self: string;
   /** Every node the store knows, this one and lost ones included. */
   members(): readonly NodeFacts[];
-  /** Tells the other nodes that this one drains: no browser is placed on it any more. */
+  /**
+   * Tells the other nodes that this one drains: no browser is placed on it any more. This
+   * node's own placements leave it out from the call on, before its answer.
+   */
   drain(): Promise<void>;
 }
 

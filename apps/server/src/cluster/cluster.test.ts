@@ -942,6 +942,16 @@ describe('a node drained for a deploy', () => {
       const created = await jsonCaller(() => drained.url)<BrowserSession>('POST', '/browsers', {});
       const id = created.json.session_id;
       expect(nodeTagOf(id)).toBe(tag);
+      // A pool the drained node holds, one warm browser on each node.
+      const pool = await jsonCaller(() => drained.url)<BrowserPool>('POST', '/browser_pools', {
+        size: 2,
+        fill_rate_per_minute: 100,
+      });
+      expect(nodeTagOf(pool.json.id)).toBe(tag);
+      await warmThrough(stays, pool.json.id, 2, 30_000);
+      const warmOn = (node: RunningServer) =>
+        node.model.browsers.entries().filter((entry) => entry.isWarm).length;
+      expect([warmOn(stays), warmOn(drained)]).toEqual([1, 1]);
       // Passed to the node it names, which waits for its session in use to end.
       const startedAt = Date.now();
       const answer = viaStays<DrainedNode>('POST', `/org/nodes/${tag}/drain`, {
@@ -957,12 +967,23 @@ describe('a node drained for a deploy', () => {
       expect(json).toMatchObject({ node: { id: tag, state: 'draining', is_self: true } });
       expect(json.browsers_in_use).toBe(0);
       expect(Date.now() - startedAt).toBeLessThan(30_000);
+      // Its pool goes on: its warm browser there ended (the other is started on the other node
+      // at the pool's fill rate, here in 30 s), and an acquire through it is served from there.
+      expect(warmOn(drained)).toBe(0);
+      const leased = await jsonCaller(() => drained.url)<BrowserSession>(
+        'POST',
+        `/browser_pools/${pool.json.id}/acquire`,
+        {},
+      );
+      expect(leased.status).toBe(200);
+      expect(nodeTagOf(leased.json.session_id)).toBe(stays.cluster?.tag);
       // It takes no new browser: a create it receives runs on the other node.
       const placed = await jsonCaller(() => drained.url)<BrowserSession>('POST', '/browsers', {});
       expect(placed.status).toBe(201);
       expect(nodeTagOf(placed.json.session_id)).toBe(stays.cluster?.tag);
       expect((await viaStays('POST', '/org/nodes/zzzz/drain', {})).status).toBe(404);
       await viaStays('DELETE', `/browsers/${placed.json.session_id}`);
+      await viaStays('DELETE', `/browser_pools/${pool.json.id}`);
     } finally {
       await drained.close();
       await stays.close();

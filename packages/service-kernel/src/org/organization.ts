@@ -422,8 +422,11 @@ export class Organization<I extends BrowserInstance> {
         `Node ${id} could not be reached from this node: ask it directly (${node.url}).`,
       );
     }
+    // The others hear first (the cluster's own placements leave this node out at once): the
+    // pools that lose their warm browsers here start the new ones elsewhere.
+    const told = this.#options.nodes?.drain();
     this.drain();
-    await this.#options.nodes?.drain();
+    await told;
     const until = Date.now() + waitSeconds * 1000;
     while (this.busyBrowsers() > 0 && Date.now() < until && !signal.aborted) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
