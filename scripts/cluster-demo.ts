@@ -195,7 +195,35 @@ try {
     {},
   );
   console.log(`a new session goes to a node that is left: ${after.session_id}`);
+  // Room for what follows on a cluster of two nodes of three browsers each.
+  await call(nodes[0] as Node, 'DELETE', '/browser_pools/warm');
+  // A deploy drains a node first, through any node; it answers once its sessions ended.
+  const drainedTag = tagOf(after.session_id);
+  const draining = call<{ browsers_in_use: number }>(
+    nodes[1] as Node,
+    'POST',
+    `/org/nodes/${drainedTag}/drain`,
+    { wait_seconds: 30 },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
   await call(nodes[1] as Node, 'DELETE', `/browsers/${after.session_id}`);
+  const { json: drained } = await draining;
+  const { json: listed } = await call<{ id: string; state: string }[]>(
+    nodes[0] as Node,
+    'GET',
+    '/org/nodes',
+  );
+  console.log(
+    `drained the node tagged ${drainedTag} through node b: ${drained.browsers_in_use} browsers in use there once its session ended; the nodes: ${listed.map((node) => `${node.id} ${node.state}`).join(', ')}`,
+  );
+  const { json: placed } = await call<{ session_id: string }>(
+    nodes[0] as Node,
+    'POST',
+    '/browsers',
+    {},
+  );
+  console.log(`a new session goes around it: ${placed.session_id}`);
+  await call(nodes[0] as Node, 'DELETE', `/browsers/${placed.session_id}`);
 } finally {
   for (const node of nodes) {
     if (node.child.exitCode === null && node.child.signalCode === null) {
