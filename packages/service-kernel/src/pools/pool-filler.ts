@@ -219,7 +219,9 @@ export class PoolFiller<I extends BrowserInstance> {
   }
 
   #adopt(pool: PoolEntry, entry: BrowserEntry<I>): void {
-    if (pool.isDeleted) {
+    // The pool is gone, or this node began to drain while it started (its end makes the pool
+    // start another where browsers may start).
+    if (pool.isDeleted || this.#browsers.isDraining) {
       void this.#browsers.end(entry, { reason: 'pool_changed' });
       return;
     }

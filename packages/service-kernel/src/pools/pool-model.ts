@@ -389,6 +389,11 @@ export class PoolModel<I extends BrowserInstance> {
    */
   async startFor(spec: BrowserSpec, origin: string, lend: boolean): Promise<BrowserSession> {
     const entry = await this.#browsers.create(spec, origin);
+    // This node began to drain while it started: it hands none out, another node starts one.
+    if (this.#browsers.isDraining) {
+      await this.#browsers.endSoon(entry, { reason: 'pool_changed' });
+      throw refusals.draining();
+    }
     this.#browsers.setWarm(entry, true);
     if (lend) this.#lent.add(entry.record.session_id);
     return this.#browsers.record(entry);

@@ -4,6 +4,7 @@ import { nodeTagOf } from '../ids.js';
 import type { PoolPeers } from '../model-context.js';
 import type { ServiceModel } from '../service-model.js';
 import {
+  BROWSER,
   memoryEngines,
   type RecordingInstance,
   testModel,
@@ -15,8 +16,8 @@ const ORIGIN = 'http://localhost:1';
  * Two nodes of a cluster on one store, each a model, their pools' calls between them made in
  * process: what a pool does when its browsers run on both.
  */
-function twoNodes() {
-  const engines = memoryEngines();
+function twoNodes(options: { async?: boolean } = {}) {
+  const engines = memoryEngines(options);
   const models = new Map<string, ServiceModel<RecordingInstance>>();
   const up = new Set(['AAAA', 'BBBB']);
   /** Nodes draining: up, but no browser is placed on them. */
@@ -146,7 +147,18 @@ describe('a pool whose browsers run on two nodes', () => {
     expect(a.browsers.peek(inUse?.session_id as string)).toBeDefined();
     const next = await a.pools.acquire(held.id, 0, never);
     expect(nodeTagOf(next?.session_id as string)).toBe('BBBB');
-    expect(() => a.browsers.create({}, ORIGIN)).toThrow(/draining/);
+    expect(() => a.browsers.create(BROWSER, ORIGIN)).toThrow(/draining/);
+    a.close();
+    b.close();
+  });
+
+  it('ends, and refuses to the holder, a browser a draining node finished starting for a pool', async () => {
+    const { a, b, draining, warmOn } = twoNodes({ async: true });
+    const starting = b.pools.startFor(BROWSER, ORIGIN, true);
+    draining.add('BBBB');
+    b.drain();
+    await expect(starting).rejects.toMatchObject({ code: 'unavailable' });
+    expect(warmOn(b)).toBe(0);
     a.close();
     b.close();
   });
