@@ -359,10 +359,13 @@ async function startLocked(
   });
   // A pool's browsers run on every node with room: the node that holds the pool reaches them.
   const poolPeers = cluster ? new ClusterPoolPeers(cluster, logger) : undefined;
-  const nodes = cluster ? clusterDirectory(cluster, logger) : undefined;
   const org = new Organization<ChromiumInstance>({
-    ...(cluster ? { nextId: createIdGenerator(undefined, cluster.tag) } : {}),
-    ...(nodes ? { nodes } : {}),
+    ...(cluster
+      ? {
+          nextId: createIdGenerator(undefined, cluster.tag),
+          nodes: clusterDirectory(cluster, logger),
+        }
+      : {}),
     stores: store.records,
     audit: store.audit,
     engines: {
@@ -589,19 +592,11 @@ async function startLocked(
    */
   const drain = async () => {
     if (config.drainSeconds === 0) return;
-    // The cluster leaves this node out first: the pools that lose their warm browsers here
-    // start the new ones elsewhere.
-    const told = nodes?.drain();
-    org.drain();
-    await told;
-    const until = Date.now() + config.drainSeconds * 1000;
     logger.info(
       { sessions: org.busyBrowsers(), drainSeconds: config.drainSeconds },
       'draining: no new browsers here; waiting for the sessions in use to end',
     );
-    while (org.busyBrowsers() > 0 && Date.now() < until)
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    logger.info({ sessions: org.busyBrowsers() }, 'drained');
+    logger.info({ sessions: await org.drain(config.drainSeconds) }, 'drained');
   };
   return {
     url,

@@ -1,13 +1,9 @@
+import type { NodeFacts } from '@x/service-kernel';
 import type { Pool } from 'pg';
 
-/** A node as the store has it. */
-export interface NodeRow {
-  readonly id: string;
-  readonly url: string;
+/** A node as the store has it: what every node knows of it, and its epoch. */
+export interface NodeRow extends NodeFacts {
   readonly epoch: number;
-  readonly state: 'up' | 'draining' | 'lost';
-  readonly capacity: number;
-  readonly running: number;
 }
 
 /** Where the nodes hear that pools moved (LISTEN / NOTIFY). */

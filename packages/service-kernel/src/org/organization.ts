@@ -352,12 +352,23 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /**
-   * Draining (a deploy stops this server): no new browser starts in any project, pools stop
-   * filling; what runs goes on until it ends or the server closes.
+   * Drains this node (a deploy stops it; SIGTERM or a call asked): no new browser starts here in
+   * any project, and a cluster places none here; what is in use goes on until it ends or the
+   * server closes. Waits up to `waitSeconds` (or until `signal` aborts) for the browsers in use
+   * here to end, and tells how many still are. Draining again changes nothing and waits again.
    */
-  drain(): void {
+  async drain(waitSeconds: number, signal?: AbortSignal): Promise<number> {
+    // The others hear first (the cluster's own placements leave this node out at once): the
+    // pools that lose their warm browsers here start the new ones elsewhere.
+    const told = this.#options.nodes?.drain();
     this.#isDraining = true;
     for (const model of this.#models.values()) model.drain();
+    await told;
+    const until = Date.now() + waitSeconds * 1000;
+    while (this.busyBrowsers() > 0 && Date.now() < until && !signal?.aborted) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
+    }
+    return this.busyBrowsers();
   }
 
   // ---- Nodes ----
@@ -398,11 +409,8 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /**
-   * Drains node `id`, which must be this one (a cluster passes the call to its node): no new
-   * browser starts here from now until the server stops, pools stop filling here, and the
-   * others place nothing here. Waits up to `waitSeconds` (or until the caller goes away) for
-   * the browsers in use here to end, then tells how many still are. Draining again changes
-   * nothing and waits again.
+   * Drains node `id`, which must be this one (a cluster passes the call to its node), as
+   * `drain` does, waiting for as long as the caller stays.
    */
   async drainNode(
     caller: Caller,
@@ -422,17 +430,9 @@ export class Organization<I extends BrowserInstance> {
         `Node ${id} could not be reached from this node: ask it directly (${node.url}).`,
       );
     }
-    // The others hear first (the cluster's own placements leave this node out at once): the
-    // pools that lose their warm browsers here start the new ones elsewhere.
-    const told = this.#options.nodes?.drain();
-    this.drain();
-    await told;
-    const until = Date.now() + waitSeconds * 1000;
-    while (this.busyBrowsers() > 0 && Date.now() < until && !signal.aborted) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
-    }
+    const inUse = await this.drain(waitSeconds, signal);
     const drained = this.#nodes().find((found) => found.is_self) as ServiceNode;
-    return { node: drained, browsers_in_use: this.busyBrowsers() };
+    return { node: drained, browsers_in_use: inUse };
   }
 
   /** Browsers in use on this node, every project's: pools' idle ones left out. */
