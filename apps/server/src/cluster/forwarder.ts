@@ -633,48 +633,10 @@ export class Forwarder {
    * already, sent first.
    */
   #pass(incoming: IncomingMessage, response: ServerResponse, target: URL, read?: Buffer): void {
-    const upstream = httpRequest({
-      host: target.hostname,
-      port: target.port,
-      method: incoming.method,
-      path: incoming.url,
-      headers: this.#headersFor(incoming),
-      agent: this.#agent,
-    });
-    const connectTimer = setTimeout(
-      () => upstream.destroy(new Error('connect timeout')),
-      CONNECT_TIMEOUT_MS,
+    passCall(
+      { agent: this.#agent, logger: this.#logger },
+      { incoming, response, target, headers: this.#headersFor(incoming), read },
     );
-    upstream.once('socket', (socket: Socket) => {
-      if (!socket.connecting) clearTimeout(connectTimer);
-      else socket.once('connect', () => clearTimeout(connectTimer));
-    });
-    upstream.on('response', (answer) => {
-      clearTimeout(connectTimer);
-      relayAnswer(answer, response);
-    });
-    upstream.on('error', (error) => {
-      clearTimeout(connectTimer);
-      if (response.headersSent) {
-        response.destroy();
-        return;
-      }
-      this.#logger.warn({ node: target.host, err: error }, 'a node did not answer a passed call');
-      incoming.resume(); // what is left of the body is not read by anyone
-      sendError(
-        response,
-        502,
-        'bad_gateway',
-        'The node that runs this session does not answer: try again shortly.',
-        { 'retry-after': '2' },
-      );
-    });
-    // A client that leaves takes the passed call with it.
-    response.on('close', () => {
-      if (!response.writableFinished) upstream.destroy();
-    });
-    if (read && read.length > 0) upstream.write(read);
-    incoming.pipe(upstream);
   }
 
   /** Passes a WebSocket upgrade on, then tunnels its bytes both ways. */
@@ -719,6 +681,94 @@ export class Forwarder {
     socket.on('error', () => upstream.destroy());
     socket.on('close', () => upstream.destroy());
   }
+}
+
+/** What passes calls on: the connections kept to the other nodes, and where a failure is told. */
+export interface PassVia {
+  readonly agent: Agent;
+  readonly logger: Logger;
+}
+
+/** One call to pass on: to `target`, with `headers` (raw) and `read`, what of its body was read. */
+export interface PassedCall {
+  readonly incoming: IncomingMessage;
+  readonly response: ServerResponse;
+  readonly target: URL;
+  readonly headers: readonly string[];
+  readonly read?: Buffer | undefined;
+}
+
+/** Methods a call of which is sent again when it was cut before it was answered. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Passes an HTTP call on and its answer back, both streamed, with back-pressure; answers 502 when
+ * the target does not answer. A kept-alive connection the target closes as the call goes out on
+ * it (the target's idle time-out and the call cross) cuts the call before the target read it: a
+ * call that is safe to send again (a read with no body) is sent once more, on a new connection.
+ */
+export function passCall(via: PassVia, call: PassedCall, isResent = false): void {
+  const { incoming, response, target, read } = call;
+  const upstream = httpRequest({
+    host: target.hostname,
+    port: target.port,
+    method: incoming.method,
+    path: incoming.url,
+    headers: [...call.headers],
+    agent: via.agent,
+  });
+  const connectTimer = setTimeout(
+    () => upstream.destroy(new Error('connect timeout')),
+    CONNECT_TIMEOUT_MS,
+  );
+  upstream.once('socket', (socket: Socket) => {
+    if (!socket.connecting) clearTimeout(connectTimer);
+    else socket.once('connect', () => clearTimeout(connectTimer));
+  });
+  upstream.on('response', (answer) => {
+    clearTimeout(connectTimer);
+    relayAnswer(answer, response);
+  });
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
+    clearTimeout(connectTimer);
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    if (!isResent && upstream.reusedSocket && error.code === 'ECONNRESET' && isResendable(call)) {
+      via.logger.debug(
+        { node: target.host },
+        'a kept-alive connection closed; the call is sent again',
+      );
+      passCall(via, call, true);
+      return;
+    }
+    via.logger.warn({ node: target.host, err: error }, 'a node did not answer a passed call');
+    incoming.resume(); // what is left of the body is not read by anyone
+    sendError(
+      response,
+      502,
+      'bad_gateway',
+      'The node that runs this session does not answer: try again shortly.',
+      { 'retry-after': '2' },
+    );
+  });
+  // A client that leaves takes the passed call with it.
+  response.on('close', () => {
+    if (!response.writableFinished) upstream.destroy();
+  });
+  if (read && read.length > 0) upstream.write(read);
+  if (incoming.readableEnded) upstream.end();
+  else incoming.pipe(upstream);
+}
+
+/** Whether a call may be sent again: a safe method, and no body (none was read, none is sent). */
+function isResendable({ incoming, read }: PassedCall): boolean {
+  if (!SAFE_METHODS.has(incoming.method ?? '') || (read && read.length > 0)) return false;
+  const length = incoming.headers['content-length'];
+  return (
+    (length === undefined || length === '0') && incoming.headers['transfer-encoding'] === undefined
+  );
 }
 
 /**
