@@ -1,9 +1,10 @@
 import { once } from 'node:events';
-import { Agent, createServer, type IncomingMessage, type Server } from 'node:http';
+import { Agent, createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { passCall } from './forwarder.js';
+import { NodeAgent, passCall } from './forwarder.js';
 
 /** What the node a call is passed to saw: each call's method, path and connection's count. */
 interface Seen {
@@ -119,5 +120,45 @@ describe('passCall', () => {
     expect(cut.status).toBe(502);
     await cut.text();
     expect(seen.map((call) => `${call.path} ${call.onCall}`)).toEqual(['/a 1', '/b 2', '/b 1']);
+  });
+});
+
+describe('NodeAgent', () => {
+  /** A GET of `path` through `agent`: whether it went out on a kept-alive connection. */
+  function get(agent: Agent, url: string, path: string): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      const call = request(`${url}${path}`, { agent }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(call.reusedSocket));
+      });
+      call.on('error', reject);
+      call.end();
+    });
+  }
+
+  it('closes a connection idle for its time, before the node at the other end would', async () => {
+    const closed: number[] = [];
+    const server = createServer((incoming, response) => {
+      const wait = Number(new URL(incoming.url ?? '/', 'http://node').searchParams.get('wait'));
+      setTimeout(() => response.end('answered'), wait);
+    });
+    server.on('connection', (socket: Socket) =>
+      socket.on('close', () => closed.push(performance.now())),
+    );
+    const url = await listen(server);
+    const agent = new NodeAgent(300);
+    agents.push(agent);
+
+    expect(await get(agent, url, '/')).toBe(false);
+    // A call longer than the idle time, on the kept connection, is not cut by it.
+    expect(await get(agent, url, '/?wait=700')).toBe(true);
+    const idleFrom = performance.now();
+    while (closed.length === 0 && performance.now() - idleFrom < 3_000) await delay(20);
+
+    expect(closed).toHaveLength(1);
+    const idle = (closed[0] as number) - idleFrom;
+    expect(idle).toBeGreaterThanOrEqual(250);
+    expect(idle).toBeLessThan(server.keepAliveTimeout);
+    expect(await get(agent, url, '/')).toBe(false);
   });
 });

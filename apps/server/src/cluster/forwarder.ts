@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   Agent,
+  type ClientRequest,
   request as httpRequest,
   type IncomingMessage,
   type ServerResponse,
@@ -129,7 +130,7 @@ export class Forwarder {
   readonly #resolveName: NameResolver;
   readonly #holds: (kind: 'browsers' | 'pools', name: string) => boolean;
   readonly #resolveApp: AppResolver;
-  readonly #agent = new Agent({ keepAlive: true, maxFreeSockets: 64 });
+  readonly #agent = new NodeAgent();
   /** Answers other nodes' calls; set once the server's parts are made. */
   nodeCalls: NodeCallHandler | undefined;
 
@@ -680,6 +681,36 @@ export class Forwarder {
     upstream.on('close', () => socket.destroy());
     socket.on('error', () => upstream.destroy());
     socket.on('close', () => upstream.destroy());
+  }
+}
+
+/** How long a connection to another node is kept idle: well within a node's own 5 s. */
+const IDLE_CONNECTION_MS = 2_000;
+
+/**
+ * Keeps connections to the other nodes alive between calls, and closes one idle for `idleMs`:
+ * before the node at the other end closes it (Node's server, after 5 s), so a call rarely goes
+ * out on a connection as it closes. (Node's own agent heeds a server's `Keep-Alive: timeout`
+ * only when it has a time-out of its own, which would time out its calls too: an event stream or
+ * an acquire's wait runs for minutes.)
+ */
+export class NodeAgent extends Agent {
+  readonly #idleMs: number;
+
+  constructor(idleMs = IDLE_CONNECTION_MS) {
+    super({ keepAlive: true, maxFreeSockets: 64 });
+    this.#idleMs = idleMs;
+  }
+
+  override keepSocketAlive(socket: Duplex): boolean {
+    const isKept = (super.keepSocketAlive as (socket: Duplex) => boolean)(socket);
+    if (isKept) (socket as Socket).setTimeout(this.#idleMs);
+    return isKept;
+  }
+
+  override reuseSocket(socket: Duplex, request: ClientRequest): void {
+    (socket as Socket).setTimeout(0);
+    super.reuseSocket(socket, request);
   }
 }
 
