@@ -122,6 +122,8 @@ export interface ScreenFrame {
   /** The viewport it shows, in CSS pixels: what input coordinates on it refer to. */
   readonly width: number;
   readonly height: number;
+  /** When the browser drew it (ms since the epoch), where the browser says. */
+  readonly drawnAt?: number | undefined;
 }
 
 /** One tab of a browser, as its live view shows it (never the server's own hidden tabs). */

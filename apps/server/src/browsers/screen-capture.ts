@@ -22,7 +22,8 @@ interface Subscriber {
 interface ScreencastFrameParams {
   data: string;
   sessionId: number;
-  metadata: { deviceWidth: number; deviceHeight: number };
+  /** `timestamp`: when the frame was drawn (swapped), seconds since the epoch. */
+  metadata: { deviceWidth: number; deviceHeight: number; timestamp?: number };
 }
 
 /**
@@ -178,6 +179,8 @@ export class ScreenCapture {
       mime: 'image/jpeg',
       width: Math.round(params.metadata.deviceWidth),
       height: Math.round(params.metadata.deviceHeight),
+      drawnAt:
+        params.metadata.timestamp === undefined ? undefined : params.metadata.timestamp * 1000,
     };
     this.#last = frame;
     this.#lastSeq += 1;
