@@ -612,18 +612,8 @@ export class Forwarder {
         agent: this.#agent,
       });
       // Only the connection is timed: a create may take long, and must not be left half-way.
-      const timer = setTimeout(
-        () => upstream.destroy(new Error('connect timeout')),
-        CONNECT_TIMEOUT_MS,
-      );
-      upstream.once('socket', (socket: Socket) => {
-        if (!socket.connecting) clearTimeout(timer);
-        else socket.once('connect', () => clearTimeout(timer));
-      });
-      upstream.once('response', (answer) => {
-        clearTimeout(timer);
-        resolve(answer);
-      });
+      timeConnection(upstream);
+      upstream.once('response', resolve);
       upstream.once('error', reject);
       upstream.end(body);
     });
@@ -748,20 +738,9 @@ export function passCall(via: PassVia, call: PassedCall, isResent = false): void
     headers: [...call.headers],
     agent: via.agent,
   });
-  const connectTimer = setTimeout(
-    () => upstream.destroy(new Error('connect timeout')),
-    CONNECT_TIMEOUT_MS,
-  );
-  upstream.once('socket', (socket: Socket) => {
-    if (!socket.connecting) clearTimeout(connectTimer);
-    else socket.once('connect', () => clearTimeout(connectTimer));
-  });
-  upstream.on('response', (answer) => {
-    clearTimeout(connectTimer);
-    relayAnswer(answer, response);
-  });
+  timeConnection(upstream);
+  upstream.on('response', (answer) => relayAnswer(answer, response));
   upstream.on('error', (error: NodeJS.ErrnoException) => {
-    clearTimeout(connectTimer);
     if (response.headersSent) {
       response.destroy();
       return;
@@ -791,6 +770,22 @@ export function passCall(via: PassVia, call: PassedCall, isResent = false): void
   if (read && read.length > 0) upstream.write(read);
   if (incoming.readableEnded) upstream.end();
   else incoming.pipe(upstream);
+}
+
+/**
+ * Ends `upstream` when its connection is not made within CONNECT_TIMEOUT_MS. Only the connection
+ * is timed: what is passed on (a create, an event stream) may take long.
+ */
+function timeConnection(upstream: ClientRequest): void {
+  const timer = setTimeout(
+    () => upstream.destroy(new Error('connect timeout')),
+    CONNECT_TIMEOUT_MS,
+  );
+  upstream.once('socket', (socket: Socket) => {
+    if (!socket.connecting) clearTimeout(timer);
+    else socket.once('connect', () => clearTimeout(timer));
+  });
+  upstream.once('close', () => clearTimeout(timer));
 }
 
 /** Whether a call may be sent again: a safe method, and no body (none was read, none is sent). */
