@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ScreenFrame } from '@x/service-kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canNestNamespaces } from '../sandbox/probe.js';
 import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
@@ -83,6 +84,43 @@ describe('ChromiumBrowser', () => {
       expect(result.targetInfos.filter((target) => target.url.includes('top-chrome'))).toEqual([]);
     } finally {
       channel.close();
+    }
+  });
+
+  it("ends the screen on the page's last picture when it changes faster than frames are taken", async () => {
+    // A page that changes every frame for a while, then stays still.
+    await browser.evaluate(
+      `document.open(); document.write('<body style="margin:0"></body>'); document.close(); true`,
+    );
+    const frames: ScreenFrame[] = [];
+    let isTaking = true;
+    const stream = await browser.streamScreen({ maxWidth: 400, maxHeight: 300 }, (frame) => {
+      frames.push(frame);
+      // A slow consumer: it asks for the next picture 300 ms after each.
+      setTimeout(() => {
+        if (isTaking) stream.next();
+      }, 300);
+    });
+    try {
+      const lastChangeAt = await browser.evaluate<number>(`new Promise((resolve) => {
+        let step = 0;
+        const change = () => {
+          document.body.style.background = 'hsl(' + step * 37 + ', 80%, 50%)';
+          step += 1;
+          if (step < 30) requestAnimationFrame(change);
+          else resolve(Date.now());
+        };
+        requestAnimationFrame(change);
+      })`);
+      // The last change is drawn after the script made it: some frame shows it.
+      await expect
+        .poll(() => frames.some((frame) => (frame.drawnAt ?? 0) >= lastChangeAt), {
+          timeout: 5000,
+        })
+        .toBe(true);
+    } finally {
+      isTaking = false;
+      await stream.stop();
     }
   });
 });

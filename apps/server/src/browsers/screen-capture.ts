@@ -7,6 +7,12 @@ const JPEG_QUALITY = 75;
 /** Longest a stop waits for a tab's answer before the screencast moves on without it. */
 const STOP_TIMEOUT_MS = 1000;
 
+/**
+ * Frames closer together than this make a burst; a screen quiet this long after frames that may
+ * have been dropped is asked for again.
+ */
+const SETTLE_MS = 200;
+
 const isSameSize = (a: ScreenSize, b: ScreenSize) =>
   a.maxWidth === b.maxWidth && a.maxHeight === b.maxHeight;
 
@@ -29,19 +35,36 @@ interface ScreencastFrameParams {
 /**
  * One DevTools screencast of a browser's front tab, shared by every consumer (live viewers, the
  * recorder): started with the first, stopped with the last, moved when the front tab changes.
- * Chromium sends a frame only after the one before is acknowledged, and this acknowledges only
- * once a consumer asked for the next (`ScreenStream.next`): so Chromium encodes no more frames
+ * Chromium keeps at most three frames unacknowledged, and this acknowledges the frames it holds
+ * only once a consumer asked for the next (`ScreenStream.next`): so Chromium encodes little more
  * than the most eager consumer takes, and a still page costs nothing.
+ *
+ * What Chromium draws while three frames wait is dropped, not sent later: the last change of a
+ * burst could be lost, leaving the screen on an older picture for as long as the page stays
+ * still. So when frames came in a burst or while others waited, and the screen then stays quiet
+ * for `SETTLE_MS` with every frame acknowledged, the screencast is started again where it runs,
+ * which sends the page's picture as it is now.
  */
 export class ScreenCapture {
   readonly #cdp: CdpConnection;
   readonly #subscribers = new Set<Subscriber>();
   /** The front tab's DevTools session. */
   #session: string;
-  /** Where the screencast runs now, at what size; undefined while stopped. */
-  #running: { session: string; size: ScreenSize } | undefined;
-  /** A frame not acknowledged yet, held until a consumer wants the next. */
-  #unacked: { session: string; id: number } | undefined;
+  /**
+   * Where the screencast runs now, at what size; undefined while stopped. Chromium numbers each
+   * screencast of a tab: frames numbered `staleUpTo` or less come from one stopped before.
+   */
+  #running: { session: string; size: ScreenSize; staleUpTo: number } | undefined;
+  /** The number of the last screencast a frame came from, and its tab. */
+  #lastScreencast: { session: string; id: number } | undefined;
+  /** The frames of the running screencast not acknowledged yet, held until a consumer wants more. */
+  #held: number[] = [];
+  /** A frame came in a burst or while another waited: Chromium may have dropped one since. */
+  #mayHaveDropped = false;
+  /** When the last frame came (`Date.now()`). */
+  #lastFrameAt = 0;
+  /** Asks for the screen again once it is quiet after a possible drop. */
+  #settleTimer: ReturnType<typeof setTimeout> | undefined;
   #last: ScreenFrame | undefined;
   /** Frames received, numbered: `#last` is number `#lastSeq`. */
   #lastSeq = 0;
@@ -125,7 +148,10 @@ export class ScreenCapture {
     this.#queue = this.#queue.then(async () => {
       const running = this.#running;
       this.#running = undefined;
-      this.#unacked = undefined;
+      this.#held = [];
+      this.#mayHaveDropped = false;
+      clearTimeout(this.#settleTimer);
+      this.#settleTimer = undefined;
       if (running) {
         // A closed tab may never answer: its screencast ended with it.
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -148,7 +174,8 @@ export class ScreenCapture {
       );
       const size = this.#wantedSize();
       const session = this.#session;
-      this.#running = { session, size };
+      const last = this.#lastScreencast;
+      this.#running = { session, size, staleUpTo: last?.session === session ? last.id : 0 };
       // Whoever waits gets the first picture of the restarted screencast.
       if (!this.#last) for (const subscriber of this.#subscribers) subscriber.wants = true;
       await this.#cdp
@@ -166,7 +193,8 @@ export class ScreenCapture {
 
   #frame(params: ScreencastFrameParams, session: string | undefined): void {
     if (!session) return;
-    if (session !== this.#running?.session) {
+    const running = this.#running;
+    if (session !== running?.session || params.sessionId <= running.staleUpTo) {
       // A frame of a screencast being stopped: let it go.
       void this.#cdp
         .send('Page.screencastFrameAck', { sessionId: params.sessionId }, session)
@@ -174,6 +202,12 @@ export class ScreenCapture {
       return;
     }
     this.framesReceived += 1;
+    this.#lastScreencast = { session, id: params.sessionId };
+    const now = Date.now();
+    if (this.#held.length > 0 || now - this.#lastFrameAt < SETTLE_MS) this.#mayHaveDropped = true;
+    this.#lastFrameAt = now;
+    clearTimeout(this.#settleTimer);
+    this.#settleTimer = undefined;
     const frame: ScreenFrame = {
       data: Buffer.from(params.data, 'base64'),
       mime: 'image/jpeg',
@@ -184,7 +218,7 @@ export class ScreenCapture {
     };
     this.#last = frame;
     this.#lastSeq += 1;
-    this.#unacked = { session, id: params.sessionId };
+    this.#held.push(params.sessionId);
     for (const subscriber of this.#subscribers) {
       if (!subscriber.wants) continue;
       subscriber.wants = false;
@@ -194,16 +228,29 @@ export class ScreenCapture {
     this.#ackIfWanted();
   }
 
-  /** Acknowledges the held frame once some consumer wants the next one. */
+  /** Acknowledges the held frames once some consumer wants the next one. */
   #ackIfWanted(): void {
-    const unacked = this.#unacked;
-    if (!unacked) return;
-    let isWanted = false;
-    for (const subscriber of this.#subscribers) isWanted ||= subscriber.wants;
-    if (!isWanted) return;
-    this.#unacked = undefined;
-    void this.#cdp
-      .send('Page.screencastFrameAck', { sessionId: unacked.id }, unacked.session)
-      .catch(() => undefined);
+    const running = this.#running;
+    if (!running || this.#held.length === 0 || !this.#isWanted()) return;
+    for (const id of this.#held) {
+      void this.#cdp
+        .send('Page.screencastFrameAck', { sessionId: id }, running.session)
+        .catch(() => undefined);
+    }
+    this.#held = [];
+    clearTimeout(this.#settleTimer);
+    if (this.#mayHaveDropped) {
+      this.#settleTimer = setTimeout(() => {
+        this.#settleTimer = undefined;
+        // Still quiet, nothing held, and someone waits for a picture: ask for it again.
+        if (!this.#mayHaveDropped || this.#held.length > 0 || !this.#isWanted()) return;
+        this.#restart();
+      }, SETTLE_MS);
+    }
+  }
+
+  #isWanted(): boolean {
+    for (const subscriber of this.#subscribers) if (subscriber.wants) return true;
+    return false;
   }
 }
