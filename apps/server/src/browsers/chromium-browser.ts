@@ -137,6 +137,7 @@ export class ChromiumBrowser {
       );
       const page = targetInfos.find((target) => target.type === 'page');
       const first = await ChromiumBrowser.#attachNewPage(cdp, options.viewport, page?.targetId);
+      await ChromiumBrowser.#fitWindow(cdp, first, options.viewport);
       phase('first_page');
       await cdp.send('Browser.setDownloadBehavior', {
         behavior: 'allow',
@@ -446,12 +447,19 @@ export class ChromiumBrowser {
     );
   }
 
-  /** Opens a blank tab, attaches to it and sets its viewport; resolves to its session. */
+  /**
+   * Opens a blank tab, attaches to it and sets its viewport; resolves to its session and the
+   * size it laid out at before.
+   */
   static async #attachNewPage(
     cdp: CdpConnection,
     viewport: { width: number; height: number },
     targetId?: string,
-  ): Promise<{ targetId: string; session: string }> {
+  ): Promise<{
+    targetId: string;
+    session: string;
+    laidOut: { width: number; height: number };
+  }> {
     const target =
       targetId ??
       (await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' }))
@@ -465,12 +473,47 @@ export class ChromiumBrowser {
     // its own): focus events fire, and copy and paste work as they do under a person's hands.
     await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
     await cdp.send('Page.bringToFront', {}, sessionId);
+    const { cssVisualViewport } = await cdp.send<{
+      cssVisualViewport: { clientWidth: number; clientHeight: number };
+    }>('Page.getLayoutMetrics', {}, sessionId);
     await cdp.send(
       'Emulation.setDeviceMetricsOverride',
       { ...viewport, deviceScaleFactor: 1, mobile: false },
       sessionId,
     );
-    return { targetId: target, session: sessionId };
+    return {
+      targetId: target,
+      session: sessionId,
+      laidOut: {
+        width: Math.round(cssVisualViewport.clientWidth),
+        height: Math.round(cssVisualViewport.clientHeight),
+      },
+    };
+  }
+
+  /**
+   * Grows the window by what its own parts take (a headless window keeps room for a toolbar it
+   * does not draw), so that a tab opened later, by a page or by a
+   * client over CDP, lays out at the session's viewport as its first tab does, with no emulation
+   * of the server's that a client's own could race. Measured on the first tab before its
+   * viewport is set.
+   */
+  static async #fitWindow(
+    cdp: CdpConnection,
+    page: { targetId: string; session: string; laidOut: { width: number; height: number } },
+    viewport: { width: number; height: number },
+  ): Promise<void> {
+    const extraWidth = viewport.width - page.laidOut.width;
+    const extraHeight = viewport.height - page.laidOut.height;
+    if (extraWidth === 0 && extraHeight === 0) return;
+    const { windowId, bounds } = await cdp.send<{
+      windowId: number;
+      bounds: { width: number; height: number };
+    }>('Browser.getWindowForTarget', { targetId: page.targetId });
+    await cdp.send('Browser.setWindowBounds', {
+      windowId,
+      bounds: { width: bounds.width + extraWidth, height: bounds.height + extraHeight },
+    });
   }
 
   /** The page as it looks now, as a JPEG: a recording's frames while the page animates. */
@@ -551,7 +594,8 @@ export class ChromiumBrowser {
       });
       await this.#cdp.send('Page.enable', {}, sessionId);
       await this.#cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
-      // A new tab opens at the size the browser started with; after a resize it takes the new one.
+      // A new tab lays out at the window's size, the viewport the browser started with (see
+      // `#fitWindow`); after a resize it takes the new one.
       if (this.#isResized) await this.#sizeTab(sessionId);
       // One the server opened for itself meanwhile stays its own.
       if (this.#ownTabs.has(targetId)) {

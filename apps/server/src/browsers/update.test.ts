@@ -22,7 +22,7 @@ async function pageSize(cdpUrl: string, newTab = false): Promise<string> {
 }
 
 describe('a running browser changed on real Chromium', () => {
-  it('resizes what the page lays out at, in its tab and in tabs opened later, and its screenshots', async () => {
+  it('lays new tabs out at the viewport; resizes its tab, tabs opened later and its screenshots', async () => {
     const created = await call<BrowserSession>('POST', '/browsers', {
       name: 'resized',
       viewport: { width: 1280, height: 720 },
@@ -30,6 +30,8 @@ describe('a running browser changed on real Chromium', () => {
     expect(created.status).toBe(201);
     const { cdp_ws_url: cdp, session_id: id } = created.json;
     expect(await pageSize(cdp)).toBe('1280x720');
+    // A tab a client opens lays out at the session's viewport too.
+    expect(await pageSize(cdp, true)).toBe('1280x720');
     const updated = await call<BrowserSession>('PATCH', '/browsers/resized', {
       viewport: { width: 800, height: 600 },
     });
