@@ -39,7 +39,8 @@ const TYPED = 1_000;
 const IDLE_BROWSERS = 5;
 const POOL_SIZE = 3;
 const TOKEN = 'bench-token';
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The baseline launches the Chromium the servers run.
+const CHROMIUM = readConfig({ CHROME_PATH: process.env.CHROME_PATH }).chromePath;
 
 const timed = async (work: () => Promise<unknown>) => {
   const started = performance.now();

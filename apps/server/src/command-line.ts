@@ -130,7 +130,7 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
     env: 'CHROME_PATH',
     value: '<path>',
     description: 'the Chromium to run',
-    defaultText: '/usr/bin/chromium',
+    defaultText: '/usr/lib/chromium/chromium (Debian), else /usr/bin/chromium',
   },
   {
     flag: 'log-level',

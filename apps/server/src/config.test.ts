@@ -1,3 +1,4 @@
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
@@ -8,6 +9,22 @@ describe('the configuration', () => {
     const byMemory = Math.floor((totalmem() * 0.75) / (400 * 1024 * 1024));
     expect(maxBrowsers).toBe(Math.max(1, Math.min(byMemory, availableParallelism() * 4)));
     expect(readConfig({ XB_MAX_BROWSERS: '50' }).maxBrowsers).toBe(50);
+  });
+
+  it("runs Debian's Chromium binary by default, not the launcher script before it", () => {
+    const { chromePath } = readConfig({});
+    if (existsSync('/usr/lib/chromium/chromium')) {
+      expect(chromePath).toBe('/usr/lib/chromium/chromium');
+      // An executable, not a script.
+      const file = openSync(chromePath, 'r');
+      const head = Buffer.alloc(4);
+      readSync(file, head, 0, 4, 0);
+      closeSync(file);
+      expect(head.toString('latin1')).toBe('\x7fELF');
+    } else {
+      expect(chromePath).toBe('/usr/bin/chromium');
+    }
+    expect(readConfig({ CHROME_PATH: '/usr/bin/chromium' }).chromePath).toBe('/usr/bin/chromium');
   });
 
   it('takes the log format asked for, and refuses another', () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import {
@@ -248,6 +249,17 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 /**
+ * Debian's Chromium binary itself, when it is installed: its `/usr/bin/chromium` is a launcher
+ * script that runs a dozen commands before it starts the binary (25 ms of CPU and 20 ms at every
+ * start here), and sets nothing the server needs. Else `/usr/bin/chromium`.
+ */
+function defaultChromePath(): string {
+  return existsSync(DEBIAN_CHROMIUM_BINARY) ? DEBIAN_CHROMIUM_BINARY : '/usr/bin/chromium';
+}
+
+const DEBIAN_CHROMIUM_BINARY = '/usr/lib/chromium/chromium';
+
+/**
  * Reads the configuration from the environment. The default capacity is what both the memory
  * and the processors hold: a quarter of the memory kept for other work, one browser per 400 MB
  * of the rest, and four browsers per core; at least one.
@@ -276,7 +288,7 @@ export function readConfig(
     port: whole('XB_PORT', env.XB_PORT ?? env.PORT, 8080),
     tokens: list(env.XB_TOKENS),
     readOnlyTokens: list(env.XB_READ_ONLY_TOKENS),
-    chromePath: env.CHROME_PATH || '/usr/bin/chromium',
+    chromePath: env.CHROME_PATH || defaultChromePath(),
     maxBrowsers: whole('XB_MAX_BROWSERS', env.XB_MAX_BROWSERS, defaultCapacity),
     spareBrowsers: whole('XB_SPARE_BROWSERS', env.XB_SPARE_BROWSERS, 1),
     // Each runs Node in a sandbox of its own (some tens of MB, a share of a core): as many as
