@@ -568,6 +568,8 @@ export class ChromiumBrowser {
       cdp.on(event, (_params, sessionId) => {
         const tab = this.#tabs.find((each) => each.session === sessionId);
         if (!tab) return;
+        // What the screen shows may have been drawn by another renderer meanwhile.
+        if (sessionId === this.#pageSession) this.#capture.settle();
         void this.#cdp
           .send<{ targetInfo: TargetInfo }>('Target.getTargetInfo', { targetId: tab.targetId })
           .then(({ targetInfo }) => this.#noteTab(targetInfo))

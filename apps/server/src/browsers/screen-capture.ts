@@ -13,6 +13,9 @@ const STOP_TIMEOUT_MS = 1000;
  */
 const SETTLE_MS = 200;
 
+/** Chromium's own bound on unacknowledged frames: more held than this are let go, oldest first. */
+const MAX_HELD_FRAMES = 3;
+
 const isSameSize = (a: ScreenSize, b: ScreenSize) =>
   a.maxWidth === b.maxWidth && a.maxHeight === b.maxHeight;
 
@@ -41,9 +44,10 @@ interface ScreencastFrameParams {
  *
  * What Chromium draws while three frames wait is dropped, not sent later: the last change of a
  * burst could be lost, leaving the screen on an older picture for as long as the page stays
- * still. So when frames came in a burst or while others waited, and the screen then stays quiet
- * for `SETTLE_MS` with every frame acknowledged, the screencast is started again where it runs,
- * which sends the page's picture as it is now.
+ * still; and so could a frame drawn as the tab navigates to a page that another renderer draws.
+ * So when frames came in a burst or while others waited, or the tab navigated or loaded, and the
+ * screen then stays quiet for `SETTLE_MS` with every frame acknowledged, the screencast is started
+ * again where it runs, which sends the page's picture as it is now.
  */
 export class ScreenCapture {
   readonly #cdp: CdpConnection;
@@ -82,6 +86,17 @@ export class ScreenCapture {
   /** Consumers now (0: no screencast runs). */
   get subscriberCount(): number {
     return this.#subscribers.size;
+  }
+
+  /**
+   * The front tab navigated or loaded: its picture may have changed while Chromium swapped what
+   * draws it (a page of another site comes in a renderer of its own), and a frame drawn then
+   * may be dropped. Once the screen is quiet, it is asked for again.
+   */
+  settle(): void {
+    if (!this.#running) return;
+    this.#mayHaveDropped = true;
+    if (this.#held.length === 0) this.#armSettle();
   }
 
   /** The front tab changed: the screencast moves to it. */
@@ -150,6 +165,7 @@ export class ScreenCapture {
       this.#running = undefined;
       this.#held = [];
       this.#mayHaveDropped = false;
+      this.#lastFrameAt = 0;
       clearTimeout(this.#settleTimer);
       this.#settleTimer = undefined;
       if (running) {
@@ -196,9 +212,7 @@ export class ScreenCapture {
     const running = this.#running;
     if (session !== running?.session || params.sessionId <= running.staleUpTo) {
       // A frame of a screencast being stopped: let it go.
-      void this.#cdp
-        .send('Page.screencastFrameAck', { sessionId: params.sessionId }, session)
-        .catch(() => undefined);
+      this.#ack(session, params.sessionId);
       return;
     }
     this.framesReceived += 1;
@@ -219,6 +233,7 @@ export class ScreenCapture {
     this.#last = frame;
     this.#lastSeq += 1;
     this.#held.push(params.sessionId);
+    while (this.#held.length > MAX_HELD_FRAMES) this.#ack(session, this.#held.shift() as number);
     for (const subscriber of this.#subscribers) {
       if (!subscriber.wants) continue;
       subscriber.wants = false;
@@ -232,21 +247,26 @@ export class ScreenCapture {
   #ackIfWanted(): void {
     const running = this.#running;
     if (!running || this.#held.length === 0 || !this.#isWanted()) return;
-    for (const id of this.#held) {
-      void this.#cdp
-        .send('Page.screencastFrameAck', { sessionId: id }, running.session)
-        .catch(() => undefined);
-    }
+    for (const id of this.#held) this.#ack(running.session, id);
     this.#held = [];
+    if (this.#mayHaveDropped) this.#armSettle();
+  }
+
+  /** In `SETTLE_MS` with no frame meanwhile, the screencast is started again where it runs. */
+  #armSettle(): void {
     clearTimeout(this.#settleTimer);
-    if (this.#mayHaveDropped) {
-      this.#settleTimer = setTimeout(() => {
-        this.#settleTimer = undefined;
-        // Still quiet, nothing held, and someone waits for a picture: ask for it again.
-        if (!this.#mayHaveDropped || this.#held.length > 0 || !this.#isWanted()) return;
-        this.#restart();
-      }, SETTLE_MS);
-    }
+    this.#settleTimer = setTimeout(() => {
+      this.#settleTimer = undefined;
+      // Still quiet, nothing held, and someone waits for a picture: ask for it again.
+      if (!this.#mayHaveDropped || this.#held.length > 0 || !this.#isWanted()) return;
+      this.#restart();
+    }, SETTLE_MS);
+  }
+
+  #ack(session: string, id: number): void {
+    void this.#cdp
+      .send('Page.screencastFrameAck', { sessionId: id }, session)
+      .catch(() => undefined);
   }
 
   #isWanted(): boolean {

@@ -1,0 +1,114 @@
+import type { ScreenFrame } from '@x/service-kernel';
+import { describe, expect, it } from 'vitest';
+import type { CdpConnection } from './cdp-connection.js';
+import { ScreenCapture } from './screen-capture.js';
+
+const TAB = 'tab-session';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A tab's DevTools screencast as Chromium runs it: each start numbers a new screencast, and the
+ * test sends its frames. It notes every command sent, in order.
+ */
+function fakeTab() {
+  const sent: { method: string; sessionId: number | undefined }[] = [];
+  let onFrame: ((params: unknown, session: string | undefined) => void) | undefined;
+  let screencast = 0;
+  const cdp = {
+    send: async (method: string, params: Record<string, unknown> = {}) => {
+      if (method === 'Page.startScreencast') screencast += 1;
+      sent.push({ method, sessionId: params.sessionId as number | undefined });
+      return {};
+    },
+    on: (_method: string, listener: (params: unknown, session: string | undefined) => void) => {
+      onFrame = listener;
+      return () => {
+        onFrame = undefined;
+      };
+    },
+  } as unknown as CdpConnection;
+  return {
+    cdp,
+    sent,
+    starts: () => sent.filter((each) => each.method === 'Page.startScreencast').length,
+    acks: () => sent.filter((each) => each.method === 'Page.screencastFrameAck'),
+    /** Chromium sends a frame of the screencast running now (or of `of`, one stopped). */
+    frame: (of = screencast) =>
+      onFrame?.({ data: '', sessionId: of, metadata: { deviceWidth: 100, deviceHeight: 50 } }, TAB),
+    screencast: () => screencast,
+  };
+}
+
+describe('the screen of a tab', () => {
+  it('costs nothing more for a still page: no restart after a lone frame', async () => {
+    const tab = fakeTab();
+    const capture = new ScreenCapture(tab.cdp, TAB);
+    const frames: ScreenFrame[] = [];
+    const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, (frame) =>
+      frames.push(frame),
+    );
+    tab.frame();
+    stream.next();
+    await sleep(400);
+    expect(frames).toHaveLength(1);
+    expect(tab.starts()).toBe(1);
+    expect(tab.acks()).toHaveLength(1);
+    await stream.stop();
+  });
+
+  it('acknowledges every frame it held, and asks again once quiet after a burst', async () => {
+    const tab = fakeTab();
+    const capture = new ScreenCapture(tab.cdp, TAB);
+    const frames: ScreenFrame[] = [];
+    const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, (frame) =>
+      frames.push(frame),
+    );
+    // Three frames while the consumer is busy with the first: Chromium sends no more.
+    tab.frame();
+    tab.frame();
+    tab.frame();
+    expect(tab.acks()).toHaveLength(0);
+    stream.next(); // the newest is handed over at once
+    expect(frames).toHaveLength(2);
+    stream.next(); // now it waits: every held frame is acknowledged
+    expect(tab.acks()).toHaveLength(3);
+    // A change drawn while three waited was dropped: once quiet, the screencast starts again.
+    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(2);
+    tab.frame();
+    expect(frames).toHaveLength(3);
+    stream.next();
+    await sleep(400);
+    expect(tab.starts()).toBe(2);
+    await stream.stop();
+  });
+
+  it('asks again once quiet after the tab navigated, and lets frames of a stopped screencast go', async () => {
+    const tab = fakeTab();
+    const capture = new ScreenCapture(tab.cdp, TAB);
+    const frames: ScreenFrame[] = [];
+    const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, (frame) =>
+      frames.push(frame),
+    );
+    tab.frame();
+    stream.next();
+    capture.settle();
+    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(2);
+    // A late frame of the first screencast is acknowledged and not shown.
+    tab.frame(1);
+    expect(frames).toHaveLength(1);
+    expect(tab.acks().at(-1)?.sessionId).toBe(1);
+    tab.frame();
+    expect(frames).toHaveLength(2);
+    await stream.stop();
+  });
+
+  it('holds no more frames than Chromium sends unacknowledged', async () => {
+    const tab = fakeTab();
+    const capture = new ScreenCapture(tab.cdp, TAB);
+    const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, () => undefined);
+    for (let index = 0; index < 10; index++) tab.frame();
+    // Nobody asked for more: all but the last three are let go at once.
+    expect(tab.acks()).toHaveLength(7);
+    await stream.stop();
+  });
+});
