@@ -39,14 +39,20 @@ function fakeTab() {
   };
 }
 
+/** A capture of a fake tab, watched by one consumer that notes the frames it is given. */
+async function watched() {
+  const tab = fakeTab();
+  const capture = new ScreenCapture(tab.cdp, TAB);
+  const frames: ScreenFrame[] = [];
+  const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, (frame) =>
+    frames.push(frame),
+  );
+  return { tab, capture, frames, stream };
+}
+
 describe('the screen of a tab', () => {
   it('costs nothing more for a still page: no restart after a lone frame', async () => {
-    const tab = fakeTab();
-    const capture = new ScreenCapture(tab.cdp, TAB);
-    const frames: ScreenFrame[] = [];
-    const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, (frame) =>
-      frames.push(frame),
-    );
+    const { tab, frames, stream } = await watched();
     tab.frame();
     stream.next();
     await sleep(400);
@@ -57,12 +63,7 @@ describe('the screen of a tab', () => {
   });
 
   it('acknowledges every frame it held, and asks again once quiet after a burst', async () => {
-    const tab = fakeTab();
-    const capture = new ScreenCapture(tab.cdp, TAB);
-    const frames: ScreenFrame[] = [];
-    const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, (frame) =>
-      frames.push(frame),
-    );
+    const { tab, frames, stream } = await watched();
     // Three frames while the consumer is busy with the first: Chromium sends no more.
     tab.frame();
     tab.frame();
@@ -83,12 +84,7 @@ describe('the screen of a tab', () => {
   });
 
   it('asks again once quiet after the tab navigated, and lets frames of a stopped screencast go', async () => {
-    const tab = fakeTab();
-    const capture = new ScreenCapture(tab.cdp, TAB);
-    const frames: ScreenFrame[] = [];
-    const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, (frame) =>
-      frames.push(frame),
-    );
+    const { tab, capture, frames, stream } = await watched();
     tab.frame();
     stream.next();
     capture.settle();
@@ -103,9 +99,7 @@ describe('the screen of a tab', () => {
   });
 
   it('holds no more frames than Chromium sends unacknowledged', async () => {
-    const tab = fakeTab();
-    const capture = new ScreenCapture(tab.cdp, TAB);
-    const stream = await capture.subscribe({ maxWidth: 100, maxHeight: 50 }, () => undefined);
+    const { tab, stream } = await watched();
     for (let index = 0; index < 10; index++) tab.frame();
     // Nobody asked for more: all but the last three are let go at once.
     expect(tab.acks()).toHaveLength(7);
