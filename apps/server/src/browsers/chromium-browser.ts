@@ -493,10 +493,9 @@ export class ChromiumBrowser {
 
   /**
    * Grows the window by what its own parts take (a headless window keeps room for a toolbar it
-   * does not draw), so that a tab opened later, by a page or by a
-   * client over CDP, lays out at the session's viewport as its first tab does, with no emulation
-   * of the server's that a client's own could race. Measured on the first tab before its
-   * viewport is set.
+   * does not draw), so that a tab opened later, by a page or by a client over CDP, lays out at
+   * the session's viewport as its first tab does, with no emulation of the server's that a
+   * client's own could race. Measured on the first tab before its viewport is set.
    */
   static async #fitWindow(
     cdp: CdpConnection,
@@ -565,11 +564,14 @@ export class ChromiumBrowser {
     });
     // A page's title comes with its document, after the target says it navigated: read again then.
     for (const event of ['Page.frameNavigated', 'Page.domContentEventFired', 'Page.loadEventFired'])
-      cdp.on(event, (_params, sessionId) => {
+      cdp.on(event, (params, sessionId) => {
         const tab = this.#tabs.find((each) => each.session === sessionId);
         if (!tab) return;
-        // What the screen shows may have been drawn by another renderer meanwhile.
-        if (sessionId === this.#pageSession) this.#capture.settle();
+        // The page itself navigated or loaded (an iframe's navigation is not counted): what the
+        // screen shows may have been drawn by another renderer meanwhile.
+        const isIframe =
+          (params as { frame?: { parentId?: string } }).frame?.parentId !== undefined;
+        if (sessionId === this.#pageSession && !isIframe) this.#capture.settle();
         void this.#cdp
           .send<{ targetInfo: TargetInfo }>('Target.getTargetInfo', { targetId: tab.targetId })
           .then(({ targetInfo }) => this.#noteTab(targetInfo))
