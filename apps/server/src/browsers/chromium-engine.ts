@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, realpathSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -441,7 +442,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         },
         async () => {
           if (root && disks) await disks.remove(root);
-          else if (root) removeInstanceDirectory(root);
+          else if (root) await rm(root, { recursive: true, force: true });
         },
       ];
       const failures = await settleInOrder(

@@ -1,10 +1,11 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import { basename, join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
 import type { Logger } from 'pino';
+import { runTool } from '../system/tool-runner.js';
 import { DnsRelay } from './dns-relay.js';
 import {
   loopbackRules,
@@ -112,22 +113,13 @@ export interface EgressNetworks {
 }
 
 /** Runs a command, feeding `input`; rejects with its stderr. */
-export function run(command: string, args: readonly string[], input?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      command,
-      args,
-      { timeout: 10_000, env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } },
-      (error, stdout, stderr) => {
-        if (error)
-          reject(new Error(`${command} ${args.join(' ')}: ${stderr.trim() || error.message}`));
-        else resolve(stdout);
-      },
-    );
-    // A command that reads no input may be gone before it is written to.
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(input ?? '');
-  });
+export async function run(
+  command: string,
+  args: readonly string[],
+  input?: string,
+): Promise<string> {
+  const { stdout } = await runTool(command, args, { input: input ?? '', timeoutMs: 10_000 });
+  return stdout;
 }
 
 /** A live session whose refusals the debug log looks at: its seen set read as nft lists it. */
