@@ -42,6 +42,24 @@ afterAll(async () => {
   if (user) await users.killAll(user.uid);
 });
 
+/** Sends one DevTools command to the browser over a channel of its own and resolves its result. */
+async function ask<T>(method: string, params: object = {}): Promise<T> {
+  const answers: string[] = [];
+  const channel = await browser.openChannel({
+    deliver: (m) => answers.push(String(m)),
+    end() {},
+  });
+  try {
+    channel.send(JSON.stringify({ id: 1, method, params }));
+    await expect.poll(() => answers.length).toBeGreaterThan(0);
+    const answer = JSON.parse(answers[0] as string) as { result?: T; error?: unknown };
+    if (!answer.result) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+    return answer.result;
+  } finally {
+    channel.close();
+  }
+}
+
 describe('ChromiumBrowser', () => {
   it('types any Unicode as key events, Enter for a newline', async () => {
     await browser.evaluate(
@@ -67,24 +85,21 @@ describe('ChromiumBrowser', () => {
   });
 
   it('starts no web pages of its own for the address bar (they cost half its start)', async () => {
-    const answers: string[] = [];
-    const channel = await browser.openChannel({
-      deliver: (m) => answers.push(String(m)),
-      end() {},
-    });
-    try {
-      channel.send(
-        JSON.stringify({ id: 1, method: 'Target.getTargets', params: { filter: [{}] } }),
-      );
-      await expect.poll(() => answers.length).toBeGreaterThan(0);
-      const { result } = JSON.parse(answers[0] as string) as {
-        result: { targetInfos: { type: string; url: string }[] };
-      };
-      expect(result.targetInfos.some((target) => target.type === 'page')).toBe(true);
-      expect(result.targetInfos.filter((target) => target.url.includes('top-chrome'))).toEqual([]);
-    } finally {
-      channel.close();
-    }
+    const { targetInfos } = await ask<{ targetInfos: { type: string; url: string }[] }>(
+      'Target.getTargets',
+      { filter: [{}] },
+    );
+    expect(targetInfos.some((target) => target.type === 'page')).toBe(true);
+    expect(targetInfos.filter((target) => target.url.includes('top-chrome'))).toEqual([]);
+  });
+
+  it('runs its network service in the browser process: no process of its own to start', async () => {
+    const { processInfo } = await ask<{ processInfo: { type: string }[] }>(
+      'SystemInfo.getProcessInfo',
+    );
+    const types = processInfo.map((info) => info.type);
+    expect(types).toContain('renderer');
+    expect(types.filter((type) => type.includes('NetworkService'))).toEqual([]);
   });
 
   it("ends the screen on the page's last picture when it changes faster than frames are taken", async () => {
