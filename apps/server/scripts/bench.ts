@@ -15,8 +15,10 @@
  *   a loopback page, close), each as a ratio of it: a session's create → connect → goto → delete;
  *   a pool lease (acquire → connect → goto → release) with the pool refilled between leases, and
  *   back to back on a pool of 2 once its warm browsers are used up (each lease then waits for a
- *   released browser's replacement: the steady state of a fleet); a screenshot of the same 1280×720 page through the session's CDP
- *   URL and direct; a small and a 1 MiB DevTools answer through it and direct.
+ *   released browser's replacement: the steady state of a fleet); a screenshot of the same
+ *   1280×720 page through the session's CDP URL and direct, and a small and a 1 MiB DevTools
+ *   answer through it and direct, taken in turn (one direct, one through the session) so both
+ *   see the same load. The direct launch is measured at the run's start and again at its end.
  *
  * Run: pnpm --filter @x/server bench   (after a build)
  */
@@ -28,7 +30,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { chromium, type Page } from 'playwright-core';
 import { type RunningServer, readConfig, startServer } from '../dist/index.js';
-import { apiCaller, benchServer } from './bench-support.ts';
+import { apiCaller, BENCH_TOKEN, benchServer } from './bench-support.ts';
 
 const COLD_RUNS = 10;
 const LIFECYCLES = 10;
@@ -115,43 +117,76 @@ const DIRECT_ARGS = [
   '--disable-sync',
 ];
 
-/** Screenshots and DevTools answers of a page, the same however it was reached. */
-async function pageFigures(page: Page, figures: SpeedFigures): Promise<void> {
-  await page.goto(siteUrl);
-  const devtools = await page.context().newCDPSession(page);
-  const evaluate = (expression: string) =>
-    devtools.send('Runtime.evaluate', { expression, returnByValue: true });
-  for (let run = 0; run < 3; run++) await page.screenshot();
-  for (let run = 0; run < SHOTS; run++)
-    figures.screenshot.push(await timed(() => page.screenshot()));
-  for (let run = 0; run < 20; run++) await evaluate('1');
-  for (let run = 0; run < EVALUATIONS; run++)
-    figures.smallAnswer.push(await timed(() => evaluate('1')));
-  for (let run = 0; run < 20; run++)
-    figures.largeAnswer.push(await timed(() => evaluate(`'x'.repeat(${1024 * 1024})`)));
+/** A page and what is measured on it. */
+interface MeasuredPage {
+  readonly page: Page;
+  readonly figures: SpeedFigures;
 }
 
-/** Playwright launching Chromium itself: the figure every other is a ratio of. */
-async function directFigures(): Promise<SpeedFigures> {
-  const figures: SpeedFigures = { lifecycle: [], screenshot: [], smallAnswer: [], largeAnswer: [] };
-  const launch = () =>
-    chromium.launch({ executablePath: CHROMIUM, args: DIRECT_ARGS, chromiumSandbox: false });
+/**
+ * Screenshots and DevTools answers of the same page reached two ways (the direct launch's and a
+ * session's), taken in turn, one of each after the other: both see the same load of the machine.
+ */
+async function pageFigures(ways: readonly MeasuredPage[]): Promise<void> {
+  const prepared = await Promise.all(
+    ways.map(async ({ page, figures }) => {
+      await page.goto(siteUrl);
+      const devtools = await page.context().newCDPSession(page);
+      const evaluate = (expression: string) =>
+        devtools.send('Runtime.evaluate', { expression, returnByValue: true });
+      return { page, figures, evaluate };
+    }),
+  );
+  const inTurn = async (
+    count: number,
+    take: (way: (typeof prepared)[number]) => Promise<unknown>,
+    keep?: (figures: SpeedFigures) => number[],
+  ) => {
+    for (let run = 0; run < count; run++)
+      for (const way of prepared) {
+        const took = await timed(() => take(way));
+        keep?.(way.figures).push(took);
+      }
+  };
+  await inTurn(3, (way) => way.page.screenshot());
+  await inTurn(
+    SHOTS,
+    (way) => way.page.screenshot(),
+    (figures) => figures.screenshot,
+  );
+  await inTurn(20, (way) => way.evaluate('1'));
+  await inTurn(
+    EVALUATIONS,
+    (way) => way.evaluate('1'),
+    (figures) => figures.smallAnswer,
+  );
+  const large = `'x'.repeat(${1024 * 1024})`;
+  await inTurn(
+    20,
+    (way) => way.evaluate(large),
+    (figures) => figures.largeAnswer,
+  );
+}
+
+const launchDirect = () =>
+  chromium.launch({ executablePath: CHROMIUM, args: DIRECT_ARGS, chromiumSandbox: false });
+
+/**
+ * Playwright launching Chromium itself, `LIFECYCLES` times: the figure every other is a ratio of.
+ * The run measures it at its start and again at its end, so that a machine whose load moved
+ * during the run weighs on the baseline as on what is compared with it.
+ */
+async function directLifecycles(figures: SpeedFigures): Promise<void> {
   for (let run = 0; run <= LIFECYCLES; run++) {
     const took = await timed(async () => {
-      const browser = await launch();
+      const browser = await launchDirect();
       const page = await browser.newPage();
       await page.goto(siteUrl);
       await browser.close();
     });
-    if (run > 0) figures.lifecycle.push(took); // The first warms the page cache up.
+    // The first of each pass warms up (the page cache, after the servers' runs).
+    if (run > 0) figures.lifecycle.push(took);
   }
-  const browser = await launch();
-  try {
-    await pageFigures(await browser.newPage({ viewport: { width: 1280, height: 720 } }), figures);
-  } finally {
-    await browser.close();
-  }
-  return figures;
 }
 
 /** A session's figures, as a ratio of the direct launch's, and a pool lease's. */
@@ -172,6 +207,8 @@ async function drive(cdpUrl: string): Promise<void> {
 async function sessionFigures(
   call: ReturnType<typeof apiCaller>,
   poolWhole: (name: string, size: number) => Promise<void>,
+  quiet: () => Promise<void>,
+  direct: SpeedFigures,
 ): Promise<SessionFigures> {
   type Session = { session_id: string; cdp_ws_url: string };
   const figures: SessionFigures = {
@@ -221,11 +258,19 @@ async function sessionFigures(
     viewport: { width: 1280, height: 720 },
   });
   const browser = await chromium.connectOverCDP(shot.cdp_ws_url);
+  const directBrowser = await launchDirect();
   try {
     const page = browser.contexts()[0]?.pages()[0];
     if (!page) throw new Error('the session has no page');
-    await pageFigures(page, figures);
+    const directPage = await directBrowser.newPage({ viewport: { width: 1280, height: 720 } });
+    // The spare started behind this create would take the same two cores as the screenshots.
+    await quiet();
+    await pageFigures([
+      { page: directPage, figures: direct },
+      { page, figures },
+    ]);
   } finally {
+    await directBrowser.close();
     await browser.close();
     await call('DELETE', `/browsers/${shot.session_id}`);
   }
@@ -244,11 +289,32 @@ function poolWholeOn(call: ReturnType<typeof apiCaller>) {
   };
 }
 
+/**
+ * Resolves once the server has started no browser for two seconds (a browser's own work goes on
+ * for about that long after its start), or after half a minute.
+ */
+function quietOn(url: string) {
+  const starts = async () => {
+    const text = await fetch(`${url}/metrics`, {
+      headers: { authorization: `Bearer ${BENCH_TOKEN}` },
+    }).then((response) => response.text());
+    const count = /^xb_browser_start_phase_seconds_count\{phase="chromium"\} (\S+)$/m.exec(text);
+    return Number(count?.[1] ?? 0);
+  };
+  return async () => {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const before = await starts();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      if ((await starts()) === before) return;
+    }
+  };
+}
+
 /** A server with the defaults (sandboxed, a spare browser), as the figures against the direct launch take it. */
-async function measureSessions(): Promise<SessionFigures> {
+async function measureSessions(direct: SpeedFigures): Promise<SessionFigures> {
   const { dataDir, server, call } = await benchServer('sessions', { XB_MAX_BROWSERS: '12' });
   try {
-    return await sessionFigures(call, poolWholeOn(call));
+    return await sessionFigures(call, poolWholeOn(call), quietOn(server.url), direct);
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -369,10 +435,12 @@ async function measure(isBrowserSandboxed: boolean): Promise<Figures> {
 }
 
 try {
-  const direct = await directFigures();
+  const direct: SpeedFigures = { lifecycle: [], screenshot: [], smallAnswer: [], largeAnswer: [] };
+  await directLifecycles(direct);
   const bare = await measure(false);
   const sandboxed = await measure(true);
-  const session = await measureSessions();
+  const session = await measureSessions(direct);
+  await directLifecycles(direct);
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   const row = (label: string, of: (figures: Figures) => number[]) => {
     const [p50, p95] = [quantile(of(sandboxed), 0.5), quantile(of(sandboxed), 0.95)];
@@ -410,7 +478,7 @@ try {
   );
   const launch = quantile(direct.lifecycle, 0.5);
   console.log(
-    `against Playwright launching Chromium itself (launch, newPage, goto, close: p50 ${launch.toFixed(1)} ms), a server with the defaults (sandboxed, one spare browser):`,
+    `against Playwright launching Chromium itself (launch, newPage, goto, close, ${direct.lifecycle.length} runs at the run's start and end: p50 ${launch.toFixed(1)} ms), a server with the defaults (sandboxed, one spare browser):`,
   );
   const against = (label: string, values: number[], base: number, target: number) => {
     const p50 = quantile(values, 0.5);
