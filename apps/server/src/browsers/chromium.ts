@@ -109,9 +109,12 @@ function pathsOf(options: ChromiumOptions): BrowserPaths {
 }
 
 /**
- * The flags every browser runs with: no GPU, nothing that phones home (a closed network sees no
- * refused connections), DevTools over a pipe and never a port. Chromium's own sandbox stays on
- * wherever it works.
+ * The flags every browser runs with: no GPU, none of Chromium's background networking (sync,
+ * component updates, the network time and the rest `--disable-background-networking` stops),
+ * DevTools over a pipe and never a port. Chromium's own sandbox stays on wherever it works. Two requests of its own
+ * remain at each start, with no switch to stop them (a check of the Google accounts signed in,
+ * `accounts.google.com/ListAccounts`, and an empty update request to `update.googleapis.com`):
+ * they go through the session's egress policy like its pages' requests.
  */
 function chromiumArgs(options: ChromiumOptions, paths: BrowserPaths): string[] {
   const isRendererSandboxed = options.sandbox
@@ -132,7 +135,9 @@ function chromiumArgs(options: ChromiumOptions, paths: BrowserPaths): string[] {
     // ahead, in a renderer, at every start: more than half of a browser's CPU time up to its
     // first page (1.1 of 2.5 s), for a drop-down nobody opens through DevTools. Without them
     // the drop-down is drawn natively, as before.
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+    // (and the network time: a request to Google's servers at every start, used only to tell a
+    // wrong clock behind a certificate error)
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,NetworkTimeServiceQuerying',
     // The network service runs in the browser's own process rather than one of its own: on Linux
     // Chromium gives that process no sandbox of its own (it runs with the browser's rights, in
     // the browser's sandbox, either way), so nothing is given up but a process to start, link

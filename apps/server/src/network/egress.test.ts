@@ -292,6 +292,18 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
     expect((await visit(closedPage, `http://${far.publicAddress}:8080/`)).loaded).toBe(true);
   });
 
+  it("sends none of Chromium's background requests but the two it has no switch for", async () => {
+    // Chromium's own requests at start (the sessions above started a while ago) ask the
+    // sessions' nameserver, the far host, for their names.
+    const asked = async () =>
+      new Set((await (await fetch(`http://${far.privateAddress}:8080/dns`)).json()) as string[]);
+    await expect.poll(async () => (await asked()).has('accounts.google.com')).toBe(true);
+    const google = [...(await asked())].filter(
+      (name) => name.endsWith('.google.com') || name.endsWith('.googleapis.com'),
+    );
+    expect(google.sort()).toEqual(['accounts.google.com', 'update.googleapis.com']);
+  });
+
   it('counts refused connections in /metrics', async () => {
     const text = await (await fetch(`${server.metricsUrl}/metrics`)).text();
     const count = Number(/^xb_egress_blocked_total (\d+)/m.exec(text)?.[1] ?? 0);

@@ -9,7 +9,8 @@ import { createInterface } from 'node:readline';
  * else, routed to it alone) and a private one (`10.77.x.2`), both of an `x` no other far host on
  * this machine uses (test files and runs may overlap), and runs an HTTP server on port 8080 at both (`/` says
  * "far ok", `/redirect?to=URL` redirects), a UDP counter on port 9999 (`/udp` says how many
- * datagrams came), and a DNS server on port 53 answering `A` queries from `names`.
+ * datagrams came), and a DNS server on port 53 answering `A` queries from `names` (`/dns` lists
+ * the names it was asked, in order).
  */
 export interface FarHost {
   readonly publicAddress: string;
@@ -25,10 +26,12 @@ const http = require('node:http');
 const dgram = require('node:dgram');
 const names = JSON.parse(process.argv[1]);
 let datagrams = 0;
+const asked = [];
 http.createServer((request, response) => {
   const url = new URL(request.url, 'http://far');
   if (url.pathname === '/redirect') { response.writeHead(302, { location: url.searchParams.get('to') }); return response.end(); }
   if (url.pathname === '/udp') return response.end(String(datagrams));
+  if (url.pathname === '/dns') return response.end(JSON.stringify(asked));
   response.setHeader('content-type', 'text/html');
   response.end('<p>far ok</p>');
 }).listen(8080, '0.0.0.0');
@@ -42,6 +45,7 @@ dns.on('message', (query, from) => {
   const question = query.subarray(12, offset + 5);
   const type = query.readUInt16BE(offset + 1);
   const address = names[labels.join('.').toLowerCase()];
+  if (asked.length < 10000) asked.push(labels.join('.').toLowerCase());
   const header = Buffer.alloc(12);
   query.copy(header, 0, 0, 2);
   header.writeUInt16BE(address ? 0x8180 : 0x8183, 2);
