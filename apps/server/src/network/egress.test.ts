@@ -297,7 +297,9 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
     // sessions' nameserver, the far host, for their names.
     const asked = async () =>
       new Set((await (await fetch(`http://${far.privateAddress}:8080/dns`)).json()) as string[]);
-    await expect.poll(async () => (await asked()).has('accounts.google.com')).toBe(true);
+    await expect
+      .poll(async () => (await asked()).has('accounts.google.com'), { timeout: 15_000 })
+      .toBe(true);
     const google = [...(await asked())].filter(
       (name) => name.endsWith('.google.com') || name.endsWith('.googleapis.com'),
     );
