@@ -36,7 +36,7 @@ const COLD_RUNS = 10;
 const LIFECYCLES = 10;
 /** Leases counted back to back on a pool of 2, after its warm browsers were used up. */
 const BACK_TO_BACK_LEASES = 20;
-const SHOTS = 20;
+const SHOTS = 50;
 const EVALUATIONS = 200;
 const WARM_RUNS = 20;
 const ROUND_TRIPS = 10;
