@@ -128,7 +128,8 @@ function startHelper(): ChildProcess {
       new ToolFailed(
         `${request.command}: ${said}`,
         reply,
-        reply.error.code,
+        // A time-out's status is null (a signal ended it): no code then, only the signal.
+        reply.error.code ?? undefined,
         reply.error.signal ?? undefined,
       ),
     );
