@@ -459,7 +459,7 @@ export class AppRunner {
         },
         async () => {
           if (home && isMounted) await disks?.remove(home);
-          else if (home) removeInstanceDirectory(home);
+          else if (home) await removeInstanceDirectory(home);
         },
       ]);
       if (failures.length > 0) throw failures[0];

@@ -1,5 +1,4 @@
 import { createReadStream, existsSync, realpathSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -442,7 +441,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         },
         async () => {
           if (root && disks) await disks.remove(root);
-          else if (root) await rm(root, { recursive: true, force: true });
+          else if (root) await removeInstanceDirectory(root);
         },
       ];
       const failures = await settleInOrder(
@@ -609,7 +608,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     this.#sandboxing.users?.signalAll();
     await this.#sandboxing.cgroups?.reap();
     InstanceDisks.reap(this.#dataDir);
-    removeInstanceDirectory(join(this.#dataDir, 'instances'));
+    await removeInstanceDirectory(join(this.#dataDir, 'instances'));
   }
 
   /** The sandbox of a new browser, with a user of its own; 503 naming bubblewrap without it. */

@@ -111,10 +111,10 @@ function pathsOf(options: ChromiumOptions): BrowserPaths {
 /**
  * The flags every browser runs with: no GPU, none of Chromium's background networking (sync,
  * component updates, the network time and the rest `--disable-background-networking` stops),
- * DevTools over a pipe and never a port. Chromium's own sandbox stays on wherever it works. Two requests of its own
- * remain at each start, with no switch to stop them (a check of the Google accounts signed in,
- * `accounts.google.com/ListAccounts`, and an empty update request to `update.googleapis.com`):
- * they go through the session's egress policy like its pages' requests.
+ * DevTools over a pipe and never a port. Chromium's own sandbox stays on wherever it works. Two
+ * requests of its own remain at each start, with no switch to stop them (a check of the Google
+ * accounts signed in, `accounts.google.com/ListAccounts`, and an empty update request to
+ * `update.googleapis.com`): they go through the session's egress policy like its pages'.
  */
 function chromiumArgs(options: ChromiumOptions, paths: BrowserPaths): string[] {
   const isRendererSandboxed = options.sandbox
@@ -134,9 +134,9 @@ function chromiumArgs(options: ChromiumOptions, paths: BrowserPaths): string[] {
     // Chromium 15x builds the address bar's drop-down as web pages of its own and loads them
     // ahead, in a renderer, at every start: more than half of a browser's CPU time up to its
     // first page (1.1 of 2.5 s), for a drop-down nobody opens through DevTools. Without them
-    // the drop-down is drawn natively, as before.
-    // (and the network time: a request to Google's servers at every start, used only to tell a
-    // wrong clock behind a certificate error)
+    // the drop-down is drawn natively, as before. Nor does it ask Google's servers for the time
+    // at every start (`NetworkTimeServiceQuerying`: used only to tell a wrong clock behind a
+    // certificate error).
     '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,NetworkTimeServiceQuerying',
     // The network service runs in the browser's own process rather than one of its own: on Linux
     // Chromium gives that process no sandbox of its own (it runs with the browser's rights, in

@@ -1,4 +1,5 @@
-import { chmodSync, lchownSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, lchownSync, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxUser } from '../sandbox/bubblewrap.js';
 
@@ -62,7 +63,10 @@ export function createInstanceDirectory(
   return furnishInstanceDirectory(makeInstanceRoot(dataDir, sessionId), user);
 }
 
-/** Removes an instance directory and everything in it (links are removed, never followed). */
-export function removeInstanceDirectory(root: string): void {
-  rmSync(root, { recursive: true, force: true });
+/**
+ * Removes an instance directory and everything in it (links are removed, never followed), off
+ * the event loop: a used profile is thousands of files.
+ */
+export function removeInstanceDirectory(root: string): Promise<void> {
+  return rm(root, { recursive: true, force: true });
 }

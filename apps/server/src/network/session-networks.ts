@@ -118,7 +118,7 @@ export async function run(
   args: readonly string[],
   input?: string,
 ): Promise<string> {
-  const { stdout } = await runTool(command, args, { input: input ?? '', timeoutMs: 10_000 });
+  const { stdout } = await runTool(command, args, { input, timeoutMs: 10_000 });
   return stdout;
 }
 

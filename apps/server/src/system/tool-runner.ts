@@ -69,7 +69,8 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', (m) => {
   let child;
   try {
-    child = execFile(m.file, m.args, { env: m.env, timeout: m.timeoutMs, maxBuffer: m.maxBuffer }, (error, stdout, stderr) => {
+    // Its own environment (the tools') is theirs.
+    child = execFile(m.file, m.args, { timeout: m.timeoutMs, maxBuffer: m.maxBuffer }, (error, stdout, stderr) => {
       // A failure sends back only the end of what it printed: enough to say why.
       const end = (text) => (error ? String(text).slice(-65536) : text);
       process.send({ id: m.id, stdout: end(stdout), stderr: end(stderr), error: error ? { message: error.message, code: error.code, signal: error.signal } : undefined });
@@ -103,7 +104,8 @@ let nextId = 1;
 function startHelper(): ChildProcess {
   const child = spawn(process.execPath, ['-e', HELPER_SOURCE], {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    // Nothing of the server's Node options (a loader, a debugger) is the helper's.
+    // Nothing of the server's environment (its Node options, its secrets) is the helper's or
+    // its tools': they run with the system's programs and the C locale's messages only.
     env: TOOL_ENV,
   });
   const end = (reason: string) => {
@@ -168,7 +170,6 @@ export function runTool(
         file,
         args,
         input: options.input,
-        env: TOOL_ENV,
         timeoutMs: options.timeoutMs ?? 0,
         maxBuffer: MAX_OUTPUT_BYTES,
       },
