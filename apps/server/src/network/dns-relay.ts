@@ -18,6 +18,17 @@ const TCP_IDLE_MS = 10_000;
 /** Largest DNS message over UDP (EDNS), in bytes. */
 const MAX_MESSAGE_BYTES = 4_096;
 
+/** A resolver's address and port. */
+export interface NetworkEndpoint {
+  readonly address: string;
+  readonly port: number;
+}
+
+/** `address:port`, as logs say it. */
+export function formatEndpoint(endpoint: NetworkEndpoint): string {
+  return `${endpoint.address}:${endpoint.port}`;
+}
+
 /**
  * A session's resolver (IPv4, as the resolvers it is given): it listens at the session's gateway (port 53, UDP and TCP) and passes
  * each query as it is to the host's own resolvers, which may sit at addresses the session may not
@@ -29,11 +40,11 @@ export class DnsRelay {
   readonly #udp: dgram.Socket;
   readonly #tcp: net.Server;
   readonly #client: string;
-  readonly #resolvers: readonly string[];
+  readonly #resolvers: readonly NetworkEndpoint[];
   readonly #pending = new Set<dgram.Socket>();
   readonly #connections = new Set<net.Socket>();
 
-  private constructor(client: string, resolvers: readonly string[], logger: Logger) {
+  private constructor(client: string, resolvers: readonly NetworkEndpoint[], logger: Logger) {
     this.#client = client;
     this.#resolvers = resolvers;
     this.#udp = dgram.createSocket('udp4');
@@ -47,7 +58,7 @@ export class DnsRelay {
   static async start(
     address: string,
     client: string,
-    resolvers: readonly string[],
+    resolvers: readonly NetworkEndpoint[],
     logger: Logger,
   ): Promise<DnsRelay> {
     const relay = new DnsRelay(client, resolvers, logger);
@@ -95,14 +106,17 @@ export class DnsRelay {
       const resolver = this.#resolvers[attempt];
       if (resolver === undefined) return finish();
       attempt++;
-      upstream.send(query, 53, resolver, (error) => {
+      upstream.send(query, resolver.port, resolver.address, (error) => {
         if (error) ask();
       });
       timer = setTimeout(ask, RESOLVER_TIMEOUT_MS);
     };
     upstream.on('error', () => finish());
     upstream.on('message', (answer, resolver) => {
-      if (resolver.port !== 53 || !this.#resolvers.includes(resolver.address)) return;
+      const isResolver = this.#resolvers.some(
+        (one) => one.port === resolver.port && one.address === resolver.address,
+      );
+      if (!isResolver) return;
       // The answer must be to this query (same id), or it is someone else's.
       if (answer.length < 2 || answer.readUInt16BE(0) !== query.readUInt16BE(0)) return;
       this.#udp.send(answer, from.port, from.address);
@@ -120,8 +134,8 @@ export class DnsRelay {
       socket.destroy();
       return;
     }
-    const resolver = this.#resolvers[0] as string;
-    const upstream = net.connect({ host: resolver, port: 53 });
+    const resolver = this.#resolvers[0] as NetworkEndpoint;
+    const upstream = net.connect({ host: resolver.address, port: resolver.port });
     this.#connections.add(socket);
     const end = () => {
       this.#connections.delete(socket);

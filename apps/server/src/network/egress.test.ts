@@ -71,7 +71,7 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
           XB_ALLOW_NETWORKS: `127.0.0.1:${canary.port}`,
         }),
         // The far host's DNS server answers the sessions' names, rebinding ones included.
-        sessionNameservers: [far.privateAddress],
+        sessionNameservers: [{ address: far.privateAddress, port: 53 }],
       },
       pino({ level: process.env.XB_TEST_LOG ?? 'silent' }),
     );

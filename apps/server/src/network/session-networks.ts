@@ -5,8 +5,10 @@ import { isIPv4 } from 'node:net';
 import { basename, join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
 import type { Logger } from 'pino';
+import { describeHolder, type HostClaims } from '../system/host-claims.js';
+import { makeSandboxFolder, writeSandboxFile } from '../system/sandbox-files.js';
 import { runTool } from '../system/tool-runner.js';
-import { DnsRelay } from './dns-relay.js';
+import { DnsRelay, formatEndpoint, type NetworkEndpoint } from './dns-relay.js';
 import {
   loopbackRules,
   type PolicyLayout,
@@ -204,7 +206,8 @@ export class SessionNetworks implements EgressNetworks {
   readonly #tag: string;
   readonly #base: number;
   readonly #folder: string;
-  readonly #nameservers: readonly string[];
+  readonly #nameservers: readonly NetworkEndpoint[];
+  readonly #claims: HostClaims;
   readonly #logger: Logger;
   readonly #free: number[] = [];
   readonly #live = new Map<number, string>();
@@ -219,7 +222,8 @@ export class SessionNetworks implements EgressNetworks {
     tag: string;
     base: number;
     folder: string;
-    nameservers: readonly string[];
+    nameservers: readonly NetworkEndpoint[];
+    claims: HostClaims;
     logger: Logger;
   }) {
     this.#tools = options.tools;
@@ -228,15 +232,18 @@ export class SessionNetworks implements EgressNetworks {
     this.#base = options.base;
     this.#folder = options.folder;
     this.#nameservers = options.nameservers;
+    this.#claims = options.claims;
     this.#logger = options.logger;
     this.#refusals = new RefusalLog(options.logger);
     for (let slot = SLOTS - 2; slot >= 1; slot--) this.#free.push(slot);
   }
 
   /**
-   * Sets the policy up for a data directory: reaps what a crashed run left (namespaces, links,
-   * its table), picks a /16 no route of the host uses, turns forwarding on (dropping every other
-   * forwarded packet when the host forwarded nothing before), and loads the table.
+   * Sets the policy up for a data directory, under the host's lock (other servers of this host
+   * start at the same moment): reaps what a crashed run left (namespaces, links, its table, its
+   * route), takes a name and a /16 no other server of the host holds and no route uses, turns
+   * forwarding on (dropping every other forwarded packet when the host forwarded nothing before),
+   * and loads the table.
    */
   static async start(options: {
     tools: NetworkTools;
@@ -244,36 +251,73 @@ export class SessionNetworks implements EgressNetworks {
     /** The /16 this data directory used before, if any (kept in its store). */
     subnet: string | undefined;
     /** The resolvers the relays ask; undefined: the host's, from /etc/resolv.conf. */
-    nameservers?: readonly string[] | undefined;
+    nameservers?: readonly NetworkEndpoint[] | undefined;
+    /** What the servers of this host share. */
+    claims: HostClaims;
     logger: Logger;
   }): Promise<SessionNetworks> {
-    const { tools, dataDir, logger } = options;
-    const tag = networkTag(dataDir);
-    const table = `xb_${tag}`;
-    await SessionNetworks.#reap(tools, tag, table, options.subnet);
-    const subnet = await SessionNetworks.#pickSubnet(tools, options.subnet);
-    const base = parseIpv4(subnet.split('/')[0] as string) as number;
-    const dropOtherForwarding = turnForwardingOn();
-    const layout: PolicyLayout = {
-      table,
-      interfacePrefix: `xb${tag}h`,
-      subnet,
-      hostLoopback: formatIpv4(base + 65_534),
-      dropOtherForwarding,
-    };
-    // The whole block is unreachable but for the sessions' own links (more specific): another
-    // server on this host sees it taken.
-    await run(tools.ip, ['route', 'replace', 'unreachable', subnet]);
-    await run(tools.nft, ['-f', '-'], tableRules(layout));
+    const { tools, dataDir, logger, claims } = options;
+    const layout = await claims.withLock(async () => {
+      const tag = pickTag(claims, dataDir, logger);
+      const table = `xb_${tag}`;
+      try {
+        // A crashed run of this data directory (its claims say what it held), then these names.
+        for (const left of claims.leftBy(dataDir, 'net-'))
+          await SessionNetworks.#reap(tools, left.slice('net-'.length));
+        for (const left of claims.leftBy(dataDir, 'subnet-'))
+          await run(tools.ip, ['route', 'delete', 'unreachable', subnetOfClaim(left)]).catch(
+            () => undefined,
+          );
+        await SessionNetworks.#reap(tools, tag);
+        // The route of the /16 kept from a run that left no claim (it stopped before claims were
+        // kept, or crashed), unless another server of this host holds that /16 now.
+        if (options.subnet && !claims.heldByOther(subnetClaim(options.subnet)))
+          await run(tools.ip, ['route', 'delete', 'unreachable', options.subnet]).catch(
+            () => undefined,
+          );
+        const subnet = await SessionNetworks.#takeSubnet(tools, claims, options.subnet, logger);
+        const base = parseIpv4(subnet.split('/')[0] as string) as number;
+        const layout: PolicyLayout = {
+          table,
+          interfacePrefix: `xb${tag}h`,
+          subnet,
+          hostLoopback: formatIpv4(base + 65_534),
+          dropOtherForwarding: turnForwardingOn(),
+        };
+        await run(tools.nft, ['-f', '-'], tableRules(layout));
+        return { layout, tag };
+      } catch (error) {
+        await run(tools.nft, ['delete', 'table', 'inet', table]).catch(() => undefined);
+        claims.releaseAll();
+        throw error;
+      }
+    });
     const folder = join(dataDir, 'network');
     rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true, mode: 0o755 });
-    const nameservers = options.nameservers ?? hostNameservers(readText('/etc/resolv.conf'));
+    makeSandboxFolder(folder);
+    const nameservers =
+      options.nameservers ??
+      hostNameservers(readText('/etc/resolv.conf')).map((address) => ({ address, port: 53 }));
     logger.info(
-      { subnet, table, nameservers, dropOtherForwarding },
+      {
+        subnet: layout.layout.subnet,
+        table: layout.layout.table,
+        nameservers: nameservers.map(formatEndpoint),
+        dropOtherForwarding: layout.layout.dropOtherForwarding,
+      },
       'egress policy: each session in a network namespace of its own',
     );
-    const networks = new SessionNetworks({ tools, layout, tag, base, folder, nameservers, logger });
+    const base = parseIpv4(layout.layout.subnet.split('/')[0] as string) as number;
+    const networks = new SessionNetworks({
+      tools,
+      layout: layout.layout,
+      tag: layout.tag,
+      base,
+      folder,
+      nameservers,
+      claims,
+      logger,
+    });
     networks.#refill();
     networks.#refusals.watch(() =>
       [...networks.#live].map(([slot, sessionId]) => ({
@@ -399,10 +443,10 @@ export class SessionNetworks implements EgressNetworks {
         this.#nameservers,
         this.#logger,
       );
-      writeFileSync(
+      // Read inside the sandbox by its user: readable whatever the server's umask.
+      writeSandboxFile(
         prepared.resolvConf,
         `nameserver ${link.gateway}\noptions timeout:2 attempts:2\n`,
-        { mode: 0o644 },
       );
     } catch (error) {
       await this.#dismantle(prepared);
@@ -440,21 +484,28 @@ export class SessionNetworks implements EgressNetworks {
     ]);
   }
 
-  /** Removes the standby links, the table and the block's route (every session has ended). */
+  /**
+   * Removes the standby links, the table and the block's route (every session has ended), and
+   * gives the names and the block back to the host, under its lock (another server may be
+   * starting, and turning forwarding on).
+   */
   async close(): Promise<void> {
     this.#isClosed = true;
     this.#refusals.stop();
     const standby = this.#standby.splice(0);
     for (const prepared of await Promise.allSettled(standby))
       if (prepared.status === 'fulfilled') await this.#dismantle(prepared.value);
-    await run(this.#tools.nft, ['delete', 'table', 'inet', this.#layout.table]).catch(
-      () => undefined,
-    );
-    await run(this.#tools.ip, ['route', 'delete', 'unreachable', this.#layout.subnet]).catch(
-      () => undefined,
-    );
     rmSync(this.#folder, { recursive: true, force: true });
-    if (this.#layout.dropOtherForwarding) restoreForwarding(this.#tools);
+    await this.#claims.withLock(async () => {
+      await run(this.#tools.nft, ['delete', 'table', 'inet', this.#layout.table]).catch(
+        () => undefined,
+      );
+      await run(this.#tools.ip, ['route', 'delete', 'unreachable', this.#layout.subnet]).catch(
+        () => undefined,
+      );
+      if (this.#layout.dropOtherForwarding) restoreForwarding(this.#tools);
+      this.#claims.releaseAll();
+    });
   }
 
   /**
@@ -471,6 +522,7 @@ export class SessionNetworks implements EgressNetworks {
     spawnSync(this.#tools.ip, ['route', 'delete', 'unreachable', this.#layout.subnet], {
       stdio: 'ignore',
     });
+    this.#claims.releaseAll();
   }
 
   #linkOf(slot: number): SessionLink {
@@ -483,22 +535,25 @@ export class SessionNetworks implements EgressNetworks {
     };
   }
 
-  /** What a crashed run of this data directory left: its namespaces (and links), table and route. */
-  static async #reap(
-    tools: NetworkTools,
-    tag: string,
-    table: string,
-    subnet: string | undefined,
-  ): Promise<void> {
+  /** What a crashed run of this data directory left under `tag`: its namespaces (and links) and table. */
+  static async #reap(tools: NetworkTools, tag: string): Promise<void> {
     for (const name of namespacesOf(tag))
       await run(tools.ip, ['netns', 'delete', name]).catch(() => undefined);
-    await run(tools.nft, ['delete', 'table', 'inet', table]).catch(() => undefined);
-    if (subnet)
-      await run(tools.ip, ['route', 'delete', 'unreachable', subnet]).catch(() => undefined);
+    await run(tools.nft, ['delete', 'table', 'inet', `xb_${tag}`]).catch(() => undefined);
   }
 
-  /** The data directory's /16 when it is still free, else the first candidate no route overlaps. */
-  static async #pickSubnet(tools: NetworkTools, kept: string | undefined): Promise<string> {
+  /**
+   * Takes a /16 for the sessions (under the host's lock): the data directory's when it is still
+   * free, else the first candidate no other server holds and no route overlaps. The block's
+   * route is added (never replaced: the kernel refuses a second), so a server outside this lock's
+   * reach (another version, another tool) that took it meanwhile is seen too.
+   */
+  static async #takeSubnet(
+    tools: NetworkTools,
+    claims: HostClaims,
+    kept: string | undefined,
+    logger: Logger,
+  ): Promise<string> {
     const routes = JSON.parse(
       await run(tools.ip, ['-j', '-4', 'route', 'show', 'table', 'all']),
     ) as {
@@ -520,11 +575,65 @@ export class SessionNetworks implements EgressNetworks {
           (route.prefix <= 16 && isInNetwork(base, route.address, route.prefix)),
       );
     };
-    const choices = kept ? [kept, ...CANDIDATE_SUBNETS] : CANDIDATE_SUBNETS;
-    const subnet = choices.find(isFree);
-    if (!subnet) throw new Error('no free /16 in 10.200.0.0–10.239.255.255 for the session links');
-    return subnet;
+    const choices = kept
+      ? [kept, ...CANDIDATE_SUBNETS.filter((one) => one !== kept)]
+      : CANDIDATE_SUBNETS;
+    for (const candidate of choices) {
+      const holder = claims.heldByOther(subnetClaim(candidate));
+      if (holder) {
+        if (candidate === kept)
+          logger.warn(
+            { subnet: candidate, holder },
+            `the session subnet this data directory used (${candidate}) is held by ${describeHolder(holder)}: taking another`,
+          );
+        continue;
+      }
+      if (!isFree(candidate)) continue;
+      try {
+        await run(tools.ip, ['route', 'add', 'unreachable', candidate]);
+      } catch {
+        continue; // taken meanwhile by something outside the lock
+      }
+      claims.take(subnetClaim(candidate));
+      return candidate;
+    }
+    throw new Error(
+      'no free /16 in 10.200.0.0–10.239.255.255 for the session links: other servers of this host or its routes use them all',
+    );
   }
+}
+
+/** The claim of a session subnet (`10.200.0.0/16`: `subnet-10-200-0-0-16`). */
+function subnetClaim(subnet: string): string {
+  return `subnet-${subnet.replace(/[./]/g, '-')}`;
+}
+
+/** The subnet a claim names. */
+function subnetOfClaim(name: string): string {
+  const parts = name.slice('subnet-'.length).split('-');
+  return `${parts.slice(0, 4).join('.')}/${parts[4]}`;
+}
+
+/**
+ * The tag of a data directory's policy objects (its table `xb_<tag>`, namespaces `xb-<tag>-<slot>`,
+ * links `xb<tag>h<slot>`), taken under the host's lock: 4 hex digits of its path, or of its path
+ * and a number when another server of the host holds those (they are short, for interface names).
+ */
+function pickTag(claims: HostClaims, dataDir: string, logger: Logger): string {
+  for (let attempt = 0; attempt < 64; attempt++) {
+    const tag = networkTag(attempt === 0 ? dataDir : `${dataDir}#${attempt}`);
+    const holder = claims.heldByOther(`net-${tag}`);
+    if (holder) {
+      logger.info(
+        { tag, holder },
+        `network names xb_${tag} are held by ${describeHolder(holder)}: taking others`,
+      );
+      continue;
+    }
+    claims.take(`net-${tag}`);
+    return tag;
+  }
+  throw new Error('no free network tag on this host: 64 are held by other servers');
 }
 
 /** The names of the network namespaces a server of `tag` made (`xb-<tag>-<slot>`). */

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
 import type { Logger } from 'pino';
+import { makeSandboxFolder, writeSandboxFile } from '../system/sandbox-files.js';
 import { loopbackRules, USER_MODE_TABLE, userModeRules } from './nft-rules.js';
 import {
   type EgressNetworks,
@@ -99,7 +100,7 @@ export class UserModeNetworks implements EgressNetworks {
     await run(tools.unshare, ['--user', '--map-root-user', '--net', tools.nft, 'list', 'tables']);
     const folder = join(options.dataDir, 'network');
     rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true, mode: 0o755 });
+    makeSandboxFolder(folder);
     logger.info(
       { cidr },
       'egress policy: each session in a network namespace of its own, out through slirp4netns',
@@ -156,9 +157,7 @@ export class UserModeNetworks implements EgressNetworks {
       session.stack = await this.#stack(pid, {
         hostLoopback: loopback.length > 0 || options.reachesHost === true,
       });
-      writeFileSync(resolvConf, `nameserver ${dns}\noptions timeout:2 attempts:2\n`, {
-        mode: 0o644,
-      });
+      writeSandboxFile(resolvConf, `nameserver ${dns}\noptions timeout:2 attempts:2\n`);
     } catch (error) {
       await close();
       throw error;

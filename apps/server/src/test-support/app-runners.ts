@@ -13,6 +13,7 @@ import { DEFAULT_SESSION_LIMITS, SessionCgroups } from '../sandbox/cgroups.js';
 import { newUserBlockBase, SandboxUsers } from '../sandbox/sandbox-users.js';
 import { packageFolder } from '../sandbox/worker-files.js';
 import { findSystemTools } from '../system/executables.js';
+import { HostClaims } from '../system/host-claims.js';
 
 /**
  * An app runner for the tests of one file, as a root server makes it: users of its own, cgroups,
@@ -46,6 +47,7 @@ export function useAppRunner(options: { readonly network: boolean }) {
         tools: { ip: tools.ip, nft: tools.nft, nsenter: tools.nsenter },
         dataDir: handle.dataDir,
         subnet: undefined,
+        claims: new HostClaims(handle.dataDir),
         logger,
       });
     }
