@@ -19,6 +19,8 @@ import { freePort, PostgresCluster } from '../apps/server/src/test-support/postg
 
 const XB_SERVER = 'apps/server/dist/main.js';
 const TOKEN = 'cluster-demo-token';
+/** One sealing key for the three nodes, as an operator gives every node of a cluster. */
+const KEY_FILE = join(mkdtempSync(join(tmpdir(), 'xb-cluster-demo-key-')), 'secret.key');
 
 interface Node {
   readonly name: string;
@@ -54,7 +56,7 @@ async function startNode(name: string, databaseUrl: string): Promise<Node> {
       XB_PORT: String(port),
       XB_NODE_URL: `http://127.0.0.1:${port}`,
       XB_DATA_DIR: dataDir,
-      XB_SECRET_KEY_FILE: `${dataDir}.key`,
+      XB_SECRET_KEY_FILE: KEY_FILE,
       XB_TOKENS: TOKEN,
       XB_MAX_BROWSERS: '3',
       XB_SPARE_BROWSERS: '0',
@@ -256,10 +258,8 @@ try {
       await once(again, 'exit');
     }
   }
-  for (const node of nodes) {
-    rmSync(node.dataDir, { recursive: true, force: true });
-    rmSync(`${node.dataDir}.key`, { force: true });
-  }
+  for (const node of nodes) rmSync(node.dataDir, { recursive: true, force: true });
+  rmSync(join(KEY_FILE, '..'), { recursive: true, force: true });
   await postgres.stop();
   site.close();
 }

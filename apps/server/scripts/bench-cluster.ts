@@ -18,10 +18,11 @@
  *   node scripts/bench-cluster.ts [creates]   (after `pnpm build`)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { nodeTagOf } from '@x/service-kernel';
 import { freePort, PostgresCluster } from '../src/test-support/postgres-cluster.ts';
 import { apiCaller, BENCH_TOKEN, quantile } from './bench-support.ts';
@@ -50,6 +51,11 @@ function nodeEnv(databaseUrl: string, port: number, dataDir: string): Record<str
     XB_TOKENS: BENCH_TOKEN,
     XB_SPARE_BROWSERS: '0',
     XB_DATABASE_URL: databaseUrl,
+    // One key for every node of a database, as an operator gives them.
+    XB_SECRET_KEY_FILE: join(
+      dirname(dataDir),
+      `xb-bench-key-${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 12)}`,
+    ),
   };
 }
 

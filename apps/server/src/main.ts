@@ -11,6 +11,7 @@
  * as most of the server's growth (+123 MiB after 10 minutes, against +18 MiB with the cap).
  */
 import pino from 'pino';
+import { KeyMismatchError } from './cluster/cluster-node.js';
 import { helpText, parseCommandLine, UsageError } from './command-line.js';
 import { readConfig, type ServerConfig } from './config.js';
 import { type RunningServer, startServer } from './server.js';
@@ -105,7 +106,8 @@ server = await startServer(config, logger).catch((error: unknown) => {
   if (error instanceof DataDirInUseError) logger.error({ holder: error.holder }, error.message);
   else logger.error({ err: error }, 'could not start');
   process.stderr.write(`xb-server: ${(error as Error).message}\n`);
-  process.exit(1);
+  // A setting to correct (a key that is not the cluster's) is a usage error, as a bad flag is.
+  process.exit(error instanceof KeyMismatchError ? 2 : 1);
 });
 if (stopping !== undefined) shutDown(server, stopping);
 else announce(server);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { freePort } from '../test-support/postgres-cluster.js';
-import { useTestCluster } from '../test-support/test-cluster.js';
+import { clusterKeyFile, useTestCluster } from '../test-support/test-cluster.js';
 
 const TOKEN = 'cluster-contract-token';
 const READ_ONLY = 'cluster-contract-read-only';
@@ -26,6 +26,7 @@ beforeAll(async () => {
           XB_PORT: String(port),
           XB_NODE_URL: `http://127.0.0.1:${port}`,
           XB_DATABASE_URL: databaseUrl,
+          XB_SECRET_KEY_FILE: clusterKeyFile(databaseUrl),
           XB_TOKENS: TOKEN,
           XB_READ_ONLY_TOKENS: READ_ONLY,
           XB_MAX_BROWSERS: '4',

@@ -45,6 +45,26 @@ export interface NodeOptions {
   readonly logger: Logger;
   /** This server's own session-URL secret: the cluster's when this is its first node. */
   readonly localJwtSecret: string;
+  /**
+   * A fingerprint of this node's sealing key (`XB_SECRET_KEY_FILE`), never the key: the first
+   * node records it, every other must match it.
+   */
+  readonly keyFingerprint: string;
+  /** Where that key is read from, to name it when it does not match. */
+  readonly keyFile: string;
+}
+
+/**
+ * A node whose sealing key is not the cluster's: what the other nodes sealed it cannot open, and
+ * the URLs its sessions hand out fail through them. It must not join.
+ */
+export class KeyMismatchError extends Error {
+  constructor(file: string) {
+    super(
+      `the key in ${file} is not the one the other nodes of this database use: give every node the same key file (XB_SECRET_KEY_FILE, a copy of the first node's), then start this one again`,
+    );
+    this.name = 'KeyMismatchError';
+  }
 }
 
 /** A new node's tag: 4 random characters of the ids' alphabet. */
@@ -134,6 +154,8 @@ export class ClusterNode {
         throw new Error(
           `other nodes run on this database (${others.map((node) => node.url).join(', ')}): set XB_NODE_URL (--node-url) to the address they reach this one at`,
         );
+      const recorded = await store.shared('key_fingerprint', () => options.keyFingerprint);
+      if (recorded !== options.keyFingerprint) throw new KeyMismatchError(options.keyFile);
       const node = new ClusterNode(databaseUrl, pool, store, options, {
         hop: await store.shared('hop_secret', () => randomBytes(32).toString('hex')),
         jwt: await store.shared('jwt_secret', () => options.localJwtSecret),

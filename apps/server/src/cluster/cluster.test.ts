@@ -20,7 +20,7 @@ import { freePort } from '../test-support/postgres-cluster.js';
 import { processesOfServer } from '../test-support/processes.js';
 import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/servers.js';
 import { TcpGate } from '../test-support/tcp-gate.js';
-import { useTestCluster } from '../test-support/test-cluster.js';
+import { clusterKeyFile, useTestCluster } from '../test-support/test-cluster.js';
 import { HOP_HEADER } from './forwarder.js';
 import { ClusterPoolPeers } from './pool-peers.js';
 
@@ -46,6 +46,7 @@ async function startNode(
         XB_SPARE_BROWSERS: '0',
         XB_MAX_BROWSERS: '4',
         XB_DATABASE_URL: databaseUrl,
+        XB_SECRET_KEY_FILE: clusterKeyFile(databaseUrl),
         ...env,
       }),
       pino({ level: process.env.XB_TEST_LOG ?? 'silent' }),
@@ -550,6 +551,7 @@ describe('a node lost', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-cluster-victim-'));
     const env = {
       XB_DATABASE_URL: url,
+      XB_SECRET_KEY_FILE: clusterKeyFile(url),
       XB_PORT: String(port),
       XB_NODE_URL: `http://127.0.0.1:${port}`,
       XB_TOKENS: TEST_TOKEN,
@@ -703,6 +705,7 @@ describe('a node lost', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'xb-cluster-moved-'));
     const envAt = (port: number) => ({
       XB_DATABASE_URL: url,
+      XB_SECRET_KEY_FILE: clusterKeyFile(url),
       XB_PORT: String(port),
       XB_NODE_URL: `http://127.0.0.1:${port}`,
       XB_TOKENS: TEST_TOKEN,

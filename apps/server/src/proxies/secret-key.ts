@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { closeSync, linkSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { SECRET_KEY_BYTES } from '@x/service-kernel';
 
 /**
@@ -14,18 +14,41 @@ export function loadSecretKey(path: string): { key: Uint8Array; isNew: boolean }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     const key = randomBytes(SECRET_KEY_BYTES);
-    const file = openSync(path, 'wx', 0o600);
+    // Written whole, then linked into place: nodes sharing one key file that start together
+    // never read a half-written one, and all but the first take the first one's key.
+    const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    const file = openSync(temporary, 'wx', 0o600);
     try {
       writeSync(file, `${key.toString('base64')}\n`);
     } finally {
       closeSync(file);
     }
+    try {
+      linkSync(temporary, path);
+    } catch (linkError) {
+      if ((linkError as NodeJS.ErrnoException).code !== 'EEXIST') throw linkError;
+      return { key: parseKey(path, readFileSync(path, 'utf8')), isNew: false };
+    } finally {
+      rmSync(temporary, { force: true });
+    }
     return { key, isNew: true };
   }
+  return { key: parseKey(path, text), isNew: false };
+}
+
+function parseKey(path: string, text: string): Uint8Array {
   const key = Buffer.from(text.trim(), 'base64');
   if (key.byteLength !== SECRET_KEY_BYTES)
     throw new Error(
       `${path} must hold a ${SECRET_KEY_BYTES}-byte key in base64 (XB_SECRET_KEY_FILE)`,
     );
-  return { key, isNew: false };
+  return key;
+}
+
+/**
+ * A fingerprint of a sealing key that tells keys apart and reveals nothing of them (an HMAC of a
+ * fixed text under the key): what cluster nodes compare through their database.
+ */
+export function keyFingerprint(key: Uint8Array): string {
+  return createHmac('sha256', key).update('xb-server sealing key fingerprint v1').digest('hex');
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../store/postgres/postgres-schema.js';
@@ -31,4 +34,19 @@ export function useTestCluster() {
     await handle.cluster?.stop();
   });
   return handle;
+}
+
+const keyFiles = new Map<string, string>();
+
+/**
+ * The sealing key file of the nodes of the database at `databaseUrl` (`XB_SECRET_KEY_FILE`): one
+ * per database, as an operator gives every node of a cluster the same one; made by the first node.
+ */
+export function clusterKeyFile(databaseUrl: string): string {
+  let file = keyFiles.get(databaseUrl);
+  if (!file) {
+    file = join(mkdtempSync(join(tmpdir(), 'xb-cluster-key-')), 'secret.key');
+    keyFiles.set(databaseUrl, file);
+  }
+  return file;
 }
