@@ -73,6 +73,22 @@ export const SERVER_OPTIONS: readonly ServerOption[] = [
       'none: loopback, link-local, private, CGNAT, multicast and the host itself are refused',
   },
   {
+    flag: 'session-nameservers',
+    env: 'XB_SESSION_NAMESERVERS',
+    value: '<list>',
+    description:
+      "resolvers the sessions' names are asked of, comma-separated IPv4 addresses, each with :port if not 53 (a company's own resolver)",
+    defaultText: "the host's, from /etc/resolv.conf",
+  },
+  {
+    flag: 'session-ca-file',
+    env: 'XB_SESSION_CA_FILE',
+    value: '<path>',
+    description:
+      'PEM file of certificate authorities sessions trust besides the public ones (an internal CA, a TLS-inspecting network): browsers, deployed code and its npm installs',
+    defaultText: 'none',
+  },
+  {
     flag: 'database-url',
     env: 'XB_DATABASE_URL',
     value: '<url>',

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIPv4 } from 'node:net';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import {
@@ -9,6 +10,7 @@ import {
 } from '@x/service-kernel';
 import { DEFAULT_WATCH_BUDGET } from './fs-watch/sandbox-watcher.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-guard.js';
+import type { NetworkEndpoint } from './network/dns-relay.js';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './sandbox/cgroups.js';
 import { DEFAULT_SESSION_DISK_BYTES } from './sandbox/instance-disks.js';
 import { type LogFormat, logFormatOf } from './system/log-format.js';
@@ -109,10 +111,15 @@ export interface ServerConfig {
    */
   readonly allowNetworks: OperatorNetworks;
   /**
-   * The resolvers the sessions' DNS relays ask (IPv4 addresses); undefined: the host's own, from
-   * /etc/resolv.conf. Set by embedders and tests, not by the environment.
+   * The resolvers the sessions' DNS relays ask (`XB_SESSION_NAMESERVERS`: IPv4 addresses, each
+   * with a port if not 53); undefined: the host's own, from /etc/resolv.conf.
    */
-  readonly sessionNameservers?: readonly string[] | undefined;
+  readonly sessionNameservers?: readonly NetworkEndpoint[] | undefined;
+  /**
+   * A PEM file of certificate authorities the sessions trust besides the public ones
+   * (`XB_SESSION_CA_FILE`): browsers, deployments' code and their npm installs.
+   */
+  readonly sessionCaFile?: string | undefined;
 }
 
 /** The origin of `XB_NODE_URL`: an http URL with no path, query or credentials. */
@@ -195,6 +202,20 @@ function databaseUrl(value: string | undefined): string | undefined {
       'XB_DATABASE_URL must be a PostgreSQL URL with a database, such as postgres://xb:secret@db.example:5432/xb (the value given is not repeated here: it may hold a password)',
     );
   return value;
+}
+
+/** `XB_SESSION_NAMESERVERS`: `10.0.0.53,10.0.0.54:5353`; undefined when not set. */
+function nameservers(value: string | undefined): NetworkEndpoint[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return list(value).map((entry) => {
+    const match = /^(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?$/.exec(entry);
+    const port = Number(match?.[2] ?? 53);
+    if (!match || !isIPv4(match[1] as string) || port < 1 || port > 65_535)
+      throw new Error(
+        `XB_SESSION_NAMESERVERS must list IPv4 resolvers, each with a port if not 53 (10.0.0.53,10.0.0.54:5353), got "${entry}"`,
+      );
+    return { address: match[1] as string, port };
+  });
 }
 
 function checkUrl(value: string | undefined, name = 'XB_PROXY_CHECK_URL'): string {
@@ -308,6 +329,8 @@ export function readConfig(
         : whole('XB_METRICS_PORT', env.XB_METRICS_PORT, 0),
     isBrowserSandboxed: true,
     allowNetworks: parseOperatorNetworks(env.XB_ALLOW_NETWORKS ?? ''),
+    sessionNameservers: nameservers(env.XB_SESSION_NAMESERVERS),
+    sessionCaFile: env.XB_SESSION_CA_FILE ? resolve(env.XB_SESSION_CA_FILE) : undefined,
     sessionLimits: {
       memoryBytes:
         positive(

@@ -54,12 +54,13 @@ import { SandboxPlaywrightRunner } from './playwright/sandbox-playwright-runner.
 import { SandboxProcessRunner } from './processes/sandbox-process-runner.js';
 import { DiskProfileStore } from './profiles/disk-profile-store.js';
 import { HttpProxyChecker } from './proxies/proxy-checker.js';
-import { loadSecretKey } from './proxies/secret-key.js';
+import { keyFingerprint, loadSecretKey } from './proxies/secret-key.js';
 import { FfmpegRecorder } from './replays/ffmpeg-recorder.js';
 import type { SandboxUser } from './sandbox/bubblewrap.js';
 import { SessionCgroups } from './sandbox/cgroups.js';
 import { type DiskDetection, InstanceDisks } from './sandbox/instance-disks.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
+import { SessionTrust } from './sandbox/session-trust.js';
 import { DataDirLock } from './store/data-dir-lock.js';
 import { openDatabase, storedSetting, storeSetting } from './store/database.js';
 import { KeptIdempotencyStore } from './store/idempotency-store.js';
@@ -70,6 +71,7 @@ import {
 } from './store/service-store.js';
 import { describeTools, findSystemTools, type SystemTools } from './system/executables.js';
 import { raiseFileLimit } from './system/file-limit.js';
+import { describeHolder, HostClaims } from './system/host-claims.js';
 import { killDescendants } from './system/process-tree.js';
 import { notReadyReasons } from './system/readiness.js';
 import { BidiEndpoint } from './webdriver/bidi-endpoint.js';
@@ -256,6 +258,19 @@ async function startLocked(
   let jwtSecret = storedSetting(database, 'jwt_secret', () => randomBytes(32).toString('hex'));
   // On PostgreSQL every server is a node of one service: its ids carry its tag (kept in its
   // data directory), the session URLs' secret is the cluster's.
+  let secretKey: ReturnType<typeof loadSecretKey>;
+  try {
+    secretKey = loadSecretKey(config.secretKeyFile);
+  } catch (error) {
+    await store.close();
+    database.close();
+    throw error;
+  }
+  if (secretKey.isNew)
+    logger.info(
+      { file: config.secretKeyFile },
+      'made the key proxy passwords are sealed with: keep it with the data directory, apart from it',
+    );
   let cluster: ClusterNode | undefined;
   if (config.databaseUrl) {
     try {
@@ -265,6 +280,8 @@ async function startLocked(
         capacity: config.maxBrowsers,
         logger,
         localJwtSecret: jwtSecret,
+        keyFingerprint: keyFingerprint(secretKey.key),
+        keyFile: config.secretKeyFile,
       });
     } catch (error) {
       await store.close();
@@ -287,12 +304,6 @@ async function startLocked(
   const archives = new DiskArchiveStore(config.dataDir, store.blobs);
   const profiles = new DiskProfileStore(config.dataDir, config.maxProfileBytes, store.blobs);
   const files = new SandboxFileSystem(tools.bwrap, join(config.dataDir, 'file-staging'));
-  const secretKey = loadSecretKey(config.secretKeyFile);
-  if (secretKey.isNew)
-    logger.info(
-      { file: config.secretKeyFile },
-      'made the key proxy passwords are sealed with: keep it with the data directory, apart from it',
-    );
   const cgroups = config.isBrowserSandboxed
     ? SessionCgroups.detect(config.dataDir, config.sessionLimits)
     : undefined;
@@ -301,14 +312,23 @@ async function startLocked(
       ? await InstanceDisks.detect(config.dataDir, config.sessionDiskBytes)
       : undefined;
   logLimits(logger, { cgroups, disks }, config);
-  const users = SandboxUsers.canSwitchUser
-    ? new SandboxUsers(
-        Number(storedSetting(database, 'sandbox_uid_base', () => String(newUserBlockBase()))),
-      )
+  // What a root server shares with the other servers of this host (session subnets, network
+  // names, blocks of users): each taken under the host's lock, never twice.
+  const claims = SandboxUsers.canSwitchUser ? new HostClaims(config.dataDir) : undefined;
+  const users = claims
+    ? new SandboxUsers(await takeUserBlock(claims, database, logger))
     : undefined;
   const egress = config.isBrowserSandboxed
-    ? await startEgress(config, tools, database, logger)
+    ? await startEgress(config, tools, database, claims, logger)
     : undefined;
+  const trust = config.sessionCaFile
+    ? await SessionTrust.prepare(config.sessionCaFile, config.dataDir, tools.certutil)
+    : undefined;
+  if (trust)
+    logger.info(
+      { file: config.sessionCaFile, authorities: trust.count },
+      'sessions trust the authorities of XB_SESSION_CA_FILE besides the public ones',
+    );
   const browserEngine = new ChromiumEngine({
     chromePath: config.chromePath,
     dataDir: config.dataDir,
@@ -328,6 +348,7 @@ async function startLocked(
       cgroups,
       disks: disks && 'disks' in disks ? disks.disks : undefined,
       egress,
+      trust,
     },
   });
   const playwright = new SandboxPlaywrightRunner(tools.bwrap, logger);
@@ -344,6 +365,7 @@ async function startLocked(
             cgroups,
             disks: disks && 'disks' in disks ? disks.disks : undefined,
             egress,
+            trust,
           },
           logger,
         )
@@ -622,6 +644,7 @@ async function startLocked(
       cgroups?.killAll();
       InstanceDisks.reap(config.dataDir);
       if (egress && 'networks' in egress) egress.networks.killSync();
+      claims?.releaseAll();
     },
     close() {
       closing ??= (async () => {
@@ -650,6 +673,7 @@ async function startLocked(
         server.closeAllConnections();
         await stopped;
         if (egress && 'networks' in egress) await egress.networks.close();
+        claims?.releaseAll();
         cgroups?.close();
         await store.close();
         database.close();
@@ -658,6 +682,36 @@ async function startLocked(
       return closing;
     },
   };
+}
+
+/**
+ * The block of users this data directory's sandboxes run as: the one kept in its store, unless
+ * another server of this host holds it (a copied data directory, a block drawn twice), then
+ * another, kept from then on.
+ */
+async function takeUserBlock(
+  claims: HostClaims,
+  database: DatabaseSync,
+  logger: Logger,
+): Promise<number> {
+  return claims.withLock(async () => {
+    let base = Number(
+      storedSetting(database, 'sandbox_uid_base', () => String(newUserBlockBase())),
+    );
+    for (let attempt = 0; ; attempt++) {
+      const holder = claims.heldByOther(`uids-${base}`);
+      if (!holder) break;
+      if (attempt >= 64) throw new Error('no free block of sandbox users on this host');
+      logger.warn(
+        { uidBase: base, holder },
+        `the sandbox users from uid ${base} are held by ${describeHolder(holder)}: taking another block`,
+      );
+      base = newUserBlockBase();
+      storeSetting(database, 'sandbox_uid_base', String(base));
+    }
+    claims.take(`uids-${base}`);
+    return base;
+  });
 }
 
 /**
@@ -685,6 +739,7 @@ async function startEgress(
   config: ServerConfig,
   tools: SystemTools,
   database: DatabaseSync,
+  claims: HostClaims | undefined,
   logger: Logger,
 ): Promise<Egress> {
   const allowed = describeOperatorNetworks(config.allowNetworks);
@@ -709,15 +764,20 @@ async function startEgress(
     logger.error({ reason }, `egress policy unavailable: ${reason}; browsers are refused`);
     return { unavailable: reason };
   }
+  if (!isRoot && config.sessionNameservers)
+    throw new Error(
+      "XB_SESSION_NAMESERVERS needs a server that runs as root: the sessions of a server that is not ask the host's resolvers, through slirp4netns",
+    );
   try {
     let networks: EgressNetworks;
-    if (isRoot) {
+    if (isRoot && claims) {
       const kept = storedSetting(database, 'session_subnet', () => '');
       const rooted = await SessionNetworks.start({
         tools: { ip: ip as string, nft: nft as string, nsenter: nsenter as string },
         dataDir: config.dataDir,
         subnet: kept || undefined,
         nameservers: config.sessionNameservers,
+        claims,
         logger,
       });
       if (rooted.subnet !== kept) storeSetting(database, 'session_subnet', rooted.subnet);

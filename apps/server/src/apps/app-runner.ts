@@ -384,12 +384,15 @@ export class AppRunner {
       readonly stdio: ('pipe' | 'ignore')[];
     },
   ): ChildProcess {
+    const { trust } = this.#sandboxing;
     return spawnSandbox(
       this.#bubblewrap,
       {
         home: sandbox.home,
         env: {
           ...run.env,
+          // The operator's authorities (XB_SESSION_CA_FILE), for the code's and npm's TLS.
+          ...(trust ? { NODE_EXTRA_CA_CERTS: `${HOST_INSIDE}/trust/ca.pem` } : {}),
           ...baseEnvironment(),
           PATH: `${HOST_INSIDE}/bin:${baseEnvironment().PATH}`,
         },
@@ -404,6 +407,7 @@ export class AppRunner {
         readOnlyBinds: [
           [realpathSync(process.execPath), `${HOST_INSIDE}/bin/node`],
           ...run.binds,
+          ...(trust ? [[trust.caFile, `${HOST_INSIDE}/trust/ca.pem`] as const] : []),
           // The session network's resolver, as the sandbox's /etc/resolv.conf.
           ...(sandbox.network ? [[sandbox.network.resolvConf, '/etc/resolv.conf'] as const] : []),
         ],

@@ -34,6 +34,7 @@ import type { SessionCgroup, SessionCgroups } from '../sandbox/cgroups.js';
 import { InstanceDisks } from '../sandbox/instance-disks.js';
 import { canNestNamespaces } from '../sandbox/probe.js';
 import type { SandboxUsers } from '../sandbox/sandbox-users.js';
+import type { SessionTrust } from '../sandbox/session-trust.js';
 import type { SystemTools } from '../system/executables.js';
 import { assertFreeSpace, BROWSER_FREE_BYTES } from '../system/free-space.js';
 import { settleInOrder } from '../system/settle-in-order.js';
@@ -63,6 +64,8 @@ export interface Sandboxing {
   readonly disks?: InstanceDisks | undefined;
   /** Where browsers' pages may go (the egress policy); undefined: the host's network (benchmarks). */
   readonly egress?: Egress | undefined;
+  /** The authorities sessions trust besides the public ones (`XB_SESSION_CA_FILE`). */
+  readonly trust?: SessionTrust | undefined;
 }
 
 /**
@@ -477,6 +480,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         phase('disk');
       }
       const directory: InstanceDirectory = furnishInstanceDirectory(root, user);
+      this.#sandboxing.trust?.furnish(root, user);
       phase('home');
       if (spec.profileId !== undefined) {
         await this.#loadProfile({ home: root, user, cgroup }, spec.profileId);

@@ -40,6 +40,8 @@ export interface SystemTools {
   readonly inotifywait: string | undefined;
   /** util-linux's `prlimit`: a root server raises its own open-files limit at start. */
   readonly prlimit: string | undefined;
+  /** NSS's `certutil` (libnss3-tools): hands XB_SESSION_CA_FILE's authorities to the browsers. */
+  readonly certutil: string | undefined;
 }
 
 /** Looks every tool up on PATH, once. */
@@ -57,6 +59,7 @@ export function findSystemTools(): SystemTools {
     slirp4netns: findExecutable('slirp4netns', ['/usr/bin']),
     inotifywait: findExecutable('inotifywait', ['/usr/bin']),
     prlimit: findExecutable('prlimit', ['/usr/bin']),
+    certutil: findExecutable('certutil', ['/usr/bin']),
   };
 }
 
