@@ -1,10 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import {
   chmodSync,
+  copyFileSync,
   cpSync,
   existsSync,
   lchownSync,
   lstatSync,
+  mkdirSync,
   readdirSync,
   realpathSync,
   rmSync,
@@ -243,14 +245,26 @@ export class AppRunner {
           existsSync(join(folder, name)),
         );
         const { npm } = request;
-        const userConfig = `${HOST_INSIDE}/npmrc`;
-        const globalConfig = `${HOST_INSIDE}/npmrc-global`;
+        // The operator's npm settings, copied into the sandbox's home as its user's: npm saves a
+        // user .npmrc 0600, which the install's user (never the server's) could not read bound.
+        const settings = join(sandbox.home, '.xb-npm');
+        mkdirSync(settings, { mode: 0o700 });
+        if (sandbox.user) lchownSync(settings, sandbox.user.uid, sandbox.user.gid);
+        const copyConfig = (from: string | undefined, name: string) => {
+          if (!from) return '/dev/null';
+          const to = join(settings, name);
+          copyFileSync(from, to);
+          if (sandbox.user) lchownSync(to, sandbox.user.uid, sandbox.user.gid);
+          return `${INSTANCE_HOME}/.xb-npm/${name}`;
+        };
+        const userConfig = copyConfig(npm.userConfig, 'npmrc');
+        const globalConfig = copyConfig(npm.globalConfig, 'npmrc-global');
         const child = this.#spawnNode(sandbox, {
           env: {
             ...npm.env,
             npm_config_cache: `${INSTANCE_HOME}/.npm`,
-            npm_config_userconfig: npm.userConfig ? userConfig : '/dev/null',
-            npm_config_globalconfig: npm.globalConfig ? globalConfig : '/dev/null',
+            npm_config_userconfig: userConfig,
+            npm_config_globalconfig: globalConfig,
             npm_config_update_notifier: 'false',
             npm_config_fund: 'false',
             npm_config_audit: 'false',
@@ -258,8 +272,6 @@ export class AppRunner {
           cwd: `${INSTANCE_HOME}/app`,
           binds: [
             [npmFolder(), `${HOST_INSIDE}/npm`],
-            ...(npm.userConfig ? [[npm.userConfig, userConfig] as [string, string]] : []),
-            ...(npm.globalConfig ? [[npm.globalConfig, globalConfig] as [string, string]] : []),
             ...(npm.files ?? []).map((file): [string, string] => [file, file]),
           ],
           args: [`${HOST_INSIDE}/npm/bin/npm-cli.js`, hasLock ? 'ci' : 'install', '--omit=dev'],
