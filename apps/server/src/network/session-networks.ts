@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
 import type { Logger } from 'pino';
 import { describeHolder, type HostClaims } from '../system/host-claims.js';
-import { makeSandboxFolder, writeSandboxFile } from '../system/sandbox-files.js';
+import { writeSandboxFile } from '../system/sandbox-files.js';
 import { runTool } from '../system/tool-runner.js';
 import { DnsRelay, formatEndpoint, type NetworkEndpoint } from './dns-relay.js';
 import {
@@ -294,7 +294,8 @@ export class SessionNetworks implements EgressNetworks {
     });
     const folder = join(dataDir, 'network');
     rmSync(folder, { recursive: true, force: true });
-    makeSandboxFolder(folder);
+    // Bound into sandboxes by bubblewrap (as root, or as the server's own user): the folder stays the server's.
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
     const nameservers =
       options.nameservers ??
       hostNameservers(readText('/etc/resolv.conf')).map((address) => ({ address, port: 53 }));

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
 import type { Logger } from 'pino';
-import { makeSandboxFolder, writeSandboxFile } from '../system/sandbox-files.js';
+import { writeSandboxFile } from '../system/sandbox-files.js';
 import { loopbackRules, USER_MODE_TABLE, userModeRules } from './nft-rules.js';
 import {
   type EgressNetworks,
@@ -100,7 +100,8 @@ export class UserModeNetworks implements EgressNetworks {
     await run(tools.unshare, ['--user', '--map-root-user', '--net', tools.nft, 'list', 'tables']);
     const folder = join(options.dataDir, 'network');
     rmSync(folder, { recursive: true, force: true });
-    makeSandboxFolder(folder);
+    // Bound into sandboxes by bubblewrap (as root, or as the server's own user): the folder stays the server's.
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
     logger.info(
       { cidr },
       'egress policy: each session in a network namespace of its own, out through slirp4netns',

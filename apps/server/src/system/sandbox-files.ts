@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 
 /**
- * Files and folders the server makes for its sandboxes to read. The server runs with umask 077
+ * Files the server makes for its sandboxes to read. The server runs with umask 077
  * (`main.ts`: what it makes is its own), which turns a mode asked at creation (`0o644`) into
  * `0o600`: a sandbox's user (never the server's) could then not read its own resolv.conf. So the
  * mode is set after the file is made, whatever the umask; every file bound into a sandbox for
@@ -12,20 +12,4 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 export function writeSandboxFile(path: string, content: string | Uint8Array): void {
   writeFileSync(path, content);
   chmodSync(path, 0o644);
-}
-
-/** Makes folder `path` (and its parents) traversable and readable by every user (0755), whatever the umask. */
-export function makeSandboxFolder(path: string): void {
-  const first = mkdirSync(path, { recursive: true });
-  // The folders made now (from the first one made down to `path`), each set explicitly.
-  if (first === undefined) {
-    chmodSync(path, 0o755);
-    return;
-  }
-  let folder = path;
-  while (folder.length >= first.length) {
-    chmodSync(folder, 0o755);
-    if (folder === first) break;
-    folder = folder.slice(0, folder.lastIndexOf('/'));
-  }
 }
