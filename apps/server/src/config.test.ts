@@ -50,4 +50,19 @@ describe('the configuration', () => {
     expect(readConfig({ XB_DRAIN_SECONDS: '600' }).drainSeconds).toBe(600);
     expect(readConfig({}).drainSeconds).toBe(0);
   });
+
+  it("takes the sessions' resolvers with their ports, and says what it wants otherwise", () => {
+    expect(readConfig({}).sessionNameservers).toBeUndefined();
+    expect(
+      readConfig({ XB_SESSION_NAMESERVERS: '10.0.0.53, 127.0.0.1:5353' }).sessionNameservers,
+    ).toEqual([
+      { address: '10.0.0.53', port: 53 },
+      { address: '127.0.0.1', port: 5353 },
+    ]);
+    for (const bad of ['dns.example', '10.0.0.1:0', '10.0.0.1:70000', '::1', '10.0.0.256'])
+      expect(() => readConfig({ XB_SESSION_NAMESERVERS: bad })).toThrow(
+        /XB_SESSION_NAMESERVERS must list IPv4 resolvers/,
+      );
+    expect(readConfig({ XB_SESSION_CA_FILE: 'ca.pem' }).sessionCaFile).toMatch(/\/ca\.pem$/);
+  });
 });
