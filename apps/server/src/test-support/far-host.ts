@@ -20,11 +20,28 @@ export interface FarHost {
   close(): void;
 }
 
+/** HTTPS sites a far host serves on port 443: a page per host name, under one certificate. */
+export interface FarSites {
+  readonly cert: string;
+  readonly key: string;
+  /** Host name → the HTML it serves at every path. */
+  readonly pages: Readonly<Record<string, string>>;
+}
+
 /** The far host's program: HTTP, UDP counter and a DNS server of fixed names. */
 const FAR_PROGRAM = `
 const http = require('node:http');
 const dgram = require('node:dgram');
 const names = JSON.parse(process.argv[1]);
+const sites = process.argv[2] ? JSON.parse(process.argv[2]) : undefined;
+if (sites) {
+  require('node:https').createServer({ cert: sites.cert, key: sites.key }, (request, response) => {
+    const host = String(request.headers.host ?? '').replace(/:\\d+$/, '').toLowerCase();
+    const page = sites.pages[host];
+    response.writeHead(page === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page ?? '<p>no such site</p>');
+  }).listen(443, '0.0.0.0');
+}
 let datagrams = 0;
 const asked = [];
 http.createServer((request, response) => {
@@ -87,6 +104,22 @@ export async function startFarHost(
     publicAddress: string;
     privateAddress: string;
   }) => Record<string, string> = () => ({}),
+  https?: FarSites,
+): Promise<FarHost> {
+  // The octet is looked for, then taken: another test's far host may take it in between (its
+  // route is then there, and ours fails): another octet.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startFarHostOnce(names, https);
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
+  }
+}
+
+async function startFarHostOnce(
+  names: (far: { publicAddress: string; privateAddress: string }) => Record<string, string>,
+  https: FarSites | undefined,
 ): Promise<FarHost> {
   const id = randomBytes(2).toString('hex');
   const namespace = `xbt-far-${id}`;
@@ -132,6 +165,7 @@ export async function startFarHost(
         '-e',
         FAR_PROGRAM,
         JSON.stringify(names({ publicAddress, privateAddress })),
+        ...(https ? [JSON.stringify(https)] : []),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );

@@ -1,0 +1,186 @@
+/**
+ * The server as users run it: the built `xb-server` bin started as a process with only its
+ * environment (its `main.ts`, umask 077 and all), pointed at the run's small internet as an
+ * operator points it at a company's resolver and CA, driven through its public API with the
+ * public Kernel SDK and Playwright.
+ */
+import { once } from 'node:events';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Kernel, { toFile } from '@onkernel/sdk';
+import { formatNetworkEntry } from '@x/types';
+import { zipSync } from 'fflate';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registryNetworks } from '../src/test-support/app-runners.js';
+import { MAIN, startServerProcess } from '../src/test-support/binary.js';
+import { processesOfServer } from '../src/test-support/processes.js';
+import { type SmallInternet, startSmallInternet } from '../src/test-support/small-internet.js';
+import { hostLeftovers } from './leftovers.js';
+
+const TOKEN = 'system-test-token';
+const SHOP = '<title>Shop</title><h1 id="greeting">Welcome to the shop</h1>';
+
+let internet: SmallInternet;
+let dataDir: string;
+let server: Awaited<ReturnType<typeof startServerProcess>>;
+let kernel: Kernel;
+
+beforeAll(async () => {
+  internet = await startSmallInternet({ 'shop.example.test': SHOP });
+  // The registry is where npm finds it on this host: opened to installs as an operator would.
+  const registry = (await registryNetworks()).map(formatNetworkEntry);
+  dataDir = join(mkdtempSync(join(tmpdir(), 'xb-system-')), 'data');
+  server = await startServerProcess(
+    [process.execPath, MAIN],
+    {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TMPDIR: process.env.TMPDIR,
+      XB_DATA_DIR: dataDir,
+      XB_PORT: '0',
+      XB_TOKENS: TOKEN,
+      XB_SPARE_BROWSERS: '0',
+      XB_ALLOW_NETWORKS: registry.join(','),
+      ...internet.env,
+    },
+    undefined,
+    true,
+  );
+  kernel = new Kernel({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  if (server?.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await once(server.child, 'exit');
+  }
+  await internet?.close();
+});
+
+describe('the xb-server bin, started as users start it', () => {
+  it('opens an HTTPS site by its host name, trusting the CA it was given', async () => {
+    const session = await kernel.browsers.create({ timeout_seconds: 120 });
+    try {
+      const browser = await chromium.connectOverCDP(session.cdp_ws_url);
+      try {
+        const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+        const response = await page.goto('https://shop.example.test/', { timeout: 20_000 });
+        expect(response?.status()).toBe(200);
+        expect(await page.textContent('#greeting')).toBe('Welcome to the shop');
+        expect(page.url()).toBe('https://shop.example.test/');
+        // A name outside the small internet resolves through the host's resolvers, and a name
+        // that exists nowhere fails as it does on any machine.
+        const missing = await page.goto('https://nowhere.example.test/', { timeout: 20_000 }).then(
+          () => 'loaded',
+          (error: Error) => error.message,
+        );
+        expect(missing).toMatch(/ERR_NAME_NOT_RESOLVED/);
+      } finally {
+        await browser.close();
+      }
+      expect(internet.asked).toContain('shop.example.test');
+    } finally {
+      await kernel.browsers.deleteByID(session.session_id);
+    }
+  });
+
+  it('deploys a Kernel app that depends on @onkernel/sdk from the registry, and invokes it', async () => {
+    const app = [
+      "import { Kernel } from '@onkernel/sdk';",
+      "const app = new Kernel().app('system-greeter');",
+      "app.action('greet', async (_ctx, payload) => ({ greeting: 'hello ' + payload?.name }));",
+    ].join('\n');
+    const pkg = JSON.stringify({
+      name: 'system-greeter',
+      type: 'module',
+      dependencies: { '@onkernel/sdk': '0.84.0' },
+    });
+    const archive = zipSync({
+      'package.json': new TextEncoder().encode(pkg),
+      'app.js': new TextEncoder().encode(app),
+    });
+    const deployment = await kernel.deployments.create({
+      file: await toFile(Buffer.from(archive), 'app.zip'),
+      entrypoint_rel_path: 'app.js',
+      version: 'v1',
+    });
+    let status = deployment.status;
+    let reason: string | undefined;
+    for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
+      const now = await kernel.deployments.retrieve(deployment.id);
+      status = now.status;
+      reason = now.status_reason;
+      if (status === 'running' || status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect({ status, reason }).toMatchObject({ status: 'running' });
+    const invocation = await kernel.invocations.create({
+      app_name: 'system-greeter',
+      action_name: 'greet',
+      version: 'v1',
+      payload: JSON.stringify({ name: 'operator' }),
+      async: false,
+    });
+    expect(invocation.status).toBe('succeeded');
+    expect(JSON.parse(String(invocation.output))).toEqual({ greeting: 'hello operator' });
+  }, 240_000);
+
+  it('stops on SIGTERM with a browser, a process, a recording, a live view and a deploy in flight, leaving nothing on the host', async () => {
+    const session = await kernel.browsers.create({ timeout_seconds: 120 });
+    await kernel.browsers.process.spawn(session.session_id, { command: 'sleep', args: ['300'] });
+    await kernel.browsers.replays.start(session.session_id);
+    const viewer = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const view = await viewer.newPage();
+      await view.goto(String(session.browser_live_view_url));
+      // A deploy that is still installing when the stop comes.
+      const slow = zipSync({
+        'package.json': new TextEncoder().encode(
+          JSON.stringify({ name: 'slow', type: 'module', scripts: { install: 'sleep 120' } }),
+        ),
+        'app.js': new TextEncoder().encode('export default 1;'),
+      });
+      const deployment = await kernel.deployments.create({
+        file: await toFile(Buffer.from(slow), 'app.zip'),
+        entrypoint_rel_path: 'app.js',
+      });
+      await expect
+        .poll(async () => (await kernel.deployments.retrieve(deployment.id)).status, {
+          timeout: 30_000,
+        })
+        .toBe('in_progress');
+      const before = hostLeftovers(dataDir, server.output.stdout);
+      expect(before.processes.length).toBeGreaterThan(0);
+      expect(before.namespaces.length).toBeGreaterThan(0);
+      server.child.kill('SIGTERM');
+      const [code] = await once(server.child, 'exit');
+      expect(code).toBe(0);
+    } finally {
+      await viewer.close();
+    }
+    const after = hostLeftovers(dataDir, server.output.stdout);
+    expect(after).toEqual({
+      processes: [],
+      mounts: [],
+      cgroups: [],
+      namespaces: [],
+      tables: [],
+      routes: [],
+      claims: [],
+    });
+    expect(processesOfServer(dataDir)).toEqual([]);
+    expect(existsSync(join(dataDir, 'network'))).toBe(false);
+  }, 180_000);
+});
