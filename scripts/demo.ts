@@ -15,6 +15,7 @@ import { buildExtensionArchive } from '@x/testing';
 import { operations, successStatuses } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
 import { chromium } from 'playwright-core';
+import { startSmallInternet } from '../apps/server/src/test-support/small-internet.ts';
 import { launchViewer } from '../apps/server/src/test-support/viewer.ts';
 
 const XB = 'packages/cli/dist/bin/xb.js';
@@ -105,12 +106,23 @@ function xbJson<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   return JSON.parse(result.stdout) as T;
 }
 
+// The demo's own small internet (root only: its sites live in a network namespace): HTTPS sites
+// under example.test, a resolver that answers their names, and the CA of their certificates, which
+// the server is told of as an operator tells it of a company's resolver and CA.
+const internet =
+  process.getuid?.() === 0
+    ? await startSmallInternet({
+        'shop.example.test':
+          '<title>Example Shop</title><body style="font: 24px sans-serif"><h1>Example Shop</h1><p>served over HTTPS, found by its name</p></body>',
+      })
+    : undefined;
 // The server with its embedded defaults: data in ./.xb-data, a token generated on the first run.
 const server = await start(XB_SERVER, [], {
   ...process.env,
   XB_PORT: '0',
   XB_ALLOW_NETWORKS: '127.0.0.1/32',
   XB_LOG_LEVEL: 'warn',
+  ...internet?.env,
 });
 const token = spawnSync('cat', ['.xb-data/token'], { encoding: 'utf8' }).stdout.trim();
 const atServer = { ...process.env, XB_BASE_URL: server.url, XB_TOKEN: token, NO_COLOR: '' };
@@ -118,6 +130,7 @@ console.log(
   `\nThe self-hosted server runs at ${server.url} (real Chromium; token in .xb-data/token).\n`,
 );
 try {
+  await byNameDemo(atServer);
   // The agent deployed (followed until it runs), then invoked: once and answered, once running on.
   xb(atServer, 'deploy', 'out/demo-agent', '--version', 'demo', '--force', '--with-node-modules');
   xb(atServer, 'apps');
@@ -252,6 +265,33 @@ try {
   const exited = once(server.child, 'exit');
   server.child.kill('SIGTERM');
   await exited;
+  await internet?.close();
+}
+
+/**
+ * A session opens a site by its host name over HTTPS, as it would any site of the internet: the
+ * name answered by the resolver the server was given, the certificate issued by the CA it trusts.
+ */
+async function byNameDemo(env: NodeJS.ProcessEnv): Promise<void> {
+  if (!internet) {
+    console.log("(a page by host name: left out, the demo's small internet needs root)");
+    return;
+  }
+  console.log(
+    `(the server asks the demo's resolver (XB_SESSION_NAMESERVERS=${internet.env.XB_SESSION_NAMESERVERS}) and trusts its CA (XB_SESSION_CA_FILE))`,
+  );
+  const session = xbJson<{ session_id: string; cdp_ws_url: string }>(env, 'browsers', 'create');
+  const browser = await chromium.connectOverCDP(session.cdp_ws_url);
+  try {
+    const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+    const response = await page.goto('https://shop.example.test/');
+    console.log(
+      `(${session.session_id} opened https://shop.example.test/: ${response?.status()} "${await page.title()}", over ${response?.url().split(':')[0]})`,
+    );
+  } finally {
+    await browser.close();
+  }
+  xb(env, 'browsers', 'delete', session.session_id);
 }
 
 /**
