@@ -98,13 +98,19 @@ say "version: $(once "$IMAGE" --version)"
 say "tools: $(once --entrypoint sh "$IMAGE" -c \
   'node --version; chromium --version; ffmpeg -version | head -1; bwrap --version; Xvfb -help 2>&1 | head -0 && echo Xvfb' | paste -sd ',' -)"
 
+# A page by host name over HTTPS: the npm registry, the one public name this machine resolves;
+# its address is reserved here, so it is opened as an operator opens a private destination.
+REGISTRY_HOST="$( (npm config get registry 2> /dev/null || echo https://registry.npmjs.org/) | sed -E 's#^https?://([^/:]+).*#\1#')"
+REGISTRY_IP="$(getent ahostsv4 "$REGISTRY_HOST" | awk 'NR == 1 { print $1 }')"
+[ -n "$REGISTRY_IP" ] || fail "$REGISTRY_HOST does not resolve on this host"
+
 # The data directory is a volume; the tokens file lives in it, written as the image's user.
 podman volume create "$VOLUME" > /dev/null
 once -v "$VOLUME:/data" --entrypoint sh "$IMAGE" \
   -c 'umask 077; printf "xb_first\nread-only xb_reader\n" > /data/tokens'
 podman "${RUNTIME[@]}" run -d --name "$NAME" --log-driver k8s-file "${LIMITS[@]}" \
   --security-opt 'unmask=/proc/*' --device /dev/net/tun -p "127.0.0.1:$PORT:8080" -v "$VOLUME:/data" \
-  -e "XB_PUBLIC_URL=$PUBLIC" -e XB_TOKENS_FILE=/data/tokens \
+  -e "XB_PUBLIC_URL=$PUBLIC" -e XB_TOKENS_FILE=/data/tokens -e "XB_ALLOW_NETWORKS=$REGISTRY_IP/32" \
   "$IMAGE" > /dev/null 2> "$WORK/run.log"
 API="http://127.0.0.1:$PORT"
 
@@ -140,6 +146,10 @@ say "screenshot: PNG, $(stat -c %s "$WORK/shot.png") bytes"
 ran="$(call xb_first POST "/browsers/$id/process/exec" '{"command":"sh","args":["-c","id -un; ls /home/browser | head -3"]}')"
 [ "$(status "$ran")" = 200 ] || fail "exec: $ran"
 say "exec in the session, as $(body "$ran" | sed -E 's/.*"stdout_b64":"([^"]*)".*/\1/' | base64 -d | paste -sd ' ' -): $(body "$ran" | head -c 120)"
+fetched="$(call xb_first POST "/browsers/$id/curl" "{\"url\":\"https://$REGISTRY_HOST/-/ping\"}")"
+[ "$(status "$fetched")" = 200 ] || fail "a page by host name: $fetched"
+grep -q '"status":200' <<< "$(body "$fetched")" || fail "a page by host name: $(body "$fetched" | head -c 300)"
+say "a page by host name over HTTPS, fetched by the session's browser (its resolver, its TLS): https://$REGISTRY_HOST/-/ping answered 200"
 watched="$(call xb_first POST "/browsers/$id/fs/watch" '{"path":"/home/browser","recursive":true}')"
 [ "$(status "$watched")" = 201 ] || fail "watch: $watched"
 say "watch from the session's sandbox (inotifywait, its own inotify limit): $(body "$watched")"
