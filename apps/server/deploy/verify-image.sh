@@ -147,7 +147,12 @@ ran="$(call xb_first POST "/browsers/$id/process/exec" '{"command":"sh","args":[
 [ "$(status "$ran")" = 200 ] || fail "exec: $ran"
 say "exec in the session, as $(body "$ran" | sed -E 's/.*"stdout_b64":"([^"]*)".*/\1/' | base64 -d | paste -sd ' ' -): $(body "$ran" | head -c 120)"
 fetched="$(call xb_first POST "/browsers/$id/curl" "{\"url\":\"https://$REGISTRY_HOST/-/ping\"}")"
-[ "$(status "$fetched")" = 200 ] || fail "a page by host name: $fetched"
+if [ "$(status "$fetched")" != 200 ]; then
+  # What the session itself sees of the name and its resolver, to say why.
+  seen="$(call xb_first POST "/browsers/$id/process/exec" "{\"command\":\"sh\",\"args\":[\"-c\",\"cat /etc/resolv.conf; getent hosts $REGISTRY_HOST\"]}")"
+  say "the session's resolver: $(body "$seen" | sed -E 's/.*"stdout_b64":"([^"]*)".*/\1/' | base64 -d | paste -sd ' ' -)"
+  fail "a page by host name: $fetched"
+fi
 grep -q '"status":200' <<< "$(body "$fetched")" || fail "a page by host name: $(body "$fetched" | head -c 300)"
 say "a page by host name over HTTPS, fetched by the session's browser (its resolver, its TLS): https://$REGISTRY_HOST/-/ping answered 200"
 watched="$(call xb_first POST "/browsers/$id/fs/watch" '{"path":"/home/browser","recursive":true}')"
