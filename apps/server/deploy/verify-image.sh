@@ -104,13 +104,25 @@ REGISTRY_HOST="$( (npm config get registry 2> /dev/null || echo https://registry
 REGISTRY_IP="$(getent ahostsv4 "$REGISTRY_HOST" | awk 'NR == 1 { print $1 }')"
 [ -n "$REGISTRY_IP" ] || fail "$REGISTRY_HOST does not resolve on this host"
 
+# The CAs this host trusts beyond the public ones (a network that inspects TLS, as this one may)
+# are the sessions' too, given as an operator gives them: XB_SESSION_CA_FILE.
+SESSION_CA=()
+if [ -n "${XB_BUILD_CA:-}" ]; then cat "$XB_BUILD_CA" > "$WORK/session-ca.pem"
+elif compgen -G '/usr/local/share/ca-certificates/*.crt' > /dev/null; then
+  cat /usr/local/share/ca-certificates/*.crt > "$WORK/session-ca.pem"
+fi
+if [ -s "$WORK/session-ca.pem" ]; then
+  chmod 0644 "$WORK/session-ca.pem"
+  SESSION_CA=(-v "$WORK/session-ca.pem:/etc/xb/session-ca.pem:ro" -e XB_SESSION_CA_FILE=/etc/xb/session-ca.pem)
+fi
+
 # The data directory is a volume; the tokens file lives in it, written as the image's user.
 podman volume create "$VOLUME" > /dev/null
 once -v "$VOLUME:/data" --entrypoint sh "$IMAGE" \
   -c 'umask 077; printf "xb_first\nread-only xb_reader\n" > /data/tokens'
 podman "${RUNTIME[@]}" run -d --name "$NAME" --log-driver k8s-file "${LIMITS[@]}" \
   --security-opt 'unmask=/proc/*' --device /dev/net/tun -p "127.0.0.1:$PORT:8080" -v "$VOLUME:/data" \
-  -e "XB_PUBLIC_URL=$PUBLIC" -e XB_TOKENS_FILE=/data/tokens -e "XB_ALLOW_NETWORKS=$REGISTRY_IP/32" \
+  -e "XB_PUBLIC_URL=$PUBLIC" -e XB_TOKENS_FILE=/data/tokens -e "XB_ALLOW_NETWORKS=$REGISTRY_IP/32" "${SESSION_CA[@]}" \
   "$IMAGE" > /dev/null 2> "$WORK/run.log"
 API="http://127.0.0.1:$PORT"
 
@@ -154,7 +166,7 @@ if [ "$(status "$fetched")" != 200 ]; then
   fail "a page by host name: $fetched"
 fi
 grep -q '"status":200' <<< "$(body "$fetched")" || fail "a page by host name: $(body "$fetched" | head -c 300)"
-say "a page by host name over HTTPS, fetched by the session's browser (its resolver, its TLS): https://$REGISTRY_HOST/-/ping answered 200"
+say "a page by host name over HTTPS, fetched by the session's browser (its resolver, its TLS${SESSION_CA:+, the CAs of XB_SESSION_CA_FILE}): https://$REGISTRY_HOST/-/ping answered 200"
 watched="$(call xb_first POST "/browsers/$id/fs/watch" '{"path":"/home/browser","recursive":true}')"
 [ "$(status "$watched")" = 201 ] || fail "watch: $watched"
 say "watch from the session's sandbox (inotifywait, its own inotify limit): $(body "$watched")"
