@@ -1,10 +1,12 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageFolder } from '../sandbox/worker-files.js';
+import { findSystemTools } from '../system/executables.js';
 import { useAppRunner } from '../test-support/app-runners.js';
-import type { AppLogLine, AppRunRequest } from './app-runner.js';
+import { type AppLogLine, AppRunner, type AppRunRequest } from './app-runner.js';
 
 /** An app written for the public Kernel app framework, in TypeScript, as its users write them. */
 const KERNEL_APP = `
@@ -248,6 +250,36 @@ describe('a deployment’s code in its sandbox', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024 + 3);
     expect(lines.at(-1)?.message.slice(0, 100)).toMatch(/the log is cut here/);
     expect(lines.length).toBeLessThan(200);
+    apps.expectNothingLeft();
+  });
+});
+
+describe('a run whose sandbox the host cannot make', () => {
+  it('fails saying the server could not make it, with nothing of the host in the reason, and leaves nothing', async () => {
+    const tools = findSystemTools();
+    const runner = new AppRunner(
+      tools.bwrap as string,
+      apps.dataDir,
+      {
+        users: undefined,
+        isEnabled: true,
+        egress: {
+          networks: {
+            create: () => Promise.reject(new Error('bind EADDRINUSE 10.200.0.9:53')),
+            blockedTotal: async () => 0,
+            close: async () => undefined,
+            killSync: () => undefined,
+          },
+        },
+      },
+      pino({ level: 'silent' }),
+    );
+    const outcome = await runner.discover(request());
+    expect(outcome).toEqual({
+      ok: false,
+      reason:
+        "The server could not make the run's sandbox (its user, disk or network): the server's log says why.",
+    });
     apps.expectNothingLeft();
   });
 });

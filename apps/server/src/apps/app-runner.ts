@@ -16,7 +16,7 @@ import { homedir } from 'node:os';
 import { join, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { INSTANCE_HOME } from '@x/service-kernel';
+import { INSTANCE_HOME, ServiceError } from '@x/service-kernel';
 import type { NetworkEntry } from '@x/types';
 import type { Logger } from 'pino';
 import type { Sandboxing } from '../browsers/chromium-engine.js';
@@ -442,7 +442,23 @@ export class AppRunner {
     work: (sandbox: RunSandbox) => Promise<AppRunOutcome>,
   ): Promise<AppRunOutcome> {
     if (request.signal?.aborted) return { ok: false, reason: 'Cancelled.' };
-    const sandbox = await this.#prepare(request);
+    let sandbox: RunSandbox;
+    try {
+      sandbox = await this.#prepare(request);
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      // A fault of the host (a tool that failed, a resource another server holds), not of the
+      // code: said to the caller as such, the details to the operator's log.
+      this.#logger.error(
+        { err: error, run: request.id },
+        'the sandbox of an app run could not be made',
+      );
+      return {
+        ok: false,
+        reason:
+          "The server could not make the run's sandbox (its user, disk or network): the server's log says why.",
+      };
+    }
     try {
       return await work(sandbox);
     } finally {
