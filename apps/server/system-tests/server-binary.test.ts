@@ -17,6 +17,7 @@ import { registryNetworks } from '../src/test-support/app-runners.js';
 import { MAIN, startServerProcess } from '../src/test-support/binary.js';
 import { processesOfServer } from '../src/test-support/processes.js';
 import { type SmallInternet, startSmallInternet } from '../src/test-support/small-internet.js';
+import { launchViewer } from '../src/test-support/viewer.js';
 import { hostLeftovers } from './leftovers.js';
 
 const TOKEN = 'system-test-token';
@@ -131,17 +132,7 @@ describe('the xb-server bin, started as users start it', () => {
     const session = await kernel.browsers.create({ timeout_seconds: 120 });
     await kernel.browsers.process.spawn(session.session_id, { command: 'sleep', args: ['300'] });
     await kernel.browsers.replays.start(session.session_id);
-    const viewer = await chromium.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const viewer = await launchViewer();
     try {
       const view = await viewer.newPage();
       await view.goto(String(session.browser_live_view_url));

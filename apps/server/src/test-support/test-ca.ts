@@ -22,41 +22,36 @@ export function makeTestCa(names: readonly string[]): TestCa {
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
   try {
     const at = (name: string) => join(folder, name);
-    openssl(
-      'req',
+    // A new P-256 key and a request for it (self-signed with -x509: the CA).
+    const request = (key: string, out: string, subject: string, ...extra: string[]) =>
+      openssl(
+        'req',
+        ...extra,
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        at(key),
+        '-out',
+        at(out),
+        '-subj',
+        subject,
+      );
+    request(
+      'ca.key',
+      'ca.pem',
+      '/CN=xb test CA',
       '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      at('ca.key'),
-      '-out',
-      at('ca.pem'),
       '-days',
       '2',
-      '-subj',
-      '/CN=xb test CA',
       '-addext',
       'basicConstraints=critical,CA:TRUE',
       '-addext',
       'keyUsage=critical,keyCertSign,cRLSign',
     );
-    openssl(
-      'req',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      at('site.key'),
-      '-out',
-      at('site.csr'),
-      '-subj',
-      `/CN=${names[0]}`,
-    );
+    request('site.key', 'site.csr', `/CN=${names[0]}`);
     writeFileSync(
       at('site.ext'),
       `subjectAltName=${names.map((name) => `DNS:${name}`).join(',')}\nextendedKeyUsage=serverAuth\nbasicConstraints=CA:FALSE\n`,
