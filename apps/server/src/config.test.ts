@@ -59,7 +59,7 @@ describe('the configuration', () => {
       { address: '10.0.0.53', port: 53 },
       { address: '127.0.0.1', port: 5353 },
     ]);
-    for (const bad of ['dns.example', '10.0.0.1:0', '10.0.0.1:70000', '::1', '10.0.0.256'])
+    for (const bad of ['dns.example', '10.0.0.1:0', '10.0.0.1:70000', '::1', '10.0.0.256', ','])
       expect(() => readConfig({ XB_SESSION_NAMESERVERS: bad })).toThrow(
         /XB_SESSION_NAMESERVERS must list IPv4 resolvers/,
       );

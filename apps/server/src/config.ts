@@ -204,10 +204,24 @@ function databaseUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * A setting the host cannot honour, found as the server starts (after the environment was read):
+ * said in one line, exit 2, as a bad flag is.
+ */
+export class SettingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingError';
+  }
+}
+
 /** `XB_SESSION_NAMESERVERS`: `10.0.0.53,10.0.0.54:5353`; undefined when not set. */
 function nameservers(value: string | undefined): NetworkEndpoint[] | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  return list(value).map((entry) => {
+  const entries = list(value);
+  if (entries.length === 0)
+    throw new Error(`XB_SESSION_NAMESERVERS must list IPv4 resolvers, got "${value}"`);
+  return entries.map((entry) => {
     const match = /^(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?$/.exec(entry);
     const port = Number(match?.[2] ?? 53);
     if (!match || !isIPv4(match[1] as string) || port < 1 || port > 65_535)

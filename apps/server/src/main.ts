@@ -13,7 +13,7 @@
 import pino from 'pino';
 import { KeyMismatchError } from './cluster/cluster-node.js';
 import { helpText, parseCommandLine, UsageError } from './command-line.js';
-import { readConfig, type ServerConfig } from './config.js';
+import { readConfig, type ServerConfig, SettingError } from './config.js';
 import { type RunningServer, startServer } from './server.js';
 import { DataDirInUseError } from './store/data-dir-lock.js';
 import { closeInheritedDescriptors } from './system/inherited-fds.js';
@@ -107,7 +107,7 @@ server = await startServer(config, logger).catch((error: unknown) => {
   else logger.error({ err: error }, 'could not start');
   process.stderr.write(`xb-server: ${(error as Error).message}\n`);
   // A setting to correct (a key that is not the cluster's) is a usage error, as a bad flag is.
-  process.exit(error instanceof KeyMismatchError ? 2 : 1);
+  process.exit(error instanceof KeyMismatchError || error instanceof SettingError ? 2 : 1);
 });
 if (stopping !== undefined) shutDown(server, stopping);
 else announce(server);

@@ -13,6 +13,7 @@ import { type RunningServer, startServer } from './server.js';
 import { findExecutable } from './system/executables.js';
 import { MAIN, startBinary } from './test-support/binary.js';
 import { jsonCaller, testConfig } from './test-support/servers.js';
+import { makeTestCa } from './test-support/test-ca.js';
 
 const TOKEN = 'operator-test-token';
 const quiet = pino({ level: 'silent' });
@@ -124,6 +125,33 @@ describe('xb-server on the command line', () => {
       expect(result.stdout).toBe('');
       // A URL that may hold a password is never repeated.
       expect(result.stderr).not.toContain('hunter2');
+    }
+  });
+
+  it('refuses session settings the host cannot honour: one line on stderr, exit 2', () => {
+    const ca = makeTestCa(['shop.example.test']);
+    try {
+      const site = join(mkdtempSync(join(tmpdir(), 'xb-site-')), 'site.pem');
+      writeFileSync(site, ca.cert);
+      const cases: [Record<string, string>, RegExp][] = [
+        [{ XB_SESSION_CA_FILE: site }, /^xb-server: XB_SESSION_CA_FILE: .* is not a CA/],
+        [
+          { XB_SESSION_NAMESERVERS: '10.0.0.53', XB_ALLOW_NETWORKS: '*' },
+          /^xb-server: XB_SESSION_NAMESERVERS has no effect with XB_ALLOW_NETWORKS=\*/,
+        ],
+      ];
+      for (const [env, said] of cases) {
+        const result = xbServer([], {
+          ...env,
+          XB_PORT: '0',
+          XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-refused-')),
+        });
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr.trim().split('\n')).toHaveLength(1);
+        expect(result.stderr).toMatch(said);
+      }
+    } finally {
+      ca.remove();
     }
   });
 

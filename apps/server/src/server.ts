@@ -32,7 +32,7 @@ import { ClusterNode, newNodeTag } from './cluster/cluster-node.js';
 import { deploymentOfApp, recordByName } from './cluster/cluster-store.js';
 import { Forwarder } from './cluster/forwarder.js';
 import { ClusterPoolPeers, poolNodeCalls } from './cluster/pool-peers.js';
-import type { ServerConfig } from './config.js';
+import { type ServerConfig, SettingError } from './config.js';
 import { PinnedProviderClient } from './credentials/pinned-provider-client.js';
 import { DiskArchiveStore } from './extensions/disk-archive-store.js';
 import { SandboxFileSystem } from './files/sandbox-file-system.js';
@@ -60,7 +60,7 @@ import type { SandboxUser } from './sandbox/bubblewrap.js';
 import { SessionCgroups } from './sandbox/cgroups.js';
 import { type DiskDetection, InstanceDisks } from './sandbox/instance-disks.js';
 import { newUserBlockBase, SandboxUsers } from './sandbox/sandbox-users.js';
-import { SessionTrust } from './sandbox/session-trust.js';
+import { readCaFile, SessionTrust } from './sandbox/session-trust.js';
 import { DataDirLock } from './store/data-dir-lock.js';
 import { openDatabase, storedSetting, storeSetting } from './store/database.js';
 import { KeptIdempotencyStore } from './store/idempotency-store.js';
@@ -217,6 +217,8 @@ export async function startServer(
   logger: Logger = pino({ level: config.logLevel }),
   parts: ServerParts = {},
 ): Promise<RunningServer> {
+  // Settings the host cannot honour are refused before anything is taken or started.
+  checkSessionSettings(config);
   // Taken before anything reads or changes the data directory: a second server stops here.
   const lock = DataDirLock.take(config.dataDir);
   try {
@@ -312,6 +314,14 @@ async function startLocked(
       ? await InstanceDisks.detect(config.dataDir, config.sessionDiskBytes)
       : undefined;
   logLimits(logger, { cgroups, disks }, config);
+  const trust = config.sessionCaFile
+    ? await SessionTrust.prepare(config.sessionCaFile, config.dataDir, tools.certutil)
+    : undefined;
+  if (trust)
+    logger.info(
+      { file: config.sessionCaFile, authorities: trust.count },
+      'sessions trust the authorities of XB_SESSION_CA_FILE besides the public ones',
+    );
   // What a root server shares with the other servers of this host (session subnets, network
   // names, blocks of users): each taken under the host's lock, never twice.
   const claims = SandboxUsers.canSwitchUser ? new HostClaims(config.dataDir) : undefined;
@@ -321,14 +331,6 @@ async function startLocked(
   const egress = config.isBrowserSandboxed
     ? await startEgress(config, tools, database, claims, logger)
     : undefined;
-  const trust = config.sessionCaFile
-    ? await SessionTrust.prepare(config.sessionCaFile, config.dataDir, tools.certutil)
-    : undefined;
-  if (trust)
-    logger.info(
-      { file: config.sessionCaFile, authorities: trust.count },
-      'sessions trust the authorities of XB_SESSION_CA_FILE besides the public ones',
-    );
   const browserEngine = new ChromiumEngine({
     chromePath: config.chromePath,
     dataDir: config.dataDir,
@@ -672,16 +674,43 @@ async function startLocked(
         // Event streams and proxied sockets hold connections open: end what is left.
         server.closeAllConnections();
         await stopped;
-        if (egress && 'networks' in egress) await egress.networks.close();
-        claims?.releaseAll();
-        cgroups?.close();
-        await store.close();
-        database.close();
-        lock.release();
+        try {
+          if (egress && 'networks' in egress) await egress.networks.close();
+        } finally {
+          claims?.releaseAll();
+          cgroups?.close();
+          await store.close();
+          database.close();
+          lock.release();
+        }
       })();
       return closing;
     },
   };
+}
+
+/**
+ * Refuses what the host cannot honour, rather than ignore it: resolvers for the sessions where
+ * they have no relay of their own to ask them (a server that is not root resolves through
+ * slirp4netns; with `XB_ALLOW_NETWORKS=*` sessions use the host's own resolver), and an
+ * authorities file that is not one (read now, so the start says so in one line).
+ */
+function checkSessionSettings(config: ServerConfig): void {
+  if (config.sessionNameservers && process.getuid?.() !== 0)
+    throw new SettingError(
+      "XB_SESSION_NAMESERVERS needs a server that runs as root: the sessions of a server that is not ask the host's resolvers, through slirp4netns",
+    );
+  if (config.sessionNameservers && config.allowNetworks === 'open')
+    throw new SettingError(
+      "XB_SESSION_NAMESERVERS has no effect with XB_ALLOW_NETWORKS=*: sessions then use the host's network and its resolvers",
+    );
+  if (config.sessionCaFile) {
+    try {
+      readCaFile(config.sessionCaFile);
+    } catch (error) {
+      throw new SettingError((error as Error).message);
+    }
+  }
 }
 
 /**
@@ -764,10 +793,6 @@ async function startEgress(
     logger.error({ reason }, `egress policy unavailable: ${reason}; browsers are refused`);
     return { unavailable: reason };
   }
-  if (!isRoot && config.sessionNameservers)
-    throw new Error(
-      "XB_SESSION_NAMESERVERS needs a server that runs as root: the sessions of a server that is not ask the host's resolvers, through slirp4netns",
-    );
   try {
     let networks: EgressNetworks;
     if (isRoot && claims) {

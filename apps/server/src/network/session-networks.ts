@@ -260,6 +260,9 @@ export class SessionNetworks implements EgressNetworks {
     const layout = await claims.withLock(async () => {
       const tag = pickTag(claims, dataDir, logger);
       const table = `xb_${tag}`;
+      // What this start took, given back if it fails half-way (the server goes on without it).
+      let subnet: string | undefined;
+      let dropOtherForwarding = false;
       try {
         // A crashed run of this data directory (its claims say what it held), then these names.
         for (const left of claims.leftBy(dataDir, 'net-'))
@@ -275,20 +278,26 @@ export class SessionNetworks implements EgressNetworks {
           await run(tools.ip, ['route', 'delete', 'unreachable', options.subnet]).catch(
             () => undefined,
           );
-        const subnet = await SessionNetworks.#takeSubnet(tools, claims, options.subnet, logger);
+        subnet = await SessionNetworks.#takeSubnet(tools, claims, options.subnet, logger);
         const base = parseIpv4(subnet.split('/')[0] as string) as number;
+        dropOtherForwarding = turnForwardingOn();
         const layout: PolicyLayout = {
           table,
           interfacePrefix: `xb${tag}h`,
           subnet,
           hostLoopback: formatIpv4(base + 65_534),
-          dropOtherForwarding: turnForwardingOn(),
+          dropOtherForwarding,
         };
         await run(tools.nft, ['-f', '-'], tableRules(layout));
         return { layout, tag };
       } catch (error) {
         await run(tools.nft, ['delete', 'table', 'inet', table]).catch(() => undefined);
-        claims.releaseAll();
+        if (subnet) {
+          await run(tools.ip, ['route', 'delete', 'unreachable', subnet]).catch(() => undefined);
+          claims.release(subnetClaim(subnet));
+        }
+        if (dropOtherForwarding) restoreForwarding(tools);
+        claims.release(`net-${tag}`);
         throw error;
       }
     });
@@ -505,7 +514,7 @@ export class SessionNetworks implements EgressNetworks {
         () => undefined,
       );
       if (this.#layout.dropOtherForwarding) restoreForwarding(this.#tools);
-      this.#claims.releaseAll();
+      this.#releaseNames();
     });
   }
 
@@ -523,7 +532,13 @@ export class SessionNetworks implements EgressNetworks {
     spawnSync(this.#tools.ip, ['route', 'delete', 'unreachable', this.#layout.subnet], {
       stdio: 'ignore',
     });
-    this.#claims.releaseAll();
+    this.#releaseNames();
+  }
+
+  /** Gives the host back this server's network names and subnet (not its other claims). */
+  #releaseNames(): void {
+    this.#claims.release(`net-${this.#tag}`);
+    this.#claims.release(subnetClaim(this.#layout.subnet));
   }
 
   #linkOf(slot: number): SessionLink {
