@@ -13,8 +13,12 @@ import type { SandboxUser } from './bubblewrap.js';
  * sandbox (its code and its npm install) through `NODE_EXTRA_CA_CERTS`, the file bound read-only.
  */
 
-/** Where a browser's NSS database is, relative to its home (Chromium's default since M146). */
-export const NSS_FOLDER = '.local/share/pki/nssdb';
+/**
+ * Where a browser's NSS database is, relative to its home: the classic place, which every
+ * Chromium reads (since M146 the default for a new one is `.local/share/pki/nssdb`, but one found
+ * here is used instead).
+ */
+export const NSS_FOLDER = '.pki/nssdb';
 
 /** The files of an NSS database (sql format). */
 const NSS_FILES = ['cert9.db', 'key4.db', 'pkcs11.txt'] as const;
@@ -77,6 +81,8 @@ export class SessionTrust {
     caFile: string,
     dataDir: string,
     certutil: string | undefined,
+    /** The server's own `NODE_EXTRA_CA_CERTS`, which its npm installs trusted before: kept. */
+    nodeExtra: string | undefined = process.env.NODE_EXTRA_CA_CERTS,
   ): Promise<SessionTrust> {
     const blocks = readCaFile(caFile);
     if (!certutil)
@@ -95,8 +101,16 @@ export class SessionTrust {
         ['-A', '-d', `sql:${template}`, '-n', `xb-session-ca-${index + 1}`, '-t', 'C,,', '-a'],
         { input: `${block}\n`, timeoutMs: 30_000 },
       );
+    // Node in a deployment's sandbox takes one file (NODE_EXTRA_CA_CERTS): these authorities and
+    // those the server's own Node was given, so an install through a registry mirror still works.
+    let kept: string[] = [];
+    try {
+      kept = nodeExtra ? certificatesOf(readFileSync(nodeExtra, 'utf8')) : [];
+    } catch {
+      // Not readable: the operator's setting, not ours to refuse.
+    }
     const copy = join(dataDir, 'trust', 'ca.pem');
-    writeSandboxFile(copy, `${blocks.join('\n')}\n`);
+    writeSandboxFile(copy, `${[...blocks, ...kept].join('\n')}\n`);
     return new SessionTrust(template, copy, blocks.length);
   }
 
