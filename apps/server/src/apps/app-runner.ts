@@ -251,7 +251,8 @@ export class AppRunner {
         mkdirSync(settings, { mode: 0o700 });
         if (sandbox.user) lchownSync(settings, sandbox.user.uid, sandbox.user.gid);
         const copyConfig = (from: string | undefined, name: string) => {
-          if (!from) return '/dev/null';
+          // Found at start; gone since (removed by the operator): none, as npm would take it.
+          if (!from || !existsSync(from)) return '/dev/null';
           const to = join(settings, name);
           copyFileSync(from, to);
           if (sandbox.user) lchownSync(to, sandbox.user.uid, sandbox.user.gid);

@@ -26,8 +26,17 @@ export function loadSecretKey(path: string): { key: Uint8Array; isNew: boolean }
     try {
       linkSync(temporary, path);
     } catch (linkError) {
-      if ((linkError as NodeJS.ErrnoException).code !== 'EEXIST') throw linkError;
-      return { key: parseKey(path, readFileSync(path, 'utf8')), isNew: false };
+      const code = (linkError as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST')
+        return { key: parseKey(path, readFileSync(path, 'utf8')), isNew: false };
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw linkError;
+      // A file system without hard links: made in place, as before (only one start may race).
+      const file = openSync(path, 'wx', 0o600);
+      try {
+        writeSync(file, `${key.toString('base64')}\n`);
+      } finally {
+        closeSync(file);
+      }
     } finally {
       rmSync(temporary, { force: true });
     }
