@@ -25,7 +25,8 @@ afterAll(async () => {
 type Node = Awaited<ReturnType<typeof startServerProcess>> & { dataDir: string };
 
 /** Starts a node on `databaseUrl` with the key file `keyFile`, as its own process. */
-async function startNode(databaseUrl: string, keyFile: string): Promise<Node> {
+async function startNode(databaseUrl: string, keyFile: string, attempt = 1): Promise<Node> {
+  // Its port is found free, then taken by the node: one taken meanwhile, another.
   const port = await freePort();
   const dataDir = join(mkdtempSync(join(tmpdir(), 'xb-system-node-')), 'data');
   const started = await startServerProcess(
@@ -45,8 +46,12 @@ async function startNode(databaseUrl: string, keyFile: string): Promise<Node> {
     },
     undefined,
     true,
-  );
-  return { ...started, dataDir };
+  ).catch((error: Error) => {
+    if (attempt < 3 && /EADDRINUSE/.test(error.message))
+      return startNode(databaseUrl, keyFile, attempt + 1);
+    throw error;
+  });
+  return 'dataDir' in started ? started : { ...started, dataDir };
 }
 
 async function stop(node: Node): Promise<void> {
@@ -60,8 +65,10 @@ describe('a cluster started the ordinary way', () => {
     const databaseUrl = postgres.createDatabase('together');
     const keyFile = join(mkdtempSync(join(tmpdir(), 'xb-system-key-')), 'cluster.key');
     // One key file for the three, made by whichever starts first (on other hosts, a copy of it).
-    const nodes = await Promise.all([0, 1, 2].map(() => startNode(databaseUrl, keyFile)));
+    const starts = await Promise.allSettled([0, 1, 2].map(() => startNode(databaseUrl, keyFile)));
+    const nodes = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
     try {
+      for (const start of starts) if (start.status === 'rejected') throw start.reason;
       const subnets = nodes.map(
         (node) => /"subnet":"([^"]+)"/.exec(node.output.stdout)?.[1] ?? 'none',
       );

@@ -13,7 +13,7 @@ import { formatNetworkEntry } from '@x/types';
 import { zipSync } from 'fflate';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registryNetworks } from '../src/test-support/app-runners.js';
+import { registryHost, registryNetworks } from '../src/test-support/app-runners.js';
 import { MAIN, startServerProcess } from '../src/test-support/binary.js';
 import { processesOfServer } from '../src/test-support/processes.js';
 import { type SmallInternet, startSmallInternet } from '../src/test-support/small-internet.js';
@@ -71,8 +71,7 @@ describe('the xb-server bin, started as users start it', () => {
         expect(response?.status()).toBe(200);
         expect(await page.textContent('#greeting')).toBe('Welcome to the shop');
         expect(page.url()).toBe('https://shop.example.test/');
-        // A name outside the small internet resolves through the host's resolvers, and a name
-        // that exists nowhere fails as it does on any machine.
+        // A name of the test domain that no site has fails as it does on any machine.
         const missing = await page.goto('https://nowhere.example.test/', { timeout: 20_000 }).then(
           () => 'loaded',
           (error: Error) => error.message,
@@ -125,6 +124,9 @@ describe('the xb-server bin, started as users start it', () => {
       async: false,
     });
     expect(invocation.status).toBe('succeeded');
+    // npm found the registry by its name through the resolver the server was given, which
+    // passed the question on to the host's own.
+    expect(internet.asked).toContain(registryHost());
     expect(JSON.parse(String(invocation.output))).toEqual({ greeting: 'hello operator' });
   }, 240_000);
 

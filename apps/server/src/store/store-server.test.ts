@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/servers.js';
-import { useTestCluster } from '../test-support/test-cluster.js';
+import { clusterKeyFile, useTestCluster } from '../test-support/test-cluster.js';
 
 const test = useTestCluster();
 
@@ -22,7 +22,10 @@ async function serverOn(store: 'sqlite' | { url: string }, env: Record<string, s
       XB_DATA_DIR: mkdtempSync(join(tmpdir(), 'xb-store-server-')),
       XB_PORT: '0',
       XB_TOKENS: TEST_TOKEN,
-      ...(store === 'sqlite' ? {} : { XB_DATABASE_URL: store.url }),
+      // The servers of one database share its sealing key, as a cluster's nodes do.
+      ...(store === 'sqlite'
+        ? {}
+        : { XB_DATABASE_URL: store.url, XB_SECRET_KEY_FILE: clusterKeyFile(store.url) }),
       ...env,
     }),
     pino({ level: 'silent' }),

@@ -72,18 +72,23 @@ export function useAppRunner(options: { readonly network: boolean }) {
   return handle;
 }
 
+/** The host name of the registry npm uses on this machine (asked of the npm the server ships). */
+export function registryHost(): string {
+  const npm = join(packageFolder('npm', createRequire(import.meta.url)), 'bin', 'npm-cli.js');
+  const registry = execFileSync(process.execPath, [npm, 'config', 'get', 'registry'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+  return new URL(registry).hostname;
+}
+
 /**
  * The address of the registry npm uses on this machine (asked of the npm the server ships), as
  * the operator opens it to installs: a registry behind a private or reserved address is refused
  * by the egress policy otherwise.
  */
 export async function registryNetworks(): Promise<NetworkEntry[]> {
-  const npm = join(packageFolder('npm', createRequire(import.meta.url)), 'bin', 'npm-cli.js');
-  const registry = execFileSync(process.execPath, [npm, 'config', 'get', 'registry'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
-  const { address } = await lookup(new URL(registry).hostname, { family: 4 });
+  const { address } = await lookup(registryHost(), { family: 4 });
   return [parseNetworkEntry(`${address}/32`) as NetworkEntry];
 }
 
