@@ -294,13 +294,15 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     }
     let seen = -1;
     while (!signal.aborted) {
-      if (flow.version !== seen) {
+      // An ended flow is told once its record says so (`settle`), never before.
+      if (flow.version !== seen && (!flow.isOver || flow.isSettled)) {
         seen = flow.version;
         yield flow.event(this.#now());
         if (flow.isOver) return;
       }
       await new Promise<void>((resolve) => {
-        if (signal.aborted || flow.version !== seen) return resolve();
+        if (signal.aborted || (flow.version !== seen && (!flow.isOver || flow.isSettled)))
+          return resolve();
         const done = () => {
           signal.removeEventListener('abort', done);
           forget();
@@ -700,6 +702,15 @@ export class AuthConnectionModel<I extends BrowserInstance> {
   }
 
   async #finish(id: string, flow: AuthFlow, outcome: Partial<AuthConnection>): Promise<void> {
+    try {
+      await this.#record(id, flow, outcome);
+    } finally {
+      // Told only now: whoever hears the flow ended reads the connection ended too.
+      flow.settle();
+    }
+  }
+
+  async #record(id: string, flow: AuthFlow, outcome: Partial<AuthConnection>): Promise<void> {
     const state = flow.state();
     const updated = await this.#write(
       id,

@@ -126,6 +126,8 @@ export class AuthFlow {
     return this.#failure;
   }
 
+  #isSettled = false;
+
   get isOver(): boolean {
     return this.#status !== 'IN_PROGRESS';
   }
@@ -196,13 +198,16 @@ export class AuthFlow {
     return true;
   }
 
+  /**
+   * Ends the flow signed in. Its readers hear of it at `settle()`, once the connection's record
+   * says so too: a caller told the flow ended never reads the connection still in progress.
+   */
   succeed(): void {
     if (this.isOver) return;
     this.#step = 'COMPLETED';
     this.#status = 'SUCCESS';
     this.#fields = [];
     this.#external = null;
-    this.#changed();
   }
 
   end(status: 'FAILED' | 'EXPIRED' | 'CANCELED', failure: FlowFailure): void {
@@ -212,6 +217,17 @@ export class AuthFlow {
     this.#fields = [];
     this.#external = null;
     this.#waitingForInput = undefined;
+  }
+
+  /** Whether its end has been told (after the record was written): see `succeed`. */
+  get isSettled(): boolean {
+    return this.#isSettled;
+  }
+
+  /** Tells the flow's readers it ended (once the connection's record says so). */
+  settle(): void {
+    if (!this.isOver || this.#isSettled) return;
+    this.#isSettled = true;
     this.#changed();
   }
 
