@@ -43,10 +43,12 @@ const keyFiles = new Map<string, string>();
  * per database, as an operator gives every node of a cluster the same one; made by the first node.
  */
 export function clusterKeyFile(databaseUrl: string): string {
-  let file = keyFiles.get(databaseUrl);
+  // By the database's name: a node may reach the same database at another address (a gate).
+  const database = new URL(databaseUrl).pathname;
+  let file = keyFiles.get(database);
   if (!file) {
     file = join(mkdtempSync(join(tmpdir(), 'xb-cluster-key-')), 'secret.key');
-    keyFiles.set(databaseUrl, file);
+    keyFiles.set(database, file);
   }
   return file;
 }
