@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the xb-server image from a clean clone of this repository's HEAD and runs it for real
 # with podman: health, readiness, a browser made and driven through the API behind the egress
-# policy, a token rotated with SIGHUP, a graceful stop. Prints what it checked; exits 1 at the first check that fails.
+# policy (a page by host name over HTTPS among it), a Kernel app deployed from the registry and
+# invoked, a token rotated with SIGHUP, a graceful stop. Prints what it checked; exits 1 at the first check that fails.
 #
 #   bash apps/server/deploy/verify-image.sh
 #
@@ -51,6 +52,7 @@ need() {
 }
 need podman podman
 need curl curl
+need python3 python3
 
 # The base: Debian bookworm made with debootstrap from Debian's own packages.
 if ! podman image exists "$BASE"; then
@@ -170,6 +172,29 @@ say "a page by host name over HTTPS, fetched by the session's browser (its resol
 watched="$(call xb_first POST "/browsers/$id/fs/watch" '{"path":"/home/browser","recursive":true}')"
 [ "$(status "$watched")" = 201 ] || fail "watch: $watched"
 say "watch from the session's sandbox (inotifywait, its own inotify limit): $(body "$watched")"
+
+# A Kernel app that depends on @onkernel/sdk: installed from the registry in its sandbox, then
+# invoked, as the public Kernel SDK deploys and invokes one.
+mkdir -p "$WORK/app"
+printf '%s\n' '{"name":"image-greeter","type":"module","dependencies":{"@onkernel/sdk":"0.84.0"}}' > "$WORK/app/package.json"
+printf '%s\n' "import { Kernel } from '@onkernel/sdk';" \
+  "new Kernel().app('image-greeter').action('greet', async (_ctx, payload) => ({ greeting: 'hello ' + payload?.name }));" \
+  > "$WORK/app/app.js"
+python3 -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w"); [z.write(sys.argv[2] + "/" + n, n) for n in ("package.json", "app.js")]; z.close()' \
+  "$WORK/app.zip" "$WORK/app"
+deployed="$(curl -sS -X POST -H 'authorization: Bearer xb_first' -F "file=@$WORK/app.zip" \
+  -F entrypoint_rel_path=app.js -F version=v1 -w '\n%{http_code}' "$API/deployments")"
+[ "$(status "$deployed")" = 201 ] || fail "deploy: $deployed"
+deployment="$(body "$deployed" | sed -E 's/.*"id":"([^"]+)".*/\1/')"
+for _ in $(seq 1 240); do
+  state="$(body "$(call xb_first GET "/deployments/$deployment")" | sed -E 's/.*"status":"([^"]+)".*/\1/')"
+  [ "$state" = running ] || [ "$state" = failed ] && break
+  sleep 0.5
+done
+[ "$state" = running ] || fail "the deploy did not run: $(body "$(call xb_first GET "/deployments/$deployment")")"
+invoked="$(call xb_first POST /invocations '{"app_name":"image-greeter","action_name":"greet","version":"v1","payload":"{\"name\":\"image\"}","async":false}')"
+grep -q 'hello image' <<< "$(body "$invoked")" || fail "invoke: $invoked"
+say "a Kernel app with @onkernel/sdk from the registry: deployed ($deployment), invoked: $(body "$invoked" | grep -o '"output":"[^"]*greeting[^"]*"' | head -c 120)"
 
 # A token rotated without a restart: the file rewritten in the volume, then SIGHUP.
 podman exec "$NAME" sh -c 'umask 077; printf "xb_second\n" > /data/tokens.new && mv /data/tokens.new /data/tokens'
