@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NetworkEntry } from '@x/types';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,27 @@ describe('installing a deployment', () => {
       reason: 'The installed app holds 2048 bytes, more than 1024.',
     });
     expect(existsSync(big.request.target)).toBe(false);
+    apps.expectNothingLeft();
+  }, 60_000);
+
+  it('installs on a machine with no npm settings at all, and with a user .npmrc only its owner reads', async () => {
+    const bare = install(
+      { 'package.json': JSON.stringify({ name: 'bare', type: 'module' }) },
+      { npm: { env: {}, files: [] } },
+    );
+    const bareInstalled = await apps.runner.install(bare.request);
+    expect(bareInstalled, bare.lines.map((line) => line.message).join('\n')).toEqual({ ok: true });
+    // A user .npmrc as npm writes one (0600, the server's user's): its settings still hold.
+    const userConfig = join(apps.root, 'npmrc');
+    writeFileSync(userConfig, 'loglevel=silly\n', { mode: 0o600 });
+    chmodSync(userConfig, 0o600);
+    const configured = install(
+      { 'package.json': JSON.stringify({ name: 'configured', type: 'module' }) },
+      { npm: { env: {}, files: [], userConfig } },
+    );
+    expect(await apps.runner.install(configured.request)).toEqual({ ok: true });
+    // npm at loglevel silly says what it runs: only a config it could read does that.
+    expect(configured.lines.map((line) => line.message).join('\n')).toMatch(/silly/);
     apps.expectNothingLeft();
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import {
   readdirSync,
   realpathSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -251,10 +252,11 @@ export class AppRunner {
         mkdirSync(settings, { mode: 0o700 });
         if (sandbox.user) lchownSync(settings, sandbox.user.uid, sandbox.user.gid);
         const copyConfig = (from: string | undefined, name: string) => {
-          // Found at start; gone since (removed by the operator): none, as npm would take it.
-          if (!from || !existsSync(from)) return '/dev/null';
           const to = join(settings, name);
-          copyFileSync(from, to);
+          // None (or found at start and removed since): an empty file of its own, never
+          // /dev/null for both, which npm refuses to load twice.
+          if (from && existsSync(from)) copyFileSync(from, to);
+          else writeFileSync(to, '');
           if (sandbox.user) lchownSync(to, sandbox.user.uid, sandbox.user.gid);
           return `${INSTANCE_HOME}/.xb-npm/${name}`;
         };
