@@ -194,7 +194,7 @@ done
 [ "$state" = running ] || fail "the deploy did not run: $(body "$(call xb_first GET "/deployments/$deployment")")"
 invoked="$(call xb_first POST /invocations '{"app_name":"image-greeter","action_name":"greet","version":"v1","payload":"{\"name\":\"image\"}","async":false}')"
 grep -q 'hello image' <<< "$(body "$invoked")" || fail "invoke: $invoked"
-say "a Kernel app with @onkernel/sdk from the registry: deployed ($deployment), invoked: $(body "$invoked" | grep -o '"output":"[^"]*greeting[^"]*"' | head -c 120)"
+say "a Kernel app with @onkernel/sdk from the registry: deployed ($deployment), invoked: its action answered \"hello image\""
 
 # A token rotated without a restart: the file rewritten in the volume, then SIGHUP.
 podman exec "$NAME" sh -c 'umask 077; printf "xb_second\n" > /data/tokens.new && mv /data/tokens.new /data/tokens'
