@@ -739,6 +739,20 @@ async function takeUserBlock(
       storeSetting(database, 'sandbox_uid_base', String(base));
     }
     claims.take(`uids-${base}`);
+    // Servers killed without a stop leave their sessions' disks mounted under their data
+    // directories; one whose data directory never starts again would leave them for good.
+    for (const left of claims.left('uids-')) {
+      const holder = claims.holderOf(left);
+      if (holder && !claims.isDataDirLive(holder.dataDir)) {
+        const unmounted = InstanceDisks.reap(holder.dataDir);
+        if (unmounted > 0)
+          logger.info(
+            { dataDir: holder.dataDir, disks: unmounted },
+            'unmounted the session disks a killed server left',
+          );
+      }
+      claims.forget(left);
+    }
     return base;
   });
 }

@@ -176,4 +176,53 @@ describe('the xb-server bin, started as users start it', () => {
     expect(processesOfServer(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, 'network'))).toBe(false);
   }, 180_000);
+
+  it('reaps what a killed server left on the host when the next server starts, whatever its data directory', async () => {
+    const start = (dir: string) =>
+      startServerProcess(
+        [process.execPath, MAIN],
+        {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          TMPDIR: process.env.TMPDIR,
+          XB_DATA_DIR: dir,
+          XB_PORT: '0',
+          XB_TOKENS: TOKEN,
+          XB_SPARE_BROWSERS: '0',
+        },
+        undefined,
+        true,
+      );
+    const killedDir = join(mkdtempSync(join(tmpdir(), 'xb-system-killed-')), 'data');
+    const killed = await start(killedDir);
+    const created = await new Kernel({
+      apiKey: TOKEN,
+      baseURL: killed.url,
+      maxRetries: 0,
+    }).browsers.create({ timeout_seconds: 60 });
+    expect(created.session_id).toBeTruthy();
+    killed.child.kill('SIGKILL');
+    await once(killed.child, 'exit');
+    const left = hostLeftovers(killedDir, killed.output.stdout);
+    expect(left.namespaces.length).toBeGreaterThan(0);
+    expect(left.claims.length).toBeGreaterThan(0);
+    // Another server, on a data directory of its own: the killed one never starts again.
+    const next = await start(join(mkdtempSync(join(tmpdir(), 'xb-system-next-')), 'data'));
+    try {
+      const after = hostLeftovers(killedDir, killed.output.stdout);
+      expect(after).toMatchObject({
+        processes: [],
+        mounts: [],
+        namespaces: [],
+        tables: [],
+        claims: [],
+      });
+      // Its subnet's route is gone, or is the next server's now (the first free one).
+      const nextSubnet = /"subnet":"([^"]+)"/.exec(next.output.stdout)?.[1] ?? 'none';
+      for (const route of after.routes) expect(route).toContain(nextSubnet);
+    } finally {
+      next.child.kill('SIGTERM');
+      await once(next.child, 'exit');
+    }
+  }, 120_000);
 });

@@ -264,13 +264,19 @@ export class SessionNetworks implements EgressNetworks {
       let subnet: string | undefined;
       let dropOtherForwarding = false;
       try {
-        // A crashed run of this data directory (its claims say what it held), then these names.
-        for (const left of claims.leftBy(dataDir, 'net-'))
+        // What servers that ended without giving it back left on the host (this data
+        // directory's crashed run, or any other's: a killed server never starts again when its
+        // data directory is gone), then these names.
+        for (const left of claims.left('net-')) {
           await SessionNetworks.#reap(tools, left.slice('net-'.length));
-        for (const left of claims.leftBy(dataDir, 'subnet-'))
+          claims.forget(left);
+        }
+        for (const left of claims.left('subnet-')) {
           await run(tools.ip, ['route', 'delete', 'unreachable', subnetOfClaim(left)]).catch(
             () => undefined,
           );
+          claims.forget(left);
+        }
         await SessionNetworks.#reap(tools, tag);
         // The route of the /16 kept from a run that left no claim (it stopped before claims were
         // kept, or crashed), unless another server of this host holds that /16 now.

@@ -42,8 +42,16 @@ describe("the host's claims", () => {
       JSON.stringify({ pid, startTime, dataDir: '/data/crashed' }),
     );
     expect(next.heldByOther('net-abcd')).toBeUndefined();
-    expect(next.leftBy('/data/crashed', 'net-')).toEqual(['net-abcd']);
-    expect(next.leftBy('/data/other', 'net-')).toEqual([]);
+    expect(next.left('net-')).toEqual(['net-abcd']);
+    expect(next.left('subnet-')).toEqual([]);
+    // A live server's claim is never left, nor forgotten.
+    const live = new HostClaims('/data/live', folder);
+    live.take('net-beef');
+    next.forget('net-beef');
+    expect(next.left('net-')).toEqual(['net-abcd']);
+    next.forget('net-abcd');
+    expect(next.left('net-')).toEqual([]);
+    expect(next.heldByOther('net-beef')).toMatchObject({ dataDir: '/data/live' });
   });
 
   it('takes the lock one at a time: work under it never overlaps', async () => {

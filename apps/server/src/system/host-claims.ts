@@ -143,16 +143,36 @@ export class HostClaims {
   }
 
   /**
-   * The claims (names starting with `prefix`) that a server of this data directory took and left
-   * when it ended without giving them back: what its crashed run may have left on the host.
+   * The claims (names starting with `prefix`) whose servers ended without giving them back
+   * (killed, crashed): what they took may still be on the host, and nothing of theirs runs (their
+   * sandboxes die with them). Call under the lock, reap what they name, then `forget` them.
    */
-  leftBy(dataDir: string, prefix: string): string[] {
+  left(prefix: string): string[] {
     return this.#names()
       .filter((name) => name.startsWith(prefix))
       .filter((name) => {
         const holder = this.#read(name);
-        return holder !== undefined && holder.dataDir === dataDir && !isLive(holder);
+        return holder !== undefined && !isLive(holder);
       });
+  }
+
+  /** Who took `name` (live or not), if anyone. */
+  holderOf(name: string): ClaimHolder | undefined {
+    return this.#read(name);
+  }
+
+  /** Whether a live server (this one included) holds a claim for data directory `dataDir`. */
+  isDataDirLive(dataDir: string): boolean {
+    return this.#names().some((name) => {
+      const holder = this.#read(name);
+      return holder !== undefined && holder.dataDir === dataDir && isLive(holder);
+    });
+  }
+
+  /** Removes a claim whose server has ended (after what it named was reaped). */
+  forget(name: string): void {
+    const holder = this.#read(name);
+    if (holder && !isLive(holder)) rmSync(this.#path(name), { force: true });
   }
 
   #names(): string[] {
