@@ -120,7 +120,8 @@ start_fake() { # <node>: a fresh fake for one example, its URL in XB_BASE_URL
     sleep 0.1
   done
   XB_BASE_URL=$(head -n 1 "$work/fake.out")
-  [ -n "$XB_BASE_URL" ] || fail "xb-fake did not start (it $(kill -0 "$fake_pid" 2>/dev/null && echo 'still runs' || echo 'exited')): $(cat "$work/fake.err")"
+  # Said with what the process was doing, to find why when it happens.
+  [ -n "$XB_BASE_URL" ] || fail "xb-fake did not start (it $(kill -0 "$fake_pid" 2>/dev/null && echo "still runs: $(grep -E '^(State|Threads|voluntary_ctxt_switches)' "/proc/$fake_pid/status" 2>/dev/null | paste -sd ' ' -), waiting in $(cat "/proc/$fake_pid/wchan" 2>/dev/null), load $(cut -d' ' -f1-3 /proc/loadavg)" || echo 'exited')): $(cat "$work/fake.err")"
   export XB_BASE_URL XB_TOKEN=consumer-token
 }
 stop_fake() {
