@@ -20,6 +20,9 @@ export interface PoolView {
 }
 
 /** A pool and the browsers it holds. */
+/** How many released browsers a pool remembers. */
+export const RELEASED_KEPT = 256;
+
 export interface PoolEntry {
   readonly id: string;
   name: string | undefined;
@@ -30,6 +33,11 @@ export interface PoolEntry {
   /** Warm browsers, oldest first. */
   readonly idle: string[];
   readonly acquired: Set<string>;
+  /**
+   * Browsers released from it lately (the newest `RELEASED_KEPT`): a second release of one says
+   * its lease ended at once, before its record (written as it ends, maybe by another node) does.
+   */
+  readonly released: Set<string>;
   /** Browsers being started for it. */
   starting: number;
   /** Of those, how many on each node of a cluster (by tag). */

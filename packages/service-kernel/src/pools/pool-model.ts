@@ -22,6 +22,7 @@ import {
   type PoolEntry,
   type PoolView,
   poolRecord,
+  RELEASED_KEPT,
   setFields,
 } from './pool-entry.js';
 import { PoolFiller } from './pool-filler.js';
@@ -444,11 +445,17 @@ export class PoolModel<I extends BrowserInstance> {
       this.takenThere(pool.id, sessionId);
     if (!pool.acquired.has(sessionId)) {
       if (pool.idle.includes(sessionId)) throw refusals.notAcquired(sessionId);
+      if (pool.released.has(sessionId)) throw refusals.leaseEnded(sessionId);
       const record = await this.#context.engines.records.browsers.get(sessionId);
       if (record?.deleted_at && record.pool?.id === pool.id) throw refusals.leaseEnded(sessionId);
       throw refusals.notInPool(idOrName, sessionId);
     }
     pool.acquired.delete(sessionId);
+    pool.released.add(sessionId);
+    for (const oldest of pool.released) {
+      if (pool.released.size <= RELEASED_KEPT) break;
+      pool.released.delete(oldest);
+    }
     const entry = this.#browsers.peek(sessionId);
     // The lease is over once its session is; its browser's clean-up goes on beside the
     // replacement's start (both count among the node's browsers).
@@ -631,6 +638,7 @@ export class PoolModel<I extends BrowserInstance> {
       origin,
       idle: [],
       acquired: new Set(),
+      released: new Set(),
       starting: 0,
       startingOn: new Map(),
       waiters: [],
