@@ -10,8 +10,8 @@ import { makeTestCa, type TestCa } from './test-ca.ts';
  * A small internet on this machine, for tests and the demo: HTTPS sites under the test domain
  * (`shop.example.test`, …) served on port 443 of a far host (a network namespace of the run's
  * own, at a public-looking address), with certificates of a test CA, and a DNS server on this
- * host's loopback (a port of its own) that answers their names and passes every other query to
- * the host's own resolvers. The server under test is told of them as an operator tells it of a
+ * host's loopback (a port of its own) that passes the test domain's queries to the far host's
+ * DNS server and every other to the host's own resolvers. The server under test is told of them as an operator tells it of a
  * company's resolver and CA: `XB_SESSION_NAMESERVERS` and `XB_SESSION_CA_FILE` (`env`). Sessions
  * then open `https://shop.example.test/` by name, as they would a real site. Needs root (the
  * namespace).
@@ -38,23 +38,21 @@ export async function startSmallInternet(
   const dns = dgram.createSocket('udp4');
   try {
     ca = makeTestCa(names);
-    far = await startFarHost(() => ({}), { cert: ca.cert, key: ca.key, pages });
+    // The far host's own DNS server answers the sites' names (with its public address).
+    far = await startFarHost(
+      ({ publicAddress }) => Object.fromEntries(names.map((name) => [name, publicAddress])),
+      { cert: ca.cert, key: ca.key, pages },
+    );
     const address = far.publicAddress;
+    const sitesResolver = [far.privateAddress];
     const asked: string[] = [];
     const upstream = hostResolvers();
     dns.on('message', (query, from) => {
       const name = questionName(query);
       if (name === undefined) return;
       if (asked.length < 10_000) asked.push(name);
-      if (name === TEST_DOMAIN || name.endsWith(`.${TEST_DOMAIN}`)) {
-        dns.send(
-          answer(query, names.includes(name) ? address : undefined),
-          from.port,
-          from.address,
-        );
-        return;
-      }
-      forward(query, upstream).then(
+      const isTestName = name === TEST_DOMAIN || name.endsWith(`.${TEST_DOMAIN}`);
+      forward(query, isTestName ? sitesResolver : upstream).then(
         (reply) => dns.send(reply, from.port, from.address),
         () => undefined, // no answer: the asker's own time-out says so
       );
@@ -111,33 +109,7 @@ function questionName(query: Buffer): string | undefined {
   return offset + 5 <= query.length ? labels.join('.').toLowerCase() : undefined;
 }
 
-/** The answer to `query`: `address` for an A question, none for others, NXDOMAIN without one. */
-function answer(query: Buffer, address: string | undefined): Buffer {
-  let end = 12;
-  while ((query[end] ?? 0) > 0) end += (query[end] as number) + 1;
-  const question = query.subarray(12, end + 5);
-  const type = query.readUInt16BE(end + 1);
-  const header = Buffer.alloc(12);
-  query.copy(header, 0, 0, 2);
-  header.writeUInt16BE(address ? 0x8580 : 0x8583, 2);
-  header.writeUInt16BE(1, 4);
-  const answers = address && type === 1 ? 1 : 0;
-  header.writeUInt16BE(answers, 6);
-  const parts = [header, question];
-  if (address && answers) {
-    const record = Buffer.alloc(16);
-    record.writeUInt16BE(0xc00c, 0);
-    record.writeUInt16BE(1, 2);
-    record.writeUInt16BE(1, 4);
-    record.writeUInt32BE(30, 6);
-    record.writeUInt16BE(4, 10);
-    for (const [index, octet] of address.split('.').entries()) record[12 + index] = Number(octet);
-    parts.push(record);
-  }
-  return Buffer.concat(parts);
-}
-
-/** Asks the host's resolvers in turn (2 s each); the first answer. */
+/** Asks `resolvers` in turn (2 s each, port 53); the first answer. */
 async function forward(query: Buffer, resolvers: readonly string[]): Promise<Buffer> {
   for (const resolver of resolvers) {
     const socket = dgram.createSocket('udp4');
