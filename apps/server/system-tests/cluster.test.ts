@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Kernel from '@onkernel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN, startServerProcess } from '../src/test-support/binary.js';
 import { freePort, PostgresCluster } from '../src/test-support/postgres-cluster.js';
 import { hostLeftovers } from './leftovers.js';
+import { startShippedServer } from './shipped-server.js';
 
 const TOKEN = 'system-cluster-token';
 
@@ -22,31 +22,22 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-type Node = Awaited<ReturnType<typeof startServerProcess>> & { dataDir: string };
+type Node = Awaited<ReturnType<typeof startShippedServer>> & { dataDir: string };
 
 /** Starts a node on `databaseUrl` with the key file `keyFile`, as its own process. */
 async function startNode(databaseUrl: string, keyFile: string, attempt = 1): Promise<Node> {
   // Its port is found free, then taken by the node: one taken meanwhile, another.
   const port = await freePort();
   const dataDir = join(mkdtempSync(join(tmpdir(), 'xb-system-node-')), 'data');
-  const started = await startServerProcess(
-    [process.execPath, MAIN],
-    {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      XB_DATA_DIR: dataDir,
-      XB_DATABASE_URL: databaseUrl,
-      XB_SECRET_KEY_FILE: keyFile,
-      XB_PORT: String(port),
-      XB_NODE_URL: `http://127.0.0.1:${port}`,
-      XB_TOKENS: TOKEN,
-      XB_SPARE_BROWSERS: '0',
-      XB_MAX_BROWSERS: '2',
-    },
-    undefined,
-    true,
-  ).catch((error: Error) => {
+  const started = await startShippedServer({
+    XB_DATA_DIR: dataDir,
+    XB_DATABASE_URL: databaseUrl,
+    XB_SECRET_KEY_FILE: keyFile,
+    XB_PORT: String(port),
+    XB_NODE_URL: `http://127.0.0.1:${port}`,
+    XB_TOKENS: TOKEN,
+    XB_MAX_BROWSERS: '2',
+  }).catch((error: Error) => {
     if (attempt < 3 && /EADDRINUSE/.test(error.message))
       return startNode(databaseUrl, keyFile, attempt + 1);
     throw error;

@@ -14,18 +14,18 @@ import { zipSync } from 'fflate';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryHost, registryNetworks } from '../src/test-support/app-runners.js';
-import { MAIN, startServerProcess } from '../src/test-support/binary.js';
 import { processesOfServer } from '../src/test-support/processes.js';
 import { type SmallInternet, startSmallInternet } from '../src/test-support/small-internet.js';
 import { launchViewer } from '../src/test-support/viewer.js';
 import { hostLeftovers } from './leftovers.js';
+import { startShippedServer } from './shipped-server.js';
 
 const TOKEN = 'system-test-token';
 const SHOP = '<title>Shop</title><h1 id="greeting">Welcome to the shop</h1>';
 
 let internet: SmallInternet;
 let dataDir: string;
-let server: Awaited<ReturnType<typeof startServerProcess>>;
+let server: Awaited<ReturnType<typeof startShippedServer>>;
 let kernel: Kernel;
 
 beforeAll(async () => {
@@ -33,22 +33,12 @@ beforeAll(async () => {
   // The registry is where npm finds it on this host: opened to installs as an operator would.
   const registry = (await registryNetworks()).map(formatNetworkEntry);
   dataDir = join(mkdtempSync(join(tmpdir(), 'xb-system-')), 'data');
-  server = await startServerProcess(
-    [process.execPath, MAIN],
-    {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      XB_DATA_DIR: dataDir,
-      XB_PORT: '0',
-      XB_TOKENS: TOKEN,
-      XB_SPARE_BROWSERS: '0',
-      XB_ALLOW_NETWORKS: registry.join(','),
-      ...internet.env,
-    },
-    undefined,
-    true,
-  );
+  server = await startShippedServer({
+    XB_DATA_DIR: dataDir,
+    XB_TOKENS: TOKEN,
+    XB_ALLOW_NETWORKS: registry.join(','),
+    ...internet.env,
+  });
   kernel = new Kernel({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0 });
 }, 120_000);
 
@@ -178,21 +168,7 @@ describe('the xb-server bin, started as users start it', () => {
   }, 180_000);
 
   it('reaps what a killed server left on the host when the next server starts, whatever its data directory', async () => {
-    const start = (dir: string) =>
-      startServerProcess(
-        [process.execPath, MAIN],
-        {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          TMPDIR: process.env.TMPDIR,
-          XB_DATA_DIR: dir,
-          XB_PORT: '0',
-          XB_TOKENS: TOKEN,
-          XB_SPARE_BROWSERS: '0',
-        },
-        undefined,
-        true,
-      );
+    const start = (dir: string) => startShippedServer({ XB_DATA_DIR: dir, XB_TOKENS: TOKEN });
     const killedDir = join(mkdtempSync(join(tmpdir(), 'xb-system-killed-')), 'data');
     const killed = await start(killedDir);
     const created = await new Kernel({
