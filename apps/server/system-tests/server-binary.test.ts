@@ -5,7 +5,7 @@
  * public Kernel SDK and Playwright.
  */
 import { once } from 'node:events';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Kernel, { toFile } from '@onkernel/sdk';
@@ -120,6 +120,38 @@ describe('the xb-server bin, started as users start it', () => {
     expect(JSON.parse(String(invocation.output))).toEqual({ greeting: 'hello operator' });
   }, 240_000);
 
+  it('outlives Playwright code that floods its stdout and its answer channel without a newline', async () => {
+    const session = await kernel.browsers.create({ timeout_seconds: 120 });
+    try {
+      const rssBefore = residentBytes(server.child.pid as number);
+      // 700 MiB to the worker's stdout, then the same to the descriptor answers come on.
+      for (const stream of ['process.stdout', "createWriteStream('', { fd: 4 })"]) {
+        const flood = await kernel.browsers.playwright.execute(session.session_id, {
+          code: [
+            "const { createWriteStream } = await import('node:fs');",
+            `const out = ${stream};`,
+            "const chunk = Buffer.alloc(1024 * 1024, 'x');",
+            'for (let i = 0; i < 700; i++)',
+            "  if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));",
+            "return 'flooded';",
+          ].join('\n'),
+          timeout_sec: 60,
+        });
+        expect(flood.success).toBe(false);
+        expect(flood.error).toMatch(/past its bound/);
+      }
+      expect(server.child.exitCode).toBeNull();
+      // What was read was dropped as it came: the server holds none of it.
+      expect(residentBytes(server.child.pid as number) - rssBefore).toBeLessThan(128 * 1024 ** 2);
+      const next = await kernel.browsers.playwright.execute(session.session_id, {
+        code: 'console.log("still here"); return 1 + 1;',
+      });
+      expect(next).toMatchObject({ success: true, result: 2, stdout: 'still here\n' });
+    } finally {
+      await kernel.browsers.deleteByID(session.session_id);
+    }
+  }, 120_000);
+
   it('stops on SIGTERM with a browser, a process, a recording, a live view and a deploy in flight, leaving nothing on the host', async () => {
     const session = await kernel.browsers.create({ timeout_seconds: 120 });
     await kernel.browsers.process.spawn(session.session_id, { command: 'sleep', args: ['300'] });
@@ -202,3 +234,9 @@ describe('the xb-server bin, started as users start it', () => {
     }
   }, 120_000);
 });
+
+/** A process's resident memory, in bytes. */
+function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}

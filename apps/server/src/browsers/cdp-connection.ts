@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { describeOverflow, readBoundedRecords } from '../system/bounded-records.js';
 
 /** A DevTools protocol error answered to one command. */
 export class CdpError extends Error {
@@ -81,6 +82,13 @@ const MAX_HELD_BYTES = 16 * 1024 * 1024;
 /** The byte that ends every message on Chromium's DevTools pipe. */
 const NUL = 0;
 
+/**
+ * Longest message read from Chromium: what a page can make it send (a console call's
+ * arguments, a script's result) stays below the longest string the server can hold; past it
+ * the connection fails, and with it only this browser.
+ */
+const MAX_MESSAGE_BYTES = 480 * 1024 * 1024;
+
 /** How Chromium writes a message's session: the last member of the message, without spaces. */
 const SESSION_MEMBER = Buffer.from('"sessionId":"');
 const [QUOTE, CLOSING_BRACE, COMMA] = [0x22, 0x7d, 0x2c];
@@ -108,7 +116,6 @@ export class CdpConnection {
   #closed: Error | undefined;
   /** Whether clients' input waits now (a person holds the session's control). */
   #isInputHeld = false;
-  #buffered: Buffer[] = [];
 
   readonly #timeoutMs: number;
 
@@ -116,7 +123,17 @@ export class CdpConnection {
     this.#input = input;
     this.#output = output;
     this.#timeoutMs = timeoutMs;
-    output.on('data', (chunk: Buffer) => this.#read(chunk));
+    readBoundedRecords(output, {
+      delimiter: NUL,
+      maxRecordBytes: MAX_MESSAGE_BYTES,
+      onRecord: (raw) => {
+        if (!this.#relay(raw)) this.#receive(raw.toString('utf8'));
+      },
+      onOverflow: (overflow) => {
+        this.#fail(new CdpError(describeOverflow(overflow, 'Chromium')));
+        this.#input.destroy();
+      },
+    });
     const fail = () => this.#fail(new CdpError('The DevTools connection closed.'));
     output.on('close', fail);
     output.on('error', fail);
@@ -246,19 +263,6 @@ export class CdpConnection {
     this.#input.write(Buffer.concat([Buffer.from(text), Buffer.of(NUL)]));
   }
 
-  #read(chunk: Buffer): void {
-    let start = 0;
-    for (let end = chunk.indexOf(NUL); end !== -1; end = chunk.indexOf(NUL, start)) {
-      this.#buffered.push(chunk.subarray(start, end));
-      const raw =
-        this.#buffered.length === 1 ? chunk.subarray(start, end) : Buffer.concat(this.#buffered);
-      this.#buffered = [];
-      start = end + 1;
-      if (!this.#relay(raw)) this.#receive(raw.toString('utf8'));
-    }
-    if (start < chunk.length) this.#buffered.push(chunk.subarray(start));
-  }
-
   /**
    * Passes a message for a channel on as it came, without reading it whole: a screenshot or a
    * large answer costs the proxy a scan for its session instead of a parse and a rewrite. Only
@@ -289,7 +293,12 @@ export class CdpConnection {
   }
 
   #receive(text: string): void {
-    const message = JSON.parse(text) as CdpMessage;
+    let message: CdpMessage;
+    try {
+      message = JSON.parse(text) as CdpMessage;
+    } catch {
+      return;
+    }
     const channel = message.sessionId && this.#channelOf.get(message.sessionId);
     if (channel) {
       this.#toClient(channel, message);
@@ -307,6 +316,7 @@ export class CdpConnection {
       return;
     }
     if (message.method) {
+      // A listener that throws fails the connection (see the constructor), not the process.
       for (const listener of this.#listeners.get(message.method) ?? [])
         listener(message.params, message.sessionId);
     }

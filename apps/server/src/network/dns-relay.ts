@@ -3,6 +3,9 @@ import { once } from 'node:events';
 import net from 'node:net';
 import type { Logger } from 'pino';
 
+/** A DNS message's fixed header: id, flags and four counts. */
+const DNS_HEADER_BYTES = 12;
+
 /** Most queries one session may have waiting on the host's resolvers at once; more are dropped. */
 export const MAX_PENDING_QUERIES = 64;
 
@@ -76,7 +79,9 @@ export class DnsRelay {
 
   /** Asks the resolvers in turn, each for a while, and sends the first answer back. */
   #answer(query: Buffer, from: dgram.RemoteInfo): void {
+    // Shorter than a DNS header is not a query (and has no id to match an answer by).
     if (from.address !== this.#client || query.length > MAX_MESSAGE_BYTES) return;
+    if (query.length < DNS_HEADER_BYTES) return;
     if (this.#pending.size >= MAX_PENDING_QUERIES) return;
     const upstream = dgram.createSocket('udp4');
     this.#pending.add(upstream);

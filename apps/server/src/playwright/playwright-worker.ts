@@ -7,14 +7,17 @@
  * - fd 3 is the browser's DevTools, a channel of the server's own connection to Chromium
  *   (messages end with a NUL byte, as on Chromium's pipe). A WebSocket on this sandbox's
  *   loopback relays it to Playwright's `connectOverCDP`, the one client it lets in.
- * - stdin takes requests, one JSON line each: `{"id", "code", "targetId"}`; stdout answers each
+ * - stdin takes requests, one JSON line each: `{"id", "code", "targetId"}`; fd 4 answers each
  *   with one line: `{"id", "success", "result"?, "error"?, "stdout"?, "stderr"?}`. The first line
  *   out is `{"ready": true}` once Playwright is connected (or `{"ready": false, "error"}`).
+ *   stdout is not read for answers: the code run writes there as it likes (its `console` is
+ *   captured apart), and the server drops it, within a bound.
  * - The server stops code at its time-out by killing this process: the code stops for good.
  */
 
 import { Console } from 'node:console';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -35,12 +38,14 @@ interface Request {
   readonly targetId?: string;
 }
 
+const answers = createWriteStream('', { fd: 4 });
+
 function answer(message: Record<string, unknown>, resultJson?: string): void {
   const line = JSON.stringify(message);
   // The result goes in as the JSON it already is: it was checked once, and is not parsed again.
   const withResult =
     resultJson === undefined ? line : `${line.slice(0, -1)},"result":${resultJson}}`;
-  process.stdout.write(`${withResult}\n`);
+  answers.write(`${withResult}\n`);
 }
 
 /** What code wrote to one console stream, up to a bound. */
@@ -104,7 +109,8 @@ try {
   browser = await chromium.connectOverCDP(`ws://127.0.0.1:${port}`, { timeout: 30_000 });
 } catch (error) {
   answer({ ready: false, error: error instanceof Error ? error.message : String(error) });
-  process.exit(1);
+  answers.end(() => process.exit(1));
+  await new Promise<never>(() => undefined);
 }
 answer({ ready: true });
 

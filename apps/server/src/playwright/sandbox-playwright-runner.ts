@@ -2,7 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import {
   type PlaywrightOutcome,
@@ -23,6 +22,9 @@ import {
   type WorkerFiles,
   workerScript,
 } from '../sandbox/worker-files.js';
+import { describeOverflow, readBoundedRecords } from '../system/bounded-records.js';
+
+const NEWLINE = 0x0a;
 
 /** How long a worker may take to start and connect to its browser. */
 const START_TIMEOUT_MS = 30_000;
@@ -33,8 +35,20 @@ const IDLE_MS = 5 * 60_000;
 /** Bytes of the worker's stderr kept, for the reason it failed. */
 const STDERR_TAIL_BYTES = 16 * 1024;
 
-/** Longest answer line a worker may send (a 10 MiB result with its output). */
-const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/**
+ * Longest answer line a worker may send: a result of 10 Mi characters of JSON and 1 Mi of
+ * console per stream, as UTF-8 (up to 3 bytes a character) with JSON's escapes.
+ */
+const MAX_ANSWER_BYTES = 48 * 1024 * 1024;
+
+/** Most bytes a worker may send on its answer channel over its life, answers and all. */
+const MAX_ANSWERS_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Most bytes the code may write to the worker's own stdout (not its `console`, which each
+ * answer carries): they are read and dropped; past this the worker is stopped.
+ */
+const MAX_STDOUT_BYTES = 64 * 1024 * 1024;
 
 /** The files a worker runs from, on the host; undefined when one is missing. */
 function findWorkerFiles(): WorkerFiles | undefined {
@@ -85,7 +99,7 @@ class PlaywrightWorker {
       instance,
       files,
       ['--max-old-space-size=512'],
-      ['pipe', 'pipe', 'pipe', 'pipe'],
+      ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
     );
     const ended = new Promise<void>((resolve) => {
       this.#child.once('close', () => resolve());
@@ -106,8 +120,28 @@ class PlaywrightWorker {
       isReady = resolve;
     });
     this.#answers.set(0, isReady);
-    const lines = createInterface({ input: this.#child.stdout as Readable });
-    lines.on('line', (line) => this.#hear(line));
+    // Answers come on fd 4, never on stdout, which the code run also writes to; each stream
+    // the worker writes is read within bounds, and the worker stopped past them.
+    const onOverflow = (what: string) => (overflow: Parameters<typeof describeOverflow>[0]) => {
+      this.#stderr += `\n${describeOverflow(overflow, what)}`;
+      this.stop();
+    };
+    readBoundedRecords(this.#child.stdio[4] as Readable, {
+      delimiter: NEWLINE,
+      maxRecordBytes: MAX_ANSWER_BYTES,
+      maxTotalBytes: MAX_ANSWERS_BYTES,
+      onRecord: (line) => this.#hear(line),
+      onOverflow: onOverflow('The Playwright worker'),
+    });
+    let stdoutBytes = 0;
+    const stdout = this.#child.stdout as Readable;
+    stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes <= MAX_STDOUT_BYTES) return;
+      stdout.removeAllListeners('data');
+      stdout.on('data', () => undefined);
+      onOverflow('The code')({ kind: 'total', bytes: stdoutBytes });
+    });
     (this.#child.stdin as Writable).on('error', () => undefined);
     this.ready = this.#whenReady(readyAnswer);
   }
@@ -133,17 +167,14 @@ class PlaywrightWorker {
     throw new ServiceError('unavailable', `The Playwright worker could not start: ${why}`);
   }
 
-  #hear(line: string): void {
-    if (line.length > MAX_ANSWER_BYTES) {
-      this.stop();
-      return;
-    }
+  #hear(line: Buffer): void {
     let answer: Answer;
     try {
-      answer = JSON.parse(line) as Answer;
+      answer = JSON.parse(line.toString()) as Answer;
     } catch {
       return;
     }
+    if (typeof answer !== 'object' || answer === null) return;
     const id = answer.ready === undefined ? answer.id : 0;
     if (id === undefined) return;
     const waiting = this.#answers.get(id);
@@ -211,7 +242,9 @@ class PlaywrightWorker {
     this.#isEnded = true;
     clearTimeout(this.#idle);
     void this.#channel.then((channel) => channel.close()).catch(() => undefined);
-    for (const waiting of this.#answers.values()) waiting({ success: false });
+    const why = this.#stderr.trim().split('\n').at(-1);
+    const error = `The Playwright worker ended while the code ran${why ? `: ${why}` : ''}.`;
+    for (const waiting of this.#answers.values()) waiting({ success: false, error });
     this.#answers.clear();
   }
 }

@@ -18,6 +18,7 @@ import {
   type WorkerFiles,
   workerScript,
 } from '../sandbox/worker-files.js';
+import { describeOverflow, readBoundedRecords } from '../system/bounded-records.js';
 
 /** Path of a session's WebDriver BiDi endpoint: `/browsers/{id}/webdriver/session`. */
 export const WEBDRIVER_PATH = /^\/browsers\/([A-Za-z0-9_-]{1,64})\/webdriver\/session$/;
@@ -30,6 +31,9 @@ const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** Bytes a client may send before its mapper is ready (it is ready in well under a second). */
 const MAX_QUEUED_BYTES = 1024 * 1024;
+
+/** Longest message the mapper may send to a client (a screenshot's, or a page's script result). */
+const MAX_MAPPER_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 /** How long a mapper may take to start and attach to its browser. */
 const START_TIMEOUT_MS = 30_000;
@@ -197,29 +201,32 @@ export class BidiEndpoint {
         stdout.resume();
       }
     };
-    let partial: Buffer[] = [];
-    stdout.on('data', (chunk: Buffer) => {
-      let start = 0;
-      for (let end = chunk.indexOf(0); end !== -1; end = chunk.indexOf(0, start)) {
-        partial.push(chunk.subarray(start, end));
-        const text = Buffer.concat(partial).toString();
-        partial = [];
-        start = end + 1;
+    // The mapper relays what pages and the client shape: read within the client's own bound.
+    readBoundedRecords(stdout, {
+      delimiter: 0,
+      maxRecordBytes: MAX_MAPPER_MESSAGE_BYTES,
+      onRecord: (message) => {
         if (!isReady) {
           isReady = true;
           clearTimeout(started);
-          for (const message of queued.splice(0)) stdin.write(`${message}\0`);
-          continue;
+          for (const queuedMessage of queued.splice(0)) stdin.write(`${queuedMessage}\0`);
+          return;
         }
         this.#targets.touch(id);
-        if (client.readyState !== WebSocket.OPEN) continue;
-        client.send(text, onSent);
+        if (client.readyState !== WebSocket.OPEN) return;
+        client.send(message.toString(), onSent);
         if (client.bufferedAmount > CLIENT_HIGH_WATER_BYTES && !isPaused) {
           isPaused = true;
           stdout.pause();
         }
-      }
-      if (start < chunk.length) partial.push(Buffer.from(chunk.subarray(start)));
+      },
+      onOverflow: (overflow) => {
+        this.#logger.warn(
+          { session: id, why: describeOverflow(overflow, 'A WebDriver BiDi mapper') },
+          'a WebDriver BiDi mapper was stopped',
+        );
+        stop();
+      },
     });
 
     // Client → mapper; a client that sends faster than the mapper reads is not read meanwhile.

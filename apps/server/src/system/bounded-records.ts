@@ -1,0 +1,128 @@
+import type { Readable } from 'node:stream';
+
+/** Why a stream stopped being read. */
+export type Overflow =
+  | { readonly kind: 'record'; readonly bytes: number }
+  | { readonly kind: 'total'; readonly bytes: number }
+  | { readonly kind: 'fault'; readonly error: unknown };
+
+export interface BoundedRecordsOptions {
+  /** The byte that ends a record: `\n` for lines, NUL for DevTools messages. */
+  readonly delimiter: number;
+  /** Longest record, in bytes without its delimiter. */
+  readonly maxRecordBytes: number;
+  /** Most bytes read over the stream's life (records and what is left between them). */
+  readonly maxTotalBytes?: number;
+  /**
+   * Hears each whole record, in order. What it throws is caught and ends the reading as a
+   * fault: a record never throws into the stream's event and from there into the process.
+   */
+  readonly onRecord: (record: Buffer) => void;
+  /**
+   * Hears, once, that the stream went past a bound (or a record's handler failed): nothing more
+   * of it is read or kept. The owner kills the writer here.
+   */
+  readonly onOverflow: (overflow: Overflow) => void;
+}
+
+/** What reading a stream of records offers its owner. */
+export interface RecordReader {
+  /** Whether a bound was passed (and the stream is no longer read). */
+  readonly hasOverflowed: boolean;
+  /** Bytes read so far. */
+  readonly bytes: number;
+}
+
+/**
+ * Reads `stream` as records ended by one byte, within bounds: a record longer than
+ * `maxRecordBytes` or a stream longer than `maxTotalBytes` is not kept (what came is dropped,
+ * the stream is destroyed, `onOverflow` hears it once), so a writer that never ends a record
+ * costs at most a record's bound of memory, never the process. This is the one way the server
+ * reads a stream that sandboxed code can write to.
+ */
+export function readBoundedRecords(stream: Readable, options: BoundedRecordsOptions): RecordReader {
+  const { delimiter, maxRecordBytes, maxTotalBytes = Number.POSITIVE_INFINITY } = options;
+  let partial: Buffer[] = [];
+  let partialBytes = 0;
+  let bytes = 0;
+  let hasOverflowed = false;
+
+  const overflow = (why: Overflow) => {
+    if (hasOverflowed) return;
+    hasOverflowed = true;
+    partial = [];
+    partialBytes = 0;
+    stream.off('data', onData);
+    // What the writer sends from now on is read and dropped, until its owner ends it.
+    stream.on('data', () => undefined);
+    stream.on('error', () => undefined);
+    try {
+      options.onOverflow(why);
+    } catch {
+      // The owner's handler is not let into the process either.
+    }
+  };
+
+  const onData = (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > maxTotalBytes) {
+      overflow({ kind: 'total', bytes });
+      return;
+    }
+    let start = 0;
+    for (let end = chunk.indexOf(delimiter); end !== -1; end = chunk.indexOf(delimiter, start)) {
+      const recordBytes = partialBytes + end - start;
+      if (recordBytes > maxRecordBytes) {
+        overflow({ kind: 'record', bytes: recordBytes });
+        return;
+      }
+      const record =
+        partial.length === 0
+          ? chunk.subarray(start, end)
+          : Buffer.concat([...partial, chunk.subarray(start, end)]);
+      partial = [];
+      partialBytes = 0;
+      start = end + 1;
+      try {
+        options.onRecord(record);
+      } catch (error) {
+        overflow({ kind: 'fault', error });
+        return;
+      }
+      if (hasOverflowed) return;
+    }
+    if (start < chunk.length) {
+      partialBytes += chunk.length - start;
+      if (partialBytes > maxRecordBytes) {
+        overflow({ kind: 'record', bytes: partialBytes });
+        return;
+      }
+      // A copy: the chunk's memory may be a pool's, shared with what follows.
+      partial.push(Buffer.from(chunk.subarray(start)));
+    }
+  };
+
+  stream.on('data', onData);
+  return {
+    get hasOverflowed() {
+      return hasOverflowed;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+/** Words for an overflow, for a log or an error. */
+export function describeOverflow(overflow: Overflow, what: string): string {
+  switch (overflow.kind) {
+    case 'record':
+      return `${what} sent a message of over ${overflow.bytes} bytes, past its bound`;
+    case 'total':
+      return `${what} sent ${overflow.bytes} bytes, past its bound`;
+    case 'fault':
+      return `${what} sent a message that could not be read (${
+        overflow.error instanceof Error ? overflow.error.message : String(overflow.error)
+      })`;
+  }
+}
