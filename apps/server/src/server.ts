@@ -529,7 +529,7 @@ async function startLocked(
   const bidi = new BidiEndpoint(
     tools.bwrap,
     {
-      instanceOf: (id) => org.findBrowser(id)?.entry.instance,
+      instanceOf: (id) => org.findReachableBrowser(id)?.entry.instance,
       touch: (id) => org.liveModelOf(id).browsers.touch(id),
       telemetry: (id, event) => org.findBrowser(id)?.entry.telemetry.record(event),
     },
@@ -539,8 +539,10 @@ async function startLocked(
   const detachProxy = attachCdpProxy(
     server,
     {
-      isRunning: (id) => org.findBrowser(id) !== undefined,
-      openChannel: (id, client) => org.findBrowser(id)?.entry.instance.chromium.openChannel(client),
+      // The service's own sign-in browsers are nobody's to drive: their URLs open nothing.
+      isRunning: (id) => org.findReachableBrowser(id) !== undefined,
+      openChannel: (id, client) =>
+        org.findReachableBrowser(id)?.entry.instance.chromium.openChannel(client),
       touch: (id) => org.liveModelOf(id).browsers.touch(id),
       relayed: (direction, bytes) => metrics.relayed(direction, bytes),
       telemetry: (id, event) => org.findBrowser(id)?.entry.telemetry.record(event),

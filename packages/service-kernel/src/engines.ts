@@ -560,17 +560,27 @@ export interface SignInDriver<I extends BrowserInstance> {
   open(instance: I, url: string): Promise<void>;
   /** The page as it is now. */
   read(instance: I): Promise<SignInPage>;
-  /** Types each value into its field, as keys a person types, and submits their form. */
+  /**
+   * Types each value into its field, as keys a person types, and submits their form; before
+   * each key it reads the page's host, and stops (false) when `isAllowedHost` refuses it: what
+   * is typed for one site never reaches a page that moved on to another.
+   */
   fill(
     instance: I,
     values: readonly { readonly selector: string; readonly value: string }[],
-  ): Promise<void>;
+    isAllowedHost: (host: string) => boolean,
+  ): Promise<boolean>;
 }
 
 /** An auth connection as kept: its settings and last outcome, and its timeline (newest first). */
 export interface StoredAuthConnection {
   readonly record: AuthConnection;
   readonly timeline: readonly AuthTimelineEvent[];
+  /**
+   * Whether an organization-wide caller gave its provider reference: its sign-ins may read that
+   * provider's item though the provider is not opened to the project.
+   */
+  readonly isProviderGranted?: boolean;
 }
 
 /** A credential provider's record and its sealed token. */

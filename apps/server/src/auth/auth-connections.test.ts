@@ -346,4 +346,139 @@ describe('auth connections against login sites on loopback, driven by the Kernel
       status: 404,
     });
   });
+
+  it("types a credential's values on its own site only: a page that moves while typing gets none", async () => {
+    const sdk = kernel();
+    await sdk.credentials.create({
+      name: 'moving-login',
+      domain: '127.0.0.1',
+      values: { username: SITE_USER, password: SITE_PASSWORD },
+    });
+    // A connection may not point a credential at a page of another site.
+    await expect(
+      sdk.auth.connections.create({
+        domain: 'localhost',
+        profile_name: 'thief-profile',
+        login_url: `${sites.origin.replace('127.0.0.1', 'localhost')}/catch/login`,
+        credential: { name: 'moving-login' },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      sdk.auth.connections.create({
+        domain: '127.0.0.1',
+        profile_name: 'thief-profile',
+        login_url: `${sites.origin.replace('127.0.0.1', 'localhost')}/catch/login`,
+        credential: { name: 'moving-login' },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    // The site's own page sends the browser elsewhere at the first key typed.
+    const connection = await sdk.auth.connections.create({
+      domain: '127.0.0.1',
+      profile_name: 'moving-profile',
+      login_url: `${sites.origin}/moving/login`,
+      credential: { name: 'moving-login' },
+    });
+    await sdk.auth.connections.login(connection.id);
+    expect(last(await follow(connection.id))).toMatchObject({
+      flow_status: 'FAILED',
+      error_message: expect.stringMatching(/left 127\.0\.0\.1 while the sign-in typed/),
+    });
+    // Whatever the look-alike page heard, the password is not in it.
+    expect(sites.caught.join('')).not.toContain(SITE_PASSWORD.slice(0, 4));
+    expect(sites.caught.join('')).not.toContain(SITE_USER);
+  }, 90_000);
+
+  it("keeps a provider's items and sign-in browsers from project keys", async () => {
+    const call = (method: string, path: string, body?: unknown, token = TEST_TOKEN) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const project = (await (await call('POST', '/org/projects', { name: 'tenant-b' })).json()) as {
+      id: string;
+    };
+    const key = (
+      (await (
+        await call('POST', '/org/api_keys', { name: 'b', project_id: project.id })
+      ).json()) as { key: string }
+    ).key;
+    await call('POST', '/org/credential_providers', {
+      name: 'org-vault',
+      provider_type: 'onepassword',
+      token: CONNECT_TOKEN,
+      url: onePassword.url,
+    });
+    // The vault's contents are the organization's: a project's key reads neither items nor vaults.
+    const items = await call('GET', '/org/credential_providers/org-vault/items', undefined, key);
+    expect(items.status).toBe(403);
+    expect(JSON.stringify(await items.json())).not.toContain('Loopback');
+    expect(
+      (await call('POST', '/org/credential_providers/org-vault/test', undefined, key)).status,
+    ).toBe(403);
+    expect((await call('GET', '/org/credential_providers/org-vault/items')).status).toBe(200);
+    // Nor may its connections sign in with an item, until the provider is opened to the project.
+    const asB = {
+      domain: '127.0.0.1',
+      profile_name: 'b-profile',
+      // A captcha holds the flow (and its browser) until a person passes it.
+      login_url: `${sites.origin}/captcha/login`,
+      credential: { provider: 'org-vault', path: 'Agents/Loopback' },
+    };
+    const refused = await call('POST', '/auth/connections', asB, key);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/allowed_projects/);
+    const opened = await call('PATCH', '/org/credential_providers/org-vault', {
+      allowed_projects: [project.id],
+    });
+    expect(await opened.json()).toMatchObject({ allowed_projects: [project.id] });
+    const made = await call('POST', '/auth/connections', asB, key);
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    // While it signs in, its browser is nobody's: not listed, not reachable, its URLs open nothing.
+    const before = (await (await call('GET', '/browsers', undefined, key)).json()) as unknown[];
+    expect(before).toEqual([]);
+    await call('POST', `/auth/connections/${id}/login`, {}, key);
+    let browserId: string | undefined;
+    for (let tries = 0; tries < 100 && browserId === undefined; tries++) {
+      const timeline = (await (
+        await call('GET', `/auth/connections/${id}/timeline`, undefined, key)
+      ).json()) as { browser_session_id?: string }[];
+      browserId = timeline[0]?.browser_session_id;
+      if (browserId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(browserId).toBeDefined();
+    expect(await (await call('GET', '/browsers', undefined, key)).json()).toEqual([]);
+    expect(await (await call('GET', '/browsers')).json()).toEqual([]);
+    for (const [method, path] of [
+      ['GET', `/browsers/${browserId}`],
+      ['POST', `/browsers/${browserId}/computer/screenshot`],
+      ['POST', `/browsers/${browserId}/process/exec`],
+      ['POST', `/browsers/${browserId}/playwright/execute`],
+    ] as const) {
+      const answer = await call(
+        method,
+        path,
+        method === 'GET' ? undefined : { command: 'id', code: '1' },
+        key,
+      );
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      // Not the organization's either: nobody's.
+      const asOrg = await call(
+        method,
+        path,
+        method === 'GET' ? undefined : { command: 'id', code: '1' },
+      );
+      expect({ path, status: asOrg.status }).toEqual({ path, status: 404 });
+    }
+    // Its DevTools URL, had a caller kept it, opens nothing.
+    const cdpUrl = server.org.findBrowser(browserId as string)?.entry.record.cdp_ws_url as string;
+    expect(cdpUrl).toMatch(/^ws/);
+    await expect(chromium.connectOverCDP(cdpUrl, { timeout: 10_000 })).rejects.toThrow();
+    // A caller may not mark a browser of its own as a sign-in's.
+    expect(
+      (await call('POST', '/browsers', { tags: { 'xb-auth-connection': id } }, key)).status,
+    ).toBe(400);
+    expect((await call('DELETE', `/auth/connections/${id}`, undefined, key)).status).toBe(204);
+  }, 90_000);
 });

@@ -137,18 +137,27 @@ export class ChromiumSignInDriver implements SignInDriver<ChromiumInstance> {
   async fill(
     instance: ChromiumInstance,
     values: readonly { readonly selector: string; readonly value: string }[],
-  ): Promise<void> {
+    isAllowedHost: (host: string) => boolean,
+  ): Promise<boolean> {
     const { chromium } = instance;
+    const isAllowedUrl = (url: string) => {
+      try {
+        return isAllowedHost(new URL(url).hostname.toLowerCase());
+      } catch {
+        return false;
+      }
+    };
     for (const { selector, value } of values) {
       if (!(await chromium.evaluate<boolean>(focusField(selector))))
         throw new Error(`the field ${selector} cannot be typed into`);
-      await chromium.type(value);
+      if (!(await chromium.typeWhere(value, isAllowedUrl))) return false;
     }
     const last = values.at(-1);
-    if (!last) return;
+    if (!last) return true;
     if (!(await chromium.evaluate<boolean>(submitForm(last.selector)))) {
       await chromium.key({ type: 'down', key: 'Enter', modifiers: 0 });
       await chromium.key({ type: 'up', key: 'Enter', modifiers: 0 });
     }
+    return true;
   }
 }

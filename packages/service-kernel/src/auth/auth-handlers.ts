@@ -17,18 +17,18 @@ type Operations =
 /** The auth connection operations over the service model. */
 export function authHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
-    'auth.connections.create': async ({ runtime, body, origin }) => ({
+    'auth.connections.create': async ({ runtime, body, origin, caller }) => ({
       status: 201,
-      json: await runtime.auth.create(body, origin),
+      json: await runtime.auth.create(body, origin, caller),
     }),
     'auth.connections.list': ({ runtime, query }) => pageAnswer(runtime.auth.list(query)),
     'auth.connections.get': async ({ runtime, params }) => ({
       status: 200,
       json: await runtime.auth.get(params.id),
     }),
-    'auth.connections.update': async ({ runtime, params, body }) => ({
+    'auth.connections.update': async ({ runtime, params, body, caller }) => ({
       status: 200,
-      json: await runtime.auth.update(params.id, body),
+      json: await runtime.auth.update(params.id, body, caller),
     }),
     'auth.connections.delete': async ({ runtime, params }) => {
       await runtime.auth.delete(params.id);

@@ -25,6 +25,8 @@ export interface ScriptedStep {
   readonly blocker?: string;
   /** Where the values sent lead: another host's sign-in (an identity provider, say). */
   readonly goesTo?: string;
+  /** A page that goes to this host as soon as its first value is typed (a hostile page). */
+  readonly movesWhileTyped?: string;
 }
 
 /** A site's sign-in, page after page; after the last, the profile is signed in. */
@@ -117,26 +119,39 @@ export class ScriptedSignInDriver<I extends BrowserInstance> implements SignInDr
   async fill(
     instance: I,
     values: readonly { readonly selector: string; readonly value: string }[],
-  ): Promise<void> {
+    isAllowedHost: (host: string) => boolean,
+  ): Promise<boolean> {
     const tab = this.#tabs.get(instance);
-    if (!tab) return;
+    if (!tab) return true;
     const steps = this.#siteOf(tab.host).steps;
     const step = steps[tab.step];
-    if (!step) return;
-    const byName = Object.fromEntries(
-      values.map(({ selector, value }) => [selector.replace(/^\[name="(.*)"\]$/, '$1'), value]),
-    );
+    if (!step) return true;
+    const byName: Record<string, string> = {};
+    const startedOn = tab.host;
+    for (const { selector, value } of values) {
+      // The host is read again before each value, as a browser's before each key.
+      if (!isAllowedHost(tab.host)) {
+        if (Object.keys(byName).length > 0) this.sent.push({ host: startedOn, values: byName });
+        return false;
+      }
+      byName[selector.replace(/^\[name="(.*)"\]$/, '$1')] = value;
+      if (step.movesWhileTyped !== undefined) {
+        tab.host = step.movesWhileTyped.toLowerCase();
+        tab.origin = `https://${tab.host}`;
+      }
+    }
     this.sent.push({ host: tab.host, values: byName });
     tab.error = step.check?.(byName);
-    if (tab.error !== undefined) return;
+    if (tab.error !== undefined) return true;
     if (step.goesTo !== undefined) {
       tab.host = step.goesTo.toLowerCase();
       tab.origin = `https://${tab.host}`;
       tab.step = 0;
-      return;
+      return true;
     }
     tab.step++;
     if (tab.step >= steps.length) this.#signedIn.add(tab.host);
+    return true;
   }
 
   #siteOf(host: string): ScriptedSite {

@@ -8,6 +8,11 @@ export interface SignInValues {
   readonly totpSecret?: string | undefined;
   /** Given by `submit` in this flow, by field name; one-time codes are used once. */
   readonly given: Map<string, string>;
+  /**
+   * Whether `stored` and codes of `totpSecret` may be typed on a page of `host`: the
+   * credential's own domain (a provider item's websites), never elsewhere.
+   */
+  readonly isCredentialHost: (host: string) => boolean;
 }
 
 const IDENTIFIER_KEYS = ['username', 'email', 'identifier', 'login', 'user'];

@@ -1,6 +1,7 @@
 import type { BrowserInstance } from '../engines.js';
 import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
+import { assertCallerTags } from './browser-records.js';
 
 type Operations =
   | 'browsers.create'
@@ -13,6 +14,7 @@ type Operations =
 export function browserHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
     'browsers.create': async ({ runtime, body, origin }) => {
+      assertCallerTags(body.tags);
       const entry = await runtime.browsers.create(body, origin);
       return { status: 201, json: runtime.browsers.record(entry) };
     },
@@ -21,10 +23,10 @@ export function browserHandlers<I extends BrowserInstance>(): HandlerGroup<I, Op
       status: 200,
       json: await runtime.browsers.get(params.id),
     }),
-    'browsers.update': async ({ runtime, params, body }) => ({
-      status: 200,
-      json: await runtime.browsers.update(params.id, body),
-    }),
+    'browsers.update': async ({ runtime, params, body }) => {
+      assertCallerTags(body.tags ?? undefined);
+      return { status: 200, json: await runtime.browsers.update(params.id, body) };
+    },
     'browsers.delete': async ({ runtime, params }) => {
       await runtime.browsers.delete(params.id);
       return { status: 204 };

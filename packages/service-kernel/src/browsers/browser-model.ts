@@ -27,6 +27,7 @@ import { type BrowserEntry, newBrowserEntry } from './browser-entry.js';
 import {
   closeOpenRecords,
   endedRecord,
+  isSignInBrowser,
   saveSessionRecord,
   sessionRecord,
   uptimeMs,
@@ -423,9 +424,11 @@ export class BrowserModel<I extends BrowserInstance> {
    * name; 404 when there is none.
    */
   async get(idOrName: string): Promise<BrowserSession> {
+    // A sign-in browser is nobody's while it runs; once ended, its record (and the replay the
+    // connection's timeline names) may be read.
     const entry = this.#find(idOrName);
-    if (entry) return this.record(entry);
-    const record = await this.#context.engines.records.browsers.get(idOrName);
+    if (entry && !isSignInBrowser(entry.record)) return this.record(entry);
+    const record = entry ? undefined : await this.#context.engines.records.browsers.get(idOrName);
     if (!record) throw notFound('browser session', idOrName);
     return record;
   }
@@ -544,7 +547,11 @@ export class BrowserModel<I extends BrowserInstance> {
   /** The live browsers, oldest first; of one invocation when given. */
   list(invocationId?: string): BrowserSession[] {
     return [...this.#live.values()]
-      .filter((entry) => invocationId === undefined || entry.record.invocation_id === invocationId)
+      .filter(
+        (entry) =>
+          (invocationId === undefined || entry.record.invocation_id === invocationId) &&
+          !isSignInBrowser(entry.record),
+      )
       .map((entry) => this.record(entry));
   }
 
@@ -557,9 +564,12 @@ export class BrowserModel<I extends BrowserInstance> {
     // One server alone knows its running browsers best; a cluster's are in the store.
     if (status === 'active' && !this.#context.settings.isShared)
       return pageOf(this.list(), offset, limit);
-    if (status === 'deleted') return pageOf(await table.list({ isOpen: false }), offset, limit);
+    const listed = (records: BrowserSession[]) =>
+      records.filter((record) => !isSignInBrowser(record));
+    if (status === 'deleted')
+      return pageOf(listed(await table.list({ isOpen: false })), offset, limit);
     const page = pageOf(
-      await table.list(status === 'active' ? { isOpen: true } : undefined),
+      listed(await table.list(status === 'active' ? { isOpen: true } : undefined)),
       offset,
       limit,
     );

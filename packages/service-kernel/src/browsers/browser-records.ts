@@ -6,7 +6,30 @@ import {
   type Viewport,
 } from '@x/types';
 import type { RecordStore, RecordTable } from '../engines.js';
+import { ServiceError } from '../service-error.js';
 import type { BrowserSpec } from './browser-spec.js';
+
+/**
+ * The tags the service marks its own sign-in browsers with (an auth connection's flow, its health
+ * check): such a browser types a credential's values, so no caller lists it or reaches it, and
+ * no caller may give these tags to a browser of its own.
+ */
+export const SIGN_IN_TAGS = ['xb-auth-connection', 'xb-auth-check'] as const;
+
+/** Whether a session is one of the service's own sign-in browsers. */
+export function isSignInBrowser(record: Pick<BrowserSession, 'tags'>): boolean {
+  return SIGN_IN_TAGS.some((tag) => record.tags?.[tag] !== undefined);
+}
+
+/** 400 when a caller's tags hold one the service keeps for its sign-in browsers. */
+export function assertCallerTags(tags: Readonly<Record<string, string>> | undefined): void {
+  const taken = SIGN_IN_TAGS.find((tag) => tags?.[tag] !== undefined);
+  if (taken !== undefined)
+    throw new ServiceError(
+      'bad_request',
+      `The tag "${taken}" marks the service's own sign-in browsers: use another key.`,
+    );
+}
 
 /** The record of a session just started from `spec`. */
 export function sessionRecord(

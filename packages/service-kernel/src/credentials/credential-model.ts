@@ -141,12 +141,15 @@ export class CredentialModel<I extends BrowserInstance> {
    * What a sign-in fills from a credential: its values and TOTP secret, opened. For the
    * service's own sign-ins only: never answered.
    */
-  async openForSignIn(
-    idOrName: string,
-  ): Promise<{ values: Record<string, string>; totpSecret?: string | undefined }> {
+  async openForSignIn(idOrName: string): Promise<{
+    values: Record<string, string>;
+    totpSecret?: string | undefined;
+    domain: string;
+  }> {
     const stored = await this.#find(idOrName);
     const id = stored.record.id;
     return {
+      domain: stored.record.domain,
       values:
         stored.sealedValues === undefined ? {} : JSON.parse(this.#open(id, stored.sealedValues)),
       totpSecret:

@@ -41,6 +41,8 @@ export interface CredentialProviderQuery {
 export interface ProviderLogin {
   readonly values: Readonly<Record<string, string>>;
   readonly totpSecret?: string | undefined;
+  /** The item's websites: the only sites its values are typed on. */
+  readonly sites: readonly string[];
 }
 
 /** What the provider model works with. */
@@ -108,6 +110,11 @@ export function itemMatches(urls: readonly string[], domain: string): boolean {
   });
 }
 
+/** A provider as answered: one kept before it could be opened to projects is opened to none. */
+function answerOf(record: CredentialProvider): CredentialProvider {
+  return { ...record, allowed_projects: [...(record.allowed_projects ?? [])] };
+}
+
 /**
  * The organization's credential providers: 1Password vaults read through a 1Password Connect
  * server (`GET /v1/vaults`, `/v1/vaults/{id}/items`, `/v1/vaults/{id}/items/{id}`, bearer token).
@@ -149,6 +156,7 @@ export class CredentialProviderModel {
       enabled: body.enabled,
       priority: body.priority,
       cache_ttl_seconds: body.cache_ttl_seconds,
+      allowed_projects: [...new Set(body.allowed_projects)],
       created_at: now,
       updated_at: now,
     };
@@ -160,7 +168,7 @@ export class CredentialProviderModel {
   async list(query: CredentialProviderQuery): Promise<Page<CredentialProvider>> {
     const needle = query.query?.toLowerCase();
     const records = (await this.#records.list())
-      .map((stored) => stored.record)
+      .map((stored) => answerOf(stored.record))
       .filter(
         (record) =>
           needle === undefined ||
@@ -171,7 +179,7 @@ export class CredentialProviderModel {
   }
 
   async get(idOrName: string): Promise<CredentialProvider> {
-    return { ...(await this.#find(idOrName)).record };
+    return answerOf((await this.#find(idOrName)).record);
   }
 
   async update(idOrName: string, body: UpdateCredentialProviderBody): Promise<CredentialProvider> {
@@ -184,12 +192,15 @@ export class CredentialProviderModel {
     )
       throw refusals.nameTaken('credential provider', body.name);
     const next: CredentialProvider = {
-      ...record,
+      ...answerOf(record),
       ...(body.name !== undefined && { name: body.name }),
       ...(body.url !== undefined && { url: body.url.replace(/\/+$/, '') }),
       ...(body.enabled !== undefined && { enabled: body.enabled }),
       ...(body.priority !== undefined && { priority: body.priority }),
       ...(body.cache_ttl_seconds !== undefined && { cache_ttl_seconds: body.cache_ttl_seconds }),
+      ...(body.allowed_projects !== undefined && {
+        allowed_projects: [...new Set(body.allowed_projects)],
+      }),
       updated_at: formatTimestamp(this.#options.clock()),
     };
     const sealedToken =
@@ -242,13 +253,32 @@ export class CredentialProviderModel {
    */
   async login(idOrName: string, path: string): Promise<ProviderLogin> {
     const stored = await this.#find(idOrName);
+    return this.#loginOf(stored, await this.#itemAt(stored, path));
+  }
+
+  /** The item at `path` ("<vault>/<item>") of a provider, without its values; 404 when none. */
+  async item(idOrName: string, path: string): Promise<CredentialProviderItem> {
+    return { ...(await this.#itemAt(await this.#find(idOrName), path)) };
+  }
+
+  async #itemAt(stored: StoredCredentialProvider, path: string): Promise<CredentialProviderItem> {
     const item = (await this.#lists(stored)).items.find((candidate) => candidate.path === path);
     if (!item)
       throw new ServiceError(
         'not_found',
         `Credential provider "${stored.record.name}" has no item "${path}".`,
       );
-    return this.#loginOf(stored, item);
+    return item;
+  }
+
+  /**
+   * Whether sign-ins of `project` may read the provider's items: an organization-wide caller's
+   * always may (`project` undefined), a project's only when the provider is opened to it.
+   */
+  async isUsableBy(idOrName: string, project: string | undefined): Promise<boolean> {
+    if (project === undefined) return true;
+    const { record } = await this.#find(idOrName);
+    return (record.allowed_projects ?? []).includes(project);
   }
 
   /**
@@ -304,7 +334,7 @@ export class CredentialProviderModel {
             : text(field.label)?.trim();
       if (key && !(key in values)) values[key] = value;
     }
-    return { values, totpSecret };
+    return { values, totpSecret, sites: item.urls ?? [] };
   }
 
   async #lists(stored: StoredCredentialProvider): Promise<CachedLists> {

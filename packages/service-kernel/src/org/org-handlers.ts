@@ -107,7 +107,7 @@ export function orgHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operat
     }),
     'credentialProviders.create': async ({ runtime, caller, body }) => ({
       status: 201,
-      json: await orgOf(runtime).credentialProviders(caller, true).create(body),
+      json: await orgOf(runtime).credentialProviders(caller, 'change').create(body),
     }),
     'credentialProviders.list': ({ runtime, caller, query }) =>
       pageAnswer(orgOf(runtime).credentialProviders(caller).list(query)),
@@ -117,19 +117,25 @@ export function orgHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operat
     }),
     'credentialProviders.update': async ({ runtime, caller, params, body }) => ({
       status: 200,
-      json: await orgOf(runtime).credentialProviders(caller, true).update(params.id_or_name, body),
+      json: await orgOf(runtime)
+        .credentialProviders(caller, 'change')
+        .update(params.id_or_name, body),
     }),
     'credentialProviders.delete': async ({ runtime, caller, params }) => {
-      await orgOf(runtime).credentialProviders(caller, true).delete(params.id_or_name);
+      await orgOf(runtime).credentialProviders(caller, 'change').delete(params.id_or_name);
       return { status: 204 };
     },
     'credentialProviders.test': async ({ runtime, caller, params }) => ({
       status: 200,
-      json: await orgOf(runtime).credentialProviders(caller).test(params.id_or_name),
+      json: await orgOf(runtime).credentialProviders(caller, 'contents').test(params.id_or_name),
     }),
     'credentialProviders.items': async ({ runtime, caller, params }) => ({
       status: 200,
-      json: { items: await orgOf(runtime).credentialProviders(caller).items(params.id_or_name) },
+      json: {
+        items: await orgOf(runtime)
+          .credentialProviders(caller, 'contents')
+          .items(params.id_or_name),
+      },
     }),
   };
 }

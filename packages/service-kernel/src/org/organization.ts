@@ -15,6 +15,7 @@ import {
   MAX_PROJECTS,
   NAME_PATTERN,
   type NodeListQuery,
+  type Operation,
   type OrgLimits,
   type Page,
   type Project,
@@ -27,6 +28,7 @@ import {
   type UpdateProjectInput,
   type UpdateProjectLimitsInput,
 } from '@x/types';
+import { isSignInBrowser } from '../browsers/browser-records.js';
 import { CredentialProviderModel } from '../credentials/credential-provider-model.js';
 import type {
   AuditStore,
@@ -42,6 +44,7 @@ import type {
 } from '../engines.js';
 import { NameTaken, ORG_SCOPE, PROJECT_RECORD_KINDS } from '../engines.js';
 import { createIdGenerator, type IdGenerator } from '../ids.js';
+import { notFound } from '../messages.js';
 import type { ModelLog, ModelSettings } from '../model-context.js';
 import { silentLog } from '../model-context.js';
 import { bearerOf, type Caller, type KeyGrant } from '../pipeline/auth.js';
@@ -200,6 +203,24 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /** The model of the project a live browser belongs to; the default project's for none. */
+  /**
+   * A live browser a caller may reach by its id or its URLs: any but the service's own sign-in
+   * browsers, which type credentials' values (a person reaches those through the flow's live view).
+   */
+  findReachableBrowser(id: string) {
+    const found = this.findBrowser(id);
+    return found && !isSignInBrowser(found.entry.record) ? found : undefined;
+  }
+
+  /** 404 for a call naming one of the service's own sign-in browsers in its path. */
+  assertReachable(operation: Operation, params: Readonly<Record<string, string>>): void {
+    if (!operation.path.startsWith('/browsers/{id}')) return;
+    const id = params.id;
+    if (id === undefined) return;
+    const found = this.findBrowser(id);
+    if (found && isSignInBrowser(found.entry.record)) throw notFound('browser session', id);
+  }
+
   liveModelOf(id: string): ServiceModel<I> {
     return this.findBrowser(id)?.model ?? this.defaultModel;
   }
@@ -450,7 +471,7 @@ export class Organization<I extends BrowserInstance> {
    * session, unexpired and of the DevTools scope; undefined otherwise.
    */
   async sessionCaller(sessionId: string, jwt: string): Promise<Caller | undefined> {
-    const found = this.findBrowser(sessionId);
+    const found = this.findReachableBrowser(sessionId);
     if (!found) return undefined;
     const { settings, project } = found.model.context;
     const now = Math.floor(this.#clock().getTime() / 1000);
@@ -554,8 +575,13 @@ export class Organization<I extends BrowserInstance> {
    * The organization's credential providers; for a change (`isWrite`) the caller must hold a key
    * of the whole organization, as they serve every project.
    */
-  credentialProviders(caller: Caller, isWrite = false): CredentialProviderModel {
-    if (isWrite) this.#assertOrgWide(caller, 'change credential providers');
+  credentialProviders(
+    caller: Caller,
+    reach: 'records' | 'change' | 'contents' = 'records',
+  ): CredentialProviderModel {
+    if (reach === 'change') this.#assertOrgWide(caller, 'change credential providers');
+    if (reach === 'contents')
+      this.#assertOrgWide(caller, "read a credential provider's vaults and items");
     return this.#providers;
   }
 

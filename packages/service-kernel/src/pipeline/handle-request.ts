@@ -88,6 +88,14 @@ export interface RequestHandlerOptions<TRuntime> {
   readonly sessionCaller?: (sessionId: string, jwt: string) => Promise<Caller | undefined>;
   /**
    * The project a call acts in, from its `X-Kernel-Project-Id` header (undefined when absent)
+  /**
+   * Throws (404) when the call names something no caller may reach, whatever its key: one of
+   * the service's own sign-in browsers. Runs once the path is known to be valid.
+   */
+  readonly assertReachable?: (
+    operation: Operation,
+    params: Readonly<Record<string, string>>,
+  ) => void;
    * and its caller's key; throws 404 for an unknown or archived project, 403 for one a project
    * key does not reach. Without it every call acts in the default project.
    */
@@ -188,6 +196,7 @@ export function createRequestHandler<TRuntime>(
     const { params, query } = checkPathAndQuery(operation, rawParams, url.searchParams);
 
     const answer = async (parsed: ParsedBody): Promise<RequestOutcome> => {
+    options.assertReachable?.(operation, params as Record<string, string>);
       record.body = parsed.journal;
       const body = operation.body
         ? validate(operation.body.schema, parsed.value, 'body', 'body')

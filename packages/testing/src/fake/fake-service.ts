@@ -252,6 +252,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     runtime: (project) => current.org.model(project),
     keys: (token) => current.org.grantOf(token),
     sessionCaller: (sessionId, jwt) => current.org.sessionCaller(sessionId, jwt),
+    assertReachable: (operation, params) => current.org.assertReachable(operation, params),
     project: (caller, header) => current.org.projectOf(caller, header),
     audit: (call) => current.org.record(call),
     answered: (call) => current.org.answered(call),

@@ -30,7 +30,18 @@ export const CREDENTIAL_PROVIDER_LIMITS = {
   cacheTtlDefaultSeconds: 300,
   /** Lowest and highest priority. */
   priorityMax: 1000,
+  /** Most projects a provider may be opened to. */
+  allowedProjects: 100,
 } as const;
+
+/** The projects a provider is opened to, by id. */
+const AllowedProjectsSchema = /* @__PURE__ */ pipe(
+  /* @__PURE__ */ array(NameSchema, 'must be an array of project ids'),
+  /* @__PURE__ */ maxLength(
+    CREDENTIAL_PROVIDER_LIMITS.allowedProjects,
+    `must name at most ${CREDENTIAL_PROVIDER_LIMITS.allowedProjects} projects`,
+  ),
+);
 
 /** An http or https URL with no credentials, query or fragment in it: where a provider answers. */
 const ProviderUrlSchema = /* @__PURE__ */ pipe(
@@ -99,6 +110,10 @@ export const CredentialProviderSchema = /* @__PURE__ */ object({
     /* @__PURE__ */ integerBetween(0, CREDENTIAL_PROVIDER_LIMITS.cacheTtlMaxSeconds),
     'how long its lists of vaults and items are kept before it is asked again',
   ),
+  allowed_projects: /* @__PURE__ */ described(
+    /* @__PURE__ */ array(/* @__PURE__ */ string()),
+    'the projects whose own keys may sign in with its items (by id); organization-wide keys always may',
+  ),
   created_at: /* @__PURE__ */ described(TimestampSchema, 'when it was made (ISO 8601 UTC)'),
   updated_at: /* @__PURE__ */ described(TimestampSchema, 'when it last changed (ISO 8601 UTC)'),
 });
@@ -139,6 +154,10 @@ export const CreateCredentialProviderBodySchema = /* @__PURE__ */ requestObject(
     /* @__PURE__ */ optional(PrioritySchema, 0),
     `its place among providers, lower first (0–${CREDENTIAL_PROVIDER_LIMITS.priorityMax}, default 0)`,
   ),
+  allowed_projects: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(AllowedProjectsSchema, []),
+    'the projects whose own keys may sign in with its items, by id (default none: only organization-wide keys may)',
+  ),
 });
 
 /** What a create-provider call asks for. */
@@ -166,6 +185,10 @@ export const UpdateCredentialProviderBodySchema = /* @__PURE__ */ requestObject(
   priority: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(PrioritySchema),
     'its place among providers, lower first',
+  ),
+  allowed_projects: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(AllowedProjectsSchema),
+    'the projects whose own keys may sign in with its items, by id (replaces the list)',
   ),
 });
 
