@@ -113,6 +113,8 @@ export interface RunningServer {
   readonly cgroups: SessionCgroups | undefined;
   /** This server as a node of a cluster (on PostgreSQL). */
   readonly cluster: ClusterNode | undefined;
+  /** What passes calls between this node and the others of its cluster. */
+  readonly forwarder: Forwarder | undefined;
   /** Browsers started ahead for the next plain create, when XB_SPARE_BROWSERS is not 0. */
   readonly spares: SpareBrowsers<ChromiumInstance> | undefined;
   /** A running browser's instance: its home on the host, its user and its network (for tests). */
@@ -635,6 +637,7 @@ async function startLocked(
     org,
     cgroups,
     cluster,
+    forwarder,
     spares: browserEngine.spares,
     instance(sessionId) {
       const found = org.findBrowser(sessionId);

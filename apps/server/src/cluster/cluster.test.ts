@@ -541,6 +541,39 @@ describe('three nodes on one PostgreSQL', () => {
     expect(forged.status).toBe(403);
     expect(one.org.nodeBrowsers()).toBe(before);
   });
+
+  it('takes a signed call between nodes once, for the node it names, with the body it was signed for', async () => {
+    const [one, two] = nodes as [RunningServer, RunningServer];
+    const before = one.org.nodeBrowsers();
+    const path = '/_node/pool-browsers';
+    // A real call of node two's, to node one: a pool browser of a pool that does not exist.
+    const signed = Buffer.from(JSON.stringify({ project: 'default', spec: {}, origin: one.url }));
+    const header = (two.forwarder as NonNullable<RunningServer['forwarder']>).signNodeCall(
+      one.cluster?.tag as string,
+      'POST',
+      path,
+      signed,
+    );
+    const send = (to: RunningServer, body: Buffer) =>
+      fetch(`${to.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HOP_HEADER]: header },
+        body: body.toString(),
+      });
+    // Captured and sent with another body (a browser of the attacker's choosing): refused.
+    const spec = { headless: true, stealth: false, kiosk_mode: false, timeout_seconds: 60 };
+    const other = Buffer.from(JSON.stringify({ project: 'default', spec, origin: one.url }));
+    const swapped = await send(one, other);
+    expect(swapped.status).toBe(403);
+    expect(((await swapped.json()) as { message: string }).message).toMatch(/not the one signed/);
+    // To a node it was not signed for: refused.
+    expect((await send(two, signed)).status).toBe(403);
+    // As signed, once: taken (its spec is not one, so it starts nothing); then never again.
+    const first = await send(one, signed);
+    expect(first.status).toBe(400);
+    expect((await send(one, signed)).status).toBe(403);
+    expect(one.org.nodeBrowsers()).toBe(before);
+  });
 });
 
 describe('a node lost', () => {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   Agent,
   type ClientRequest,
@@ -14,11 +14,28 @@ import type { Logger } from 'pino';
 import { refuseUpgrade } from '../http/cdp-proxy.js';
 import type { ClusterNode } from './cluster-node.js';
 
-/** The header a node's call to another carries: `<from>.<unix seconds>.<client>.<hmac>`. */
+/**
+ * The header a node's call to another carries:
+ * `<from>.<to>.<unix seconds>.<nonce>.<client>.<body digest>.<hmac>`. The HMAC (the cluster's
+ * hop secret) covers every field, the method and the path; `to` is the node it is for, the nonce
+ * is taken once, and the digest is the body's SHA-256 (base64url), or `-` for a passed API call,
+ * whose body is streamed and whose caller's own credential the receiving node checks.
+ */
 export const HOP_HEADER = 'x-xb-node-hop';
 
 /** How old a hop's signature may be. */
 const HOP_MAX_AGE_SECONDS = 60;
+
+/** The digest field of a hop whose body is streamed (not bound by the signature). */
+const STREAMED = '-';
+
+/** Most nonces a node remembers (the hops of the last two minutes); past it, hops are refused. */
+const MAX_NONCES = 200_000;
+
+/** The SHA-256 of a body, as a hop names it. */
+function bodyDigest(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64url');
+}
 
 /** Largest create body a node reads to place it (the API takes far smaller ones). */
 const MAX_CREATE_BYTES = 1024 * 1024;
@@ -64,6 +81,15 @@ const CLIENT_ADDRESS = Symbol('xb.clientAddress');
 
 /** The node a forwarded call arrived at, kept by the forwarded call (`receivedByOf`). */
 const RECEIVED_BY = Symbol('xb.receivedBy');
+
+/** The body digest a verified hop was signed with, and its nonce (a node call's, not taken yet). */
+const BODY_DIGEST = Symbol('xb.bodyDigest');
+
+interface SignedBody {
+  readonly digest: string;
+  readonly nonce: string;
+  readonly forgetAt: number;
+}
 
 /** Where the calls nodes make of each other (not the API's) go: answered only when signed. */
 export const NODE_CALLS_PATH = '/_node/';
@@ -131,6 +157,10 @@ export class Forwarder {
   readonly #holds: (kind: 'browsers' | 'pools', name: string) => boolean;
   readonly #resolveApp: AppResolver;
   readonly #agent = new NodeAgent();
+  /** The nonces of hops taken, with when each may be forgotten (unix seconds). */
+  readonly #nonces = new Map<string, number>();
+  /** When this node started (unix seconds): a hop signed before is refused (its nonce unknown). */
+  readonly #startedAt = Math.floor(Date.now() / 1000);
   /** Answers other nodes' calls; set once the server's parts are made. */
   nodeCalls: NodeCallHandler | undefined;
 
@@ -259,7 +289,7 @@ export class Forwarder {
     const target = new URL(member.url);
     const fullPath = `${NODE_CALLS_PATH}${path}`;
     const bytes = Buffer.from(JSON.stringify(body ?? {}));
-    const signed = `${this.#node.tag}.${Math.floor(Date.now() / 1000)}.`;
+    const hop = this.signNodeCall(tag, method, fullPath, bytes);
     return new Promise((resolve, reject) => {
       const upstream = httpRequest({
         host: target.hostname,
@@ -269,7 +299,7 @@ export class Forwarder {
         headers: {
           'content-type': 'application/json',
           'content-length': String(bytes.length),
-          [HOP_HEADER]: `${signed}.${this.#mac(signed, method, fullPath)}`,
+          [HOP_HEADER]: hop,
         },
         agent: this.#agent,
         signal,
@@ -295,12 +325,36 @@ export class Forwarder {
     });
   }
 
+  /**
+   * The hop header of a call between nodes: for node `to`, once, binding `body` (what `callNode`
+   * sends).
+   */
+  signNodeCall(to: string, method: string, path: string, body: Buffer): string {
+    return this.#hop(to, method, path, '', bodyDigest(body));
+  }
+
   /** Answers a signed call another node made of this one (`callNode`). */
   async #answerNodeCall(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
     const read = await readBody(incoming, MAX_NODE_CALL_BYTES).catch(() => undefined);
     if (!read || read.isPartial) {
       incoming.resume();
       sendError(response, 413, 'payload_too_large', 'A call between nodes too large.');
+      return;
+    }
+    // The signature names the body it was made for: another body is not that call. The call is
+    // taken once.
+    const signed = (incoming as unknown as Record<symbol, SignedBody | undefined>)[BODY_DIGEST];
+    if (signed?.digest !== bodyDigest(read.bytes)) {
+      sendError(
+        response,
+        403,
+        'forbidden',
+        'A call between nodes whose body is not the one signed.',
+      );
+      return;
+    }
+    if (!this.#takeNonce(signed.nonce, signed.forgetAt, Math.floor(Date.now() / 1000))) {
+      sendError(response, 403, 'forbidden', 'A call between nodes made already.');
       return;
     }
     let body: unknown;
@@ -496,11 +550,24 @@ export class Forwarder {
     return this.#node.member(this.#node.ownerOf(id))?.state === 'lost';
   }
 
-  #sign(incoming: IncomingMessage, path = incoming.url): string {
+  /** A passed API call's hop header, for the node at `target` (its body streamed, unbound). */
+  #sign(incoming: IncomingMessage, target: URL, path = incoming.url): string {
     const client = (clientAddressOf(incoming) ?? '').replaceAll('.', '-');
+    return this.#hop(this.#tagAt(target), incoming.method ?? 'GET', path ?? '/', client, STREAMED);
+  }
+
+  #hop(to: string, method: string, path: string, client: string, digest: string): string {
     const at = Math.floor(Date.now() / 1000);
-    const signed = `${this.#node.tag}.${at}.${client}`;
-    return `${signed}.${this.#mac(signed, incoming.method, path)}`;
+    const nonce = randomBytes(12).toString('base64url');
+    const signed = `${this.#node.tag}.${to}.${at}.${nonce}.${client}.${digest}`;
+    return `${signed}.${this.#mac(signed, method, path)}`;
+  }
+
+  /** The tag of the node at `target` (this one's own address included); '' for none known. */
+  #tagAt(target: URL): string {
+    const hostOf = (url: string) => URL.parse(url)?.host;
+    if (this.#node.url && hostOf(this.#node.url) === target.host) return this.#node.tag;
+    return this.#node.members().find((each) => hostOf(each.url) === target.host)?.id ?? '';
   }
 
   #mac(signed: string, method: string | undefined, path: string | undefined): string {
@@ -509,27 +576,71 @@ export class Forwarder {
       .digest('base64url');
   }
 
-  /** Whether a passed call's signature holds; keeps the address of the client it names. */
+  /**
+   * Whether a passed call's signature holds: made by a node of the cluster for this node, within
+   * the last minute and since this node started, with a nonce not seen before. Keeps the client's
+   * address, the sending node and the body's digest it names.
+   */
   #verify(incoming: IncomingMessage, header: string | string[]): boolean {
     if (typeof header !== 'string') return false;
     const parts = header.split('.');
-    if (parts.length !== 4) return false;
-    const [from, at, client, mac] = parts as [string, string, string, string];
-    const age = Math.floor(Date.now() / 1000) - Number(at);
-    if (!Number.isInteger(Number(at)) || age > HOP_MAX_AGE_SECONDS || age < -HOP_MAX_AGE_SECONDS)
+    if (parts.length !== 7) return false;
+    const [from, to, at, nonce, client, digest, mac] = parts as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const now = Math.floor(Date.now() / 1000);
+    const signedAt = Number(at);
+    const age = now - signedAt;
+    if (!Number.isInteger(signedAt) || age > HOP_MAX_AGE_SECONDS || age < -HOP_MAX_AGE_SECONDS)
       return false;
+    if (signedAt < this.#startedAt || to !== this.#node.tag || nonce.length < 16) return false;
     const expected = Buffer.from(
-      this.#mac(`${from}.${at}.${client}`, incoming.method, incoming.url),
+      this.#mac(`${from}.${to}.${at}.${nonce}.${client}.${digest}`, incoming.method, incoming.url),
     );
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-    (incoming as unknown as Record<symbol, string>)[CLIENT_ADDRESS] = client.replaceAll('-', '.');
-    (incoming as unknown as Record<symbol, string>)[RECEIVED_BY] = from;
+    const isNodeCall = (incoming.url ?? '').startsWith(NODE_CALLS_PATH);
+    // A node call's body is bound (its nonce is taken once the body is read and matches, so a
+    // copy with another body takes nothing from the real call); a passed API call's is streamed.
+    if (isNodeCall === (digest === STREAMED)) return false;
+    if (this.#nonces.has(nonce)) return false;
+    if (!isNodeCall && !this.#takeNonce(nonce, signedAt + HOP_MAX_AGE_SECONDS, now)) return false;
+    const fields = incoming as unknown as Record<symbol, unknown>;
+    fields[CLIENT_ADDRESS] = client.replaceAll('-', '.');
+    fields[RECEIVED_BY] = from;
+    fields[BODY_DIGEST] = { digest, nonce, forgetAt: signedAt + HOP_MAX_AGE_SECONDS };
     return true;
   }
 
-  #headersFor(incoming: IncomingMessage, path = incoming.url): string[] {
-    return [...callHeaders(incoming.rawHeaders), HOP_HEADER, this.#sign(incoming, path)];
+  /** Takes a nonce once (false: seen already, or too many remembered to take one more). */
+  #takeNonce(nonce: string, forgetAt: number, now: number): boolean {
+    if (this.#nonces.has(nonce)) return false;
+    if (this.#nonces.size >= MAX_NONCES) {
+      for (const [seen, until] of this.#nonces) if (until < now) this.#nonces.delete(seen);
+      if (this.#nonces.size >= MAX_NONCES) {
+        this.#logger.warn('too many calls between nodes in a minute: one is refused');
+        return false;
+      }
+    }
+    this.#nonces.set(nonce, forgetAt);
+    // Now and then the forgotten go (entries are in the order they came, near enough by time).
+    if (this.#nonces.size % 1024 === 0) {
+      for (const [seen, until] of this.#nonces) {
+        if (until >= now) break;
+        this.#nonces.delete(seen);
+      }
+    }
+    return true;
+  }
+
+  #headersFor(incoming: IncomingMessage, target: URL, path = incoming.url): string[] {
+    return [...callHeaders(incoming.rawHeaders), HOP_HEADER, this.#sign(incoming, target, path)];
   }
 
   /**
@@ -605,7 +716,7 @@ export class Forwarder {
         method: incoming.method,
         path,
         headers: [
-          ...withoutLengths(this.#headersFor(incoming, path)),
+          ...withoutLengths(this.#headersFor(incoming, target, path)),
           'content-length',
           String(body.length),
         ],
@@ -626,7 +737,8 @@ export class Forwarder {
   #pass(incoming: IncomingMessage, response: ServerResponse, target: URL, read?: Buffer): void {
     passCall(
       { agent: this.#agent, logger: this.#logger },
-      { incoming, response, target, headers: this.#headersFor(incoming), read },
+      // Signed again if sent again: a nonce is taken once.
+      { incoming, response, target, headers: () => this.#headersFor(incoming, target), read },
     );
   }
 
@@ -642,7 +754,7 @@ export class Forwarder {
     upstream.once('connect', () => {
       clearTimeout(timer);
       isConnected = true;
-      const headers = this.#headersFor(incoming);
+      const headers = this.#headersFor(incoming, target);
       let text = `${incoming.method} ${incoming.url} HTTP/1.1\r\n`;
       for (let index = 0; index < headers.length; index += 2)
         text += `${headers[index]}: ${headers[index + 1]}\r\n`;
@@ -715,7 +827,8 @@ export interface PassedCall {
   readonly incoming: IncomingMessage;
   readonly response: ServerResponse;
   readonly target: URL;
-  readonly headers: readonly string[];
+  /** Its headers, or how to make them (each time it is sent). */
+  readonly headers: readonly string[] | (() => readonly string[]);
   readonly read?: Buffer | undefined;
 }
 
@@ -735,7 +848,7 @@ export function passCall(via: PassVia, call: PassedCall, isResent = false): void
     port: target.port,
     method: incoming.method,
     path: incoming.url,
-    headers: [...call.headers],
+    headers: [...(typeof call.headers === 'function' ? call.headers() : call.headers)],
     agent: via.agent,
   });
   timeConnection(upstream);

@@ -314,8 +314,20 @@ export function poolNodeCalls<I extends BrowserInstance>(org: Organization<I>): 
     const id = rawId === undefined ? undefined : decodeURIComponent(rawId);
     try {
       if (kind === 'pool-browsers' && id === undefined) {
-        const spec = given.spec as BrowserSpec;
-        const started = await model.pools.startFor(spec, String(given.origin), given.lend === true);
+        // What starts is the pool's own spec, as the store has it: never one a call brings.
+        const pool = (given.spec as { pool?: { id?: unknown } } | undefined)?.pool?.id;
+        const origin = URL.parse(String(given.origin));
+        if (
+          typeof pool !== 'string' ||
+          !origin ||
+          !['http:', 'https:'].includes(origin.protocol) ||
+          origin.pathname !== '/'
+        )
+          return {
+            status: 400,
+            json: { code: 'bad_request', message: 'Not a pool browser call.' },
+          };
+        const started = await model.pools.startForPool(pool, origin.origin, given.lend === true);
         return { status: 201, json: started };
       }
       if (kind === 'pool-browsers' && id !== undefined) {

@@ -388,6 +388,19 @@ export class PoolModel<I extends BrowserInstance> {
    * Starts a browser here for a pool another node of a cluster holds, warm; with `lend`, an
    * acquire of that pool this node receives may hand it out itself (`acquire`).
    */
+  async startForPool(poolId: string, origin: string, lend: boolean): Promise<BrowserSession> {
+    const stored = await this.#context.engines.records.pools.get(poolId);
+    if (!stored) throw notFound('browser pool', poolId);
+    return this.startFor(
+      browserSpecOf({ id: stored.id, name: stored.name ?? undefined, config: stored.config }),
+      origin,
+      lend,
+    );
+  }
+
+  /**
+   * Starts a browser here for a pool another node of a cluster holds, warm (see `startForPool`).
+   */
   async startFor(spec: BrowserSpec, origin: string, lend: boolean): Promise<BrowserSession> {
     const entry = await this.#browsers.create(spec, origin);
     // This node began to drain while it started: it hands none out, another node starts one.
