@@ -631,8 +631,15 @@ export interface StoredProxy {
 export interface StoredDeployment {
   readonly record: Deployment;
   readonly sealedEnv: Readonly<Record<string, string>>;
-  /** The API key minted for its code (its id, and the key sealed), where keys can be minted. */
+  /**
+   * The API key minted for its deploy (its install and discovery runs; its id, and the key
+   * sealed), where keys can be minted: retired once the deploy ends.
+   */
   readonly key?: { readonly id: string; readonly sealed: string } | undefined;
+  /** The bytes its installed code takes on disk (counted against its project's cap). */
+  readonly installedBytes?: number;
+  /** Who deployed it: the keys minted for its code work while the deployer's key does. */
+  readonly deployer?: { readonly keyId: string; readonly parentKey?: string | undefined };
 }
 
 /** An app and its actions as the engine found them in a deployment's code. */
@@ -656,7 +663,12 @@ export interface DeployJob {
 
 /** How a deploy ended: the apps found, or why it failed (in words for the caller). */
 export type DeployOutcome =
-  | { readonly ok: true; readonly apps: readonly FoundApp[] }
+  | {
+      readonly ok: true;
+      readonly apps: readonly FoundApp[];
+      /** The bytes its installed code takes on the node's disk, where the engine counts them. */
+      readonly bytes?: number;
+    }
   | { readonly ok: false; readonly reason: string };
 
 /** An action the app engine is asked to run, in its deployment's installed code. */
@@ -700,8 +712,11 @@ export interface AppEngine {
   remove(deploymentId: string): Promise<void>;
   /** Runs one action of a running deployment's code. */
   invoke(job: InvokeJob): Promise<InvokeOutcome>;
-  /** The invocations whose code runs on this node now (the operator's cap counts them). */
-  readonly active: Set<string>;
+  /**
+   * The invocations whose code runs on this node now, each with its project (the operator's cap
+   * counts them; projects share them fairly).
+   */
+  readonly active: Map<string, string>;
   /** The places installs take in turn on this node (queued deploys wait for one). */
   readonly deploySlots: Slots;
 }
@@ -787,6 +802,13 @@ export interface StoredApiKey {
   readonly digest: string;
   /** When a rotated key stops working, if later than now (a grace period). */
   readonly retiresAt?: string | undefined;
+  /**
+   * For a key the service minted for deployed code: who deployed the code (a key's id, an
+   * operator token's `op_…`). Such a key never deploys or manages keys.
+   */
+  readonly mintedBy?: string | undefined;
+  /** The API key that deployed the code, when one did: the minted key works only while it does. */
+  readonly parentKey?: string | undefined;
 }
 
 /** The organization's settings: the defaults of projects' limits. */

@@ -163,6 +163,11 @@ export interface ProjectQuota {
   sessions(): number | undefined;
   /** The project's cap on running invocations; undefined: none. */
   invocations(): number | undefined;
+  /**
+   * How many projects this node serves (has a model of): past one, a project leaves some of the
+   * node's shared places for the others. Undefined: one.
+   */
+  projectsHere?(): number;
 }
 
 /** What every part of the model works with. */

@@ -126,7 +126,8 @@ export class ServiceModel<I extends BrowserInstance> {
     this.deployments = new DeploymentModel(
       this.context,
       org && {
-        mint: (deploymentId) => org.mintDeploymentKey(this.context.project, deploymentId),
+        mint: (purpose, deployer, expiresAt) =>
+          org.mintDeploymentKey(this.context.project, purpose, deployer, expiresAt),
         retire: (id) => org.retireDeploymentKey(id),
       },
     );

@@ -1,8 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
-  cpSync,
   existsSync,
   lchownSync,
   lstatSync,
@@ -14,9 +13,10 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { join, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { promisify } from 'node:util';
 import { INSTANCE_HOME, ServiceError } from '@x/service-kernel';
 import type { NetworkEntry } from '@x/types';
 import type { Logger } from 'pino';
@@ -31,6 +31,7 @@ import {
 } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup } from '../sandbox/cgroups.js';
 import { packageFolder, workerScript } from '../sandbox/worker-files.js';
+import { freeBytes } from '../system/free-space.js';
 import { settleInOrder } from '../system/settle-in-order.js';
 
 /** Where a deployment's folder is inside the sandbox, read-only. */
@@ -144,7 +145,13 @@ export interface AppInstallRequest extends SandboxedRun {
 
 /** How a run ended. */
 export type AppRunOutcome =
-  | { readonly ok: true; readonly apps?: readonly DiscoveredApp[]; readonly output?: string }
+  | {
+      readonly ok: true;
+      readonly apps?: readonly DiscoveredApp[];
+      readonly output?: string;
+      /** For an install: the bytes the installed app takes on disk (its allocated blocks). */
+      readonly bytes?: number;
+    }
   | { readonly ok: false; readonly reason: string };
 
 /** The answer line the host sends on fd 3. */
@@ -292,26 +299,31 @@ export class AppRunner {
       }
       // Nothing of the sandbox may change the folder while it is measured and moved.
       await sandbox.kill();
+      // What a file takes on disk, not what it says it holds: a sparse file costs its blocks.
       const bytes = treeBytes(folder);
       if (bytes > request.maxBytes) {
         return {
           ok: false,
-          reason: `The installed app holds ${bytes} bytes, more than ${request.maxBytes}.`,
+          reason: `The installed app takes ${bytes} bytes on disk, more than ${request.maxBytes}.`,
         };
       }
+      const free = freeBytes(dirname(request.target));
+      if (free < bytes + INSTALL_FREE_RESERVE_BYTES) {
+        return {
+          ok: false,
+          reason: `The server's data disk has ${free} bytes free, too few to keep an app of ${bytes} bytes: deploy again once there is room.`,
+        };
+      }
+      if (existsSync(request.target)) throw new Error(`${request.target} exists already`);
       try {
-        cpSync(folder, request.target, {
-          recursive: true,
-          verbatimSymlinks: true,
-          errorOnExist: true,
-          force: false,
-        });
+        // Copied as it is on disk: holes stay holes, links stay links, modes are kept.
+        await copyTree(folder, request.target);
         plainModes(request.target);
       } catch (error) {
         rmSync(request.target, { recursive: true, force: true });
         throw error;
       }
-      return { ok: true };
+      return { ok: true, bytes: treeBytes(request.target) };
     });
   }
 
@@ -597,13 +609,26 @@ function plainModes(root: string): void {
   }
 }
 
-/** The bytes of the files under `root`, links not followed. */
-function treeBytes(root: string): number {
-  let bytes = 0;
+/** The bytes the files under `root` take on disk (their allocated blocks), links not followed. */
+export function treeBytes(root: string): number {
+  let bytes = lstatSync(root).blocks * 512;
   for (const entry of readdirSync(root, { recursive: true }) as string[]) {
-    bytes += lstatSync(join(root, entry)).size;
+    bytes += lstatSync(join(root, entry)).blocks * 512;
   }
   return bytes;
+}
+
+const execFileAsync = promisify(execFile);
+
+/** Free space kept on the data disk beyond an installed app (the server's own records, logs). */
+const INSTALL_FREE_RESERVE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Copies the tree at `from` to `to` (which must not exist) as it is on disk: sparse files stay
+ * sparse (GNU cp finds their holes), symbolic links are copied as links, modes are kept.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  await execFileAsync('cp', ['-R', '-P', '--preserve=mode', '--sparse=always', '--', from, to]);
 }
 
 /** A run's console, cut into lines for `onLog`: each line and the whole bounded. */

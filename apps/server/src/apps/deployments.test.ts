@@ -64,6 +64,7 @@ interface DeploymentRecord {
 async function deploy(
   archive: Blob,
   fields: Record<string, string> = {},
+  token = TEST_TOKEN,
 ): Promise<{ status: number; json: DeploymentRecord }> {
   const form = new FormData();
   form.set('file', archive, 'app.zip');
@@ -71,7 +72,7 @@ async function deploy(
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const response = await fetch(`${server.server.url}/deployments`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    headers: { authorization: `Bearer ${token}` },
     body: form,
   });
   return { status: response.status, json: (await response.json()) as DeploymentRecord };
@@ -123,13 +124,9 @@ describe('deployments on the server', () => {
     // The code loaded with its environment (the name printed, never the value).
     expect(logs).toContain('loaded with GREETING');
     expect(logs).toContain('api answered 200 true');
-    // That key is the deployment's own, scoped to its project; it stops with the deployment.
+    // That key was the deploy's own, scoped to its project; it stopped with the deploy.
     const keyName = encodeURIComponent(`deployment ${created.json.id}`);
-    const keys = await call<{ id: string; project_id: string | null }[]>(
-      'GET',
-      `/org/api_keys?name=${keyName}`,
-    );
-    expect(keys.json).toEqual([expect.objectContaining({ project_id: expect.any(String) })]);
+    expect((await call<unknown[]>('GET', `/org/api_keys?name=${keyName}`)).json).toEqual([]);
     expect(events).toContainEqual(
       expect.objectContaining({
         event: 'app_version_summary',
@@ -158,6 +155,96 @@ describe('deployments on the server', () => {
     expect((await call<unknown[]>('GET', `/org/api_keys?name=${keyName}`)).json).toEqual([]);
     expectNothingLeftOf(created.json.id);
   }, 180_000);
+
+  it("gives each invocation a key of its own that cannot deploy, and stops with the deployer's key", async () => {
+    // The action reports what its key may do, then keeps calling until its key stops working.
+    const app = `
+import { Kernel } from '@onkernel/sdk';
+const app = new Kernel().app('keys');
+const api = (method: string, path: string, body?: unknown) =>
+  fetch(\`\${process.env.KERNEL_BASE_URL}\${path}\`, {
+    method,
+    headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((answer) => answer.status);
+app.action('probe', async (_ctx: unknown) => {
+  const form = new FormData();
+  form.set('file', new Blob(['x']), 'app.zip');
+  form.set('entrypoint_rel_path', 'app.ts');
+  const deploy = await fetch(\`\${process.env.KERNEL_BASE_URL}/deployments\`, {
+    method: 'POST',
+    headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\` },
+    body: form,
+  }).then((answer) => answer.status);
+  return {
+    key: process.env.KERNEL_API_KEY,
+    browsers: await api('GET', '/browsers'),
+    deploy,
+    keys: await api('POST', '/org/api_keys', { name: 'more' }),
+  };
+});
+app.action('hold', async (_ctx: unknown) => {
+  const seen: number[] = [];
+  for (const until = Date.now() + 30_000; Date.now() < until; ) {
+    const status = await api('GET', '/browsers');
+    if (seen.at(-1) !== status) seen.push(status);
+    if (status !== 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return seen;
+});
+`;
+    const deployer = await call<{ id: string; key: string }>('POST', '/org/api_keys', {
+      name: 'deployer',
+      project_id: 'default',
+    });
+    expect(deployer.status).toBe(201);
+    const created = await deploy(
+      zip({ 'package.json': KERNEL_PACKAGE.replace('greeter', 'keys'), 'app.ts': app }),
+      { version: 'keys' },
+      deployer.json.key,
+    );
+    expect(created.status).toBe(201);
+    expect((await followed(created.json.id)).at(-1)).toMatchObject({
+      deployment: expect.objectContaining({ status: 'running' }),
+    });
+    const invoke = (action: string, async = false) =>
+      call<{ id: string; status: string; output?: string }>('POST', '/invocations', {
+        app_name: 'keys',
+        action_name: action,
+        version: 'keys',
+        async,
+      });
+    const probe = await invoke('probe');
+    expect(probe.json.status).toBe('succeeded');
+    const seen = JSON.parse(probe.json.output as string) as Record<string, unknown>;
+    expect(seen).toMatchObject({ browsers: 200, deploy: 403, keys: 403 });
+    // Its key was the invocation's: it stopped with it.
+    expect((await call('GET', '/browsers', undefined, seen.key as string)).status).toBe(401);
+    const again = JSON.parse((await invoke('probe')).json.output as string) as { key: string };
+    expect(again.key).not.toBe(seen.key);
+    // The deployer's key deleted, the running invocation's key stops too.
+    const held = await invoke('hold', true);
+    for (let tries = 0; tries < 100; tries++) {
+      const now = await call<{ status: string }>('GET', `/invocations/${held.json.id}`);
+      if (now.json.status === 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await call('DELETE', `/org/api_keys/${deployer.json.id}`)).status).toBe(204);
+    let ended: { status: string; output?: string } | undefined;
+    for (let tries = 0; tries < 300 && ended === undefined; tries++) {
+      const now = await call<{ status: string; output?: string }>(
+        'GET',
+        `/invocations/${held.json.id}`,
+      );
+      if (now.json.status !== 'running' && now.json.status !== 'queued') ended = now.json;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(ended?.status).toBe('succeeded');
+    expect(JSON.parse(ended?.output as string)).toEqual([200, 401]);
+    expect((await call('DELETE', `/deployments/${created.json.id}`)).status).toBe(204);
+  }, 240_000);
 
   it.each([
     [

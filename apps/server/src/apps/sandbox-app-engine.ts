@@ -25,6 +25,7 @@ import {
 } from '@x/service-kernel';
 import type { NetworkEntry } from '@x/types';
 import { type CheckedArchive, checkArchive } from '../extensions/archive-store.js';
+import { freeBytes } from '../system/free-space.js';
 import type { AppRunner, NpmSetup } from './app-runner.js';
 
 /** How long an install may take. */
@@ -106,6 +107,7 @@ export class SandboxAppEngine implements AppEngine {
     }
     const target = this.folderOf(job.deploymentId);
     let checked: CheckedArchive | string | undefined;
+    let bytes: number | undefined;
     try {
       checked = await checkArchive(this.#archiveOf(job.deploymentId), APP_ARCHIVE).catch(
         (error: unknown) => {
@@ -118,6 +120,14 @@ export class SandboxAppEngine implements AppEngine {
       const entrypoint = posix.normalize(job.entrypoint.replaceAll('\\', '/'));
       if (!checked.names.includes(entrypoint)) {
         return { ok: false, reason: `The entrypoint ${job.entrypoint} is not in the archive.` };
+      }
+      // The install needs room for the app and the copy kept of it: refused now, not half-way.
+      const free = freeBytes(this.#folder);
+      if (free < MAX_INSTALLED_BYTES) {
+        return {
+          ok: false,
+          reason: `The server's data disk has ${free} bytes free, less than an install may take (${MAX_INSTALLED_BYTES}): deploy again once there is room.`,
+        };
       }
       job.onLog(`Unpacking ${checked.names.length} entries and installing the app's dependencies.`);
       const installed = await runner.install({
@@ -132,6 +142,7 @@ export class SandboxAppEngine implements AppEngine {
         signal: job.signal,
       });
       if (!installed.ok) return installed;
+      bytes = installed.bytes;
     } finally {
       if (typeof checked === 'object') checked.close();
       await rm(this.#archiveOf(job.deploymentId), { force: true });
@@ -151,10 +162,14 @@ export class SandboxAppEngine implements AppEngine {
       await rm(target, { recursive: true, force: true });
       return found;
     }
-    return { ok: true, apps: (found.apps ?? []) as FoundApp[] };
+    return {
+      ok: true,
+      apps: (found.apps ?? []) as FoundApp[],
+      ...(bytes !== undefined && { bytes }),
+    };
   }
 
-  readonly active = new Set<string>();
+  readonly active = new Map<string, string>();
   readonly deploySlots = new Slots(DEPLOYS_AT_ONCE);
 
   /** Runs one action in a sandbox of its own, on the deployment's installed code. */

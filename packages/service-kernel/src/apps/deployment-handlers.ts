@@ -15,9 +15,9 @@ type Operations =
 /** The deployment and app operations over the service model. */
 export function deploymentHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
-    'deployments.create': async ({ runtime, body }) => ({
+    'deployments.create': async ({ runtime, body, caller }) => ({
       status: 201,
-      json: await runtime.deployments.create(body),
+      json: await runtime.deployments.create(body, caller),
     }),
     'deployments.list': ({ runtime, query }) => pageAnswer(runtime.deployments.page(query)),
     'deployments.get': async ({ runtime, params }) => ({

@@ -2,6 +2,10 @@ import type { DeploymentEvent } from '@x/types';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../service-error.js';
 import { testModel } from '../test-support/memory-engines.js';
+import type { ScriptedAppEngine } from '../test-support/scripted-app-engine.js';
+import { MAX_OPEN_DEPLOYMENTS } from './deployment-model.js';
+
+const GiB = 1024 ** 3;
 
 const ARCHIVE = new Blob([new Uint8Array([80, 75, 5, 6])]);
 
@@ -186,5 +190,40 @@ describe('deployments', () => {
     await eventsOf(model, fourth.id);
     expect(await statuses()).toEqual(['running', 'running', 'stopped', 'running']);
     expect(apps.jobs.map((job) => job.deploymentId)).toEqual([first.id, second.id, fourth.id]);
+  });
+
+  it("caps a project's open deployments, and the disk its running ones take", async () => {
+    const { model, engines } = testModel();
+    const apps = engines.apps as ScriptedAppEngine;
+    // Each install takes 2 GiB: two fit in the project's 5, a third does not.
+    apps.outcome = {
+      ok: true,
+      apps: [{ name: 'demo', actions: [{ name: 'run' }] }],
+      bytes: 2 * GiB,
+    };
+    const ended: string[] = [];
+    for (const version of ['a', 'b', 'c']) {
+      const made = await model.deployments.create(form({ version }));
+      const events = await eventsOf(model, made.id);
+      const last = events.at(-1) as Extract<DeploymentEvent, { event: 'deployment_state' }>;
+      ended.push(
+        `${last.deployment.status}${last.deployment.status_reason ? `: ${last.deployment.status_reason}` : ''}`,
+      );
+    }
+    expect(ended.slice(0, 2)).toEqual(['running', 'running']);
+    expect(ended[2]).toMatch(
+      /^failed: The project's deployments would take more than 5368709120 bytes/,
+    );
+    // Its code is gone with it.
+    expect(apps.kept.size).toBe(2);
+    apps.outcome = { ok: true, apps: [{ name: 'demo', actions: [{ name: 'run' }] }] };
+    for (let i = 2; i < MAX_OPEN_DEPLOYMENTS; i++) {
+      const made = await model.deployments.create(form({ version: `v${i}` }));
+      await eventsOf(model, made.id);
+    }
+    await expect(model.deployments.create(form({ version: 'one-more' }))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/at most 50 deployments open/),
+    });
   });
 });

@@ -24,6 +24,7 @@ import {
 import type { BrowserInstance, StoredDeployment } from '../engines.js';
 import { notFound } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
+import type { Caller } from '../pipeline/auth.js';
 import { ServiceError } from '../service-error.js';
 import { EventLog } from './event-log.js';
 
@@ -33,11 +34,26 @@ export const MAX_DEPLOYMENT_EVENTS = 2_000;
 /** Ended deployments and invocations whose events a model keeps for late readers. */
 export const MAX_ENDED_FOLLOWED = 200;
 
+/** Deployments a project may have open at once (queued, deploying or running). */
+export const MAX_OPEN_DEPLOYMENTS = 50;
+
+/** Bytes a project's running deployments may take on a node's disk together. */
+export const MAX_PROJECT_DEPLOYMENT_BYTES = 5 * 1024 * 1024 * 1024;
+
+/** Most bytes of events one deployment keeps (its oldest log lines go first). */
+export const MAX_DEPLOYMENT_EVENT_BYTES = 2 * 1024 * 1024;
+
+/** Most bytes of events a project's ended deployments (or invocations) keep together. */
+export const MAX_ENDED_EVENT_BYTES = 16 * 1024 * 1024;
+
 /** Deploys installs run at once on a node; the next wait, queued. */
 export const DEPLOYS_AT_ONCE = 2;
 
 /** Deploys waiting for their turn on a node at most; one more is 429. */
 export const MAX_QUEUED_DEPLOYS = 16;
+
+/** Deploys of one project waiting for their turn on a node at most; one more is 429. */
+export const MAX_QUEUED_DEPLOYS_PER_PROJECT = 4;
 
 /** Longest log line an event carries, in characters; the rest is cut and marked. */
 export const MAX_DEPLOYMENT_LOG_LINE = 65_536;
@@ -49,8 +65,33 @@ function redacted(env: Readonly<Record<string, string>>): Record<string, ''> {
 
 /** Mints and retires the API keys deployments' code calls the API with (the organization). */
 export interface DeploymentKeys {
-  mint(deploymentId: string): Promise<{ readonly id: string; readonly key: string }>;
+  /**
+   * A key for one run of a deployment's code (`purpose` names it): of the deployment's project,
+   * expiring at `expiresAt`, working only while the deployer's key does.
+   */
+  mint(
+    purpose: string,
+    deployer: Deployer | undefined,
+    expiresAt: Date,
+  ): Promise<{ readonly id: string; readonly key: string }>;
   retire(id: string): Promise<void>;
+}
+
+/** Who deployed: the caller's key id, and its API key's id when an API key deployed. */
+export interface Deployer {
+  readonly keyId: string;
+  readonly parentKey?: string | undefined;
+}
+
+/** Longest a deploy's key lasts (it is retired as the deploy ends, sooner). */
+const DEPLOY_KEY_LIFETIME_MS = 2 * 60 * 60_000;
+
+/** How long an invocation's key outlives the invocation's own time-out. */
+const INVOCATION_KEY_GRACE_MS = 60_000;
+
+/** The variables that give deployed code its key. */
+function keyVariables(key: string): Record<string, string> {
+  return Object.fromEntries(KEY_VARIABLES.map((name) => [name, key] as const));
 }
 
 /**
@@ -71,7 +112,9 @@ export class DeploymentModel<I extends BrowserInstance> {
   readonly #keys: DeploymentKeys | undefined;
   readonly #events = new EventLog<DeploymentEvent>({
     maxEvents: MAX_DEPLOYMENT_EVENTS,
+    maxBytes: MAX_DEPLOYMENT_EVENT_BYTES,
     maxEnded: MAX_ENDED_FOLLOWED,
+    maxEndedBytes: MAX_ENDED_EVENT_BYTES,
     isFinal: (event) =>
       event.event === 'deployment_state' && isFinalDeployment(event.deployment.status),
   });
@@ -99,17 +142,41 @@ export class DeploymentModel<I extends BrowserInstance> {
   }
 
   /** Queues a deploy: the archive is kept, the record stored; the deploy runs in the background. */
-  async create(form: CreateDeploymentForm): Promise<Deployment> {
+  async create(form: CreateDeploymentForm, caller?: Caller): Promise<Deployment> {
+    // Deployed code may call the API, never deploy more code (and mint itself more keys).
+    if (caller?.isMinted === true)
+      throw new ServiceError('forbidden', 'A key minted for deployed code may not deploy.');
     const env = form.env_vars ?? {};
-    if (this.#engine.deploySlots.load.waiting >= MAX_QUEUED_DEPLOYS) {
+    const slots = this.#engine.deploySlots;
+    if (slots.load.waiting >= MAX_QUEUED_DEPLOYS) {
       throw new ServiceError(
         'rate_limited',
         `This server has ${MAX_QUEUED_DEPLOYS} deploys waiting already. Try again when they are done.`,
         { headers: { [HEADERS.retryAfter]: '10' } },
       );
     }
+    // One project's deploys never fill the line while the node serves others: they keep their
+    // places in it.
+    if (
+      (this.#context.quota.projectsHere?.() ?? 1) > 1 &&
+      slots.waitingOf(this.#context.project) >= MAX_QUEUED_DEPLOYS_PER_PROJECT
+    ) {
+      throw new ServiceError(
+        'rate_limited',
+        `This project has ${MAX_QUEUED_DEPLOYS_PER_PROJECT} deploys waiting already. Try again when they are done.`,
+        { headers: { [HEADERS.retryAfter]: '10' } },
+      );
+    }
     const id = this.#context.nextId('dep');
-    const minted = await this.#keys?.mint(id);
+    const deployer: Deployer | undefined = caller && {
+      keyId: caller.keyId,
+      ...(caller.strategy === 'api_key' && { parentKey: caller.keyId }),
+    };
+    const minted = await this.#keys?.mint(
+      `deployment ${id}`,
+      deployer,
+      new Date(this.#context.clock().getTime() + DEPLOY_KEY_LIFETIME_MS),
+    );
     let checksum: string;
     try {
       ({ checksum } = await this.#engine.keep(id, form.file));
@@ -135,7 +202,19 @@ export class DeploymentModel<I extends BrowserInstance> {
     );
     const key = minted && { id: minted.id, sealed: secrets.seal(minted.key) };
     try {
-      await this.#records.deployments.put(id, { record, sealedEnv, key }, { isOpen: true });
+      await this.#records.transaction(async ({ deployments }) => {
+        const open = await deployments.list({ isOpen: true });
+        if (open.length >= MAX_OPEN_DEPLOYMENTS)
+          throw new ServiceError(
+            'conflict',
+            `A project keeps at most ${MAX_OPEN_DEPLOYMENTS} deployments open: delete one first.`,
+          );
+        await deployments.put(
+          id,
+          { record, sealedEnv, key, ...(deployer && { deployer }) },
+          { isOpen: true },
+        );
+      });
     } catch (error) {
       await this.#engine.remove(id);
       if (minted) await this.#keys?.retire(minted.id);
@@ -155,12 +234,12 @@ export class DeploymentModel<I extends BrowserInstance> {
     let free: (() => void) | undefined;
     try {
       // Its turn first: a few installs at once, the rest wait queued.
-      free = await this.#engine.deploySlots.take(controller.signal);
+      free = await this.#engine.deploySlots.take(controller.signal, this.#context.project);
       record = await this.#setStatus(record, 'in_progress');
       const outcome = await this.#engine.deploy({
         deploymentId: record.id,
         entrypoint: record.entrypoint_rel_path,
-        env: await this.environmentOf(record.id),
+        env: await this.#deployEnvironment(record.id),
         onLog: (message) => this.#log(record.id, message),
         signal: controller.signal,
       });
@@ -171,6 +250,13 @@ export class DeploymentModel<I extends BrowserInstance> {
       }
       if (!outcome.ok) {
         record = await this.#fail(record, outcome.reason);
+        return;
+      }
+      if (!(await this.#keepBytes(record.id, outcome.bytes))) {
+        record = await this.#fail(
+          record,
+          `The project's deployments would take more than ${MAX_PROJECT_DEPLOYMENT_BYTES} bytes of disk with this one (${outcome.bytes}): delete one first.`,
+        );
         return;
       }
       if (outcome.apps.length === 0) {
@@ -238,7 +324,34 @@ export class DeploymentModel<I extends BrowserInstance> {
     } finally {
       free?.();
       this.#running.delete(record.id);
+      // The deploy's key goes with the deploy: invocations get keys of their own.
+      await this.#retireDeployKey(record.id).catch((error: unknown) =>
+        this.#context.log.warn({ err: error, deployment: record.id }, 'a deploy key stays'),
+      );
     }
+  }
+
+  /**
+   * Keeps what a deployment's installed code takes on disk, unless the project's open
+   * deployments would then take more than they may (false).
+   */
+  async #keepBytes(id: string, bytes: number | undefined): Promise<boolean> {
+    if (bytes === undefined) return true;
+    return this.#records.transaction(async ({ deployments }) => {
+      let others = 0;
+      for (const stored of await deployments.list({ isOpen: true }))
+        if (stored.record.id !== id) others += stored.installedBytes ?? 0;
+      if (others + bytes > MAX_PROJECT_DEPLOYMENT_BYTES) return false;
+      const current = await deployments.get(id);
+      if (current?.record.status === 'in_progress')
+        await deployments.put(id, { ...current, installedBytes: bytes }, { isOpen: true });
+      return true;
+    });
+  }
+
+  async #retireDeployKey(id: string): Promise<void> {
+    const stored = await this.#records.deployments.get(id);
+    if (stored?.key) await this.#keys?.retire(stored.key.id);
   }
 
   /** Fails a deployment: what it left is removed first, so a reader told `failed` finds nothing. */
@@ -367,14 +480,43 @@ export class DeploymentModel<I extends BrowserInstance> {
    * A deployment's environment, opened, for the code it runs: its own variables, and its key
    * under KEY_VARIABLES (where keys are minted).
    */
-  async environmentOf(id: string): Promise<Record<string, string>> {
-    const { sealedEnv, key } = await this.#stored(id);
+  async environmentOf(id: string, key?: string): Promise<Record<string, string>> {
+    const { sealedEnv } = await this.#stored(id);
     const { secrets } = this.#context.engines;
     const env = Object.fromEntries(
       Object.entries(sealedEnv).map(([name, sealed]) => [name, secrets.open(sealed)]),
     );
-    if (key) for (const name of KEY_VARIABLES) env[name] = secrets.open(key.sealed);
-    return env;
+    return key === undefined ? env : { ...env, ...keyVariables(key) };
+  }
+
+  /** The deploy's own environment: the deployment's, with the key minted for the deploy. */
+  async #deployEnvironment(id: string): Promise<Record<string, string>> {
+    const { key } = await this.#stored(id);
+    const { secrets } = this.#context.engines;
+    return this.environmentOf(id, key && secrets.open(key.sealed));
+  }
+
+  /**
+   * A key of its own for one invocation of a deployment's code: it expires with the invocation
+   * (its time-out and a minute), and works only while the deployer's key does. Undefined where
+   * keys are not minted.
+   */
+  async mintInvocationKey(
+    deploymentId: string,
+    invocationId: string,
+    timeoutMs: number,
+  ): Promise<{ readonly id: string; readonly key: string } | undefined> {
+    if (!this.#keys) return undefined;
+    const { deployer } = await this.#stored(deploymentId);
+    const expiresAt = new Date(
+      this.#context.clock().getTime() + timeoutMs + INVOCATION_KEY_GRACE_MS,
+    );
+    return this.#keys.mint(`invocation ${invocationId}`, deployer, expiresAt);
+  }
+
+  /** Retires a key minted for a run. */
+  async retireKey(id: string): Promise<void> {
+    await this.#keys?.retire(id);
   }
 
   /**
@@ -409,6 +551,13 @@ export class DeploymentModel<I extends BrowserInstance> {
     });
     await this.#release(id);
     if (stopped) this.#emit(id, { event: 'deployment_state', timestamp, deployment: stopped });
+    // Its events go with it (a reader still following heard its end): only its state is left.
+    this.#events.forget(id);
+  }
+
+  /** Bytes of events this model keeps for readers (every deployment's together). */
+  get eventBytes(): number {
+    return this.#events.bytes;
   }
 
   /**

@@ -10,7 +10,11 @@ import {
   SYNC_INVOCATION_SECONDS,
   type UpdateInvocationInput,
 } from '@x/types';
-import type { DeploymentModel } from '../apps/deployment-model.js';
+import {
+  type DeploymentModel,
+  MAX_DEPLOYMENT_EVENT_BYTES,
+  MAX_ENDED_EVENT_BYTES,
+} from '../apps/deployment-model.js';
 import { EventLog } from '../apps/event-log.js';
 import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
@@ -22,6 +26,9 @@ export const MAX_INVOCATION_EVENTS = 2_000;
 
 /** Ended invocations whose events a model keeps for late readers. */
 const MAX_ENDED_INVOCATIONS_FOLLOWED = 200;
+
+/** The share of a node's invocation places kept for projects that run none there. */
+const INVOCATION_PLACES_KEPT = 1 / 4;
 
 /** Largest output an action may return, in characters of JSON. */
 export const MAX_INVOCATION_OUTPUT = 1024 * 1024;
@@ -59,7 +66,9 @@ export class InvocationModel<I extends BrowserInstance> {
   readonly #work = new Set<Promise<unknown>>();
   readonly #events = new EventLog<InvocationEvent>({
     maxEvents: MAX_INVOCATION_EVENTS,
+    maxBytes: MAX_DEPLOYMENT_EVENT_BYTES,
     maxEnded: MAX_ENDED_INVOCATIONS_FOLLOWED,
+    maxEndedBytes: MAX_ENDED_EVENT_BYTES,
     isFinal: (event) => event.event === 'invocation_state' && isEnded(event.invocation),
   });
   /** Ends the live browsers of an invocation (the browser model, set once both exist). */
@@ -107,6 +116,7 @@ export class InvocationModel<I extends BrowserInstance> {
       }
     }
     const { active } = this.#context.engines.apps;
+    const { project } = this.#context;
     const max = this.#context.settings.maxInvocations;
     if (max !== undefined && active.size >= max) {
       throw new ServiceError(
@@ -114,6 +124,20 @@ export class InvocationModel<I extends BrowserInstance> {
         `This server runs at most ${max} invocations at once. Try again when one ends.`,
         { headers: { [HEADERS.retryAfter]: '5' } },
       );
+    }
+    // The node's last places are kept for projects that run none: one project cannot take them
+    // all while others share the node.
+    if (max !== undefined && (this.#context.quota.projectsHere?.() ?? 1) > 1) {
+      let mine = 0;
+      for (const owner of active.values()) if (owner === project) mine++;
+      const kept = Math.ceil(max * INVOCATION_PLACES_KEPT);
+      if (mine > 0 && max - active.size <= kept) {
+        throw new ServiceError(
+          'rate_limited',
+          `This server keeps its last ${kept} of ${max} invocation places for other projects, and this project runs ${mine}. Try again when one ends.`,
+          { headers: { [HEADERS.retryAfter]: '5' } },
+        );
+      }
     }
     const invocation: Invocation = {
       id: this.#context.nextId('inv'),
@@ -125,7 +149,7 @@ export class InvocationModel<I extends BrowserInstance> {
     };
     if (body.payload !== undefined) invocation.payload = body.payload;
     // Taken at once (no wait before it), so two calls cannot both take this node's last place.
-    active.add(invocation.id);
+    active.set(invocation.id, project);
     try {
       await this.#admit(invocation);
     } catch (error) {
@@ -171,6 +195,7 @@ export class InvocationModel<I extends BrowserInstance> {
   async #run(queued: Invocation, deploymentId: string, timeoutMs: number): Promise<Invocation> {
     const controller = new AbortController();
     this.#runs.set(queued.id, { controller, deploymentId });
+    let key: { readonly id: string; readonly key: string } | undefined;
     try {
       let invocation = queued;
       if (invocation.status === 'queued') {
@@ -183,6 +208,8 @@ export class InvocationModel<I extends BrowserInstance> {
       }
       const deployments = this.deployments as DeploymentModel<I>;
       const deployment = await deployments.get(deploymentId);
+      // A key of the invocation's own, for as long as it may run.
+      key = await deployments.mintInvocationKey(deploymentId, invocation.id, timeoutMs);
       const outcome = await this.#context.engines.apps.invoke({
         deploymentId,
         invocationId: invocation.id,
@@ -190,7 +217,7 @@ export class InvocationModel<I extends BrowserInstance> {
         app: invocation.app_name,
         action: invocation.action_name,
         payload: invocation.payload,
-        env: await deployments.environmentOf(deploymentId),
+        env: await deployments.environmentOf(deploymentId, key?.key),
         timeoutMs,
         onLog: (line) => this.#log(invocation.id, line),
         signal: controller.signal,
@@ -224,6 +251,15 @@ export class InvocationModel<I extends BrowserInstance> {
     } finally {
       this.#runs.delete(queued.id);
       this.#context.engines.apps.active.delete(queued.id);
+      if (key)
+        await (this.deployments as DeploymentModel<I>)
+          .retireKey(key.id)
+          .catch((error: unknown) =>
+            this.#context.log.warn(
+              { err: error, invocation: queued.id },
+              'an invocation key stays',
+            ),
+          );
     }
   }
 

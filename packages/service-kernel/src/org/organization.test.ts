@@ -6,6 +6,7 @@ import type { Caller } from '../pipeline/auth.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores } from '../records/memory-record-store.js';
 import { BROWSER, memoryEngines } from '../test-support/memory-engines.js';
+import type { ScriptedAppEngine } from '../test-support/scripted-app-engine.js';
 import { Organization } from './organization.js';
 
 const DAY = 86_400_000;
@@ -106,6 +107,56 @@ describe('the organization', () => {
       org.updateProjectLimits(operator, a.id, { max_concurrent_sessions: 4 }),
     ).rejects.toMatchObject({ status: 400 });
     await org.close();
+  });
+
+  it("keeps the node's last invocation places for projects that run none", async () => {
+    const engines = memoryEngines();
+    const org = new Organization({
+      engines: engines.engines,
+      stores: createMemoryRecordStores(),
+      audit: createMemoryAuditStore(),
+      settings: {
+        maxBrowsers: 4,
+        maxInvocations: 8,
+        isProcessExecutionEnabled: true,
+        watchBufferSize: 4,
+        jwtSecret: 'secret',
+        isFillRateLimited: false,
+        limits: DEFAULT_BROWSER_LIMITS,
+      },
+    });
+    const b = await org.createProject(operator, 'beta');
+    const deployed = async (project: string) => {
+      const model = org.model(project);
+      const made = await model.deployments.create({
+        file: new Blob([new Uint8Array([80, 75, 5, 6])]),
+        entrypoint_rel_path: 'app.ts',
+        version: 'v1',
+        force: 'false',
+      });
+      for await (const _ of model.deployments.events(made.id, new AbortController().signal));
+      return model;
+    };
+    const apps = engines.engines.apps as ScriptedAppEngine;
+    const betaModel = await deployed(b.id);
+    const defaultModel = await deployed('default');
+    apps.hold();
+    const invoke = (model: typeof betaModel) =>
+      model.invocations.invoke({
+        app_name: 'demo',
+        action_name: 'run',
+        version: 'v1',
+        async: true,
+        async_timeout_seconds: 60,
+      });
+    for (let i = 0; i < 6; i++) await invoke(betaModel);
+    await expect(invoke(betaModel)).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/keeps its last 2 of 8 invocation places for other projects/),
+    });
+    // The default project still gets a place.
+    expect((await invoke(defaultModel)).invocation.status).toBe('queued');
+    apps.release();
   });
 
   it('pages the audit log by token, newest first, and refuses a token no page gave', async () => {

@@ -28,6 +28,7 @@ import {
   type UpdateProjectInput,
   type UpdateProjectLimitsInput,
 } from '@x/types';
+import type { Deployer } from '../apps/deployment-model.js';
 import { isSignInBrowser } from '../browsers/browser-records.js';
 import { CredentialProviderModel } from '../credentials/credential-provider-model.js';
 import type {
@@ -177,6 +178,7 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /** Browsers running or starting on this node, every project's. */
+        projectsHere: () => this.#models.size,
   nodeBrowsers(): number {
     let count = 0;
     for (const model of this.#models.values()) count += model.browsers.count();
@@ -194,15 +196,6 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /** The live browser with this id, in whichever project runs it (session URLs name no project). */
-  findBrowser(id: string) {
-    for (const model of this.#models.values()) {
-      const entry = model.browsers.peek(id);
-      if (entry) return { model, entry };
-    }
-    return undefined;
-  }
-
-  /** The model of the project a live browser belongs to; the default project's for none. */
   /**
    * A live browser a caller may reach by its id or its URLs: any but the service's own sign-in
    * browsers, which type credentials' values (a person reaches those through the flow's live view).
@@ -229,6 +222,15 @@ export class Organization<I extends BrowserInstance> {
    * The model of the project a browser belongs to, live or ended (a page of a replay names a
    * browser that ended): the default project's when no project knows it.
    */
+  findBrowser(id: string) {
+    for (const model of this.#models.values()) {
+      const entry = model.browsers.peek(id);
+      if (entry) return { model, entry };
+    }
+    return undefined;
+  }
+
+  /** The model of the project a live browser belongs to; the default project's for none. */
   async modelOfBrowser(id: string): Promise<ServiceModel<I>> {
     if (id === '') return this.defaultModel;
     const live = this.findBrowser(id);
@@ -490,12 +492,11 @@ export class Organization<I extends BrowserInstance> {
   async grantOf(token: string): Promise<KeyGrant | undefined> {
     const digest = keyDigest(token);
     const stored = await this.#org.apiKeys.byName(digest);
-    const { expires_at: expiresAt } = stored?.record ?? { expires_at: null };
-    if (
-      !stored ||
-      stored.record.deleted_at !== null ||
-      (expiresAt !== null && Date.parse(expiresAt) <= this.#clock().getTime())
-    ) {
+    // A minted key works while the key that deployed its code does.
+    const parentKey = stored?.parentKey;
+    const isParentGone =
+      parentKey !== undefined && !this.#works(await this.#org.apiKeys.get(parentKey));
+    if (!stored || !this.#works(stored) || isParentGone) {
       this.#recentKeys.delete(digest);
       return undefined;
     }
@@ -517,9 +518,17 @@ export class Organization<I extends BrowserInstance> {
     return token !== undefined && (await this.grantOf(token)) !== undefined;
   }
 
+      ...(stored.mintedBy !== undefined && { isMinted: true }),
   /**
    * Whether an Authorization header carries a key that worked in a recent call on this node: for
    * deciding at once, before any call, which connection budget a connection counts against.
+  /** Whether a key works now: not deleted, not expired. */
+  #works(stored: StoredApiKey | undefined): boolean {
+    if (!stored || stored.record.deleted_at !== null) return false;
+    const expiresAt = stored.record.expires_at;
+    return expiresAt === null || Date.parse(expiresAt) > this.#clock().getTime();
+  }
+
    * Never a grant: every call still looks its key up.
    */
   isRecentKey(authorization: string): boolean {
@@ -570,10 +579,13 @@ export class Organization<I extends BrowserInstance> {
   get providers(): CredentialProviderModel {
     return this.#providers;
   }
+    if (caller.isMinted === true)
+      throw forbidden(`A key minted for deployed code may not ${what}.`);
 
   /**
-   * The organization's credential providers; for a change (`isWrite`) the caller must hold a key
-   * of the whole organization, as they serve every project.
+   * The organization's credential providers. Their records are the organization's to read; a
+   * change, or what is in them (vaults and items), takes a key of the whole organization: they
+   * serve every project, and hold other projects' logins.
    */
   credentialProviders(
     caller: Caller,
@@ -809,6 +821,7 @@ export class Organization<I extends BrowserInstance> {
     // Deleted keys are kept for the record, but never more than the live ones may be: the
     // oldest go first.
     for (const stored of deleted.slice(0, Math.max(0, all.length + 1 - MAX_API_KEYS))) {
+    minted?: { readonly mintedBy: string; readonly parentKey: string | undefined },
       await this.#org.apiKeys.delete(stored.record.id);
     }
     const key = newApiKey();
@@ -823,8 +836,14 @@ export class Organization<I extends BrowserInstance> {
       expires_at: fields.expires_at,
       deleted_at: null,
     };
-    await this.#org.apiKeys.put(record.id, { record, digest }, { name: digest });
-    return { ...(await this.#answerKey({ record, digest })), key };
+    const stored: StoredApiKey = {
+      record,
+      digest,
+      ...(minted && { mintedBy: minted.mintedBy }),
+      ...(minted?.parentKey !== undefined && { parentKey: minted.parentKey }),
+    };
+    await this.#org.apiKeys.put(record.id, stored, { name: digest });
+    return { ...(await this.#answerKey(stored)), key };
   }
 
   #expiry(days: number | null | undefined): string | null {
@@ -909,14 +928,19 @@ export class Organization<I extends BrowserInstance> {
    */
   async mintDeploymentKey(
     project: string,
-    deploymentId: string,
+    purpose: string,
+    deployer: Deployer | undefined,
+    expiresAt?: Date,
   ): Promise<{ readonly id: string; readonly key: string }> {
-    const created = await this.#storeKey({
-      name: `deployment ${deploymentId}`,
-      project_id: project,
-      read_only: false,
-      expires_at: null,
-    });
+    const created = await this.#storeKey(
+      {
+        name: purpose,
+        project_id: project,
+        read_only: false,
+        expires_at: expiresAt === undefined ? null : formatTimestamp(expiresAt),
+      },
+      { mintedBy: deployer?.keyId ?? 'service', parentKey: deployer?.parentKey },
+    );
     return { id: created.id, key: created.key };
   }
 

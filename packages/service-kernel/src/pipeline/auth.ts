@@ -48,6 +48,8 @@ export interface KeyGrant {
   /** The one project it reaches; undefined: every project. */
   readonly project: string | undefined;
   readonly isReadOnly: boolean;
+  /** Minted by the service for deployed code (it never deploys, nor manages keys). */
+  readonly isMinted?: boolean;
 }
 
 /** Finds the API key a bearer token is, if it is one that works now. */
@@ -63,6 +65,8 @@ export interface Caller {
   readonly strategy: 'operator_token' | 'api_key' | 'session_jwt';
   /** The one project a project key reaches; undefined: every project. */
   readonly project: string | undefined;
+  /** A key the service minted for deployed code: it may not deploy, nor manage keys. */
+  readonly isMinted?: boolean;
 }
 
 /** The id an operator's token is known by in the audit log: a short hash, never the token. */
@@ -142,6 +146,7 @@ async function identify(
     keyName: grant.keyName,
     strategy: 'api_key',
     project: grant.project,
+    ...(grant.isMinted === true && { isMinted: true }),
   };
 }
 

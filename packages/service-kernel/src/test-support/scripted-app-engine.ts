@@ -15,7 +15,7 @@ export class ScriptedAppEngine implements AppEngine {
   /** What each invocation answers: its payload echoed as the output by default. */
   answer: (job: InvokeJob) => InvokeOutcome = (job) => ({ ok: true, output: job.payload });
   readonly runs: InvokeJob[] = [];
-  readonly active = new Set<string>();
+  readonly active = new Map<string, string>();
   readonly deploySlots = new Slots(DEPLOYS_AT_ONCE);
   #held: Promise<void> | undefined;
   #release: (() => void) | undefined;

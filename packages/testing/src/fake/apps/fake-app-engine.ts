@@ -100,7 +100,7 @@ export class FakeAppEngine implements AppEngine {
   /** Code runs one at a time: each sees its own deployment's environment in process.env. */
   #turn: Promise<unknown> = Promise.resolve();
   /** The invocations whose code runs now. */
-  readonly active = new Set<string>();
+  readonly active = new Map<string, string>();
   readonly deploySlots = new Slots(DEPLOYS_AT_ONCE);
   /** Where deployed code reaches the API (KERNEL_BASE_URL, XB_BASE_URL), once known. */
   apiUrl: () => string | undefined = () => undefined;
