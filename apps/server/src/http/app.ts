@@ -66,7 +66,10 @@ export function createApp(options: AppOptions): FetchHandler {
     assertReachable: (operation, params) => org.assertReachable(operation, params),
     project: (caller, header) => org.projectOf(caller, header),
     audit: (call) => org.record(call),
-    answered: (call) => org.answered(call),
+    answered: (call) => {
+      org.answered(call);
+      if (call.status === 403) metrics?.refused(call.isReadOnly ? 'read_only' : 'forbidden');
+    },
     handlers: serviceHandlers<ChromiumInstance>(),
     beforeOperation: () => org.sweep(),
     tokens,

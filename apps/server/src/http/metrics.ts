@@ -51,6 +51,12 @@ export class ServerMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry, this.#anonymous],
   });
+  readonly #refused = new Counter({
+    name: 'xb_refused_calls_total',
+    help: 'Calls of a known caller refused as not allowed (403): writes of read-only keys, and what a key does not reach.',
+    labelNames: ['reason'],
+    registers: [this.registry, this.#anonymous],
+  });
   readonly #cdpBytes = new Counter({
     name: 'xb_cdp_relayed_bytes_total',
     help: 'Bytes of DevTools messages relayed through session URLs, by direction.',
@@ -182,6 +188,11 @@ export class ServerMetrics {
     } else if (operation === 'browsers.create' && status === 201) {
       this.#coldCreate.observe(seconds);
     }
+  }
+
+  /** Counts a call refused to its caller: a read-only key's write, or what the key does not reach. */
+  refused(reason: 'read_only' | 'forbidden'): void {
+    this.#refused.inc({ reason });
   }
 
   /** Times the steps of one browser's start, in milliseconds by step. */

@@ -24,6 +24,9 @@ interface Answer<T> {
   readonly headers: Headers;
 }
 
+/** When each token's last refused call that the audit log shows was made. */
+const lastRefused = new Map<string, number>();
+
 /** Calls the API as `token` (the operator's by default), in `project` when given. */
 async function call<T>(
   method: string,
@@ -41,7 +44,12 @@ async function call<T>(
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   const text = await response.text();
-  if (method !== 'GET' && response.status !== 401)
+  // A key's refused calls are audited once a minute, counted: the first of the minute is seen.
+  const token = options.token ?? TEST_TOKEN;
+  const isRefusedWrite = method !== 'GET' && response.status === 403;
+  const isCounted = isRefusedWrite && Date.now() - (lastRefused.get(token) ?? 0) < 60_000;
+  if (isRefusedWrite && !isCounted) lastRefused.set(token, Date.now());
+  if (method !== 'GET' && response.status !== 401 && !isCounted)
     writes.push({ method, path: new URL(path, 'http://x').pathname, status: response.status });
   return {
     status: response.status,
@@ -231,6 +239,23 @@ describe('API keys', () => {
     expect(
       (await call('POST', '/browsers', { body: { headless: true }, token: reader.key })).status,
     ).toBe(403);
+    // Refused at request rate, it is counted every time and audited once a minute.
+    const refusedBefore = await refusedCalls('read_only');
+    for (let i = 0; i < 30; i++)
+      expect((await call('DELETE', `/browsers/b${i}`, { token: reader.key })).status).toBe(403);
+    expect((await refusedCalls('read_only')) - refusedBefore).toBe(30);
+    const audited = await call<AuditLogEntry[]>(
+      'GET',
+      `/audit-logs?${new URLSearchParams({
+        start: started,
+        end: new Date(Date.now() + 1000).toISOString(),
+        limit: '100',
+        search: 'browsers',
+      })}`,
+    );
+    const ofReader = audited.json.filter((entry) => entry.key_id === reader.id);
+    expect(ofReader).toHaveLength(1);
+    expect(ofReader[0]).toMatchObject({ method: 'POST', status: 403, count: 1 });
   });
 
   it('stop at once when rotated or deleted, and a key cannot delete itself', async () => {
@@ -352,6 +377,19 @@ describe('limits', () => {
     writes.push({ method: 'DELETE', path: `/deployments/${app.deployment}`, status: 204 });
   });
 });
+
+/** The server's count of refused calls for `reason`, from its metrics. */
+async function refusedCalls(reason: string): Promise<number> {
+  const text = await (
+    await fetch(`${test.server.url}/metrics`, {
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    })
+  ).text();
+  const line = text
+    .split('\n')
+    .find((each) => each.startsWith(`xb_refused_calls_total{reason="${reason}"}`));
+  return Number(line?.split(' ').at(-1) ?? 0);
+}
 
 describe('the audit log', () => {
   it('has every write of this file, newest first, a page at a time, and no secret', async () => {

@@ -11,6 +11,9 @@ import { Organization } from './organization.js';
 
 const DAY = 86_400_000;
 
+/** Every entry of an audit log, from the epoch to a day ahead. */
+const ALL_ENTRIES = { start: new Date(0), end: new Date(Date.now() + DAY), limit: 1000 };
+
 function testOrg(maxBrowsers = 4, nodes?: NodeDirectory) {
   let now = Date.parse('2026-11-24T10:00:00.000Z');
   const audit = createMemoryAuditStore();
@@ -61,6 +64,7 @@ describe('the organization', () => {
       requestId: 'req_1',
       status: 204,
       durationMs: 3,
+      isReadOnly: false,
     });
     org.answered(call(undefined)); // refused before its project was known
     org.answered(call('default')); // a key of another project: 404 to it
@@ -157,6 +161,32 @@ describe('the organization', () => {
     // The default project still gets a place.
     expect((await invoke(defaultModel)).invocation.status).toBe('queued');
     apps.release();
+  });
+
+  it('audits a key refused at request rate once a minute, with a count', async () => {
+    const { org, audit } = testOrg();
+    const call = (status: number) => ({
+      at: new Date(),
+      caller: { ...keyOf('default'), isReadOnly: true },
+      project: 'default',
+      method: 'POST',
+      path: '/browsers',
+      operation: 'browsers.create',
+      status,
+      clientIp: '127.0.0.1',
+      userAgent: 'test',
+      durationMs: 1,
+    });
+    for (let i = 0; i < 100; i++) await org.record(call(403));
+    await org.record(call(201));
+    const entries = await audit.page(ALL_ENTRIES);
+    expect(entries.map((entry) => [entry.status, entry.count])).toEqual([
+      [201, undefined],
+      [403, 1],
+    ]);
+    await org.close();
+    const closed = await audit.page(ALL_ENTRIES);
+    expect(closed.find((entry) => entry.count === 99)).toBeDefined();
   });
 
   it('pages the audit log by token, newest first, and refuses a token no page gave', async () => {

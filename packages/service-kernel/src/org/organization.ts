@@ -56,6 +56,7 @@ import { ServiceError } from '../service-error.js';
 import { ServiceModel } from '../service-model.js';
 import { verifySessionJwt } from '../session-jwt.js';
 import { keyDigest, maskKey, newApiKey } from './org-keys.js';
+import { RefusalAudit } from './refusal-audit.js';
 
 /** What an organization is made of. */
 export interface OrganizationOptions<I extends BrowserInstance> {
@@ -122,6 +123,8 @@ export class Organization<I extends BrowserInstance> {
   readonly #providers: CredentialProviderModel;
   /** Digests of keys that worked lately on this node, oldest first (for connection budgets). */
   readonly #recentKeys = new Set<string>();
+  /** Refused calls, audited at most once per key and minute, with their count. */
+  readonly #refusals: RefusalAudit<AuditLogEntry>;
 
   constructor(options: OrganizationOptions<I>) {
     this.#options = options;
@@ -129,6 +132,11 @@ export class Organization<I extends BrowserInstance> {
     this.#nextId = options.nextId ?? createIdGenerator();
     this.#log = options.log ?? silentLog;
     this.#org = options.stores.scope(ORG_SCOPE);
+    this.#refusals = new RefusalAudit(
+      (entry, count) => this.#options.audit.append({ ...entry, count }),
+      () => this.#clock().getTime(),
+      (error) => this.#log.error({ err: error }, 'a refused call could not be audited'),
+    );
     this.#providers = new CredentialProviderModel({
       records: this.#org,
       client: options.engines.providers,
@@ -170,6 +178,7 @@ export class Organization<I extends BrowserInstance> {
         nodeBrowsers: () => this.nodeBrowsers(),
         sessions: () => this.#effective(project, 'sessions'),
         invocations: () => this.#effective(project, 'invocations'),
+        projectsHere: () => this.#models.size,
       },
     });
     this.#models.set(project, model);
@@ -178,7 +187,6 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /** Browsers running or starting on this node, every project's. */
-        projectsHere: () => this.#models.size,
   nodeBrowsers(): number {
     let count = 0;
     for (const model of this.#models.values()) count += model.browsers.count();
@@ -214,14 +222,6 @@ export class Organization<I extends BrowserInstance> {
     if (found && isSignInBrowser(found.entry.record)) throw notFound('browser session', id);
   }
 
-  liveModelOf(id: string): ServiceModel<I> {
-    return this.findBrowser(id)?.model ?? this.defaultModel;
-  }
-
-  /**
-   * The model of the project a browser belongs to, live or ended (a page of a replay names a
-   * browser that ended): the default project's when no project knows it.
-   */
   findBrowser(id: string) {
     for (const model of this.#models.values()) {
       const entry = model.browsers.peek(id);
@@ -231,6 +231,14 @@ export class Organization<I extends BrowserInstance> {
   }
 
   /** The model of the project a live browser belongs to; the default project's for none. */
+  liveModelOf(id: string): ServiceModel<I> {
+    return this.findBrowser(id)?.model ?? this.defaultModel;
+  }
+
+  /**
+   * The model of the project a browser belongs to, live or ended (a page of a replay names a
+   * browser that ended): the default project's when no project knows it.
+   */
   async modelOfBrowser(id: string): Promise<ServiceModel<I>> {
     if (id === '') return this.defaultModel;
     const live = this.findBrowser(id);
@@ -372,6 +380,7 @@ export class Organization<I extends BrowserInstance> {
   /** Shutdown: every project's pools stop, recordings are finalized, browsers end. */
   async close(): Promise<void> {
     await Promise.all([...this.#models.values()].map((model) => model.close()));
+    await this.#refusals.flush();
   }
 
   /**
@@ -509,7 +518,15 @@ export class Organization<I extends BrowserInstance> {
       keyName: stored.record.name,
       project: stored.record.project_id ?? undefined,
       isReadOnly: stored.record.read_only,
+      ...(stored.mintedBy !== undefined && { isMinted: true }),
     };
+  }
+
+  /** Whether a key works now: not deleted, not expired. */
+  #works(stored: StoredApiKey | undefined): boolean {
+    if (!stored || stored.record.deleted_at !== null) return false;
+    const expiresAt = stored.record.expires_at;
+    return expiresAt === null || Date.parse(expiresAt) > this.#clock().getTime();
   }
 
   /** Whether a request carries an API key that works now (read from the store). */
@@ -518,17 +535,9 @@ export class Organization<I extends BrowserInstance> {
     return token !== undefined && (await this.grantOf(token)) !== undefined;
   }
 
-      ...(stored.mintedBy !== undefined && { isMinted: true }),
   /**
    * Whether an Authorization header carries a key that worked in a recent call on this node: for
    * deciding at once, before any call, which connection budget a connection counts against.
-  /** Whether a key works now: not deleted, not expired. */
-  #works(stored: StoredApiKey | undefined): boolean {
-    if (!stored || stored.record.deleted_at !== null) return false;
-    const expiresAt = stored.record.expires_at;
-    return expiresAt === null || Date.parse(expiresAt) > this.#clock().getTime();
-  }
-
    * Never a grant: every call still looks its key up.
    */
   isRecentKey(authorization: string): boolean {
@@ -570,6 +579,8 @@ export class Organization<I extends BrowserInstance> {
   // ---- Projects ----
 
   #assertOrgWide(caller: Caller, what: string): void {
+    if (caller.isMinted === true)
+      throw forbidden(`A key minted for deployed code may not ${what}.`);
     if (caller.project !== undefined) {
       throw forbidden(`A project's key may not ${what}; that takes an organization-wide key.`);
     }
@@ -579,8 +590,6 @@ export class Organization<I extends BrowserInstance> {
   get providers(): CredentialProviderModel {
     return this.#providers;
   }
-    if (caller.isMinted === true)
-      throw forbidden(`A key minted for deployed code may not ${what}.`);
 
   /**
    * The organization's credential providers. Their records are the organization's to read; a
@@ -812,6 +821,7 @@ export class Organization<I extends BrowserInstance> {
 
   async #storeKey(
     fields: Omit<ApiKey, 'id' | 'masked_key' | 'created_at' | 'deleted_at' | 'project_name'>,
+    minted?: { readonly mintedBy: string; readonly parentKey: string | undefined },
   ): Promise<CreatedApiKey> {
     const all = await this.#org.apiKeys.list();
     const deleted = all.filter((stored) => stored.record.deleted_at !== null);
@@ -821,7 +831,6 @@ export class Organization<I extends BrowserInstance> {
     // Deleted keys are kept for the record, but never more than the live ones may be: the
     // oldest go first.
     for (const stored of deleted.slice(0, Math.max(0, all.length + 1 - MAX_API_KEYS))) {
-    minted?: { readonly mintedBy: string; readonly parentKey: string | undefined },
       await this.#org.apiKeys.delete(stored.record.id);
     }
     const key = newApiKey();
@@ -1022,7 +1031,7 @@ export class Organization<I extends BrowserInstance> {
 
   /** Keeps one write in the audit log. */
   async record(call: AuditedCall): Promise<void> {
-    await this.#options.audit.append({
+    const entry: AuditLogEntry = {
       id: this.#nextId('aud'),
       timestamp: formatTimestamp(call.at),
       key_id: call.caller.keyId,
@@ -1036,7 +1045,10 @@ export class Organization<I extends BrowserInstance> {
       client_ip: call.clientIp,
       user_agent: call.userAgent.slice(0, 512),
       duration_ms: call.durationMs,
-    });
+    };
+    // A refused call changed nothing: its key's refusals are kept once a minute, counted.
+    if (call.status === 403) await this.#refusals.refused(call.caller.keyId, entry);
+    else await this.#options.audit.append(entry);
   }
 
   /**

@@ -70,6 +70,8 @@ export interface AnsweredCall {
   readonly requestId: string;
   readonly status: number;
   readonly durationMs: number;
+  /** Whether its caller may only read (a 403 to such a caller is a refused write). */
+  readonly isReadOnly: boolean;
 }
 
 /** The parts a service's request handler is made of. */
@@ -87,8 +89,6 @@ export interface RequestHandlerOptions<TRuntime> {
    */
   readonly sessionCaller?: (sessionId: string, jwt: string) => Promise<Caller | undefined>;
   /**
-   * The project a call acts in, from its `X-Kernel-Project-Id` header (undefined when absent)
-  /**
    * Throws (404) when the call names something no caller may reach, whatever its key: one of
    * the service's own sign-in browsers. Runs once the path is known to be valid.
    */
@@ -96,6 +96,8 @@ export interface RequestHandlerOptions<TRuntime> {
     operation: Operation,
     params: Readonly<Record<string, string>>,
   ) => void;
+  /**
+   * The project a call acts in, from its `X-Kernel-Project-Id` header (undefined when absent)
    * and its caller's key; throws 404 for an unknown or archived project, 403 for one a project
    * key does not reach. Without it every call acts in the default project.
    */
@@ -194,9 +196,9 @@ export function createRequestHandler<TRuntime>(
       if (value !== null) url.searchParams.set(field, value);
     }
     const { params, query } = checkPathAndQuery(operation, rawParams, url.searchParams);
+    options.assertReachable?.(operation, params as Record<string, string>);
 
     const answer = async (parsed: ParsedBody): Promise<RequestOutcome> => {
-    options.assertReachable?.(operation, params as Record<string, string>);
       record.body = parsed.journal;
       const body = operation.body
         ? validate(operation.body.schema, parsed.value, 'body', 'body')
@@ -345,6 +347,7 @@ export function createRequestHandler<TRuntime>(
           requestId,
           status: outcome.response.status,
           durationMs: Math.round(performance.now() - started),
+          isReadOnly: party.caller.isReadOnly,
         });
       }
       // What the call was routed to, for whoever serves the pipeline (the server's metrics).

@@ -44,6 +44,10 @@ export const AuditLogEntrySchema = /* @__PURE__ */ object({
   client_ip: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'where it came from'),
   user_agent: /* @__PURE__ */ described(/* @__PURE__ */ string(), 'its User-Agent'),
   duration_ms: /* @__PURE__ */ described(/* @__PURE__ */ number(), 'how long it took, in ms'),
+  count: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ number()),
+    'for a refused call (403): how many refused calls of this key the entry stands for, this one and those since the last entry of the key (at most one a minute)',
+  ),
 });
 
 /** One entry of the audit log. */
