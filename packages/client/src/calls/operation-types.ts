@@ -776,6 +776,8 @@ export interface AuditLogEntry {
   user_agent: string;
   /** how long it took, in ms */
   duration_ms: number;
+  /** for a refused call (403): how many refused calls of this key the entry stands for, this one and those since the last entry of the key (at most one a minute) */
+  count?: number | undefined;
 }
 
 export interface Node {
@@ -947,6 +949,8 @@ export interface CredentialProvider {
   priority: number;
   /** how long its lists of vaults and items are kept before it is asked again */
   cache_ttl_seconds: number;
+  /** the projects whose own keys may sign in with its items (by id); organization-wide keys always may */
+  allowed_projects: string[];
   /** when it was made (ISO 8601 UTC) */
   created_at: string;
   /** when it last changed (ISO 8601 UTC) */
@@ -2628,6 +2632,8 @@ export interface CreateCredentialProviderInput {
   enabled?: boolean | undefined;
   /** its place among providers, lower first (0–1000, default 0) */
   priority?: number | undefined;
+  /** the projects whose own keys may sign in with its items, by id (default none: only organization-wide keys may) */
+  allowed_projects?: string[] | undefined;
 }
 
 /** What `credentialProviders.list` takes: its query parameters. */
@@ -2662,6 +2668,8 @@ export interface UpdateCredentialProviderInput {
   enabled?: boolean | undefined;
   /** its place among providers, lower first */
   priority?: number | undefined;
+  /** the projects whose own keys may sign in with its items, by id (replaces the list) */
+  allowed_projects?: string[] | undefined;
 }
 
 /** What `credentialProviders.delete` takes: its path parameters. */
@@ -4024,7 +4032,7 @@ export interface CredentialProvidersMethods {
    */
   get(input: GetCredentialProviderInput, options?: CallOptions): CallPromise<CredentialProvider>;
   /**
-   * Change a credential provider: name, token (rotation), address, cache time, enabled, priority.
+   * Change a credential provider: name, token (rotation), address, cache time, enabled, priority, the projects it is opened to.
    *
    * `PATCH /org/credential_providers/{id_or_name}`: a full token (a read-only token is refused).
    * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.

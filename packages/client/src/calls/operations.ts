@@ -2503,7 +2503,7 @@ export const getCredentialProvider: (
 });
 
 /**
- * Change a credential provider: name, token (rotation), address, cache time, enabled, priority.
+ * Change a credential provider: name, token (rotation), address, cache time, enabled, priority, the projects it is opened to.
  *
  * `PATCH /org/credential_providers/{id_or_name}`: a full token (a read-only token is refused).
  * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.

@@ -104,6 +104,7 @@ export const credentialProvider = {
   enabled: true,
   priority: 0,
   cache_ttl_seconds: 300,
+  allowed_projects: [],
   created_at: '2026-11-22T10:00:00.000Z',
   updated_at: '2026-11-22T10:00:00.000Z',
 };

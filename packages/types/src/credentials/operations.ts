@@ -150,7 +150,7 @@ export const getCredentialProviderOperation = /* @__PURE__ */ defineOperation({
 export const updateCredentialProviderOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.update',
   summary:
-    'Change a credential provider: name, token (rotation), address, cache time, enabled, priority.',
+    'Change a credential provider: name, token (rotation), address, cache time, enabled, priority, the projects it is opened to.',
   method: 'PATCH',
   path: '/org/credential_providers/{id_or_name}',
   pathParams: CredentialProviderPathSchema,
