@@ -419,6 +419,31 @@ describe('auth connections', () => {
     expect(test.signIn.sent).toEqual([{ host: 'bank.example', values: { username: 'agent' } }]);
     await test.model.auth.delete(made.id);
 
+    // A credential that names its identity provider is typed at that provider's sign-in too.
+    const sso = testModel();
+    await sso.model.credentials.create({
+      name: 'bank',
+      domain: 'bank.example',
+      sso_provider: 'google',
+      values: { username: 'agent', password: 'secret' },
+    });
+    sso.signIn.site('bank.example', {
+      steps: [
+        { fields: [{ name: 'username', kind: 'identifier' }], goesTo: 'accounts.google.com' },
+      ],
+    });
+    const viaGoogle = await connection(sso, {
+      domain: 'bank.example',
+      allowed_domains: ['accounts.google.com'],
+      credential: { name: 'bank' },
+    });
+    await sso.model.auth.login(viaGoogle.id, undefined, ORIGIN);
+    expect(steps(await follow(sso, viaGoogle.id)).at(-1)).toBe('SUCCESS/COMPLETED');
+    expect(sso.signIn.sent.map((sent) => sent.host)).toEqual([
+      'bank.example',
+      'accounts.google.com',
+    ]);
+
     // A page that moves to another site while values are typed gets nothing more.
     const moving = testModel();
     await moving.model.credentials.create({

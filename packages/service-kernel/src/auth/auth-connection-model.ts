@@ -47,6 +47,24 @@ const MAX_TIMELINE = 100;
 export const MAX_AUTH_CONNECTIONS = 500;
 
 /** Identity providers, named when a sign-in goes to one (values are filled there only when allowed). */
+/**
+ * The sign-in sites of the identity providers a credential may name (`sso_provider`): its values
+ * are typed there too, as on its own domain (a person's Google account signs in at Google).
+ */
+const SSO_PROVIDER_SITES: Readonly<Record<string, readonly string[]>> = {
+  google: ['accounts.google.com'],
+  microsoft: ['login.microsoftonline.com', 'login.live.com'],
+  github: ['github.com'],
+  okta: ['*.okta.com', '*.oktapreview.com'],
+  auth0: ['*.auth0.com'],
+  apple: ['appleid.apple.com'],
+  facebook: ['www.facebook.com'],
+  linkedin: ['www.linkedin.com'],
+  cognito: ['*.amazoncognito.com'],
+  onelogin: ['*.onelogin.com'],
+  ping: ['*.pingone.com', '*.pingidentity.com'],
+};
+
 const SSO_DOMAINS = [
   'accounts.google.com',
   'login.microsoftonline.com',
@@ -225,11 +243,15 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     if (body.record_session !== undefined) record.record_session = body.record_session;
     if (body.save_credentials !== undefined) record.save_credentials = body.save_credentials;
     record.updated_at = formatTimestamp(this.#now());
-    // A grant to read a provider's items stays with the reference it was given for.
-    const isSameReference =
-      JSON.stringify(record.credential) === JSON.stringify(stored.record.credential);
-    const isGranted = await this.#assertFits(record, caller);
-    const isProviderGranted = isGranted || (isSameReference && stored.isProviderGranted === true);
+    // A grant to read a provider's items stays with the reference and the sites it was given
+    // for: a project key may change the rest of the connection.
+    const isUnchanged =
+      JSON.stringify(record.credential) === JSON.stringify(stored.record.credential) &&
+      record.domain === stored.record.domain &&
+      record.login_url === stored.record.login_url;
+    const isInherited = isUnchanged && stored.isProviderGranted === true;
+    const isGranted = await this.#assertFits(record, caller, isInherited);
+    const isProviderGranted = isGranted || isInherited;
     await this.#records.put(id, { ...stored, record, isProviderGranted });
     this.#schedule(record);
     return this.#answer(record);
@@ -852,11 +874,15 @@ export class AuthConnectionModel<I extends BrowserInstance> {
           throw error;
         });
       if (!opened) return { stored: {}, given, isCredentialHost: nowhere };
+      const sites = [
+        opened.domain,
+        ...(SSO_PROVIDER_SITES[opened.ssoProvider?.toLowerCase() ?? ''] ?? []),
+      ];
       return {
         stored: opened.values,
         totpSecret: opened.totpSecret,
         given,
-        isCredentialHost: (host) => hostIs(host, opened.domain),
+        isCredentialHost: (host) => sites.some((site) => hostIs(host, site)),
       };
     }
     if (reference?.provider !== undefined) {
@@ -904,7 +930,11 @@ export class AuthConnectionModel<I extends BrowserInstance> {
    * by its first sign-in. A provider's items are read only by a project it is opened to, or by an
    * organization-wide caller: true when such a caller gave the reference (the grant is kept).
    */
-  async #assertFits(record: AuthConnection, caller: Caller | undefined): Promise<boolean> {
+  async #assertFits(
+    record: AuthConnection,
+    caller: Caller | undefined,
+    isGranted = false,
+  ): Promise<boolean> {
     const reference = record.credential;
     if (reference === undefined) return false;
     const hosts = [record.domain.replace(/^\*\./, '')];
@@ -931,7 +961,11 @@ export class AuthConnectionModel<I extends BrowserInstance> {
     const providers = this.#parts.providers();
     if (!providers) return false;
     const isOrgWide = caller !== undefined && caller.project === undefined;
-    if (!isOrgWide && !(await providers.isUsableBy(reference.provider, this.#context.project)))
+    if (
+      !isOrgWide &&
+      !isGranted &&
+      !(await providers.isUsableBy(reference.provider, this.#context.project))
+    )
       throw this.#providerRefusal(reference.provider);
     if (reference.path !== undefined) {
       let item: Awaited<ReturnType<CredentialProviderModel['item']>>;

@@ -145,11 +145,13 @@ export class CredentialModel<I extends BrowserInstance> {
     values: Record<string, string>;
     totpSecret?: string | undefined;
     domain: string;
+    ssoProvider?: string | undefined;
   }> {
     const stored = await this.#find(idOrName);
     const id = stored.record.id;
     return {
       domain: stored.record.domain,
+      ssoProvider: stored.record.sso_provider ?? undefined,
       values:
         stored.sealedValues === undefined ? {} : JSON.parse(this.#open(id, stored.sealedValues)),
       totpSecret:

@@ -3,6 +3,7 @@ import {
   type CredentialProvider,
   type CredentialProviderItem,
   type CredentialProviderTestResult,
+  DEFAULT_PROJECT_ID,
   formatTimestamp,
   type Page,
   pageOf,
@@ -273,10 +274,11 @@ export class CredentialProviderModel {
 
   /**
    * Whether sign-ins of `project` may read the provider's items: an organization-wide caller's
-   * always may (`project` undefined), a project's only when the provider is opened to it.
+   * (`project` undefined) and the default project's, the organization's own, always may; another
+   * project's only when the provider is opened to it.
    */
   async isUsableBy(idOrName: string, project: string | undefined): Promise<boolean> {
-    if (project === undefined) return true;
+    if (project === undefined || project === DEFAULT_PROJECT_ID) return true;
     const { record } = await this.#find(idOrName);
     return (record.allowed_projects ?? []).includes(project);
   }
