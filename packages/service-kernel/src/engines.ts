@@ -809,6 +809,8 @@ export interface StoredApiKey {
   readonly mintedBy?: string | undefined;
   /** The API key that deployed the code, when one did: the minted key works only while it does. */
   readonly parentKey?: string | undefined;
+  /** The key this one was rotated to: a minted key whose parent this is follows it there. */
+  readonly rotatedTo?: string | undefined;
 }
 
 /** The organization's settings: the defaults of projects' limits. */

@@ -163,6 +163,29 @@ describe('the organization', () => {
     apps.release();
   });
 
+  it("keeps a minted key working while its deployer's key (or the key it was rotated to) does", async () => {
+    const { org } = testOrg();
+    const a = await org.createProject(operator, 'alpha');
+    const deployer = await org.createKey(operator, { name: 'ci', project_id: a.id });
+    const minted = await org.mintDeploymentKey(
+      a.id,
+      'invocation inv_1',
+      { keyId: deployer.id, parentKey: deployer.id },
+      new Date(Date.now() + DAY),
+    );
+    expect(await org.grantOf(minted.key)).toMatchObject({ isMinted: true, project: a.id });
+    // Rotated at once: the old key stops, the minted one follows it to the new key.
+    const rotated = await org.rotateKey(operator, deployer.id, {});
+    expect(await org.grantOf(deployer.key)).toBeUndefined();
+    expect(await org.grantOf(minted.key)).toBeDefined();
+    await expect(org.rotateKey(operator, minted.id, {})).rejects.toMatchObject({ status: 409 });
+    await org.deleteKey(operator, rotated.id);
+    expect(await org.grantOf(minted.key)).toBeUndefined();
+    // Retired, nothing is kept of it.
+    await org.retireDeploymentKey(minted.id);
+    await expect(org.getKey(operator, minted.id, true)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('audits a key refused at request rate once a minute, with a count', async () => {
     const { org, audit } = testOrg();
     const call = (status: number) => ({

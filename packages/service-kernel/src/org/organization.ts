@@ -501,10 +501,10 @@ export class Organization<I extends BrowserInstance> {
   async grantOf(token: string): Promise<KeyGrant | undefined> {
     const digest = keyDigest(token);
     const stored = await this.#org.apiKeys.byName(digest);
-    // A minted key works while the key that deployed its code does.
-    const parentKey = stored?.parentKey;
+    // A minted key works while the key that deployed its code does (or the key it was rotated
+    // to, and so on).
     const isParentGone =
-      parentKey !== undefined && !this.#works(await this.#org.apiKeys.get(parentKey));
+      stored?.parentKey !== undefined && !(await this.#keyWorks(stored.parentKey));
     if (!stored || !this.#works(stored) || isParentGone) {
       this.#recentKeys.delete(digest);
       return undefined;
@@ -520,6 +520,17 @@ export class Organization<I extends BrowserInstance> {
       isReadOnly: stored.record.read_only,
       ...(stored.mintedBy !== undefined && { isMinted: true }),
     };
+  }
+
+  /** Whether the key `id`, or the one it was rotated to (at most 16 rotations on), works now. */
+  async #keyWorks(id: string): Promise<boolean> {
+    let next: string | undefined = id;
+    for (let hops = 0; next !== undefined && hops < 16; hops++) {
+      const key = await this.#org.apiKeys.get(next);
+      if (this.#works(key)) return true;
+      next = key?.rotatedTo;
+    }
+    return false;
   }
 
   /** Whether a key works now: not deleted, not expired. */
@@ -823,6 +834,10 @@ export class Organization<I extends BrowserInstance> {
     fields: Omit<ApiKey, 'id' | 'masked_key' | 'created_at' | 'deleted_at' | 'project_name'>,
     minted?: { readonly mintedBy: string; readonly parentKey: string | undefined },
   ): Promise<CreatedApiKey> {
+    // Minted keys past their end (a run the server did not see end) go first, for good.
+    for (const stored of await this.#org.apiKeys.list())
+      if (stored.mintedBy !== undefined && !this.#works(stored))
+        await this.#org.apiKeys.delete(stored.record.id);
     const all = await this.#org.apiKeys.list();
     const deleted = all.filter((stored) => stored.record.deleted_at !== null);
     if (all.length - deleted.length >= MAX_API_KEYS) {
@@ -953,10 +968,11 @@ export class Organization<I extends BrowserInstance> {
     return { id: created.id, key: created.key };
   }
 
-  /** A deployment's key stops (the deployment failed or stopped). */
+  /** A key minted for a run goes with it: nothing is kept of it. */
   async retireDeploymentKey(id: string): Promise<void> {
     const stored = await this.#org.apiKeys.get(id);
-    if (stored && stored.record.deleted_at === null) await this.#retire(stored, this.#clock());
+    if (stored?.mintedBy !== undefined) await this.#org.apiKeys.delete(id);
+    else if (stored && stored.record.deleted_at === null) await this.#retire(stored, this.#clock());
   }
 
   /** A key stops at `when`: at once (deleted now), or later (a rotation's grace period). */
@@ -979,6 +995,11 @@ export class Organization<I extends BrowserInstance> {
   async rotateKey(caller: Caller, id: string, body: RotateApiKeyInput): Promise<CreatedApiKey> {
     this.#assertOrgWide(caller, 'manage API keys');
     const stored = await this.#key(id);
+    if (stored.mintedBy !== undefined)
+      throw new ServiceError(
+        'conflict',
+        'A key minted for deployed code is not rotated: it ends with the run it was made for.',
+      );
     const { record } = stored;
     let expiresAt: string | null;
     if (body?.days_to_expire !== undefined) expiresAt = this.#expiry(body.days_to_expire);
@@ -994,7 +1015,11 @@ export class Organization<I extends BrowserInstance> {
       expires_at: expiresAt,
     });
     const grace = (body?.expire_in_days ?? 0) * DAY_MS;
-    await this.#retire(stored, new Date(this.#clock().getTime() + grace));
+    // The keys minted by the old key's deploys follow it to the new one.
+    await this.#retire(
+      { ...stored, rotatedTo: created.id },
+      new Date(this.#clock().getTime() + grace),
+    );
     return created;
   }
 
