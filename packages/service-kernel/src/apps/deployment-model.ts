@@ -155,18 +155,7 @@ export class DeploymentModel<I extends BrowserInstance> {
         { headers: { [HEADERS.retryAfter]: '10' } },
       );
     }
-    // One project's deploys never fill the line while the node serves others: they keep their
-    // places in it.
-    if (
-      (this.#context.quota.projectsHere?.() ?? 1) > 1 &&
-      slots.waitingOf(this.#context.project) >= MAX_QUEUED_DEPLOYS_PER_PROJECT
-    ) {
-      throw new ServiceError(
-        'rate_limited',
-        `This project has ${MAX_QUEUED_DEPLOYS_PER_PROJECT} deploys waiting already. Try again when they are done.`,
-        { headers: { [HEADERS.retryAfter]: '10' } },
-      );
-    }
+
     const id = this.#context.nextId('dep');
     const deployer: Deployer | undefined = caller && {
       keyId: caller.keyId,
@@ -208,6 +197,18 @@ export class DeploymentModel<I extends BrowserInstance> {
           throw new ServiceError(
             'conflict',
             `A project keeps at most ${MAX_OPEN_DEPLOYMENTS} deployments open: delete one first.`,
+          );
+        // One project's deploys never fill the line while the node serves others: they keep
+        // their places in it. Counted in the store, so a burst of creates is counted whole.
+        const queued = open.filter((each) => each.record.status === 'queued').length;
+        if (
+          (this.#context.quota.projectsHere?.() ?? 1) > 1 &&
+          queued >= MAX_QUEUED_DEPLOYS_PER_PROJECT
+        )
+          throw new ServiceError(
+            'rate_limited',
+            `This project has ${MAX_QUEUED_DEPLOYS_PER_PROJECT} deploys waiting already. Try again when they are done.`,
+            { headers: { [HEADERS.retryAfter]: '10' } },
           );
         await deployments.put(
           id,
