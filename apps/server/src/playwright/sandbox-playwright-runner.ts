@@ -22,7 +22,11 @@ import {
   type WorkerFiles,
   workerScript,
 } from '../sandbox/worker-files.js';
-import { describeOverflow, readBoundedRecords } from '../system/bounded-records.js';
+import {
+  describeOverflow,
+  type RecordReader,
+  readBoundedRecords,
+} from '../system/bounded-records.js';
 
 const NEWLINE = 0x0a;
 
@@ -41,12 +45,12 @@ const STDERR_TAIL_BYTES = 16 * 1024;
  */
 const MAX_ANSWER_BYTES = 48 * 1024 * 1024;
 
-/** Most bytes a worker may send on its answer channel over its life, answers and all. */
-const MAX_ANSWERS_BYTES = 1024 * 1024 * 1024;
+/** Most bytes a worker may send on its answer channel for one call. */
+const MAX_ANSWERS_BYTES = 256 * 1024 * 1024;
 
 /**
- * Most bytes the code may write to the worker's own stdout (not its `console`, which each
- * answer carries): they are read and dropped; past this the worker is stopped.
+ * Most bytes one call's code may write to the worker's own stdout (not its `console`, which
+ * each answer carries): they are read and dropped; past this the worker is stopped.
  */
 const MAX_STDOUT_BYTES = 64 * 1024 * 1024;
 
@@ -88,6 +92,9 @@ class PlaywrightWorker {
   /** Resolves once the worker has exited and everything waiting on it was told. */
   readonly ended: Promise<void>;
   #stderr = '';
+  /** What the code of the call under way wrote to stdout, and the answers' reader (per call). */
+  #stdoutBytes = 0;
+  readonly #answerReader: RecordReader;
   #nextId = 1;
   #isEnded = false;
   #idle: ReturnType<typeof setTimeout> | undefined;
@@ -126,21 +133,20 @@ class PlaywrightWorker {
       this.#stderr += `\n${describeOverflow(overflow, what)}`;
       this.stop();
     };
-    readBoundedRecords(this.#child.stdio[4] as Readable, {
+    this.#answerReader = readBoundedRecords(this.#child.stdio[4] as Readable, {
       delimiter: NEWLINE,
       maxRecordBytes: MAX_ANSWER_BYTES,
       maxTotalBytes: MAX_ANSWERS_BYTES,
       onRecord: (line) => this.#hear(line),
       onOverflow: onOverflow('The Playwright worker'),
     });
-    let stdoutBytes = 0;
     const stdout = this.#child.stdout as Readable;
     stdout.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes <= MAX_STDOUT_BYTES) return;
+      this.#stdoutBytes += chunk.length;
+      if (this.#stdoutBytes <= MAX_STDOUT_BYTES) return;
       stdout.removeAllListeners('data');
       stdout.on('data', () => undefined);
-      onOverflow('The code')({ kind: 'total', bytes: stdoutBytes });
+      onOverflow('The code')({ kind: 'total', bytes: this.#stdoutBytes });
     });
     (this.#child.stdin as Writable).on('error', () => undefined);
     this.ready = this.#whenReady(readyAnswer);
@@ -194,6 +200,9 @@ class PlaywrightWorker {
     onStop: () => Promise<void>,
   ): Promise<PlaywrightOutcome> {
     clearTimeout(this.#idle);
+    // The bounds count each call's output, so a worker kept warm does not add calls up.
+    this.#stdoutBytes = 0;
+    this.#answerReader.reset();
     const id = this.#nextId++;
     const answered = new Promise<Answer>((resolve) => this.#answers.set(id, resolve));
     (this.#child.stdin as Writable).write(`${JSON.stringify({ id, code: run.code, targetId })}\n`);

@@ -29,8 +29,10 @@ export interface BoundedRecordsOptions {
 export interface RecordReader {
   /** Whether a bound was passed (and the stream is no longer read). */
   readonly hasOverflowed: boolean;
-  /** Bytes read so far. */
+  /** Bytes read so far (since the last `reset`). */
   readonly bytes: number;
+  /** Starts the count toward `maxTotalBytes` again (a new request of a kept worker). */
+  reset(): void;
 }
 
 /**
@@ -109,6 +111,9 @@ export function readBoundedRecords(stream: Readable, options: BoundedRecordsOpti
     },
     get bytes() {
       return bytes;
+    },
+    reset() {
+      bytes = 0;
     },
   };
 }
