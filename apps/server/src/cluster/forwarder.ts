@@ -26,6 +26,9 @@ export const HOP_HEADER = 'x-xb-node-hop';
 /** How old a hop's signature may be. */
 const HOP_MAX_AGE_SECONDS = 60;
 
+/** How far before this node's start a hop may have been signed (clocks of hosts apart). */
+const START_SLACK_SECONDS = 5;
+
 /** The digest field of a hop whose body is streamed (not bound by the signature). */
 const STREAMED = '-';
 
@@ -567,7 +570,9 @@ export class Forwarder {
   #tagAt(target: URL): string {
     const hostOf = (url: string) => URL.parse(url)?.host;
     if (this.#node.url && hostOf(this.#node.url) === target.host) return this.#node.tag;
-    return this.#node.members().find((each) => hostOf(each.url) === target.host)?.id ?? '';
+    // A node that restarted at the same address left a lost row behind: the live one is meant.
+    const members = this.#node.members().filter((each) => hostOf(each.url) === target.host);
+    return (members.find((each) => each.state !== 'lost') ?? members[0])?.id ?? '';
   }
 
   #mac(signed: string, method: string | undefined, path: string | undefined): string {
@@ -599,7 +604,10 @@ export class Forwarder {
     const age = now - signedAt;
     if (!Number.isInteger(signedAt) || age > HOP_MAX_AGE_SECONDS || age < -HOP_MAX_AGE_SECONDS)
       return false;
-    if (signedAt < this.#startedAt || to !== this.#node.tag || nonce.length < 16) return false;
+    // Signed before this node started, its nonce could have been taken by the node it replaced
+    // (a few seconds allowed for clocks apart).
+    if (signedAt < this.#startedAt - START_SLACK_SECONDS || to !== this.#node.tag) return false;
+    if (nonce.length < 16) return false;
     const expected = Buffer.from(
       this.#mac(`${from}.${to}.${at}.${nonce}.${client}.${digest}`, incoming.method, incoming.url),
     );
