@@ -37,6 +37,9 @@ const DISCOVER_TIMEOUT_MS = 60_000;
 /** The most bytes an installed app may hold (its node_modules included). */
 export const MAX_INSTALLED_BYTES = 1024 * 1024 * 1024;
 
+/** Free space on the data disk an install needs to start. */
+const INSTALL_FREE_BYTES = 256 * 1024 * 1024;
+
 /** What the app engine is made of. */
 export interface SandboxAppEngineOptions {
   /** Undefined on a host without bubblewrap: deploys fail, saying so. */
@@ -121,12 +124,13 @@ export class SandboxAppEngine implements AppEngine {
       if (!checked.names.includes(entrypoint)) {
         return { ok: false, reason: `The entrypoint ${job.entrypoint} is not in the archive.` };
       }
-      // The install needs room for the app and the copy kept of it: refused now, not half-way.
+      // A data disk nearly full takes no install at all: refused now, not half-way. (The copy
+      // kept is checked against its measured size before it is made.)
       const free = freeBytes(this.#folder);
-      if (free < MAX_INSTALLED_BYTES) {
+      if (free < INSTALL_FREE_BYTES) {
         return {
           ok: false,
-          reason: `The server's data disk has ${free} bytes free, less than an install may take (${MAX_INSTALLED_BYTES}): deploy again once there is room.`,
+          reason: `The server's data disk has ${free} bytes free, less than an install needs to start (${INSTALL_FREE_BYTES}): deploy again once there is room.`,
         };
       }
       job.onLog(`Unpacking ${checked.names.length} entries and installing the app's dependencies.`);

@@ -68,7 +68,10 @@ export function createApp(options: AppOptions): FetchHandler {
     audit: (call) => org.record(call),
     answered: (call) => {
       org.answered(call);
-      if (call.status === 403) metrics?.refused(call.isReadOnly ? 'read_only' : 'forbidden');
+      if (call.status === 403)
+        metrics?.refused(
+          call.isReadOnly && call.operation.access !== 'read' ? 'read_only' : 'forbidden',
+        );
     },
     handlers: serviceHandlers<ChromiumInstance>(),
     beforeOperation: () => org.sweep(),
