@@ -187,6 +187,7 @@ app.action('hold', async (_ctx: unknown) => {
   const seen: number[] = [];
   for (const until = Date.now() + 30_000; Date.now() < until; ) {
     const status = await api('GET', '/browsers');
+    if (seen.length === 0) console.log('first answer', status);
     if (seen.at(-1) !== status) seen.push(status);
     if (status !== 200) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -225,12 +226,20 @@ app.action('hold', async (_ctx: unknown) => {
     expect(again.key).not.toBe(seen.key);
     // The deployer's key deleted, the running invocation's key stops too.
     const held = await invoke('hold', true);
-    for (let tries = 0; tries < 100; tries++) {
-      const now = await call<{ status: string }>('GET', `/invocations/${held.json.id}`);
-      if (now.json.status === 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    // Once its code has been answered with its key (its console says so), the key is deleted.
+    const events = await openEventStream(
+      `${server.server.url}/invocations/${held.json.id}/events`,
+      {},
+      60_000,
+    );
+    for (let frame = await events.next(); frame; frame = await events.next()) {
+      const event = JSON.parse(frame.data) as { event: string; message?: string };
+      if (event.event === 'log' && event.message?.startsWith('first answer')) {
+        expect(event.message).toBe('first answer 200');
+        break;
+      }
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    events.close();
     expect((await call('DELETE', `/org/api_keys/${deployer.json.id}`)).status).toBe(204);
     let ended: { status: string; output?: string } | undefined;
     for (let tries = 0; tries < 300 && ended === undefined; tries++) {
