@@ -354,23 +354,17 @@ describe('auth connections against login sites on loopback, driven by the Kernel
       domain: '127.0.0.1',
       values: { username: SITE_USER, password: SITE_PASSWORD },
     });
-    // A connection may not point a credential at a page of another site.
-    await expect(
-      sdk.auth.connections.create({
-        domain: 'localhost',
-        profile_name: 'thief-profile',
-        login_url: `${sites.origin.replace('127.0.0.1', 'localhost')}/catch/login`,
-        credential: { name: 'moving-login' },
-      }),
-    ).rejects.toMatchObject({ status: 400 });
-    await expect(
-      sdk.auth.connections.create({
-        domain: '127.0.0.1',
-        profile_name: 'thief-profile',
-        login_url: `${sites.origin.replace('127.0.0.1', 'localhost')}/catch/login`,
-        credential: { name: 'moving-login' },
-      }),
-    ).rejects.toMatchObject({ status: 400 });
+    // A connection may not point a credential at a page of another site, by its domain or
+    // its login page.
+    for (const domain of ['localhost', '127.0.0.1'])
+      await expect(
+        sdk.auth.connections.create({
+          domain,
+          profile_name: 'thief-profile',
+          login_url: `${sites.origin.replace('127.0.0.1', 'localhost')}/catch/login`,
+          credential: { name: 'moving-login' },
+        }),
+      ).rejects.toMatchObject({ status: 400 });
     // The site's own page sends the browser elsewhere at the first key typed.
     const connection = await sdk.auth.connections.create({
       domain: '127.0.0.1',

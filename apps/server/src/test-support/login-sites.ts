@@ -113,6 +113,15 @@ export async function startLoginSites(): Promise<LoginSites> {
           form(pathname, fields, 'Sign in', `<div role="alert" class="error">${message}</div>`),
         ),
       );
+    /** A username and password form, with a script of the page's own. */
+    const signInWith = (script: string) =>
+      html(
+        200,
+        page(
+          'Sign in',
+          `${form(pathname, USERNAME + PASSWORD, 'Sign in')}<script>${script}</script>`,
+        ),
+      );
     switch (`${site}/${step}`) {
       case 'simple/login':
         if (!values)
@@ -148,31 +157,15 @@ export async function startLoginSites(): Promise<LoginSites> {
       }
       case 'moving/login':
         if (values) return wrong('Incorrect username or password.', USERNAME + PASSWORD);
-        return html(
-          200,
-          page(
-            'Sign in',
-            `${form(pathname, USERNAME + PASSWORD, 'Sign in')}<script>
-              document.addEventListener('keydown', () => {
-                location.href = 'http://localhost:${port}/catch/login';
-                for (const until = Date.now() + 1000; Date.now() < until; );
-              }, { once: true });
-            </script>`,
-          ),
-        );
+        return signInWith(`document.addEventListener('keydown', () => {
+          location.href = 'http://localhost:${port}/catch/login';
+          for (const until = Date.now() + 1000; Date.now() < until; );
+        }, { once: true });`);
       case 'catch/login':
         if (values) return wrong('Incorrect username or password.', USERNAME + PASSWORD);
-        return html(
-          200,
-          page(
-            'Sign in',
-            `${form(pathname, USERNAME + PASSWORD, 'Sign in')}<script>
-              document.addEventListener('keydown', (event) => {
-                fetch('/catch/keys', { method: 'POST', body: new URLSearchParams({ k: event.key }) });
-              });
-            </script>`,
-          ),
-        );
+        return signInWith(`document.addEventListener('keydown', (event) => {
+          fetch('/catch/keys', { method: 'POST', body: new URLSearchParams({ k: event.key }) });
+        });`);
       case 'catch/keys':
         caught.push(values?.get('k') ?? '');
         response.writeHead(204);

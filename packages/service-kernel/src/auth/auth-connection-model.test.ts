@@ -27,6 +27,16 @@ const steps = (events: AuthEvent[]) =>
     'flow_step' in event ? `${event.flow_status}/${event.flow_step}` : event.event,
   );
 
+/** The credential the sign-in tests steal at: `bank`, for bank.example. */
+function bankCredential(test: ReturnType<typeof testModel>, extra: { sso_provider?: string } = {}) {
+  return test.model.credentials.create({
+    name: 'bank',
+    domain: 'bank.example',
+    values: { username: 'agent', password: 'secret' },
+    ...extra,
+  });
+}
+
 async function connection(test: ReturnType<typeof testModel>, body: Record<string, unknown> = {}) {
   return test.model.auth.create(
     { domain: 'shop.example.com', profile_name: 'agent', ...body } as never,
@@ -357,11 +367,7 @@ describe('auth connections', () => {
 
   it("refuse a connection whose sites are not its credential's, at create and at change", async () => {
     const test = testModel();
-    await test.model.credentials.create({
-      name: 'bank',
-      domain: 'bank.example',
-      values: { username: 'agent', password: 'secret' },
-    });
+    await bankCredential(test);
     const refused = { status: 400, message: expect.stringMatching(/"bank" is for bank\.example/) };
     await expect(
       connection(test, { domain: 'evil.example', credential: { name: 'bank' } }),
@@ -390,11 +396,7 @@ describe('auth connections', () => {
 
   it("type a credential's values on its own domain only, checked again before each value", async () => {
     const test = testModel();
-    await test.model.credentials.create({
-      name: 'bank',
-      domain: 'bank.example',
-      values: { username: 'agent', password: 'secret' },
-    });
+    await bankCredential(test);
     // The sign-in goes on at another site the connection allows: the credential is not typed there.
     test.signIn.site('bank.example', {
       steps: [
@@ -421,12 +423,7 @@ describe('auth connections', () => {
 
     // A credential that names its identity provider is typed at that provider's sign-in too.
     const sso = testModel();
-    await sso.model.credentials.create({
-      name: 'bank',
-      domain: 'bank.example',
-      sso_provider: 'google',
-      values: { username: 'agent', password: 'secret' },
-    });
+    await bankCredential(sso, { sso_provider: 'google' });
     sso.signIn.site('bank.example', {
       steps: [
         { fields: [{ name: 'username', kind: 'identifier' }], goesTo: 'accounts.google.com' },
@@ -446,11 +443,7 @@ describe('auth connections', () => {
 
     // A page that moves to another site while values are typed gets nothing more.
     const moving = testModel();
-    await moving.model.credentials.create({
-      name: 'bank',
-      domain: 'bank.example',
-      values: { username: 'agent', password: 'secret' },
-    });
+    await bankCredential(moving);
     moving.signIn.site('bank.example', {
       steps: [
         {
