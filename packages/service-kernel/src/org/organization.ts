@@ -835,10 +835,12 @@ export class Organization<I extends BrowserInstance> {
     minted?: { readonly mintedBy: string; readonly parentKey: string | undefined },
   ): Promise<CreatedApiKey> {
     // Minted keys past their end (a run the server did not see end) go first, for good.
-    for (const stored of await this.#org.apiKeys.list())
+    const all: StoredApiKey[] = [];
+    for (const stored of await this.#org.apiKeys.list()) {
       if (stored.mintedBy !== undefined && !this.#works(stored))
         await this.#org.apiKeys.delete(stored.record.id);
-    const all = await this.#org.apiKeys.list();
+      else all.push(stored);
+    }
     const deleted = all.filter((stored) => stored.record.deleted_at !== null);
     if (all.length - deleted.length >= MAX_API_KEYS) {
       throw new ServiceError('conflict', `This server keeps at most ${MAX_API_KEYS} API keys.`);
