@@ -556,11 +556,6 @@ export class DeploymentModel<I extends BrowserInstance> {
     this.#events.forget(id);
   }
 
-  /** Bytes of events this model keeps for readers (every deployment's together). */
-  get eventBytes(): number {
-    return this.#events.bytes;
-  }
-
   /**
    * After a restart: a deploy an earlier run left queued or in progress cannot go on (its
    * archive and half an install are gone with it): it is failed, saying so.

@@ -26,13 +26,6 @@ export class Slots {
     return { taken: this.#taken, waiting: this.#waiting.length };
   }
 
-  /** Calls of `owner` waiting for a place. */
-  waitingOf(owner: string): number {
-    let count = 0;
-    for (const waiter of this.#waiting) if (waiter.owner === owner) count++;
-    return count;
-  }
-
   async take(signal?: AbortSignal, owner = ''): Promise<() => void> {
     if (this.#taken >= this.#size) {
       await new Promise<void>((resolve, reject) => {
