@@ -209,7 +209,12 @@ export class SessionNetworks implements EgressNetworks {
   readonly #nameservers: readonly NetworkEndpoint[];
   readonly #claims: HostClaims;
   readonly #logger: Logger;
-  readonly #free: number[] = [];
+  /**
+   * Slots no link has, the longest free first: `ip netns delete` returns before the kernel has
+   * torn the namespace's veth pair down (it does so in the background, slower on a busy host), so
+   * a slot just given back is the last one taken again.
+   */
+  readonly #free = new SlotQueue();
   readonly #live = new Map<number, string>();
   /** Links made ahead for the next sessions. */
   readonly #standby: Promise<PreparedLink>[] = [];
@@ -235,7 +240,7 @@ export class SessionNetworks implements EgressNetworks {
     this.#claims = options.claims;
     this.#logger = options.logger;
     this.#refusals = new RefusalLog(options.logger);
-    for (let slot = SLOTS - 2; slot >= 1; slot--) this.#free.push(slot);
+    for (let slot = 1; slot <= SLOTS - 2; slot++) this.#free.push(slot);
   }
 
   /**
@@ -369,7 +374,9 @@ export class SessionNetworks implements EgressNetworks {
    * ahead, a few at a time, so a create pays for its rules only.
    */
   async create(sessionId: string, allow: readonly NetworkEntry[]): Promise<SessionNetwork> {
-    const prepared = await (this.#standby.shift() ?? this.#prepare());
+    // A standby link that could not be made is made again here, which then says why it fails.
+    const standby = this.#standby.shift();
+    const prepared = await (standby ? standby.catch(() => this.#prepare()) : this.#prepare());
     setTimeout(() => this.#refill(), REFILL_DELAY_MS).unref();
     const { link } = prepared;
     this.#live.set(link.slot, sessionId);
@@ -434,14 +441,11 @@ export class SessionNetworks implements EgressNetworks {
    * the table refuses all it sends until a session's rules do.
    */
   async #prepare(): Promise<PreparedLink> {
-    const slot = this.#free.pop();
-    if (slot === undefined)
-      throw new Error('no free session network: every link of the block is in use');
-    const link = this.#linkOf(slot);
+    const link = this.#takeFreeLink();
     const prepared: PreparedLink = {
       link,
-      namespace: join(NETNS_DIR, `xb-${this.#tag}-${slot}`),
-      resolvConf: join(this.#folder, `resolv-${slot}.conf`),
+      namespace: join(NETNS_DIR, `xb-${this.#tag}-${link.slot}`),
+      resolvConf: join(this.#folder, `resolv-${link.slot}.conf`),
       relay: undefined,
     };
     try {
@@ -469,6 +473,20 @@ export class SessionNetworks implements EgressNetworks {
       throw error;
     }
     return prepared;
+  }
+
+  /**
+   * The link of the longest free slot whose host interface is gone: one the kernel still tears
+   * down (every other slot was taken since, as happens only under heavy churn) waits its turn again.
+   */
+  #takeFreeLink(): SessionLink {
+    for (let tries = this.#free.size; tries > 0; tries--) {
+      const slot = this.#free.shift() as number;
+      const link = this.#linkOf(slot);
+      if (!existsSync(join('/sys/class/net', link.hostInterface))) return link;
+      this.#free.push(slot);
+    }
+    throw new Error('no free session network: every link of the block is in use');
   }
 
   /** A link goes: its relay, its namespace (its veth pair with it), its resolv.conf; its slot is free. */
@@ -732,4 +750,35 @@ function restoreForwarding(tools: NetworkTools): void {
   if (/table inet xb_[0-9a-f]{4}\b/.test(tables)) return;
   writeFileSync('/proc/sys/net/ipv4/ip_forward', '0');
   rmSync(FORWARDING_MARK, { force: true });
+}
+
+/** A first-in, first-out queue of slot numbers (a ring: taking one costs no copy of the rest). */
+export class SlotQueue {
+  #items = new Int32Array(16);
+  #head = 0;
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  push(slot: number): void {
+    if (this.#size === this.#items.length) {
+      const grown = new Int32Array(this.#items.length * 2);
+      for (let index = 0; index < this.#size; index++)
+        grown[index] = this.#items[(this.#head + index) % this.#items.length] as number;
+      this.#items = grown;
+      this.#head = 0;
+    }
+    this.#items[(this.#head + this.#size) % this.#items.length] = slot;
+    this.#size++;
+  }
+
+  shift(): number | undefined {
+    if (this.#size === 0) return undefined;
+    const slot = this.#items[this.#head] as number;
+    this.#head = (this.#head + 1) % this.#items.length;
+    this.#size--;
+    return slot;
+  }
 }
