@@ -21,7 +21,7 @@ Starts a fake of the cloud browser service and prints its URL on the first line 
   --max-browsers N      live browsers allowed at once (default 50)
   --allow-networks LIST private destinations sessions may reach, comma-separated, as the
                         server's XB_ALLOW_NETWORKS (127.0.0.1/32,10.1.0.0/16 or *);
-                        records then show network.allow (default: open, no network field)
+                        records show network.allow (default: none, as the server's)
   --no-processes        answer process operations 403, as when an operator turns them off
   --id-seed N           make generated ids repeat from run to run
   -h, --help            show this help

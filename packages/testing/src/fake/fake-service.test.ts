@@ -54,7 +54,17 @@ describe('running the fake', () => {
     expect(outside.status).toBe(400);
     expect(outside.json).toMatchObject({ code: 'bad_request' });
     expect(JSON.stringify(outside.json)).toContain('network.allow[0]');
-    const open = await apiOf(fakeService()).call('POST', '/browsers', { json: {} });
+    // By default, as the server without XB_ALLOW_NETWORKS: no private destination at all.
+    const closedFake = apiOf(fakeService());
+    const closed = await closedFake.call('POST', '/browsers', { json: {} });
+    expect(closed.json).toMatchObject({ network: { allow: [] } });
+    const refused = await closedFake.call('POST', '/browsers', {
+      json: { network: { allow: ['10.1.2.0/24'] } },
+    });
+    expect(refused.status).toBe(400);
+    const open = await apiOf(fakeService({ allowNetworks: '*' })).call('POST', '/browsers', {
+      json: {},
+    });
     expect(open.json).not.toHaveProperty('network');
     expect(() => fakeService({ allowNetworks: '10.0.0.0/33' })).toThrow(/10\.0\.0\.0\/33/);
   });

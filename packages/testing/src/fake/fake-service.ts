@@ -53,7 +53,9 @@ export interface FakeServiceOptions {
    * Private destinations every session may reach, as the server's `XB_ALLOW_NETWORKS` gives them
    * (`['127.0.0.1/32']`, or `'*'` for an open network). Given, browsers and pools show their
    * effective `network.allow` and one asking outside the list is 400, as on the server. Default:
-   * open, and records carry no `network`. A bad entry throws.
+   * none, as the server's: records carry `network: { allow: [] }` and a browser asking for a
+   * private destination is 400. `'*'` opens every network (records then carry no `network`). A
+   * bad entry throws.
    */
   readonly allowNetworks?: string | readonly string[];
   /** Whether process operations run; `false` answers them 403, as an operator may. Default true. */
@@ -215,10 +217,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   let listener: Awaited<ReturnType<typeof listenHttp>> | undefined;
   let openApi: unknown;
   const origin = () => listener?.url ?? IN_PROCESS_ORIGIN;
-  const allowNetworks =
-    options.allowNetworks === undefined
-      ? undefined
-      : parseOperatorNetworks(asList(options.allowNetworks, '').join(','));
+  const allowNetworks = parseOperatorNetworks(asList(options.allowNetworks ?? [], '').join(','));
 
   /** The model on in-memory engines; a reset makes a new one. */
   const build = () => {
@@ -239,7 +238,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
         limits: { ...DEFAULT_BROWSER_LIMITS, ...options.limits },
         jwtSecret,
         isFillRateLimited: options.fillRate ?? false,
-        ...(allowNetworks === undefined ? {} : { allowNetworks }),
+        allowNetworks,
       },
       clock,
       nextId,
