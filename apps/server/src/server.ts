@@ -533,6 +533,7 @@ async function startLocked(
     {
       instanceOf: (id) => org.findReachableBrowser(id)?.entry.instance,
       touch: (id) => org.liveModelOf(id).browsers.touch(id),
+      connect: (id) => org.liveModelOf(id).browsers.connect(id),
       telemetry: (id, event) => org.findBrowser(id)?.entry.telemetry.record(event),
     },
     jwtSecret,
@@ -546,6 +547,7 @@ async function startLocked(
       openChannel: (id, client) =>
         org.findReachableBrowser(id)?.entry.instance.chromium.openChannel(client),
       touch: (id) => org.liveModelOf(id).browsers.touch(id),
+      connect: (id) => org.liveModelOf(id).browsers.connect(id),
       relayed: (direction, bytes) => metrics.relayed(direction, bytes),
       telemetry: (id, event) => org.findBrowser(id)?.entry.telemetry.record(event),
     },

@@ -6,8 +6,11 @@
  */
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import Kernel, { toFile } from '@onkernel/sdk';
 import { formatNetworkEntry } from '@x/types';
 import { zipSync } from 'fflate';
@@ -151,6 +154,47 @@ describe('the xb-server bin, started as users start it', () => {
       await kernel.browsers.deleteByID(session.session_id);
     }
   }, 120_000);
+
+  it('keeps the session of a Playwright MCP server that pauses 90 s with its connection open', async () => {
+    // The default idle time-out (60 s): a connected DevTools client counts as activity.
+    const session = await kernel.browsers.create({});
+    const mcp = new Client({ name: 'system-test', version: '1.0.0' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        join(
+          dirname(createRequire(import.meta.url).resolve('@playwright/mcp/package.json')),
+          'cli.js',
+        ),
+        '--cdp-endpoint',
+        session.cdp_ws_url,
+      ],
+      // It keeps page snapshots in files under its working folder.
+      cwd: mkdtempSync(join(tmpdir(), 'xb-playwright-mcp-')),
+      stderr: 'ignore',
+    });
+    const textOf = (result: Awaited<ReturnType<typeof mcp.callTool>>) =>
+      (result.content as { type: string; text?: string }[]).map((part) => part.text).join('\n');
+    try {
+      await mcp.connect(transport);
+      const opened = await mcp.callTool({
+        name: 'browser_navigate',
+        arguments: { url: 'https://shop.example.test/' },
+      });
+      expect(textOf(opened)).toContain('Page Title: Shop');
+      await new Promise((resolve) => setTimeout(resolve, 90_000));
+      expect((await kernel.browsers.retrieve(session.session_id)).deleted_at).toBeFalsy();
+      const later = await mcp.callTool({
+        name: 'browser_evaluate',
+        arguments: { function: "() => document.querySelector('#greeting').textContent" },
+      });
+      expect(later.isError).toBeFalsy();
+      expect(textOf(later)).toContain('Welcome to the shop');
+    } finally {
+      await mcp.close();
+      await kernel.browsers.deleteByID(session.session_id).catch(() => undefined);
+    }
+  }, 180_000);
 
   it('stops on SIGTERM with a browser, a process, a recording, a live view and a deploy in flight, leaving nothing on the host', async () => {
     const session = await kernel.browsers.create({ timeout_seconds: 120 });

@@ -12,6 +12,8 @@ export interface CdpTargets {
   openChannel(id: string, client: ChannelClient): Promise<CdpChannel> | undefined;
   /** Counts traffic as activity for the idle time-out. */
   touch(id: string): void;
+  /** Counts a connected client as activity while it stays; gives the call that says it left. */
+  connect(id: string): () => void;
   /** Hears how many bytes of DevTools messages went each way (for the metrics). */
   relayed?(direction: 'to_client' | 'to_browser', bytes: number): void;
   /** Hears a client arrive and leave (the session's `connection` telemetry). */
@@ -56,8 +58,8 @@ export function refuseUpgrade(socket: Duplex, status: 401 | 404 | 429 | 503, rea
  * (signed by this server, unexpired, for that session) and then gives the client a DevTools
  * channel of its own on that browser's pipe, so Playwright's `connectOverCDP` and Puppeteer's
  * `connect` work through it. It is the only way to a browser: Chromium listens on no port. Each
- * connection ends when its browser does (deleted, timed out, released to its pool). Traffic
- * counts as activity for the idle time-out.
+ * connection ends when its browser does (deleted, timed out, released to its pool). An open
+ * connection counts as activity for the idle time-out, its traffic or not.
  */
 export function attachCdpProxy(
   server: Server,
@@ -84,6 +86,8 @@ export function attachCdpProxy(
       const arrivedAt = Date.now();
       let messages = 0;
       let closedBy = 'client';
+      const leave = browsers.connect(id);
+      client.once('close', leave);
       browsers.telemetry?.(id, {
         category: 'connection',
         type: 'cdp_connect',

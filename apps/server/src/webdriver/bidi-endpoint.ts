@@ -51,6 +51,8 @@ export interface BidiTargets {
   instanceOf(id: string): ChromiumInstance | undefined;
   /** Counts traffic as activity for the idle time-out. */
   touch(id: string): void;
+  /** Counts a connected client as activity while it stays; gives the call that says it left. */
+  connect(id: string): () => void;
   /** Hears a client arrive and leave (the session's `connection` telemetry). */
   telemetry?(id: string, event: TelemetryEventInput): void;
 }
@@ -164,6 +166,8 @@ export class BidiEndpoint {
     const arrivedAt = Date.now();
     let messages = 0;
     let closedBy = 'client';
+    const leave = this.#targets.connect(id);
+    client.once('close', leave);
     this.#targets.telemetry?.(id, {
       category: 'connection',
       type: 'webdriver_connect',

@@ -260,7 +260,7 @@ export interface BrowserSession {
   gpu?: boolean | undefined;
   /** whether the browser shows no browser UI */
   kiosk_mode?: boolean | undefined;
-  /** idle time-out, in seconds */
+  /** idle time-out, in seconds: deleted after this long with no API call on it, no DevTools or BiDi client connected and nobody in its live view */
   timeout_seconds: number;
   /** persistence the session was created with */
   persistence?:
@@ -1281,7 +1281,7 @@ export interface CreateBrowserInput {
   stealth?: boolean | undefined;
   /** show no browser UI, default false */
   kiosk_mode?: boolean | undefined;
-  /** idle time-out, seconds, 10–259200, default 60 */
+  /** idle time-out, seconds, 10–259200, default 60: deleted after this long with no API call on it, no DevTools or BiDi client connected and nobody in its live view */
   timeout_seconds?: number | undefined;
   /** window size, width 320–7680 and height 200–4320 pixels, default 1920×1080 */
   viewport?: ViewportInput | undefined;

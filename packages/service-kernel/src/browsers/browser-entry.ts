@@ -19,6 +19,8 @@ export interface BrowserEntry<I extends BrowserInstance> {
   replayStarting: string | undefined;
   /** Last API or CDP activity, epoch ms of the model's clock: the idle time-out counts from here. */
   lastActivityAt: number;
+  /** DevTools and WebDriver BiDi clients connected now: while one is, the browser is in use. */
+  clients: number;
   /** When its URLs' jwt expires, epoch seconds. */
   urlExpiresAt: number;
   /** Kept warm by a pool: no idle time-out while nobody holds it. */
@@ -57,6 +59,7 @@ export function newBrowserEntry<I extends BrowserInstance>(
     recordings: new Map(),
     replayStarting: undefined,
     lastActivityAt: clock().getTime(),
+    clients: 0,
     urlExpiresAt: 0,
     isWarm: false,
     input: Promise.resolve(),

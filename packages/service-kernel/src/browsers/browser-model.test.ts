@@ -79,6 +79,35 @@ describe('ending a browser', () => {
     expect(model.pools.list()[0]?.available_count).toBe(1);
   });
 
+  it('keeps a browser while a DevTools or BiDi client stays connected, however quiet', async () => {
+    const { model, advance } = testModel();
+    const held = await model.browsers.create({ ...BROWSER, timeout_seconds: 10 }, ORIGIN);
+    const id = held.record.session_id;
+    const leaveFirst = model.browsers.connect(id);
+    const leaveSecond = model.browsers.connect(id);
+    advance(90_000);
+    model.sweep();
+    await Promise.resolve();
+    expect(model.browsers.peek(id)).toBe(held);
+    leaveFirst();
+    leaveFirst(); // said twice: counted once
+    advance(90_000);
+    model.sweep();
+    await Promise.resolve();
+    expect(model.browsers.peek(id)).toBe(held);
+    // The time-out counts from when the last client left.
+    leaveSecond();
+    advance(9_000);
+    model.sweep();
+    await Promise.resolve();
+    expect(model.browsers.peek(id)).toBe(held);
+    advance(2_000);
+    model.sweep();
+    await Promise.resolve();
+    expect((await model.browsers.get(id)).deleted_at).toBeDefined();
+    expect(model.browsers.connect('br_gone')()).toBeUndefined();
+  });
+
   it('ends the session when its browser crashes, and its pool starts another', async () => {
     const test = testModel();
     await test.model.pools.create({ size: 1 }, ORIGIN);

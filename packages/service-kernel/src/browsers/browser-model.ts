@@ -615,6 +615,26 @@ export class BrowserModel<I extends BrowserInstance> {
     if (entry) entry.lastActivityAt = this.#context.clock().getTime();
   }
 
+  /**
+   * Counts a client connected to a live browser (DevTools or WebDriver BiDi) as activity for as
+   * long as it stays connected, however quiet, as a person in its live view is: an agent that
+   * thinks between two steps keeps its browser. The idle time-out counts again from when the last
+   * one leaves. Gives the call that says it left (once; later calls do nothing).
+   */
+  connect(id: string): () => void {
+    const entry = this.#live.get(id);
+    if (!entry) return () => undefined;
+    entry.clients++;
+    entry.lastActivityAt = this.#context.clock().getTime();
+    let isConnected = true;
+    return () => {
+      if (!isConnected) return;
+      isConnected = false;
+      entry.clients--;
+      entry.lastActivityAt = this.#context.clock().getTime();
+    };
+  }
+
   /** Whether a pool keeps the browser warm: then it has no idle time-out. */
   setWarm(entry: BrowserEntry<I>, isWarm: boolean): void {
     entry.isWarm = isWarm;
@@ -766,8 +786,9 @@ export class BrowserModel<I extends BrowserInstance> {
     const now = this.#context.clock().getTime();
     for (const entry of [...this.#live.values()]) {
       if (entry.isWarm) continue;
-      // Someone watching its live view is activity, however still the screen.
-      if (this.viewersOf(entry.record.session_id) > 0) entry.lastActivityAt = now;
+      // A client connected, or someone watching its live view, is activity, however quiet.
+      if (entry.clients > 0 || this.viewersOf(entry.record.session_id) > 0)
+        entry.lastActivityAt = now;
       if (now - entry.lastActivityAt > entry.record.timeout_seconds * 1000) {
         this.#context.log.info(
           { session: entry.record.session_id },

@@ -148,7 +148,7 @@ export const BrowserSessionSchema = /* @__PURE__ */ object({
   ),
   timeout_seconds: /* @__PURE__ */ described(
     /* @__PURE__ */ pipe(/* @__PURE__ */ number(), /* @__PURE__ */ integer()),
-    'idle time-out, in seconds',
+    'idle time-out, in seconds: deleted after this long with no API call on it, no DevTools or BiDi client connected and nobody in its live view',
   ),
   persistence: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(

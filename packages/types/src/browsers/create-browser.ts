@@ -147,7 +147,7 @@ export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
     ),
     timeout_seconds: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(BrowserTimeoutSchema, BROWSER_TIMEOUT_SECONDS.default),
-      `idle time-out, seconds, ${BROWSER_TIMEOUT_SECONDS.min}–${BROWSER_TIMEOUT_SECONDS.max}, default ${BROWSER_TIMEOUT_SECONDS.default}`,
+      `idle time-out, seconds, ${BROWSER_TIMEOUT_SECONDS.min}–${BROWSER_TIMEOUT_SECONDS.max}, default ${BROWSER_TIMEOUT_SECONDS.default}: deleted after this long with no API call on it, no DevTools or BiDi client connected and nobody in its live view`,
     ),
     viewport: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(ViewportInputSchema),
