@@ -842,7 +842,10 @@ async function startEgress(
         logger,
       });
     }
-    logger.info({ allowNetworks: allowed }, `egress: ${allowed}`);
+    logger.info(
+      { allowNetworks: allowed },
+      `egress: ${allowed}; a page on a loopback or private address (localhost:3000, 10.0.0.5, this host) is refused and logged: XB_ALLOW_NETWORKS=127.0.0.1:3000 opens one`,
+    );
     return { networks };
   } catch (error) {
     const failed = `the egress policy could not be set up: ${(error as Error).message}`;

@@ -6,7 +6,9 @@
  */
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -76,6 +78,43 @@ describe('the xb-server bin, started as users start it', () => {
       expect(internet.asked).toContain('shop.example.test');
     } finally {
       await kernel.browsers.deleteByID(session.session_id);
+    }
+  });
+
+  it('tells its log which setting opens a loopback page a session was refused', async () => {
+    // A developer's page on the host's loopback, which XB_ALLOW_NETWORKS does not open here.
+    const local = createHttpServer((_, response) => response.end('<h1>local app</h1>'));
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const { port } = local.address() as AddressInfo;
+    const session = await kernel.browsers.create({});
+    try {
+      const browser = await chromium.connectOverCDP(session.cdp_ws_url);
+      try {
+        const page = browser.contexts()[0]?.pages()[0] ?? (await browser.newPage());
+        const failed = await page.goto(`http://localhost:${port}/`, { timeout: 20_000 }).then(
+          () => 'loaded',
+          (error: Error) => error.message,
+        );
+        expect(failed).toMatch(/ERR_CONNECTION_REFUSED/);
+      } finally {
+        await browser.close();
+      }
+      await expect
+        .poll(() => server.output.stdout + server.output.stderr, { timeout: 15_000 })
+        .toMatch(
+          new RegExp(
+            `"session":"${session.session_id}".*127\\.0\\.0\\.1:${port}/tcp.*XB_ALLOW_NETWORKS=127\\.0\\.0\\.1:${port} opens it`,
+          ),
+        );
+      const metrics = await (
+        await fetch(`${server.url}/metrics`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+      ).text();
+      expect(Number(/^xb_egress_blocked_total (\d+)/m.exec(metrics)?.[1] ?? 0)).toBeGreaterThan(0);
+    } finally {
+      await kernel.browsers.deleteByID(session.session_id);
+      local.close();
     }
   });
 

@@ -48,6 +48,19 @@ export interface PolicyLayout {
 
 const REJECT = 'reject with icmpx type admin-prohibited';
 
+/**
+ * The kernel's answer to a connection to a loopback port nothing listens on: a reset from
+ * 127.0.0.0/8 whose sequence number is 0 (a reset that ends a connection carries its own).
+ * Inside a session's namespace that is the only trace of a page that asked for `localhost:3000`
+ * meaning the host's: its loopback is its own, and nothing passes the policy to be refused there.
+ */
+export const OWN_LOOPBACK_REFUSAL =
+  'ip saddr 127.0.0.0/8 tcp flags & (syn | rst) == rst tcp sequence 0';
+
+/** Remembers the port a loopback reset came from as a refused destination, and counts it. */
+const SEEN_OWN_LOOPBACK = (seen: string) =>
+  `${OWN_LOOPBACK_REFUSAL} update @${seen} { ip saddr . meta l4proto . th sport } counter name blocked`;
+
 /** The host-side interfaces of every server's sessions on this host (`xb<table>h<n>`). */
 const ANY_SERVERS_SESSIONS = '"xb*"';
 
@@ -63,6 +76,7 @@ export function tableRules(layout: PolicyLayout): string {
   }
   map forward_by_session { type ifname : verdict; }
   map input_by_session { type ifname : verdict; }
+  map loopback_by_session { type ifname : verdict; }
   chain forward {
     type filter hook forward priority filter; policy accept;
     iifname vmap @forward_by_session
@@ -74,6 +88,10 @@ ${layout.dropOtherForwarding ? `    iifname != ${ANY_SERVERS_SESSIONS} oifname !
     type filter hook input priority filter; policy accept;
     iifname vmap @input_by_session
     iifname ${sessions} counter name blocked ${REJECT}
+  }
+  chain own_loopback {
+    type filter hook prerouting priority raw; policy accept;
+    iifname vmap @loopback_by_session
   }
   chain prerouting {
     type nat hook prerouting priority dstnat; policy accept;
@@ -103,10 +121,11 @@ export function sessionChains(slot: number) {
     blocked: `s${slot}_blocked`,
     seen: `s${slot}_seen`,
     ports: `s${slot}_ports`,
+    loopback: `s${slot}_loopback`,
   };
 }
 
-/** Most blocked destinations remembered per session for the debug log. */
+/** Most refused destinations remembered per session for the log. */
 export const SEEN_DESTINATIONS = 256;
 
 /** The match of an entry's destinations: a network (any port), or an address and port. */
@@ -157,9 +176,14 @@ ${allowed.join('\n')}
 ${allowed.join('\n')}
     jump ${chains.blocked}
   }
+  chain ${chains.loopback} {
+    ${SEEN_OWN_LOOPBACK(chains.seen)} drop
+    ip saddr 127.0.0.0/8 drop
+  }
 }
 add element inet ${table} forward_by_session { "${link.hostInterface}" : jump ${chains.forward} }
 add element inet ${table} input_by_session { "${link.hostInterface}" : jump ${chains.input} }
+add element inet ${table} loopback_by_session { "${link.hostInterface}" : jump ${chains.loopback} }
 `;
 }
 
@@ -169,11 +193,29 @@ export function removeSessionRules(layout: PolicyLayout, link: SessionLink): str
   const chains = sessionChains(link.slot);
   return `delete element inet ${table} forward_by_session { "${link.hostInterface}" }
 delete element inet ${table} input_by_session { "${link.hostInterface}" }
+delete element inet ${table} loopback_by_session { "${link.hostInterface}" }
 delete chain inet ${table} ${chains.forward}
+delete chain inet ${table} ${chains.loopback}
 delete chain inet ${table} ${chains.input}
 delete chain inet ${table} ${chains.blocked}
 delete set inet ${table} ${chains.seen}
 delete set inet ${table} ${chains.ports}
+`;
+}
+
+/**
+ * The rule inside a session's namespace that tells the host of a refusal on the session's own
+ * loopback: a copy of the kernel's reset goes to the gateway, where the session's chain counts
+ * it, remembers the port and drops it. (Its sender is the namespace's loopback: the namespace
+ * asks for the gateway's link address in the name of its own, `arp_announce`.)
+ */
+export function ownLoopbackRules(link: SessionLink): string {
+  return `table ip xb_refusals {
+  chain output {
+    type filter hook output priority filter; policy accept;
+    oifname "lo" ${OWN_LOOPBACK_REFUSAL} dup to ${link.gateway} device "eth0"
+  }
+}
 `;
 }
 
@@ -246,6 +288,7 @@ export function userModeRules(layout: UserModeLayout, allow: readonly NetworkEnt
   }
   chain output {
     type filter hook output priority filter; policy accept;
+    oifname "lo" ${SEEN_OWN_LOOPBACK('seen')}
     oifname "lo" accept
     meta nfproto ipv6 jump blocked
     ip daddr ${dns} meta l4proto { tcp, udp } th dport 53 accept

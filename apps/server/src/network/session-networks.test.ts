@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSystemTools } from '../system/executables.js';
 import { HostClaims } from '../system/host-claims.js';
-import { SessionNetworks, SlotQueue } from './session-networks.js';
+import { describeRefusal, SessionNetworks, SlotQueue } from './session-networks.js';
 
 describe('SlotQueue', () => {
   it('hands slots out in the order they came back, growing as it needs', () => {
@@ -18,6 +18,25 @@ describe('SlotQueue', () => {
     for (let slot = queue.shift(); slot !== undefined; slot = queue.shift()) rest.push(slot);
     expect(rest).toEqual([...Array.from({ length: 37 }, (_, index) => index + 4), 2, 1]);
     expect(queue.size).toBe(0);
+  });
+});
+
+describe('describeRefusal', () => {
+  it('names the rule that refused a destination, and the setting that opens it', () => {
+    expect(describeRefusal('127.0.0.1:3000/tcp', '10.200.0.0/16')).toEqual({
+      rule: "loopback (127.0.0.0/8): the session's own, not the host's, unless the operator opens it",
+      opens: 'XB_ALLOW_NETWORKS=127.0.0.1:3000',
+    });
+    expect(describeRefusal('192.168.1.4:80/tcp', '10.200.0.0/16')).toEqual({
+      rule: 'a private or reserved network (192.168.0.0/16)',
+      opens: 'XB_ALLOW_NETWORKS=192.168.1.4:80',
+    });
+    expect(describeRefusal('10.200.3.9:80/tcp', '10.200.0.0/16')).toEqual({
+      rule: "the sessions' own network (10.200.0.0/16): never opened",
+    });
+    expect(describeRefusal('203.0.113.7:22/tcp', '10.200.0.0/16').rule).toBe(
+      "one of this host's own addresses",
+    );
   });
 });
 

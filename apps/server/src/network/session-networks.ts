@@ -10,7 +10,9 @@ import { writeSandboxFile } from '../system/sandbox-files.js';
 import { runTool } from '../system/tool-runner.js';
 import { DnsRelay, formatEndpoint, type NetworkEndpoint } from './dns-relay.js';
 import {
+  BLOCKED_NETWORKS,
   loopbackRules,
+  ownLoopbackRules,
   type PolicyLayout,
   removeSessionRules,
   type SessionLink,
@@ -124,36 +126,90 @@ export async function run(
   return stdout;
 }
 
-/** A live session whose refusals the debug log looks at: its seen set read as nft lists it. */
+/** A live session whose refusals the log looks at: its seen set read as nft lists it. */
 interface RefusalSource<Key> {
   readonly key: Key;
   readonly sessionId: string;
   read(): Promise<string>;
 }
 
+/** How often the log looks for refusals: one read of the counter, the sets only when it moved. */
+const REFUSAL_LOOK_MS = 2_000;
+
+/** Most refused destinations said per session; the metric counts every one. */
+const MAX_SAID_PER_SESSION = 16;
+
+/** The private ranges a destination may fall in, as the policy refuses them. */
+const PRIVATE_RANGES = BLOCKED_NETWORKS.map((cidr) => {
+  const [address, prefix] = cidr.split('/') as [string, string];
+  return { cidr, address: parseIpv4(address) as number, prefix: Number(prefix) };
+});
+
+/** Why a destination (`address:port/protocol`) was refused, and what opens it, for the log. */
+export function describeRefusal(
+  destination: string,
+  sessionsNetwork: string,
+): { readonly rule: string; readonly opens?: string } {
+  const [address = '', rest = ''] = destination.split(':');
+  const [port = ''] = rest.split('/');
+  const parsed = parseIpv4(address);
+  if (parsed === undefined) return { rule: 'not a public address' };
+  const [sessionsBase = '', sessionsPrefix = ''] = sessionsNetwork.split('/');
+  if (isInNetwork(parsed, parseIpv4(sessionsBase) ?? 0, Number(sessionsPrefix)))
+    return { rule: `the sessions' own network (${sessionsNetwork}): never opened` };
+  const opens = `XB_ALLOW_NETWORKS=${address}:${port}`;
+  if (isInNetwork(parsed, 0x7f000000, 8))
+    return {
+      rule: "loopback (127.0.0.0/8): the session's own, not the host's, unless the operator opens it",
+      opens,
+    };
+  const range = PRIVATE_RANGES.find((candidate) =>
+    isInNetwork(parsed, candidate.address, candidate.prefix),
+  );
+  if (range) return { rule: `a private or reserved network (${range.cidr})`, opens };
+  return { rule: "one of this host's own addresses", opens };
+}
+
 /**
- * The debug log of refused destinations: each said once per session, with the session, looked
- * for every `intervalMs` while the server runs; nothing runs at other levels.
+ * The log of refused destinations: each said once per session at info level, with the session,
+ * the rule that refused it and the setting that opens it, looked for every `REFUSAL_LOOK_MS`
+ * while the counter moves. A page that fails to reach `localhost:3000` tells its operator why.
  */
 export class RefusalLog<Key> {
   readonly #logger: Logger;
+  readonly #sessionsNetwork: string;
   readonly #said = new Map<Key, Set<string>>();
   #watcher: ReturnType<typeof setInterval> | undefined;
+  #lastTotal = 0;
 
-  constructor(logger: Logger) {
+  constructor(logger: Logger, sessionsNetwork: string) {
     this.#logger = logger;
+    this.#sessionsNetwork = sessionsNetwork;
   }
 
   /** Says which destinations a session was refused that were not said yet. */
   async say(key: Key, sessionId: string, read: () => Promise<string>): Promise<void> {
-    if (!this.#logger.isLevelEnabled('debug')) return;
+    if (!this.#logger.isLevelEnabled('info')) return;
     const said = this.#said.get(key) ?? new Set<string>();
     this.#said.set(key, said);
+    if (said.size >= MAX_SAID_PER_SESSION) return;
     const json = await read().catch(() => '{}');
     const fresh = blockedDestinations(json).filter((entry) => !said.has(entry));
-    if (fresh.length === 0) return;
-    for (const entry of fresh) said.add(entry);
-    this.#logger.debug({ session: sessionId, destinations: fresh }, 'egress refused');
+    for (const destination of fresh) {
+      said.add(destination);
+      const { rule, opens } = describeRefusal(destination, this.#sessionsNetwork);
+      this.#logger.info(
+        { session: sessionId, destination, rule, ...(opens ? { opens } : {}) },
+        `egress refused: ${destination}, ${rule}${opens ? `; ${opens} opens it to sessions` : ''}`,
+      );
+      if (said.size >= MAX_SAID_PER_SESSION) {
+        this.#logger.info(
+          { session: sessionId },
+          `egress refused: more destinations of this session are not logged; xb_egress_blocked_total counts them`,
+        );
+        return;
+      }
+    }
   }
 
   /** Drops what was said of a session that ended. */
@@ -161,12 +217,25 @@ export class RefusalLog<Key> {
     this.#said.delete(key);
   }
 
-  /** Looks at the live sessions `live` gives every `intervalMs`, at debug level only. */
-  watch(live: () => readonly RefusalSource<Key>[], intervalMs = 5_000): void {
-    if (!this.#logger.isLevelEnabled('debug') || this.#watcher) return;
+  /**
+   * Looks at the live sessions `live` gives every `REFUSAL_LOOK_MS`, when `total` (the policy's
+   * counter) has moved since the last look.
+   */
+  watch(live: () => readonly RefusalSource<Key>[], total: () => Promise<number>): void {
+    if (!this.#logger.isLevelEnabled('info') || this.#watcher) return;
+    let isLooking = false;
     this.#watcher = setInterval(() => {
-      for (const source of live()) void this.say(source.key, source.sessionId, source.read);
-    }, intervalMs);
+      if (isLooking) return;
+      isLooking = true;
+      void (async () => {
+        const now = await total().catch(() => this.#lastTotal);
+        if (now === this.#lastTotal) return;
+        this.#lastTotal = now;
+        for (const source of live()) await this.say(source.key, source.sessionId, source.read);
+      })().finally(() => {
+        isLooking = false;
+      });
+    }, REFUSAL_LOOK_MS);
     this.#watcher.unref();
   }
 
@@ -239,7 +308,7 @@ export class SessionNetworks implements EgressNetworks {
     this.#nameservers = options.nameservers;
     this.#claims = options.claims;
     this.#logger = options.logger;
-    this.#refusals = new RefusalLog(options.logger);
+    this.#refusals = new RefusalLog(options.logger, options.layout.subnet);
     for (let slot = 1; slot <= SLOTS - 2; slot++) this.#free.push(slot);
   }
 
@@ -340,12 +409,14 @@ export class SessionNetworks implements EgressNetworks {
       logger,
     });
     networks.#refill();
-    networks.#refusals.watch(() =>
-      [...networks.#live].map(([slot, sessionId]) => ({
-        key: slot,
-        sessionId,
-        read: () => networks.#seen(slot),
-      })),
+    networks.#refusals.watch(
+      () =>
+        [...networks.#live].map(([slot, sessionId]) => ({
+          key: slot,
+          sessionId,
+          read: () => networks.#seen(slot),
+        })),
+      () => networks.blockedTotal(),
     );
     return networks;
   }
@@ -695,7 +766,8 @@ function hostBatch(namespace: string, link: SessionLink): string {
 
 /**
  * What runs inside a session's namespace once, as root, before any of its processes: no IPv6 (its
- * network is IPv4 only), its address and route.
+ * network is IPv4 only), its address and route, and the rule that reports refusals on its own
+ * loopback to the host.
  */
 function insideScript(tools: NetworkTools, link: SessionLink): string {
   return [
@@ -703,10 +775,15 @@ function insideScript(tools: NetworkTools, link: SessionLink): string {
     'echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6',
     // Lets the rules that map allowed loopback destinations to the host route them out.
     'echo 1 > /proc/sys/net/ipv4/conf/all/route_localnet',
+    // Asks for the gateway's link address in the name of eth0's own, whatever a packet's sender.
+    'echo 2 > /proc/sys/net/ipv4/conf/all/arp_announce',
     `${tools.ip} link set lo up`,
     `${tools.ip} addr add ${link.address}/29 dev eth0`,
     `${tools.ip} link set eth0 up`,
     `${tools.ip} route add default via ${link.gateway}`,
+    `${tools.nft} -f - <<'RULES'`,
+    ownLoopbackRules(link).trimEnd(),
+    'RULES',
   ].join('\n');
 }
 

@@ -68,7 +68,7 @@ export class UserModeNetworks implements EgressNetworks {
     this.#tools = options.tools;
     this.#folder = options.folder;
     this.#cidr = options.cidr;
-    this.#refusals = new RefusalLog(options.logger);
+    this.#refusals = new RefusalLog(options.logger, options.cidr);
   }
 
   /**
@@ -107,12 +107,14 @@ export class UserModeNetworks implements EgressNetworks {
       'egress policy: each session in a network namespace of its own, out through slirp4netns',
     );
     const networks = new UserModeNetworks({ tools, folder, cidr, logger });
-    networks.#refusals.watch(() =>
-      [...networks.#live].map(([pid, session]) => ({
-        key: pid,
-        sessionId: session.sessionId,
-        read: () => networks.#seen(pid),
-      })),
+    networks.#refusals.watch(
+      () =>
+        [...networks.#live].map(([pid, session]) => ({
+          key: pid,
+          sessionId: session.sessionId,
+          read: () => networks.#seen(pid),
+        })),
+      () => networks.blockedTotal(),
     );
     return networks;
   }
