@@ -47,6 +47,25 @@ function encoderArgs(file: string): string[] {
   ];
 }
 
+/** Longest ffmpeg may take to write a video's header before the recording goes on without it. */
+const HEADER_WAIT_MS = 10_000;
+
+/**
+ * Resolves once `file` has its header (ffmpeg writes it after it decoded the first picture), or
+ * ffmpeg ended, or `HEADER_WAIT_MS` passed: a recording whose ffmpeg fails says so at its end.
+ */
+async function untilHeaderWritten(file: string, exited: Promise<unknown>): Promise<void> {
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+  const deadline = Date.now() + HEADER_WAIT_MS;
+  while (!hasExited && Date.now() < deadline) {
+    if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** A frame as one part of the multipart stream ffmpeg reads. */
 function framePart(jpeg: Uint8Array): Buffer {
   const head = `--xbframe\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.byteLength}\r\n\r\n`;
@@ -151,6 +170,10 @@ export class FfmpegRecorder implements Recorder<ChromiumInstance> {
       keepalive = setTimeout(() => write(jpeg), KEEPALIVE_MS);
     };
     write(first);
+    // Started once ffmpeg has read the first picture and written the video's header: each
+    // picture is stamped when ffmpeg reads it, so the video's time begins there, and the replay's
+    // (its started_at) with it, however long ffmpeg took to start on a busy host.
+    await untilHeaderWritten(file, exited);
     // The session's pictures as they change, at most `framerate` a second (see recordScreen).
     let source: RecordingSource;
     try {

@@ -71,9 +71,18 @@ describe('replays on the server', () => {
         json: { max_duration_in_seconds: 1 },
       })
     ).json as Replay;
-    await new Promise((resolve) => setTimeout(resolve, 1_800));
-    const [listed] = (await test.api.call('GET', `/browsers/${id}/replays`)).json as Replay[];
+    // It stops by itself after its second (ffmpeg's start and its finish take longer on a busy
+    // host: looked at until it has, for longer than the browser's 60 s never comes to it).
+    let listed: Replay | undefined;
+    for (let look = 0; look < 150 && !listed?.finished_at; look++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      [listed] = (await test.api.call('GET', `/browsers/${id}/replays`)).json as Replay[];
+    }
     expect(listed?.finished_at).toBeDefined();
+    const lasted =
+      (Date.parse(listed?.finished_at ?? '') - Date.parse(listed?.started_at ?? '')) / 1000;
+    expect(lasted).toBeGreaterThanOrEqual(1);
+    expect(lasted).toBeLessThan(10);
     const kept = (await test.api.call('POST', `/browsers/${id}/replays`, { json: {} }))
       .json as Replay;
     await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -48,8 +48,6 @@ export class ReplayModel<I extends BrowserInstance> {
       [...browser.recordings.values()].find((r) => !r.stopping)?.record.replay_id;
     if (busy !== undefined) throw refusals.alreadyRecording(browserId, busy);
     const replayId = this.#context.nextId('rp');
-    const startedAt = this.#context.clock();
-    const record: Replay = { replay_id: replayId, started_at: formatTimestamp(startedAt) };
     // The browser's one recording slot is held while the recorder starts: a second start is 409.
     browser.replayStarting = replayId;
     let handle: RecordingEntry['handle'];
@@ -74,6 +72,10 @@ export class ReplayModel<I extends BrowserInstance> {
       await handle.finish().catch(() => undefined);
       throw notFound('browser session', browserId);
     }
+    // The video starts once the recorder has started (its first picture taken): a busy host's
+    // slow start is not time the video is missing.
+    const startedAt = this.#context.clock();
+    const record: Replay = { replay_id: replayId, started_at: formatTimestamp(startedAt) };
     const durationMs = (maxDurationSeconds ?? MAX_REPLAY_DURATION_SECONDS) * 1000;
     const recording: RecordingEntry = {
       record,
