@@ -26,6 +26,7 @@ import { type ChromiumOptions, type StartedChromium, startChromium } from './chr
 import { HeldUntilHeard } from './held-until-heard.js';
 import { PageMonitor } from './page-monitor.js';
 import { ScreenCapture } from './screen-capture.js';
+import { Stealth, stealthUserAgent as stealthUserAgentOf } from './stealth.js';
 import { startVirtualDisplay, type VirtualDisplay } from './virtual-display.js';
 
 /** DevTools' name of each kind of mouse event. */
@@ -76,6 +77,8 @@ export class ChromiumBrowser {
   /** The telemetry its pages give (console, network, page), held until the session listens. */
   readonly telemetry = new HeldUntilHeard<TelemetryEventInput>(256);
   #monitor: PageMonitor | undefined;
+  /** What keeps its targets stealthy, when it was started so (see stealth.ts). */
+  #stealth: Stealth | undefined;
 
   private constructor(
     started: StartedChromium,
@@ -104,6 +107,8 @@ export class ChromiumBrowser {
       telemetry?: readonly TelemetryCategory[] | undefined;
       /** Hears the end of each step of the start, by name (for the start's timing). */
       phase?: ((name: string) => void) | undefined;
+      /** Whether it hides that it is automated (see stealth.ts). */
+      isStealthy?: boolean | undefined;
     },
   ): Promise<ChromiumBrowser> {
     const phase = options.phase ?? (() => undefined);
@@ -120,9 +125,12 @@ export class ChromiumBrowser {
       phase('display');
     }
     let started: StartedChromium;
+    let stealthUserAgent: string | undefined;
     try {
+      if (options.isStealthy) stealthUserAgent = await stealthUserAgentOf(options.chromePath);
       started = await startChromium({
         ...options,
+        stealthUserAgent,
         display: display && { name: display.display, xauthority: display.xauthority },
       });
     } catch (error) {
@@ -130,8 +138,15 @@ export class ChromiumBrowser {
       throw error;
     }
     phase('chromium');
+    let stealth: Stealth | undefined;
     try {
       const { cdp } = started;
+      // Before the first page is touched: from here on no target runs a script before it is
+      // given the override.
+      if (stealthUserAgent) {
+        stealth = await Stealth.start(cdp, started.version, stealthUserAgent);
+        phase('stealth');
+      }
       const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>(
         'Target.getTargets',
       );
@@ -145,6 +160,7 @@ export class ChromiumBrowser {
         eventsEnabled: true,
       });
       const browser = new ChromiumBrowser(started, first, { ...options.viewport }, display);
+      browser.#stealth = stealth;
       await browser.#followTabs();
       const monitor = new PageMonitor(
         cdp,
@@ -159,6 +175,7 @@ export class ChromiumBrowser {
       phase('devtools');
       return browser;
     } catch (error) {
+      stealth?.stop();
       started.cdp.close();
       await endSandbox(started.process);
       await display?.close();
@@ -843,6 +860,7 @@ export class ChromiumBrowser {
    */
   async close(): Promise<void> {
     this.#monitor?.stop();
+    this.#stealth?.stop();
     this.#cdp.close();
     await endSandbox(this.process);
     await this.#display?.close();

@@ -522,6 +522,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         chromePath: this.#chromePath,
         instance: directory,
         isHeadless: spec.headless,
+        isStealthy: spec.stealth,
         xvfbPath: this.#tools.xvfb,
         extensionDirs: await Promise.all(spec.extensions.map(this.#extensionFolder)),
         viewport: spec.viewport,

@@ -13,6 +13,7 @@ import {
 import type { SessionCgroup } from '../sandbox/cgroups.js';
 import { CdpConnection } from './cdp-connection.js';
 import { type InstanceDirectory, PROFILE_FOLDER } from './instance-directory.js';
+import { type ChromiumVersion, stealthArgs } from './stealth.js';
 
 /** How a browser is sealed off from the host and from every other browser. */
 export interface BrowserSandbox {
@@ -39,6 +40,11 @@ export interface ChromiumOptions {
   readonly chromePath: string;
   readonly instance: InstanceDirectory;
   readonly isHeadless: boolean;
+  /**
+   * The user agent of a browser that hides that it is automated (see stealth.ts), whose
+   * switches it is started with; undefined for any other.
+   */
+  readonly stealthUserAgent?: string | undefined;
   /** Unpacked extensions to load (host folders). */
   readonly extensionDirs?: readonly string[];
   readonly display?: BrowserDisplay | undefined;
@@ -68,6 +74,8 @@ export interface StartedChromium {
   readonly cdp: CdpConnection;
   /** Where the browser saves downloads, as it sees the path. */
   readonly downloadsPath: string;
+  /** Its product and version, as it reported them at start. */
+  readonly version: ChromiumVersion;
 }
 
 /** Where extension folders appear inside the sandbox. */
@@ -154,6 +162,7 @@ function chromiumArgs(options: ChromiumOptions, paths: BrowserPaths): string[] {
       : []),
     `--user-data-dir=${paths.profile}`,
     `--window-size=${options.viewport.width},${options.viewport.height}`,
+    ...(options.stealthUserAgent ? stealthArgs(options.viewport, options.stealthUserAgent) : []),
     // Not `--disable-extensions-except`: it would keep the extensions loaded later into the
     // running browser (POST /browsers/{id}/extensions) disabled.
     ...(paths.extensions.length ? [`--load-extension=${paths.extensions.join(',')}`] : []),
@@ -228,10 +237,11 @@ export async function startChromium(
   });
   const cdp = new CdpConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let version: ChromiumVersion;
   try {
-    await Promise.race([
-      cdp.send('Browser.getVersion'),
-      new Promise((_, reject) => {
+    version = await Promise.race([
+      cdp.send<ChromiumVersion>('Browser.getVersion'),
+      new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`Chromium did not start within ${timeoutMs} ms.`)),
           timeoutMs,
@@ -256,5 +266,10 @@ export async function startChromium(
     // browser's end is seen by its exit and its pipe.
     child.on('error', () => undefined);
   }
-  return { process: child, cdp, downloadsPath: paths.downloads };
+  return {
+    process: child,
+    cdp,
+    downloadsPath: paths.downloads,
+    version: { product: version.product },
+  };
 }

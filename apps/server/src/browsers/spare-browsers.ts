@@ -21,7 +21,7 @@ interface Spare<I> {
 /**
  * The configuration a spare stands for, when a launch can take one: a plain browser (no
  * extension, profile, proxy or page telemetry: nothing of the caller's is in it before it is
- * handed over), of this headless mode, window size and network. Undefined for any other.
+ * handed over), of this headless mode, stealth, window size and network. Undefined for any other.
  */
 export function spareKey(spec: LaunchSpec): string | undefined {
   const isPlain =
@@ -32,6 +32,7 @@ export function spareKey(spec: LaunchSpec): string | undefined {
   if (!isPlain) return undefined;
   return JSON.stringify([
     spec.headless,
+    spec.stealth,
     spec.viewport.width,
     spec.viewport.height,
     spec.allowNetworks,
