@@ -636,6 +636,10 @@ export class ChromiumBrowser {
         flatten: true,
       });
       await this.#cdp.send('Page.enable', {}, sessionId);
+      // It is the tab in front (see `#frontChanged`) before its page has focus: a page never
+      // has focus in a tab that is not shown, whose window has no size yet (outerWidth 0), a
+      // state no person's browser is in and bot detectors look for.
+      if (!this.#ownTabs.has(targetId)) await this.#cdp.send('Page.bringToFront', {}, sessionId);
       await this.#cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
       // A new tab lays out at the window's size, the viewport the browser started with (see
       // `#fitWindow`); after a resize it takes the new one.
