@@ -1277,7 +1277,7 @@ export interface CreateBrowserInput {
   tags?: { [key: string]: string } | undefined;
   /** run without a display, default true */
   headless?: boolean | undefined;
-  /** hide automation signals, default false */
+  /** hide the signs of an automated headless browser (webdriver flag, headless user agent and client hints, screen size), default false */
   stealth?: boolean | undefined;
   /** show no browser UI, default false */
   kiosk_mode?: boolean | undefined;
@@ -1788,7 +1788,7 @@ export interface CreateBrowserPoolInput {
   fill_rate_per_minute?: number | undefined;
   /** idle time-out of an acquired browser, seconds, 10–259200, default 600 */
   timeout_seconds?: number | undefined;
-  /** hide automation signals, default false */
+  /** hide the signs of an automated headless browser (webdriver flag, headless user agent and client hints, screen size), default false */
   stealth?: boolean | undefined;
   /** run without a display, default true */
   headless?: boolean | undefined;
@@ -1919,7 +1919,7 @@ export interface UpdateBrowserPoolInput {
   fill_rate_per_minute?: number | undefined;
   /** idle time-out of an acquired browser, seconds, 10–259200, default 600 */
   timeout_seconds?: number | undefined;
-  /** hide automation signals, default false */
+  /** hide the signs of an automated headless browser (webdriver flag, headless user agent and client hints, screen size), default false */
   stealth?: boolean | undefined;
   /** run without a display, default true */
   headless?: boolean | undefined;

@@ -62,7 +62,7 @@ const poolConfigEntries = {
   ),
   stealth: /* @__PURE__ */ described(
     /* @__PURE__ */ boolean('must be true or false'),
-    'hide automation signals, default false',
+    'hide the signs of an automated headless browser (webdriver flag, headless user agent and client hints, screen size), default false',
   ),
   headless: /* @__PURE__ */ described(
     /* @__PURE__ */ boolean('must be true or false'),

@@ -139,7 +139,7 @@ export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
     ),
     stealth: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
-      'hide automation signals, default false',
+      'hide the signs of an automated headless browser (webdriver flag, headless user agent and client hints, screen size), default false',
     ),
     kiosk_mode: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
