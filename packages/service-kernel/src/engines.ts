@@ -61,6 +61,10 @@ export interface LaunchSpec {
   readonly telemetry?: readonly TelemetryCategory[] | undefined;
   /** Whether it is a pool's warm browser (started ahead already, not on a caller's wait). */
   readonly isForPool?: boolean | undefined;
+  /** The page its first tab opens once it runs, without waiting for it to load. */
+  readonly startUrl?: string | undefined;
+  /** Chrome enterprise policies it starts with, by name, as its managed policies. */
+  readonly chromePolicy?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** A proxy as an engine connects to it: the password opened, in memory only. */

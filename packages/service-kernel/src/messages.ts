@@ -43,6 +43,12 @@ export const refusals = {
       { headers: { [HEADERS.retryAfter]: '10' } },
     ),
   browserFailedToStart: () => new ServiceError('internal_error', 'The browser failed to start.'),
+  noGpu: () =>
+    new ServiceError(
+      'bad_request',
+      'gpu: this server renders its browsers without a GPU, so gpu: true cannot be honoured; leave gpu out or false.',
+      { details: [{ code: 'invalid_input', message: 'body.gpu: no GPU on this server' }] },
+    ),
   /** The session's proxy is where the egress policy keeps sessions (and the server for them) from. */
   proxyUnreachable: (why: string) =>
     new ServiceError('bad_request', `The browser's proxy ${why}.`, {

@@ -152,6 +152,15 @@ export {
 } from './browsers/operations.js';
 export { SessionNetworkSchema } from './browsers/session-network.js';
 export {
+  type ChromePolicy,
+  ChromePolicySchema,
+  MAX_CHROME_POLICIES,
+  MAX_CHROME_POLICY_BYTES,
+  MAX_START_URL_LENGTH,
+  SERVICE_CHROME_POLICIES,
+  StartUrlSchema,
+} from './browsers/start-options.js';
+export {
   type UpdateBrowserBody,
   UpdateBrowserBodySchema,
   type UpdateBrowserInput,

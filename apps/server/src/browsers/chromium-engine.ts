@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, realpathSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -37,6 +37,7 @@ import type { SandboxUsers } from '../sandbox/sandbox-users.js';
 import type { SessionTrust } from '../sandbox/session-trust.js';
 import type { SystemTools } from '../system/executables.js';
 import { assertFreeSpace, BROWSER_FREE_BYTES } from '../system/free-space.js';
+import { writeSandboxFile } from '../system/sandbox-files.js';
 import { settleInOrder } from '../system/settle-in-order.js';
 import { type BrowserSandbox, PROXY_CONTROL_INSIDE } from './chromium.js';
 import { ChromiumBrowser } from './chromium-browser.js';
@@ -395,6 +396,19 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
    * `SpareBrowsers`), which then goes by the session's id.
    */
   async launch(spec: LaunchSpec): Promise<ChromiumInstance> {
+    const instance = await this.#launchOrTakeSpare(spec);
+    // Its first page, without waiting for it: a page that does not load fails nothing.
+    if (spec.startUrl !== undefined)
+      void instance.chromium.navigate({ url: spec.startUrl }).catch((error: unknown) => {
+        this.#logger.info(
+          { session: spec.id, err: error },
+          'the start_url of a browser could not be opened',
+        );
+      });
+    return instance;
+  }
+
+  async #launchOrTakeSpare(spec: LaunchSpec): Promise<ChromiumInstance> {
     const spare = await this.spares?.take(spec);
     if (!spare) {
       const instance = await this.#launch(spec);
@@ -423,6 +437,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
     // Its proxy relays: the one it started with, and those a proxy switch started since.
     const relays: ProxyRelay[] = [];
     let network: SessionNetwork | undefined;
+    let policyFile: string | undefined;
     const done = new Set<number>();
     const release = async () => {
       // Its proxy relay closes; every process of its user and its cgroup goes (none may outlive
@@ -445,6 +460,9 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         async () => {
           if (root && disks) await disks.remove(root);
           else if (root) await removeInstanceDirectory(root);
+        },
+        async () => {
+          if (policyFile) rmSync(policyFile, { force: true });
         },
       ];
       const failures = await settleInOrder(
@@ -480,6 +498,11 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         phase('disk');
       }
       const directory: InstanceDirectory = furnishInstanceDirectory(root, user);
+      if (spec.chromePolicy) {
+        // Next to the instance folder, never in it: the session reads it, and cannot change it.
+        policyFile = `${root}.policy.json`;
+        writeSandboxFile(policyFile, JSON.stringify(spec.chromePolicy));
+      }
       this.#sandboxing.trust?.furnish(root, user);
       phase('home');
       if (spec.profileId !== undefined) {
@@ -530,6 +553,7 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
         network,
         proxy: relay?.chromiumProxy,
         proxyControlDir: this.#proxyControlDir,
+        policyFile,
         telemetry: spec.telemetry,
         phase,
       });

@@ -1,5 +1,5 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { INSTANCE_HOME } from '@x/service-kernel';
@@ -59,6 +59,8 @@ export interface ChromiumOptions {
    * bound into the sandbox at PROXY_CONTROL_INSIDE, for a proxy switch while it runs.
    */
   readonly proxyControlDir?: string | undefined;
+  /** A JSON file of Chrome enterprise policies, read as the browser's managed policies. */
+  readonly policyFile?: string | undefined;
   /** Where its traffic goes: `--proxy-server` and `--proxy-bypass-list` as Chromium reads them. */
   readonly proxy?: { readonly server: string; readonly bypassList: string } | undefined;
   /**
@@ -78,6 +80,9 @@ export interface StartedChromium {
   readonly version: ChromiumVersion;
 }
 
+/** The session's policies inside the sandbox, in the folder Chromium reads managed policies from. */
+const MANAGED_POLICY_INSIDE = '/etc/chromium/policies/managed/session.json';
+
 /** Where extension folders appear inside the sandbox. */
 const EXTENSIONS_INSIDE = '/opt/xb/extensions';
 
@@ -94,6 +99,25 @@ const CHROMIUM_ETC = [
   'host.conf',
   'gai.conf',
 ];
+
+/**
+ * The files of the host's /etc/chromium, each as a bind to the same path (folders walked, links
+ * left out): the operator's own settings and policies, which a session's policies join and never
+ * replace (its file is named apart; Chromium merges a folder's files).
+ */
+function hostChromiumEtc(folder = '/etc/chromium'): [string, string][] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry): [string, string][] => {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return hostChromiumEtc(path);
+    return entry.isFile() ? [[path, path]] : [];
+  });
+}
 
 /** The paths Chromium is given, as it sees them: inside the sandbox, or the host's own. */
 interface BrowserPaths {
@@ -200,6 +224,11 @@ function spawnChromium(options: ChromiumOptions, paths: BrowserPaths): ChildProc
     binds.push([folder, paths.extensions[index] as string]);
   });
   if (options.proxyControlDir) binds.push([options.proxyControlDir, PROXY_CONTROL_INSIDE]);
+  // Where Debian's Chromium reads managed policies; read-only, and the server's file (outside the
+  // home): the session cannot change the policies it was started with. The host's own
+  // /etc/chromium comes entry by entry then (bubblewrap cannot make a folder in its bind).
+  if (options.policyFile)
+    binds.push(...hostChromiumEtc(), [options.policyFile, MANAGED_POLICY_INSIDE]);
   const { network } = options;
   if (network) binds.push([network.resolvConf, '/etc/resolv.conf']);
   const spec = {
@@ -212,8 +241,12 @@ function spawnChromium(options: ChromiumOptions, paths: BrowserPaths): ChildProc
     readOnlyBinds: binds,
     // Chromium's own renderer sandbox is made of namespaces: the browser filter leaves them.
     seccomp: 'browser' as const,
-    // Its own resolv.conf, naming its relay, when it has a network of its own.
-    etcEntries: network ? CHROMIUM_ETC.filter((entry) => entry !== 'resolv.conf') : CHROMIUM_ETC,
+    // Its own resolv.conf, naming its relay, when it has a network of its own; its own
+    // /etc/chromium, when it has policies of its own.
+    etcEntries: CHROMIUM_ETC.filter(
+      (entry) =>
+        !(network && entry === 'resolv.conf') && !(options.policyFile && entry === 'chromium'),
+    ),
   };
   return spawnSandbox(options.sandbox.bubblewrap, spec, options.chromePath, args, stdio);
 }

@@ -20,7 +20,7 @@ interface Spare<I> {
 
 /**
  * The configuration a spare stands for, when a launch can take one: a plain browser (no
- * extension, profile, proxy or page telemetry: nothing of the caller's is in it before it is
+ * extension, profile, proxy, policy or page telemetry: nothing of the caller's is in it before it is
  * handed over), of this headless mode, stealth, window size and network. Undefined for any other.
  */
 export function spareKey(spec: LaunchSpec): string | undefined {
@@ -28,6 +28,7 @@ export function spareKey(spec: LaunchSpec): string | undefined {
     spec.extensions.length === 0 &&
     spec.profileId === undefined &&
     spec.proxy === undefined &&
+    spec.chromePolicy === undefined &&
     (spec.telemetry ?? []).length === 0;
   if (!isPlain) return undefined;
   return JSON.stringify([

@@ -75,7 +75,7 @@ export function useTestServer(env: Record<string, string> = {}) {
         XB_TOKENS: TEST_TOKEN,
         ...env,
       }),
-      pino({ level: 'silent' }),
+      pino({ level: process.env.XB_TEST_LOG ?? 'silent' }),
     );
     handle.api = new ContractContext({
       baseUrl: handle.server.url,

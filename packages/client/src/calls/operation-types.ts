@@ -258,6 +258,10 @@ export interface BrowserSession {
   stealth: boolean;
   /** whether the browser has a GPU (never, self-hosted) */
   gpu?: boolean | undefined;
+  /** the page it was asked to open when created (what was asked, not what loaded) */
+  start_url?: string | undefined;
+  /** the Chrome enterprise policies it started with */
+  chrome_policy?: { [key: string]: unknown } | undefined;
   /** whether the browser shows no browser UI */
   kiosk_mode?: boolean | undefined;
   /** idle time-out, in seconds: deleted after this long with no API call on it, no DevTools or BiDi client connected and nobody in its live view */
@@ -1281,6 +1285,12 @@ export interface CreateBrowserInput {
   stealth?: boolean | undefined;
   /** show no browser UI, default false */
   kiosk_mode?: boolean | undefined;
+  /** GPU acceleration: true is refused where the server renders without a GPU (every self-hosted server today) */
+  gpu?: boolean | undefined;
+  /** an http(s) page its first tab opens once it runs, without waiting for it to load (a page that fails to load does not fail the create) */
+  start_url?: string | undefined;
+  /** Chrome enterprise policies it starts with, by name; those the service sets itself (extensions, proxy, DevTools, headless mode, its folders) are refused */
+  chrome_policy?: { [key: string]: unknown } | undefined;
   /** idle time-out, seconds, 10–259200, default 60: deleted after this long with no API call on it, no DevTools or BiDi client connected and nobody in its live view */
   timeout_seconds?: number | undefined;
   /** window size, width 320–7680 and height 200–4320 pixels, default 1920×1080 */

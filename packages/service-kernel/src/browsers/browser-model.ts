@@ -121,6 +121,7 @@ export class BrowserModel<I extends BrowserInstance> {
    * turn on an in-memory engine), else once the store has answered.
    */
   check(spec: BrowserSpec): Eventually<Resolved> {
+    if (spec.gpu === true) throw refusals.noGpu();
     const allowNetworks = effectiveNetworks(
       spec.network?.allow,
       this.#context.settings.allowNetworks ?? 'open',
@@ -238,6 +239,8 @@ export class BrowserModel<I extends BrowserInstance> {
         allowNetworks: resolved.allowNetworks === 'unlimited' ? [] : resolved.allowNetworks,
         telemetry: telemetryCategories(resolveTelemetry(spec.telemetry)),
         isForPool: spec.pool !== undefined,
+        ...(spec.start_url === undefined ? {} : { startUrl: spec.start_url }),
+        ...(spec.chrome_policy === undefined ? {} : { chromePolicy: spec.chrome_policy }),
       });
     } catch (error) {
       release();

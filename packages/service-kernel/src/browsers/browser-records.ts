@@ -64,6 +64,8 @@ export function sessionRecord(
   const telemetry = resolveTelemetry(spec.telemetry);
   if (telemetry) record.telemetry = telemetry;
   if (spec.proxy_id) record.proxy_id = spec.proxy_id;
+  if (spec.start_url !== undefined) record.start_url = spec.start_url;
+  if (spec.chrome_policy !== undefined) record.chrome_policy = { ...spec.chrome_policy };
   if (spec.pool) {
     record.pool =
       spec.pool.name === undefined

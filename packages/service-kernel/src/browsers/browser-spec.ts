@@ -11,6 +11,12 @@ export interface BrowserSpec {
   readonly headless: boolean;
   readonly stealth: boolean;
   readonly kiosk_mode: boolean;
+  /** GPU acceleration, as asked: refused, as no engine has one. */
+  readonly gpu?: boolean | undefined;
+  /** The page its first tab opens once it runs (not waited for). */
+  readonly start_url?: string | undefined;
+  /** Chrome enterprise policies it starts with, by name (checked by the schema). */
+  readonly chrome_policy?: Readonly<Record<string, unknown>> | undefined;
   readonly timeout_seconds: number;
   readonly viewport?: Viewport | undefined;
   readonly extensions?: readonly { id?: string | undefined; name?: string | undefined }[];

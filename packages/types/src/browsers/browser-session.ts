@@ -10,7 +10,9 @@ import {
   optional,
   picklist,
   pipe,
+  record,
   string,
+  unknown,
   url,
 } from 'valibot';
 import { described } from '../common/describe.js';
@@ -141,6 +143,16 @@ export const BrowserSessionSchema = /* @__PURE__ */ object({
   gpu: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
     'whether the browser has a GPU (never, self-hosted)',
+  ),
+  start_url: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(/* @__PURE__ */ string()),
+    'the page it was asked to open when created (what was asked, not what loaded)',
+  ),
+  chrome_policy: /* @__PURE__ */ described(
+    /* @__PURE__ */ optional(
+      /* @__PURE__ */ record(/* @__PURE__ */ string(), /* @__PURE__ */ unknown()),
+    ),
+    'the Chrome enterprise policies it started with',
   ),
   kiosk_mode: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),

@@ -22,6 +22,7 @@ import { requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
 import { TelemetryInputSchema } from '../workbench/telemetry.js';
 import { BrowserTagsSchema } from './browser-tags.js';
+import { ChromePolicySchema, StartUrlSchema } from './start-options.js';
 import { ViewportInputSchema } from './viewport-input.js';
 
 /** Bounds and default of a browser's idle time-out, in seconds. */
@@ -144,6 +145,18 @@ export const CreateBrowserBodySchema = /* @__PURE__ */ optional(
     kiosk_mode: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
       'show no browser UI, default false',
+    ),
+    gpu: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(/* @__PURE__ */ boolean()),
+      'GPU acceleration: true is refused where the server renders without a GPU (every self-hosted server today)',
+    ),
+    start_url: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(StartUrlSchema),
+      'an http(s) page its first tab opens once it runs, without waiting for it to load (a page that fails to load does not fail the create)',
+    ),
+    chrome_policy: /* @__PURE__ */ described(
+      /* @__PURE__ */ optional(ChromePolicySchema),
+      'Chrome enterprise policies it starts with, by name; those the service sets itself (extensions, proxy, DevTools, headless mode, its folders) are refused',
     ),
     timeout_seconds: /* @__PURE__ */ described(
       /* @__PURE__ */ optional(BrowserTimeoutSchema, BROWSER_TIMEOUT_SECONDS.default),
