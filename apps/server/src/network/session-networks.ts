@@ -288,6 +288,7 @@ export class SessionNetworks implements EgressNetworks {
   /** Links made ahead for the next sessions. */
   readonly #standby: Promise<PreparedLink>[] = [];
   #isClosed = false;
+  #canReportOwnLoopback = true;
   readonly #refusals: RefusalLog<number>;
 
   private constructor(options: {
@@ -528,6 +529,7 @@ export class SessionNetworks implements EgressNetworks {
         '-ec',
         insideScript(this.#tools, link),
       ]);
+      await this.#reportOwnLoopback(prepared.namespace, link);
       prepared.relay = await DnsRelay.start(
         link.gateway,
         link.address,
@@ -558,6 +560,28 @@ export class SessionNetworks implements EgressNetworks {
       this.#free.push(slot);
     }
     throw new Error('no free session network: every link of the block is in use');
+  }
+
+  /**
+   * Loads the rule that reports refusals on the session's own loopback to the host (see
+   * `ownLoopbackRules`). A kernel without nftables' `dup` keeps the session working without it:
+   * said once in the log, those refusals are then neither counted nor logged.
+   */
+  async #reportOwnLoopback(namespace: string, link: SessionLink): Promise<void> {
+    if (!this.#canReportOwnLoopback) return;
+    try {
+      await run(
+        this.#tools.nsenter,
+        [`--net=${namespace}`, this.#tools.nft, '-f', '-'],
+        ownLoopbackRules(link),
+      );
+    } catch (error) {
+      this.#canReportOwnLoopback = false;
+      this.#logger.warn(
+        { err: error },
+        "refusals on a session's own loopback (localhost:3000) cannot be reported on this host: nftables' dup is missing",
+      );
+    }
   }
 
   /** A link goes: its relay, its namespace (its veth pair with it), its resolv.conf; its slot is free. */
@@ -766,8 +790,7 @@ function hostBatch(namespace: string, link: SessionLink): string {
 
 /**
  * What runs inside a session's namespace once, as root, before any of its processes: no IPv6 (its
- * network is IPv4 only), its address and route, and the rule that reports refusals on its own
- * loopback to the host.
+ * network is IPv4 only), its address and route.
  */
 function insideScript(tools: NetworkTools, link: SessionLink): string {
   return [
@@ -781,9 +804,6 @@ function insideScript(tools: NetworkTools, link: SessionLink): string {
     `${tools.ip} addr add ${link.address}/29 dev eth0`,
     `${tools.ip} link set eth0 up`,
     `${tools.ip} route add default via ${link.gateway}`,
-    `${tools.nft} -f - <<'RULES'`,
-    ownLoopbackRules(link).trimEnd(),
-    'RULES',
   ].join('\n');
 }
 
