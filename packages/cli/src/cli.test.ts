@@ -53,25 +53,31 @@ describe('xb', () => {
         ['browsers', 'lsit'],
         'Unknown command "lsit" in browsers. Did you mean "list"? See `xb browsers --help`.',
       ],
-      [['computer', 'type', 'br_1'], 'Missing <text>. Usage: xb computer type <browser> <text>'],
-      [['computer', 'type', 'br_1', 'a', 'b'], 'Unexpected argument "b".'],
       [
-        ['computer', 'type', 'br_1', 'a', '--delay', 'soon'],
+        ['computer', 'type', 'br_x7Hq2K9mN4pL'],
+        'Missing <text>. Usage: xb computer type <browser> <text>',
+      ],
+      [['computer', 'type', 'br_x7Hq2K9mN4pL', 'a', 'b'], 'Unexpected argument "b".'],
+      [
+        ['computer', 'type', 'br_x7Hq2K9mN4pL', 'a', '--delay', 'soon'],
         '--delay must be a number, e.g. --delay 10; got "soon".',
       ],
       [
-        ['computer', 'type', 'br_1', 'a', '--delay', '-5'],
+        ['computer', 'type', 'br_x7Hq2K9mN4pL', 'a', '--delay', '-5'],
         '--delay needs a value; write one that starts with a dash as --delay=-1.',
       ],
-      [['computer', 'type', 'br_1', 'a', '--delay=-5'], 'Invalid input: delay: must be >= 0'],
       [
-        ['computer', 'type', 'br_1', 'a', '--dealy', '5'],
+        ['computer', 'type', 'br_x7Hq2K9mN4pL', 'a', '--delay=-5'],
+        'Invalid input: delay: must be >= 0',
+      ],
+      [
+        ['computer', 'type', 'br_x7Hq2K9mN4pL', 'a', '--dealy', '5'],
         'Unknown flag --dealy. Did you mean "--delay"? See `xb computer type --help`.',
       ],
       [['--verison'], 'Unknown flag --verison. Did you mean "--version"? See `xb --help`.'],
       [['browsers', 'create', '--viewport', '1280x800'], '--viewport must be JSON'],
       [['browsers', 'get', 'bad id!'], 'Invalid input: id: must be 1–255 characters'],
-      [['computer', 'type', 'bad.id', 'x'], 'Invalid input: id: must be 1–64 characters'],
+      [['computer', 'type', 'bad id!', 'x'], 'Invalid input: id: must be 1–64 characters'],
     ];
     for (const [argv, message] of cases) {
       const result = await xb(argv, { fake });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { usageError } from './cli-error.js';
+import { resolveBrowserNames } from './commands/browser-names.js';
 import type { ArgSpec, CommandContext, CommandSpec, FlagSpec } from './commands/command.js';
 import { GROUPS } from './commands/groups.js';
 import { COMMANDS, findCommand } from './commands/registry.js';
@@ -280,6 +281,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
       print: println,
       printJson: (value) => println(JSON.stringify(value)),
     };
+    await resolveBrowserNames(command, context, args);
     await command.run(context);
     return EXIT_CODES.ok;
   } catch (error) {

@@ -1,13 +1,13 @@
 import type { BinaryBody } from '@x/client';
 import { type BrowserSession, countCharacters, type LiveView, type Replay } from '@x/types';
 import { startSpinner } from '../output/progress.js';
-import { type CommandSpec, methodOf } from './command.js';
+import { BROWSER_ARG, type CommandSpec, methodOf } from './command.js';
 import { callOperation, listShow, operationCommand, pause, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary, stdinForDash } from './files.js';
 import { OPEN_FLAG, openUrl } from './open-url.js';
 import { browserTable, browserView, liveViewText, replayTable, replayView } from './views.js';
 
-const BROWSER = { name: '<browser>', field: 'id' } as const;
+const BROWSER = BROWSER_ARG;
 
 /** `xb browsers …`, `xb computer …` and `xb replays …`. */
 export const browserCommands: CommandSpec[] = [

@@ -15,7 +15,15 @@ export interface ArgSpec {
   readonly isVariadic?: boolean;
   /** Read as a number (a coordinate), not text. */
   readonly isNumber?: boolean;
+  /**
+   * Names a running browser: its session id or its name. A name is resolved to the id before the
+   * call, and shell completion offers the running browsers here.
+   */
+  readonly isBrowser?: boolean;
 }
+
+/** The `<browser>` argument: a running browser's session id or name, filling `id`. */
+export const BROWSER_ARG: ArgSpec = { name: '<browser>', field: 'id', isBrowser: true };
 
 /** How a flag's value becomes an input value. */
 export type FlagKind = 'boolean' | 'number' | 'string' | 'json';

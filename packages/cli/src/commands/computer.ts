@@ -1,9 +1,9 @@
 import { usageError } from '../cli-error.js';
-import type { CommandContext, CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandContext, type CommandSpec } from './command.js';
 import { callOperation, operationCommand, printResult } from './define.js';
 import { readStdin, stdinForDash } from './files.js';
 
-const BROWSER = { name: '<browser>', field: 'id' } as const;
+const BROWSER = BROWSER_ARG;
 const X = { name: '<x>', field: 'x', isNumber: true } as const;
 const Y = { name: '<y>', field: 'y', isNumber: true } as const;
 

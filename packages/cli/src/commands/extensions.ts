@@ -2,7 +2,7 @@ import type { BinaryBody, UploadProgress } from '@x/client';
 import type { Extension, Invocation, InvocationBrowsers, LoadedExtensions } from '@x/types';
 import { usageError } from '../cli-error.js';
 import { createProgressBar } from '../output/progress.js';
-import type { CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { extensionFolderName, uploadArchive } from './extension-archive.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
@@ -76,10 +76,7 @@ export const extensionCommands: CommandSpec[] = [
   operationCommand<LoadedExtensions>('extensions', 'load', 'browsers.loadExtensions', {
     summary:
       'Load extensions into a running browser (folders zipped on the fly, or .zip files), without a restart.',
-    args: [
-      { name: '<browser>', field: 'id' },
-      { name: '<path...>', field: 'extensions', isVariadic: true },
-    ],
+    args: [BROWSER_ARG, { name: '<path...>', field: 'extensions', isVariadic: true }],
     flags: [
       {
         name: 'include-hidden',

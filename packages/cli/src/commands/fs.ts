@@ -3,11 +3,11 @@ import type { BinaryBody } from '@x/client';
 import type { FileEntry } from '@x/types';
 import { usageError } from '../cli-error.js';
 import { formatBytes, renderRecord, renderTable } from '../output/format.js';
-import type { CommandContext, CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandContext, type CommandSpec } from './command.js';
 import { callOperation, operationCommand, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
 
-const BROWSER = { name: '<browser>', field: 'id' } as const;
+const BROWSER = BROWSER_ARG;
 const PATH = { name: '<path>', field: 'path' } as const;
 
 const done = (context: CommandContext, what: string) =>

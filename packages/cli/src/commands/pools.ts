@@ -61,7 +61,7 @@ export const poolCommands: CommandSpec[] = [
     },
   }),
   operationCommand('pools', 'release', 'browserPools.release', {
-    args: [POOL, { name: '<session>', field: 'session_id' }],
+    args: [POOL, { name: '<session>', field: 'session_id', isBrowser: true }],
     example: 'xb pools release checkout br_x7Hq2K9mN4pL --no-reuse',
     show: (context) =>
       `${context.colors.green('✓')} Released ${context.input.session_id} to pool ${context.input.id_or_name}.`,

@@ -6,11 +6,11 @@ import type {
   SpawnedProcess,
   WatchEvent,
 } from '@x/types';
-import type { CommandContext, CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandContext, type CommandSpec } from './command.js';
 import { callOperation, follow, operationCommand, pause, printResult } from './define.js';
 import { processStatusLine } from './views.js';
 
-const BROWSER = { name: '<browser>', field: 'id' } as const;
+const BROWSER = BROWSER_ARG;
 const PROCESS = { name: '<process>', field: 'process_id' } as const;
 const COMMAND_ARGS = [
   BROWSER,

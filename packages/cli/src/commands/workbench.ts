@@ -3,12 +3,12 @@ import type { EventStream } from '@x/client';
 import type { CurlResult, LogEvent, PlaywrightExecuteResult, TelemetryEnvelope } from '@x/types';
 import { CliError, usageError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import type { CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandSpec } from './command.js';
 import { callOperation, follow, listShow, operationCommand } from './define.js';
 import { readStdin } from './files.js';
 import { telemetryLine, telemetryTable } from './views.js';
 
-const BROWSER = { name: '<browser>', field: 'id' } as const;
+const BROWSER = BROWSER_ARG;
 
 /** `xb playwright …`, `xb logs …` and `xb telemetry …`: code against a browser, beside it; what it did. */
 export const workbenchCommands: CommandSpec[] = [
