@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { usageError } from './cli-error.js';
 import { resolveBrowserNames } from './commands/browser-names.js';
 import type { ArgSpec, CommandContext, CommandSpec, FlagSpec } from './commands/command.js';
+import { COMPLETE_COMMAND, complete } from './commands/complete.js';
 import { GROUPS } from './commands/groups.js';
 import { COMMANDS, findCommand } from './commands/registry.js';
 import { resolveSettings } from './config/settings.js';
@@ -181,6 +182,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
   const noColor = argv.includes('--no-color');
   const errorColors = createColors(shouldColor(io.stderr.isTTY, io.env, noColor));
   const println = (text: string) => io.stdout.write(`${text}\n`);
+  if (argv[0] === COMPLETE_COMMAND) {
+    await complete(argv.slice(1), io);
+    return EXIT_CODES.ok;
+  }
   try {
     const [group, name] = commandWords(argv);
     const wantsHelp = argv.includes('--help') || argv.includes('-h');

@@ -55,7 +55,20 @@ ${verbs.join('\n')}
     case "\${COMP_WORDS[1]} \${COMP_WORDS[2]}" in
 ${flags.join('\n')}
     esac
-    case "$cur" in -*) ;; *) COMPREPLY=($(compgen -f -- "$cur")); return ;; esac
+    case "$cur" in
+      -*) ;;
+      *)
+        # xb says what fits here: the running browsers (asked of the service), or file names.
+        local answer
+        answer=$("\${COMP_WORDS[0]}" __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+        if [ "\${answer%%$'\\n'*}" = browsers ]; then
+          case "$answer" in *$'\\n'*) words="\${answer#*$'\\n'}" ;; *) words="" ;; esac
+        else
+          COMPREPLY=($(compgen -f -- "$cur"))
+          return
+        fi
+        ;;
+    esac
   fi
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
@@ -90,7 +103,13 @@ ${verbs.join('\n')}
     case "$words[2] $words[3]" in
 ${flags.join('\n')}
     esac
-    _files
+    # xb says what fits here: the running browsers (asked of the service), or file names.
+    local -a answer=("\${(@f)$("$words[1]" __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+    if [[ \${answer[1]} == browsers ]]; then
+      (( \${#answer} > 1 )) && compadd -- "\${(@)answer[2,-1]}"
+    else
+      _files
+    fi
   fi
 }
 compdef _xb xb
@@ -100,11 +119,21 @@ compdef _xb xb
 function fishScript(commands: readonly CommandSpec[]): string {
   const table = completionTable(commands);
   const quote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  const groupNames = table.map((group) => group.group).join(' ');
   const lines = [
     '# fish completion for xb: save it as ~/.config/fish/completions/xb.fish',
     'complete -c xb -f',
+    // xb says what fits after a command: the running browsers (asked of the service), or files.
+    'function __xb_complete_arguments',
+    '    set -l answer (xb __complete (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null)',
+    '    if test "$answer[1]" = browsers',
+    "        printf '%s\\n' $answer[2..-1]",
+    '    else',
+    '        __fish_complete_path (commandline -ct)',
+    '    end',
+    'end',
+    `complete -c xb -n "__fish_seen_subcommand_from ${groupNames}; and test (count (commandline -opc)) -ge 3" -a "(__xb_complete_arguments)"`,
   ];
-  const groupNames = table.map((group) => group.group).join(' ');
   for (const group of table) {
     lines.push(
       `complete -c xb -n "not __fish_seen_subcommand_from ${groupNames}" -a ${group.group} -d ${quote(group.summary)}`,
