@@ -7,7 +7,9 @@ export default defineConfig({
   // The Playwright worker runs on its own, in a session's sandbox (playwright-core and ws stay
   // outside the bundle: the sandbox binds their folders).
   entry: {
+    // The bin: checks the Node.js it runs on, then loads server-main.
     main: 'src/main.ts',
+    'server-main': 'src/server-main.ts',
     index: 'src/index.ts',
     'playwright-worker': 'src/playwright/playwright-worker.ts',
     // The WebDriver BiDi mapper's process, in a session's sandbox too (chromium-bidi bound).

@@ -1,12 +1,22 @@
 #!/usr/bin/env node
 /**
- * The `xb` bin: a thin shim. `--version` is answered here without loading anything else, so a
- * cold start costs little more than Node's own; every other call loads the CLI and runs it.
+ * The `xb` bin: a thin shim. It first checks that the Node.js it runs on is one `xb` declares
+ * (`engines`), saying so in one line (exit 1) if not. `--version` is answered here without loading
+ * anything else, so a cold start costs little more than Node's own; every other call loads the
+ * CLI and runs it.
  */
 import { VERSION } from '../version.js';
 
+/** The oldest Node.js major `xb` runs on: `engines.node` of its package.json. */
+export const NODE_MAJOR = 22;
+
 const argv = process.argv.slice(2);
-if (argv.length === 1 && argv[0] === '--version') {
+if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+  process.stderr.write(
+    `xb: needs Node.js ${NODE_MAJOR} or newer, and ${process.execPath} is Node.js ${process.versions.node}.\n`,
+  );
+  process.exitCode = 1;
+} else if (argv.length === 1 && argv[0] === '--version') {
   process.stdout.write(`${VERSION}\n`);
 } else {
   const controller = new AbortController();

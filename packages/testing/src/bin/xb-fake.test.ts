@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,3 +84,38 @@ describe('xb-fake', () => {
     }
   });
 });
+
+describe('xb-fake on a Node.js older than it declares', () => {
+  it('says so in one line and exits 1, before loading the fake', async () => {
+    const { engines } = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { engines: { node: string } };
+    const major = /^>=(\d+)$/.exec(engines.node)?.[1];
+    const result = await runOnNode('20.20.2', [BIN, '--help']);
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `xb-fake: needs Node.js ${major} or newer, and ${process.execPath} is Node.js 20.20.2.\n`,
+    });
+  });
+});
+
+/** Runs Node with `args`, telling the program it is Node `version`. */
+async function runOnNode(version: string, args: string[]) {
+  const pretend = `Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '${version}' } });`;
+  const child = spawn(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(pretend)}`, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const [code] = await once(child, 'exit');
+  return { code, stdout, stderr };
+}

@@ -1,11 +1,23 @@
 #!/usr/bin/env node
 /**
  * xb-fake: the fake service as a program, for tests in any language. It prints the URL it
- * listens at as its first line on stdout, serves until SIGTERM or SIGINT, then exits 0.
+ * listens at as its first line on stdout, serves until SIGTERM or SIGINT, then exits 0. On a
+ * Node.js older than the package declares (`engines`) it says so in one line and exits 1, before
+ * loading the fake.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createFakeService, type FakeSeed } from '../fake/fake-service.js';
+import type { FakeSeed } from '../fake/fake-service.js';
+
+/** The oldest Node.js major the fake runs on: `engines.node` of its package.json. */
+export const NODE_MAJOR = 22;
+
+if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+  process.stderr.write(
+    `xb-fake: needs Node.js ${NODE_MAJOR} or newer, and ${process.execPath} is Node.js ${process.versions.node}.\n`,
+  );
+  process.exit(1);
+}
 
 const USAGE = `Usage: xb-fake [--port N] [--host ADDRESS] [--token T]... [--read-only-token T]...
                [--seed FILE.json] [--max-browsers N] [--allow-networks LIST]
@@ -81,6 +93,7 @@ if (values.seed !== undefined) {
 
 const maxBrowsers = wholeNumber('max-browsers', values['max-browsers']);
 const idSeed = wholeNumber('id-seed', values['id-seed']);
+const { createFakeService } = await import('../fake/fake-service.js');
 let fake: ReturnType<typeof createFakeService>;
 try {
   fake = createFakeService({
