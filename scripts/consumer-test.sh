@@ -4,8 +4,10 @@
 # the workspace, runs each package README's example against the fake service (xb-fake from the
 # installed @x/testing) on the lowest Node they declare (22.0.0), the newest 22 and Node 24 (each the
 # registry package `node`), and
-# type-checks the TypeScript examples with tsc under moduleResolution nodenext and bundler.
-# A `workspace:` range or a file missing from a tarball fails it. Everything it makes lives in
+# type-checks the TypeScript examples with tsc under moduleResolution nodenext and bundler; then
+# the packed @x/server installed with npm and started; each bin run on Node 20 (one line, exit 1);
+# and scripts/install-bins.sh, a clone's way to put xb and xb-server on the PATH, run and its
+# commands used. A `workspace:` range or a file missing from a tarball fails it. Everything it makes lives in
 # one temporary directory, removed at the end; the fakes it starts are stopped by pid.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -234,3 +236,48 @@ kill -TERM "$server_pid"
 wait "$server_pid" || { server_pid=""; fail "the installed xb-server did not stop cleanly on SIGTERM"; }
 server_pid=""
 echo "consumer test: npx @x/server $version: installed from its tarball, served a browser at $server_url, stopped on SIGTERM"
+
+# On a Node.js older than they declare, each bin says so in one line and exits 1 (no stack trace):
+# Node 20, the registry package `node`, first on the PATH.
+mkdir -p "$work/node20" "$work/bin20"
+(cd "$work/node20" && npm_quiet init -y >/dev/null && npm_quiet install "node@20" >/dev/null)
+ln -sf "$work/node20/node_modules/node/bin/node" "$work/bin20/node"
+for bin in "$app/node_modules/.bin/xb" "$app/node_modules/.bin/xb-fake" "$operator/node_modules/.bin/xb-server"; do
+  status=0
+  said=$(PATH="$work/bin20:$PATH" "$bin" --help 2>&1 >/dev/null) || status=$?
+  name=$(basename "$bin")
+  [ "$status" = 1 ] || fail "$name on Node 20 exited $status, not 1: $said"
+  [[ "$said" =~ ^$name:\ needs\ Node\.js\ (22|24)\ or\ newer,\ and\ .*\ is\ Node\.js\ 20\.[0-9.]+\.$ ]] ||
+    fail "$name on Node 20 did not say so in one line: $said"
+done
+echo "consumer test: xb, xb-fake and xb-server on Node 20 say the Node.js they need in one line, exit 1"
+
+# A clone's way to put xb and xb-server on the PATH, as the README says: scripts/install-bins.sh
+# (into a prefix of the run's own), then both run from the PATH, on the Node.js they installed
+# with, though `node` on the PATH is Node 20; the server's start-up hint names `xb`, which works.
+prefix="$work/prefix"
+(cd "$root" && bash scripts/install-bins.sh --prefix "$prefix" >"$work/install-bins.out" 2>&1) ||
+  fail "scripts/install-bins.sh failed: $(tail -n 20 "$work/install-bins.out")"
+PATH="$prefix/bin:$work/bin20:$PATH" XB_DATA_DIR="$work/installed-data" XB_PORT=0 \
+  xb-server >"$work/installed.out" 2>"$work/installed.err" &
+server_pid=$!
+server_url=""
+for _ in $(seq 1 300); do
+  server_url=$(sed -n 's/^xb-server listening at //p' "$work/installed.err" | head -n 1)
+  if [ -n "$server_url" ] || ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+  sleep 0.1
+done
+[ -n "$server_url" ] || fail "xb-server from install-bins.sh did not start: $(tail -n 5 "$work/installed.err")"
+hint=$(grep -A1 '^  export XB_BASE_URL=' "$work/installed.err" | tail -n 1)
+[ "$hint" = "  xb browsers create" ] || fail "the start-up hint names \"$hint\", not xb"
+(
+  export PATH="$prefix/bin:$work/bin20:$PATH" XB_BASE_URL="$server_url" XB_TOKEN
+  XB_TOKEN=$(cat "$work/installed-data/token")
+  xb browsers create --name installed --json >/dev/null
+  xb browsers get installed --json | grep -q '"name":"installed"'
+  xb browsers delete installed >/dev/null
+) || { kill "$server_pid"; fail "xb from install-bins.sh did not drive the server"; }
+kill -TERM "$server_pid"
+wait "$server_pid" || { server_pid=""; fail "xb-server from install-bins.sh did not stop cleanly"; }
+server_pid=""
+echo "consumer test: scripts/install-bins.sh put xb and xb-server on the PATH; they ran on Node 24 beside Node 20, and the start-up hint's command worked"

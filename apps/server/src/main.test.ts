@@ -11,10 +11,11 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataDirGroupName } from './sandbox/cgroups.js';
 import { mountsUnder } from './sandbox/instance-disks.js';
+import { cliCreateCommand } from './system/cli-hint.js';
 import { MAIN, startBinary } from './test-support/binary.js';
 import { processesNaming, processesOfServer } from './test-support/processes.js';
 
@@ -71,9 +72,15 @@ describe('xb-server', () => {
       `generated an API token (saved in ${dataDir}/token):\n\n  ${token}\n`,
     );
     expect(output.stdout).not.toContain(token);
-    // With how to use it from a shell on the machine.
+    // With how to use it from a shell on the machine: xb as this server finds it.
+    const create = cliCreateCommand({
+      path: process.env.PATH,
+      serverDist: dirname(MAIN),
+      execPath: process.execPath,
+    });
+    expect(create[0]).toMatch(/(^xb|xb\.js) browsers create$/);
     expect(output.stderr).toContain(
-      `export XB_BASE_URL=${url} XB_TOKEN=$(cat ${dataDir}/token)\n  npx @x/cli browsers create\n`,
+      `export XB_BASE_URL=${url} XB_TOKEN=$(cat ${dataDir}/token)\n${create.map((line) => `  ${line}\n`).join('')}\n`,
     );
     // Without XB_PUBLIC_URL the URLs handed out name the bind address, and the start says so.
     expect(output.stderr).toContain(

@@ -5,12 +5,15 @@
  * unless it is a terminal (XB_LOG_FORMAT); what is for people (where it listens, a token made on
  * the first start) goes to stderr.
  */
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { KeyMismatchError } from './cluster/cluster-node.js';
 import { helpText, parseCommandLine, UsageError } from './command-line.js';
 import { readConfig, type ServerConfig, SettingError } from './config.js';
 import { type RunningServer, startServer } from './server.js';
 import { DataDirInUseError } from './store/data-dir-lock.js';
+import { cliCreateCommand } from './system/cli-hint.js';
 import { closeInheritedDescriptors } from './system/inherited-fds.js';
 import { prettyDestination } from './system/log-format.js';
 
@@ -134,7 +137,14 @@ function announce(running: RunningServer): void {
       `\nxb-server generated an API token (saved in ${config.dataDir}/token):\n\n  ${running.tokens.generated}\n\n` +
         'Use it from a shell on this machine:\n\n' +
         `  export XB_BASE_URL=${running.publicUrl} XB_TOKEN=$(cat ${config.dataDir}/token)\n` +
-        '  npx @x/cli browsers create\n\n' +
+        cliCreateCommand({
+          path: process.env.PATH,
+          serverDist: dirname(fileURLToPath(import.meta.url)),
+          execPath: process.execPath,
+        })
+          .map((line) => `  ${line}\n`)
+          .join('') +
+        '\n' +
         'or send it as `Authorization: Bearer <token>` (the Kernel SDK: apiKey, with baseURL the URL above).\n\n',
     );
   }
