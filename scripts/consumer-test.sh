@@ -35,7 +35,7 @@ declare -A must_hold=(
   [types]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts package/dist/openapi/index.js"
   [client]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts package/dist/node/index.js"
   [cli]="package/LICENSE package/README.md package/dist/bin/xb.js package/dist/index.js package/dist/index.d.ts"
-  [testing]="package/LICENSE package/README.md package/dist/index.js package/dist/vitest.js package/dist/bin/xb-fake.js"
+  [testing]="package/LICENSE package/README.md package/dist/index.js package/dist/vitest.js package/bin/xb-fake.js package/dist/bin/xb-fake.js"
 )
 for name in "${packages[@]}"; do
   tarball=$(ls "$work"/tarballs/x-"$name"-*.tgz)
