@@ -28,4 +28,6 @@ export PATH="$shim_dir:$PATH"
 # The registry package `node` (a root devDependency) puts Node 24 on the PATH of every pnpm script.
 pnpm install --frozen-lockfile
 
-source scripts/system-deps.sh
+# Debian's packages the server and the tests drive; a script that only builds (install-bins.sh)
+# leaves them to the operator (xb_bootstrap_without_system_deps=1).
+if [ -z "${xb_bootstrap_without_system_deps:-}" ]; then source scripts/system-deps.sh; fi

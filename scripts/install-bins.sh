@@ -28,7 +28,9 @@ prefix=$(cd "$prefix" && pwd)
 
 cd "$(dirname "$0")/.."
 root=$(pwd)
-# pnpm, the workspace's packages and the Debian packages the server drives.
+# pnpm and the workspace's packages (Debian's packages the server drives are the operator's to
+# install: apps/server/README.md, Run).
+xb_bootstrap_without_system_deps=1
 source scripts/bootstrap.sh
 pnpm exec turbo run build --filter=@x/cli --filter=@x/server --output-logs=errors-only
 
