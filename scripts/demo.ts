@@ -12,26 +12,25 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildExtensionArchive } from '@x/testing';
-import { operations, successStatuses } from '@x/types';
+import { operations } from '@x/types';
 import { createOpenApiDocument } from '@x/types/openapi';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startSmallInternet } from '../apps/server/src/test-support/small-internet.ts';
 import { launchViewer } from '../apps/server/src/test-support/viewer.ts';
 
 const XB = 'packages/cli/dist/bin/xb.js';
 const XB_SERVER = 'apps/server/dist/main.js';
 
-const rows = operations.map((operation) => [
-  operation.specSection ?? '',
-  operation.method,
-  operation.path,
-  operation.name,
-  successStatuses(operation).join(','),
-]);
-const widths = [4, 6, 52, 28, 7];
-for (const row of [['§', 'method', 'path', 'operation', 'success'], ...rows]) {
-  console.log(row.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(' '));
+// The API in one line by area; each operation's method, path and statuses are in the reference.
+const areas = new Map<string, number>();
+for (const operation of operations) {
+  const area = operation.name.split('.')[0] as string;
+  areas.set(area, (areas.get(area) ?? 0) + 1);
 }
+console.log(
+  `The API: ${operations.length} operations (${[...areas].map(([area, count]) => `${area} ${count}`).join(', ')}),\n` +
+    'each described once in @x/types; every one with its method, path and answers in docs/reference.md.',
+);
 mkdirSync('out', { recursive: true });
 writeFileSync('out/openapi.json', `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`);
 writeFileSync('out/extension.zip', buildExtensionArchive());
@@ -58,7 +57,7 @@ agent.action('checkout', async (context) => {
 });
 `,
 );
-console.log(`\n${operations.length} operations; OpenAPI 3.1 document written to out/openapi.json`);
+console.log('The OpenAPI 3.1 document of the API is written to out/openapi.json.');
 
 /** Starts a program that prints its URL (as a JSON log line or a plain line) and resolves to it. */
 function start(
@@ -97,12 +96,16 @@ function xb(env: NodeJS.ProcessEnv, ...args: string[]): void {
   if (result.status !== 0) throw new Error(`xb ${args.join(' ')} exited ${result.status}`);
 }
 
-/** Runs xb with --json and gives its document. */
+/** A session URL as it may be shown: its jwt (a credential for the session) left out. */
+const withoutJwt = (text: string) => text.replace(/jwt=[\w.-]+/g, 'jwt=…');
+
+/** Runs xb with --json, shows the command and the document it printed, and gives the document. */
 function xbJson<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
   console.log(`$ xb ${shown(args)} --json`);
   const result = spawnSync(process.execPath, [XB, ...args, '--json'], { env, encoding: 'utf8' });
   if (result.status !== 0)
     throw new Error(`xb ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  process.stdout.write(withoutJwt(result.stdout));
   return JSON.parse(result.stdout) as T;
 }
 
@@ -158,6 +161,8 @@ try {
     atServer,
     'browsers',
     'create',
+    '--name',
+    'checkout',
     '--invocation-id',
     invocation.id,
     '--viewport',
@@ -195,7 +200,8 @@ try {
   xb(atServer, 'computer', 'clipboard-write', browser.session_id, 'pasted from the clipboard');
   xb(atServer, 'computer', 'press', browser.session_id, 'Ctrl+v');
   console.log(`(the page reads back: ${JSON.stringify(await page?.inputValue('#box'))})`);
-  await liveViewDemo(atServer, browser.session_id);
+  // By the browser's name, as a person would: xb looks it up.
+  if (page) await liveViewDemo(atServer, 'checkout', page);
   console.log(
     `(after the live view, the page reads: ${JSON.stringify(await page?.inputValue('#box'))})`,
   );
@@ -361,15 +367,15 @@ async function profileDemo(env: NodeJS.ProcessEnv): Promise<void> {
  * (a separate headless Chromium here) opens it, watches the session, and types into it through
  * the view. The page with the session on it is saved as out/live-view.png.
  */
-async function liveViewDemo(env: NodeJS.ProcessEnv, sessionId: string): Promise<void> {
-  console.log(`$ xb browsers live ${sessionId}`);
-  const printed = spawnSync(process.execPath, [XB, 'browsers', 'live', sessionId], {
+async function liveViewDemo(env: NodeJS.ProcessEnv, browser: string, page: Page): Promise<void> {
+  console.log(`$ xb browsers live ${browser}`);
+  const printed = spawnSync(process.execPath, [XB, 'browsers', 'live', browser], {
     env,
     encoding: 'utf8',
   });
   if (printed.status !== 0) throw new Error(`xb browsers live exited ${printed.status}`);
   const url = printed.stdout.trim();
-  console.log(url.replace(/jwt=[\w.-]+/, 'jwt=…'));
+  console.log(withoutJwt(url));
   const person = await launchViewer();
 
   try {
@@ -389,8 +395,26 @@ async function liveViewDemo(env: NodeJS.ProcessEnv, sessionId: string): Promise<
     );
     await view.keyboard.press('Control+End');
     await view.keyboard.press('Enter');
-    await view.keyboard.type('typed by a person in the live view');
-    await view.waitForTimeout(500);
+    const typed = 'typed by a person in the live view';
+    await view.keyboard.type(typed);
+    // The picture is taken once the session's page holds every key typed (each goes to the
+    // session over the view's socket) and the view has drawn the session's screen since.
+    await page.waitForFunction(
+      (text) => (document.getElementById('box') as HTMLTextAreaElement).value.endsWith(text),
+      typed,
+    );
+    const frames = await view.evaluate(() =>
+      Number(document.getElementById('screen')?.dataset.frames),
+    );
+    // A frame drawn after that shows it; the screen sends one when anything on it changes (the
+    // caret blinks): if none comes in 5 s, the last one drawn already did.
+    await view
+      .waitForFunction(
+        (seen) => Number(document.getElementById('screen')?.dataset.frames) > seen,
+        frames,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
     await view.screenshot({ path: 'out/live-view.png' });
     console.log('(a person opened the link, typed into the session through it: out/live-view.png)');
   } finally {
@@ -407,3 +431,11 @@ function xbJsonQuiet<T>(env: NodeJS.ProcessEnv, ...args: string[]): T {
 console.log(
   '\nSaved in out/: openapi.json, screenshot.png and replay.mp4 (the typed text, from real Chromium), live-view.png (the session in its live view), extension.zip, demo-login.tar (the saved profile)',
 );
+console.log(`
+What next:
+  bash scripts/install-bins.sh       put xb and xb-server on the PATH (with the Node.js they need)
+  xb-server                          start the server for yourself: it says how to reach it
+  xb browsers create --name mine     a browser of your own, then: xb browsers live mine --open
+  eval "$(xb completion bash)"       tab-completion, running browsers' names included
+Read: README.md (what there is), apps/server/README.md (running it for a team: TLS, systemd,
+tokens, PostgreSQL), docs/kernel-migration.md (coming from Kernel), docs/reference.md (every call).`);
