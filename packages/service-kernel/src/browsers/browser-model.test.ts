@@ -108,6 +108,34 @@ describe('ending a browser', () => {
     expect(model.browsers.connect('br_gone')()).toBeUndefined();
   });
 
+  it('waits at shutdown for a deleted browser still saving its profile, until its instance closed', async () => {
+    const { model, instances } = testModel();
+    await model.profiles.create('slow');
+    const entry = await model.browsers.create(
+      { ...BROWSER, profile: { name: 'slow', save_changes: true } },
+      ORIGIN,
+    );
+    const instance = instances.get(entry.record.session_id);
+    let letSave = () => undefined as void;
+    if (instance)
+      instance.saveGate = new Promise<void>((resolve) => {
+        letSave = resolve;
+      });
+    const deleting = model.browsers.delete(entry.record.session_id);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let isClosed = false;
+    const closing = model.close().then(() => {
+      isClosed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Still saving: the shutdown waits for it (before, it went on, and the instance was left).
+    expect(isClosed).toBe(false);
+    expect(instance?.isClosed).toBe(false);
+    letSave();
+    await Promise.all([deleting, closing]);
+    expect(instance?.isClosed).toBe(true);
+  });
+
   it('ends the session when its browser crashes, and its pool starts another', async () => {
     const test = testModel();
     await test.model.pools.create({ size: 1 }, ORIGIN);

@@ -685,6 +685,20 @@ export class BrowserModel<I extends BrowserInstance> {
     if (this.#live.get(id) !== entry) return undefined;
     this.#live.delete(id);
     this.#closing++;
+    // Awaited by a shutdown from here, not only once its instance closes: a browser still
+    // saving its profile or its recordings when the server stops is closed before it goes, and
+    // leaves nothing on the host (its namespace, its disk).
+    let isOver = () => undefined as void;
+    const over = new Promise<void>((resolve) => {
+      isOver = resolve;
+    });
+    this.#closings.add(over);
+    void over.then(() => this.#closings.delete(over));
+    const closeInstance = () => {
+      const closed = this.#closeInstance(entry, saving);
+      void closed.then(isOver, isOver);
+      return closed;
+    };
     // Its name is free for a new browser from now: names are unique among running browsers.
     this.#freeName(entry.record.name, id);
     this.onEnding(id);
@@ -717,10 +731,10 @@ export class BrowserModel<I extends BrowserInstance> {
         }
       }
     } catch (error) {
-      this.#closeInstance(entry, saving);
+      closeInstance();
       throw error;
     }
-    return { closed: this.#closeInstance(entry, saving) };
+    return { closed: closeInstance() };
   }
 
   /** Closes an ended browser's instance, stores its record as ended, and tells who listens. */

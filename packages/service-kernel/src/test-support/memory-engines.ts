@@ -63,7 +63,11 @@ export class RecordingInstance extends InMemoryTabs implements BrowserInstance {
     this.screen.changed();
   }
 
+  /** Set to hold `saveProfile` until it settles, as a large profile on a slow disk would. */
+  saveGate: Promise<void> | undefined;
+
   async saveProfile(profileId: string): Promise<void> {
+    await this.saveGate;
     if (this.saveFailure) throw this.saveFailure;
     this.profileStore?.save(profileId, this.files);
   }
