@@ -309,6 +309,8 @@ export class DeploymentModel<I extends BrowserInstance> {
       for (const version of await this.#records.appVersions.list({ parent: record.id })) {
         this.#emit(record.id, { event: 'app_version_summary', timestamp: this.#now(), ...version });
       }
+      // The deploy's key goes before its end is told: a reader told `running` finds it gone.
+      await this.#retireDeployKey(record.id);
       record = await this.#setStatus(record, 'running');
     } catch (error) {
       // Stopped while it waited its turn (a delete, a shutdown): the status says so already, or
