@@ -225,13 +225,15 @@ export class RefusalLog<Key> {
     if (!this.#logger.isLevelEnabled('info') || this.#watcher) return;
     let isLooking = false;
     this.#watcher = setInterval(() => {
-      if (isLooking) return;
+      // No session, nothing to look at: an idle server spawns no nft.
+      const sources = live();
+      if (isLooking || sources.length === 0) return;
       isLooking = true;
       void (async () => {
         const now = await total().catch(() => this.#lastTotal);
         if (now === this.#lastTotal) return;
         this.#lastTotal = now;
-        for (const source of live()) await this.say(source.key, source.sessionId, source.read);
+        for (const source of sources) await this.say(source.key, source.sessionId, source.read);
       })().finally(() => {
         isLooking = false;
       });
