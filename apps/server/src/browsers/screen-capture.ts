@@ -13,6 +13,12 @@ const STOP_TIMEOUT_MS = 1000;
  */
 const SETTLE_MS = 200;
 
+/**
+ * Starts in a row that may fail before the screencast is given up until the tab navigates again:
+ * a tab swapping its renderer refuses one for a moment ("Not attached to an active page").
+ */
+const MAX_START_RETRIES = 25;
+
 /** Chromium's own bound on unacknowledged frames: more held than this are let go, oldest first. */
 const MAX_HELD_FRAMES = 3;
 
@@ -47,7 +53,8 @@ interface ScreencastFrameParams {
  * still; and so could a frame drawn as the tab navigates to a page that another renderer draws.
  * So when frames came in a burst or while others waited, or the tab navigated or loaded, and the
  * screen then stays quiet for `SETTLE_MS` with every frame acknowledged, the screencast is started
- * again where it runs, which sends the page's picture as it is now.
+ * again where it runs, which sends the page's picture as it is now. A start that Chromium refuses
+ * while the tab swaps its renderer for a navigation is tried again shortly.
  */
 export class ScreenCapture {
   readonly #cdp: CdpConnection;
@@ -77,6 +84,10 @@ export class ScreenCapture {
   framesReceived = 0;
   /** Start and stop requests run one after another. */
   #queue: Promise<void> = Promise.resolve();
+  /** Restarts asked for and not done yet. */
+  #restarting = 0;
+  /** Starts that failed in a row in a tab that is still the front one. */
+  #failedStarts = 0;
 
   constructor(cdp: CdpConnection, session: string) {
     this.#cdp = cdp;
@@ -94,9 +105,17 @@ export class ScreenCapture {
    * may be dropped. Once the screen is quiet, it is asked for again.
    */
   settle(): void {
-    if (!this.#running) return;
+    if (this.#subscribers.size === 0) return;
+    if (!this.#running && this.#restarting === 0) {
+      // A start that failed was given up: the tab's new page may take one.
+      this.#failedStarts = 0;
+      this.#restart();
+      return;
+    }
+    // Noted even while the screencast is being started again: one started as the tab swaps its
+    // renderer may never send the new page (the page then stays still, and draws nothing more).
     this.#mayHaveDropped = true;
-    if (this.#held.length === 0) this.#armSettle();
+    if (this.#running && this.#held.length === 0) this.#armSettle();
   }
 
   /** The front tab changed: the screencast moves to it. */
@@ -160,51 +179,74 @@ export class ScreenCapture {
 
   /** Stops the screencast where it runs and starts it where and as it is wanted now (if it is). */
   #restart(): void {
+    this.#restarting += 1;
     this.#queue = this.#queue.then(async () => {
-      const running = this.#running;
-      this.#running = undefined;
-      this.#held = [];
-      this.#mayHaveDropped = false;
-      this.#lastFrameAt = 0;
-      clearTimeout(this.#settleTimer);
-      this.#settleTimer = undefined;
-      if (running) {
-        // A closed tab may never answer: its screencast ended with it.
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          this.#cdp.send('Page.stopScreencast', {}, running.session).catch(() => undefined),
-          new Promise((resolve) => {
-            timer = setTimeout(resolve, STOP_TIMEOUT_MS);
-          }),
-        ]);
-        clearTimeout(timer);
+      try {
+        await this.#restartNow();
+      } finally {
+        this.#restarting -= 1;
       }
-      if (this.#subscribers.size === 0) {
-        this.#stopListening?.();
-        this.#stopListening = undefined;
-        this.#last = undefined;
-        return;
-      }
-      this.#stopListening ??= this.#cdp.on('Page.screencastFrame', (params, session) =>
-        this.#frame(params as ScreencastFrameParams, session),
-      );
-      const size = this.#wantedSize();
-      const session = this.#session;
-      const last = this.#lastScreencast;
-      this.#running = { session, size, staleUpTo: last?.session === session ? last.id : 0 };
-      // Whoever waits gets the first picture of the restarted screencast.
-      if (!this.#last) for (const subscriber of this.#subscribers) subscriber.wants = true;
-      await this.#cdp
-        .send(
-          'Page.startScreencast',
-          { format: 'jpeg', quality: JPEG_QUALITY, ...size, everyNthFrame: 1 },
-          session,
-        )
-        .catch(() => {
-          // The tab went away as it started: the next front tab restarts it.
-          if (this.#running?.session === session) this.#running = undefined;
-        });
     });
+  }
+
+  async #restartNow(): Promise<void> {
+    const running = this.#running;
+    this.#running = undefined;
+    this.#held = [];
+    this.#mayHaveDropped = false;
+    this.#lastFrameAt = 0;
+    clearTimeout(this.#settleTimer);
+    this.#settleTimer = undefined;
+    if (running) {
+      // A closed tab may never answer: its screencast ended with it.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        this.#cdp.send('Page.stopScreencast', {}, running.session).catch(() => undefined),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    if (this.#subscribers.size === 0) {
+      this.#stopListening?.();
+      this.#stopListening = undefined;
+      this.#last = undefined;
+      return;
+    }
+    this.#stopListening ??= this.#cdp.on('Page.screencastFrame', (params, session) =>
+      this.#frame(params as ScreencastFrameParams, session),
+    );
+    const size = this.#wantedSize();
+    const session = this.#session;
+    const last = this.#lastScreencast;
+    this.#running = { session, size, staleUpTo: last?.session === session ? last.id : 0 };
+    // Whoever waits gets the first picture of the restarted screencast.
+    if (!this.#last) for (const subscriber of this.#subscribers) subscriber.wants = true;
+    try {
+      await this.#cdp.send(
+        'Page.startScreencast',
+        { format: 'jpeg', quality: JPEG_QUALITY, ...size, everyNthFrame: 1 },
+        session,
+      );
+      this.#failedStarts = 0;
+    } catch {
+      if (this.#running?.session === session) this.#running = undefined;
+      // The tab went away as it started (the next front tab restarts it), or it is swapping
+      // its renderer for a navigation's page and refused for now: tried again shortly.
+      if (this.#session === session && this.#failedStarts < MAX_START_RETRIES) {
+        this.#failedStarts += 1;
+        this.#settleTimer = setTimeout(() => {
+          this.#settleTimer = undefined;
+          if (!this.#running && this.#restarting === 0) this.#restart();
+        }, SETTLE_MS);
+      }
+      return;
+    }
+    // The tab navigated or loaded while this started: once quiet, asked for again.
+    if (this.#running?.session === session && this.#mayHaveDropped && this.#held.length === 0) {
+      this.#armSettle();
+    }
   }
 
   #frame(params: ScreencastFrameParams, session: string | undefined): void {
@@ -246,9 +288,10 @@ export class ScreenCapture {
   /** Acknowledges the held frames once some consumer wants the next one. */
   #ackIfWanted(): void {
     const running = this.#running;
-    if (!running || this.#held.length === 0 || !this.#isWanted()) return;
+    if (!running || !this.#isWanted()) return;
     for (const id of this.#held) this.#ack(running.session, id);
     this.#held = [];
+    // Also with nothing held: a settle that came due while nobody wanted a frame waits for this.
     if (this.#mayHaveDropped) this.#armSettle();
   }
 
