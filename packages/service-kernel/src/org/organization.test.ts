@@ -163,6 +163,12 @@ describe('the organization', () => {
     apps.release();
   });
 
+  it('makes a key for the default project as its first call', async () => {
+    const { org } = testOrg();
+    const key = await org.createKey(operator, { name: 'first', project_id: 'default' });
+    expect(key.project_id).toBe('default');
+  });
+
   it("keeps a minted key working while its deployer's key (or the key it was rotated to) does", async () => {
     const { org } = testOrg();
     const a = await org.createProject(operator, 'alpha');

@@ -881,6 +881,8 @@ export class Organization<I extends BrowserInstance> {
     this.#assertOrgWide(caller, 'manage API keys');
     let project: string | null = null;
     if (body.project_id !== undefined && body.project_id !== null) {
+      // The default project may not be in the store yet: a key for it is made all the same.
+      await this.#ready();
       const found = await findByIdOrName(this.#org.projects, body.project_id);
       if (!found) throw new ServiceError('not_found', `No project "${body.project_id}".`);
       project = found.record.id;
