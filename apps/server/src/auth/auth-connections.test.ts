@@ -422,6 +422,15 @@ describe('auth connections against login sites on loopback, driven by the Kernel
     const refused = await call('POST', '/auth/connections', asB, key);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toMatch(/allowed_projects/);
+    // A key of the default project (an app deployed there holds one) is one project's key too.
+    const home = (
+      (await (
+        await call('POST', '/org/api_keys', { name: 'home', project_id: 'default' })
+      ).json()) as { key: string }
+    ).key;
+    const asHome = await call('POST', '/auth/connections', { ...asB, profile_name: 'h' }, home);
+    expect(asHome.status).toBe(403);
+    expect(((await asHome.json()) as { message: string }).message).toMatch(/allowed_projects/);
     const opened = await call('PATCH', '/org/credential_providers/org-vault', {
       allowed_projects: [project.id],
     });

@@ -1,4 +1,6 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ScreenFrame } from '@x/service-kernel';
@@ -136,6 +138,46 @@ describe('ChromiumBrowser', () => {
     } finally {
       isTaking = false;
       await stream.stop();
+    }
+  });
+
+  it('asks where the tab is before every key, so a page that moves mid-value gets no more', async () => {
+    // A sign-in page that changes its address at the third key it hears (the same document, so
+    // it can count every key that reaches it).
+    const site = createServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<input id="box" autofocus><script>
+        window.heard = 0;
+        document.addEventListener('keydown', () => {
+          window.heard++;
+          if (window.heard === 3) history.pushState({}, '', '/elsewhere');
+        });
+        document.getElementById('box').focus();
+      </script>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      await browser.navigate({ url: `${origin}/login` });
+      await expect
+        .poll(() => browser.evaluate<string>('location.pathname + " " + document.readyState'))
+        .toBe('/login complete');
+      const asked: string[] = [];
+      const isTyped = await browser.typeWhere('a-password-of-20-key', (url) => {
+        asked.push(url);
+        return url === `${origin}/login`;
+      });
+      expect(isTyped).toBe(false);
+      const heard = await browser.evaluate<number>('window.heard');
+      // The key that moved the page is the third; at most one more races the move.
+      expect(heard).toBeGreaterThanOrEqual(3);
+      expect(heard).toBeLessThanOrEqual(4);
+      // Once before each key typed, and once more for the one refused.
+      expect(asked).toHaveLength(heard + 1);
+      expect(asked.at(-1)).toBe(`${origin}/elsewhere`);
+    } finally {
+      site.closeAllConnections();
+      await new Promise((resolve) => site.close(resolve));
     }
   });
 });

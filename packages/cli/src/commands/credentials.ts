@@ -136,7 +136,7 @@ function providerView(colors: Colors, provider: CredentialProvider): string {
     enabled: provider.enabled ? 'yes' : 'no',
     priority: String(provider.priority),
     cache: `${provider.cache_ttl_seconds} s`,
-    projects: provider.allowed_projects?.join(', ') || 'the default project only',
+    projects: provider.allowed_projects?.join(', ') || 'none (organization-wide keys only)',
     created: formatTime(provider.created_at),
     updated: formatTime(provider.updated_at),
   });

@@ -1,8 +1,13 @@
-import type { AuthEvent } from '@x/types';
+import { type AuthEvent, DEFAULT_PROJECT_ID } from '@x/types';
 import { describe, expect, it, vi } from 'vitest';
 import { base32Bytes, totpCode } from '../credentials/totp.js';
-import { MemoryRecordTable } from '../records/memory-record-store.js';
-import { BROWSER, testModel } from '../test-support/memory-engines.js';
+import type { ProviderClient } from '../engines.js';
+import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
+import { Organization } from '../org/organization.js';
+import type { Caller } from '../pipeline/auth.js';
+import { createMemoryAuditStore } from '../records/memory-audit-store.js';
+import { createMemoryRecordStores, MemoryRecordTable } from '../records/memory-record-store.js';
+import { BROWSER, memoryEngines, testModel } from '../test-support/memory-engines.js';
 
 const ORIGIN = 'http://localhost';
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -466,6 +471,119 @@ describe('auth connections', () => {
       error_message: expect.stringMatching(/left bank\.example while the sign-in typed/),
     });
     expect(moving.signIn.sent).toEqual([{ host: 'bank.example', values: { username: 'agent' } }]);
+  });
+
+  it("sign in with a provider's item only for a project it is opened to, or a connection an organization-wide key set up", async () => {
+    // One vault with one login for bank.example, as 1Password Connect answers it.
+    const connect: ProviderClient = {
+      get: async (url) => {
+        const path = new URL(url).pathname;
+        if (path === '/v1/vaults') return { status: 200, json: [{ id: 'v1', name: 'Agents' }] };
+        if (path === '/v1/vaults/v1/items')
+          return {
+            status: 200,
+            json: [
+              {
+                id: 'i1',
+                title: 'Bank',
+                category: 'LOGIN',
+                urls: [{ href: 'https://bank.example/' }],
+              },
+            ],
+          };
+        if (path === '/v1/vaults/v1/items/i1')
+          return {
+            status: 200,
+            json: {
+              fields: [
+                { purpose: 'USERNAME', value: 'agent' },
+                { purpose: 'PASSWORD', value: 'vault-secret' },
+              ],
+            },
+          };
+        return { status: 404, json: { message: 'no such path' } };
+      },
+    };
+    const parts = memoryEngines();
+    const org = new Organization({
+      engines: { ...parts.engines, providers: connect },
+      stores: createMemoryRecordStores(),
+      audit: createMemoryAuditStore(),
+      settings: {
+        maxBrowsers: 4,
+        isProcessExecutionEnabled: true,
+        watchBufferSize: 4,
+        jwtSecret: 'secret',
+        isFillRateLimited: false,
+        limits: DEFAULT_BROWSER_LIMITS,
+      },
+    });
+    await org.providers.create({
+      name: 'org-vault',
+      provider_type: 'onepassword',
+      token: 'connect-token',
+      url: 'https://connect.example',
+      cache_ttl_seconds: 0,
+      enabled: true,
+      priority: 0,
+      allowed_projects: [],
+    });
+    parts.signIn.site('bank.example', {
+      steps: [
+        {
+          fields: [
+            { name: 'username', kind: 'identifier' },
+            { name: 'password', kind: 'password' },
+          ],
+        },
+      ],
+    });
+    const operator: Caller = {
+      token: 't',
+      isReadOnly: false,
+      keyId: 'op_1',
+      keyName: 'operator token',
+      strategy: 'operator_token',
+      project: undefined,
+    };
+    // A key of the default project, as an app deployed there is given: one project's key.
+    const homeKey: Caller = {
+      ...operator,
+      keyId: 'key_1',
+      strategy: 'api_key',
+      project: 'default',
+    };
+    const home = org.model(DEFAULT_PROJECT_ID);
+    const body = (profile: string) =>
+      ({
+        domain: 'bank.example',
+        profile_name: profile,
+        credential: { provider: 'org-vault', path: 'Agents/Bank' },
+      }) as never;
+    const refused = { status: 403, message: expect.stringMatching(/allowed_projects/) };
+    await expect(home.auth.create(body('app'), ORIGIN, homeKey)).rejects.toMatchObject(refused);
+
+    // An organization-wide key sets it up: its sign-ins read the item, whoever starts them, and
+    // the project's key may change its settings but not where it signs in.
+    const granted = await home.auth.create(body('agent'), ORIGIN, operator);
+    await home.auth.update(granted.id, { health_checks: false }, homeKey);
+    await home.auth.login(granted.id, undefined, ORIGIN);
+    const asHome = { model: home } as ReturnType<typeof testModel>;
+    expect(steps(await follow(asHome, granted.id)).at(-1)).toBe('SUCCESS/COMPLETED');
+    expect(parts.signIn.sent).toEqual([
+      { host: 'bank.example', values: { username: 'agent', password: 'vault-secret' } },
+    ]);
+    await expect(
+      home.auth.update(granted.id, { login_url: 'https://bank.example/other' }, homeKey),
+    ).rejects.toMatchObject(refused);
+
+    // Opened to the default project, its keys may; closed again, their connection signs in no more.
+    await org.providers.update('org-vault', { allowed_projects: [DEFAULT_PROJECT_ID] });
+    const own = await home.auth.create(body('app'), ORIGIN, homeKey);
+    await org.providers.update('org-vault', { allowed_projects: [] });
+    await expect(home.auth.login(own.id, undefined, ORIGIN)).rejects.toMatchObject(refused);
+    expect(parts.signIn.sent).toHaveLength(1);
+    await org.close();
   });
 
   it('keep sign-in browsers from every list and lookup while they type', async () => {

@@ -3,7 +3,6 @@ import {
   type CredentialProvider,
   type CredentialProviderItem,
   type CredentialProviderTestResult,
-  DEFAULT_PROJECT_ID,
   formatTimestamp,
   type Page,
   pageOf,
@@ -274,11 +273,11 @@ export class CredentialProviderModel {
 
   /**
    * Whether sign-ins of `project` may read the provider's items: an organization-wide caller's
-   * (`project` undefined) and the default project's, the organization's own, always may; another
-   * project's only when the provider is opened to it.
+   * (`project` undefined) always may; a project's, the default one's too, only when the provider
+   * is opened to it. A project key of the default project is still one project's key.
    */
   async isUsableBy(idOrName: string, project: string | undefined): Promise<boolean> {
-    if (project === undefined || project === DEFAULT_PROJECT_ID) return true;
+    if (project === undefined) return true;
     const { record } = await this.#find(idOrName);
     return (record.allowed_projects ?? []).includes(project);
   }
