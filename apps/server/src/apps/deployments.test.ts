@@ -167,6 +167,10 @@ const api = (method: string, path: string, body?: unknown) =>
     headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then((answer) => answer.status);
+const refusal = async (answer: Response) => ({
+  status: answer.status,
+  message: ((await answer.json()) as { message?: string }).message,
+});
 app.action('probe', async (_ctx: unknown) => {
   const form = new FormData();
   form.set('file', new Blob(['x']), 'app.zip');
@@ -175,13 +179,13 @@ app.action('probe', async (_ctx: unknown) => {
     method: 'POST',
     headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\` },
     body: form,
-  }).then((answer) => answer.status);
-  return {
-    key: process.env.KERNEL_API_KEY,
-    browsers: await api('GET', '/browsers'),
-    deploy,
-    keys: await api('POST', '/org/api_keys', { name: 'more' }),
-  };
+  }).then(refusal);
+  const keys = await fetch(\`\${process.env.KERNEL_BASE_URL}/org/api_keys\`, {
+    method: 'POST',
+    headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'more' }),
+  }).then(refusal);
+  return { key: process.env.KERNEL_API_KEY, browsers: await api('GET', '/browsers'), deploy, keys };
 });
 app.action('hold', async (_ctx: unknown) => {
   const seen: number[] = [];
@@ -216,10 +220,20 @@ app.action('hold', async (_ctx: unknown) => {
         version: 'keys',
         async,
       });
+    const deployments = async () =>
+      (await call<unknown[]>('GET', '/deployments?limit=100')).json.length;
+    const before = await deployments();
     const probe = await invoke('probe');
     expect(probe.json.status).toBe('succeeded');
     const seen = JSON.parse(probe.json.output as string) as Record<string, unknown>;
-    expect(seen).toMatchObject({ browsers: 200, deploy: 403, keys: 403 });
+    // The deployer's key, of the same project, deployed this code: the invocation's may not
+    // deploy at all, nor manage keys, and each refusal says the minted key is why.
+    expect(seen).toMatchObject({
+      browsers: 200,
+      deploy: { status: 403, message: 'A key minted for deployed code may not deploy.' },
+      keys: { status: 403, message: 'A key minted for deployed code may not manage API keys.' },
+    });
+    expect(await deployments()).toBe(before);
     // Its key was the invocation's: it stopped with it.
     expect((await call('GET', '/browsers', undefined, seen.key as string)).status).toBe(401);
     const again = JSON.parse((await invoke('probe')).json.output as string) as { key: string };
