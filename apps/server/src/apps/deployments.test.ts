@@ -42,8 +42,27 @@ function zip(files: Record<string, string>): Blob {
   return new Blob([zipSync(entries) as Uint8Array<ArrayBuffer>]);
 }
 
+/**
+ * Code that defines its apps as @x/client/apps does, with nothing to install: `app` with an
+ * action `run` answering at once and `hold` waiting until it is ended. `before` runs first.
+ */
+function bareApp(app: string, before = ''): string {
+  return `${before}
+const apps = ((globalThis as Record<symbol, unknown>)[Symbol.for('@x/client.apps')] ??= new Map()) as Map<string, unknown>;
+apps.set('${app}', {
+  name: '${app}',
+  actions: new Map<string, () => Promise<unknown>>([
+    ['run', async () => 'done'],
+    ['hold', () => new Promise(() => undefined)],
+  ]),
+});
+export {};
+`;
+}
+
 // The registry is where npm finds it on this host: opened to installs as an operator would.
-const env: Record<string, string> = {};
+// Four invocations at once, so that one project can fill what it may of them quickly.
+const env: Record<string, string> = { XB_MAX_INVOCATIONS: '4' };
 beforeAll(async () => {
   const registry = (await registryNetworks()).map(formatNetworkEntry);
   env.XB_ALLOW_NETWORKS = [TEST_ALLOW_NETWORKS, ...registry].join(',');
@@ -79,10 +98,10 @@ async function deploy(
 }
 
 /** Every event of a deployment's stream, parsed, until the stream ends. */
-async function followed(id: string): Promise<Record<string, unknown>[]> {
+async function followed(id: string, token = TEST_TOKEN): Promise<Record<string, unknown>[]> {
   const stream = await openEventStream(
     `${server.server.url}/deployments/${id}/events`,
-    {},
+    { authorization: `Bearer ${token}` },
     120_000,
   );
   expect(stream.status).toBe(200);
@@ -167,6 +186,10 @@ const api = (method: string, path: string, body?: unknown) =>
     headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then((answer) => answer.status);
+const refusal = async (answer: Response) => ({
+  status: answer.status,
+  message: ((await answer.json()) as { message?: string }).message,
+});
 app.action('probe', async (_ctx: unknown) => {
   const form = new FormData();
   form.set('file', new Blob(['x']), 'app.zip');
@@ -175,13 +198,13 @@ app.action('probe', async (_ctx: unknown) => {
     method: 'POST',
     headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\` },
     body: form,
-  }).then((answer) => answer.status);
-  return {
-    key: process.env.KERNEL_API_KEY,
-    browsers: await api('GET', '/browsers'),
-    deploy,
-    keys: await api('POST', '/org/api_keys', { name: 'more' }),
-  };
+  }).then(refusal);
+  const keys = await fetch(\`\${process.env.KERNEL_BASE_URL}/org/api_keys\`, {
+    method: 'POST',
+    headers: { authorization: \`Bearer \${process.env.KERNEL_API_KEY}\`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'more' }),
+  }).then(refusal);
+  return { key: process.env.KERNEL_API_KEY, browsers: await api('GET', '/browsers'), deploy, keys };
 });
 app.action('hold', async (_ctx: unknown) => {
   const seen: number[] = [];
@@ -216,10 +239,20 @@ app.action('hold', async (_ctx: unknown) => {
         version: 'keys',
         async,
       });
+    const deployments = async () =>
+      (await call<unknown[]>('GET', '/deployments?limit=100')).json.length;
+    const before = await deployments();
     const probe = await invoke('probe');
     expect(probe.json.status).toBe('succeeded');
     const seen = JSON.parse(probe.json.output as string) as Record<string, unknown>;
-    expect(seen).toMatchObject({ browsers: 200, deploy: 403, keys: 403 });
+    // The deployer's key, of the same project, deployed this code: the invocation's may not
+    // deploy at all, nor manage keys, and each refusal says the minted key is why.
+    expect(seen).toMatchObject({
+      browsers: 200,
+      deploy: { status: 403, message: 'A key minted for deployed code may not deploy.' },
+      keys: { status: 403, message: 'A key minted for deployed code may not manage API keys.' },
+    });
+    expect(await deployments()).toBe(before);
     // Its key was the invocation's: it stopped with it.
     expect((await call('GET', '/browsers', undefined, seen.key as string)).status).toBe(401);
     const again = JSON.parse((await invoke('probe')).json.output as string) as { key: string };
@@ -311,4 +344,142 @@ app.action('hold', async (_ctx: unknown) => {
     expect((await call('GET', '/deployments/dep_nothing')).status).toBe(404);
     expect((await call('GET', '/deployments/dep_nothing/events')).status).toBe(404);
   }, 60_000);
+
+  it("keeps a loud deployment's events within 2 MiB, and drops them at its delete", async () => {
+    // 4 MiB printed as it loads, in 1,024 lines: fewer than the events a deployment keeps, so
+    // only the bound in bytes can keep them small.
+    const loud = bareApp(
+      'loud',
+      "const line = 'x'.repeat(4096);\nfor (let i = 0; i < 1024; i++) console.log('line', i, line);",
+    );
+    const created = await deploy(zip({ 'app.ts': loud }), { version: 'loud' });
+    expect(created.status).toBe(201);
+    expect((await followed(created.json.id)).at(-1)).toMatchObject({
+      deployment: expect.objectContaining({ status: 'running' }),
+    });
+    // Read again once it runs: what the server kept of it.
+    const kept = await followed(created.json.id);
+    const characters = kept.reduce((sum, event) => sum + JSON.stringify(event).length, 0);
+    // The server counts two bytes a character: 2 MiB is 1 Mi characters of events.
+    expect(characters).toBeLessThanOrEqual(1024 * 1024);
+    const lines = kept.flatMap((event) => (event.event === 'log' ? [String(event.message)] : []));
+    expect(lines.length).toBeGreaterThan(100);
+    expect(lines.at(-1)).toMatch(/^line 1023 x/);
+    expect(lines.some((line) => line.startsWith('line 0 '))).toBe(false);
+    expect(
+      kept.flatMap((event) =>
+        event.event === 'deployment_state' ? [(event.deployment as DeploymentRecord).status] : [],
+      ),
+    ).toEqual(['queued', 'in_progress', 'running']);
+
+    expect((await call('DELETE', `/deployments/${created.json.id}`)).status).toBe(204);
+    expect(await followed(created.json.id)).toEqual([
+      expect.objectContaining({
+        event: 'deployment_state',
+        deployment: expect.objectContaining({ status: 'stopped' }),
+      }),
+    ]);
+  }, 60_000);
+
+  it('keeps a place for the default project while another fills the deploys and invocations', async () => {
+    const project = await call<{ id: string }>('POST', '/org/projects', { name: 'crowd' });
+    expect(project.status).toBe(201);
+    const crowd = await call<{ key: string }>('POST', '/org/api_keys', {
+      name: 'crowd',
+      project_id: project.json.id,
+    });
+    const key = crowd.json.key;
+    const ids: Record<string, string[]> = { [key]: [], [TEST_TOKEN]: [] };
+    const running = async (token: string, version: string) => {
+      const made = await deploy(zip({ 'app.ts': bareApp('holder') }), { version }, token);
+      expect(made.status).toBe(201);
+      ids[token]?.push(made.json.id);
+      expect((await followed(made.json.id, token)).at(-1)).toMatchObject({
+        deployment: expect.objectContaining({ status: 'running' }),
+      });
+    };
+    await running(key, 'hold');
+    await running(TEST_TOKEN, 'hold');
+    const invoke = (token: string) =>
+      call<{ status?: string; code?: string; message?: string }>(
+        'POST',
+        '/invocations',
+        {
+          app_name: 'holder',
+          action_name: 'hold',
+          version: 'hold',
+          async: true,
+          async_timeout_seconds: 120,
+        },
+        token,
+      );
+    try {
+      // Of the node's 4 invocation places, the crowd takes 3; the last is kept for others.
+      for (let i = 0; i < 3; i++) expect((await invoke(key)).status).toBe(202);
+      const refusedRun = await invoke(key);
+      expect(refusedRun.status).toBe(429);
+      expect(refusedRun.json).toEqual({
+        code: 'rate_limited',
+        message:
+          'This server keeps its last 1 of 4 invocation places for other projects, and this project runs 3. Try again when one ends.',
+      });
+      expect((await invoke(TEST_TOKEN)).status).toBe(202);
+
+      // The node's 2 deploy slots, held by code that loads slowly, then the line: the crowd
+      // keeps 4 places in it, every further deploy is 429.
+      const slow = zip({
+        'app.ts': bareApp('slow', 'await new Promise((resolve) => setTimeout(resolve, 50_000));'),
+      });
+      const status = async (id: string, token: string) =>
+        (await call<DeploymentRecord>('GET', `/deployments/${id}`, undefined, token)).json.status;
+      const holding: string[] = [];
+      for (const version of ['s1', 's2']) {
+        const made = await deploy(slow, { version }, key);
+        holding.push(made.json.id);
+        ids[key]?.push(made.json.id);
+      }
+      for (let tries = 0; tries < 200; tries++) {
+        const now = await Promise.all(holding.map((id) => status(id, key)));
+        if (now.every((each) => each === 'in_progress')) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const answers: number[] = [];
+      for (let i = 0; i < 16; i++) {
+        const made = await deploy(slow, { version: `q${i}` }, key);
+        answers.push(made.status);
+        if (made.status === 201) ids[key]?.push(made.json.id);
+        else
+          expect(made.json).toEqual({
+            code: 'rate_limited',
+            message: 'This project has 4 deploys waiting already. Try again when they are done.',
+          });
+      }
+      expect(answers).toEqual([201, 201, 201, 201, ...new Array(12).fill(429)]);
+      const queued = ids[key]?.slice(-4) ?? [];
+
+      // The default project gets a place in the line, and the next free slot.
+      const mine = await deploy(zip({ 'app.ts': bareApp('mine') }), { version: 'mine' });
+      expect(mine.status).toBe(201);
+      ids[TEST_TOKEN]?.push(mine.json.id);
+      expect((await call('DELETE', `/deployments/${holding[0]}`, undefined, key)).status).toBe(204);
+      const mineLeaves = async (from: string) => {
+        let now = from;
+        for (let tries = 0; tries < 200 && now === from; tries++) {
+          now = await status(mine.json.id, TEST_TOKEN);
+          if (now === from) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return now;
+      };
+      // It starts ahead of the crowd's four, which waited longer; then it runs.
+      expect(await mineLeaves('queued')).toBe('in_progress');
+      expect(await Promise.all(queued.map((id) => status(id, key)))).toEqual(
+        new Array(4).fill('queued'),
+      );
+      expect(await mineLeaves('in_progress')).toBe('running');
+    } finally {
+      // Deleted, their deploys and invocations end.
+      for (const [token, each] of Object.entries(ids))
+        for (const id of each) await call('DELETE', `/deployments/${id}`, undefined, token);
+    }
+  }, 120_000);
 });

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildExtensionArchive } from '@x/testing';
+import { zipSync } from 'fflate';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountsUnder } from '../sandbox/instance-disks.js';
 import { type RunningServer, startServer } from '../server.js';
+import { openEventStream } from '../test-support/event-stream.js';
 import { processesOfServer } from '../test-support/processes.js';
 import { jsonCaller, TEST_TOKEN, testConfig } from '../test-support/servers.js';
 import { freeBytes } from './free-space.js';
@@ -132,4 +134,64 @@ describe.runIf(isRoot)('a full disk', () => {
       }
     }
   });
+
+  it('fails an install without room on the data disk, before it starts or before its copy, leaving nothing', async () => {
+    /** Deploys `files` and follows it to its end: its events. */
+    const deployed = async (files: Record<string, Uint8Array>) => {
+      const form = new FormData();
+      form.set('file', new Blob([zipSync(files) as Uint8Array<ArrayBuffer>]), 'app.zip');
+      form.set('entrypoint_rel_path', 'app.ts');
+      const created = await fetch(`${server.url}/deployments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_TOKEN}` },
+        body: form,
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const stream = await openEventStream(`${server.url}/deployments/${id}/events`, {}, 60_000);
+      const events: { event: string; message?: string; deployment?: Record<string, string> }[] = [];
+      for (let frame = await stream.next(); frame; frame = await stream.next()) {
+        events.push(JSON.parse(frame.data));
+      }
+      return { id, events, last: events.at(-1)?.deployment };
+    };
+    const nothingLeftOf = (id: string) => {
+      for (const folder of ['deployments', 'instances']) {
+        const names = existsSync(join(mount, folder)) ? readdirSync(join(mount, folder)) : [];
+        expect(names.filter((name) => name.startsWith(id))).toEqual([]);
+      }
+    };
+    const code = new TextEncoder().encode('export const nothing = 1;');
+    try {
+      // Less than an install needs to start: refused before anything is unpacked.
+      fillLeaving(128 * 1024 * 1024);
+      const early = await deployed({ 'app.ts': code });
+      expect(early.last).toMatchObject({
+        status: 'failed',
+        status_reason: expect.stringMatching(
+          /^The server's data disk has \d+ bytes free, less than an install needs to start \(268435456\): deploy again once there is room\.$/,
+        ),
+      });
+      expect(early.events.some((event) => event.message?.startsWith('Unpacking'))).toBe(false);
+      nothingLeftOf(early.id);
+
+      // Room to start, not to keep 40 MiB and the reserve besides: refused before the copy.
+      for (const name of readdirSync(mount)) {
+        if (name.startsWith('filler-')) rmSync(join(mount, name));
+      }
+      fillLeaving(280 * 1024 * 1024);
+      const late = await deployed({ 'app.ts': code, 'data.bin': new Uint8Array(40 * 1024 * 1024) });
+      expect(late.last).toMatchObject({
+        status: 'failed',
+        status_reason: expect.stringMatching(
+          /^The server's data disk has \d+ bytes free, too few to keep an app of \d+ bytes: deploy again once there is room\.$/,
+        ),
+      });
+      nothingLeftOf(late.id);
+    } finally {
+      for (const name of readdirSync(mount)) {
+        if (name.startsWith('filler-')) rmSync(join(mount, name));
+      }
+    }
+  }, 120_000);
 });

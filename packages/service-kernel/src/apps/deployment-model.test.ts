@@ -151,6 +151,27 @@ describe('deployments', () => {
     await expect(other.deployments.delete('dep_nothing')).rejects.toBeInstanceOf(ServiceError);
   });
 
+  it("drops a deleted deployment's kept events: a late reader gets its state alone", async () => {
+    const { model } = testModel();
+    const made = await model.deployments.create(form());
+    await eventsOf(model, made.id);
+    // Ended, its events are kept for a late reader.
+    expect((await eventsOf(model, made.id)).map((event) => event.event)).toEqual([
+      'deployment_state',
+      'deployment_state',
+      'log',
+      'app_version_summary',
+      'deployment_state',
+    ]);
+    await model.deployments.delete(made.id);
+    expect(await eventsOf(model, made.id)).toEqual([
+      expect.objectContaining({
+        event: 'deployment_state',
+        deployment: expect.objectContaining({ status: 'stopped', status_reason: 'Deleted.' }),
+      }),
+    ]);
+  });
+
   it('filters by version only with an app, and a restart fails the deploys it interrupted', async () => {
     const { model, apps, engines } = testModel();
     await expect(

@@ -5,6 +5,7 @@ import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import type { Caller } from '../pipeline/auth.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores } from '../records/memory-record-store.js';
+import { ServiceError } from '../service-error.js';
 import { BROWSER, memoryEngines } from '../test-support/memory-engines.js';
 import type { ScriptedAppEngine } from '../test-support/scripted-app-engine.js';
 import { Organization } from './organization.js';
@@ -14,11 +15,11 @@ const DAY = 86_400_000;
 /** Every entry of an audit log, from the epoch to a day ahead. */
 const ALL_ENTRIES = { start: new Date(0), end: new Date(Date.now() + DAY), limit: 1000 };
 
-function testOrg(maxBrowsers = 4, nodes?: NodeDirectory) {
+function testOrg(maxBrowsers = 4, nodes?: NodeDirectory, engines = memoryEngines()) {
   let now = Date.parse('2026-11-24T10:00:00.000Z');
   const audit = createMemoryAuditStore();
   const org = new Organization({
-    engines: memoryEngines().engines,
+    engines: engines.engines,
     stores: createMemoryRecordStores(),
     audit,
     settings: {
@@ -167,6 +168,44 @@ describe('the organization', () => {
     const { org } = testOrg();
     const key = await org.createKey(operator, { name: 'first', project_id: 'default' });
     expect(key.project_id).toBe('default');
+  });
+
+  it('queues at most 4 deploys of a project while the node serves others; another still gets a place', async () => {
+    const engines = memoryEngines();
+    const { org } = testOrg(4, undefined, engines);
+    const b = await org.createProject(operator, 'beta');
+    const apps = engines.engines.apps as ScriptedAppEngine;
+    apps.hold();
+    const deploy = (project: string, version: string) =>
+      org.model(project).deployments.create({
+        file: new Blob([new Uint8Array([80, 75, 5, 6])]),
+        entrypoint_rel_path: 'app.ts',
+        version,
+        force: 'false',
+      });
+    // The node's 2 deploy slots taken by beta, then its 4 places in the queue.
+    await deploy(b.id, 'a');
+    await deploy(b.id, 'b');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const version of ['c', 'd', 'e', 'f']) {
+      expect((await deploy(b.id, version)).status).toBe('queued');
+    }
+    const refused = await deploy(b.id, 'g').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ServiceError);
+    expect(refused).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: 'This project has 4 deploys waiting already. Try again when they are done.',
+      headers: { 'retry-after': '10' },
+    });
+    expect((refused as ServiceError).body()).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('4 deploys waiting'),
+    });
+    // The default project still gets a place in the line.
+    expect((await deploy('default', 'mine')).status).toBe('queued');
+    apps.release();
+    await org.close();
   });
 
   it("keeps a minted key working while its deployer's key (or the key it was rotated to) does", async () => {
