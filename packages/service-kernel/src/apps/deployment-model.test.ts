@@ -172,6 +172,20 @@ describe('deployments', () => {
     ]);
   });
 
+  it("drops a failed deployment's kept events too when it is deleted", async () => {
+    const { model, apps } = testModel();
+    apps.outcome = { ok: false, reason: 'npm install failed: E404 left-pad' };
+    const failed = await model.deployments.create(form());
+    expect((await eventsOf(model, failed.id)).length).toBeGreaterThan(1);
+    await model.deployments.delete(failed.id);
+    expect(await eventsOf(model, failed.id)).toEqual([
+      expect.objectContaining({
+        event: 'deployment_state',
+        deployment: expect.objectContaining({ status: 'failed' }),
+      }),
+    ]);
+  });
+
   it('filters by version only with an app, and a restart fails the deploys it interrupted', async () => {
     const { model, apps, engines } = testModel();
     await expect(

@@ -528,7 +528,11 @@ export class DeploymentModel<I extends BrowserInstance> {
    */
   async delete(id: string): Promise<void> {
     const stored = await this.#stored(id);
-    if (stored.record.status === 'failed' || stored.record.status === 'stopped') return;
+    if (stored.record.status === 'failed' || stored.record.status === 'stopped') {
+      // Ended already: only its kept events go (a late reader gets its state alone).
+      this.#events.forget(id);
+      return;
+    }
     await this.#stop(id, 'Deleted.');
   }
 
