@@ -47,6 +47,12 @@ app.action('floods', async (_ctx: KernelContext) => {
   return 'flooded';
 });
 
+app.action('endless', async (_ctx: KernelContext) => {
+  const chunk = 'x'.repeat(1024 * 1024);
+  for (let index = 0; index < 256; index++) process.stdout.write(chunk);
+  return 'wrote 256 MiB without a newline';
+});
+
 app.action('late', async (_ctx: KernelContext) => {
   setTimeout(() => {
     throw new Error('after the answer');
@@ -112,6 +118,7 @@ describe('a deployment’s code in its sandbox', () => {
             { name: 'sleeps' },
             { name: 'escapes' },
             { name: 'floods' },
+            { name: 'endless' },
             { name: 'late' },
             { name: 'stray' },
             { name: 'wide' },
@@ -238,18 +245,63 @@ describe('a deployment’s code in its sandbox', () => {
     apps.expectNothingLeft();
   });
 
-  it('keeps a flood of output to its bounds: lines cut, the log cut, the run goes on', async () => {
+  it('keeps a flood of output to its bounds: long lines cut, the code stopped past 8 MiB', async () => {
     const lines: AppLogLine[] = [];
     const outcome = await apps.runner.invoke(request({ onLog: (line) => lines.push(line) }), {
       app: 'greeter',
       action: 'floods',
       invocationId: 'inv_7',
     });
-    expect(outcome).toEqual({ ok: true, output: '"flooded"' });
+    expect(outcome).toEqual({
+      ok: false,
+      reason: 'The code wrote more than 8 MiB to its console, and was stopped.',
+    });
     const sizes = lines.map((line) => Buffer.byteLength(line.message));
     expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024 + 3);
-    expect(lines.at(-1)?.message.slice(0, 100)).toMatch(/the log is cut here/);
+    expect(lines[0]?.message.endsWith('…')).toBe(true);
     expect(lines.length).toBeLessThan(200);
+    apps.expectNothingLeft();
+  });
+
+  it('stops code that writes a line without end, holding no more than a line of it', async () => {
+    const lines: AppLogLine[] = [];
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const startedAt = performance.now();
+    const outcome = await apps.runner.invoke(request({ onLog: (line) => lines.push(line) }), {
+      app: 'greeter',
+      action: 'endless',
+      invocationId: 'inv_8',
+    });
+    clearInterval(sampler);
+    expect(outcome).toEqual({
+      ok: false,
+      reason: 'The code wrote a console line longer than 1 MiB, and was stopped.',
+    });
+    expect(lines).toEqual([]);
+    // Stopped at its first MiB, not at its time-out; 256 MiB were never read into the server.
+    expect(performance.now() - startedAt).toBeLessThan(20_000);
+    expect(peak - before).toBeLessThan(64 * 1024 * 1024);
+    apps.expectNothingLeft();
+  });
+
+  it('stops the code when a console handler throws, and the throw never reaches the process', async () => {
+    const outcome = await apps.runner.invoke(
+      request({
+        onLog: () => {
+          throw new RangeError('the event log refused the line');
+        },
+      }),
+      { app: 'greeter', action: 'hello', invocationId: 'inv_9', payload: '{"name":"ada"}' },
+    );
+    expect(outcome).toEqual({
+      ok: false,
+      reason:
+        "The code was stopped: the server could not keep its console (the server's log says why).",
+    });
     apps.expectNothingLeft();
   });
 });

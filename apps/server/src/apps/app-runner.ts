@@ -31,6 +31,7 @@ import {
 } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup } from '../sandbox/cgroups.js';
 import { packageFolder, workerScript } from '../sandbox/worker-files.js';
+import { type ByteCount, type Overflow, readBoundedRecords } from '../system/bounded-records.js';
 import { freeBytes } from '../system/free-space.js';
 import { settleInOrder } from '../system/settle-in-order.js';
 
@@ -43,11 +44,20 @@ const HOST_INSIDE = '/opt/xb';
 /** Longest log line kept; the rest of it is cut (as the peer service cuts its lines). */
 export const MAX_LOG_LINE_BYTES = 64 * 1024;
 
-/** Most log bytes one run keeps; past them its output is read and dropped, once said. */
+/**
+ * Longest console line read: a line past it (a writer that never ends one) stops the run, so
+ * what the server holds of a line waiting for its end stays this small.
+ */
+export const MAX_LOG_LINE_READ_BYTES = 1024 * 1024;
+
+/** Most console bytes one run may write, stdout and stderr together; past them it is stopped. */
 export const MAX_LOG_BYTES_PER_RUN = 8 * 1024 * 1024;
 
 /** Longest answer the host may send (a 4 Mi-character result and its envelope). */
 const MAX_ANSWER_BYTES = 17 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
 
 /** Bytes of stderr kept for the reason a run failed without answering. */
 const STDERR_TAIL_BYTES = 4 * 1024;
@@ -72,7 +82,10 @@ interface SandboxedRun {
   readonly timeoutMs: number;
   /** Where it may reach besides public destinations (the egress policy's allow list). */
   readonly allowNetworks: readonly NetworkEntry[];
-  /** Each line of its console output, as it comes (bounded, see MAX_LOG_*). */
+  /**
+   * Each line of its console output, as it comes (bounded, see MAX_LOG_*). What it throws stops
+   * the run; it never reaches the process.
+   */
   readonly onLog?: (line: AppLogLine) => void;
   /** Aborting it ends the run at once (a cancel): what runs stops for good. */
   readonly signal?: AbortSignal;
@@ -164,9 +177,9 @@ interface HostAnswer {
 /** How a sandboxed process ended. */
 interface Ended {
   readonly code: number | null;
-  /** Why it was stopped (its time-out, a cancel), if it was. */
+  /** Why it was stopped (its time-out, a cancel, output past its bounds), if it was. */
   readonly stopped?: string;
-  /** What it wrote on fd 3, if it had one; undefined past MAX_ANSWER_BYTES. */
+  /** The line it wrote on fd 3, if it wrote one. */
   readonly answer?: string;
   /** The last lines of its stderr. */
   readonly stderrTail: string;
@@ -372,11 +385,9 @@ export class AppRunner {
       // in the background ends with the sandbox).
       const ended = await this.#follow(child, request, 'The code');
       if (ended.stopped) return { ok: false, reason: ended.stopped };
-      if (ended.answer === undefined)
-        return { ok: false, reason: 'The code answered more than it may.' };
       let parsed: HostAnswer;
       try {
-        parsed = JSON.parse(ended.answer) as HostAnswer;
+        parsed = JSON.parse(ended.answer ?? '') as HostAnswer;
       } catch {
         const tail = lastLines(ended.stderrTail);
         return {
@@ -533,7 +544,10 @@ export class AppRunner {
     }
   }
 
-  /** Reads a sandboxed process's console and fd 3, and ends it at its time-out or a cancel. */
+  /**
+   * Reads a sandboxed process's console and fd 3 within bounds, and ends it at its time-out, a
+   * cancel, or output past its bounds (its process group killed, the reason kept).
+   */
   async #follow(child: ChildProcess, request: SandboxedRun, what: string): Promise<Ended> {
     const [, stdout, stderr, answers] = child.stdio as unknown as [
       unknown,
@@ -541,26 +555,55 @@ export class AppRunner {
       Readable,
       Readable | undefined,
     ];
-    const log = new RunLog(request.onLog);
-    let stderrTail = '';
-    stdout.on('data', (chunk: Buffer) => log.add('stdout', chunk));
-    stderr.on('data', (chunk: Buffer) => {
-      log.add('stderr', chunk);
-      stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_BYTES);
-    });
-    // Kept as bytes and decoded once: a character may be split between two reads.
-    let answer: Buffer[] | undefined = [];
-    let answerBytes = 0;
-    answers?.on('data', (chunk: Buffer) => {
-      answerBytes += chunk.length;
-      if (answerBytes > MAX_ANSWER_BYTES) answer = undefined;
-      else answer?.push(chunk);
-    });
     let stopped: string | undefined;
     const stop = (why: string) => {
       stopped ??= why;
       void endSandbox(child);
     };
+    let stderrTail = '';
+    const onConsoleOverflow = (overflow: Overflow) => {
+      if (overflow.kind === 'fault') {
+        this.#logger.error(
+          { err: overflow.error, run: request.id },
+          "an app run's console could not be kept",
+        );
+      }
+      stop(consoleOverflowReason(overflow, what));
+    };
+    // stdout and stderr are one writer's: one total bound for both.
+    const consoleBytes: ByteCount = { bytes: 0 };
+    const readConsole = (stream: 'stdout' | 'stderr', from: Readable) =>
+      readBoundedRecords(from, {
+        delimiter: NEWLINE,
+        maxRecordBytes: MAX_LOG_LINE_READ_BYTES,
+        maxTotalBytes: MAX_LOG_BYTES_PER_RUN,
+        count: consoleBytes,
+        isEndADelimiter: true,
+        onRecord: (record) => {
+          const message = logLineOf(record);
+          if (stream === 'stderr')
+            stderrTail = `${stderrTail}${message}\n`.slice(-STDERR_TAIL_BYTES);
+          request.onLog?.({ stream, message });
+        },
+        onOverflow: onConsoleOverflow,
+      });
+    readConsole('stdout', stdout);
+    readConsole('stderr', stderr);
+    let answer: string | undefined;
+    if (answers) {
+      readBoundedRecords(answers, {
+        delimiter: NEWLINE,
+        maxRecordBytes: MAX_ANSWER_BYTES,
+        // The answer and its newline; more is more than an answer.
+        maxTotalBytes: MAX_ANSWER_BYTES + 1,
+        isEndADelimiter: true,
+        // Decoded once it is whole: a character may be split between two reads.
+        onRecord: (record) => {
+          answer ??= record.toString('utf8');
+        },
+        onOverflow: () => stop(`${what} answered more than it may.`),
+      });
+    }
     const timer = setTimeout(
       () => stop(`${what} ran past its time-out of ${Math.round(request.timeoutMs / 1000)} s.`),
       request.timeoutMs,
@@ -575,11 +618,10 @@ export class AppRunner {
     });
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
-    log.flush();
     return {
       code,
       ...(stopped ? { stopped } : {}),
-      answer: answer && Buffer.concat(answer).toString('utf8'),
+      ...(answer === undefined ? {} : { answer }),
       stderrTail,
     };
   }
@@ -631,70 +673,22 @@ async function copyTree(from: string, to: string): Promise<void> {
   await execFileAsync('cp', ['-R', '-P', '--preserve=mode', '--sparse=always', '--', from, to]);
 }
 
-/** A run's console, cut into lines for `onLog`: each line and the whole bounded. */
-class RunLog {
-  readonly #onLog: ((line: AppLogLine) => void) | undefined;
-  readonly #streams = {
-    stdout: { decoder: new StringDecoder('utf8'), partial: '', isSkipping: false },
-    stderr: { decoder: new StringDecoder('utf8'), partial: '', isSkipping: false },
-  };
-  #bytes = 0;
-  #isCut = false;
+/** A console line as `onLog` hears it: without its carriage return, cut at MAX_LOG_LINE_BYTES. */
+function logLineOf(record: Buffer): string {
+  const line = record.at(-1) === CARRIAGE_RETURN ? record.subarray(0, -1) : record;
+  if (line.length <= MAX_LOG_LINE_BYTES) return line.toString('utf8');
+  // Whole characters only: a character cut at the bound is left out.
+  return `${new StringDecoder('utf8').write(line.subarray(0, MAX_LOG_LINE_BYTES))}…`;
+}
 
-  constructor(onLog: ((line: AppLogLine) => void) | undefined) {
-    this.#onLog = onLog;
-  }
-
-  add(stream: 'stdout' | 'stderr', chunk: Buffer): void {
-    if (this.#isCut || !this.#onLog) return;
-    const state = this.#streams[stream];
-    this.#bytes += chunk.length;
-    if (this.#bytes > MAX_LOG_BYTES_PER_RUN) {
-      this.#isCut = true;
-      this.flush();
-      this.#onLog({
-        stream: 'stderr',
-        message: `(the log is cut here: past ${MAX_LOG_BYTES_PER_RUN} bytes a run keeps no more)`,
-      });
-      return;
-    }
-    let text = state.decoder.write(chunk);
-    if (state.isSkipping) {
-      // The rest of a line already cut.
-      const end = text.indexOf('\n');
-      if (end === -1) return;
-      text = text.slice(end + 1);
-      state.isSkipping = false;
-    }
-    const lines = (state.partial + text).split('\n');
-    state.partial = lines.pop() ?? '';
-    for (const line of lines) this.#emit(stream, line);
-    if (state.partial.length > MAX_LOG_LINE_BYTES) {
-      this.#emit(stream, state.partial);
-      state.partial = '';
-      state.isSkipping = true;
-    }
-  }
-
-  /** Passes on what is left of unfinished lines. */
-  flush(): void {
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const state = this.#streams[stream];
-      const rest = state.partial + state.decoder.end();
-      if (rest && !state.isSkipping) this.#emit(stream, rest);
-      state.partial = '';
-    }
-  }
-
-  #emit(stream: 'stdout' | 'stderr', line: string): void {
-    const message = line.endsWith('\r') ? line.slice(0, -1) : line;
-    const bytes = Buffer.from(message);
-    this.#onLog?.({
-      stream,
-      message:
-        bytes.length > MAX_LOG_LINE_BYTES
-          ? `${new StringDecoder('utf8').write(bytes.subarray(0, MAX_LOG_LINE_BYTES))}…`
-          : message,
-    });
+/** Why a run whose console went past its bounds was stopped. */
+function consoleOverflowReason(overflow: Overflow, what: string): string {
+  switch (overflow.kind) {
+    case 'record':
+      return `${what} wrote a console line longer than ${MAX_LOG_LINE_READ_BYTES / 1024 / 1024} MiB, and was stopped.`;
+    case 'total':
+      return `${what} wrote more than ${MAX_LOG_BYTES_PER_RUN / 1024 / 1024} MiB to its console, and was stopped.`;
+    case 'fault':
+      return `${what} was stopped: the server could not keep its console (the server's log says why).`;
   }
 }

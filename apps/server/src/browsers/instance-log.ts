@@ -52,6 +52,11 @@ export class InstanceLog {
   }
 
   #give(line: InstanceLogLine): void {
-    this.#lines.give(line);
+    try {
+      this.#lines.give(line);
+    } catch {
+      // A listener that fails misses the line: it never throws into the stream's event, and
+      // from there into the process.
+    }
   }
 }

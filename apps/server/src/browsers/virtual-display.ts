@@ -2,10 +2,12 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchownSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { INSTANCE_HOME } from '@x/service-kernel';
 import type { NamespaceJoin } from '../network/session-networks.js';
 import { endSandbox, type SandboxUser, spawnSandbox } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup } from '../sandbox/cgroups.js';
+import { describeOverflow, readBoundedRecords } from '../system/bounded-records.js';
 
 /** An X display of its own for one headed browser. */
 export interface VirtualDisplay {
@@ -16,6 +18,9 @@ export interface VirtualDisplay {
   readonly process: ChildProcess;
   close(): Promise<void>;
 }
+
+/** Longest line read from Xvfb's stdout, where it writes its display number and nothing else. */
+const MAX_DISPLAY_LINE_BYTES = 64;
 
 /** FamilyWild: an X authority entry that holds for any host. */
 const FAMILY_WILD = 0xffff;
@@ -109,7 +114,6 @@ export async function startVirtualDisplay(
   );
   const close = () => endSandbox(child);
   const number = await new Promise<string>((resolve, reject) => {
-    let output = '';
     const timer = setTimeout(() => {
       void close();
       reject(new Error(`Xvfb did not start within ${timeoutMs} ms.`));
@@ -123,13 +127,33 @@ export async function startVirtualDisplay(
       clearTimeout(timer);
       reject(new Error(`Cannot start Xvfb: ${error.message}`));
     });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /^(\d+)\n/.exec(output)?.[1];
-      if (found === undefined) return;
+    const fail = (why: string) => {
       clearTimeout(timer);
-      child.removeAllListeners('exit');
-      resolve(found);
+      void close();
+      reject(new Error(`Xvfb did not start: ${why}`));
+    };
+    // Its first line is read within bounds, then nothing more: the pipe is closed, so what
+    // another process of the sandbox writes to it later finds no reader and costs the server
+    // nothing.
+    const stdout = child.stdout as Readable;
+    let isHeard = false;
+    readBoundedRecords(stdout, {
+      delimiter: 0x0a,
+      maxRecordBytes: MAX_DISPLAY_LINE_BYTES,
+      onRecord: (line) => {
+        if (isHeard) return;
+        isHeard = true;
+        stdout.destroy();
+        const found = /^\d+$/.exec(line.toString())?.[0];
+        if (found === undefined) {
+          fail('it did not say its display number');
+          return;
+        }
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve(found);
+      },
+      onOverflow: (overflow) => fail(describeOverflow(overflow, 'it')),
     });
   });
   writeAuthority(number);

@@ -15,6 +15,7 @@ import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { PRELUDE } from '../files/file-scripts.js';
 import { reportedFailure } from '../files/sandbox-file-system.js';
 import { endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';
+import { describeOverflow, type Overflow, readBoundedRecords } from '../system/bounded-records.js';
 
 /** What the server gives watches, in inotify entries (one per watched directory). */
 export interface WatchBudget {
@@ -199,7 +200,7 @@ export class SandboxWatcher implements Watcher<ChromiumInstance> {
       if (change === 'root-gone') end('its directory was deleted or moved');
       else if (change) events.change(change);
     }, 2);
-    output.onOverflow(() => end('inotifywait printed an event too long to read'));
+    output.onOverflow((overflow) => end(describeOverflow(overflow, 'inotifywait')));
     stderr.onLine((line) => {
       if (line.startsWith(CANNOT_GROW)) end('it outgrew the inotify entries it reserved');
     });
@@ -254,28 +255,28 @@ export function changeOf(
   return { type, path, name: posix.basename(path), is_dir: flags.has('ISDIR') };
 }
 
-/** NUL-ended fields of a stream, taken a few at a time, with a bound on a field's length. */
+/**
+ * NUL-ended fields of a stream, taken a few at a time, read with the bounded reader: a field
+ * past MAX_PENDING_BYTES, or a listener that throws, ends the reading and is told to
+ * `onOverflow`, which ends the watch.
+ */
 class NulFields {
   readonly #stream: Readable;
-  #pending = Buffer.alloc(0);
   readonly #fields: string[] = [];
   #listener: ((fields: string[]) => void) | undefined;
   #group = 1;
-  #onOverflow: () => void = () => undefined;
+  #onOverflow: (overflow: Overflow) => void = () => undefined;
 
   constructor(stream: Readable) {
     this.#stream = stream;
-    stream.on('data', (chunk: Buffer) => {
-      this.#pending = Buffer.concat([this.#pending, chunk]);
-      for (let end = this.#pending.indexOf(0); end >= 0; end = this.#pending.indexOf(0)) {
-        this.#fields.push(this.#pending.subarray(0, end).toString('utf8'));
-        this.#pending = this.#pending.subarray(end + 1);
-      }
-      if (this.#pending.byteLength > MAX_PENDING_BYTES) {
-        this.#pending = Buffer.alloc(0);
-        this.#onOverflow();
-      }
-      this.#deliver();
+    readBoundedRecords(stream, {
+      delimiter: 0,
+      maxRecordBytes: MAX_PENDING_BYTES,
+      onRecord: (field) => {
+        this.#fields.push(field.toString('utf8'));
+        this.#deliver();
+      },
+      onOverflow: (overflow) => this.#onOverflow(overflow),
     });
   }
 
@@ -298,7 +299,7 @@ class NulFields {
     this.#deliver();
   }
 
-  onOverflow(listener: () => void): void {
+  onOverflow(listener: (overflow: Overflow) => void): void {
     this.#onOverflow = listener;
   }
 
@@ -324,7 +325,15 @@ class Lines {
       this.#pending += chunk;
       const lines = this.#pending.split('\n');
       this.#pending = (lines.pop() ?? '').slice(-MAX_STDERR_BYTES);
-      for (const line of lines) for (const listener of this.#listeners) listener(line);
+      for (const line of lines) {
+        for (const listener of this.#listeners) {
+          try {
+            listener(line);
+          } catch {
+            // A listener that fails misses the line; it never throws into the process.
+          }
+        }
+      }
     });
     this.ended = new Promise((resolve) => stream.once('close', () => resolve()));
   }

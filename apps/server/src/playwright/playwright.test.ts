@@ -92,6 +92,19 @@ describe('Playwright code beside the browser', () => {
     expect(later).toBe(first);
   });
 
+  it('stops the worker when the code writes past its bound to stderr, and works right after', async () => {
+    const flood = await execute(
+      "const chunk = 'x'.repeat(1024 * 1024);\nfor (let i = 0; i < 80; i++) await new Promise((resolve) => process.stderr.write(chunk, resolve));\nreturn 'wrote 80 MiB';",
+    );
+    expect(flood.json).toEqual({
+      success: false,
+      error: expect.stringMatching(
+        /^The Playwright worker ended while the code ran: The code sent \d+ bytes, past its bound\.$/,
+      ),
+    });
+    expect((await execute('return 2')).json).toEqual({ success: true, result: 2 });
+  });
+
   it('stops a loop left running in the page itself', async () => {
     const stuck = await execute("await page.evaluate('for (;;) {}')", 2);
     expect(stuck.json.error).toBe('Execution timed out after 2000 ms.');

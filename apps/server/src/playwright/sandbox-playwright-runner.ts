@@ -49,10 +49,11 @@ const MAX_ANSWER_BYTES = 48 * 1024 * 1024;
 const MAX_ANSWERS_BYTES = 256 * 1024 * 1024;
 
 /**
- * Most bytes one call's code may write to the worker's own stdout (not its `console`, which
- * each answer carries): they are read and dropped; past this the worker is stopped.
+ * Most bytes one call's code may write to the worker's own stdout and stderr together (not its
+ * `console`, which each answer carries): they are read and dropped, but for the tail of stderr
+ * kept for a failure's reason; past this the worker is stopped.
  */
-const MAX_STDOUT_BYTES = 64 * 1024 * 1024;
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /** The files a worker runs from, on the host; undefined when one is missing. */
 function findWorkerFiles(): WorkerFiles | undefined {
@@ -92,8 +93,8 @@ class PlaywrightWorker {
   /** Resolves once the worker has exited and everything waiting on it was told. */
   readonly ended: Promise<void>;
   #stderr = '';
-  /** What the code of the call under way wrote to stdout, and the answers' reader (per call). */
-  #stdoutBytes = 0;
+  /** What the code of the call under way wrote to stdout and stderr, and the answers' reader. */
+  #outputBytes = 0;
   readonly #answerReader: RecordReader;
   #nextId = 1;
   #isEnded = false;
@@ -116,6 +117,7 @@ class PlaywrightWorker {
     this.ended = ended.then(() => this.#end());
     const stderr = this.#child.stderr as Readable;
     stderr.on('data', (chunk: Buffer) => {
+      if (this.#isPastOutput(chunk)) return;
       this.#stderr = (this.#stderr + chunk.toString()).slice(-STDERR_TAIL_BYTES);
     });
     const devtools = this.#child.stdio[3] as Socket;
@@ -140,20 +142,23 @@ class PlaywrightWorker {
       onRecord: (line) => this.#hear(line),
       onOverflow: onOverflow('The Playwright worker'),
     });
-    const stdout = this.#child.stdout as Readable;
-    stdout.on('data', (chunk: Buffer) => {
-      this.#stdoutBytes += chunk.length;
-      if (this.#stdoutBytes <= MAX_STDOUT_BYTES) return;
-      stdout.removeAllListeners('data');
-      stdout.on('data', () => undefined);
-      onOverflow('The code')({ kind: 'total', bytes: this.#stdoutBytes });
-    });
+    (this.#child.stdout as Readable).on('data', (chunk: Buffer) => this.#isPastOutput(chunk));
     (this.#child.stdin as Writable).on('error', () => undefined);
     this.ready = this.#whenReady(readyAnswer);
   }
 
   get isEnded(): boolean {
     return this.#isEnded;
+  }
+
+  /** Counts a chunk of the worker's stdout or stderr; past the call's bound, stops the worker. */
+  #isPastOutput(chunk: Buffer): boolean {
+    if (this.#outputBytes > MAX_OUTPUT_BYTES) return true;
+    this.#outputBytes += chunk.length;
+    if (this.#outputBytes <= MAX_OUTPUT_BYTES) return false;
+    this.#stderr += `\n${describeOverflow({ kind: 'total', bytes: this.#outputBytes }, 'The code')}`;
+    this.stop();
+    return true;
   }
 
   async #whenReady(readyAnswer: Promise<Answer>): Promise<void> {
@@ -201,7 +206,7 @@ class PlaywrightWorker {
   ): Promise<PlaywrightOutcome> {
     clearTimeout(this.#idle);
     // The bounds count each call's output, so a worker kept warm does not add calls up.
-    this.#stdoutBytes = 0;
+    this.#outputBytes = 0;
     this.#answerReader.reset();
     const id = this.#nextId++;
     const answered = new Promise<Answer>((resolve) => this.#answers.set(id, resolve));

@@ -73,4 +73,42 @@ describe.skipIf(!bwrap)('a process started in its sandbox', () => {
     const runner = new SandboxProcessRunner(starter, join(folder, 'pipes'));
     expect(await signalSleep(runner, 300)).toEqual({ code: 143, signal: null });
   });
+
+  it('stops a process whose output the server cannot keep, and the fault never reaches the process', async () => {
+    const runner = new SandboxProcessRunner(bwrap, join(folder, 'pipes'));
+    const instance = { home: join(folder, 'home'), user: undefined, cgroup: undefined };
+    for (const tty of [undefined, { rows: 24, cols: 80 }]) {
+      let ended: (end: ProcessEnd) => void = () => undefined;
+      const end = new Promise<ProcessEnd>((resolve) => {
+        ended = resolve;
+      });
+      const running = runner.start(
+        instance as unknown as ChromiumInstance,
+        {
+          id: 'p',
+          command: '/bin/sh',
+          args: ['-c', 'echo one; exec sleep 600'],
+          cwd: '/home/browser',
+          env: {},
+          stdin: false,
+          tty,
+        },
+        {
+          output: () => {
+            throw new RangeError('the output tail refused the bytes');
+          },
+          exit: (value) => ended(value),
+        },
+      );
+      const outcome = await Promise.race([
+        end,
+        new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 8_000)),
+      ]);
+      if (outcome === 'running') running.signal('KILL');
+      expect(outcome, tty ? 'on a terminal' : 'on pipes').toEqual({
+        code: null,
+        signal: 'SIGKILL',
+      });
+    }
+  });
 });

@@ -144,6 +144,24 @@ function sandboxOf(
   };
 }
 
+/**
+ * `events.output`, kept from throwing into the stream event that calls it (and from there into
+ * the server process): output the server cannot keep stops the process, whose exit is still
+ * told, as output past a bound does elsewhere.
+ */
+function guardedOutput(events: ProcessEvents, stop: () => void): ProcessEvents['output'] {
+  let hasFailed = false;
+  return (stream, bytes) => {
+    if (hasFailed) return;
+    try {
+      events.output(stream, bytes);
+    } catch {
+      hasFailed = true;
+      stop();
+    }
+  };
+}
+
 /** `SIGKILL` for 9, as a child process reports the signal that ended it. */
 function signalName(signal: number): string {
   const found = Object.entries(constants.signals).find(([, number]) => number === signal);
@@ -177,8 +195,10 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
   start(instance: ChromiumInstance, spec: ProcessSpec, events: ProcessEvents): RunningProcess {
     if (spec.tty) return this.#startInTerminal(instance, spec, spec.tty, events);
     const streams = ['stdout', 'stderr'] as const;
+    let running: SandboxedProcess | undefined;
+    const output = guardedOutput(events, () => running?.signal('KILL'));
     const pipes = this.#pipes.open(2, (index, bytes) =>
-      events.output(streams[index] as (typeof streams)[number], bytes),
+      output(streams[index] as (typeof streams)[number], bytes),
     );
     let child: ReturnType<typeof spawnSandbox>;
     try {
@@ -195,7 +215,7 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
     }
     child.once('error', () => {
       // The sandbox itself could not start: reported as a failed command.
-      events.output('stderr', Buffer.from('the sandbox failed to start\n'));
+      output('stderr', Buffer.from('the sandbox failed to start\n'));
     });
     const ended = new Promise<ProcessEnd>((resolve) =>
       child.once('close', (code, signal) => resolve({ code, signal })),
@@ -209,7 +229,8 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
     const input: ProcessInput | undefined = stdin
       ? { pending: () => stdin.writableLength, write: (bytes) => stdin.write(bytes) }
       : undefined;
-    return new SandboxedProcess(child.pid, this.#sampler, input, ended);
+    running = new SandboxedProcess(child.pid, this.#sampler, input, ended);
+    return running;
   }
 
   /** A command on a terminal of its own: its output (stdout and stderr as one) reads as stdout. */
@@ -230,7 +251,9 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
     // node-pty writes through a socket on the terminal's master side; what it still holds is the
     // input the command has not read (the terminal's own buffer aside).
     const socket = (terminal as unknown as { _socket?: { writableLength: number } })._socket;
-    terminal.onData((bytes) => events.output('stdout', bytes as unknown as Uint8Array));
+    let running: SandboxedProcess | undefined;
+    const output = guardedOutput(events, () => running?.signal('KILL'));
+    terminal.onData((bytes) => output('stdout', bytes as unknown as Uint8Array));
     const ended = new Promise<ProcessEnd>((resolve) =>
       terminal.onExit(({ exitCode, signal }) =>
         resolve(
@@ -239,7 +262,7 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
       ),
     );
     void ended.then((end) => events.exit(end));
-    return new SandboxedProcess(
+    running = new SandboxedProcess(
       terminal.pid,
       this.#sampler,
       {
@@ -250,5 +273,6 @@ export class SandboxProcessRunner implements ProcessRunner<ChromiumInstance> {
       },
       ended,
     );
+    return running;
   }
 }

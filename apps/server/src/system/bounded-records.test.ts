@@ -1,8 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { type Overflow, readBoundedRecords } from './bounded-records.js';
+import { type ByteCount, type Overflow, readBoundedRecords } from './bounded-records.js';
 
-function reader(maxRecordBytes: number, maxTotalBytes?: number, onRecord?: (r: Buffer) => void) {
+function reader(
+  maxRecordBytes: number,
+  maxTotalBytes?: number,
+  onRecord?: (r: Buffer) => void,
+  more: { readonly count?: ByteCount; readonly isEndADelimiter?: boolean } = {},
+) {
   const stream = new PassThrough();
   const records: string[] = [];
   const overflows: Overflow[] = [];
@@ -10,6 +15,7 @@ function reader(maxRecordBytes: number, maxTotalBytes?: number, onRecord?: (r: B
     delimiter: 0x0a,
     maxRecordBytes,
     maxTotalBytes,
+    ...more,
     onRecord: onRecord ?? ((record) => records.push(record.toString())),
     onOverflow: (overflow) => overflows.push(overflow),
   });
@@ -68,5 +74,40 @@ describe('readBoundedRecords', () => {
     await settle();
     expect(overflows).toHaveLength(1);
     expect(overflows[0]).toMatchObject({ kind: 'fault' });
+  });
+
+  it('holds streams that share a count to one total bound', async () => {
+    const count: ByteCount = { bytes: 0 };
+    const stdout = reader(8, 10, undefined, { count });
+    const stderr = reader(8, 10, undefined, { count });
+    stdout.stream.write('abc\ndef\n');
+    await stdout.settle();
+    stderr.stream.write('ghi\n');
+    await stderr.settle();
+    expect(stdout.records).toEqual(['abc', 'def']);
+    expect(stdout.overflows).toEqual([]);
+    expect(stderr.records).toEqual([]);
+    expect(stderr.overflows).toEqual([{ kind: 'total', bytes: 12 }]);
+    expect(stdout.read.bytes).toBe(12);
+  });
+
+  it("gives what follows the last delimiter as a record at the stream's end, when asked", async () => {
+    const asked = reader(8, undefined, undefined, { isEndADelimiter: true });
+    asked.stream.end('one\ntwo');
+    await asked.settle();
+    expect(asked.records).toEqual(['one', 'two']);
+    const unasked = reader(8);
+    unasked.stream.end('one\ntwo');
+    await unasked.settle();
+    expect(unasked.records).toEqual(['one']);
+  });
+
+  it('hears a failing stream, so its error never goes unheard into the process', async () => {
+    const { stream, records, overflows, settle } = reader(8);
+    stream.write('a\nb');
+    stream.destroy(new Error('EPIPE'));
+    await settle();
+    expect(records).toEqual(['a']);
+    expect(overflows).toEqual([]);
   });
 });

@@ -14,6 +14,17 @@ export interface BoundedRecordsOptions {
   /** Most bytes read over the stream's life (records and what is left between them). */
   readonly maxTotalBytes?: number;
   /**
+   * The count `maxTotalBytes` holds: readers given the same one share that bound (a process's
+   * stdout and stderr). Each reader has its own when none is given.
+   */
+  readonly count?: ByteCount;
+  /**
+   * Whether the stream's end also ends a record: what came after the last delimiter is then
+   * given as a last record (a console's last line, printed without a newline). Without it that
+   * rest is dropped, as a message cut short.
+   */
+  readonly isEndADelimiter?: boolean;
+  /**
    * Hears each whole record, in order. What it throws is caught and ends the reading as a
    * fault: a record never throws into the stream's event and from there into the process.
    */
@@ -23,6 +34,11 @@ export interface BoundedRecordsOptions {
    * of it is read or kept. The owner kills the writer here.
    */
   readonly onOverflow: (overflow: Overflow) => void;
+}
+
+/** Bytes read by one or more readers, toward their total bound. */
+export interface ByteCount {
+  bytes: number;
 }
 
 /** What reading a stream of records offers its owner. */
@@ -38,15 +54,16 @@ export interface RecordReader {
 /**
  * Reads `stream` as records ended by one byte, within bounds: a record longer than
  * `maxRecordBytes` or a stream longer than `maxTotalBytes` is not kept (what came is dropped,
- * the stream is destroyed, `onOverflow` hears it once), so a writer that never ends a record
- * costs at most a record's bound of memory, never the process. This is the one way the server
- * reads a stream that sandboxed code can write to.
+ * what follows is read and dropped, `onOverflow` hears it once), so a writer that never ends a
+ * record costs at most a record's bound of memory, never the process. A handler that throws ends
+ * the reading the same way. This is the one way the server reads a stream that sandboxed code
+ * can write to.
  */
 export function readBoundedRecords(stream: Readable, options: BoundedRecordsOptions): RecordReader {
   const { delimiter, maxRecordBytes, maxTotalBytes = Number.POSITIVE_INFINITY } = options;
+  const count = options.count ?? { bytes: 0 };
   let partial: Buffer[] = [];
   let partialBytes = 0;
-  let bytes = 0;
   let hasOverflowed = false;
 
   const overflow = (why: Overflow) => {
@@ -55,9 +72,9 @@ export function readBoundedRecords(stream: Readable, options: BoundedRecordsOpti
     partial = [];
     partialBytes = 0;
     stream.off('data', onData);
+    stream.off('end', onEnd);
     // What the writer sends from now on is read and dropped, until its owner ends it.
     stream.on('data', () => undefined);
-    stream.on('error', () => undefined);
     try {
       options.onOverflow(why);
     } catch {
@@ -65,10 +82,20 @@ export function readBoundedRecords(stream: Readable, options: BoundedRecordsOpti
     }
   };
 
+  const give = (record: Buffer): boolean => {
+    try {
+      options.onRecord(record);
+    } catch (error) {
+      overflow({ kind: 'fault', error });
+      return false;
+    }
+    return !hasOverflowed;
+  };
+
   const onData = (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > maxTotalBytes) {
-      overflow({ kind: 'total', bytes });
+    count.bytes += chunk.length;
+    if (count.bytes > maxTotalBytes) {
+      overflow({ kind: 'total', bytes: count.bytes });
       return;
     }
     let start = 0;
@@ -85,13 +112,7 @@ export function readBoundedRecords(stream: Readable, options: BoundedRecordsOpti
       partial = [];
       partialBytes = 0;
       start = end + 1;
-      try {
-        options.onRecord(record);
-      } catch (error) {
-        overflow({ kind: 'fault', error });
-        return;
-      }
-      if (hasOverflowed) return;
+      if (!give(record)) return;
     }
     if (start < chunk.length) {
       partialBytes += chunk.length - start;
@@ -104,16 +125,33 @@ export function readBoundedRecords(stream: Readable, options: BoundedRecordsOpti
     }
   };
 
+  const onEnd = () => {
+    if (!options.isEndADelimiter || partialBytes === 0) return;
+    const record = Buffer.concat(partial);
+    partial = [];
+    partialBytes = 0;
+    give(record);
+  };
+
   stream.on('data', onData);
+  stream.on('end', onEnd);
+  // A stream that fails is read no more. Its error is heard here, so it never reaches the
+  // process as an unheard event; the owner learns of it by its own 'error' or 'close'.
+  stream.on('error', () => {
+    stream.off('data', onData);
+    stream.off('end', onEnd);
+    partial = [];
+    partialBytes = 0;
+  });
   return {
     get hasOverflowed() {
       return hasOverflowed;
     },
     get bytes() {
-      return bytes;
+      return count.bytes;
     },
     reset() {
-      bytes = 0;
+      count.bytes = 0;
     },
   };
 }

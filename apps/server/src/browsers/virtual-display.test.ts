@@ -1,0 +1,61 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findExecutable } from '../system/executables.js';
+import { startVirtualDisplay } from './virtual-display.js';
+
+const bwrap = findExecutable('bwrap');
+const xvfb = findExecutable('Xvfb');
+let folder: string;
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'xb-display-'));
+  mkdirSync(join(folder, 'home'));
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe.skipIf(!bwrap)("a display's output", () => {
+  it.skipIf(!xvfb)('gives the number Xvfb says', async () => {
+    const display = await startVirtualDisplay(
+      xvfb as string,
+      { width: 100, height: 100 },
+      { bubblewrap: bwrap as string, home: join(folder, 'home'), user: undefined },
+    );
+    try {
+      expect(display.display).toMatch(/^:\d+$/);
+    } finally {
+      await display.close();
+    }
+  });
+
+  it('is read for its display number only: what is written after finds no reader', async () => {
+    // A display that says its number, then writes 8 MiB more to the same stdout, and notes
+    // whether they were taken.
+    const home = join(folder, 'home');
+    writeFileSync(
+      join(home, 'xvfb'),
+      [
+        '#!/bin/sh',
+        'echo 7',
+        'if head -c 8388608 /dev/zero; then said=read; else said=refused; fi',
+        'echo $said > /home/browser/flood',
+        'exec sleep 600',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const display = await startVirtualDisplay(
+      '/home/browser/xvfb',
+      { width: 100, height: 100 },
+      { bubblewrap: bwrap as string, home, user: undefined },
+    );
+    try {
+      expect(display.display).toBe(':7');
+      const flood = join(home, 'flood');
+      await expect.poll(() => existsSync(flood), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => readFileSync(flood, 'utf8'), { timeout: 10_000 }).toBe('refused\n');
+    } finally {
+      await display.close();
+    }
+  });
+});
