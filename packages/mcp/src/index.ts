@@ -1,3 +1,8 @@
+export {
+  createMcpEndpoint,
+  DEFAULT_MAX_BODY_BYTES,
+  type McpEndpointOptions,
+} from './http.js';
 export { bounded, DEFAULT_MAX_TEXT_CHARS } from './results.js';
 export { createMcpServer, type McpServerOptions } from './server.js';
 export type { ToolContext, ToolDefinition } from './tool.js';

@@ -2,9 +2,9 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient } from '@x/client';
-import { useFakeService } from '@x/testing/vitest';
+import { createMcpServer, TOOL_NAMES } from '@x/mcp';
 import { describe, expect, it } from 'vitest';
-import { createMcpServer, TOOL_NAMES } from './index.js';
+import { useFakeService } from '../vitest/index.js';
 
 const fake = useFakeService();
 
