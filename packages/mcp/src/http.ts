@@ -15,6 +15,11 @@ export interface McpEndpointOptions {
   readonly call: (request: Request) => Promise<Response>;
   /** Whether the request's bearer token is one the service knows (a token or an API key). */
   readonly isAuthenticated: (request: Request) => Promise<boolean>;
+  /**
+   * The service's URL as its callers reach it, which the tools name (`get_connection_context`).
+   * Default: the origin the request was made to.
+   */
+  readonly publicUrl?: () => string;
   /** Characters of text one answer may carry before it is cut (and says so). */
   readonly maxTextChars?: number;
   /** Bytes of one request body at most; default 1 MiB. */
@@ -72,7 +77,7 @@ export function createMcpEndpoint(
     }
     const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
     const client = createClient({
-      baseUrl: new URL(request.url).origin,
+      baseUrl: options.publicUrl?.() ?? new URL(request.url).origin,
       token,
       project: request.headers.get(PROJECT_HEADER)?.trim() || undefined,
       // In-process: no socket, no second authentication path; one attempt, as the caller's.

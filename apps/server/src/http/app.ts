@@ -112,6 +112,7 @@ export function createApp(options: AppOptions): FetchHandler {
       // same pipeline (and so through any node of a cluster), audited with its address.
       const mcp = createMcpEndpoint({
         call: (call) => answer(call, { clientIp, receivedBy }),
+        publicUrl,
         isAuthenticated: async (call) => hasKnownToken(tokens, call) || (await org.isKey(call)),
       });
       const response = await mcp(withStreamedBody(request, env?.incoming));
