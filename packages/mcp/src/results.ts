@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ListPage } from '@x/client';
 
 /** Characters of text one tool answer carries by default, beyond which it is cut and says so. */
 export const DEFAULT_MAX_TEXT_CHARS = 25_000;
@@ -24,6 +25,15 @@ export function textResult(text: string, max: number, hint?: string): CallToolRe
 /** A JSON value as the answer's text (indented, as models read it best), bounded. */
 export function jsonResult(value: unknown, max: number, hint?: string): CallToolResult {
   return textResult(JSON.stringify(value, null, 2) ?? 'null', max, hint);
+}
+
+/** One page of a list: its records, whether more follow, and the `offset` of the next page. */
+export function listResult(page: ListPage<unknown>, max: number): CallToolResult {
+  return jsonResult(
+    { items: page.items, has_more: page.hasMore, next_offset: page.nextOffset ?? null },
+    max,
+    'list fewer with `limit`',
+  );
 }
 
 /** A failed call: `isError` with one clear sentence, which the model reads and can act on. */

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Client } from '@x/client';
+import type { CallOptions, Client } from '@x/client';
+import { PROJECT_HEADER } from '@x/types';
 import { z } from 'zod';
 import { DEFAULT_MAX_TEXT_CHARS, errorResult } from './results.js';
 import type { ToolDefinition } from './tool.js';
@@ -22,7 +23,17 @@ export interface McpServerOptions {
 const INSTRUCTIONS = [
   'Cloud browsers for agents. Start with manage_browsers (action "create"), which returns a session_id; every other browser tool takes it.',
   'Look with computer_action ending in a screenshot, act with computer_action (mouse, keys) or execute_playwright_code (selectors), and delete the browser with manage_browsers when done.',
+  'Tools that act in a project take an optional `project` (id or name); without it they act in the project get_connection_context names.',
 ].join(' ');
+
+/** The `project` input every tool that acts in a project takes. */
+const PROJECT_INPUT = z
+  .string()
+  .min(1)
+  .optional()
+  .describe(
+    'the project to act in, by id or name; default: the project get_connection_context names',
+  );
 
 /**
  * The MCP server of the service: every tool, each call made through `client`. Connect it to any
@@ -43,18 +54,29 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 }
 
 function register(server: McpServer, tool: ToolDefinition, client: Client, maxTextChars: number) {
+  const input = tool.projectScoped ? { ...tool.input, project: PROJECT_INPUT } : tool.input;
   server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
       // Strict: a field the tool does not know is refused by name, never dropped unread.
-      inputSchema: z.strictObject(tool.input),
+      inputSchema: z.strictObject(input),
       annotations: { title: tool.title, ...tool.annotations },
     },
-    async (args: Record<string, unknown>, extra): Promise<CallToolResult> => {
+    async (given: Record<string, unknown>, extra): Promise<CallToolResult> => {
+      const { project, ...rest } = given;
+      // A tool over the organization may have a `project` field of its own (manage_projects).
+      const args = tool.projectScoped ? rest : given;
+      const call: CallOptions = {
+        signal: extra.signal,
+        // The call's header wins over the client's own project (XB_PROJECT).
+        ...(tool.projectScoped && typeof project === 'string'
+          ? { headers: { [PROJECT_HEADER]: project } }
+          : {}),
+      };
       try {
-        return await tool.run(args as never, { client, signal: extra.signal, maxTextChars });
+        return await tool.run(args as never, { client, signal: extra.signal, call, maxTextChars });
       } catch (error) {
         return errorResult(`${tool.name}: ${messageOf(error)}`);
       }

@@ -10,6 +10,7 @@ export const browserCurl = defineTool({
     'Makes an HTTP request from inside a running browser, with its cookies, proxy and network rules: what a signed-in page would get, without loading the page. Returns the status, the headers and the body (utf8, or base64 with response_encoding for bytes).',
     'Use it for APIs and downloads behind the login the browser holds; use execute_playwright_code to read a page as rendered.',
   ].join('\n'),
+  projectScoped: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -37,12 +38,12 @@ export const browserCurl = defineTool({
       .optional()
       .describe('ms before the request is given up, default 30000'),
   },
-  async run({ session_id: id, ...request }, { client, signal, maxTextChars }) {
+  async run({ session_id: id, ...request }, { client, call, maxTextChars }) {
     const answer = await client.browsers.curl(
       Object.fromEntries(
         Object.entries({ id, ...request }).filter(([, value]) => value !== undefined),
       ) as { id: string; url: string },
-      { signal },
+      call,
     );
     const headers = Object.entries(answer.headers)
       .flatMap(([name, values]) => values.map((value) => `${name}: ${value}`))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defined, jsonResult, refuseOthers, required } from '../results.js';
+import { defined, jsonResult, listResult, refuseOthers, required } from '../results.js';
 import { defineTool } from '../tool.js';
 
 const ACTIONS = ['create', 'update', 'list', 'get', 'delete'] as const;
@@ -25,6 +25,7 @@ export const manageBrowsers = defineTool({
     '- delete: ends the browser `session_id`; what it held is gone (a profile saves first when it was created with save_changes).',
     'Delete browsers you no longer need: each one holds a sandbox until it ends.',
   ].join('\n'),
+  projectScoped: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -81,9 +82,8 @@ export const manageBrowsers = defineTool({
     limit: z.number().int().optional().describe('list: records per page, 1–100, default 20'),
     offset: z.number().int().optional().describe('list: records to skip'),
   },
-  async run(args, { client, signal, maxTextChars }) {
+  async run(args, { client, call, maxTextChars }) {
     const { action, session_id, status, limit, offset, ...options } = args;
-    const call = { signal };
     switch (action) {
       case 'create':
         // The client checks the body against the catalog (an extension named by id or by name).
@@ -105,11 +105,9 @@ export const manageBrowsers = defineTool({
       }
       case 'list': {
         refuseOthers({ session_id, ...options }, action);
-        const page = await client.browsers.list(defined({ status, limit, offset }), call);
-        return jsonResult(
-          { items: page.items, has_more: page.hasMore, next_offset: page.nextOffset ?? null },
+        return listResult(
+          await client.browsers.list(defined({ status, limit, offset }), call),
           maxTextChars,
-          'list fewer with `limit`',
         );
       }
       case 'get':

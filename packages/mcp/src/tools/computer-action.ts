@@ -150,6 +150,7 @@ export const computerAction = defineTool({
     'Coordinates are CSS pixels of the viewport. Take a screenshot first to find where to click, and end with one to see what your actions did: finish every batch with a screenshot, unless what you need is text on the page, which execute_playwright_code reads for less.',
     'The first action that fails stops the rest; the error says which.',
   ].join('\n'),
+  projectScoped: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -162,7 +163,7 @@ export const computerAction = defineTool({
       .describe("the browser's session_id, as manage_browsers create or list gives it"),
     actions: z.array(actionSchema).min(1).describe('the actions, run in order'),
   },
-  async run({ session_id: id, actions }, { client, signal, maxTextChars }) {
+  async run({ session_id: id, actions }, { client, call, maxTextChars }) {
     const checked = actions.map((action, index) => ({
       type: action.type,
       params: paramsOf(action, index),
@@ -178,7 +179,6 @@ export const computerAction = defineTool({
         `actions[${late.index}] (${late.type}) comes after actions[${firstAnswering}] (${checked[firstAnswering]?.type}): screenshot, read_clipboard and get_mouse_position answer data and must come last.`,
       );
     }
-    const call = { signal };
     const content: CallToolResult['content'] = [];
     let done = 0;
     let index = 0;

@@ -10,7 +10,7 @@ export const getConnectionContext = defineTool({
   name: 'get_connection_context',
   title: 'Connection context',
   description: [
-    "Says where your calls go: the service, the project they act in (every browser, profile and replay you create or list is in it) and why, and the projects your token can see (a project's API key sees only its own).",
+    "Says where your calls go: the service, the project they act in (what a tool that takes `project` creates or lists is in it unless you name another) and why, and the projects your token can see (a project's API key sees only its own).",
     'Call it first when unsure which project you are in, or why a record you expect is not found.',
   ].join('\n'),
   annotations: {

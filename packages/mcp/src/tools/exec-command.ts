@@ -10,6 +10,7 @@ export const execCommand = defineTool({
     "Runs a command in the browser's own sandbox (its files under /home/browser: downloads, uploads, the profile) and waits for it to end; returns the exit code and the decoded stdout and stderr.",
     'Use it to look at or move files the browser downloaded, or to run a tool beside it. `command` is the program, `args` its arguments (no shell unless you run one: command "bash", args ["-c", "ls | wc -l"]).',
   ].join('\n'),
+  projectScoped: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -26,12 +27,12 @@ export const execCommand = defineTool({
     env: z.record(z.string(), z.string()).optional().describe('environment variables to add'),
     timeout_sec: z.number().int().optional().describe('seconds before it is killed'),
   },
-  async run({ session_id: id, ...command }, { client, signal, maxTextChars }) {
+  async run({ session_id: id, ...command }, { client, call, maxTextChars }) {
     const result = await client.browsers.process.exec(
       Object.fromEntries(
         Object.entries({ id, ...command }).filter(([, value]) => value !== undefined),
       ) as { id: string; command: string },
-      { signal },
+      call,
     );
     const decode = (base64: string | undefined) =>
       base64 ? Buffer.from(base64, 'base64').toString('utf8') : '';

@@ -11,6 +11,7 @@ export const executePlaywrightCode = defineTool({
     'Use it to read or change the page by selectors (click a button by its text, fill a form, wait for a response) where coordinates would be guesswork. Return only what you need: a targeted `locator(...).textContent()` or `locator(...).ariaSnapshot()`, not the whole page, which would be cut.',
     'Example: `await page.goto("https://example.com"); return await page.title();`',
   ].join('\n'),
+  projectScoped: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -28,10 +29,10 @@ export const executePlaywrightCode = defineTool({
       .optional()
       .describe('seconds before the code is stopped, default 60'),
   },
-  async run({ session_id: id, code, timeout_sec }, { client, signal, maxTextChars }) {
+  async run({ session_id: id, code, timeout_sec }, { client, call, maxTextChars }) {
     const outcome = await client.browsers.playwright.execute(
       { id, code, ...(timeout_sec === undefined ? {} : { timeout_sec }) },
-      { signal },
+      call,
     );
     const logged = [
       outcome.stdout ? `stdout:\n${outcome.stdout}` : '',

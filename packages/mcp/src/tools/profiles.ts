@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defined, jsonResult, refuseOthers, required } from '../results.js';
+import { defined, jsonResult, listResult, refuseOthers, required } from '../results.js';
 import { defineTool } from '../tool.js';
 
 const ACTIONS = ['create', 'list', 'get', 'rename', 'delete'] as const;
@@ -16,6 +16,7 @@ export const manageProfiles = defineTool({
     '- rename: gives `profile` the new `name`.',
     '- delete: removes `profile` and everything it saved, for good.',
   ].join('\n'),
+  projectScoped: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -33,20 +34,17 @@ export const manageProfiles = defineTool({
     limit: z.number().int().optional().describe('list: records per page, 1–100, default 20'),
     offset: z.number().int().optional().describe('list: records to skip'),
   },
-  async run(args, { client, signal, maxTextChars }) {
+  async run(args, { client, call, maxTextChars }) {
     const { action, profile, name, query, limit, offset } = args;
-    const call = { signal };
     switch (action) {
       case 'create':
         refuseOthers({ profile, query, limit, offset }, action);
         return jsonResult(await client.profiles.create(defined({ name }), call), maxTextChars);
       case 'list': {
         refuseOthers({ profile, name }, action);
-        const page = await client.profiles.list(defined({ query, limit, offset }), call);
-        return jsonResult(
-          { items: page.items, has_more: page.hasMore, next_offset: page.nextOffset ?? null },
+        return listResult(
+          await client.profiles.list(defined({ query, limit, offset }), call),
           maxTextChars,
-          'list fewer with `limit`',
         );
       }
       case 'get':

@@ -15,6 +15,7 @@ export const manageReplays = defineTool({
     '- list: the replays of `session_id`, recording or done.',
     'A recording also stops when its browser is deleted.',
   ].join('\n'),
+  projectScoped: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -34,9 +35,8 @@ export const manageReplays = defineTool({
       .optional()
       .describe('start: stops by itself after this long'),
   },
-  async run(args, { client, signal, maxTextChars }) {
+  async run(args, { client, call, maxTextChars }) {
     const { action, session_id: id, replay_id, framerate, max_duration_in_seconds } = args;
-    const call = { signal };
     switch (action) {
       case 'start':
         refuseOthers({ replay_id }, action);
