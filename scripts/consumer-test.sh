@@ -196,7 +196,7 @@ EOF
 done
 
 # The server as an operator gets it: `npx @x/server` installs the packed server (with the packed
-# @x/types it depends on) and starts it on Node 24, as the server README's Quick start does; it
+# @x/types, @x/client and @x/mcp it depends on) and starts it on Node 24, as the server README's Quick start does; it
 # answers /livez with a browser made through the API, and stops on SIGTERM.
 (cd "$root" && pnpm --filter @x/server pack --pack-destination "$work/tarballs" >/dev/null)
 server_tarball=$(ls "$work"/tarballs/x-server-*.tgz)
@@ -210,7 +210,8 @@ fi
 operator="$work/operator"
 mkdir -p "$operator"
 (cd "$operator" && npm_quiet init -y >/dev/null &&
-  npm_quiet install "$server_tarball" "$(ls "$work"/tarballs/x-types-*.tgz)" >/dev/null) ||
+  npm_quiet install "$server_tarball" "$(ls "$work"/tarballs/x-types-*.tgz)" \
+    "$(ls "$work"/tarballs/x-client-*.tgz)" "$(ls "$work"/tarballs/x-mcp-*.tgz)" >/dev/null) ||
   fail "the packed @x/server does not install"
 version=$(PATH="$work/bin24:$PATH" "$operator/node_modules/.bin/xb-server" --version)
 [ -n "$version" ] || fail "xb-server --version printed nothing"
