@@ -81,6 +81,30 @@ describe('the MCP endpoint of the server', () => {
     }
   });
 
+  it('answers a page as an accessibility snapshot, whole or a part, and says when a part is missing', async () => {
+    const { call, mcp } = await connect();
+    try {
+      const created = await call('manage_browsers', { action: 'create' });
+      const { session_id: id } = JSON.parse(textOf(created)) as { session_id: string };
+      await call('execute_playwright_code', {
+        session_id: id,
+        code: `await page.goto(${JSON.stringify(pageUrl)});`,
+      });
+      const whole = await call('browser_snapshot', { session_id: id });
+      expect(whole.isError, textOf(whole)).toBeFalsy();
+      expect(textOf(whole)).toContain(`Page: Loopback (${pageUrl})`);
+      expect(textOf(whole)).toMatch(/- heading "Hello from loopback" \[level=1\]/);
+      const part = await call('browser_snapshot', { session_id: id, selector: '#greeting' });
+      expect(textOf(part)).toMatch(/heading "Hello from loopback"/);
+      const missing = await call('browser_snapshot', { session_id: id, selector: '#nothing' });
+      expect(missing.isError).toBe(true);
+      expect(textOf(missing)).toMatch(/^The snapshot failed: /);
+      await call('manage_browsers', { action: 'delete', session_id: id });
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it('answers 401 before anything without a known token, and takes POST only', async () => {
     const url = `${test.server.url}/mcp`;
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });

@@ -16,6 +16,7 @@ import { manageProfiles } from './profiles.js';
 import { manageProjects } from './projects.js';
 import { manageProxies } from './proxies.js';
 import { manageReplays } from './replays.js';
+import { browserSnapshot } from './snapshot.js';
 
 /** Every tool the server lists, in the order a client shows them: Kernel's order. */
 // biome-ignore lint/suspicious/noExplicitAny: each tool keeps its own input type
@@ -37,4 +38,6 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   browserCurl,
   executePlaywrightCode,
   execCommand,
+  // Beyond Kernel's tools.
+  browserSnapshot,
 ];
