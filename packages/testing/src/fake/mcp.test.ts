@@ -115,7 +115,12 @@ describe('the MCP server', () => {
       'browser_curl',
       'execute_playwright_code',
       'exec_command',
+      'browser_snapshot',
     ]);
+    expect(byName.get('browser_snapshot')?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
   });
 
   it('creates a browser, says the context, clicks, types and shows the screen, then deletes it', async () => {
