@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The published packages as a user gets them, after a build: packs @x/types, @x/client, @x/cli
-# and @x/testing (pnpm pack), installs the tarballs with plain npm into a fresh project outside
+# The published packages as a user gets them, after a build: packs @x/types, @x/client, @x/cli,
+# @x/mcp and @x/testing (pnpm pack), installs the tarballs with plain npm into a fresh project outside
 # the workspace, runs each package README's example against the fake service (xb-fake from the
 # installed @x/testing) on the lowest Node they declare (22.0.0), the newest 22 and Node 24 (each the
 # registry package `node`), and
@@ -24,7 +24,7 @@ trap cleanup EXIT
 fail() { echo "consumer test: $*" >&2; exit 1; }
 npm_quiet() { npm --no-audit --no-fund --loglevel=error "$@"; }
 
-packages=(types client cli testing)
+packages=(types client cli mcp testing)
 mkdir -p "$work/tarballs"
 for name in "${packages[@]}"; do
   pnpm --filter "@x/$name" pack --pack-destination "$work/tarballs" >/dev/null
@@ -35,6 +35,7 @@ declare -A must_hold=(
   [types]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts package/dist/openapi/index.js"
   [client]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts package/dist/node/index.js"
   [cli]="package/LICENSE package/README.md package/dist/bin/xb.js package/dist/index.js package/dist/index.d.ts"
+  [mcp]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts"
   [testing]="package/LICENSE package/README.md package/dist/index.js package/dist/vitest.js package/bin/xb-fake.js package/dist/bin/xb-fake.js"
 )
 for name in "${packages[@]}"; do
@@ -82,6 +83,7 @@ extract() { # <readme> <fence language> <output file>
 extract "$root/packages/types/README.md" ts types-example.ts
 extract "$root/packages/client/README.md" ts client-example.ts
 extract "$root/packages/testing/README.md" ts testing-example.ts
+extract "$root/packages/mcp/README.md" ts mcp-example.ts
 extract "$root/packages/cli/README.md" sh cli-example.sh
 
 # The built client keeps its error classes' names (a bundler once made them `_InputValidationError`).
@@ -135,14 +137,14 @@ stop_fake() {
 # A Node before 22.18 runs no TypeScript: there the examples run as tsc emits them for users.
 "$work/node24/node_modules/node/bin/node" node_modules/typescript/bin/tsc --outDir js \
   --target es2022 --module nodenext --moduleResolution nodenext --types node --skipLibCheck \
-  types-example.ts client-example.ts testing-example.ts ||
+  types-example.ts client-example.ts testing-example.ts mcp-example.ts ||
   fail "the examples do not compile to JavaScript"
 
 for major in "${nodes[@]}"; do
   node="$work/node$major/node_modules/node/bin/node"
   echo "consumer test: Node $("$node" --version)"
   strips_types=$("$node" -p "const [a, b] = process.versions.node.split('.').map(Number); a > 22 || (a === 22 && b >= 18)")
-  for example in types client testing; do
+  for example in types client testing mcp; do
     start_fake "$node"
     script="$example-example.ts"
     [ "$strips_types" = true ] || script="js/$example-example.js"
@@ -154,6 +156,7 @@ for major in "${nodes[@]}"; do
     case "$example" in
       types) expected='2 2' ;;
       testing) expected='2' ;;
+      mcp) expected='manage_browsers, get_connection_context, computer_action, execute_playwright_code, exec_command, browser_curl, manage_profiles, manage_replays' ;;
       *) expected="" ;;
     esac
     if [ -n "$expected" ] && [ "$(head -n 1 <<<"$output")" != "$expected" ]; then
@@ -184,7 +187,7 @@ for resolution in nodenext bundler; do
     "strict": true, "noEmit": true, "skipLibCheck": false, "types": ["node"],
     "allowImportingTsExtensions": true
   },
-  "files": ["types-example.ts", "client-example.ts", "testing-example.ts"]
+  "files": ["types-example.ts", "client-example.ts", "testing-example.ts", "mcp-example.ts"]
 }
 EOF
   "$node24" node_modules/typescript/bin/tsc -p "tsconfig.$resolution.json" ||
@@ -193,7 +196,7 @@ EOF
 done
 
 # The server as an operator gets it: `npx @x/server` installs the packed server (with the packed
-# @x/types it depends on) and starts it on Node 24, as the server README's Quick start does; it
+# @x/types, @x/client and @x/mcp it depends on) and starts it on Node 24, as the server README's Quick start does; it
 # answers /livez with a browser made through the API, and stops on SIGTERM.
 (cd "$root" && pnpm --filter @x/server pack --pack-destination "$work/tarballs" >/dev/null)
 server_tarball=$(ls "$work"/tarballs/x-server-*.tgz)
@@ -207,7 +210,8 @@ fi
 operator="$work/operator"
 mkdir -p "$operator"
 (cd "$operator" && npm_quiet init -y >/dev/null &&
-  npm_quiet install "$server_tarball" "$(ls "$work"/tarballs/x-types-*.tgz)" >/dev/null) ||
+  npm_quiet install "$server_tarball" "$(ls "$work"/tarballs/x-types-*.tgz)" \
+    "$(ls "$work"/tarballs/x-client-*.tgz)" "$(ls "$work"/tarballs/x-mcp-*.tgz)" >/dev/null) ||
   fail "the packed @x/server does not install"
 version=$(PATH="$work/bin24:$PATH" "$operator/node_modules/.bin/xb-server" --version)
 [ -n "$version" ] || fail "xb-server --version printed nothing"

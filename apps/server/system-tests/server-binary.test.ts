@@ -13,7 +13,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Kernel, { toFile } from '@onkernel/sdk';
+import { TOOL_NAMES } from '@x/mcp';
 import { formatNetworkEntry } from '@x/types';
 import { zipSync } from 'fflate';
 import { chromium } from 'playwright-core';
@@ -29,6 +33,9 @@ const TOKEN = 'system-test-token';
 const SHOP = '<title>Shop</title><h1 id="greeting">Welcome to the shop</h1>';
 
 let internet: SmallInternet;
+/** A developer's page on the host's loopback, opened to sessions by XB_ALLOW_NETWORKS. */
+let loopbackPage: ReturnType<typeof createHttpServer>;
+let loopbackUrl = '';
 let dataDir: string;
 let server: Awaited<ReturnType<typeof startShippedServer>>;
 let kernel: Kernel;
@@ -37,11 +44,18 @@ beforeAll(async () => {
   internet = await startSmallInternet({ 'shop.example.test': SHOP });
   // The registry is where npm finds it on this host: opened to installs as an operator would.
   const registry = (await registryNetworks()).map(formatNetworkEntry);
+  loopbackPage = createHttpServer((_, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end('<title>Local</title><h1 id="greeting">Hello from loopback</h1>');
+  });
+  await new Promise<void>((resolve) => loopbackPage.listen(0, '127.0.0.1', resolve));
+  const loopbackPort = (loopbackPage.address() as AddressInfo).port;
+  loopbackUrl = `http://127.0.0.1:${loopbackPort}/`;
   dataDir = join(mkdtempSync(join(tmpdir(), 'xb-system-')), 'data');
   server = await startShippedServer({
     XB_DATA_DIR: dataDir,
     XB_TOKENS: TOKEN,
-    XB_ALLOW_NETWORKS: registry.join(','),
+    XB_ALLOW_NETWORKS: [...registry, `127.0.0.1:${loopbackPort}`].join(','),
     ...internet.env,
   });
   kernel = new Kernel({ apiKey: TOKEN, baseURL: server.url, maxRetries: 0 });
@@ -53,6 +67,7 @@ afterAll(async () => {
     await once(server.child, 'exit');
   }
   await internet?.close();
+  loopbackPage?.close();
 });
 
 describe('the xb-server bin, started as users start it', () => {
@@ -234,6 +249,76 @@ describe('the xb-server bin, started as users start it', () => {
       await kernel.browsers.deleteByID(session.session_id).catch(() => undefined);
     }
   }, 180_000);
+
+  it('serves its MCP tools to the official SDK client over HTTP at /mcp and over stdio through xb mcp', async () => {
+    const xbBin = join(
+      dirname(createRequire(import.meta.url).resolve('@x/cli/package.json')),
+      'dist/bin/xb.js',
+    );
+    const transports: [string, () => Transport][] = [
+      [
+        'http',
+        () =>
+          new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+            requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+          }),
+      ],
+      [
+        'stdio',
+        () =>
+          new StdioClientTransport({
+            command: process.execPath,
+            args: [xbBin, 'mcp'],
+            env: { PATH: process.env.PATH ?? '', XB_BASE_URL: server.url, XB_TOKEN: TOKEN },
+            stderr: 'ignore',
+          }),
+      ],
+    ];
+    for (const [name, transport] of transports) {
+      const mcp = new Client({ name: 'system-test', version: '1.0.0' });
+      await mcp.connect(transport());
+      const call = async (tool: string, args: Record<string, unknown> = {}) => {
+        const result = (await mcp.callTool({ name: tool, arguments: args })) as CallToolResult;
+        expect(result.isError, `${name} ${tool}: ${JSON.stringify(result.content[0])}`).toBeFalsy();
+        return result;
+      };
+      const textOf = (result: CallToolResult) =>
+        result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+      try {
+        const { tools } = await mcp.listTools();
+        expect(
+          tools.map((tool) => tool.name),
+          name,
+        ).toEqual(TOOL_NAMES);
+        const created = JSON.parse(textOf(await call('manage_browsers', { action: 'create' })));
+        const id = created.session_id as string;
+        const read = await call('execute_playwright_code', {
+          session_id: id,
+          code: `await page.goto(${JSON.stringify(loopbackUrl)}); return await page.textContent('#greeting');`,
+        });
+        expect(textOf(read), name).toContain('Hello from loopback');
+        const looked = await call('computer_action', {
+          session_id: id,
+          actions: [{ type: 'type_text', type_text: { text: 'hello' } }, { type: 'screenshot' }],
+        });
+        const image = looked.content.find((part) => part.type === 'image') as
+          | { data: string; mimeType: string }
+          | undefined;
+        expect(image?.mimeType, name).toBe('image/png');
+        expect(
+          Buffer.from(image?.data ?? '', 'base64')
+            .subarray(1, 4)
+            .toString('latin1'),
+        ).toBe('PNG');
+        const context = JSON.parse(textOf(await call('get_connection_context')));
+        expect(context.service, name).toBe(server.url);
+        await call('manage_browsers', { action: 'delete', session_id: id });
+        expect((await kernel.browsers.retrieve(id)).deleted_at, name).toBeTruthy();
+      } finally {
+        await mcp.close();
+      }
+    }
+  }, 120_000);
 
   it('stops on SIGTERM with a browser, a process, a recording, a live view and a deploy in flight, leaving nothing on the host', async () => {
     const session = await kernel.browsers.create({ timeout_seconds: 120 });

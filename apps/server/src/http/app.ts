@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
+import { createMcpEndpoint } from '@x/mcp';
 import {
   createIdGenerator,
   createRequestHandler,
@@ -106,10 +107,37 @@ export function createApp(options: AppOptions): FetchHandler {
     const incoming = env?.incoming as IncomingMessage | undefined;
     const clientIp = incoming ? clientAddressOf(incoming) : undefined;
     const receivedBy = incoming ? receivedByOf(incoming) : undefined;
-    const outcome = await handle(withStreamedBody(request, env?.incoming), {
-      clientIp,
-      receivedBy,
-    });
+    if (pathname === '/mcp') {
+      // The MCP server: each tool call an API call of this caller's, answered in-process by the
+      // same pipeline (and so through any node of a cluster), audited with its address.
+      const mcp = createMcpEndpoint({
+        call: (call) => answer(call, { clientIp, receivedBy }),
+        publicUrl,
+        isAuthenticated: async (call) => hasKnownToken(tokens, call) || (await org.isKey(call)),
+      });
+      const response = await mcp(withStreamedBody(request, env?.incoming));
+      logger.info(
+        {
+          method: request.method,
+          path: pathname,
+          status: response.status,
+          durationMs: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+      return response;
+    }
+    return answer(withStreamedBody(request, env?.incoming), { clientIp, receivedBy }, started);
+  };
+
+  /** One API call, answered, measured and logged. */
+  async function answer(
+    request: Request,
+    info: { clientIp?: string; receivedBy?: string },
+    started = performance.now(),
+  ): Promise<Response> {
+    const pathname = new URL(request.url).pathname;
+    const outcome = await handle(request, info);
     // The server injects no faults: every outcome is an answer.
     if (outcome.kind !== 'response') throw new Error('A dropped call outside fault injection.');
     const { response } = outcome;
@@ -126,7 +154,7 @@ export function createApp(options: AppOptions): FetchHandler {
       'request',
     );
     return response;
-  };
+  }
 }
 
 /** A scrape of the metrics, in Prometheus text format. */

@@ -45,6 +45,10 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   { name: 'keys', summary: 'Make, rotate and delete API keys, for every project or one' },
   { name: 'audit', summary: 'Read the audit log: every write, who made it and how it ended' },
   { name: 'nodes', summary: "See the service's nodes; drain one before a deploy stops it" },
+  {
+    name: 'mcp',
+    summary: 'Serve the MCP tools over stdio, for agents (XB_BASE_URL and XB_TOKEN, or a profile)',
+  },
   { name: 'config', summary: 'Save the base URL and token in named profiles' },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)' },
 ];

@@ -8,6 +8,7 @@ import { credentialCommands, credentialProviderCommands } from './credentials.js
 import { deployCommands } from './deploy.js';
 import { extensionCommands } from './extensions.js';
 import { fsCommands } from './fs.js';
+import { mcpCommand } from './mcp.js';
 import { auditCommands, keyCommands, nodeCommands, projectCommands } from './org.js';
 import { poolCommands } from './pools.js';
 import { processCommands } from './processes.js';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...auditCommands,
   ...nodeCommands,
   ...configCommands,
+  mcpCommand,
   // Completion lists every command, itself included.
   completionCommand(() => COMMANDS),
 ];

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createMcpEndpoint } from '@x/mcp';
 import {
   type BrowserLimits,
   type CurlCall,
@@ -6,6 +7,7 @@ import {
   createRequestHandler,
   DEFAULT_BROWSER_LIMITS,
   type FsChange,
+  hasKnownToken,
   liveViewSockets,
   MemoryIdempotencyStore,
   Organization,
@@ -247,7 +249,8 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   };
   let current = build();
 
-  const handle = createRequestHandler<ServiceModel<FakeInstance>>({
+  const tokenSets = { tokens: new Set(tokens), readOnlyTokens: new Set(readOnlyTokens) };
+  const handleApi = createRequestHandler<ServiceModel<FakeInstance>>({
     runtime: (project) => current.org.model(project),
     keys: (token) => current.org.grantOf(token),
     sessionCaller: (sessionId, jwt) => current.org.sessionCaller(sessionId, jwt),
@@ -256,7 +259,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     audit: (call) => current.org.record(call),
     answered: (call) => current.org.answered(call),
     handlers: serviceHandlers<FakeInstance>(),
-    tokens: { tokens: new Set(tokens), readOnlyTokens: new Set(readOnlyTokens) },
+    tokens: tokenSets,
     idempotency,
     newRequestId: () => nextId('req'),
     now: clock,
@@ -271,6 +274,18 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     onUnexpectedError:
       options.onUnexpectedError ?? ((error) => console.error('fake service:', error)),
   });
+
+  // The MCP server at `/mcp`, as the server serves it: each tool call an API call of the caller's,
+  // through the same pipeline (its faults included).
+  const mcp = createMcpEndpoint({
+    call: inProcessFetch(handleApi),
+    isAuthenticated: async (request) =>
+      hasKnownToken(tokenSets, request) || (await current.org.isKey(request)),
+  });
+  const handle: typeof handleApi = async (request, info) =>
+    new URL(request.url).pathname === '/mcp'
+      ? { kind: 'response', response: await mcp(request) }
+      : handleApi(request, info);
 
   const findProcess = (processId: string): FakeProcess => {
     for (const instance of current.engines.browsers.instances.values()) {
