@@ -10,6 +10,7 @@ import { fileChecks } from './checks-files.js';
 import { invocationChecks } from './checks-invocations.js';
 import { listChecks } from './checks-lists.js';
 import { liveViewChecks } from './checks-live-view.js';
+import { mcpChecks } from './checks-mcp.js';
 import { orgChecks } from './checks-org.js';
 import { poolChecks } from './checks-pools.js';
 import { processChecks } from './checks-processes.js';
@@ -43,6 +44,7 @@ export const contractChecks: readonly ContractCheck[] = [
   ...authChecks,
   ...ruleChecks,
   ...orgChecks,
+  ...mcpChecks,
 ];
 
 /** The outcome of one check. */
