@@ -1,4 +1,5 @@
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createClient } from '@x/client';
@@ -888,5 +889,35 @@ describe('the manage_* tools', () => {
     await answerOf(
       call('manage_browsers', { action: 'delete', session_id: id, project: 'team-b' }),
     );
+  });
+
+  it('cancels a tool call over /mcp whose client goes away: its API call ends at once', async () => {
+    const code = 'await new Promise(() => {})';
+    fake.scriptPlaywright(code, { outcome: { success: true, result: null }, runForMs: 120_000 });
+    const mcp = new McpClient({ name: 'test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${fake.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${fake.tokens.token}` } },
+        fetch: fake.fetch,
+      }),
+    );
+    const created = (await mcp.callTool({
+      name: 'manage_browsers',
+      arguments: { action: 'create' },
+    })) as CallToolResult;
+    const { session_id: id } = JSON.parse(textOf(created)) as { session_id: string };
+    const pending = mcp
+      .callTool({
+        name: 'execute_playwright_code',
+        arguments: { session_id: id, code, timeout_sec: 300 },
+      })
+      .catch((error: unknown) => error);
+    await expect.poll(() => fake.playwrightRuns().length).toBe(1);
+    await mcp.close();
+    await pending;
+    // Left running, the code would hold its call for two minutes.
+    await expect
+      .poll(() => fake.journal.last('browsers.playwright.execute')?.status, { timeout: 5000 })
+      .toBeDefined();
   });
 });
