@@ -36,6 +36,28 @@ export function listResult(page: ListPage<unknown>, max: number): CallToolResult
   );
 }
 
+/** A link the answer carries as an MCP resource: a page a client can open for a person. */
+export interface ResourceLink {
+  readonly uri: string;
+  readonly name: string;
+  readonly description: string;
+}
+
+/**
+ * `result` with `links` after its content, as `resource_link` items (a client lists them as
+ * resources to open: a live view, a replay's player).
+ */
+export function withLinks(result: CallToolResult, links: readonly ResourceLink[]): CallToolResult {
+  if (links.length === 0) return result;
+  return {
+    ...result,
+    content: [
+      ...result.content,
+      ...links.map((link) => ({ type: 'resource_link' as const, mimeType: 'text/html', ...link })),
+    ],
+  };
+}
+
 /** A failed call: `isError` with one clear sentence, which the model reads and can act on. */
 export function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };

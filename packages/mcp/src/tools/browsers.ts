@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defined, jsonResult, listResult, refuseOthers, required } from '../results.js';
+import { defined, jsonResult, listResult, refuseOthers, required, withLinks } from '../results.js';
 import { defineTool } from '../tool.js';
 
 const ACTIONS = ['create', 'update', 'list', 'get', 'delete'] as const;
@@ -87,7 +87,7 @@ export const manageBrowsers = defineTool({
     switch (action) {
       case 'create':
         // The client checks the body against the catalog (an extension named by id or by name).
-        return jsonResult(
+        return browserAnswer(
           await client.browsers.create(defined(options) as never, call),
           maxTextChars,
         );
@@ -112,7 +112,7 @@ export const manageBrowsers = defineTool({
       }
       case 'get':
         refuseOthers(options, action);
-        return jsonResult(
+        return browserAnswer(
           await client.browsers.get({ id: required(args, 'session_id', action) }, call),
           maxTextChars,
         );
@@ -125,3 +125,28 @@ export const manageBrowsers = defineTool({
     }
   },
 });
+
+/** A browser's record, with its live view as a resource a client can open for a person. */
+function browserAnswer(
+  browser: {
+    session_id: string;
+    browser_live_view_url?: string | null;
+    deleted_at?: string | null;
+  },
+  maxTextChars: number,
+) {
+  const live = browser.deleted_at ? undefined : browser.browser_live_view_url;
+  return withLinks(
+    jsonResult(browser, maxTextChars),
+    live
+      ? [
+          {
+            uri: live,
+            name: `Live view of ${browser.session_id}`,
+            description:
+              'A page where a person watches and drives this browser. Its URL holds a key to the browser: share it as you would the browser.',
+          },
+        ]
+      : [],
+  );
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defined, jsonResult, refuseOthers, required } from '../results.js';
+import { defined, jsonResult, refuseOthers, required, withLinks } from '../results.js';
 import { defineTool } from '../tool.js';
 
 const ACTIONS = ['start', 'stop', 'list'] as const;
@@ -53,13 +53,34 @@ export const manageReplays = defineTool({
         await client.browsers.replays.stop({ id, replay_id: replay }, call);
         const replays = await client.browsers.replays.list({ id }, call);
         const stopped = replays.items.find((each) => each.replay_id === replay);
-        return jsonResult(stopped ?? { stopped: replay }, maxTextChars);
+        return withLinks(
+          jsonResult(stopped ?? { stopped: replay }, maxTextChars),
+          replayLinks(stopped ? [stopped] : []),
+        );
       }
       case 'list': {
         refuseOthers({ replay_id, framerate, max_duration_in_seconds }, action);
         const page = await client.browsers.replays.list({ id }, call);
-        return jsonResult({ items: page.items, has_more: page.hasMore }, maxTextChars);
+        return withLinks(
+          jsonResult({ items: page.items, has_more: page.hasMore }, maxTextChars),
+          replayLinks(page.items),
+        );
       }
     }
   },
 });
+
+/** Each finished replay's player, as a resource a client can open. */
+function replayLinks(replays: readonly { replay_id: string; replay_view_url?: string | null }[]) {
+  return replays.flatMap((replay) =>
+    replay.replay_view_url
+      ? [
+          {
+            uri: replay.replay_view_url,
+            name: `Replay ${replay.replay_id}`,
+            description: 'A page that plays the recording, with seeking and speed.',
+          },
+        ]
+      : [],
+  );
+}

@@ -128,8 +128,18 @@ describe('the MCP server', () => {
     const { call } = await connect();
     const created = await call('manage_browsers', { action: 'create', name: 'agent' });
     expect(created.isError).toBeFalsy();
-    const { session_id: id } = JSON.parse(textOf(created)) as { session_id: string };
+    const { session_id: id, browser_live_view_url: live } = JSON.parse(textOf(created)) as {
+      session_id: string;
+      browser_live_view_url: string;
+    };
     expect(id).toMatch(/^br_/);
+    // Its live view, as a resource a client can open for a person.
+    expect(created.content[1]).toMatchObject({
+      type: 'resource_link',
+      uri: live,
+      name: `Live view of ${id}`,
+      mimeType: 'text/html',
+    });
 
     const context = JSON.parse(textOf(await call('get_connection_context'))) as Record<
       string,
@@ -363,16 +373,21 @@ describe('the MCP server', () => {
     const replay = JSON.parse(
       textOf(await call('manage_replays', { action: 'start', session_id: id })),
     );
-    const stopped = JSON.parse(
-      textOf(
-        await call('manage_replays', {
-          action: 'stop',
-          session_id: id,
-          replay_id: replay.replay_id,
-        }),
-      ),
-    );
+    const stopping = await call('manage_replays', {
+      action: 'stop',
+      session_id: id,
+      replay_id: replay.replay_id,
+    });
+    const stopped = JSON.parse(textOf(stopping));
     expect(stopped).toMatchObject({ replay_id: replay.replay_id, finished_at: expect.any(String) });
+    // Its player, as a resource a client can open.
+    expect(stopping.content[1]).toMatchObject({
+      type: 'resource_link',
+      uri: stopped.replay_view_url,
+      name: `Replay ${replay.replay_id}`,
+    });
+    const listed = await call('manage_replays', { action: 'list', session_id: id });
+    expect(listed.content.filter((part) => part.type === 'resource_link')).toHaveLength(1);
   });
 });
 
