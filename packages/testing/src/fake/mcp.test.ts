@@ -398,6 +398,39 @@ registry.set('echo', { name: 'echo', actions: new Map([['run', async (_context, 
 `;
 
 describe('the manage_* tools', () => {
+  it('sets a profile up: a browser saving into it, its live view for the person, made once', async () => {
+    const { call } = await connect();
+    const first = await call('manage_profiles', {
+      action: 'setup',
+      profile: 'bank',
+      start_url: 'https://bank.example/login',
+    });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    const answer = JSON.parse(textOf(first));
+    expect(answer).toMatchObject({
+      profile: { name: 'bank' },
+      made: true,
+      session_id: expect.stringMatching(/^br_/),
+      next: expect.stringContaining('manage_browsers delete'),
+    });
+    expect(first.content[1]).toMatchObject({
+      type: 'resource_link',
+      uri: answer.browser_live_view_url,
+    });
+    const browser = JSON.parse(
+      textOf(await call('manage_browsers', { action: 'get', session_id: answer.session_id })),
+    );
+    expect(browser.profile).toMatchObject({ name: 'bank', save_changes: true });
+    await call('manage_browsers', { action: 'delete', session_id: answer.session_id });
+    const again = JSON.parse(
+      textOf(await call('manage_profiles', { action: 'setup', profile: 'bank' })),
+    );
+    expect(again).toMatchObject({ made: false, profile: { id: answer.profile.id } });
+    await call('manage_browsers', { action: 'delete', session_id: again.session_id });
+    const refused = await call('manage_profiles', { action: 'list', start_url: 'https://x' });
+    expect(textOf(refused)).toMatch(/does not take "start_url"/);
+  });
+
   it('manage_browser_pools creates, lists, changes, hands out, takes back, flushes and deletes a pool', async () => {
     const { call } = await connect();
     const pool = await answerOf(
