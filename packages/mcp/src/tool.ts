@@ -1,6 +1,6 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOptions, Client } from '@x/client';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** What a tool call gets besides its arguments. */
 export interface ToolContext {
@@ -41,3 +41,8 @@ export function defineTool<TShape extends z.ZodRawShape>(
 ): ToolDefinition<TShape> {
   return tool;
 }
+
+/** The `session_id` input of a tool that acts on one browser. */
+export const sessionIdInput = z
+  .string()
+  .describe("the browser's session_id, as manage_browsers create or list gives it");

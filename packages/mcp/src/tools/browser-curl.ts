@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textResult } from '../results.js';
-import { defineTool } from '../tool.js';
+import { defineTool, sessionIdInput } from '../tool.js';
 
 /** `browser_curl`: an HTTP request made by the browser itself. */
 export const browserCurl = defineTool({
@@ -18,9 +18,7 @@ export const browserCurl = defineTool({
     openWorldHint: true,
   },
   input: {
-    session_id: z
-      .string()
-      .describe("the browser's session_id, as manage_browsers create or list gives it"),
+    session_id: sessionIdInput,
     url: z.string().describe('an http or https URL'),
     method: z
       .enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { bounded, errorResult, ToolInputError } from '../results.js';
-import { defineTool } from '../tool.js';
+import { defineTool, sessionIdInput } from '../tool.js';
 
 const x = z.number().int().describe('x in CSS pixels of the viewport, from 0 at the left');
 const y = z.number().int().describe('y in CSS pixels of the viewport, from 0 at the top');
@@ -158,9 +158,7 @@ export const computerAction = defineTool({
     openWorldHint: true,
   },
   input: {
-    session_id: z
-      .string()
-      .describe("the browser's session_id, as manage_browsers create or list gives it"),
+    session_id: sessionIdInput,
     actions: z.array(actionSchema).min(1).describe('the actions, run in order'),
   },
   async run({ session_id: id, actions }, { client, call, maxTextChars }) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textResult } from '../results.js';
-import { defineTool } from '../tool.js';
+import { defineTool, sessionIdInput } from '../tool.js';
 
 /** `exec_command`: a command on a browser's instance, run to its end. */
 export const execCommand = defineTool({
@@ -18,9 +18,7 @@ export const execCommand = defineTool({
     openWorldHint: true,
   },
   input: {
-    session_id: z
-      .string()
-      .describe("the browser's session_id, as manage_browsers create or list gives it"),
+    session_id: sessionIdInput,
     command: z.string().describe('the program to run, e.g. ls or bash'),
     args: z.array(z.string()).optional().describe('its arguments'),
     cwd: z.string().optional().describe('the directory it runs in, default /home/browser'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bounded, errorResult, textResult } from '../results.js';
-import { defineTool } from '../tool.js';
+import { defineTool, sessionIdInput } from '../tool.js';
 
 /** `execute_playwright_code`: Playwright code beside a browser, on its page. */
 export const executePlaywrightCode = defineTool({
@@ -19,9 +19,7 @@ export const executePlaywrightCode = defineTool({
     openWorldHint: true,
   },
   input: {
-    session_id: z
-      .string()
-      .describe("the browser's session_id, as manage_browsers create or list gives it"),
+    session_id: sessionIdInput,
     code: z.string().describe('the body of an async function; `return` a value to get it back'),
     timeout_sec: z
       .number()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defined, jsonResult, refuseOthers, required, withLinks } from '../results.js';
-import { defineTool } from '../tool.js';
+import { defineTool, sessionIdInput } from '../tool.js';
 
 const ACTIONS = ['start', 'stop', 'list'] as const;
 
@@ -24,9 +24,7 @@ export const manageReplays = defineTool({
   },
   input: {
     action: z.enum(ACTIONS).describe('what to do: start, stop or list'),
-    session_id: z
-      .string()
-      .describe("the browser's session_id, as manage_browsers create or list gives it"),
+    session_id: sessionIdInput,
     replay_id: z.string().optional().describe('stop: the replay to stop'),
     framerate: z.number().int().optional().describe('start: frames per second'),
     max_duration_in_seconds: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bounded, errorResult, textResult } from '../results.js';
-import { defineTool } from '../tool.js';
+import { defineTool, sessionIdInput } from '../tool.js';
 
 /** How long the page may take to give its snapshot before the call says so. */
 const SNAPSHOT_TIMEOUT_MS = 5_000;
@@ -31,9 +31,7 @@ export const browserSnapshot = defineTool({
     openWorldHint: false,
   },
   input: {
-    session_id: z
-      .string()
-      .describe("the browser's session_id, as manage_browsers create or list gives it"),
+    session_id: sessionIdInput,
     selector: z
       .string()
       .optional()

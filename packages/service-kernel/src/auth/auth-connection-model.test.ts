@@ -4,9 +4,9 @@ import { base32Bytes, totpCode } from '../credentials/totp.js';
 import type { ProviderClient } from '../engines.js';
 import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { Organization } from '../org/organization.js';
-import type { Caller } from '../pipeline/auth.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores, MemoryRecordTable } from '../records/memory-record-store.js';
+import { keyOf, OPERATOR } from '../test-support/callers.js';
 import { BROWSER, memoryEngines, testModel } from '../test-support/memory-engines.js';
 
 const ORIGIN = 'http://localhost';
@@ -538,21 +538,9 @@ describe('auth connections', () => {
         },
       ],
     });
-    const operator: Caller = {
-      token: 't',
-      isReadOnly: false,
-      keyId: 'op_1',
-      keyName: 'operator token',
-      strategy: 'operator_token',
-      project: undefined,
-    };
+    const operator = OPERATOR;
     // A key of the default project, as an app deployed there is given: one project's key.
-    const homeKey: Caller = {
-      ...operator,
-      keyId: 'key_1',
-      strategy: 'api_key',
-      project: 'default',
-    };
+    const homeKey = keyOf(DEFAULT_PROJECT_ID);
     const home = org.model(DEFAULT_PROJECT_ID);
     const body = (profile: string) =>
       ({

@@ -2,10 +2,10 @@ import { type AuditLogEntry, type Operation, operationByName } from '@x/types';
 import { describe, expect, it } from 'vitest';
 import type { NodeDirectory } from '../engines.js';
 import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
-import type { Caller } from '../pipeline/auth.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores } from '../records/memory-record-store.js';
 import { ServiceError } from '../service-error.js';
+import { keyOf, OPERATOR } from '../test-support/callers.js';
 import { BROWSER, memoryEngines } from '../test-support/memory-engines.js';
 import type { ScriptedAppEngine } from '../test-support/scripted-app-engine.js';
 import { Organization } from './organization.js';
@@ -36,21 +36,7 @@ function testOrg(maxBrowsers = 4, nodes?: NodeDirectory, engines = memoryEngines
   return { org, audit, advance: (ms: number) => (now += ms), now: () => now };
 }
 
-const operator: Caller = {
-  token: 't',
-  isReadOnly: false,
-  keyId: 'op_1',
-  keyName: 'operator token',
-  strategy: 'operator_token',
-  project: undefined,
-};
-
-const keyOf = (project: string): Caller => ({
-  ...operator,
-  keyId: 'key_1',
-  strategy: 'api_key',
-  project,
-});
+const operator = OPERATOR;
 
 describe('the organization', () => {
   it('keeps a call on a session in its telemetry only for a caller of its project', async () => {
