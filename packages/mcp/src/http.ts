@@ -89,14 +89,23 @@ export function createMcpEndpoint(
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
-    // The client went away: its calls are cancelled (their API calls aborted).
-    const cancel = () => void server.close();
-    request.signal.addEventListener('abort', cancel, { once: true });
+    // The client went away: its calls are cancelled (their API calls aborted), and the request
+    // is answered at once, for no one (the transport would wait for answers that never come).
+    let stopListening = () => {};
+    const gone = new Promise<Response>((resolve) => {
+      const cancel = () => {
+        void server.close();
+        resolve(errorResponse(499, 'cancelled', 'The MCP client went away: its calls stopped.'));
+      };
+      if (request.signal.aborted) return cancel();
+      request.signal.addEventListener('abort', cancel, { once: true });
+      stopListening = () => request.signal.removeEventListener('abort', cancel);
+    });
     try {
       await server.connect(transport);
-      return await transport.handleRequest(request, { parsedBody });
+      return await Promise.race([transport.handleRequest(request, { parsedBody }), gone]);
     } finally {
-      request.signal.removeEventListener('abort', cancel);
+      stopListening();
       await server.close();
     }
   };
