@@ -32,6 +32,13 @@ function endpoint(options: { maxBodyBytes?: number } = {}) {
         });
       });
     }
+    const shot = /^\/browsers\/br_(big|small)\/computer\/screenshot$/.exec(url.pathname);
+    if (shot) {
+      const size = shot[1] === 'big' ? 4 * 1024 * 1024 + 1 : 100;
+      const png = new Uint8Array(size);
+      png.set([0x89, 0x50, 0x4e, 0x47]);
+      return new Response(png, { headers: { 'content-type': 'image/png' } });
+    }
     if (url.pathname === '/browsers/br_1' && request.method === 'DELETE') {
       return new Response(null, { status: 204 });
     }
@@ -92,6 +99,25 @@ describe('the MCP endpoint', () => {
     expect(missing).toMatchObject({
       isError: true,
       content: [{ type: 'text', text: 'manage_browsers: 404 not_found: No such thing.' }],
+    });
+    await mcp.close();
+  });
+
+  it('answers a screenshot as an image, and one past its bound as a line saying so', async () => {
+    const { fetch: fetchIt } = endpoint();
+    const mcp = await connect(fetchIt as typeof fetch);
+    const shoot = async (id: string) =>
+      (await mcp.callTool({
+        name: 'computer_action',
+        arguments: { session_id: id, actions: [{ type: 'screenshot' }] },
+      })) as CallToolResult;
+    expect((await shoot('br_small')).content.at(-1)).toMatchObject({
+      type: 'image',
+      mimeType: 'image/png',
+    });
+    expect((await shoot('br_big')).content.at(-1)).toMatchObject({
+      type: 'text',
+      text: expect.stringMatching(/^\[cut: the screenshot is 4194305 bytes, .* region/),
     });
     await mcp.close();
   });

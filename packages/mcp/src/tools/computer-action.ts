@@ -101,6 +101,12 @@ const BATCHED = new Set<ActionType>([
   'sleep',
 ]);
 /** Actions that answer data: they come after every other action. */
+/**
+ * Bytes of one screenshot an answer carries at most (as PNG, before base64): what models take as
+ * one image. A larger one is left out, saying so and how to ask for less.
+ */
+export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+
 const ANSWERING = new Set<ActionType>(['screenshot', 'read_clipboard', 'get_mouse_position']);
 /** Actions that take nothing, so their params may be left out. */
 const NO_PARAMS = new Set<ActionType>(['screenshot', 'read_clipboard', 'get_mouse_position']);
@@ -204,11 +210,14 @@ export const computerAction = defineTool({
           const png = await (
             await client.browsers.computer.screenshot({ id, ...action.params }, call)
           ).bytes();
-          content.push({
-            type: 'image',
-            data: Buffer.from(png).toString('base64'),
-            mimeType: 'image/png',
-          });
+          content.push(
+            png.byteLength > MAX_IMAGE_BYTES
+              ? {
+                  type: 'text',
+                  text: `[cut: the screenshot is ${png.byteLength} bytes, past the ${MAX_IMAGE_BYTES} one answer carries; ask for a region of the viewport (screenshot { region })]`,
+                }
+              : { type: 'image', data: Buffer.from(png).toString('base64'), mimeType: 'image/png' },
+          );
         } else if (action.type === 'read_clipboard') {
           const { text } = await client.browsers.computer.readClipboard({ id }, call);
           content.push({
