@@ -15,6 +15,7 @@ function groupOf(operation: Operation): string {
   if (first === 'browsers' && second === 'fs') return 'Filesystem watches';
   if (first === 'browsers' && second === 'computer') return 'Computer controls';
   if (first === 'browsers' && second === 'replays') return 'Replays';
+  if (first === 'auth' && second === 'context') return 'Who calls';
   const names: Record<string, string> = {
     browsers: 'Browsers',
     browserPools: 'Browser pools',

@@ -63,6 +63,7 @@ export {
   type UpdateAuthConnectionBody,
   UpdateAuthConnectionBodySchema,
 } from './auth/auth-connection.js';
+export { type AuthContext, AuthContextSchema, ORGANIZATION_ID } from './auth/auth-context.js';
 export {
   AuthConnectionPathSchema,
   authConnectionTimelineOperation,
@@ -70,6 +71,7 @@ export {
   deleteAuthConnectionOperation,
   followAuthConnectionOperation,
   getAuthConnectionOperation,
+  getAuthContextOperation,
   listAuthConnectionsOperation,
   loginAuthConnectionOperation,
   submitAuthConnectionOperation,

@@ -1,5 +1,5 @@
 import { useFakeService } from '@x/testing/vitest';
-import { AuthConnectionSchema } from '@x/types';
+import { AuthConnectionSchema, AuthContextSchema, CreatedApiKeySchema } from '@x/types';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { onlyJson, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
@@ -9,6 +9,47 @@ const PASSWORD = 'cli-auth-typed-pw';
 
 describe.each(TRANSPORTS)('auth commands (%s)', (_, overHttp) => {
   const { run } = xbAgainst(fake, overHttp);
+
+  it('context says who the token is and where a call acts, for the operator and a project key', async () => {
+    const shown = await run(['auth', 'context']);
+    expect(shown.stdout).toMatch(/^kind +operator token$/m);
+    expect(shown.stdout).toMatch(/^access +full$/m);
+    expect(shown.stdout).toMatch(/^reaches +every project$/m);
+    expect(shown.stdout).toMatch(/^acts_in +default$/m);
+    const name = `ctx-${overHttp ? 'http' : 'direct'}`;
+    const project = onlyJson((await run(['projects', 'create', '--name', name, '--json'])).stdout);
+    const { id: projectId } = project as { id: string };
+    const key = v.parse(
+      CreatedApiKeySchema,
+      onlyJson(
+        (
+          await run([
+            'keys',
+            'create',
+            '--name',
+            name,
+            '--project-id',
+            projectId,
+            '--read-only',
+            '--json',
+          ])
+        ).stdout,
+      ),
+    );
+    const asKey = v.parse(
+      AuthContextSchema,
+      onlyJson((await run(['auth', 'context', '--token', key.key, '--json'])).stdout),
+    );
+    expect(asKey.authentication).toMatchObject({ credential_id: key.id, credential_name: name });
+    expect(asKey.authorization).toEqual({
+      credential_scope: { project_id: projectId },
+      effective_scope: { project_id: projectId },
+      read_only: true,
+    });
+    expect((await run(['auth', 'context', '--project', name])).stdout).toMatch(
+      new RegExp(`^acts_in +${projectId}$`, 'm'),
+    );
+  });
 
   it('login follows the flow, asks for what the credential lacks on stdin, and signs in', async () => {
     const domain = `${overHttp ? 'http' : 'direct'}.example.com`;

@@ -1,5 +1,11 @@
 import type { EventStream } from '@x/client';
-import type { AuthConnection, AuthEvent, AuthTimelineEvent, LoginResponse } from '@x/types';
+import type {
+  AuthConnection,
+  AuthContext,
+  AuthEvent,
+  AuthTimelineEvent,
+  LoginResponse,
+} from '@x/types';
 import { CliError, usageError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import type { Colors } from '../output/colors.js';
@@ -69,6 +75,19 @@ function timelineTable(colors: Colors, entries: readonly AuthTimelineEvent[]): s
   );
 }
 
+/** Who the token is, and the project a call acts in. */
+function contextView(colors: Colors, context: AuthContext): string {
+  const { authentication: how, authorization: reach } = context;
+  return renderRecord(colors, {
+    credential: `${colors.cyan(how.credential_id ?? '-')} (${how.credential_name})`,
+    kind: how.auth_strategy === 'operator_token' ? 'operator token' : 'API key',
+    access: reach.read_only ? colors.yellow('read-only') : 'full',
+    reaches: reach.credential_scope.project_id ?? 'every project',
+    acts_in: reach.effective_scope.project_id ?? colors.dim('no project'),
+    organization: context.organization.id,
+  });
+}
+
 /** A field as a question: its label, and what it is for. */
 function question(field: { label?: string | undefined; id: string; type: string }): string {
   return `${field.label || field.id}${field.type === 'text' ? '' : ` (${field.type.replace('_', ' ')})`}: `;
@@ -134,8 +153,12 @@ async function followFlow(context: CommandContext, id: string): Promise<void> {
   throw new CliError(`The sign-in ${why}`, EXIT_CODES.api);
 }
 
-/** `xb auth …`: auth connections, and sign-ins followed in the terminal. */
+/** `xb auth …`: auth connections, sign-ins followed in the terminal, and who the token is. */
 export const authCommands: CommandSpec[] = [
+  operationCommand<AuthContext>('auth', 'context', 'auth.context.get', {
+    example: 'xb auth context --project staging',
+    show: (context, found) => contextView(context.colors, found),
+  }),
   operationCommand<AuthConnection>('auth', 'create', 'auth.connections.create', {
     example:
       'xb auth create --domain shop.example.com --profile-name agent --credential \'{"name":"shop-login"}\'',

@@ -35,7 +35,8 @@ export const GROUPS: readonly { readonly name: string; readonly summary: string 
   },
   {
     name: 'auth',
-    summary: 'Keep profiles signed in to sites: sign in (asking here for what is missing), checks',
+    summary:
+      'Keep profiles signed in to sites: sign in (asking here for what is missing), checks; who the token is',
   },
   {
     name: 'credential-providers',

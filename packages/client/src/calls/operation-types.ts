@@ -1217,6 +1217,49 @@ export interface AppVersion {
   env_vars: { [key: string]: '' };
 }
 
+export interface AuthContext {
+  /** how the caller authenticated */
+  authentication: {
+    /** how the caller proved who it is: api_key (a bearer token) here */
+    method: 'api_key' | 'jwt';
+    /** where the credential came from: api_key here */
+    source: 'api_key' | 'oauth' | 'dashboard';
+    /** the API key's id, or op_ and a short hash of an operator's token (the audit log's key_id) */
+    credential_id: string | null;
+    /** this project's own: the API key's name, or `operator token` (`operator token (read-only)`) */
+    credential_name: string;
+    /** this project's own: operator_token (XB_TOKENS) or api_key, as the audit log names it */
+    auth_strategy: 'operator_token' | 'api_key';
+  };
+  /** what the caller reaches */
+  authorization: {
+    /** the widest the credential reaches: a project key's project, else null */
+    credential_scope: {
+      /** the project; null: the whole organization */
+      project_id: string | null;
+    };
+    /** the project this call acts in: X-Kernel-Project-Id, else the key’s project, else default; never null here */
+    effective_scope: {
+      /** the project; null: the whole organization */
+      project_id: string | null;
+    };
+    /** this project's own: true when the credential reads records and metrics only */
+    read_only: boolean;
+  };
+  /** the organization the caller belongs to */
+  organization: {
+    /** the organization: a server serves one, `default` */
+    id: string;
+  };
+  /** who calls */
+  principal: {
+    /** the same id as credential_id */
+    id: string;
+    /** api_key here: no caller is a signed-in person */
+    type: 'api_key' | 'user';
+  };
+}
+
 // Operations
 
 /** What `browsers.replays.stop` takes: its path parameters. */
@@ -3100,6 +3143,9 @@ export type FollowInvocationResult = EventStream<
     }
 >;
 
+/** What `auth.context.get` takes: nothing. */
+export type GetAuthContextInput = Record<never, never>;
+
 // Methods
 
 /** Every operation of the API as a method, grouped as the API is. */
@@ -4084,6 +4130,8 @@ export interface CredentialProvidersMethods {
 export interface AuthMethods {
   /** The `auth.connections` operations. */
   readonly connections: AuthConnectionsMethods;
+  /** The `auth.context` operations. */
+  readonly context: AuthContextMethods;
 }
 
 /** The `auth.connections` operations. */
@@ -4157,6 +4205,17 @@ export interface AuthConnectionsMethods {
     input: AuthConnectionTimelineInput,
     options?: CallOptions,
   ): PagePromise<AuthTimelineEvent>;
+}
+
+/** The `auth.context` operations. */
+export interface AuthContextMethods {
+  /**
+   * Get the caller's context: its credential, the project it is limited to, the project this call acts in, and whether it may only read.
+   *
+   * `GET /auth/context`: any token, read-only ones too.
+   * Errors: 401, 403, 429, 500, 503.
+   */
+  get(input?: GetAuthContextInput, options?: CallOptions): CallPromise<AuthContext>;
 }
 
 /** The `deployments` operations. */

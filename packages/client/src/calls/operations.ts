@@ -37,6 +37,7 @@ import type {
   AuditLogEntry,
   AuthConnection,
   AuthConnectionTimelineInput,
+  AuthContext,
   AuthTimelineEvent,
   BatchInput,
   BrowserPool,
@@ -104,6 +105,7 @@ import type {
   FollowInvocationResult,
   GetApiKeyInput,
   GetAuthConnectionInput,
+  GetAuthContextInput,
   GetBrowserInput,
   GetBrowserPoolInput,
   GetCredentialInput,
@@ -2918,4 +2920,24 @@ export const listApps: (
   query: ['offset', 'limit', 'app_name', 'version'],
   responses: { 200: 'json' },
   paginated: true,
+});
+
+// auth.context
+
+/**
+ * Get the caller's context: its credential, the project it is limited to, the project this call acts in, and whether it may only read.
+ *
+ * `GET /auth/context`: any token, read-only ones too.
+ * Errors: 401, 403, 429, 500, 503.
+ * `auth.context.get`
+ */
+export const getAuthContext: (
+  core: Core,
+  input?: GetAuthContextInput,
+  options?: CallOptions,
+) => CallPromise<AuthContext> = /* @__PURE__ */ defineCall<GetAuthContextInput, AuthContext>({
+  name: 'auth.context.get',
+  method: 'GET',
+  path: '/auth/context',
+  responses: { 200: 'json' },
 });

@@ -39,6 +39,22 @@ const orgLimits = {
   default_project_max_concurrent_sessions: 5,
   default_project_max_concurrent_invocations: null,
 };
+const authContext = {
+  authentication: {
+    method: 'api_key',
+    source: 'api_key',
+    credential_id: 'key_1',
+    credential_name: 'ci',
+    auth_strategy: 'api_key',
+  },
+  authorization: {
+    credential_scope: { project_id: 'proj_1' },
+    effective_scope: { project_id: 'proj_1' },
+    read_only: true,
+  },
+  organization: { id: 'default' },
+  principal: { id: 'key_1', type: 'api_key' },
+};
 const apiKey = {
   id: 'key_1',
   name: 'ci',
@@ -868,6 +884,12 @@ const CASES: Record<string, MethodCase> = {
     url: '/apps?app_name=greeter',
     respond: ok([samples.appVersion]),
     result: [samples.appVersion],
+  },
+  'auth.context.get': {
+    method: 'GET',
+    url: '/auth/context',
+    respond: ok(authContext),
+    result: authContext,
   },
   'auth.connections.timeline': {
     input: { id: 'auth_1', type: 'login' },

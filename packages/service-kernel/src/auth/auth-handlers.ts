@@ -2,6 +2,7 @@ import type { BrowserInstance } from '../engines.js';
 import { eventStreamBody } from '../event-stream.js';
 import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
+import { authContextOf } from './auth-context.js';
 
 type Operations =
   | 'auth.connections.create'
@@ -12,9 +13,10 @@ type Operations =
   | 'auth.connections.login'
   | 'auth.connections.submit'
   | 'auth.connections.events'
-  | 'auth.connections.timeline';
+  | 'auth.connections.timeline'
+  | 'auth.context.get';
 
-/** The auth connection operations over the service model. */
+/** The auth connection operations over the service model, and who the caller is. */
 export function authHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
   return {
     'auth.connections.create': async ({ runtime, body, origin, caller }) => ({
@@ -50,5 +52,9 @@ export function authHandlers<I extends BrowserInstance>(): HandlerGroup<I, Opera
     },
     'auth.connections.timeline': ({ runtime, params, query }) =>
       pageAnswer(runtime.auth.timeline(params.id, query)),
+    'auth.context.get': ({ caller, project }) => ({
+      status: 200,
+      json: authContextOf(caller, project),
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import type {
   AuditLogEntry,
+  AuthContext,
   CreatedApiKey,
   Invocation,
   Profile,
@@ -175,6 +176,70 @@ export const orgChecks: readonly ContractCheck[] = defineChecks('org', {
       `no entry of the project just made in ${JSON.stringify(all.slice(0, 3))}`,
     );
     expect(!JSON.stringify(all).includes(context.target.token), 'the audit log holds a token');
+  },
+  'the auth context names the credential, what it reaches and the project a call acts in': async (
+    context,
+  ) => {
+    const read = async (token?: string, project?: Project) =>
+      context.expectSuccess<AuthContext>(
+        await context.call('GET', '/auth/context', {
+          ...(token !== undefined && { token }),
+          ...(project !== undefined && { headers: inProject(project) }),
+        }),
+        'auth.context.get',
+        200,
+      );
+    // The operator's token: the whole organization, acting in the default project.
+    const operator = await read();
+    expect(
+      operator.authentication.method === 'api_key' &&
+        operator.authentication.auth_strategy === 'operator_token' &&
+        operator.authentication.credential_id !== null &&
+        operator.principal.type === 'api_key' &&
+        operator.principal.id === operator.authentication.credential_id &&
+        operator.authorization.credential_scope.project_id === null &&
+        operator.authorization.effective_scope.project_id === 'default' &&
+        !operator.authorization.read_only &&
+        operator.organization.id.length > 0,
+      `the operator's context reads ${JSON.stringify(operator)}`,
+    );
+    expect(!JSON.stringify(operator).includes(context.target.token), 'the context holds the token');
+    const project = await createProject(context);
+    const named = await read(undefined, project);
+    expect(
+      named.authorization.effective_scope.project_id === project.id &&
+        named.authorization.credential_scope.project_id === null,
+      `with the project header the context reads ${JSON.stringify(named.authorization)}`,
+    );
+    // A read-only token may ask: it is a read.
+    const readOnly = await read(context.target.readOnlyToken);
+    expect(
+      readOnly.authorization.read_only &&
+        readOnly.authentication.credential_id !== operator.authentication.credential_id,
+      `the read-only token's context reads ${JSON.stringify(readOnly)}`,
+    );
+    // A project key: its id, its project, and that project whatever it names.
+    const key = await createKey(context, { project_id: project.id, read_only: true });
+    const ofKey = await read(key.key);
+    expect(
+      ofKey.authentication.auth_strategy === 'api_key' &&
+        ofKey.authentication.credential_id === key.id &&
+        ofKey.authentication.credential_name === key.name &&
+        ofKey.principal.id === key.id &&
+        ofKey.principal.type === 'api_key' &&
+        ofKey.authorization.credential_scope.project_id === project.id &&
+        ofKey.authorization.effective_scope.project_id === project.id &&
+        ofKey.authorization.read_only &&
+        ofKey.organization.id === operator.organization.id,
+      `the project key's context reads ${JSON.stringify(ofKey)}`,
+    );
+    expect(!JSON.stringify(ofKey).includes(key.key), 'the context holds the key');
+    const other = await createProject(context);
+    context.expectError(
+      await context.call('GET', '/auth/context', { token: key.key, headers: inProject(other) }),
+      403,
+      'forbidden',
+    );
   },
   // A drain cannot be undone, so the suite drains nothing: it checks who may, and the node list.
   'the nodes list the one that answered, up; a drain takes an organization-wide full key and a known node':

@@ -12,9 +12,18 @@ import { useFakeService } from '../vitest/index.js';
 
 const fake = useFakeService();
 
-/** An MCP client connected in memory to a server whose calls reach the fake with `token`. */
-async function connect(token = fake.tokens.token, maxTextChars?: number) {
-  const client = createClient({ baseUrl: fake.url, token, fetch: fake.fetch, maxRetries: 0 });
+/**
+ * An MCP client connected in memory to a server whose calls reach the fake with `token` (and
+ * `project`, when given, as the client's project setting).
+ */
+async function connect(token = fake.tokens.token, maxTextChars?: number, project?: string) {
+  const client = createClient({
+    baseUrl: fake.url,
+    token,
+    fetch: fake.fetch,
+    maxRetries: 0,
+    ...(project !== undefined && { project }),
+  });
   const server = createMcpServer({ client, ...(maxTextChars ? { maxTextChars } : {}) });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const mcp = new McpClient({ name: 'test', version: '1.0.0' });
@@ -148,7 +157,7 @@ describe('the MCP server', () => {
     expect(context).toMatchObject({
       service: fake.url,
       project: { id: 'default' },
-      project_chosen_by: 'the token (the only project it sees)',
+      project_chosen_by: 'the service (its default project)',
       token_ends_with: fake.tokens.token.slice(-4),
     });
 
@@ -307,6 +316,68 @@ describe('the MCP server', () => {
     expect(textOf(refused)).toMatch(/403 forbidden: This token may only read/);
     const { call: asNobody } = await connect('not-a-token');
     expect(textOf(await asNobody('manage_browsers', { action: 'list' }))).toMatch(/401/);
+  });
+
+  it('get_connection_context says who calls, what it reaches and where calls act, as the service says', async () => {
+    const { call, client } = await connect();
+    expect(await answerOf(call('get_connection_context'))).toEqual({
+      service: fake.url,
+      organization: { id: 'default' },
+      principal: {
+        id: expect.stringMatching(/^op_/),
+        type: 'api_key',
+        name: 'operator token',
+        credential: "the operator's token",
+      },
+      token_ends_with: fake.tokens.token.slice(-4),
+      read_only: false,
+      credential_scope: { project_id: null },
+      project: { id: 'default', name: 'default', status: 'active' },
+      project_chosen_by: 'the service (its default project)',
+      visible_projects: [{ id: 'default', name: 'default' }],
+      more_projects: false,
+    });
+    // Read from the service, not inferred from the projects the token sees.
+    expect(fake.journal.calls('auth.context.get')).toHaveLength(1);
+    const { call: readOnly } = await connect(fake.tokens.readOnlyToken);
+    expect(await answerOf(readOnly('get_connection_context'))).toMatchObject({
+      principal: { name: 'operator token (read-only)' },
+      read_only: true,
+      credential_scope: { project_id: null },
+    });
+
+    const project = await client.projects.create({ name: 'team-ctx' });
+    const { call: configured } = await connect(fake.tokens.token, undefined, 'team-ctx');
+    expect(await answerOf(configured('get_connection_context'))).toMatchObject({
+      credential_scope: { project_id: null },
+      project: { id: project.id, name: 'team-ctx' },
+      project_chosen_by: 'configuration (the project setting)',
+      visible_projects: [{ id: 'default' }, { id: project.id }],
+    });
+
+    const key = await client.apiKeys.create({
+      name: 'agent-ctx',
+      project_id: project.id,
+      read_only: true,
+    });
+    const { call: withKey } = await connect(key.key);
+    expect(await answerOf(withKey('get_connection_context'))).toEqual({
+      service: fake.url,
+      organization: { id: 'default' },
+      principal: { id: key.id, type: 'api_key', name: 'agent-ctx', credential: 'an API key' },
+      token_ends_with: key.key.slice(-4),
+      read_only: true,
+      credential_scope: { project_id: project.id },
+      project: { id: project.id, name: 'team-ctx', status: 'active' },
+      project_chosen_by: "the token (a project's API key acts in its project)",
+      visible_projects: [{ id: project.id, name: 'team-ctx' }],
+      more_projects: false,
+    });
+    // A project key naming another project is refused, as any call of it would be.
+    const { call: elsewhere } = await connect(key.key, undefined, 'default');
+    const refused = await elsewhere('get_connection_context');
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/403 forbidden/);
   });
 
   it('cuts a long answer and says so', async () => {

@@ -16,6 +16,7 @@ import {
   SubmitResponseSchema,
   UpdateAuthConnectionBodySchema,
 } from './auth-connection.js';
+import { AuthContextSchema } from './auth-context.js';
 
 /** Path parameters of an operation on one auth connection. */
 export const AuthConnectionPathSchema = /* @__PURE__ */ requestObject({
@@ -135,5 +136,20 @@ export const authConnectionTimelineOperation = /* @__PURE__ */ defineOperation({
   query: AuthTimelineQuerySchema,
   responses: { 200: { kind: 'json', schema: AuthTimelineSchema } },
   errorStatuses: [404],
+  access: 'read',
+});
+
+/**
+ * GET /auth/context: who the caller is, what its credential reaches and the project this call
+ * acts in. It acts in a project, so X-Kernel-Project-Id applies as it does to any call.
+ */
+export const getAuthContextOperation = /* @__PURE__ */ defineOperation({
+  name: 'auth.context.get',
+  summary:
+    "Get the caller's context: its credential, the project it is limited to, the project this call acts in, and whether it may only read.",
+  method: 'GET',
+  path: '/auth/context',
+  responses: { 200: { kind: 'json', schema: AuthContextSchema } },
+  errorStatuses: [],
   access: 'read',
 });

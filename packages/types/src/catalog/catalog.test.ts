@@ -137,6 +137,8 @@ const CONTRACT_OPERATIONS = [
   'GET /deployments/{id}/events',
   'GET /apps',
   'GET /invocations/{id}/events',
+  // Who the caller is.
+  'GET /auth/context',
 ];
 
 /** The success status contract.md decides for each operation that has one. */
@@ -169,6 +171,7 @@ const CONTRACT_SUCCESS: Record<string, number[]> = {
   'credentialProviders.delete': [204],
   'auth.connections.create': [201],
   'auth.connections.delete': [204],
+  'auth.context.get': [200],
 };
 
 const signature = (operation: { method: string; path: string }) =>

@@ -12,6 +12,7 @@ import {
   deleteAuthConnectionOperation,
   followAuthConnectionOperation,
   getAuthConnectionOperation,
+  getAuthContextOperation,
   listAuthConnectionsOperation,
   loginAuthConnectionOperation,
   submitAuthConnectionOperation,
@@ -289,6 +290,7 @@ export const operations = [
   followDeploymentOperation,
   listAppsOperation,
   followInvocationOperation,
+  getAuthContextOperation,
 ] as const;
 
 /** Any operation of the catalog, with its literal types. */
