@@ -177,10 +177,10 @@ describe('the MCP endpoint', () => {
       signal: controller.signal,
     });
     const answered = handle(request);
-    await expect.poll(() => heard.length).toBe(1);
+    await expect.poll(() => heard.length, { timeout: 10_000 }).toBe(1);
     controller.abort();
     // Answered at once, for no one; the API call under way aborted.
     expect((await answered).status).toBe(499);
-    await expect.poll(aborted).toBe(1);
+    await expect.poll(aborted, { timeout: 10_000 }).toBe(1);
   });
 });

@@ -84,7 +84,7 @@ describe('the screen of a tab', () => {
     stream.next(); // now it waits: every held frame is acknowledged
     expect(tab.acks()).toHaveLength(3);
     // A change drawn while three waited was dropped: once quiet, the screencast starts again.
-    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(2);
+    await expect.poll(() => tab.starts(), { timeout: 10_000 }).toBe(2);
     tab.frame();
     expect(frames).toHaveLength(3);
     stream.next();
@@ -98,7 +98,7 @@ describe('the screen of a tab', () => {
     tab.frame();
     stream.next();
     capture.settle();
-    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(2);
+    await expect.poll(() => tab.starts(), { timeout: 10_000 }).toBe(2);
     // A late frame of the first screencast is acknowledged and not shown.
     tab.frame(1);
     expect(frames).toHaveLength(1);
@@ -115,8 +115,8 @@ describe('the screen of a tab', () => {
     stream.resize({ maxWidth: 200, maxHeight: 100 }); // restarts: the stop takes 100 ms
     await sleep(30);
     capture.settle(); // the tab navigates meanwhile: the new start may miss its page
-    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(2);
-    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(3);
+    await expect.poll(() => tab.starts(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => tab.starts(), { timeout: 10_000 }).toBe(3);
     tab.frame();
     expect(frames).toHaveLength(2);
     await stream.stop();
@@ -128,12 +128,12 @@ describe('the screen of a tab', () => {
     tab.frame();
     stream.next(); // handed the newest at once; two held
     stream.resize({ maxWidth: 200, maxHeight: 100 }); // restarts: nothing held, nobody waits
-    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(2);
+    await expect.poll(() => tab.starts(), { timeout: 10_000 }).toBe(2);
     capture.settle();
     await sleep(400); // quiet, but nobody wants a frame yet
     expect(tab.starts()).toBe(2);
     stream.next();
-    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(3);
+    await expect.poll(() => tab.starts(), { timeout: 10_000 }).toBe(3);
     tab.frame();
     expect(frames).toHaveLength(3);
     await stream.stop();
@@ -141,7 +141,7 @@ describe('the screen of a tab', () => {
 
   it('starts again when Chromium refuses a start as the tab swaps its renderer', async () => {
     const { tab, frames, stream } = await watched({ refuse: 2 });
-    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(1);
+    await expect.poll(() => tab.starts(), { timeout: 10_000 }).toBe(1);
     expect(tab.refused()).toBe(2);
     tab.frame();
     expect(frames).toHaveLength(1);
@@ -150,12 +150,12 @@ describe('the screen of a tab', () => {
 
   it('gives a refused start up after a while, and starts again when the tab navigates', async () => {
     const { tab, capture, frames, stream } = await watched({ refuse: 26 });
-    await expect.poll(() => tab.refused(), { timeout: 10_000 }).toBe(26);
+    await expect.poll(() => tab.refused(), { timeout: 30_000 }).toBe(26);
     await sleep(400);
     expect(tab.refused()).toBe(26);
     expect(tab.starts()).toBe(0);
     capture.settle();
-    await expect.poll(() => tab.starts(), { timeout: 2000 }).toBe(1);
+    await expect.poll(() => tab.starts(), { timeout: 10_000 }).toBe(1);
     tab.frame();
     expect(frames).toHaveLength(1);
     await stream.stop();

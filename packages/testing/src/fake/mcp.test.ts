@@ -1031,12 +1031,12 @@ describe('the manage_* tools', () => {
         arguments: { session_id: id, code, timeout_sec: 300 },
       })
       .catch((error: unknown) => error);
-    await expect.poll(() => fake.playwrightRuns().length).toBe(1);
+    await expect.poll(() => fake.playwrightRuns().length, { timeout: 10_000 }).toBe(1);
     await mcp.close();
     await pending;
     // Left running, the code would hold its call for two minutes.
     await expect
-      .poll(() => fake.journal.last('browsers.playwright.execute')?.status, { timeout: 5000 })
+      .poll(() => fake.journal.last('browsers.playwright.execute')?.status, { timeout: 10_000 })
       .toBeDefined();
   });
 });
