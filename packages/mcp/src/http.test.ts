@@ -16,6 +16,7 @@ function endpoint(options: { maxBodyBytes?: number } = {}) {
   const heard: { method: string; path: string; token: string | null; project: string | null }[] =
     [];
   let aborted = 0;
+  const held: Request[] = [];
   const call = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     heard.push({
@@ -25,6 +26,9 @@ function endpoint(options: { maxBodyBytes?: number } = {}) {
       project: request.headers.get('x-kernel-project-id'),
     });
     if (url.pathname === '/browsers/br_slow') {
+      // Held as a service holds a call under way: a request nothing holds may be collected, and
+      // the abort of a signal that follows another is not passed to a collected one.
+      held.push(request);
       await new Promise<void>((_, reject) => {
         request.signal.addEventListener('abort', () => {
           aborted += 1;
