@@ -5,27 +5,38 @@ const decoder = new TextDecoder();
 
 describe('eventStreamBody', () => {
   it('sends a heartbeat comment while the source is quiet, then its events', async () => {
+    // The source stays quiet until the test lets it go: what is read depends on no timing.
+    let release = () => {};
+    const quiet = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     async function* source() {
-      await new Promise((resolve) => setTimeout(resolve, 130));
+      await quiet;
       yield { type: 'CREATE', path: '/a' };
     }
-    const reader = eventStreamBody(() => source(), { heartbeatMs: 30 }).getReader();
-    const chunks: string[] = [];
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      chunks.push(decoder.decode(read.value));
-    }
-    const beats = chunks.filter((chunk) => chunk === ': keepalive\n\n');
-    expect(beats.length).toBeGreaterThanOrEqual(2);
-    expect(chunks.at(-1)).toBe('data: {"type":"CREATE","path":"/a"}\n\n');
-    expect(chunks.length).toBe(beats.length + 1);
+    const reader = eventStreamBody(() => source(), { heartbeatMs: 5 }).getReader();
+    const next = async () => {
+      const read = await reader.read();
+      return read.done ? undefined : decoder.decode(read.value);
+    };
+    expect(await next()).toBe(': keepalive\n\n');
+    expect(await next()).toBe(': keepalive\n\n');
+    release();
+    // Heartbeats that came due meanwhile, then the event, then the end.
+    let chunk = await next();
+    while (chunk === ': keepalive\n\n') chunk = await next();
+    expect(chunk).toBe('data: {"type":"CREATE","path":"/a"}\n\n');
+    expect(await next()).toBeUndefined();
   });
 
   it('asks the source for its next event once, however many heartbeats pass', async () => {
     let asked = 0;
+    // A source that stays quiet until the stream is cancelled: only heartbeats can be read.
+    const quiet = new Promise<void>(() => {});
     async function* source() {
       while (true) {
         asked += 1;
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await quiet;
         yield {};
       }
     }
