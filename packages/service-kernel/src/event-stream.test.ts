@@ -31,16 +31,16 @@ describe('eventStreamBody', () => {
 
   it('asks the source for its next event once, however many heartbeats pass', async () => {
     let asked = 0;
-    // A source that stays quiet until the stream is cancelled: only heartbeats can be read.
-    const quiet = new Promise<void>(() => {});
-    async function* source() {
-      while (true) {
+    // A source quiet until the stream is cancelled, whose abort wakes it to end, as the
+    // service's sources do: only heartbeats can be read.
+    async function* source(signal: AbortSignal) {
+      while (!signal.aborted) {
         asked += 1;
-        await quiet;
-        yield {};
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        if (!signal.aborted) yield {};
       }
     }
-    const reader = eventStreamBody(() => source(), { heartbeatMs: 5 }).getReader();
+    const reader = eventStreamBody((signal) => source(signal), { heartbeatMs: 5 }).getReader();
     for (let index = 0; index < 5; index++) {
       expect(decoder.decode((await reader.read()).value)).toBe(': keepalive\n\n');
     }
