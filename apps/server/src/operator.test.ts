@@ -478,7 +478,9 @@ describe('metrics', () => {
         30,
       );
       expect(sample(after, 'xb_server_process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
-      await expect.poll(async () => sample(await scrape(), 'xb_live_viewers')).toBe(0);
+      await expect
+        .poll(async () => sample(await scrape(), 'xb_live_viewers'), { timeout: 10_000 })
+        .toBe(0);
       // A process, a watch and a recording on the session are counted while they run.
       const id = session.session_id;
       const post = (path: string, body: unknown) =>

@@ -53,7 +53,7 @@ async function ask<T>(method: string, params: object = {}): Promise<T> {
   });
   try {
     channel.send(JSON.stringify({ id: 1, method, params }));
-    await expect.poll(() => answers.length).toBeGreaterThan(0);
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(0);
     const answer = JSON.parse(answers[0] as string) as { result?: T; error?: unknown };
     if (!answer.result) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
     return answer.result;
@@ -160,7 +160,9 @@ describe('ChromiumBrowser', () => {
       const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
       await browser.navigate({ url: `${origin}/login` });
       await expect
-        .poll(() => browser.evaluate<string>('location.pathname + " " + document.readyState'))
+        .poll(() => browser.evaluate<string>('location.pathname + " " + document.readyState'), {
+          timeout: 10_000,
+        })
         .toBe('/login complete');
       const asked: string[] = [];
       const isTyped = await browser.typeWhere('a-password-of-20-key', (url) => {

@@ -298,7 +298,7 @@ describe('three nodes on one PostgreSQL', () => {
             { id: string; name: string; acquired_count: number; available_count: number }[]
           >('GET', '/browser_pools')
         ).json.find((pool) => pool.id === made.json.id);
-      await expect.poll(listed).toMatchObject({
+      await expect.poll(listed, { timeout: 15_000 }).toMatchObject({
         name: 'shared-pool',
         acquired_count: 3,
         available_count: 0,

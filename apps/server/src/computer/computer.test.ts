@@ -126,9 +126,9 @@ describe('the computer controls, seen from inside the page', () => {
     await fresh('<div style="height: 5000px; width: 5000px">tall</div>');
     const { computer, page } = opened;
     expect((await computer('scroll', { x: 100, y: 100, delta_y: 3 })).status).toBe(204);
-    await expect.poll(() => page.evaluate('window.scrollY')).toBe(300);
+    await expect.poll(() => page.evaluate('window.scrollY'), { timeout: 10_000 }).toBe(300);
     await computer('scroll', { x: 100, y: 100, delta_x: 2, delta_y: 0 });
-    await expect.poll(() => page.evaluate('window.scrollX')).toBe(200);
+    await expect.poll(() => page.evaluate('window.scrollX'), { timeout: 10_000 }).toBe(200);
   });
 
   it('presses keys, combos and function keys as a keyboard does', async () => {
@@ -159,7 +159,9 @@ describe('the computer controls, seen from inside the page', () => {
     await opened.page.goto('data:text/html,<p>page</p>');
     await opened.page.evaluate('window.marker = 1');
     await opened.computer('press_key', { keys: ['F5'] });
-    await expect.poll(() => opened.page.evaluate('window.marker')).toBeUndefined();
+    await expect
+      .poll(() => opened.page.evaluate('window.marker'), { timeout: 10_000 })
+      .toBeUndefined();
   });
 
   it('holds a key for its duration', async () => {

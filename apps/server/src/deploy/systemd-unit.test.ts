@@ -140,7 +140,7 @@ describe('the systemd unit, installed as the server README says', () => {
         .replace('$MAINPID', String(server.child.pid))
         .split(' ');
       execFileSync(reload ?? '', reloadArgs);
-      await expect.poll(() => status('xb_new')).toBe(200);
+      await expect.poll(() => status('xb_new'), { timeout: 10_000 }).toBe(200);
       expect(await status('xb_ops')).toBe(401);
     } finally {
       // `systemctl stop`: KillSignal, within TimeoutStopSec.

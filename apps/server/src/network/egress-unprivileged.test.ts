@@ -281,8 +281,7 @@ describe.skipIf(!isRoot)('egress policy of a server that is not root', () => {
     expect(await count()).toBe(before);
     const reached = await send(far.publicAddress);
     expect(reached.output).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await count()).toBeGreaterThan(before);
+    await expect.poll(count, { timeout: 5000 }).toBeGreaterThan(before);
     const flush = await asNobody(pid, ['/usr/sbin/nft', 'flush', 'ruleset']);
     expect(flush.ok).toBe(false);
     expect(flush.output).toMatch(/Operation not permitted/);

@@ -272,8 +272,7 @@ describe.skipIf(!isRoot)('egress policy: where a session page may go', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await count()).toBe(before);
     await send(far.publicAddress);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await count()).toBeGreaterThan(before);
+    await expect.poll(count, { timeout: 5000 }).toBeGreaterThan(before);
   });
 
   it('gives a session no way to change its own network', async () => {

@@ -94,7 +94,11 @@ describe('processes in the sandbox', () => {
     expect(running.cpu_pct).toBeGreaterThan(20);
     expect(running.mem_bytes).toBeGreaterThan(100_000);
     await call('POST', `${path}/kill`, { signal: 'KILL' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect
+      .poll(async () => (await call<ProcessStatus>('GET', `${path}/status`)).json.state, {
+        timeout: 10_000,
+      })
+      .toBe('exited');
     expect((await call<ProcessStatus>('GET', `${path}/status`)).json).toEqual({
       state: 'exited',
       exit_code: 137,

@@ -107,7 +107,7 @@ describe('proxies on the server', () => {
         .catch(() => undefined);
       await browser.close();
       await expect
-        .poll(() => proxy.seen.map((request) => request.target))
+        .poll(() => proxy.seen.map((request) => request.target), { timeout: 10_000 })
         .toContain(`${site.url}/download`);
       // localhost is in bypass_hosts: the browser reaches it directly.
       const before = proxy.seen.length;

@@ -113,7 +113,7 @@ describe.each(TRANSPORTS)('browser, computer and replay commands (%s)', (_, over
     });
     expect(withBrowser.code).toBe(0);
     await expect
-      .poll(() => existsSync(opened) && readFileSync(opened, 'utf8'))
+      .poll(() => existsSync(opened) && readFileSync(opened, 'utf8'), { timeout: 10_000 })
       .toBe(withBrowser.stdout.trim());
     const without = await run(['browsers', 'live', id, '--open'], {
       env: { BROWSER: join(folder, 'none') },
