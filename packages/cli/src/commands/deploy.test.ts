@@ -138,10 +138,15 @@ describe.each(TRANSPORTS)('xb deploy, deployments and apps (%s)', (_, overHttp) 
     expect((await run(['invoke', app, 'nothing', '--version', 'v1'])).code).toBe(5);
     // xb logs app follows the app's invocations until Ctrl-C.
     const controller = new AbortController();
+    const listed = fake.journal.count('invocations.list');
     const following = run(['logs', 'app', app], { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // It follows once it has listed what ran before (by the journal, not by the clock).
+    await expect
+      .poll(() => fake.journal.count('invocations.list'), { timeout: 10_000 })
+      .toBeGreaterThan(listed);
     await run(['invoke', app, 'log', '--version', 'v1']);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Its next listing, a second later, finds the new invocation and prints its lines.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
     controller.abort();
     const followed = await following;
     expect(followed.code).toBe(130);

@@ -79,13 +79,17 @@ describe.each(TRANSPORTS)('process and fs commands (%s)', (_, overHttp) => {
   it('fs watch prints changes until Ctrl-C, then stops the watch; fs unwatch stops one', async () => {
     const id = await newBrowser();
     const controller = new AbortController();
+    const opened = fake.journal.count('browsers.fs.watch.events');
     const watching = run(['fs', 'watch', id, '/home/browser/Downloads', '--json'], {
       signal: controller.signal,
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The events are emitted once it reads the watch's stream (by the journal, not the clock).
+    await expect
+      .poll(() => fake.journal.count('browsers.fs.watch.events'), { timeout: 10_000 })
+      .toBeGreaterThan(opened);
     fake.emitFsEvent(id, { type: 'CREATE', path: '/home/browser/Downloads/a.pdf' });
     fake.emitFsEvent(id, { type: 'DELETE', path: '/home/browser/Downloads/a.pdf' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     controller.abort();
     const watched = await watching;
     expect(watched.code).toBe(130);
@@ -146,7 +150,7 @@ describe('process attach', () => {
         onResize: () => () => undefined,
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     await run(['process', 'kill', id, process_id, '--signal', 'KILL']);
     const result = await attached;
     expect(result.stdout).toBe('hello\n');

@@ -320,6 +320,8 @@ describe('event streams', () => {
   it('outlives the attempt time-out while events keep coming', async () => {
     rig.server.respond('GET', '/browsers/br_1/fs/watch/w_1/events', (_call, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
+      // The headers go at once: the attempt's time-out is for them.
+      response.flushHeaders();
       let count = 0;
       const timer = setInterval(() => {
         response.write(`data: ${JSON.stringify({ type: 'WRITE', path: `/f${count}` })}\n\n`);
@@ -327,11 +329,12 @@ describe('event streams', () => {
           clearInterval(timer);
           response.end();
         }
-      }, 60);
+      }, 300);
     });
+    // Five events 300 ms apart: the stream lasts well past the 1 s time-out of its attempt.
     const stream = await rig.client.browsers.fs.watch.events(
       { id: 'br_1', watch_id: 'w_1' },
-      { timeout: 100 },
+      { timeout: 1000 },
     );
     const received = [];
     for await (const event of stream) received.push(event);
