@@ -200,6 +200,8 @@ describe('a live viewer', () => {
       connection.receive(
         JSON.stringify({ type: 'size', width: 400 + (index % 2) * 400, height: 300 }),
       );
+    await vi.waitFor(() => expect(instance.screen.resizes).toBe(1), { timeout: 10_000 });
+    // However long after: the 200 asks made one change.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(instance.screen.resizes).toBe(1);
   });
@@ -341,29 +343,37 @@ describe('the live view bar', () => {
       expect.objectContaining({ url: 'about:blank', active: true }),
     ]);
     connection.receive(JSON.stringify({ type: 'navigate', url: 'example.com/a' }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(last(socket, 'tabs')?.tabs?.[0]).toMatchObject({ url: 'https://example.com/a' });
+    await vi.waitFor(
+      () => expect(last(socket, 'tabs')?.tabs?.[0]).toMatchObject({ url: 'https://example.com/a' }),
+      { timeout: 10_000 },
+    );
     connection.receive(JSON.stringify({ type: 'navigate', url: 'javascript:alert(1)' }));
     connection.receive(JSON.stringify({ type: 'navigate', url: 'chrome://settings' }));
     await tick();
     expect(last(socket, 'notice')?.message).toMatch(/Only http and https/);
     connection.receive(JSON.stringify({ type: 'tab', action: 'open', url: 'https://b.test/' }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(
+      () =>
+        expect((last(socket, 'tabs')?.tabs ?? []).map((tab) => [tab.url, tab.active])).toEqual([
+          ['https://example.com/a', false],
+          ['https://b.test/', true],
+        ]),
+      { timeout: 10_000 },
+    );
     const tabs = last(socket, 'tabs')?.tabs ?? [];
-    expect(tabs.map((tab) => [tab.url, tab.active])).toEqual([
-      ['https://example.com/a', false],
-      ['https://b.test/', true],
-    ]);
     connection.receive(JSON.stringify({ type: 'tab', action: 'close', id: tabs[0]?.id }));
     await tick();
     expect(last(socket, 'notice')?.message).toMatch(/first tab stays/);
     connection.receive(JSON.stringify({ type: 'tab', action: 'activate', id: tabs[0]?.id }));
     connection.receive(JSON.stringify({ type: 'navigate', action: 'back' }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(instance.tabs().map((tab) => [tab.url, tab.isActive])).toEqual([
-      ['about:blank', true],
-      ['https://b.test/', false],
-    ]);
+    await vi.waitFor(
+      () =>
+        expect(instance.tabs().map((tab) => [tab.url, tab.isActive])).toEqual([
+          ['about:blank', true],
+          ['https://b.test/', false],
+        ]),
+      { timeout: 10_000 },
+    );
   });
 
   it('sends nothing from a read link, and nothing while another person holds control', async () => {
