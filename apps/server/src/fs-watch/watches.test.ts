@@ -53,11 +53,18 @@ describe('watches on the server', () => {
       await test.api.call('POST', `/browsers/${id}/process/exec`, {
         json: { command: 'mkdir', args: ['-p', 'new/deeper'] },
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const paths: string[] = [];
+      // The new folders are watched once the first one's creation is seen (with what is in it
+      // by then, which takes the watcher a moment): the file goes in after that.
+      for (let count = 0; count < 1_000 && !paths.includes('/home/browser/new'); count++) {
+        const event = (await stream.next()) as { path?: string } | undefined;
+        if (!event) break;
+        if (event.path) paths.push(event.path);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
       await test.api.call('POST', `/browsers/${id}/process/exec`, {
         json: { command: 'touch', args: ['new/deeper/file.txt'] },
       });
-      const paths: string[] = [];
       // The browser's profile is in /home/browser too: its writes come along.
       for (
         let count = 0;

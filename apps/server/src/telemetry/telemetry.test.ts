@@ -228,7 +228,8 @@ describe('telemetry of a real browser', () => {
     expect(resumed.envelopes[0]?.seq).toBe(Number(first.ids.at(-1)) + 1);
     // A fresh connection sees only what comes after it.
     const fresh = readStream(id(session), 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Room for the connection to open before the call it must see.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     await call('POST', `/browsers/${id(session)}/computer/move_mouse`, { x: 50, y: 50 });
     const after = await fresh;
     expect(after.envelopes[0]?.event.data).toMatchObject({

@@ -125,8 +125,12 @@ describe.each(TRANSPORTS)('curl and logs commands (%s)', (_, overHttp) => {
     ) as { seq: number }[];
     expect(consoleOnly.map((envelope) => envelope.seq)).toEqual([1]);
     // A stream follows until the session ends; replay=all starts from the oldest event kept.
+    const opened = fake.journal.count('browsers.telemetry.stream');
     const streaming = run(['telemetry', 'stream', id, '--replay', 'all']);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The browser ends once the stream is open (by the journal, not by the clock).
+    await expect
+      .poll(() => fake.journal.count('browsers.telemetry.stream'), { timeout: 10_000 })
+      .toBeGreaterThan(opened);
     await run(['browsers', 'delete', id]);
     const streamed = await streaming;
     expect(streamed.code).toBe(0);
