@@ -196,7 +196,7 @@ EOF
 done
 
 # The server as an operator gets it: `npx @x/server` installs the packed server (with the packed
-# @x/types, @x/client and @x/mcp it depends on) and starts it on Node 24, as the server README's Quick start does; it
+# @x/types, @x/client and @x/mcp it depends on) and starts it on Node 24, as the server README's Run says; it
 # answers /livez with a browser made through the API, and stops on SIGTERM.
 (cd "$root" && pnpm --filter @x/server pack --pack-destination "$work/tarballs" >/dev/null)
 server_tarball=$(ls "$work"/tarballs/x-server-*.tgz)

@@ -437,5 +437,5 @@ What next:
   xb-server                          start the server for yourself: it says how to reach it
   xb browsers create --name mine     a browser of your own, then: xb browsers live mine --open
   eval "$(xb completion bash)"       tab-completion, running browsers' names included
-Read: README.md (what there is), apps/server/README.md (running it for a team: TLS, systemd,
+Read: README.md (what there is), docs/operating.md (running it for a team: TLS, systemd,
 tokens, PostgreSQL), docs/kernel-migration.md (coming from Kernel), docs/reference.md (every call).`);
