@@ -47,7 +47,7 @@ function pnpm(): [string, string[]] {
   return [existsSync(shim) ? shim : 'pnpm', []];
 }
 
-describe('the systemd unit, installed as the server README says', () => {
+describe('the systemd unit, installed as docs/operating.md says', () => {
   it('runs the pnpm deploy folder with the unit environment, reloads tokens on its ExecReload, stops on its KillSignal', async () => {
     // The install of the README, under a folder of its own standing for `/`.
     const host = mkdtempSync(join(tmpdir(), 'xb-unit-'));

@@ -80,7 +80,7 @@ const nginx =
     }
   });
 
-describe('behind nginx with TLS, as the server README sets it up', () => {
+describe('behind nginx with TLS, as docs/operating.md sets it up', () => {
   let folder: string;
   let server: RunningServer;
   let proxy: ChildProcess;
