@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Puts `xb` and `xb-server` from this clone on the PATH: builds them, packs @x/types, @x/cli and
-# @x/server as the release would publish them (`pnpm pack`: no workspace: range left), installs
+# Puts `xb` and `xb-server` from this clone on the PATH: builds them, packs @x/types, @x/client,
+# @x/mcp, @x/cli and @x/server as the release would publish them (`pnpm pack`: no workspace: range left), installs
 # the tarballs with npm, beside the Node.js they need (the registry package `node`, the version
 # the workspace runs on), in <prefix>/lib/xb, and writes two small commands in <prefix>/bin that
 # run them on that Node.js, whatever Node.js the machine has. The clone can be removed after.
@@ -36,7 +36,8 @@ pnpm exec turbo run build --filter=@x/cli --filter=@x/server --output-logs=error
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/xb-install.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-for name in types cli server; do
+# The server depends on @x/client and @x/mcp (its /mcp), which are not on the registry yet either.
+for name in types client mcp cli server; do
   pnpm --filter "@x/$name" pack --pack-destination "$work" >/dev/null
 done
 
