@@ -53,15 +53,30 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   return server;
 }
 
+/**
+ * Each tool's input schema, made once: `/mcp` makes a server per request, which need not build
+ * every tool's schema again. Zod schemas are immutable, so servers share them.
+ */
+const INPUT_SCHEMAS = new Map<ToolDefinition, z.ZodObject>();
+
+function inputSchemaOf(tool: ToolDefinition): z.ZodObject {
+  let schema = INPUT_SCHEMAS.get(tool);
+  if (!schema) {
+    const input = tool.projectScoped ? { ...tool.input, project: PROJECT_INPUT } : tool.input;
+    // Strict: a field the tool does not know is refused by name, never dropped unread.
+    schema = z.strictObject(input);
+    INPUT_SCHEMAS.set(tool, schema);
+  }
+  return schema;
+}
+
 function register(server: McpServer, tool: ToolDefinition, client: Client, maxTextChars: number) {
-  const input = tool.projectScoped ? { ...tool.input, project: PROJECT_INPUT } : tool.input;
   server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
-      // Strict: a field the tool does not know is refused by name, never dropped unread.
-      inputSchema: z.strictObject(input),
+      inputSchema: inputSchemaOf(tool),
       annotations: { title: tool.title, ...tool.annotations },
     },
     async (given: Record<string, unknown>, extra): Promise<CallToolResult> => {
