@@ -9,7 +9,7 @@ import { join } from 'node:path';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const group of ['packages', 'apps']) {
+for (const group of ['packages', 'apps', 'tests']) {
   if (!existsSync(group)) continue;
   for (const name of readdirSync(group)) {
     const folder = join(group, name);

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
 
-rm -f packages/*/.test-report*.json apps/*/.test-report*.json
+rm -f packages/*/.test-report*.json apps/*/.test-report*.json tests/*/.test-report*.json
 status=0
 pnpm run ci || status=$?
 # The server's whole suite (the contract suite in it) again with its records on PostgreSQL, in a

@@ -989,7 +989,7 @@ const COVERED_ELSEWHERE = [
   'extensions.upload', // uploads.test.ts
   'browsers.loadExtensions', // uploads.test.ts
   'extensions.download', // binary.test.ts
-  'profiles.download', // against-fake.test.ts
+  'profiles.download', // tests/integration/src/client-against-fake.test.ts
   'browsers.replays.download', // binary.test.ts
   'browsers.computer.screenshot', // binary.test.ts
   'browsers.process.output', // event-stream.test.ts

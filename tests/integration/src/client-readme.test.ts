@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { stripTypeScriptTypes } from 'node:module';
+import { createRequire, stripTypeScriptTypes } from 'node:module';
+import { createClient } from '@x/client';
 import { useFakeService } from '@x/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { createClient } from './client/create-client.js';
 
 const fake = useFakeService({ listen: true });
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+// The README beside the package, as the workspace links it.
+const readme = readFileSync(
+  createRequire(import.meta.url)
+    .resolve('@x/client/package.json')
+    .replace(/package\.json$/, 'README.md'),
+  'utf8',
+);
 
 /** The first ```ts block under the heading `## <title>` of the README. */
 function exampleUnder(title: string): string {

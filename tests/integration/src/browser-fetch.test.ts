@@ -1,8 +1,6 @@
+import { BadGatewayError, browserFetch, createClient } from '@x/client';
 import { useFakeService } from '@x/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../client/create-client.js';
-import { BadGatewayError } from '../errors/api-errors.js';
-import { browserFetch } from './browser-fetch.js';
 
 const fake = useFakeService({ listen: true });
 

@@ -1,8 +1,7 @@
+import { ConflictError, createClient, NotFoundError } from '@x/client';
 import { buildExtensionArchive, contractAppArchive, dropConnection, rateLimited } from '@x/testing';
 import { useFakeService } from '@x/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../errors/api-errors.js';
-import { createClient } from './create-client.js';
 
 /**
  * The client against the fake service of @x/testing over real HTTP on loopback: every area of
