@@ -307,7 +307,10 @@ async function startLocked(
   else logger.info({ found }, 'system tools found');
   const archives = new DiskArchiveStore(config.dataDir, store.blobs);
   const profiles = new DiskProfileStore(config.dataDir, config.maxProfileBytes, store.blobs);
-  const files = new SandboxFileSystem(tools.bwrap, join(config.dataDir, 'file-staging'));
+  const files = new SandboxFileSystem<ChromiumInstance>(
+    tools.bwrap,
+    join(config.dataDir, 'file-staging'),
+  );
   const cgroups = config.isBrowserSandboxed
     ? SessionCgroups.detect(config.dataDir, config.sessionLimits)
     : undefined;

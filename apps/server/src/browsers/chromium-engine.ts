@@ -313,7 +313,7 @@ export class ChromiumInstance implements BrowserInstance {
 /** Where profiles are kept, and what carries them in and out of a session's sandbox. */
 export interface ProfileSaving {
   readonly store: DiskProfileStore;
-  readonly files: SandboxFileSystem;
+  readonly files: SandboxFileSystem<ChromiumInstance>;
 }
 
 /**

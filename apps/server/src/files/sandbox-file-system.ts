@@ -8,6 +8,7 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
+  type BrowserInstance,
   FileFailure,
   type FileFailureKind,
   type FileSystem,
@@ -15,7 +16,6 @@ import {
   UPLOADED_ZIP,
 } from '@x/service-kernel';
 import type { FileEntry } from '@x/types';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
 import { checkArchive, writeArchive } from '../extensions/archive-store.js';
 import { streamOfReadable } from '../http/readable-stream.js';
 import type { SandboxUser } from '../sandbox/bubblewrap.js';
@@ -116,7 +116,7 @@ function parseEntries(folder: string, fields: readonly string[]): FileEntry[] {
  * pipes (flat memory whatever the size); a write lands under a hidden name and is renamed into
  * place, so a failed or cut write leaves nothing.
  */
-export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
+export class SandboxFileSystem<I extends BrowserInstance & SandboxPlace> implements FileSystem<I> {
   readonly #bubblewrap: string | undefined;
   readonly #staging: string;
 
@@ -129,13 +129,13 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
       rmSync(join(staging, leftover), { recursive: true, force: true });
   }
 
-  async read(instance: ChromiumInstance, path: string) {
+  async read(instance: SandboxPlace, path: string) {
     const child = this.#spawn(instance, 'read', [path], ['ignore', 'pipe', 'pipe']);
     const { header, stream } = await headedStream(child);
     return { stream, size: Number(header) };
   }
 
-  async follow(instance: ChromiumInstance, path: string, fromEnd: boolean) {
+  async follow(instance: SandboxPlace, path: string, fromEnd: boolean) {
     const child = this.#spawn(
       instance,
       'follow',
@@ -146,7 +146,7 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
   }
 
   async write(
-    instance: ChromiumInstance,
+    instance: SandboxPlace,
     path: string,
     content: ReadableStream<Uint8Array>,
     mode: number,
@@ -182,18 +182,18 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
   }
 
   async writeMany(
-    instance: ChromiumInstance,
+    instance: SandboxPlace,
     files: readonly { readonly path: string; readonly content: Blob }[],
   ): Promise<void> {
     for (const file of files) await this.write(instance, file.path, file.content.stream(), 0o644);
   }
 
-  async list(instance: ChromiumInstance, path: string, max: number): Promise<FileEntry[]> {
+  async list(instance: SandboxPlace, path: string, max: number): Promise<FileEntry[]> {
     const fields = await this.#fields(instance, 'list', [path, String(max)]);
     return parseEntries(fields[0] as string, fields.slice(1));
   }
 
-  async info(instance: ChromiumInstance, path: string): Promise<FileEntry> {
+  async info(instance: SandboxPlace, path: string): Promise<FileEntry> {
     const fields = await this.#fields(instance, 'info', [path]);
     const resolved = fields[0] as string;
     const [entry] = parseEntries(
@@ -204,23 +204,23 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
     return entry;
   }
 
-  async makeDirectory(instance: ChromiumInstance, path: string, mode: number): Promise<void> {
+  async makeDirectory(instance: SandboxPlace, path: string, mode: number): Promise<void> {
     await this.#run(instance, 'makeDirectory', [path, mode.toString(8)]);
   }
 
-  async removeFile(instance: ChromiumInstance, path: string): Promise<void> {
+  async removeFile(instance: SandboxPlace, path: string): Promise<void> {
     await this.#run(instance, 'removeFile', [path]);
   }
 
-  async removeDirectory(instance: ChromiumInstance, path: string): Promise<void> {
+  async removeDirectory(instance: SandboxPlace, path: string): Promise<void> {
     await this.#run(instance, 'removeDirectory', [path]);
   }
 
-  async move(instance: ChromiumInstance, from: string, to: string): Promise<void> {
+  async move(instance: SandboxPlace, from: string, to: string): Promise<void> {
     await this.#run(instance, 'move', [from, to]);
   }
 
-  async setMode(instance: ChromiumInstance, path: string, mode: number): Promise<void> {
+  async setMode(instance: SandboxPlace, path: string, mode: number): Promise<void> {
     await this.#run(instance, 'setMode', [path, mode.toString(8)]);
   }
 
@@ -229,7 +229,7 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
    * extension archives (each entry held to its declared size); then it is carried into the
    * sandbox as a tar and unpacked there as the session's user, once its disk has room for it.
    */
-  async unpack(instance: ChromiumInstance, path: string, zip: Blob): Promise<void> {
+  async unpack(instance: SandboxPlace, path: string, zip: Blob): Promise<void> {
     const work = join(this.#staging, randomUUID());
     await mkdir(work, { mode: 0o700 });
     try {
@@ -259,7 +259,7 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
   }
 
   async zip(
-    instance: ChromiumInstance,
+    instance: SandboxPlace,
     path: string,
     max: number,
   ): Promise<ReadableStream<Uint8Array>> {
@@ -302,11 +302,7 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
   }
 
   /** Runs a script to its end; a refusal it reported is thrown as a FileFailure. */
-  async #run(
-    instance: ChromiumInstance,
-    script: FileScript,
-    args: readonly string[],
-  ): Promise<Buffer> {
+  async #run(instance: SandboxPlace, script: FileScript, args: readonly string[]): Promise<Buffer> {
     const child = this.#spawn(instance, script, args, ['ignore', 'pipe', 'pipe']);
     const outcome = await outcomeOf(child, MAX_LISTING_BYTES);
     throwFailure(outcome);
@@ -315,7 +311,7 @@ export class SandboxFileSystem implements FileSystem<ChromiumInstance> {
 
   /** A script's output as NUL-ended fields. */
   async #fields(
-    instance: ChromiumInstance,
+    instance: SandboxPlace,
     script: FileScript,
     args: readonly string[],
   ): Promise<string[]> {

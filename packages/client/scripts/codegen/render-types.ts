@@ -416,14 +416,33 @@ function renderMethodGroups(
 }
 
 /** The whole file, before formatting. */
-export function renderTypesFile(): { source: string; byOperation: Map<Operation, OperationTypes> } {
+export function renderTypesFile(): {
+  source: string;
+  errorBodySource: string;
+  byOperation: Map<Operation, OperationTypes>;
+} {
   const renderer = new TypeRenderer();
-  // The error body is no operation's answer, but every error carries it.
+  // The error body is no operation's answer, but every error carries it: its records go in a file
+  // of their own, which the request and error modules import without the methods' types.
   renderer.render(types.ErrorSchema as Node, 'output');
+  const errorRecords = [...renderer.records.keys()];
   const byOperation = renderOperationTypes(renderer);
-  const records = [...renderer.records.values()];
-  const operationDeclarations = [...renderer.declarations.values()];
+  const records = [...renderer.records]
+    .filter(([name]) => !errorRecords.includes(name))
+    .map(([, text]) => text);
   const groups = renderMethodGroups(byOperation, renderer);
+  const body = [...records, ...renderer.declarations.values(), ...groups].join('\n');
+  const usedErrorRecords = errorRecords.filter((name) => new RegExp(`\\b${name}\\b`).test(body));
+  const errorBodySource = [
+    '/**',
+    " * The API's error body, as the catalog describes it: every error answer carries one.",
+    ' *',
+    ' * Generated from the catalog of @x/types by `pnpm --filter @x/client generate`. Do not edit.',
+    ' */',
+    '',
+    ...errorRecords.flatMap((name) => [renderer.records.get(name), '']),
+  ].join('\n');
+  const operationDeclarations = [...renderer.declarations.values()];
   const source = [
     '/**',
     " * The API's records, every operation's input and answer, and the client's methods, as named",
@@ -438,7 +457,12 @@ export function renderTypesFile(): { source: string; byOperation: Map<Operation,
     "import type { BinaryBody } from '../streams/binary-body.js';",
     "import type { EventStream } from '../streams/event-stream.js';",
     "import type { UploadSource } from '../uploads/upload-source.js';",
+    ...(usedErrorRecords.length > 0
+      ? [`import type { ${usedErrorRecords.join(', ')} } from './error-body.js';`]
+      : []),
     "import type { PagePromise } from './list-page.js';",
+    '',
+    `export type { ${errorRecords.join(', ')} } from './error-body.js';`,
     '',
     '// Records',
     '',
@@ -450,5 +474,5 @@ export function renderTypesFile(): { source: string; byOperation: Map<Operation,
     '',
     ...groups.flatMap((text) => [text, '']),
   ].join('\n');
-  return { source, byOperation };
+  return { source, errorBodySource, byOperation };
 }

@@ -1,31 +1,13 @@
 import { CallPromise, type WithResponse } from '../client/call-promise.js';
 import type { Core } from '../client/core.js';
 import type { CallOptions } from '../client/options.js';
-import { type BodyEncoder, prepareRequest } from '../request/prepare-request.js';
-import { type BodyReader, readResponse } from '../request/read-response.js';
+import { prepareRequest } from '../request/prepare-request.js';
+import { readResponse } from '../request/read-response.js';
 import { requestIdOf } from '../request/request-id.js';
+import type { CallParts } from './call-parts.js';
 import type { Route } from './route.js';
 
-/**
- * Local checks of a call against its operation's schemas (see `checked`): the input before
- * anything is sent, the answer and each event after. Without them a call sends what it is given
- * and the service checks it.
- */
-export interface CallChecks {
-  /** Throws an InputValidationError naming every field that breaks the operation's rules. */
-  input(input: Record<string, unknown>): void;
-  /** The JSON answer of a status, as the schema gives it; a ResponseValidationError otherwise. */
-  answer(value: unknown, status: number, response: Response): unknown;
-  /** One event of an event stream, as the schema gives it; a ResponseValidationError otherwise. */
-  event(value: unknown, response: Response): unknown;
-}
-
-/** What an operation needs beyond JSON in and out: an upload encoder, a stream reader, checks. */
-export interface CallParts {
-  readonly encodeBody?: BodyEncoder;
-  readonly readBody?: BodyReader;
-  readonly checks?: CallChecks;
-}
+export type { CallChecks, CallParts } from './call-parts.js';
 
 /**
  * An operation as a function of a core, taking `TInput` (path, query and body fields side by

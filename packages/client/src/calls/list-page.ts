@@ -2,7 +2,8 @@ import { CallPromise, type WithResponse } from '../client/call-promise.js';
 import type { Core } from '../client/core.js';
 import type { CallOptions } from '../client/options.js';
 import { ResponseValidationError } from '../errors/validation-errors.js';
-import { type CallParts, type OperationCall, runCall, withDefinition } from './define-call.js';
+import type { CallParts } from './call-parts.js';
+import { type OperationCall, runCall, withDefinition } from './define-call.js';
 import type { Route } from './route.js';
 
 /**

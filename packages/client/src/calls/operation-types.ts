@@ -13,25 +13,9 @@ import type { EventStream } from '../streams/event-stream.js';
 import type { UploadSource } from '../uploads/upload-source.js';
 import type { PagePromise } from './list-page.js';
 
+export type { ErrorBody, ErrorDetail } from './error-body.js';
+
 // Records
-
-export interface ErrorDetail {
-  /** machine-readable code of this problem */
-  code?: string | undefined;
-  /** the problem, for people, naming its field */
-  message?: string | undefined;
-}
-
-export interface ErrorBody {
-  /** machine-readable error code */
-  code: string;
-  /** what went wrong, for people */
-  message: string;
-  /** one entry per problem, for validation errors */
-  details?: ErrorDetail[] | undefined;
-  /** the underlying error, when one caused this */
-  inner_error?: ErrorDetail | undefined;
-}
 
 export interface Replay {
   /** the replay's id */

@@ -1,5 +1,5 @@
 /**
- * `operations.ts` and `operation-types.ts` are generated from the catalog: this test renders them
+ * `operations.ts`, `operation-types.ts` and `error-body.ts` are generated from the catalog: this test renders them
  * again and fails when a file has fallen behind (a new operation, a changed path or field).
  * `pnpm --filter @x/client generate` writes them.
  */
@@ -26,6 +26,7 @@ function formatted(file: string, source: string): string {
 const rendered = renderTypesFile();
 const files = {
   'operation-types.ts': rendered.source,
+  'error-body.ts': rendered.errorBodySource,
   'operations.ts': renderOperationsFile(rendered.byOperation),
 };
 

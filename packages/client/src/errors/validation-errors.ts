@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../calls/operation-types.js';
+import type { ErrorDetail } from '../calls/error-body.js';
 import { XError } from './x-error.js';
 
 /** The call's input broke the operation's rules; nothing was sent. `details` name each field. */

@@ -1,32 +1,9 @@
 import { INVALID_INPUT } from '@x/types';
-import type { Options } from 'ky';
-import type { CallParts } from '../calls/define-call.js';
-import type { ErrorDetail } from '../calls/operation-types.js';
+import type { BodyEncoder, CallParts, EncodedBody } from '../calls/call-parts.js';
+import type { ErrorDetail } from '../calls/error-body.js';
 import type { Route } from '../calls/route.js';
-import type { CallOptions } from '../client/options.js';
+
 import { InputValidationError } from '../errors/validation-errors.js';
-
-/**
- * A body other than JSON, ready for the transport: a form or a file's raw bytes. It is streamed
- * exactly once, so a call with one is never retried: to retry, the transport would have to hold
- * the whole upload in memory. Callers retry an upload with its idempotency key.
- */
-export interface EncodedBody {
-  readonly contentType: string;
-  /** What the call sends it with: the body, half-duplex for a stream, progress reports. */
-  init(callOptions: CallOptions | undefined): Options;
-}
-
-/**
- * Encodes the body of a multipart or binary operation. Problems go into `details` (each naming
- * its field); nothing of a file is read. Only operations that upload need one, so an app that
- * never uploads never bundles one.
- */
-export type BodyEncoder = (
-  route: Route,
-  values: Record<string, unknown>,
-  details: ErrorDetail[],
-) => EncodedBody | undefined;
 
 /** A call's input, split into what goes in the path, the query and the body. */
 export interface PreparedRequest {

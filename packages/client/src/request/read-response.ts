@@ -1,19 +1,7 @@
-import type { CallParts } from '../calls/define-call.js';
+import type { BodyReader, CallParts } from '../calls/call-parts.js';
 import type { ResponseKind, Route } from '../calls/route.js';
 import { ResponseValidationError } from '../errors/validation-errors.js';
 import { requestIdOf } from './request-id.js';
-
-/**
- * Reads a binary or event-stream answer; `checkEvent`, when the call has checks, checks each
- * event. Only operations that answer so need one, so an app that never downloads or streams
- * never bundles one.
- */
-export type BodyReader = (
-  kind: 'binary' | 'event-stream',
-  response: Response,
-  signal: AbortSignal | undefined,
-  checkEvent: ((value: unknown) => unknown) | undefined,
-) => unknown;
 
 /**
  * The kind of answer a status carries, or for a bodiless operation any other 2xx (client liberal;

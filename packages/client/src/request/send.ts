@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, PROJECT_HEADER } from '@x/types';
 import ky, { HTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options } from 'ky';
-import type { ErrorBody, ErrorDetail } from '../calls/operation-types.js';
+import type { ErrorBody, ErrorDetail } from '../calls/error-body.js';
 import type { Route } from '../calls/route.js';
 import type { CallOptions, ClientOptions, Logger } from '../client/options.js';
 import { DEFAULTS, LOG_LEVELS } from '../client/options.js';

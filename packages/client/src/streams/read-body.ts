@@ -1,4 +1,4 @@
-import type { BodyReader } from '../request/read-response.js';
+import type { BodyReader } from '../calls/call-parts.js';
 import { binaryBody } from './binary-body.js';
 import { readEventStream } from './event-stream.js';
 

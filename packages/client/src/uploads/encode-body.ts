@@ -1,8 +1,8 @@
 import { BINARY_CONTENT_KINDS, INVALID_INPUT } from '@x/types';
 import type { Options } from 'ky';
-import type { ErrorDetail } from '../calls/operation-types.js';
+import type { BodyEncoder, EncodedBody } from '../calls/call-parts.js';
+import type { ErrorDetail } from '../calls/error-body.js';
 import type { Route } from '../calls/route.js';
-import type { BodyEncoder, EncodedBody } from '../request/prepare-request.js';
 import { buildMultipartBody, type FormPart, filePart, isUploadSource } from './upload-source.js';
 
 /** A body as the transport sends it, reporting progress against `size` when it is known. */

@@ -4,7 +4,43 @@
  * body as the caller sent it or as its schema gave it: a field left out means its default, and a
  * value that is not a number counts as none.
  */
-import type { BatchActionInput, DragMouseInput, PressKeyInput } from './controls.js';
+
+/** The fields of a move's body its duration depends on. */
+interface MovePacing {
+  readonly smooth?: boolean | undefined;
+  readonly duration_ms?: number | undefined;
+}
+
+/** The fields of a drag's body its duration depends on. */
+interface DragPacing {
+  readonly path?: readonly unknown[] | undefined;
+  readonly steps_per_segment?: number | undefined;
+  readonly step_delay_ms?: number | undefined;
+  readonly duration_ms?: number | undefined;
+  readonly delay?: number | undefined;
+}
+
+/** The fields of a key press's body its duration depends on. */
+interface PressPacing {
+  readonly keys?: readonly unknown[] | undefined;
+  readonly duration?: number | undefined;
+}
+
+/** The fields of typing's body its duration depends on. */
+interface TypePacing {
+  readonly text?: string | undefined;
+  readonly delay?: number | undefined;
+}
+
+/** The fields of a batch action its duration depends on (any action of `batch` fits). */
+interface ActionPacing {
+  readonly type?: string | undefined;
+  readonly move_mouse?: MovePacing | undefined;
+  readonly drag_mouse?: DragPacing | undefined;
+  readonly press_key?: PressPacing | undefined;
+  readonly type_text?: TypePacing | undefined;
+  readonly sleep?: { readonly duration_ms?: number | undefined } | undefined;
+}
 
 /**
  * Counts characters as the service does: Unicode code points, so an emoji or a CJK ideograph is
@@ -36,15 +72,13 @@ function count(value: unknown): number {
 }
 
 /** How long a move takes by its own pacing, in ms. */
-export function moveDurationMs(
-  body: { smooth?: boolean | undefined; duration_ms?: number | undefined } | undefined,
-): number {
+export function moveDurationMs(body: MovePacing | undefined): number {
   if (body?.duration_ms !== undefined) return ms(body.duration_ms);
   return body?.smooth ? SMOOTH_MOVE_MS : 0;
 }
 
 /** How long a drag takes by its own pacing, in ms: the delay, then its steps. */
-export function dragDurationMs(body: Partial<DragMouseInput> | undefined): number {
+export function dragDurationMs(body: DragPacing | undefined): number {
   const steps =
     Math.max(0, count(body?.path) - 1) * ms(body?.steps_per_segment, DRAG_STEPS_PER_SEGMENT);
   const moving =
@@ -55,19 +89,17 @@ export function dragDurationMs(body: Partial<DragMouseInput> | undefined): numbe
 }
 
 /** How long a key press takes by its own pacing, in ms. */
-export function pressDurationMs(body: Partial<PressKeyInput> | undefined): number {
+export function pressDurationMs(body: PressPacing | undefined): number {
   return ms(body?.duration) * count(body?.keys);
 }
 
 /** How long typing takes by its own pacing, in ms: the delay after each character. */
-export function typeDurationMs(
-  body: { text?: string; delay?: number | undefined } | undefined,
-): number {
+export function typeDurationMs(body: TypePacing | undefined): number {
   return typeof body?.text === 'string' ? countCharacters(body.text) * ms(body.delay) : 0;
 }
 
 /** How long one batch action takes by its own pauses and durations, in ms. */
-export function actionDurationMs(action: BatchActionInput | undefined): number {
+export function actionDurationMs(action: ActionPacing | undefined): number {
   switch (action?.type) {
     case 'move_mouse':
       return moveDurationMs(action.move_mouse);
@@ -85,7 +117,7 @@ export function actionDurationMs(action: BatchActionInput | undefined): number {
 }
 
 /** How long a batch takes by its own pauses and durations, in ms. */
-export function batchDurationMs(actions: readonly BatchActionInput[] | undefined): number {
+export function batchDurationMs(actions: readonly ActionPacing[] | undefined): number {
   return Array.isArray(actions)
     ? actions.reduce((sum, action) => sum + actionDurationMs(action), 0)
     : 0;
