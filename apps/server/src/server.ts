@@ -523,7 +523,7 @@ async function startLocked(
     (authorization) => {
       try {
         const request = { headers: new Headers({ authorization }) } as Request;
-        return hasKnownToken(tokens, request) || org.isRecentKey(authorization);
+        return hasKnownToken(tokens, request) || org.callers.isRecentKey(authorization);
       } catch {
         return false; // not a header value Headers takes: no token
       }
@@ -603,7 +603,7 @@ async function startLocked(
     }, POOL_SWEEP_MS);
   poolSweeper?.unref();
   const pruneAudit = () =>
-    org.prune(config.auditDays).catch((error: unknown) => {
+    org.audit.prune(config.auditDays).catch((error: unknown) => {
       logger.warn({ err: error }, 'the audit log could not be pruned; trying again later');
     });
   await pruneAudit();

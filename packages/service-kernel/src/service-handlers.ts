@@ -11,6 +11,7 @@ import type { HandlerTable } from './handler.js';
 import { invocationHandlers } from './invocations/invocation-handlers.js';
 import { liveViewHandlers } from './live-view/live-view-handlers.js';
 import { orgHandlers } from './org/org-handlers.js';
+import type { Organization } from './org/organization.js';
 import { poolHandlers } from './pools/pool-handlers.js';
 import { processHandlers } from './processes/process-handlers.js';
 import { profileHandlers } from './profiles/profile-handlers.js';
@@ -21,9 +22,13 @@ import { workbenchHandlers } from './workbench/workbench-handlers.js';
 
 /**
  * Every operation of the catalog over the service model: the one handler table the fake and the
- * server answer with. A new operation fails to compile here until it has a handler.
+ * server answer with. A new operation fails to compile here until it has a handler. The
+ * organization's operations act on `organization` (a fake's reset may replace it, so it is asked
+ * for each call); every other operation on the model of the project the call acts in.
  */
-export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<ServiceModel<I>> {
+export function serviceHandlers<I extends BrowserInstance>(
+  organization: () => Organization<I>,
+): HandlerTable<ServiceModel<I>> {
   return {
     ...browserHandlers<I>(),
     ...computerHandlers<I>(),
@@ -39,7 +44,7 @@ export function serviceHandlers<I extends BrowserInstance>(): HandlerTable<Servi
     ...proxyHandlers<I>(),
     ...credentialHandlers<I>(),
     ...authHandlers<I>(),
-    ...orgHandlers<I>(),
+    ...orgHandlers<I>(organization),
     ...workbenchHandlers<I>(),
     ...deploymentHandlers<I>(),
   };

@@ -1,9 +1,10 @@
 import { DEFAULT_PROJECT_ID } from '@x/types';
-import { DeploymentModel } from './apps/deployment-model.js';
+import { type DeploymentKeys, DeploymentModel } from './apps/deployment-model.js';
 import { AuthConnectionModel } from './auth/auth-connection-model.js';
 import { BrowserModel } from './browsers/browser-model.js';
 import { ComputerModel } from './computer/computer-model.js';
 import { CredentialModel } from './credentials/credential-model.js';
+import type { CredentialProviderModel } from './credentials/credential-provider-model.js';
 import type { BrowserInstance, ServiceEngines } from './engines.js';
 import { ExtensionModel } from './extensions/extension-model.js';
 import { FileModel } from './files/file-model.js';
@@ -18,7 +19,6 @@ import {
   type ProjectQuota,
   silentLog,
 } from './model-context.js';
-import type { Organization } from './org/organization.js';
 import { PoolModel } from './pools/pool-model.js';
 import { ProcessModel } from './processes/process-model.js';
 import { ProfileModel } from './profiles/profile-model.js';
@@ -43,8 +43,10 @@ export interface ServiceModelOptions<I extends BrowserInstance> {
   readonly project?: string;
   /** What the project may hold; without one, only the service's own cap applies. */
   readonly quota?: ProjectQuota;
-  /** The organization the project belongs to (its projects, keys, limits, audit log). */
-  readonly org?: Organization<I>;
+  /** The organization's credential providers (none for a model on its own: a unit test's). */
+  readonly providers?: () => CredentialProviderModel;
+  /** Mints the keys deployments' code calls with (none for a model on its own). */
+  readonly deploymentKeys?: DeploymentKeys;
 }
 
 /**
@@ -54,8 +56,6 @@ export interface ServiceModelOptions<I extends BrowserInstance> {
  */
 export class ServiceModel<I extends BrowserInstance> {
   readonly context: ModelContext<I>;
-  /** The organization it belongs to; undefined for a model on its own (a unit test's). */
-  readonly org: Organization<I> | undefined;
   readonly extensions: ExtensionModel<I>;
   readonly invocations: InvocationModel<I>;
   readonly profiles: ProfileModel<I>;
@@ -77,7 +77,6 @@ export class ServiceModel<I extends BrowserInstance> {
   readonly deployments: DeploymentModel<I>;
 
   constructor(options: ServiceModelOptions<I>) {
-    this.org = options.org;
     this.context = {
       project: options.project ?? DEFAULT_PROJECT_ID,
       quota: options.quota ?? {
@@ -120,17 +119,9 @@ export class ServiceModel<I extends BrowserInstance> {
       credentials: this.credentials,
       liveViews: this.liveViews,
       replays: this.replays,
-      providers: () => this.org?.providers,
+      providers: () => options.providers?.(),
     });
-    const { org } = options;
-    this.deployments = new DeploymentModel(
-      this.context,
-      org && {
-        mint: (purpose, deployer, expiresAt) =>
-          org.mintDeploymentKey(this.context.project, purpose, deployer, expiresAt),
-        retire: (id) => org.retireDeploymentKey(id),
-      },
-    );
+    this.deployments = new DeploymentModel(this.context, options.deploymentKeys);
     this.invocations.deployments = this.deployments;
     this.deployments.beforeStop = (deploymentId, reason) =>
       this.invocations.cancelOf(deploymentId, `Its deployment stopped: ${reason}`);

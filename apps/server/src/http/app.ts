@@ -62,11 +62,11 @@ export function createApp(options: AppOptions): FetchHandler {
   let openApi: unknown;
   const handle = createRequestHandler<ServiceModel<ChromiumInstance>>({
     runtime: (project) => org.model(project),
-    keys: (token) => org.grantOf(token),
-    sessionCaller: (sessionId, jwt) => org.sessionCaller(sessionId, jwt),
+    keys: (token) => org.callers.grantOf(token),
+    sessionCaller: (sessionId, jwt) => org.callers.sessionCaller(sessionId, jwt),
     assertReachable: (operation, params) => org.assertReachable(operation, params),
-    project: (caller, header) => org.projectOf(caller, header),
-    audit: (call) => org.record(call),
+    project: (caller, header) => org.callers.projectOf(caller, header),
+    audit: (call) => org.audit.record(call),
     answered: (call) => {
       org.answered(call);
       if (call.status === 403)
@@ -74,7 +74,7 @@ export function createApp(options: AppOptions): FetchHandler {
           call.isReadOnly && call.operation.access !== 'read' ? 'read_only' : 'forbidden',
         );
     },
-    handlers: serviceHandlers<ChromiumInstance>(),
+    handlers: serviceHandlers<ChromiumInstance>(() => org),
     beforeOperation: () => org.sweep(),
     tokens,
     idempotency,
@@ -95,7 +95,7 @@ export function createApp(options: AppOptions): FetchHandler {
     const pathname = new URL(request.url).pathname;
     // The metrics, outside the catalog: any token may read them (or a loopback port, no token).
     if (pathname === '/metrics' && request.method === 'GET' && metrics) {
-      if (!hasKnownToken(tokens, request) && !(await org.isKey(request))) {
+      if (!hasKnownToken(tokens, request) && !(await org.callers.isKey(request))) {
         return Response.json(
           { code: 'unauthorized', message: 'GET /metrics needs a token (any, read-only too).' },
           { status: 401, headers: { 'www-authenticate': 'Bearer' } },
@@ -113,7 +113,8 @@ export function createApp(options: AppOptions): FetchHandler {
       const mcp = createMcpEndpoint({
         call: (call) => answer(call, { clientIp, receivedBy }),
         publicUrl,
-        isAuthenticated: async (call) => hasKnownToken(tokens, call) || (await org.isKey(call)),
+        isAuthenticated: async (call) =>
+          hasKnownToken(tokens, call) || (await org.callers.isKey(call)),
       });
       const response = await mcp(withStreamedBody(request, env?.incoming));
       logger.info(

@@ -1,8 +1,9 @@
+import type { CredentialProviderModel } from '../credentials/credential-provider-model.js';
 import type { BrowserInstance } from '../engines.js';
 import { pageAnswer } from '../handler.js';
 import type { HandlerGroup } from '../handler-group.js';
-import { ServiceError } from '../service-error.js';
-import type { ServiceModel } from '../service-model.js';
+import type { Caller } from '../pipeline/auth.js';
+import { assertOrgWide } from './org-context.js';
 import type { Organization } from './organization.js';
 
 type Operations =
@@ -32,109 +33,115 @@ type Operations =
   | 'credentialProviders.test'
   | 'credentialProviders.items';
 
-/** The organization a model belongs to; a model on its own has none to answer with. */
-function orgOf<I extends BrowserInstance>(model: ServiceModel<I>): Organization<I> {
-  if (!model.org) throw new ServiceError('not_found', 'This service has no organization.');
-  return model.org;
+/**
+ * The organization's credential providers, as `caller` may reach them. Their records are the
+ * organization's to read; a change, or what is in them (vaults and items), takes a key of the
+ * whole organization: they serve every project, and hold other projects' logins.
+ */
+function providersFor<I extends BrowserInstance>(
+  org: Organization<I>,
+  caller: Caller,
+  reach: 'records' | 'change' | 'contents' = 'records',
+): CredentialProviderModel {
+  if (reach === 'change') assertOrgWide(caller, 'change credential providers');
+  if (reach === 'contents') assertOrgWide(caller, "read a credential provider's vaults and items");
+  return org.providers;
 }
 
-/** The operations on the organization: projects, their limits, API keys, the audit log, nodes. */
-export function orgHandlers<I extends BrowserInstance>(): HandlerGroup<I, Operations> {
+/**
+ * The operations on the organization: projects, their limits, API keys, the audit log, nodes,
+ * credential providers. `organization` gives the service's (a fake's reset may replace it).
+ */
+export function orgHandlers<I extends BrowserInstance>(
+  organization: () => Organization<I>,
+): HandlerGroup<I, Operations> {
   return {
-    'projects.create': async ({ runtime, caller, body }) => ({
+    'projects.create': async ({ caller, body }) => ({
       status: 201,
-      json: await orgOf(runtime).createProject(caller, body.name),
+      json: await organization().projects.create(caller, body.name),
     }),
-    'projects.list': ({ runtime, caller, query }) =>
-      pageAnswer(orgOf(runtime).pageOfProjects(caller, query)),
-    'projects.get': async ({ runtime, caller, params }) => ({
+    'projects.list': ({ caller, query }) => pageAnswer(organization().projects.page(caller, query)),
+    'projects.get': async ({ caller, params }) => ({
       status: 200,
-      json: await orgOf(runtime).getProject(caller, params.id_or_name),
+      json: await organization().projects.get(caller, params.id_or_name),
     }),
-    'projects.update': async ({ runtime, caller, params, body }) => ({
+    'projects.update': async ({ caller, params, body }) => ({
       status: 200,
-      json: await orgOf(runtime).updateProject(caller, params.id_or_name, body),
+      json: await organization().projects.update(caller, params.id_or_name, body),
     }),
-    'projects.delete': async ({ runtime, caller, params }) => {
-      await orgOf(runtime).deleteProject(caller, params.id_or_name);
+    'projects.delete': async ({ caller, params }) => {
+      await organization().projects.delete(caller, params.id_or_name);
       return { status: 204 };
     },
-    'projects.limits.get': async ({ runtime, caller, params }) => ({
+    'projects.limits.get': async ({ caller, params }) => ({
       status: 200,
-      json: await orgOf(runtime).projectLimits(caller, params.id_or_name),
+      json: await organization().projects.limits(caller, params.id_or_name),
     }),
-    'projects.limits.update': async ({ runtime, caller, params, body }) => ({
+    'projects.limits.update': async ({ caller, params, body }) => ({
       status: 200,
-      json: await orgOf(runtime).updateProjectLimits(caller, params.id_or_name, body),
+      json: await organization().projects.updateLimits(caller, params.id_or_name, body),
     }),
-    'org.limits.get': async ({ runtime }) => ({
+    'org.limits.get': async () => ({
       status: 200,
-      json: await orgOf(runtime).orgLimits(),
+      json: await organization().projects.orgLimits(),
     }),
-    'org.limits.update': async ({ runtime, caller, body }) => ({
+    'org.limits.update': async ({ caller, body }) => ({
       status: 200,
-      json: await orgOf(runtime).updateOrgLimits(caller, body),
+      json: await organization().projects.updateOrgLimits(caller, body),
     }),
-    'apiKeys.create': async ({ runtime, caller, body }) => ({
+    'apiKeys.create': async ({ caller, body }) => ({
       status: 201,
-      json: await orgOf(runtime).createKey(caller, body),
+      json: await organization().keys.create(caller, body),
     }),
-    'apiKeys.list': ({ runtime, caller, query }) =>
-      pageAnswer(orgOf(runtime).pageOfKeys(caller, query)),
-    'apiKeys.get': async ({ runtime, caller, params, query }) => ({
+    'apiKeys.list': ({ caller, query }) => pageAnswer(organization().keys.page(caller, query)),
+    'apiKeys.get': async ({ caller, params, query }) => ({
       status: 200,
-      json: await orgOf(runtime).getKey(caller, params.id, query.include_deleted),
+      json: await organization().keys.get(caller, params.id, query.include_deleted),
     }),
-    'apiKeys.update': async ({ runtime, caller, params, body }) => ({
+    'apiKeys.update': async ({ caller, params, body }) => ({
       status: 200,
-      json: await orgOf(runtime).updateKey(caller, params.id, body.name),
+      json: await organization().keys.update(caller, params.id, body.name),
     }),
-    'apiKeys.delete': async ({ runtime, caller, params }) => {
-      await orgOf(runtime).deleteKey(caller, params.id);
+    'apiKeys.delete': async ({ caller, params }) => {
+      await organization().keys.delete(caller, params.id);
       return { status: 204 };
     },
-    'apiKeys.rotate': async ({ runtime, caller, params, body }) => ({
+    'apiKeys.rotate': async ({ caller, params, body }) => ({
       status: 201,
-      json: await orgOf(runtime).rotateKey(caller, params.id, body),
+      json: await organization().keys.rotate(caller, params.id, body),
     }),
-    'auditLogs.list': ({ runtime, caller, query }) =>
-      pageAnswer(orgOf(runtime).pageOfAudit(caller, query)),
-    'nodes.list': ({ runtime, caller, query }) =>
-      pageAnswer(orgOf(runtime).pageOfNodes(caller, query)),
-    'nodes.drain': async ({ runtime, caller, params, body, signal }) => ({
+    'auditLogs.list': ({ caller, query }) => pageAnswer(organization().audit.page(caller, query)),
+    'nodes.list': ({ caller, query }) => pageAnswer(organization().nodes.page(caller, query)),
+    'nodes.drain': async ({ caller, params, body, signal }) => ({
       status: 200,
-      json: await orgOf(runtime).drainNode(caller, params.id, body.wait_seconds, signal),
+      json: await organization().nodes.drain(caller, params.id, body.wait_seconds, signal),
     }),
-    'credentialProviders.create': async ({ runtime, caller, body }) => ({
+    'credentialProviders.create': async ({ caller, body }) => ({
       status: 201,
-      json: await orgOf(runtime).credentialProviders(caller, 'change').create(body),
+      json: await providersFor(organization(), caller, 'change').create(body),
     }),
-    'credentialProviders.list': ({ runtime, caller, query }) =>
-      pageAnswer(orgOf(runtime).credentialProviders(caller).list(query)),
-    'credentialProviders.get': async ({ runtime, caller, params }) => ({
+    'credentialProviders.list': ({ caller, query }) =>
+      pageAnswer(providersFor(organization(), caller).list(query)),
+    'credentialProviders.get': async ({ caller, params }) => ({
       status: 200,
-      json: await orgOf(runtime).credentialProviders(caller).get(params.id_or_name),
+      json: await providersFor(organization(), caller).get(params.id_or_name),
     }),
-    'credentialProviders.update': async ({ runtime, caller, params, body }) => ({
+    'credentialProviders.update': async ({ caller, params, body }) => ({
       status: 200,
-      json: await orgOf(runtime)
-        .credentialProviders(caller, 'change')
-        .update(params.id_or_name, body),
+      json: await providersFor(organization(), caller, 'change').update(params.id_or_name, body),
     }),
-    'credentialProviders.delete': async ({ runtime, caller, params }) => {
-      await orgOf(runtime).credentialProviders(caller, 'change').delete(params.id_or_name);
+    'credentialProviders.delete': async ({ caller, params }) => {
+      await providersFor(organization(), caller, 'change').delete(params.id_or_name);
       return { status: 204 };
     },
-    'credentialProviders.test': async ({ runtime, caller, params }) => ({
+    'credentialProviders.test': async ({ caller, params }) => ({
       status: 200,
-      json: await orgOf(runtime).credentialProviders(caller, 'contents').test(params.id_or_name),
+      json: await providersFor(organization(), caller, 'contents').test(params.id_or_name),
     }),
-    'credentialProviders.items': async ({ runtime, caller, params }) => ({
+    'credentialProviders.items': async ({ caller, params }) => ({
       status: 200,
       json: {
-        items: await orgOf(runtime)
-          .credentialProviders(caller, 'contents')
-          .items(params.id_or_name),
+        items: await providersFor(organization(), caller, 'contents').items(params.id_or_name),
       },
     }),
   };

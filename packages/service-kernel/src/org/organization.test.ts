@@ -41,7 +41,7 @@ const operator = OPERATOR;
 describe('the organization', () => {
   it('keeps a call on a session in its telemetry only for a caller of its project', async () => {
     const { org } = testOrg();
-    const a = await org.createProject(operator, 'alpha');
+    const a = await org.projects.create(operator, 'alpha');
     const entry = await org.model(a.id).browsers.create({ ...BROWSER, telemetry: {} }, 'http://x');
     const id = entry.record.session_id;
     const call = (project: string | undefined) => ({
@@ -69,33 +69,37 @@ describe('the organization', () => {
 
   it('finds the project of a call: header, then key, then default; 400, 403 and 404 as due', async () => {
     const { org } = testOrg();
-    const a = await org.createProject(operator, 'alpha');
-    expect(await org.projectOf(operator, undefined)).toBe('default');
-    expect(await org.projectOf(operator, 'alpha')).toBe(a.id);
-    expect(await org.projectOf(keyOf(a.id), undefined)).toBe(a.id);
-    await expect(org.projectOf(operator, '..')).rejects.toMatchObject({ status: 400 });
-    await expect(org.projectOf(operator, 'nothing')).rejects.toMatchObject({ status: 404 });
-    await expect(org.projectOf(keyOf(a.id), 'default')).rejects.toMatchObject({ status: 403 });
-    await org.updateProject(operator, 'alpha', { status: 'archived' });
-    await expect(org.projectOf(operator, 'alpha')).rejects.toMatchObject({ status: 404 });
-    await expect(org.projectOf(keyOf(a.id), undefined)).rejects.toMatchObject({ status: 404 });
+    const a = await org.projects.create(operator, 'alpha');
+    expect(await org.callers.projectOf(operator, undefined)).toBe('default');
+    expect(await org.callers.projectOf(operator, 'alpha')).toBe(a.id);
+    expect(await org.callers.projectOf(keyOf(a.id), undefined)).toBe(a.id);
+    await expect(org.callers.projectOf(operator, '..')).rejects.toMatchObject({ status: 400 });
+    await expect(org.callers.projectOf(operator, 'nothing')).rejects.toMatchObject({ status: 404 });
+    await expect(org.callers.projectOf(keyOf(a.id), 'default')).rejects.toMatchObject({
+      status: 403,
+    });
+    await org.projects.update(operator, 'alpha', { status: 'archived' });
+    await expect(org.callers.projectOf(operator, 'alpha')).rejects.toMatchObject({ status: 404 });
+    await expect(org.callers.projectOf(keyOf(a.id), undefined)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("caps a project's browsers on the node's count too, and its own cap over the default", async () => {
     const { org } = testOrg(3);
-    const a = await org.createProject(operator, 'alpha');
-    await org.updateOrgLimits(operator, { default_project_max_concurrent_sessions: 1 });
+    const a = await org.projects.create(operator, 'alpha');
+    await org.projects.updateOrgLimits(operator, { default_project_max_concurrent_sessions: 1 });
     const inDefault = org.model('default');
     await inDefault.browsers.create(BROWSER, 'http://x');
     expect(() => inDefault.browsers.create(BROWSER, 'http://x')).toThrow(/max_concurrent_sessions/);
-    await org.updateProjectLimits(operator, a.id, { max_concurrent_sessions: 3 });
+    await org.projects.updateLimits(operator, a.id, { max_concurrent_sessions: 3 });
     const inA = org.model(a.id);
     await inA.browsers.create(BROWSER, 'http://x');
     await inA.browsers.create(BROWSER, 'http://x');
     // The node's cap (3) holds across projects whatever a project's own cap says.
     expect(() => inA.browsers.create(BROWSER, 'http://x')).toThrow(/at most 3 browsers/);
     await expect(
-      org.updateProjectLimits(operator, a.id, { max_concurrent_sessions: 4 }),
+      org.projects.updateLimits(operator, a.id, { max_concurrent_sessions: 4 }),
     ).rejects.toMatchObject({ status: 400 });
     await org.close();
   });
@@ -116,7 +120,7 @@ describe('the organization', () => {
         limits: DEFAULT_BROWSER_LIMITS,
       },
     });
-    const b = await org.createProject(operator, 'beta');
+    const b = await org.projects.create(operator, 'beta');
     const deployed = async (project: string) => {
       const model = org.model(project);
       const made = await model.deployments.create({
@@ -152,14 +156,14 @@ describe('the organization', () => {
 
   it('makes a key for the default project as its first call', async () => {
     const { org } = testOrg();
-    const key = await org.createKey(operator, { name: 'first', project_id: 'default' });
+    const key = await org.keys.create(operator, { name: 'first', project_id: 'default' });
     expect(key.project_id).toBe('default');
   });
 
   it('queues at most 4 deploys of a project while the node serves others; another still gets a place', async () => {
     const engines = memoryEngines();
     const { org } = testOrg(4, undefined, engines);
-    const b = await org.createProject(operator, 'beta');
+    const b = await org.projects.create(operator, 'beta');
     const apps = engines.engines.apps as ScriptedAppEngine;
     apps.hold();
     const deploy = (project: string, version: string) =>
@@ -196,25 +200,25 @@ describe('the organization', () => {
 
   it("keeps a minted key working while its deployer's key (or the key it was rotated to) does", async () => {
     const { org } = testOrg();
-    const a = await org.createProject(operator, 'alpha');
-    const deployer = await org.createKey(operator, { name: 'ci', project_id: a.id });
-    const minted = await org.mintDeploymentKey(
+    const a = await org.projects.create(operator, 'alpha');
+    const deployer = await org.keys.create(operator, { name: 'ci', project_id: a.id });
+    const minted = await org.keys.mintDeploymentKey(
       a.id,
       'invocation inv_1',
       { keyId: deployer.id, parentKey: deployer.id },
       new Date(Date.now() + DAY),
     );
-    expect(await org.grantOf(minted.key)).toMatchObject({ isMinted: true, project: a.id });
+    expect(await org.callers.grantOf(minted.key)).toMatchObject({ isMinted: true, project: a.id });
     // Rotated at once: the old key stops, the minted one follows it to the new key.
-    const rotated = await org.rotateKey(operator, deployer.id, {});
-    expect(await org.grantOf(deployer.key)).toBeUndefined();
-    expect(await org.grantOf(minted.key)).toBeDefined();
-    await expect(org.rotateKey(operator, minted.id, {})).rejects.toMatchObject({ status: 409 });
-    await org.deleteKey(operator, rotated.id);
-    expect(await org.grantOf(minted.key)).toBeUndefined();
+    const rotated = await org.keys.rotate(operator, deployer.id, {});
+    expect(await org.callers.grantOf(deployer.key)).toBeUndefined();
+    expect(await org.callers.grantOf(minted.key)).toBeDefined();
+    await expect(org.keys.rotate(operator, minted.id, {})).rejects.toMatchObject({ status: 409 });
+    await org.keys.delete(operator, rotated.id);
+    expect(await org.callers.grantOf(minted.key)).toBeUndefined();
     // Retired, nothing is kept of it.
-    await org.retireDeploymentKey(minted.id);
-    await expect(org.getKey(operator, minted.id, true)).rejects.toMatchObject({ status: 404 });
+    await org.keys.retireDeploymentKey(minted.id);
+    await expect(org.keys.get(operator, minted.id, true)).rejects.toMatchObject({ status: 404 });
   });
 
   it('audits a key refused at request rate once a minute, with a count', async () => {
@@ -231,8 +235,8 @@ describe('the organization', () => {
       userAgent: 'test',
       durationMs: 1,
     });
-    for (let i = 0; i < 100; i++) await org.record(call(403));
-    await org.record(call(201));
+    for (let i = 0; i < 100; i++) await org.audit.record(call(403));
+    await org.audit.record(call(201));
     const entries = await audit.page(ALL_ENTRIES);
     expect(entries.map((entry) => [entry.status, entry.count])).toEqual([
       [201, undefined],
@@ -246,7 +250,7 @@ describe('the organization', () => {
   it('pages the audit log by token, newest first, and refuses a token no page gave', async () => {
     const { org, advance, now } = testOrg();
     for (let index = 0; index < 5; index++) {
-      await org.record({
+      await org.audit.record({
         at: new Date(now()),
         caller: operator,
         project: 'default',
@@ -268,7 +272,7 @@ describe('the organization', () => {
     const paths: string[] = [];
     let token: string | undefined;
     do {
-      const page = await org.pageOfAudit(operator, {
+      const page = await org.audit.page(operator, {
         ...query,
         ...(token ? { page_token: token } : {}),
       });
@@ -283,12 +287,12 @@ describe('the organization', () => {
       '/profiles/0',
     ]);
     await expect(
-      org.pageOfAudit(operator, { ...query, page_token: 'bm90LWEtdG9rZW4' }),
+      org.audit.page(operator, { ...query, page_token: 'bm90LWEtdG9rZW4' }),
     ).rejects.toMatchObject({ status: 400 });
     // A project key reads its own project's entries only.
-    expect((await org.pageOfAudit(keyOf('other'), query)).items).toEqual([]);
+    expect((await org.audit.page(keyOf('other'), query)).items).toEqual([]);
     advance(31 * DAY);
-    expect(await org.prune(30)).toBe(5);
+    expect(await org.audit.prune(30)).toBe(5);
   });
 });
 
@@ -298,13 +302,13 @@ describe('the nodes of the organization', () => {
   it('are one, local, for a server alone; an organization-wide key only', async () => {
     const { org } = testOrg(4);
     await org.model('default').browsers.create(BROWSER, 'http://x');
-    expect(org.pageOfNodes(operator, { offset: 0, limit: 20 }).items).toEqual([
+    expect(org.nodes.page(operator, { offset: 0, limit: 20 }).items).toEqual([
       { id: 'local', url: null, state: 'up', is_self: true, max_browsers: 4, browsers: 1 },
     ]);
-    expect(() => org.pageOfNodes(keyOf('default'), { offset: 0, limit: 20 })).toThrow(
+    expect(() => org.nodes.page(keyOf('default'), { offset: 0, limit: 20 })).toThrow(
       /organization-wide key/,
     );
-    await expect(org.drainNode(keyOf('default'), 'local', 0, never)).rejects.toMatchObject({
+    await expect(org.nodes.drain(keyOf('default'), 'local', 0, never)).rejects.toMatchObject({
       code: 'forbidden',
     });
     await org.close();
@@ -327,7 +331,7 @@ describe('the nodes of the organization', () => {
     const model = org.model('default');
     const inUse = await model.browsers.create(BROWSER, 'http://x');
     const started = Date.now();
-    const answer = await org.drainNode(operator, 'aaaa', 1, never);
+    const answer = await org.nodes.drain(operator, 'aaaa', 1, never);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(answer).toEqual({
       node: {
@@ -345,7 +349,7 @@ describe('the nodes of the organization', () => {
       code: 'unavailable',
     });
     // A project made after the drain drains too.
-    const later = await org.createProject(operator, 'later');
+    const later = await org.projects.create(operator, 'later');
     await expect(
       (async () => org.model(later.id).browsers.create(BROWSER, 'http://x'))(),
     ).rejects.toMatchObject({
@@ -354,9 +358,9 @@ describe('the nodes of the organization', () => {
     // The session in use ends: the next drain answers at once, nothing in use.
     await model.browsers.delete(inUse.record.session_id);
     const waited = Date.now();
-    expect((await org.drainNode(operator, 'aaaa', 30, never)).browsers_in_use).toBe(0);
+    expect((await org.nodes.drain(operator, 'aaaa', 30, never)).browsers_in_use).toBe(0);
     expect(Date.now() - waited).toBeLessThan(1000);
-    expect(org.pageOfNodes(operator, { offset: 0, limit: 20 }).items.map((n) => n.state)).toEqual([
+    expect(org.nodes.page(operator, { offset: 0, limit: 20 }).items.map((n) => n.state)).toEqual([
       'draining',
       'up',
       'lost',
@@ -370,7 +374,7 @@ describe('the nodes of the organization', () => {
     const gone = new AbortController();
     setTimeout(() => gone.abort(), 300);
     const started = Date.now();
-    expect((await org.drainNode(operator, 'local', 600, gone.signal)).browsers_in_use).toBe(1);
+    expect((await org.nodes.drain(operator, 'local', 600, gone.signal)).browsers_in_use).toBe(1);
     expect(Date.now() - started).toBeLessThan(2000);
     await org.close();
   });
@@ -385,13 +389,13 @@ describe('the nodes of the organization', () => {
       drain: async () => undefined,
     };
     const { org } = testOrg(4, nodes);
-    await expect(org.drainNode(operator, 'zzzz', 0, never)).rejects.toMatchObject({
+    await expect(org.nodes.drain(operator, 'zzzz', 0, never)).rejects.toMatchObject({
       code: 'not_found',
     });
-    await expect(org.drainNode(operator, 'cccc', 0, never)).rejects.toMatchObject({
+    await expect(org.nodes.drain(operator, 'cccc', 0, never)).rejects.toMatchObject({
       code: 'conflict',
     });
-    await expect(org.drainNode(operator, 'bbbb', 0, never)).rejects.toMatchObject({
+    await expect(org.nodes.drain(operator, 'bbbb', 0, never)).rejects.toMatchObject({
       code: 'unavailable',
     });
     // Nothing of those drained this node.

@@ -252,13 +252,13 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   const tokenSets = { tokens: new Set(tokens), readOnlyTokens: new Set(readOnlyTokens) };
   const handleApi = createRequestHandler<ServiceModel<FakeInstance>>({
     runtime: (project) => current.org.model(project),
-    keys: (token) => current.org.grantOf(token),
-    sessionCaller: (sessionId, jwt) => current.org.sessionCaller(sessionId, jwt),
+    keys: (token) => current.org.callers.grantOf(token),
+    sessionCaller: (sessionId, jwt) => current.org.callers.sessionCaller(sessionId, jwt),
     assertReachable: (operation, params) => current.org.assertReachable(operation, params),
-    project: (caller, header) => current.org.projectOf(caller, header),
-    audit: (call) => current.org.record(call),
+    project: (caller, header) => current.org.callers.projectOf(caller, header),
+    audit: (call) => current.org.audit.record(call),
     answered: (call) => current.org.answered(call),
-    handlers: serviceHandlers<FakeInstance>(),
+    handlers: serviceHandlers<FakeInstance>(() => current.org),
     tokens: tokenSets,
     idempotency,
     newRequestId: () => nextId('req'),
@@ -280,7 +280,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   const mcp = createMcpEndpoint({
     call: inProcessFetch(handleApi),
     isAuthenticated: async (request) =>
-      hasKnownToken(tokenSets, request) || (await current.org.isKey(request)),
+      hasKnownToken(tokenSets, request) || (await current.org.callers.isKey(request)),
   });
   const handle: typeof handleApi = async (request, info) =>
     new URL(request.url).pathname === '/mcp'
