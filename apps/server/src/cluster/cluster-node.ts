@@ -165,6 +165,7 @@ export class ClusterNode {
       node.#homes = await store.poolHomes();
       return node;
     } catch (error) {
+      // The error that stopped the start is the one told; closing its pool may fail as well.
       await pool.end().catch(() => undefined);
       throw error;
     }
@@ -286,7 +287,7 @@ export class ClusterNode {
     this.#isLeaving = true;
     clearInterval(this.#timer);
     await this.#beating;
-    await this.#listener?.end().catch(() => undefined);
+    await this.#listener?.end().catch(() => undefined); // leaving: a broken listener is no loss
     if (this.#epoch > 0) {
       await this.#movePoolsOff([this.tag]).catch((error: unknown) => {
         this.#options.logger.warn({ err: error }, 'could not hand this node’s pools over');
@@ -295,7 +296,7 @@ export class ClusterNode {
         this.#options.logger.warn({ err: error }, 'could not leave the cluster: it will sweep us');
       });
     }
-    await this.#pool.end().catch(() => undefined);
+    await this.#pool.end().catch(() => undefined); // the last act: nothing is left to tell
   }
 
   /**
@@ -379,7 +380,7 @@ export class ClusterNode {
     });
     const drop = () => {
       if (this.#listener === client) this.#listener = undefined;
-      client.end().catch(() => undefined);
+      client.end().catch(() => undefined); // already broken: the next sweep listens again
     };
     client.on('error', drop);
     client.on('end', drop);
@@ -471,6 +472,7 @@ export class ClusterNode {
     for (const node of this.#members.values()) {
       if (node.id === this.tag || node.state === 'lost') continue;
       const host = new URL(node.url).hostname.replace(/^\[|\]$/g, '');
+      // A name that does not resolve now adds no address; the next sweep looks again.
       const found = await lookup(host, { all: true }).catch(() => []);
       for (const { address } of found) {
         addresses.add(address);

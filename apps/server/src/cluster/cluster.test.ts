@@ -21,7 +21,7 @@ import { processesOfServer } from '../test-support/processes.js';
 import { jsonCaller, TEST_ALLOW_NETWORKS, TEST_TOKEN } from '../test-support/servers.js';
 import { TcpGate } from '../test-support/tcp-gate.js';
 import { clusterKeyFile, useTestCluster } from '../test-support/test-cluster.js';
-import { HOP_HEADER } from './forwarder.js';
+import { HOP_HEADER } from './hop-signing.js';
 import { ClusterPoolPeers } from './pool-peers.js';
 
 const postgres = useTestCluster();

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NodeAgent, passCall } from './forwarder.js';
+import { NodeAgent, passCall } from './relay.js';
 
 /** What the node a call is passed to saw: each call's method, path and connection's count. */
 interface Seen {

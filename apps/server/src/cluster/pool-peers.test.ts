@@ -2,7 +2,8 @@ import type { Organization } from '@x/service-kernel';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ClusterNode } from './cluster-node.js';
-import type { Forwarder, NodeAnswer } from './forwarder.js';
+import type { Forwarder } from './forwarder.js';
+import type { NodeAnswer } from './node-calls.js';
 import { ClusterPoolPeers } from './pool-peers.js';
 
 const MINUTE = 60_000;

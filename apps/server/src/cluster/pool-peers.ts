@@ -15,7 +15,8 @@ import {
 } from '@x/types';
 import type { Logger } from 'pino';
 import type { ClusterNode } from './cluster-node.js';
-import type { Forwarder, NodeAnswer, NodeCall, NodeCallHandler } from './forwarder.js';
+import type { Forwarder } from './forwarder.js';
+import type { NodeAnswer, NodeCall, NodeCallHandler } from './node-calls.js';
 
 /**
  * How old a warm browser started here for another node's pool must be before this node asks
@@ -225,6 +226,7 @@ export class ClusterPoolPeers implements PoolPeers {
             project: model.context.project,
             session_id: entry.record.session_id,
           })
+          // A holder that does not answer now is asked again at the next sweep.
           .catch(() => undefined);
         if (!answer || answer.status >= 500) continue;
         const held =

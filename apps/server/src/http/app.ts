@@ -15,7 +15,7 @@ import {
 import { createOpenApiDocument } from '@x/types/openapi';
 import type { Logger } from 'pino';
 import type { ChromiumInstance } from '../browsers/chromium-engine.js';
-import { clientAddressOf, receivedByOf } from '../cluster/forwarder.js';
+import { clientAddressOf, receivedByOf } from '../cluster/hop-signing.js';
 import type { ServerMetrics } from './metrics.js';
 import { withStreamedBody } from './readable-stream.js';
 import type { ResolvedTokens } from './tokens.js';
