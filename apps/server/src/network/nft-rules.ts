@@ -145,7 +145,8 @@ function allowRules(allow: readonly NetworkEntry[]): string[] {
  * allowed, never another session, never a blocked network, anything public; to the host itself
  * (input) its DNS relay, the ports the server opens for it (its proxy relay), and what is
  * allowed there (the host's loopback, mapped from `hostLoopback`); nothing else. A refused
- * packet is answered at once (admin-prohibited), counted, and its destination remembered.
+ * packet is answered at once (admin-prohibited), counted, and its destination remembered. Loading
+ * them replaces whatever the slot's chains held.
  */
 export function sessionRules(
   layout: PolicyLayout,
@@ -155,7 +156,26 @@ export function sessionRules(
   const { table, subnet } = layout;
   const chains = sessionChains(link.slot);
   const allowed = allowRules(allow).map((rule) => `    ${rule}`);
+  // The slot's chains and sets are declared empty, then emptied, before they are filled: rules a
+  // failed removal left on the slot are never a new session's (in one transaction: no packet
+  // meets them half made).
   return `table inet ${table} {
+  set ${chains.seen} {
+    type ipv4_addr . inet_proto . inet_service; flags dynamic; size ${SEEN_DESTINATIONS};
+  }
+  set ${chains.ports} { type inet_service; }
+  chain ${chains.blocked} { }
+  chain ${chains.forward} { }
+  chain ${chains.input} { }
+  chain ${chains.loopback} { }
+}
+flush set inet ${table} ${chains.seen}
+flush set inet ${table} ${chains.ports}
+flush chain inet ${table} ${chains.blocked}
+flush chain inet ${table} ${chains.forward}
+flush chain inet ${table} ${chains.input}
+flush chain inet ${table} ${chains.loopback}
+table inet ${table} {
   set ${chains.seen} {
     type ipv4_addr . inet_proto . inet_service; flags dynamic; size ${SEEN_DESTINATIONS};
   }
