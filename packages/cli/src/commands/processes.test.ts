@@ -1,3 +1,4 @@
+import { errorStatus } from '@x/testing';
 import { useFakeService } from '@x/testing/vitest';
 import { ExecResultSchema, ProcessStatusSchema, SpawnedProcessSchema } from '@x/types';
 import * as v from 'valibot';
@@ -156,5 +157,33 @@ describe('process attach', () => {
     expect(result.stdout).toBe('hello\n');
     expect(result.stderr).toBe('exited 137\n');
     expect(modes).toEqual([true, false]);
+  });
+
+  it('fails, saying why, when what is typed cannot be sent', async () => {
+    const { run, newBrowser } = xbAgainst(fake, true);
+    const id = await newBrowser();
+    const { process_id } = v.parse(
+      SpawnedProcessSchema,
+      onlyJson((await run(['process', 'spawn', id, 'cat', '--allocate-tty', '--json'])).stdout),
+    );
+    const refused = fake.inject(
+      errorStatus(403, { code: 'forbidden', message: 'This token may only read.' }),
+      { operation: 'browsers.process.stdin' },
+    );
+    try {
+      const result = await run(['process', 'attach', id, process_id], {
+        stdin: 'hello\n',
+        terminal: {
+          setRawMode: () => undefined,
+          size: () => ({ rows: 24, cols: 80 }),
+          onResize: () => () => undefined,
+        },
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(/This token may only read/);
+    } finally {
+      refused.remove();
+      await run(['process', 'kill', id, process_id, '--signal', 'KILL']);
+    }
   });
 });

@@ -84,13 +84,20 @@ async function attach(context: CommandContext): Promise<void> {
     terminal?.setRawMode(false);
     stopResizing?.();
   }
-  await sending.catch(() => undefined);
+  // Keys that could not be sent closed the stream: the attach fails with why, unless it ended
+  // otherwise (the process exited, or the person detached).
+  const unsent = await sending.then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
   // Stops reading the keyboard (the stream it reads is closed, so the CLI can exit).
   await keys.return?.();
+  // The read cut short just above may fail; no key is lost, as the attach is over.
   await typing.catch(() => undefined);
   if (isDetached) context.io.stderr.write(`${context.errorColors.dim('detached')}\n`);
   else if (exitCode !== undefined)
     context.io.stderr.write(`${context.errorColors.dim(`exited ${exitCode}`)}\n`);
+  else if (unsent) throw unsent.error;
 }
 
 /** `xb process …` and `xb fs …`. */
