@@ -500,7 +500,6 @@ export class AppRunner {
     let cgroup: SessionCgroup | undefined;
     let network: SessionNetwork | undefined;
     let home: string | undefined;
-    let isMounted = false;
     const kill = async () => {
       if (user) await users?.killAll(user.uid);
     };
@@ -516,7 +515,8 @@ export class AppRunner {
           await network?.close();
         },
         async () => {
-          if (home && isMounted) await disks?.remove(home);
+          // A disk whose mount failed half-way may have left its image: it goes the same way.
+          if (home && disks) await disks.remove(home);
           else if (home) await removeInstanceDirectory(home);
         },
       ]);
@@ -528,7 +528,6 @@ export class AppRunner {
       home = makeInstanceRoot(this.#dataDir, request.id);
       if (disks) {
         await disks.mount(home, user);
-        isMounted = true;
       }
       chmodSync(home, 0o700);
       if (user) lchownSync(home, user.uid, user.gid);
@@ -539,7 +538,12 @@ export class AppRunner {
       }
       return { home, user, cgroup, network, kill, release };
     } catch (error) {
-      await release().catch(() => undefined);
+      await release().catch((failure: unknown) => {
+        this.#logger.error(
+          { err: failure, run: request.id },
+          'an app run that failed to start was not cleaned up whole',
+        );
+      });
       throw error;
     }
   }

@@ -92,6 +92,7 @@ export class InstanceDisks {
     } catch (error) {
       return { reason: reasonOf(error) };
     } finally {
+      // A probe left behind is removed by the next start's probe, before it makes its own.
       await disks.remove(probe).catch(() => undefined);
     }
   }
@@ -109,6 +110,7 @@ export class InstanceDisks {
     try {
       await this.#make(root, this.bytes, user);
     } catch (error) {
+      // The mount's own failure is the one told; the caller's clean-up removes the disk again.
       await this.remove(root).catch(() => undefined);
       if (/no space left/i.test(reasonOf(error)))
         throw refusals.insufficientStorage('start a browser');
