@@ -115,6 +115,7 @@ export function createMcpEndpoint(
 async function readBounded(request: Request, max: number): Promise<string | undefined> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > max) {
+    // The caller hears 413 either way; a body that failed already has nothing left to cancel.
     await request.body?.cancel().catch(() => undefined);
     return undefined;
   }
@@ -127,6 +128,7 @@ async function readBounded(request: Request, max: number): Promise<string | unde
     if (done) break;
     size += value.byteLength;
     if (size > max) {
+      // The caller hears 413 either way; a body that failed already has nothing left to cancel.
       await reader.cancel().catch(() => undefined);
       return undefined;
     }

@@ -78,6 +78,7 @@ export async function curlThroughBrowser(
           const go = (method: string, extra: Record<string, unknown> = {}) =>
             cdp
               .send(method, { requestId: paused.requestId, ...extra }, session)
+              // The tab closed meanwhile: the navigation's error or the time-out tells the caller.
               .catch(() => undefined);
           if (paused.responseStatusCode === undefined && paused.responseErrorReason === undefined) {
             // The request on its way out: the first one is the caller's (redirects go as the
@@ -181,6 +182,7 @@ async function readBody(
       if (read.eof) break;
     }
   } finally {
+    // Best effort: the stream is let go of with its tab, which is closed whatever happens.
     await cdp.send('IO.close', { handle: stream }, session).catch(() => undefined);
   }
   return new Uint8Array(Buffer.concat(chunks, size));

@@ -398,9 +398,10 @@ export class CdpConnection {
     for (const session of channel.sessions) this.#channelOf.delete(session);
     if (isDetaching && !this.#closed) {
       // Its page sessions end with its browser session; each is detached as well, in case.
-      // A session that is gone already refuses the detach: nothing is left to free then.
-      for (const session of [...channel.sessions, channel.browserSession])
+      for (const session of [...channel.sessions, channel.browserSession]) {
+        // A session that is gone already refuses the detach: nothing is left to free then.
         this.send('Target.detachFromTarget', { sessionId: session }).catch(() => undefined);
+      }
     }
   }
 

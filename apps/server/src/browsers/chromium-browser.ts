@@ -475,6 +475,7 @@ export class ChromiumBrowser {
 
   /** Unloads an extension it loaded; one already gone is fine. */
   async unloadExtension(extensionId: string): Promise<void> {
+    // One already gone refuses the uninstall, and there is nothing left to unload.
     await this.#cdp.send('Extensions.uninstall', { id: extensionId }).catch(() => undefined);
   }
 
@@ -646,6 +647,7 @@ export class ChromiumBrowser {
       if (this.#isResized) await this.#sizeTab(sessionId);
       // One the server opened for itself meanwhile stays its own.
       if (this.#ownTabs.has(targetId)) {
+        // A tab closed meanwhile has no session left to detach.
         await this.#cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
         return;
       }
@@ -796,6 +798,7 @@ export class ChromiumBrowser {
 
   /** Closes a tab `#openOwnTab` opened; one already gone is fine. */
   async #closeOwnTab(targetId: string): Promise<void> {
+    // A tab closed meanwhile refuses the close: it is gone either way.
     await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
     this.#ownTabs.delete(targetId);
   }
@@ -812,7 +815,7 @@ export class ChromiumBrowser {
   async interruptScripts(): Promise<void> {
     await this.#cdp
       .send('Runtime.terminateExecution', {}, this.#pageSession)
-      .catch(() => undefined);
+      .catch(() => undefined); // a tab that is gone runs no script
   }
 
   /**
@@ -845,6 +848,7 @@ export class ChromiumBrowser {
   async stop(timeoutMs = 15_000): Promise<void> {
     if (this.isRunning) {
       const exited = once(this.process, 'exit');
+      // The answer may be lost as the browser exits; one that does not exit is killed below.
       this.#cdp.send('Browser.close').catch(() => undefined);
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([

@@ -200,6 +200,7 @@ export class ChromiumInstance implements BrowserInstance {
           : 'new connections go direct',
       );
     });
+    // The caller hears of a failed switch through `next`; the switch after it runs all the same.
     this.#proxySwitch = next.catch(() => undefined);
     return next;
   }
@@ -647,7 +648,12 @@ export class ChromiumEngine implements BrowserEngine<ChromiumInstance> {
       return this.#sandboxing.cgroups?.create(sessionId, isCpuLimited);
     } catch (error) {
       this.#logger.warn({ err: error, session: sessionId }, 'no cgroup for this session');
-      void this.#sandboxing.cgroups?.remove(sessionId).catch(() => undefined);
+      void this.#sandboxing.cgroups?.remove(sessionId).catch((removal: unknown) => {
+        this.#logger.warn(
+          { err: removal, session: sessionId },
+          'a cgroup half made was left behind',
+        );
+      });
       return undefined;
     }
   }

@@ -129,6 +129,7 @@ export class PageMonitor {
     // One the server opened for itself meanwhile (curl's) is left alone.
     if (this.#isOwnTab(targetId)) {
       this.#targets.delete(targetId);
+      // A tab closed meanwhile has no session left to detach.
       await this.#cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
       return;
     }

@@ -201,6 +201,7 @@ export class ScreenCapture {
       // A closed tab may never answer: its screencast ended with it.
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
+        // One that answers with a refusal is gone as well.
         this.#cdp.send('Page.stopScreencast', {}, running.session).catch(() => undefined),
         new Promise((resolve) => {
           timer = setTimeout(resolve, STOP_TIMEOUT_MS);
@@ -309,7 +310,7 @@ export class ScreenCapture {
   #ack(session: string, id: number): void {
     void this.#cdp
       .send('Page.screencastFrameAck', { sessionId: id }, session)
-      .catch(() => undefined);
+      .catch(() => undefined); // a tab closed meanwhile sends no more frames
   }
 
   #isWanted(): boolean {

@@ -106,12 +106,15 @@ export class SpareBrowsers<I extends SpareInstance> {
       return undefined;
     }
     this.#fill(spec, key);
+    // A spare that failed to start is logged in `#fill`; the launch starts its own browser.
     const instance = await spare.starting.catch(() => undefined);
     if (instance?.isRunning) {
       this.#logger.debug({ session: spec.id, spare: spare.id }, 'a spare browser is taken');
       return instance;
     }
-    await instance?.close().catch(() => undefined);
+    await instance?.close().catch((error: unknown) => {
+      this.#logger.warn({ err: error, spare: spare.id }, 'a spare browser failed to close');
+    });
     return undefined;
   }
 
@@ -182,6 +185,7 @@ export class SpareBrowsers<I extends SpareInstance> {
   async #discard(spare: Spare<I>, why: string): Promise<void> {
     this.#forget(spare);
     this.#logger.debug({ spare: spare.id, why }, 'a spare browser closes');
+    // A spare that failed to start is logged in `#fill` and has nothing to close.
     const instance = await spare.starting.catch(() => undefined);
     await instance?.close().catch((error: unknown) => {
       this.#logger.warn({ err: error, spare: spare.id }, 'a spare browser failed to close');

@@ -168,6 +168,7 @@ async function readBrands(cdp: CdpConnection): Promise<Brand[]> {
     }
     throw new Error(`the browser gave no user-agent client hints in ${BRANDS_PAGE}`);
   } finally {
+    // Best effort: a hidden tab that does not close goes with its browser.
     await cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
   }
 }
@@ -316,7 +317,7 @@ export class Stealth {
       if (waitingForDebugger)
         await this.#cdp
           .send('Runtime.runIfWaitingForDebugger', {}, sessionId)
-          .catch(() => undefined);
+          .catch(() => undefined); // a target closed meanwhile waits for nothing
     }
   }
 }

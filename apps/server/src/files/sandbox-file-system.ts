@@ -174,6 +174,7 @@ export class SandboxFileSystem<I extends BrowserInstance & SandboxPlace> impleme
       // The body failed (past its limit, the caller gone): the partial file goes.
       await endSandbox(child);
       await ended;
+      // The body's failure is the one told; at worst a hidden partial file stays beside the path.
       await this.#run(instance, 'discard', [path, token]).catch(() => undefined);
       throw error;
     }
@@ -251,6 +252,7 @@ export class SandboxFileSystem<I extends BrowserInstance & SandboxPlace> impleme
         ['pipe', 'pipe', 'pipe'],
       );
       const ended = outcomeOf(child, 1024);
+      // A script that refuses (no room, say) stops reading: its end below is the answer.
       await pipeline(tar.stdout, child.stdin as Writable).catch(() => undefined);
       throwFailure(await ended);
     } finally {
@@ -275,6 +277,7 @@ export class SandboxFileSystem<I extends BrowserInstance & SandboxPlace> impleme
   async unpackTar(place: SandboxPlace, path: string, tar: Readable, bytes: number): Promise<void> {
     const child = this.#spawn(place, 'unpack', [path, String(bytes)], ['pipe', 'pipe', 'pipe']);
     const ended = outcomeOf(child, 1024);
+    // A script that refuses (no room, say) stops reading: its end below is the answer.
     await pipeline(tar, child.stdin as Writable).catch(() => undefined);
     throwFailure(await ended);
   }

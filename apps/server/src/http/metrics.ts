@@ -85,6 +85,7 @@ export class ServerMetrics {
         help: 'Packets sessions sent to destinations the egress policy refuses (loopback, link-local, private, CGNAT, multicast, the host itself, other sessions), each answered at once as unreachable.',
         registers,
         async collect() {
+          // A count nftables cannot give now keeps its last value; the next scrape asks again.
           const total = await egressBlocked().catch(() => undefined);
           if (total === undefined) return;
           this.reset();

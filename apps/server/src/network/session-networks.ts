@@ -193,7 +193,7 @@ export class RefusalLog<Key> {
     const said = this.#said.get(key) ?? new Set<string>();
     this.#said.set(key, said);
     if (said.size >= MAX_SAID_PER_SESSION) return;
-    const json = await read().catch(() => '{}');
+    const json = await read().catch(() => '{}'); // the session is gone: nothing more to say
     const fresh = blockedDestinations(json).filter((entry) => !said.has(entry));
     for (const destination of fresh) {
       said.add(destination);
@@ -345,16 +345,18 @@ export class SessionNetworks implements EgressNetworks {
         // directory's crashed run, or any other's: a killed server never starts again when its
         // data directory is gone), then these names.
         for (const left of claims.left('net-')) {
-          await SessionNetworks.#reap(tools, left.slice('net-'.length));
+          await SessionNetworks.#reap(tools, left.slice('net-'.length), logger);
           claims.forget(left);
         }
         for (const left of claims.left('subnet-')) {
+          // Mostly gone already (its run removed it before it died): the delete then fails,
+          // which changes nothing.
           await run(tools.ip, ['route', 'delete', 'unreachable', subnetOfClaim(left)]).catch(
             () => undefined,
           );
           claims.forget(left);
         }
-        await SessionNetworks.#reap(tools, tag);
+        await SessionNetworks.#reap(tools, tag, logger);
         // The route of the /16 kept from a run that left no claim (it stopped before claims were
         // kept, or crashed), unless another server of this host holds that /16 now.
         if (options.subnet && !claims.heldByOther(subnetClaim(options.subnet)))
@@ -374,9 +376,17 @@ export class SessionNetworks implements EgressNetworks {
         await run(tools.nft, ['-f', '-'], tableRules(layout));
         return { layout, tag };
       } catch (error) {
+        // `nft -f` loads the table whole or not at all, last: mostly there is none to delete.
         await run(tools.nft, ['delete', 'table', 'inet', table]).catch(() => undefined);
         if (subnet) {
-          await run(tools.ip, ['route', 'delete', 'unreachable', subnet]).catch(() => undefined);
+          await run(tools.ip, ['route', 'delete', 'unreachable', subnet]).catch(
+            (removal: unknown) => {
+              logger.warn(
+                { err: removal, subnet },
+                "the route of the sessions' network block was left on the host",
+              );
+            },
+          );
           claims.release(subnetClaim(subnet));
         }
         if (dropOtherForwarding) restoreForwarding(tools);
@@ -459,7 +469,14 @@ export class SessionNetworks implements EgressNetworks {
     const close = async () => {
       if (isClosed) return;
       isClosed = true;
-      if (hasRules) await this.#forget(sessionId, link).catch(() => undefined);
+      if (hasRules)
+        await this.#forget(sessionId, link).catch((error: unknown) => {
+          // Left until the slot's next session, whose rules replace them (`sessionRules`).
+          this.#logger.warn(
+            { err: error, session: sessionId, slot: link.slot },
+            "a session's egress rules were left in the table",
+          );
+        });
       this.#live.delete(link.slot);
       await this.#dismantle(prepared);
     };
@@ -589,6 +606,7 @@ export class SessionNetworks implements EgressNetworks {
   /** A link goes: its relay, its namespace (its veth pair with it), its resolv.conf; its slot is free. */
   async #dismantle(prepared: PreparedLink): Promise<void> {
     prepared.relay?.close();
+    // Gone already when its holder died; the slot's next link waits for the kernel to end it.
     await run(this.#tools.ip, ['netns', 'delete', basename(prepared.namespace)]).catch(
       () => undefined,
     );
@@ -628,11 +646,17 @@ export class SessionNetworks implements EgressNetworks {
       if (prepared.status === 'fulfilled') await this.#dismantle(prepared.value);
     rmSync(this.#folder, { recursive: true, force: true });
     await this.#claims.withLock(async () => {
+      // A table left here goes at this data directory's next start, which reaps its run's names.
       await run(this.#tools.nft, ['delete', 'table', 'inet', this.#layout.table]).catch(
         () => undefined,
       );
       await run(this.#tools.ip, ['route', 'delete', 'unreachable', this.#layout.subnet]).catch(
-        () => undefined,
+        (error: unknown) => {
+          this.#logger.warn(
+            { err: error, subnet: this.#layout.subnet },
+            "the route of the sessions' network block was left on the host",
+          );
+        },
       );
       if (this.#layout.dropOtherForwarding) restoreForwarding(this.#tools);
       this.#releaseNames();
@@ -673,9 +697,15 @@ export class SessionNetworks implements EgressNetworks {
   }
 
   /** What a crashed run of this data directory left under `tag`: its namespaces (and links) and table. */
-  static async #reap(tools: NetworkTools, tag: string): Promise<void> {
+  static async #reap(tools: NetworkTools, tag: string, logger: Logger): Promise<void> {
     for (const name of namespacesOf(tag))
-      await run(tools.ip, ['netns', 'delete', name]).catch(() => undefined);
+      await run(tools.ip, ['netns', 'delete', name]).catch((error: unknown) => {
+        logger.warn(
+          { err: error, namespace: name },
+          'a network namespace an earlier run left could not be removed',
+        );
+      });
+    // Only a run that ended without giving its names back leaves a table: mostly there is none.
     await run(tools.nft, ['delete', 'table', 'inet', `xb_${tag}`]).catch(() => undefined);
   }
 

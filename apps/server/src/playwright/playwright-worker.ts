@@ -128,6 +128,7 @@ async function targetOf(page: Page): Promise<string | undefined> {
       id = targetInfo.targetId;
       targets.set(page, id);
     } finally {
+      // A page closed meanwhile has no session left to detach.
       await session.detach().catch(() => undefined);
     }
   }
@@ -142,6 +143,7 @@ async function pageOf(
   if (targetId !== undefined) {
     for (const context of contexts) {
       for (const page of context.pages()) {
+        // A page closed meanwhile is not the one looked for.
         if ((await targetOf(page).catch(() => undefined)) === targetId) return { page, context };
       }
     }

@@ -255,6 +255,7 @@ class PlaywrightWorker {
   #end(): void {
     this.#isEnded = true;
     clearTimeout(this.#idle);
+    // A channel that never opened has nothing to close, and stopped the worker already.
     void this.#channel.then((channel) => channel.close()).catch(() => undefined);
     const why = this.#stderr.trim().split('\n').at(-1);
     const error = `The Playwright worker ended while the code ran${why ? `: ${why}` : ''}.`;
@@ -307,6 +308,7 @@ export class SandboxPlaywrightRunner implements PlaywrightRunner<ChromiumInstanc
       );
       const made = worker;
       this.#workers.set(instance, made);
+      // Its failure is logged and thrown below; this only keeps it from going unhandled.
       void made.ready.catch(() => undefined);
       // The browser's end ends the worker's channel, and with it the worker.
       void made.ended.then(() => {

@@ -102,6 +102,7 @@ export class DiskProfileStore implements ProfileStore {
       return bytes;
     } catch (error) {
       tar.destroy();
+      // It may be closed already (a later step failed); the write's own failure is the one told.
       await file.close().catch(() => undefined);
       await rm(partial, { force: true });
       throw error;

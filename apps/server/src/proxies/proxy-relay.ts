@@ -147,7 +147,11 @@ export class ProxyRelay {
         return;
       }
     } else if (this.#uid !== undefined) {
-      const owner = await loopbackPeerUid(socket).catch(() => undefined);
+      // One whose owner cannot be read is refused below as another user's would be.
+      const owner = await loopbackPeerUid(socket).catch((error: unknown) => {
+        this.#logger.warn({ err: error }, "proxy relay could not read a connection's owner");
+        return undefined;
+      });
       if (owner !== this.#uid) {
         this.#logger.warn({ owner }, 'proxy relay refused a connection of another user');
         socket.destroy();

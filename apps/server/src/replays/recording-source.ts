@@ -90,6 +90,7 @@ export async function recordScreen(
         switchTo(fromStream);
         return;
       }
+      // A screenshot that fails (the tab closing, say) is skipped: the next tick takes one.
       const jpeg = await chromium.jpeg().catch(() => undefined);
       if (isStopped) return;
       if (jpeg && previous?.equals(jpeg)) still += 1;
@@ -114,7 +115,8 @@ export async function recordScreen(
       clearTimeout(timer);
       const open = stream;
       stream = undefined;
-      await open?.stop().catch(() => undefined);
+      await open?.stop().catch(() => undefined); // fails only with the browser gone
+      // Starting a source fails only with the browser gone: nothing is left to record then.
       if (!isStopped) await next().catch(() => undefined);
     });
   };
@@ -129,7 +131,7 @@ export async function recordScreen(
       clearTimeout(timer);
       const open = stream;
       stream = undefined;
-      await open?.stop().catch(() => undefined);
+      await open?.stop().catch(() => undefined); // fails only with the browser gone
     },
   };
 }

@@ -62,6 +62,7 @@ export function postgresBlobStore(pool: Pool): BlobStore {
       await rename(partial, path);
       return 'done';
     } finally {
+      // It is closed already when the file came whole; a read that failed is the one told.
       await file.close().catch(() => undefined);
       await rm(partial, { force: true });
     }
@@ -101,12 +102,14 @@ export function postgresBlobStore(pool: Pool): BlobStore {
             await client.query('DELETE FROM xb_blob_chunks WHERE generation = $1', [old]);
           await client.query('COMMIT');
         } catch (error) {
+          // A rollback fails only with the connection broken, which ends the transaction too.
           await client.query('ROLLBACK').catch(() => undefined);
           throw storeFailure(error);
         } finally {
           client.release();
         }
       } catch (error) {
+        // Chunks left behind are dropped by a later start's sweep (`sweepBlobChunks`).
         await dropGeneration(generation).catch(() => undefined);
         throw error;
       }

@@ -81,6 +81,7 @@ export async function postgresServiceStore(url: string, logger: Logger): Promise
     const swept = await sweepBlobChunks(pool);
     logger.info({ schema: version, sweptChunks: swept }, 'store: PostgreSQL');
   } catch (error) {
+    // The failure that stopped the start is the one told; its connections may be broken too.
     await pool.end().catch(() => undefined);
     if (isStoreUnreachable(error))
       throw new Error(

@@ -95,6 +95,7 @@ export class HostClaims {
       return await work();
     } finally {
       holder.stdin?.end();
+      // A holder that fails instead of exiting no longer holds the lock either.
       if (holder.exitCode === null && holder.signalCode === null)
         await once(holder, 'exit').catch(() => undefined);
     }

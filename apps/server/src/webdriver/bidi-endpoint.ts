@@ -265,6 +265,7 @@ export class BidiEndpoint {
     mapper.once('exit', () => {
       mappers.delete(mapper);
       if (mappers.size === 0 && this.#mappers.get(id) === mappers) this.#mappers.delete(id);
+      // A channel that never opened has nothing to close, and stopped the mapper already.
       void channel.then((opened) => opened.close()).catch(() => undefined);
       if (!isReady && closedBy === 'client') {
         const why = stderr.trim().split('\n').at(-1);

@@ -127,6 +127,7 @@ export async function followInvocation(context: CommandContext, id: string): Pro
   const stream = await callOperation<EventStream<InvocationEvent>>(context, 'invocations.events', {
     id,
   });
+  // Ctrl-C: the invocation is told to stop; the command ends either way.
   const cancel = () =>
     void callOperation(context, 'invocations.update', { id, status: 'failed' }).catch(
       () => undefined,
@@ -215,6 +216,8 @@ async function followApp(context: CommandContext, app: string, version?: string)
     if (version !== undefined && invocation.version !== version) return;
     followed.add(invocation.id);
     const work = followOne(invocation)
+      // One invocation's stream that fails (it was deleted, say) leaves the others followed; a
+      // lost connection ends the follow through the next page asked for.
       .catch(() => undefined)
       .finally(() => streams.delete(work));
     streams.add(work);
@@ -224,6 +227,7 @@ async function followApp(context: CommandContext, app: string, version?: string)
     const page = await pageFrom(seen);
     seen += page.items.length;
     for (const invocation of page.items) start(invocation);
+    // The pause ends early at Ctrl-C: the loop then stops and the abort is thrown below.
     if (page.items.length < 100) await pause(context, APP_LOG_POLL_MS).catch(() => undefined);
   }
   await Promise.allSettled([...streams]);

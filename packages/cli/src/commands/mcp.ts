@@ -43,7 +43,7 @@ export const mcpCommand: CommandSpec = {
       once(stdin, 'end'),
       once(stdin, 'close'),
       once(context.signal, 'abort'),
-    ]).catch(() => undefined);
+    ]).catch(() => undefined); // A stdin that fails has ended too: the server closes all the same.
     await server.connect(new StdioServerTransport(stdin, context.io.stdout as Writable));
     await ended;
     await server.close();

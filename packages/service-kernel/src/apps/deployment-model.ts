@@ -323,7 +323,12 @@ export class DeploymentModel<I extends BrowserInstance> {
       if (!controller.signal.aborted) {
         this.#context.log.error({ err: error, deployment: record.id }, 'deploy failed');
       }
-      await this.#fail(record, reason).catch(() => undefined);
+      await this.#fail(record, reason).catch((failure: unknown) =>
+        this.#context.log.warn(
+          { err: failure, deployment: record.id },
+          'a failed deploy could not be cleaned up and marked failed',
+        ),
+      );
     } finally {
       free?.();
       this.#running.delete(record.id);

@@ -406,6 +406,8 @@ export class AuthConnectionModel<I extends BrowserInstance> {
           !page.blocker &&
           !page.fields.some((field) => field.kind === 'password' || field.kind === 'identifier');
       } finally {
+        // The browser may have ended already (its time-out, a crash); an end that goes wrong
+        // is logged where the browser ends.
         await this.#parts.browsers.delete(entry.record.session_id).catch(() => undefined);
       }
     } catch (error) {
@@ -650,6 +652,8 @@ export class AuthConnectionModel<I extends BrowserInstance> {
       });
     } catch (error) {
       const failure = this.#failureOf(error);
+      // The browser may have ended already (closed above, its time-out, a crash); an end that
+      // goes wrong is logged where the browser ends.
       await this.#parts.browsers.delete(flow.browserId as string).catch(() => undefined);
       flow.end(
         failure.code === 'expired'

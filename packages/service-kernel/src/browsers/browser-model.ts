@@ -314,7 +314,15 @@ export class BrowserModel<I extends BrowserInstance> {
     } catch (error) {
       // Not stored, not kept: a browser nobody can find again is closed at once.
       if (entry) await this.end(entry, { reason: 'invocation_ended' });
-      else await instance.close().catch(() => undefined);
+      else
+        await instance
+          .close()
+          .catch((closeError: unknown) =>
+            this.#context.log.error(
+              { err: closeError, session: id },
+              'a browser failed to close cleanly',
+            ),
+          );
       throw error;
     }
   }

@@ -49,8 +49,16 @@ export async function loadExtensions<I extends BrowserInstance>(
     }
   } catch (error) {
     await Promise.all(
-      loaded.map(({ extension_id: id }) =>
-        entry.instance.unloadExtension(id).catch(() => undefined),
+      loaded.map(({ name, extension_id: id }) =>
+        // The call answers why it failed; the browser's log says what it could not take back.
+        entry.instance
+          .unloadExtension(id)
+          .catch(() =>
+            entry.log.write(
+              'service',
+              `extension ${name} (${id}) stays loaded: it could not be unloaded`,
+            ),
+          ),
       ),
     );
     throw error;

@@ -74,6 +74,7 @@ function meter(source: ReadableStream<Uint8Array>, limit: number, path: string):
   const drain = async () => {
     if (isDone) return;
     isDone = true;
+    // A body that fails while it is drained (the caller went away) has no one left to answer.
     await drainBody(reader, 0).catch(() => undefined);
   };
   const stream = new ReadableStream<Uint8Array>({
@@ -97,6 +98,7 @@ function meter(source: ReadableStream<Uint8Array>, limit: number, path: string):
         isTooLarge = true;
         isDone = true;
         controller.error(new FileFailure('tooLarge', path));
+        // The engine hears the body is too large; one that failed already has nothing to cut.
         await reader.cancel().catch(() => undefined);
         return;
       }

@@ -418,6 +418,8 @@ export class InvocationModel<I extends BrowserInstance> {
   /** Shutdown: running code stops, its invocations fail saying so. */
   async close(): Promise<void> {
     await Promise.all(
+      // Shutting down: an invocation whose record cannot be ended now is found running at the
+      // next start, and ended then.
       [...this.#runs.keys()].map((id) =>
         this.#end(id, { status: 'failed', status_reason: 'The server shut down.' }).catch(
           () => undefined,

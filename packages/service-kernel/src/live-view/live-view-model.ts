@@ -336,6 +336,7 @@ export class LiveViewModel<I extends BrowserInstance> {
       .streamScreen(screen.size, (frame) => this.#frame(screen, frame))
       .then(
         (stream) => {
+          // The browser may be gone already; frames of a stopped screen are dropped anyway.
           if (screen.isStopped) void stream.stop().catch(() => undefined);
           else screen.stream = stream;
         },
@@ -603,6 +604,7 @@ export class LiveViewModel<I extends BrowserInstance> {
     clearTimeout(screen.tabsTimer);
     screen.stopTabs?.();
     this.#screens.delete(screen.id);
+    // The browser may be gone already; frames of a stopped screen are dropped anyway.
     void screen.stream?.stop().catch(() => undefined);
   }
 }

@@ -12,6 +12,7 @@ const DRAIN_LIMIT = 64 * 1024 * 1024;
  */
 export async function dropUnreadBody(request: Request): Promise<void> {
   if (!request.body || request.body.locked) return;
+  // A body that fails while it is drained (the caller went away) has no one left to answer.
   await drainBody(request.body.getReader(), 0).catch(() => undefined);
 }
 

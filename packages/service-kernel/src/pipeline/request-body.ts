@@ -117,6 +117,7 @@ export function binaryBody(request: Request, body: { readonly maxBytes: number }
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   // Cut rather than drained: it is larger than any drain is worth.
   if (declared > body.maxBytes) {
+    // The caller hears 413 either way; a body that failed already has nothing left to cut.
     void request.body?.cancel().catch(() => undefined);
     throw bodyTooLarge();
   }

@@ -181,7 +181,13 @@ export class PoolFiller<I extends BrowserInstance> {
         pool.starting--;
         this.#counting(pool, node, -1);
         if (pool.isDeleted) {
-          void peers.end(project, record.session_id, 'pool_changed').catch(() => undefined);
+          void peers.end(project, record.session_id, 'pool_changed').catch((error: unknown) =>
+            // Its node is lost or gone: the cluster ends what that node ran.
+            this.#context.log.warn(
+              { err: error, session: record.session_id },
+              'a pool browser on another node could not be ended',
+            ),
+          );
           return;
         }
         this.hold(pool, record.session_id);

@@ -484,7 +484,14 @@ export class PoolModel<I extends BrowserInstance> {
   async #wasTakenThere(sessionId: string): Promise<boolean> {
     const peers = this.#context.settings.poolPeers;
     if (!peers || peers.nodeOf(sessionId) === peers.self) return false;
-    const isWarm = await peers.warmth(this.#context.project, sessionId).catch(() => undefined);
+    // Its node does not answer: the browser counts as idle still, and its release is refused.
+    const isWarm = await peers.warmth(this.#context.project, sessionId).catch((error: unknown) => {
+      this.#context.log.warn(
+        { err: error, session: sessionId },
+        'a pool browser on another node could not be asked whether it is warm',
+      );
+      return undefined;
+    });
     return isWarm === false;
   }
 
@@ -586,7 +593,14 @@ export class PoolModel<I extends BrowserInstance> {
         const entry = this.#browsers.peek(id);
         const isWarm = entry
           ? entry.isWarm
-          : await peers.warmth(this.#context.project, id).catch(() => undefined);
+          : await peers.warmth(this.#context.project, id).catch((error: unknown) => {
+              // Its node does not answer: the pool leaves the browser out, as one gone.
+              this.#context.log.warn(
+                { err: error, session: id, pool: pool.id },
+                'a pool browser on another node could not be asked whether it is warm',
+              );
+              return undefined;
+            });
         if (isWarm === undefined || pool.isDeleted) return;
         if (isWarm) pool.idle.push(id);
         else pool.acquired.add(id);

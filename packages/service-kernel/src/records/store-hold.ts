@@ -14,12 +14,14 @@ export class StoreHold {
 
   /** Runs `work` once no transaction holds the store. */
   async after<T>(work: () => T): Promise<Awaited<T>> {
+    // The transaction's own caller hears how it failed; this one only waits for it to end.
     while (this.#held) await this.#held.catch(() => undefined);
     return await work();
   }
 
   /** Runs a transaction once none holds the store, holding it until the transaction ends. */
   async alone<R>(transaction: () => Promise<R>): Promise<R> {
+    // The transaction's own caller hears how it failed; this one only waits for it to end.
     while (this.#held) await this.#held.catch(() => undefined);
     const running = transaction();
     this.#held = running;

@@ -97,6 +97,7 @@ export class ReplayModel<I extends BrowserInstance> {
       // Not stored, not kept: the recording stops, and the caller hears why.
       browser.recordings.delete(replayId);
       clearTimeout(recording.timer);
+      // The replay was never stored: a video that fails to finish loses nothing of it.
       await handle.finish().catch(() => undefined);
       throw error;
     }

@@ -134,7 +134,11 @@ export async function replayPage<I extends BrowserInstance>(
       'This replay link has expired or is not valid. Ask for a new one.',
     );
   }
-  const found = await source.video(browserId, replayId).catch(() => undefined);
+  const found = await source.video(browserId, replayId).catch((error: unknown) => {
+    // The viewer is told there is no video; why it could not be read is the operator's to see.
+    context.log.warn({ err: error, replay: replayId }, 'a replay video could not be read');
+    return undefined;
+  });
   if (!found)
     return refuse(404, 'No video', 'This replay has no video (yet): it may still be recording.');
   if (isVideo) {

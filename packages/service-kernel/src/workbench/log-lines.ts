@@ -31,6 +31,7 @@ export async function* linesOf(
   signal: AbortSignal,
 ): AsyncGenerator<LogLine, void> {
   const reader = stream.getReader();
+  // The stream may have ended or failed already; the reading stops either way.
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
   const line = new Uint8Array(MAX_LOG_LINE_BYTES);
@@ -71,6 +72,7 @@ export async function* linesOf(
     }
   } finally {
     signal.removeEventListener('abort', cancel);
+    // The stream may have ended or failed already; nothing more is read from it.
     await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }

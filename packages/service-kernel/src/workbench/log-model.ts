@@ -78,6 +78,7 @@ export class LogModel<I extends BrowserInstance> {
     // What follows the file is stopped too when a stream is cancelled before its first line.
     return releasedOnAbort(file, () => {
       release();
+      // The file's stream may have failed already; the follow stops either way.
       if (!bytes.locked) void bytes.cancel().catch(() => undefined);
     });
   }

@@ -187,6 +187,7 @@ export class ContractContext {
 
   /** Runs the clean-ups, newest first; their failures are ignored (the resource may be gone). */
   async cleanUp(): Promise<void> {
+    // The check may have deleted what a clean-up deletes, or the service may have ended it.
     for (const cleanup of this.#cleanups.reverse()) await cleanup().catch(() => undefined);
     this.#cleanups.length = 0;
   }

@@ -27,6 +27,7 @@ function cutShort(
       }
       if (sent + value.byteLength >= limit) {
         controller.enqueue(value.subarray(0, limit - sent));
+        // The source may have failed already; the cut is made either way.
         await reader.cancel().catch(() => undefined);
         controller.error(new TypeError('terminated', { cause: connectionReset().cause }));
         return;
@@ -50,6 +51,7 @@ function abortable(
         'abort',
         () => {
           controller.error(signal.reason);
+          // The source may have ended already; the body has failed with the reason either way.
           reader.cancel(signal.reason).catch(() => undefined);
         },
         { once: true },

@@ -194,6 +194,7 @@ export class FakeAppEngine implements AppEngine {
         }
       }
     });
+    // The caller hears of the failure through `run`; the next turn only waits for this one.
     this.#turn = run.catch(() => undefined);
     return run;
   }
