@@ -46,7 +46,7 @@ function render(): string {
     '`@x/types` by `node scripts/reference.ts`; the tests fail when this page and the catalog',
     'differ. Field rules (types, bounds, defaults) are the valibot schemas of `@x/types`, also',
     'served as the OpenAPI 3.1 document at `GET /openapi.json`. What the interface leaves open is',
-    'decided in [decisions.md](decisions.md).',
+    'decided in [the decisions](decisions/README.md).',
     '',
     'Every operation takes `Authorization: Bearer <token>`. `read` operations (records and',
     'metrics) accept a read-only token; `contents` operations (what a session or a stored object',

@@ -14,7 +14,7 @@ const run = promisify(execFile);
  * worker over DevTools (`Stealth.start`). Nothing is claimed that the browser is not: the user
  * agent and hints are its own but for `Headless`, the screen is one a window of its size sits
  * on, WebGL is the software renderer it really draws with. What cannot be hidden so is written
- * in docs/decisions.md.
+ * in docs/decisions/stealth.md.
  */
 
 /** The browser as Chromium reports it (`Browser.getVersion`). */
