@@ -29,6 +29,11 @@ export {
   type UploadProgress,
 } from './client/options.js';
 export {
+  type BrowserFetch,
+  type BrowserFetchInit,
+  browserFetch,
+} from './curl/browser-fetch.js';
+export {
   AbortError,
   ApiError,
   type ApiErrorContext,
@@ -57,8 +62,3 @@ export type { BinaryBody } from './streams/binary-body.js';
 export type { EventStream } from './streams/event-stream.js';
 export type { UploadSource } from './uploads/upload-source.js';
 export { USER_AGENT, VERSION } from './version.js';
-export {
-  type BrowserFetch,
-  type BrowserFetchInit,
-  browserFetch,
-} from './workbench/browser-fetch.js';

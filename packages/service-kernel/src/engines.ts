@@ -24,8 +24,8 @@ import type {
 } from '@x/types';
 import type { Slots } from './apps/slots.js';
 import type { FsChange } from './fs-watch/fs-change.js';
-import type { SessionLogProcess } from './workbench/session-log.js';
-import type { TelemetryEventInput } from './workbench/telemetry-log.js';
+import type { SessionLogProcess } from './logs/session-log.js';
+import type { TelemetryEventInput } from './telemetry/telemetry-log.js';
 
 /**
  * The engines the service model drives. The model holds every rule of the API; an engine only

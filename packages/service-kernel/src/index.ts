@@ -235,6 +235,7 @@ export {
   tooManyParts,
 } from './pipeline/request-body.js';
 export { jsonResponse } from './pipeline/responses.js';
+export { playwrightTimedOut } from './playwright/playwright-model.js';
 export { FillRate, startsPerMinute } from './pools/fill-rate.js';
 export type { PoolView } from './pools/pool-entry.js';
 export { type Waiter, waitInLine } from './pools/wait-in-line.js';
@@ -268,5 +269,4 @@ export {
   signSessionJwt,
   verifySessionJwt,
 } from './session-jwt.js';
-export { playwrightTimedOut } from './workbench/playwright-model.js';
-export type { TelemetryEventInput } from './workbench/telemetry-log.js';
+export type { TelemetryEventInput } from './telemetry/telemetry-log.js';

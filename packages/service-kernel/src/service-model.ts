@@ -5,6 +5,7 @@ import { BrowserModel } from './browsers/browser-model.js';
 import { ComputerModel } from './computer/computer-model.js';
 import { CredentialModel } from './credentials/credential-model.js';
 import type { CredentialProviderModel } from './credentials/credential-provider-model.js';
+import { CurlModel } from './curl/curl-model.js';
 import type { BrowserInstance, ServiceEngines } from './engines.js';
 import { ExtensionModel } from './extensions/extension-model.js';
 import { FileModel } from './files/file-model.js';
@@ -12,6 +13,7 @@ import { WatchModel } from './fs-watch/watch-model.js';
 import { createIdGenerator, type IdGenerator } from './ids.js';
 import { InvocationModel } from './invocations/invocation-model.js';
 import { LiveViewModel } from './live-view/live-view-model.js';
+import { LogModel } from './logs/log-model.js';
 import {
   type ModelContext,
   type ModelLog,
@@ -19,15 +21,13 @@ import {
   type ProjectQuota,
   silentLog,
 } from './model-context.js';
+import { PlaywrightModel } from './playwright/playwright-model.js';
 import { PoolModel } from './pools/pool-model.js';
 import { ProcessModel } from './processes/process-model.js';
 import { ProfileModel } from './profiles/profile-model.js';
 import { ProxyModel } from './proxies/proxy-model.js';
 import { ReplayModel } from './replays/replay-model.js';
-import { CurlModel } from './workbench/curl-model.js';
-import { LogModel } from './workbench/log-model.js';
-import { PlaywrightModel } from './workbench/playwright-model.js';
-import { TelemetryModel } from './workbench/telemetry-model.js';
+import { TelemetryModel } from './telemetry/telemetry-model.js';
 
 /** What a service model is made of. */
 export interface ServiceModelOptions<I extends BrowserInstance> {

@@ -29,6 +29,12 @@ export {
   runContractSuite,
 } from './contract/run-contract-suite.js';
 export type { FakeInput } from './fake/browsers/fake-instance.js';
+export type {
+  FakeCurlRunner,
+  FakeSite,
+  FakeSiteAnswer,
+  FakeSiteRequest,
+} from './fake/curl/fake-curl-runner.js';
 export {
   createFakeService,
   type FakePageEvent,
@@ -45,22 +51,16 @@ export type {
   FakeWatch,
 } from './fake/fake-state.js';
 export type { ListenOptions } from './fake/node-listener.js';
+export type {
+  FakePlaywrightRunner,
+  PlaywrightScript,
+} from './fake/playwright/fake-playwright-runner.js';
 export type { FakeProcess } from './fake/processes/fake-process.js';
 export type {
   ProcessInvocation,
   ProcessScript,
   ProcessScriptSource,
 } from './fake/processes/fake-process-runner.js';
-export type {
-  FakeCurlRunner,
-  FakeSite,
-  FakeSiteAnswer,
-  FakeSiteRequest,
-} from './fake/workbench/fake-curl-runner.js';
-export type {
-  FakePlaywrightRunner,
-  PlaywrightScript,
-} from './fake/workbench/fake-playwright-runner.js';
 export {
   dropConnection,
   errorStatus,

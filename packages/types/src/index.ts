@@ -387,6 +387,18 @@ export {
   updateCredentialProviderOperation,
 } from './credentials/operations.js';
 export {
+  CURL_METHODS,
+  CURL_TIMEOUT_MS,
+  CurlBodySchema,
+  type CurlInput,
+  type CurlRequest,
+  type CurlResult,
+  CurlResultSchema,
+  MAX_CURL_REQUEST_BODY_LENGTH,
+  MAX_CURL_RESPONSE_BYTES,
+} from './curl/curl.js';
+export { curlOperation } from './curl/operations.js';
+export {
   type ErrorBody,
   type ErrorDetail,
   ErrorDetailSchema,
@@ -523,6 +535,15 @@ export {
 } from './live-view/live-view.js';
 export { createLiveViewOperation } from './live-view/operations.js';
 export {
+  type LogEvent,
+  LogEventSchema,
+  type LogStreamInput,
+  LogStreamQuerySchema,
+  MAX_LOG_LINE_BYTES,
+  SUPERVISOR_PROCESSES,
+} from './logs/logs.js';
+export { streamLogsOperation } from './logs/operations.js';
+export {
   API_KEY_LIST_STATUSES,
   type ApiKey,
   type ApiKeyListQuery,
@@ -610,6 +631,15 @@ export {
   UpdateProjectLimitsBodySchema,
   type UpdateProjectLimitsInput,
 } from './org/project.js';
+export { executePlaywrightOperation } from './playwright/operations.js';
+export {
+  MAX_PLAYWRIGHT_CODE_LENGTH,
+  PLAYWRIGHT_TIMEOUT_SECONDS,
+  PlaywrightExecuteBodySchema,
+  type PlaywrightExecuteInput,
+  type PlaywrightExecuteResult,
+  PlaywrightExecuteResultSchema,
+} from './playwright/playwright.js';
 export {
   execProcessOperation,
   getProcessStatusOperation,
@@ -714,39 +744,9 @@ export {
   type StartReplayInput,
 } from './replays/replay.js';
 export {
-  CURL_METHODS,
-  CURL_TIMEOUT_MS,
-  CurlBodySchema,
-  type CurlInput,
-  type CurlRequest,
-  type CurlResult,
-  CurlResultSchema,
-  MAX_CURL_REQUEST_BODY_LENGTH,
-  MAX_CURL_RESPONSE_BYTES,
-} from './workbench/curl.js';
-export {
-  type LogEvent,
-  LogEventSchema,
-  type LogStreamInput,
-  LogStreamQuerySchema,
-  MAX_LOG_LINE_BYTES,
-  SUPERVISOR_PROCESSES,
-} from './workbench/logs.js';
-export {
-  curlOperation,
-  executePlaywrightOperation,
   listTelemetryEventsOperation,
-  streamLogsOperation,
   streamTelemetryOperation,
-} from './workbench/operations.js';
-export {
-  MAX_PLAYWRIGHT_CODE_LENGTH,
-  PLAYWRIGHT_TIMEOUT_SECONDS,
-  PlaywrightExecuteBodySchema,
-  type PlaywrightExecuteInput,
-  type PlaywrightExecuteResult,
-  PlaywrightExecuteResultSchema,
-} from './workbench/playwright.js';
+} from './telemetry/operations.js';
 export {
   DEFAULT_TELEMETRY_CATEGORIES,
   MAX_TELEMETRY_EVENT_BYTES,
@@ -767,11 +767,11 @@ export {
   type TelemetryInput,
   TelemetryInputSchema,
   telemetryCategories,
-} from './workbench/telemetry.js';
+} from './telemetry/telemetry.js';
 export {
   durationMs,
   type TelemetryEventsInput,
   TelemetryEventsQuerySchema,
   type TelemetryStreamInput,
   TelemetryStreamQuerySchema,
-} from './workbench/telemetry-query.js';
+} from './telemetry/telemetry-query.js';

@@ -5,22 +5,28 @@ import { completionCommand } from './completion.js';
 import { computerCommands } from './computer.js';
 import { configCommands } from './config.js';
 import { credentialCommands, credentialProviderCommands } from './credentials.js';
+import { curlCommands } from './curl.js';
 import { deployCommands } from './deploy.js';
 import { extensionCommands } from './extensions.js';
 import { fsCommands } from './fs.js';
+import { logCommands } from './logs.js';
 import { mcpCommand } from './mcp.js';
 import { auditCommands, keyCommands, nodeCommands, projectCommands } from './org.js';
+import { playwrightCommands } from './playwright.js';
 import { poolCommands } from './pools.js';
 import { processCommands } from './processes.js';
 import { profileCommands } from './profiles.js';
-import { workbenchCommands } from './workbench.js';
+import { telemetryCommands } from './telemetry.js';
 
 /** Every command of `xb`. */
 export const COMMANDS: readonly CommandSpec[] = [
   ...browserCommands,
   ...computerCommands,
   ...processCommands,
-  ...workbenchCommands,
+  ...playwrightCommands,
+  ...logCommands,
+  ...telemetryCommands,
+  ...curlCommands,
   ...fsCommands,
   ...poolCommands,
   ...extensionCommands,

@@ -2,10 +2,10 @@ import { type BrowserSession, telemetryCategories } from '@x/types';
 import type { BrowserInstance } from '../engines.js';
 import type { WatchEntry } from '../fs-watch/watch-entry.js';
 import { PersonControl } from '../live-view/person-control.js';
+import { SessionLog } from '../logs/session-log.js';
 import type { ProcessEntry } from '../processes/process-entry.js';
 import type { RecordingEntry } from '../replays/recording.js';
-import { SessionLog } from '../workbench/session-log.js';
-import { TelemetryLog } from '../workbench/telemetry-log.js';
+import { TelemetryLog } from '../telemetry/telemetry-log.js';
 
 /** One live browser: its record, its instance, and everything that lives on it. */
 export interface BrowserEntry<I extends BrowserInstance> {

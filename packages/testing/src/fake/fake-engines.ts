@@ -16,13 +16,13 @@ import { DEFAULT_PROJECT_ID } from '@x/types';
 import { FakeAppEngine } from './apps/fake-app-engine.js';
 import { FakeBrowserEngine } from './browsers/fake-browser-engine.js';
 import type { FakeInstance } from './browsers/fake-instance.js';
+import { FakeCurlRunner } from './curl/fake-curl-runner.js';
 import { FakeArchiveStore } from './extensions/fake-archive-store.js';
 import { fakeWatcher } from './fs-watch/fake-watcher.js';
+import { FakePlaywrightRunner } from './playwright/fake-playwright-runner.js';
 import { FakeProcessRunner } from './processes/fake-process-runner.js';
 import { FakeProxyChecker } from './proxies/fake-proxy-checker.js';
 import { fakeRecorder } from './replays/fake-recorder.js';
-import { FakeCurlRunner } from './workbench/fake-curl-runner.js';
-import { FakePlaywrightRunner } from './workbench/fake-playwright-runner.js';
 
 /** The fake's engines: everything in memory, nothing from the host. */
 export interface FakeEngines extends ServiceEngines<FakeInstance> {

@@ -29,11 +29,11 @@ import {
 } from '../faults/faults.js';
 import { Journal } from '../journal/journal.js';
 import type { FakeInput, FakeInstance } from './browsers/fake-instance.js';
+import type { FakeSite } from './curl/fake-curl-runner.js';
 import { createFakeEngines } from './fake-engines.js';
 import { type FakeSeed, seedModel } from './fake-seed.js';
 import { type FakeState, readFakeState } from './fake-state.js';
-import type { FakeSite } from './workbench/fake-curl-runner.js';
-import type { PlaywrightScript } from './workbench/fake-playwright-runner.js';
+import type { PlaywrightScript } from './playwright/fake-playwright-runner.js';
 
 export type { FakeSeed } from './fake-seed.js';
 

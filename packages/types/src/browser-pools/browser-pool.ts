@@ -15,7 +15,7 @@ import { ViewportSchema } from '../browsers/viewport.js';
 import { described } from '../common/describe.js';
 import { JsonObjectSchema } from '../common/request-object.js';
 import { CountSchema, TimestampSchema } from '../common/scalars.js';
-import { TelemetryConfigSchema } from '../workbench/telemetry.js';
+import { TelemetryConfigSchema } from '../telemetry/telemetry.js';
 
 /** The configuration every browser of a pool is created with, as a server reports it. */
 export const BrowserPoolConfigSchema = /* @__PURE__ */ object({

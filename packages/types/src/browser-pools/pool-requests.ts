@@ -23,7 +23,7 @@ import { ACQUIRE_TIMEOUT_SECONDS } from '../common/limits.js';
 import { integerBetween } from '../common/numbers.js';
 import { JsonObjectSchema, requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
-import { TelemetryInputSchema } from '../workbench/telemetry.js';
+import { TelemetryInputSchema } from '../telemetry/telemetry.js';
 
 /** Bounds of a pool's size, in browsers. */
 export const POOL_SIZE = { min: 1, max: 500 } as const;

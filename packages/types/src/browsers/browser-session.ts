@@ -19,7 +19,7 @@ import { described } from '../common/describe.js';
 import { pageQueryEntries } from '../common/pages.js';
 import { requestObject } from '../common/request-object.js';
 import { TimestampSchema } from '../common/scalars.js';
-import { TelemetryConfigSchema } from '../workbench/telemetry.js';
+import { TelemetryConfigSchema } from '../telemetry/telemetry.js';
 import { BrowserTagsSchema } from './browser-tags.js';
 import { SessionNetworkSchema } from './session-network.js';
 import { ViewportSchema } from './viewport.js';

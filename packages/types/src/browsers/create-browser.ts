@@ -20,7 +20,7 @@ import {
 import { integerBetween } from '../common/numbers.js';
 import { requestObject } from '../common/request-object.js';
 import { IdSchema, NameSchema } from '../common/scalars.js';
-import { TelemetryInputSchema } from '../workbench/telemetry.js';
+import { TelemetryInputSchema } from '../telemetry/telemetry.js';
 import { BrowserTagsSchema } from './browser-tags.js';
 import { ChromePolicySchema, StartUrlSchema } from './start-options.js';
 import { ViewportInputSchema } from './viewport-input.js';

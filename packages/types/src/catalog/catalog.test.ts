@@ -26,7 +26,7 @@ const CONTRACT_OPERATIONS = [
   'GET /audit-logs',
   'GET /org/nodes',
   'POST /org/nodes/{id}/drain',
-  // The instance as a workbench.
+  // Playwright code, logs, curl and telemetry on the instance.
   'POST /browsers/{id}/playwright/execute',
   'GET /browsers/{id}/logs/stream',
   'POST /browsers/{id}/curl',

@@ -64,6 +64,7 @@ import {
   updateCredentialOperation,
   updateCredentialProviderOperation,
 } from '../credentials/operations.js';
+import { curlOperation } from '../curl/operations.js';
 import {
   deleteExtensionOperation,
   downloadExtensionOperation,
@@ -101,6 +102,7 @@ import {
   updateInvocationOperation,
 } from '../invocations/operations.js';
 import { createLiveViewOperation } from '../live-view/operations.js';
+import { streamLogsOperation } from '../logs/operations.js';
 import {
   createApiKeyOperation,
   createProjectOperation,
@@ -121,6 +123,7 @@ import {
   updateProjectLimitsOperation,
   updateProjectOperation,
 } from '../org/operations.js';
+import { executePlaywrightOperation } from '../playwright/operations.js';
 import {
   execProcessOperation,
   getProcessStatusOperation,
@@ -152,13 +155,7 @@ import {
   startReplayOperation,
   stopReplayOperation,
 } from '../replays/operations.js';
-import {
-  curlOperation,
-  executePlaywrightOperation,
-  listTelemetryEventsOperation,
-  streamLogsOperation,
-  streamTelemetryOperation,
-} from '../workbench/operations.js';
+import { listTelemetryEventsOperation, streamTelemetryOperation } from '../telemetry/operations.js';
 
 /** Every operation of the API: the seven of the interface description and their companions. */
 export const operations = [

@@ -1,11 +1,11 @@
 import type { LogEvent } from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
+import { releasedOnAbort, takeStreamPlace } from '../browsers/stream-places.js';
 import type { BrowserInstance } from '../engines.js';
 import type { FileModel } from '../files/file-model.js';
 import type { ModelContext } from '../model-context.js';
 import { linesOf } from './log-lines.js';
 import type { SessionLogProcess } from './session-log.js';
-import { releasedOnAbort, takeStreamPlace } from './stream-places.js';
 
 /** What a log stream asks for, checked. */
 export interface LogStreamRequest {

@@ -1,8 +1,8 @@
 import type { Page, TelemetryEnvelope } from '@x/types';
 import type { BrowserModel } from '../browsers/browser-model.js';
+import { releasedOnAbort, takeStreamPlace } from '../browsers/stream-places.js';
 import type { BrowserInstance } from '../engines.js';
 import type { ModelContext } from '../model-context.js';
-import { releasedOnAbort, takeStreamPlace } from './stream-places.js';
 import type { TelemetryPageQuery } from './telemetry-log.js';
 
 /** What a telemetry stream asks for, checked. */

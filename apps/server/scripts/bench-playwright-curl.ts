@@ -1,19 +1,19 @@
 /**
- * The instance as a workbench, from one run on loopback:
+ * Code and requests run beside a browser (Playwright, curl), from one run on loopback:
  * - Playwright execute of `return 1`: the first call (which starts the session's worker) and then
  *   p50 and p99 of 100 warm calls, against the floor in the same run: an API call that does no
  *   work beyond finding the browser (`get_mouse_position`).
  * - curl through the browser of a small page and of a 1 MiB body on a loopback site, against
  *   the same requests made with Node's `fetch` on the host, in the same run.
  *
- * Run: pnpm --filter @x/server bench:workbench   (after a build)
+ * Run: pnpm --filter @x/server bench:playwright-curl   (after a build)
  */
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { benchServer, quantile, timingLine, timings } from './bench-support.ts';
 
-const { dataDir, server, call } = await benchServer('workbench');
+const { dataDir, server, call } = await benchServer('playwright-curl');
 
 // A loopback site: a small page, and a 1 MiB body.
 const MEBIBYTE = Buffer.alloc(1024 * 1024, 120);
