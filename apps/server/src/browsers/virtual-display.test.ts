@@ -58,4 +58,27 @@ describe.skipIf(!bwrap)("a display's output", () => {
       await display.close();
     }
   });
+
+  it('keeps a display whose number came in one read with more after it', async () => {
+    // Its number and 4 KiB more in one write: the server reads them as one chunk.
+    const home = join(folder, 'home');
+    writeFileSync(
+      join(home, 'xvfb'),
+      ['#!/bin/sh', "printf '7\\n%04096d' 0", 'exec sleep 600'].join('\n'),
+      { mode: 0o755 },
+    );
+    const display = await startVirtualDisplay(
+      '/home/browser/xvfb',
+      { width: 100, height: 100 },
+      { bubblewrap: bwrap as string, home, user: undefined },
+    );
+    try {
+      expect(display.display).toBe(':7');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(display.process.exitCode).toBeNull();
+      expect(display.process.signalCode).toBeNull();
+    } finally {
+      await display.close();
+    }
+  });
 });
