@@ -5,6 +5,14 @@
  * on in-memory engines, the self-hosted server on real ones.
  */
 
+export type {
+  AppEngine,
+  DeployJob,
+  DeployOutcome,
+  FoundApp,
+  InvokeJob,
+  InvokeOutcome,
+} from './apps/app-engine.js';
 export {
   DEPLOYS_AT_ONCE,
   type DeploymentKeys,
@@ -24,6 +32,12 @@ export {
   type ScriptedSite,
   type ScriptedStep,
 } from './auth/scripted-sign-in.js';
+export type {
+  SignInDriver,
+  SignInField,
+  SignInFieldKind,
+  SignInPage,
+} from './auth/sign-in-driver.js';
 export type { BrowserEntry } from './browsers/browser-entry.js';
 export { type BrowserSpec, DEFAULT_VIEWPORT } from './browsers/browser-spec.js';
 export {
@@ -41,25 +55,18 @@ export {
   PROVIDER_TIMEOUT_MS,
   providerAnswerOf,
 } from './credentials/fetch-provider-client.js';
+export type { ProviderAnswer, ProviderClient } from './credentials/provider-client.js';
 export type {
-  AppEngine,
   ArchiveStore,
-  AuditQuery,
-  AuditStore,
   BrowserEngine,
   BrowserInstance,
   BrowserTab,
   CurlCall,
   CurlOutcome,
   CurlRunner,
-  DeployJob,
-  DeployOutcome,
   FileSystem,
-  FoundApp,
   InputButton,
   InstanceEntryKind,
-  InvokeJob,
-  InvokeOutcome,
   KeyInput,
   LaunchSpec,
   MouseInput,
@@ -75,51 +82,21 @@ export type {
   ProcessSignal,
   ProcessSpec,
   ProfileStore,
-  ProviderAnswer,
-  ProviderClient,
   ProxyChecker,
   ProxyCheckResult,
   ProxyRoute,
   ProxyTarget,
   Recorder,
-  RecordFilter,
   RecordingHandle,
-  RecordKeys,
-  RecordStore,
-  RecordStores,
-  RecordTable,
-  RecordTables,
   Region,
   RunningProcess,
   ScreenFrame,
   ScreenSize,
   ScreenStream,
   SecretBox,
-  ServiceEngines,
-  SignInDriver,
-  SignInField,
-  SignInFieldKind,
-  SignInPage,
-  StoredApiKey,
-  StoredAuthConnection,
-  StoredCredentialProvider,
-  StoredDeployment,
-  StoredExtension,
-  StoredOrgSettings,
-  StoredPool,
-  StoredProject,
-  StoredProxy,
   WatchEvents,
   Watcher,
   WheelInput,
-} from './engines.js';
-export {
-  NameTaken,
-  ORG_SCOPE,
-  PROJECT_RECORD_KINDS,
-  RECORD_KINDS,
-  recordTablesOf,
-  scopesOf,
 } from './engines.js';
 export { eventStreamBody, SSE_HEARTBEAT_MS, wakeOrAbort } from './event-stream.js';
 export {
@@ -256,9 +233,37 @@ export {
   type MemoryRecordTables,
 } from './records/memory-record-store.js';
 export { findByIdOrName, putNamed } from './records/named-records.js';
+export type {
+  AuditQuery,
+  AuditStore,
+  RecordFilter,
+  RecordKeys,
+  RecordStore,
+  RecordStores,
+  RecordTable,
+  RecordTables,
+  StoredApiKey,
+  StoredAuthConnection,
+  StoredCredentialProvider,
+  StoredDeployment,
+  StoredExtension,
+  StoredOrgSettings,
+  StoredPool,
+  StoredProject,
+  StoredProxy,
+} from './records/record-store.js';
+export {
+  NameTaken,
+  ORG_SCOPE,
+  PROJECT_RECORD_KINDS,
+  RECORD_KINDS,
+  recordTablesOf,
+  scopesOf,
+} from './records/record-store.js';
 export { RECORD_STORE_CHECKS, type RecordStoreCheck } from './records/record-store-checks.js';
 export { StoreHold } from './records/store-hold.js';
 export { REPLAY_PLAYER_SCRIPT_PATH, replayViewUrl } from './replays/replay-page.js';
+export type { ServiceEngines } from './service-engines.js';
 export { ServiceError } from './service-error.js';
 export { serviceHandlers } from './service-handlers.js';
 export { ServiceModel, type ServiceModelOptions } from './service-model.js';

@@ -1,8 +1,9 @@
 import type { BrowserEndReason, BrowserSession } from '@x/types';
 import type { BrowserSpec } from './browsers/browser-spec.js';
 import type { OperatorNetworks } from './browsers/network-allow.js';
-import type { BrowserInstance, ServiceEngines } from './engines.js';
+import type { BrowserInstance } from './engines.js';
 import type { IdGenerator } from './ids.js';
+import type { ServiceEngines } from './service-engines.js';
 
 /** What one browser may hold at once: every resource a caller can grow has a bound. */
 export interface BrowserLimits {

@@ -6,7 +6,7 @@ import { ComputerModel } from './computer/computer-model.js';
 import { CredentialModel } from './credentials/credential-model.js';
 import type { CredentialProviderModel } from './credentials/credential-provider-model.js';
 import { CurlModel } from './curl/curl-model.js';
-import type { BrowserInstance, ServiceEngines } from './engines.js';
+import type { BrowserInstance } from './engines.js';
 import { ExtensionModel } from './extensions/extension-model.js';
 import { FileModel } from './files/file-model.js';
 import { WatchModel } from './fs-watch/watch-model.js';
@@ -27,6 +27,7 @@ import { ProcessModel } from './processes/process-model.js';
 import { ProfileModel } from './profiles/profile-model.js';
 import { ProxyModel } from './proxies/proxy-model.js';
 import { ReplayModel } from './replays/replay-model.js';
+import type { ServiceEngines } from './service-engines.js';
 import { TelemetryModel } from './telemetry/telemetry-model.js';
 
 /** What a service model is made of. */

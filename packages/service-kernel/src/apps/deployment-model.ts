@@ -21,10 +21,11 @@ import {
   type Page,
   pageOf,
 } from '@x/types';
-import type { BrowserInstance, StoredDeployment } from '../engines.js';
+import type { BrowserInstance } from '../engines.js';
 import { notFound } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import type { Caller } from '../pipeline/auth.js';
+import type { StoredDeployment } from '../records/record-store.js';
 import { ServiceError } from '../service-error.js';
 import { EventLog } from './event-log.js';
 

@@ -1,7 +1,7 @@
 import { type AuthEvent, DEFAULT_PROJECT_ID } from '@x/types';
 import { describe, expect, it, vi } from 'vitest';
+import type { ProviderClient } from '../credentials/provider-client.js';
 import { base32Bytes, totpCode } from '../credentials/totp.js';
-import type { ProviderClient } from '../engines.js';
 import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { Organization } from '../org/organization.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';

@@ -20,15 +20,17 @@ import {
   type CredentialProviderModel,
   itemMatches,
 } from '../credentials/credential-provider-model.js';
-import type { BrowserInstance, SignInField, SignInPage, StoredAuthConnection } from '../engines.js';
+import type { BrowserInstance } from '../engines.js';
 import type { LiveViewModel } from '../live-view/live-view-model.js';
 import { notFound } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import type { Caller } from '../pipeline/auth.js';
 import type { ProfileModel } from '../profiles/profile-model.js';
+import type { StoredAuthConnection } from '../records/record-store.js';
 import type { ReplayModel } from '../replays/replay-model.js';
 import { ServiceError } from '../service-error.js';
 import { AuthFlow, FlowFailure } from './auth-flow.js';
+import type { SignInField, SignInPage } from './sign-in-driver.js';
 import { isDurable, isNeeded, keptName, type SignInValues, valueFor } from './sign-in-values.js';
 
 /** Longest a flow lasts, and longest it waits for `submit`, in ms. */

@@ -7,7 +7,7 @@ import {
   type FLOW_TYPES,
   formatTimestamp,
 } from '@x/types';
-import type { SignInField } from '../engines.js';
+import type { SignInField } from './sign-in-driver.js';
 
 type FlowStatus = (typeof FLOW_STATUSES)[number];
 type FlowStep = (typeof FLOW_STEPS)[number];

@@ -1,10 +1,5 @@
-import type {
-  BrowserInstance,
-  SignInDriver,
-  SignInField,
-  SignInFieldKind,
-  SignInPage,
-} from '../engines.js';
+import type { BrowserInstance } from '../engines.js';
+import type { SignInDriver, SignInField, SignInFieldKind, SignInPage } from './sign-in-driver.js';
 
 /** A field of a scripted sign-in page. */
 export interface ScriptedField {

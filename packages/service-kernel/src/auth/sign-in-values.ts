@@ -1,5 +1,5 @@
 import { base32Bytes, totpCode } from '../credentials/totp.js';
-import type { SignInField } from '../engines.js';
+import type { SignInField } from './sign-in-driver.js';
 
 /** What a sign-in has to fill from: stored values, a TOTP secret, and what a caller gave. */
 export interface SignInValues {

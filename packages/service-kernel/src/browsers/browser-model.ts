@@ -12,7 +12,7 @@ import {
   type UpdateBrowserBody,
   type Viewport,
 } from '@x/types';
-import type { BrowserInstance, ProxyRoute, StoredExtension } from '../engines.js';
+import type { BrowserInstance, ProxyRoute } from '../engines.js';
 import type { ExtensionModel } from '../extensions/extension-model.js';
 import { endWatch } from '../fs-watch/watch-entry.js';
 import type { InvocationModel } from '../invocations/invocation-model.js';
@@ -21,6 +21,7 @@ import type { ModelContext } from '../model-context.js';
 import { signalProcess } from '../processes/process-entry.js';
 import type { ProfileModel } from '../profiles/profile-model.js';
 import type { ProxyModel } from '../proxies/proxy-model.js';
+import type { StoredExtension } from '../records/record-store.js';
 import { finishRecording } from '../replays/recording.js';
 import { ServiceError } from '../service-error.js';
 import { type BrowserEntry, newBrowserEntry } from './browser-entry.js';

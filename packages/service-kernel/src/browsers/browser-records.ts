@@ -5,7 +5,7 @@ import {
   resolveTelemetry,
   type Viewport,
 } from '@x/types';
-import type { RecordStore, RecordTable } from '../engines.js';
+import type { RecordStore, RecordTable } from '../records/record-store.js';
 import { ServiceError } from '../service-error.js';
 import type { BrowserSpec } from './browser-spec.js';
 

@@ -7,10 +7,11 @@ import {
   type TotpCode,
   type UpdateCredentialBody,
 } from '@x/types';
-import type { BrowserInstance, StoredCredential } from '../engines.js';
+import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { findByIdOrName, putNamed } from '../records/named-records.js';
+import type { StoredCredential } from '../records/record-store.js';
 import { base32Bytes, totpCode } from './totp.js';
 
 /** What a list of credentials is filtered by. */

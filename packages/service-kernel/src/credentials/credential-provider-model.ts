@@ -8,17 +8,14 @@ import {
   pageOf,
   type UpdateCredentialProviderBody,
 } from '@x/types';
-import type {
-  ProviderClient,
-  RecordStore,
-  SecretBox,
-  StoredCredentialProvider,
-} from '../engines.js';
+import type { SecretBox } from '../engines.js';
 import type { IdGenerator } from '../ids.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelLog } from '../model-context.js';
 import { findByIdOrName, putNamed } from '../records/named-records.js';
+import type { RecordStore, StoredCredentialProvider } from '../records/record-store.js';
 import { ServiceError } from '../service-error.js';
+import type { ProviderClient } from './provider-client.js';
 
 /** Most credential providers an organization keeps. */
 export const MAX_CREDENTIAL_PROVIDERS = 100;

@@ -1,4 +1,4 @@
-import type { ProviderAnswer, ProviderClient } from '../engines.js';
+import type { ProviderAnswer, ProviderClient } from './provider-client.js';
 
 /** Longest wait for a provider's answer, in milliseconds. */
 export const PROVIDER_TIMEOUT_MS = 15_000;

@@ -1,9 +1,10 @@
 import { type Extension, formatTimestamp, type Page } from '@x/types';
-import type { BrowserInstance, StoredExtension } from '../engines.js';
+import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
 import { findByIdOrName, putNamed } from '../records/named-records.js';
+import type { StoredExtension } from '../records/record-store.js';
 
 /** A reference to an extension, by id or by name. */
 export interface ExtensionReference {

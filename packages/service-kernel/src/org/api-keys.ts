@@ -10,9 +10,9 @@ import {
   type RotateApiKeyInput,
 } from '@x/types';
 import type { Deployer } from '../apps/deployment-model.js';
-import type { StoredApiKey } from '../engines.js';
 import type { Caller } from '../pipeline/auth.js';
 import { findByIdOrName } from '../records/named-records.js';
+import type { StoredApiKey } from '../records/record-store.js';
 import { ServiceError } from '../service-error.js';
 import { assertOrgWide, DAY_MS, type OrgContext } from './org-context.js';
 import { keyDigest, maskKey, newApiKey } from './org-keys.js';

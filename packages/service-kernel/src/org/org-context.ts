@@ -1,7 +1,7 @@
-import type { AuditStore, RecordStore, RecordStores } from '../engines.js';
 import type { IdGenerator } from '../ids.js';
 import type { ModelLog, ModelSettings } from '../model-context.js';
 import type { Caller } from '../pipeline/auth.js';
+import type { AuditStore, RecordStore, RecordStores } from '../records/record-store.js';
 import { ServiceError } from '../service-error.js';
 
 /** What every part of an organization works with. */

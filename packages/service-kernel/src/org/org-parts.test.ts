@@ -4,10 +4,10 @@
  */
 import { DEFAULT_PROJECT_ID } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { ORG_SCOPE } from '../engines.js';
 import { DEFAULT_BROWSER_LIMITS, silentLog } from '../model-context.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores } from '../records/memory-record-store.js';
+import { ORG_SCOPE } from '../records/record-store.js';
 import { signSessionJwt } from '../session-jwt.js';
 import { keyOf, OPERATOR } from '../test-support/callers.js';
 import { ApiKeys } from './api-keys.js';

@@ -1,19 +1,15 @@
 import { type BrowserEndReason, DEFAULT_PROJECT_ID, type Operation } from '@x/types';
 import { isSignInBrowser } from '../browsers/browser-records.js';
 import { CredentialProviderModel } from '../credentials/credential-provider-model.js';
-import type {
-  AuditStore,
-  BrowserInstance,
-  NodeDirectory,
-  RecordStores,
-  ServiceEngines,
-} from '../engines.js';
-import { ORG_SCOPE } from '../engines.js';
+import type { BrowserInstance, NodeDirectory } from '../engines.js';
 import { createIdGenerator, type IdGenerator } from '../ids.js';
 import { notFound } from '../messages.js';
 import type { ModelLog, ModelSettings } from '../model-context.js';
 import { silentLog } from '../model-context.js';
 import type { AnsweredCall } from '../pipeline/handle-request.js';
+import type { AuditStore, RecordStores } from '../records/record-store.js';
+import { ORG_SCOPE } from '../records/record-store.js';
+import type { ServiceEngines } from '../service-engines.js';
 import { ServiceModel } from '../service-model.js';
 import { ApiKeys } from './api-keys.js';
 import { AuditLog } from './audit-log.js';

@@ -13,16 +13,16 @@ import {
   type UpdateProjectInput,
   type UpdateProjectLimitsInput,
 } from '@x/types';
+import type { Caller } from '../pipeline/auth.js';
+import { namedPage } from '../records/named-page.js';
+import { findByIdOrName, putNamed } from '../records/named-records.js';
 import {
   NameTaken,
   PROJECT_RECORD_KINDS,
   type StoredLimit,
   type StoredOrgSettings,
   type StoredProject,
-} from '../engines.js';
-import type { Caller } from '../pipeline/auth.js';
-import { namedPage } from '../records/named-page.js';
-import { findByIdOrName, putNamed } from '../records/named-records.js';
+} from '../records/record-store.js';
 import { ServiceError } from '../service-error.js';
 import type { ApiKeys } from './api-keys.js';
 import { assertOrgWide, forbidden, type OrgContext } from './org-context.js';

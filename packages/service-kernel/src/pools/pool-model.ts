@@ -8,11 +8,12 @@ import {
 } from '@x/types';
 import type { BrowserEntry } from '../browsers/browser-entry.js';
 import type { BrowserModel, BrowserSpec } from '../browsers/browser-model.js';
-import type { BrowserInstance, StoredPool } from '../engines.js';
+import type { BrowserInstance } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext, PoolPeers } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
 import { findByIdOrName, putNamed } from '../records/named-records.js';
+import type { StoredPool } from '../records/record-store.js';
 import { ServiceError } from '../service-error.js';
 import { FillRate, startsPerMinute } from './fill-rate.js';
 import {

@@ -5,11 +5,12 @@ import {
   type Page,
   type UpdateProxyBody,
 } from '@x/types';
-import type { BrowserInstance, ProxyRoute, StoredProxy } from '../engines.js';
+import type { BrowserInstance, ProxyRoute } from '../engines.js';
 import { notFound, refusals } from '../messages.js';
 import type { ModelContext } from '../model-context.js';
 import { namedPage } from '../records/named-page.js';
 import { putNamed } from '../records/named-records.js';
+import type { StoredProxy } from '../records/record-store.js';
 
 /**
  * Every rule of proxies: names unique, the password write-only (sealed by the engines' secret box,

@@ -1,5 +1,5 @@
 import type { AuditLogEntry } from '@x/types';
-import type { AuditQuery } from '../engines.js';
+import type { AuditQuery } from './record-store.js';
 
 /** Whether `a` comes before `b` in the log's order: newest first, then by id, descending. */
 export function isNewerEntry(

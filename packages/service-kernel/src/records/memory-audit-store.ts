@@ -1,6 +1,6 @@
 import type { AuditLogEntry } from '@x/types';
-import type { AuditQuery, AuditStore } from '../engines.js';
 import { auditMatches, isNewerEntry } from './audit-entries.js';
+import type { AuditQuery, AuditStore } from './record-store.js';
 
 /** The audit log in memory, at most `max` entries (the oldest go first): the fake's. */
 export function createMemoryAuditStore(max = 100_000): AuditStore & { entries(): AuditLogEntry[] } {

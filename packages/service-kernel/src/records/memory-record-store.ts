@@ -9,7 +9,7 @@ import {
   type RecordTables,
   recordTablesOf,
   scopesOf,
-} from '../engines.js';
+} from './record-store.js';
 import { StoreHold } from './store-hold.js';
 
 interface Row<T> {

@@ -1,6 +1,6 @@
-import { NameTaken, type RecordKeys, type RecordTable } from '../engines.js';
 import { refusals } from '../messages.js';
 import type { ServiceError } from '../service-error.js';
+import { NameTaken, type RecordKeys, type RecordTable } from './record-store.js';
 
 /** A record by id, then by name: what `{id_or_name}` in a path means. */
 export async function findByIdOrName<T>(

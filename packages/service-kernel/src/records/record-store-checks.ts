@@ -1,6 +1,6 @@
 import { deepStrictEqual, ok, rejects, strictEqual } from 'node:assert/strict';
 import type { BrowserSession, Invocation, Profile } from '@x/types';
-import { NameTaken, type RecordStore, type RecordStores } from '../engines.js';
+import { NameTaken, type RecordStore, type RecordStores } from './record-store.js';
 
 /** One check every record store passes, whatever keeps the records. */
 export interface RecordStoreCheck {

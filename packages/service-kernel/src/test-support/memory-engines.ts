@@ -11,7 +11,6 @@ import type {
   ProxyRoute,
   ScreenFrame,
   ScreenSize,
-  ServiceEngines,
   WheelInput,
 } from '../engines.js';
 import { MemoryFileTree, memoryFileSystem } from '../files/memory-file-system.js';
@@ -21,6 +20,7 @@ import { InMemoryTabs } from '../live-view/tab-list.js';
 import { type BrowserLimits, DEFAULT_BROWSER_LIMITS, type PoolPeers } from '../model-context.js';
 import { MemoryProfileStore } from '../profiles/memory-profile-store.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
+import type { ServiceEngines } from '../service-engines.js';
 import { ServiceModel } from '../service-model.js';
 import { ScriptedAppEngine } from './scripted-app-engine.js';
 

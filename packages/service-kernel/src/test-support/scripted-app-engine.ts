@@ -1,6 +1,12 @@
+import type {
+  AppEngine,
+  DeployJob,
+  DeployOutcome,
+  InvokeJob,
+  InvokeOutcome,
+} from '../apps/app-engine.js';
 import { DEPLOYS_AT_ONCE } from '../apps/deployment-model.js';
 import { Slots } from '../apps/slots.js';
-import type { AppEngine, DeployJob, DeployOutcome, InvokeJob, InvokeOutcome } from '../engines.js';
 
 /**
  * An app engine that does what the test says: each deploy or invocation logs a line, waits for
