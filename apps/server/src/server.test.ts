@@ -1,11 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ContractContext, contractChecks, deployContractApp, runContractCheck } from '@x/testing';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkTag } from './network/session-networks.js';
 import { type RunningServer, startServer } from './server.js';
+import { findSystemTools } from './system/executables.js';
 import { testConfig } from './test-support/servers.js';
 
 const TOKEN = 'server-test-token';
@@ -185,6 +189,31 @@ describe('a restart', () => {
       await fetch(`${second.url}/deployments/${app.deployment}`, { method: 'DELETE', headers });
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('a start that fails half-way', () => {
+  it('gives back what its earlier stages took: the data directory, its network table', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    const failedDir = mkdtempSync(join(tmpdir(), 'xb-failed-start-'));
+    try {
+      // Everything is made before the API listens: the port taken fails the fifth stage.
+      await expect(startServer({ ...configIn(failedDir), port }, quiet)).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+      const { nft } = findSystemTools();
+      if (process.getuid?.() === 0 && nft) {
+        const table = spawnSync(nft, ['list', 'table', 'inet', `xb_${networkTag(failedDir)}`]);
+        expect(table.status, "the sessions' table of the failed start").not.toBe(0);
+      }
+      // The data directory is free again: the next start takes it.
+      const again = await startServer(configIn(failedDir), quiet);
+      await again.close();
+    } finally {
+      blocker.close();
     }
   });
 });
