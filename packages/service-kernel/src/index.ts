@@ -13,12 +13,11 @@ export type {
   InvokeJob,
   InvokeOutcome,
 } from './apps/app-engine.js';
+export { type DeploymentKeys, KEY_VARIABLES } from './apps/deployment-keys.js';
 export {
   DEPLOYS_AT_ONCE,
-  type DeploymentKeys,
   DeploymentModel,
   isFinalDeployment,
-  KEY_VARIABLES,
   MAX_DEPLOYMENT_EVENTS,
   MAX_DEPLOYMENT_LOG_LINE,
   MAX_QUEUED_DEPLOYS,
@@ -142,6 +141,7 @@ export {
   nodeTagOf,
 } from './ids.js';
 export { resolveInstancePath } from './instance-paths.js';
+export { readFrameMessage } from './live-view/frame-message.js';
 export { LIVE_VIEW_SCRIPT_PATH, livePage } from './live-view/live-page.js';
 export { type LiveViewSockets, liveViewSockets } from './live-view/live-socket.js';
 export {
@@ -149,7 +149,6 @@ export {
   type LiveViewGrant,
   LiveViewModel,
   MAX_VIEWERS_PER_SESSION,
-  readFrameMessage,
   type ViewerConnection,
   type ViewerSocket,
 } from './live-view/live-view-model.js';

@@ -1,5 +1,6 @@
 import { DEFAULT_PROJECT_ID } from '@x/types';
-import { type DeploymentKeys, DeploymentModel } from './apps/deployment-model.js';
+import type { DeploymentKeys } from './apps/deployment-keys.js';
+import { DeploymentModel } from './apps/deployment-model.js';
 import { AuthConnectionModel } from './auth/auth-connection-model.js';
 import { BrowserModel } from './browsers/browser-model.js';
 import { ComputerModel } from './computer/computer-model.js';

@@ -27,6 +27,13 @@ import type { ModelContext } from '../model-context.js';
 import type { Caller } from '../pipeline/auth.js';
 import type { StoredDeployment } from '../records/record-store.js';
 import { ServiceError } from '../service-error.js';
+import {
+  DEPLOY_KEY_LIFETIME_MS,
+  type Deployer,
+  type DeploymentKeys,
+  INVOCATION_KEY_GRACE_MS,
+  keyVariables,
+} from './deployment-keys.js';
 import { EventLog } from './event-log.js';
 
 /** Most events one deployment keeps for late readers; older log lines go first. */
@@ -63,44 +70,6 @@ export const MAX_DEPLOYMENT_LOG_LINE = 65_536;
 function redacted(env: Readonly<Record<string, string>>): Record<string, ''> {
   return Object.fromEntries(Object.keys(env).map((name) => [name, ''] as const));
 }
-
-/** Mints and retires the API keys deployments' code calls the API with (the organization). */
-export interface DeploymentKeys {
-  /**
-   * A key for one run of a deployment's code (`purpose` names it): of the deployment's project,
-   * expiring at `expiresAt`, working only while the deployer's key does.
-   */
-  mint(
-    purpose: string,
-    deployer: Deployer | undefined,
-    expiresAt: Date,
-  ): Promise<{ readonly id: string; readonly key: string }>;
-  retire(id: string): Promise<void>;
-}
-
-/** Who deployed: the caller's key id, and its API key's id when an API key deployed. */
-export interface Deployer {
-  readonly keyId: string;
-  readonly parentKey?: string | undefined;
-}
-
-/** Longest a deploy's key lasts (it is retired as the deploy ends, sooner). */
-const DEPLOY_KEY_LIFETIME_MS = 2 * 60 * 60_000;
-
-/** How long an invocation's key outlives the invocation's own time-out. */
-const INVOCATION_KEY_GRACE_MS = 60_000;
-
-/** The variables that give deployed code its key. */
-function keyVariables(key: string): Record<string, string> {
-  return Object.fromEntries(KEY_VARIABLES.map((name) => [name, key] as const));
-}
-
-/**
- * Variables the service gives deployed code itself: the key minted for the deployment, under the
- * names the public Kernel SDK and `@x/client` read. A deployment's own variable of the same name
- * is overridden. (The API's address, KERNEL_BASE_URL and XB_BASE_URL, is the engine's to give.)
- */
-export const KEY_VARIABLES = ['KERNEL_API_KEY', 'XB_TOKEN'] as const;
 
 /** Whether a deployment's status is one it stays in (its events end there). */
 export function isFinalDeployment(status: Deployment['status']): boolean {

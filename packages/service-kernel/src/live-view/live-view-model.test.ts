@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSessionJwt, verifySessionJwt } from '../session-jwt.js';
 import { newTestBrowser } from '../test-support/memory-engines.js';
+import { readFrameMessage } from './frame-message.js';
 import {
   CONTROL_IDLE_MS,
   LIVE_CLOSE,
   type LiveViewGrant,
   MAX_VIEWERS_PER_SESSION,
-  readFrameMessage,
 } from './live-view-model.js';
 
 /** A viewer's socket that keeps what it was sent. */

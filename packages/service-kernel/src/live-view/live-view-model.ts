@@ -13,13 +13,14 @@ import type { BrowserInstance, ScreenFrame, ScreenSize, ScreenStream } from '../
 import type { ModelContext } from '../model-context.js';
 import { ServiceError } from '../service-error.js';
 import { readSessionJwt } from '../session-jwt.js';
-import { navigableUrl } from './tab-list.js';
-import { parseViewerMessage, type TabRequest } from './viewer-messages.js';
-
 /**
  * Codes a live view socket closes with; the page tells a person what each means and reconnects
  * only after the others (a network blip, a restart).
  */
+import { frameMessage } from './frame-message.js';
+import { navigableUrl } from './tab-list.js';
+import { parseViewerMessage, type TabRequest } from './viewer-messages.js';
+
 export const LIVE_CLOSE = {
   /** The link expired while it was open, or was never valid. */
   expired: 4401,
@@ -132,30 +133,6 @@ interface SessionScreen {
   tabsTimer: ReturnType<typeof setTimeout> | undefined;
   /** Checks that the person holding control still acts. */
   controlTimer: ReturnType<typeof setInterval> | undefined;
-}
-
-/** A frame as a viewer receives it: a 4-byte length, a JSON header, then the picture. */
-function frameMessage(seq: number, frame: ScreenFrame): Uint8Array {
-  const header = new TextEncoder().encode(
-    JSON.stringify({ seq, width: frame.width, height: frame.height, mime: frame.mime }),
-  );
-  const message = new Uint8Array(4 + header.byteLength + frame.data.byteLength);
-  new DataView(message.buffer).setUint32(0, header.byteLength);
-  message.set(header, 4);
-  message.set(frame.data, 4 + header.byteLength);
-  return message;
-}
-
-/** A frame message read back: its header and its picture (for clients other than the page). */
-export function readFrameMessage(message: Uint8Array): {
-  header: { seq: number; width: number; height: number; mime: string };
-  picture: Uint8Array;
-} {
-  const length = new DataView(message.buffer, message.byteOffset).getUint32(0);
-  return {
-    header: JSON.parse(new TextDecoder().decode(message.subarray(4, 4 + length))),
-    picture: message.subarray(4 + length),
-  };
 }
 
 const clampSize = (value: number) =>

@@ -9,7 +9,7 @@ import {
   pageOf,
   type RotateApiKeyInput,
 } from '@x/types';
-import type { Deployer } from '../apps/deployment-model.js';
+import type { Deployer } from '../apps/deployment-keys.js';
 import type { Caller } from '../pipeline/auth.js';
 import { findByIdOrName } from '../records/named-records.js';
 import type { StoredApiKey } from '../records/record-store.js';
