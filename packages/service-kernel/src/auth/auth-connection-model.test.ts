@@ -6,48 +6,16 @@ import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { Organization } from '../org/organization.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores, MemoryRecordTable } from '../records/memory-record-store.js';
+import {
+  bankCredential,
+  connection,
+  follow,
+  ORIGIN,
+  SECRET,
+  steps,
+} from '../test-support/auth-connections.js';
 import { keyOf, OPERATOR } from '../test-support/callers.js';
 import { BROWSER, memoryEngines, testModel } from '../test-support/memory-engines.js';
-
-const ORIGIN = 'http://localhost';
-const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
-
-/** Every state event of the connection's flow, until it ends (or `until` says stop). */
-async function follow(
-  test: ReturnType<typeof testModel>,
-  id: string,
-  until: (event: AuthEvent) => boolean = () => false,
-): Promise<AuthEvent[]> {
-  const events: AuthEvent[] = [];
-  const stop = new AbortController();
-  for await (const event of test.model.auth.events(id, stop.signal)) {
-    events.push(event);
-    if (until(event)) break;
-  }
-  return events;
-}
-
-const steps = (events: AuthEvent[]) =>
-  events.map((event) =>
-    'flow_step' in event ? `${event.flow_status}/${event.flow_step}` : event.event,
-  );
-
-/** The credential the sign-in tests steal at: `bank`, for bank.example. */
-function bankCredential(test: ReturnType<typeof testModel>, extra: { sso_provider?: string } = {}) {
-  return test.model.credentials.create({
-    name: 'bank',
-    domain: 'bank.example',
-    values: { username: 'agent', password: 'secret' },
-    ...extra,
-  });
-}
-
-async function connection(test: ReturnType<typeof testModel>, body: Record<string, unknown> = {}) {
-  return test.model.auth.create(
-    { domain: 'shop.example.com', profile_name: 'agent', ...body } as never,
-    ORIGIN,
-  );
-}
 
 describe('auth connections', () => {
   it('are made with their profile, unique per profile and site, listed, changed and deleted', async () => {
