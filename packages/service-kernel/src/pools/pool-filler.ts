@@ -90,6 +90,15 @@ export class PoolFiller<I extends BrowserInstance> {
       await Promise.allSettled([...starts]);
   }
 
+  /**
+   * Fills a pool after a call changed it. Where pools fill at once (the fake) the call answers
+   * once the starts it made have ended, so its answer shows the pool full.
+   */
+  async fillAfterCall(pool: PoolEntry, extra = 0): Promise<void> {
+    this.fill(pool, extra);
+    if (!this.#context.settings.isFillRateLimited) await this.settled(pool);
+  }
+
   /** Stops filling and sends every waiting acquire away empty. */
   stop(pool: PoolEntry): void {
     pool.isDeleted = true;

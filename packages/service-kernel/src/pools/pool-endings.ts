@@ -1,0 +1,93 @@
+import type { BrowserSession } from '@x/types';
+import type { BrowserModel } from '../browsers/browser-model.js';
+import type { BrowserInstance } from '../engines.js';
+import type { ModelContext } from '../model-context.js';
+import type { HeldPools } from './held-pools.js';
+import type { PoolCluster } from './pool-cluster.js';
+import type { PoolEntry } from './pool-entry.js';
+import type { PoolFiller } from './pool-filler.js';
+
+/**
+ * Pool browsers ending: those a pool no longer keeps are ended, here or on another node, and a
+ * pool lets go of those that ended, or ran on a lost node, and fills again.
+ */
+export class PoolEndings<I extends BrowserInstance> {
+  readonly #context: ModelContext<I>;
+  readonly #browsers: BrowserModel<I>;
+  readonly #held: HeldPools<I>;
+  readonly #filler: PoolFiller<I>;
+  readonly #cluster: PoolCluster<I>;
+
+  constructor(
+    context: ModelContext<I>,
+    browsers: BrowserModel<I>,
+    held: HeldPools<I>,
+    filler: PoolFiller<I>,
+    cluster: PoolCluster<I>,
+  ) {
+    this.#context = context;
+    this.#browsers = browsers;
+    this.#held = held;
+    this.#filler = filler;
+    this.#cluster = cluster;
+  }
+
+  /** Ends browsers the pool no longer keeps, here and on the other nodes of a cluster. */
+  async discard(ids: readonly string[]): Promise<void> {
+    await Promise.all(
+      ids.map((id) => {
+        const entry = this.#browsers.peek(id);
+        return entry
+          ? this.#browsers.end(entry, { reason: 'pool_changed' })
+          : this.#cluster.endElsewhere(id, 'pool_changed');
+      }),
+    );
+  }
+
+  /**
+   * Ends the pool's idle browsers. One a node was lent and handed out itself, unheard here yet,
+   * is not idle: it stays, acquired (a pool deleted leaves it to its lease).
+   */
+  async discardIdle(pool: PoolEntry): Promise<void> {
+    await Promise.all(
+      pool.idle.splice(0).map(async (id) => {
+        const entry = this.#browsers.peek(id);
+        if (entry) return this.#browsers.end(entry, { reason: 'pool_changed' });
+        if (!(await this.#cluster.endElsewhere(id, 'pool_changed', true)) && !pool.isDeleted)
+          pool.acquired.add(id);
+      }),
+    );
+  }
+
+  /**
+   * A browser ended (deleted, idle, crashed, released): its pool lets it go, and every pool left
+   * short (by it, or earlier by the service being full) fills again. A browser of a pool another
+   * node of a cluster holds (started here for it) is that node's to hear of, unless this is that
+   * node hearing it (`isFromElsewhere`).
+   */
+  forget(record: BrowserSession, isFromElsewhere = false): void {
+    this.#cluster.forgetLent(record.session_id);
+    const owner = record.pool && this.#held.get(record.pool.id);
+    if (owner) {
+      const index = owner.idle.indexOf(record.session_id);
+      if (index !== -1) owner.idle.splice(index, 1);
+      owner.acquired.delete(record.session_id);
+    } else if (record.pool && !isFromElsewhere) {
+      this.#context.settings.poolPeers?.ended(this.#context.project, record);
+    }
+    for (const pool of this.#held.values()) if (pool.timer === undefined) this.#filler.fill(pool);
+  }
+
+  /**
+   * A cluster lost nodes (`isOf` picks their browsers by id): the pools here let go of the
+   * browsers they held there, and fill again.
+   */
+  forgetLost(isOf: (sessionId: string) => boolean): void {
+    for (const pool of this.#held.values()) {
+      const kept = pool.idle.filter((id) => !isOf(id));
+      pool.idle.splice(0, pool.idle.length, ...kept);
+      for (const id of [...pool.acquired]) if (isOf(id)) pool.acquired.delete(id);
+      this.#filler.fill(pool);
+    }
+  }
+}
