@@ -30,13 +30,16 @@ export async function openEgressSessions(
   return { closed, open };
 }
 
-/** Whether a page reaches `url`: loaded, or failed (and how fast it failed). */
-export async function visit(page: Page, url: string): Promise<{ loaded: boolean; ms: number }> {
+/** Whether a page reaches `url`: loaded, or failed (how fast, and why, for a failed test). */
+export async function visit(
+  page: Page,
+  url: string,
+): Promise<{ loaded: boolean; ms: number; error?: string }> {
   const started = Date.now();
   try {
     await page.goto(url, { timeout: 15_000 });
     return { loaded: true, ms: Date.now() - started };
-  } catch {
-    return { loaded: false, ms: Date.now() - started };
+  } catch (error) {
+    return { loaded: false, ms: Date.now() - started, error: String(error).split('\n')[0] };
   }
 }
