@@ -7,7 +7,7 @@ import { ContractContext, contractChecks, deployContractApp, runContractCheck } 
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkTag } from './network/session-networks.js';
+import { networkTag } from './network/host-names.js';
 import { type RunningServer, startServer } from './server.js';
 import { findSystemTools } from './system/executables.js';
 import { testConfig } from './test-support/servers.js';

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { BrowserEngine, Organization, ServiceModel } from '@x/service-kernel';
 import pino, { type Logger } from 'pino';
-import type { ChromiumInstance } from './browsers/chromium-engine.js';
+import type { ChromiumInstance } from './browsers/chromium-instance.js';
 import type { SpareBrowsers } from './browsers/spare-browsers.js';
 import type { ClusterNode } from './cluster/cluster-node.js';
 import type { Forwarder } from './cluster/forwarder.js';
 import type { ServerConfig } from './config.js';
 import { type ResolvedTokens, resolveTokens } from './http/tokens.js';
 import { followTokensFile } from './http/tokens-file.js';
-import type { SessionNetwork } from './network/session-networks.js';
+import type { SessionNetwork } from './network/egress-networks.js';
 import type { SandboxUser } from './sandbox/bubblewrap.js';
 import type { SessionCgroups } from './sandbox/cgroups.js';
 import { InstanceDisks } from './sandbox/instance-disks.js';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { NetworkEntry } from '@x/types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registryNetworks, useAppRunner } from '../test-support/app-runners.js';
-import { type AppInstallRequest, type AppLogLine, npmSetupOf } from './app-runner.js';
+import type { AppInstallRequest, AppLogLine } from './app-runner.js';
+import { npmSetupOf } from './npm-setup.js';
 
 /** A small app of the public Kernel app framework, whose SDK comes from the registry. */
 const APP = `

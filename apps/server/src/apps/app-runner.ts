@@ -1,28 +1,23 @@
-import { type ChildProcess, execFile } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
   existsSync,
   lchownSync,
-  lstatSync,
   mkdirSync,
-  readdirSync,
   realpathSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { promisify } from 'node:util';
 import { INSTANCE_HOME, ServiceError } from '@x/service-kernel';
 import type { NetworkEntry } from '@x/types';
 import type { Logger } from 'pino';
 import type { Sandboxing } from '../browsers/chromium-engine.js';
 import { makeInstanceRoot, removeInstanceDirectory } from '../browsers/instance-directory.js';
-import type { SessionNetwork } from '../network/session-networks.js';
+import type { SessionNetwork } from '../network/egress-networks.js';
 import {
   baseEnvironment,
   endSandbox,
@@ -30,10 +25,12 @@ import {
   spawnSandbox,
 } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup } from '../sandbox/cgroups.js';
-import { packageFolder, workerScript } from '../sandbox/worker-files.js';
+import { workerScript } from '../sandbox/worker-files.js';
 import { type ByteCount, type Overflow, readBoundedRecords } from '../system/bounded-records.js';
 import { freeBytes } from '../system/free-space.js';
 import { settleInOrder } from '../system/settle-in-order.js';
+import { chownTree, copyTree, plainModes, treeBytes } from './app-files.js';
+import { lastLines, type NpmSetup, npmFolder, npmReasonOf } from './npm-setup.js';
 
 /** Where a deployment's folder is inside the sandbox, read-only. */
 export const APP_INSIDE = '/opt/app';
@@ -101,50 +98,6 @@ export interface AppRunRequest extends SandboxedRun {
   readonly env: Readonly<Record<string, string>>;
 }
 
-/** How npm is set up for installs: what the operator gives the server (see npmSetupOf). */
-export interface NpmSetup {
-  /** The user .npmrc (registry, auth), bound read-only as npm's user configuration. */
-  readonly userConfig?: string | undefined;
-  /** The global npmrc (a CA file, a proxy), bound read-only as npm's global configuration. */
-  readonly globalConfig?: string | undefined;
-  /** Environment npm honours besides (proxies, a CA file), passed on as it is. */
-  readonly env?: Readonly<Record<string, string>>;
-  /** Host files the configuration names (CA files), bound read-only at their own paths. */
-  readonly files?: readonly string[];
-}
-
-/** The variables of the server's environment an install passes on to npm. */
-const NPM_ENVIRONMENT = [
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
-  'NODE_EXTRA_CA_CERTS',
-];
-
-/**
- * The npm set-up of the server's own user, as npm itself would find it: its user .npmrc
- * (`npm_config_userconfig`, else ~/.npmrc), its global npmrc (`npm_config_globalconfig`, else
- * /etc/npmrc or /usr/etc/npmrc), the proxy variables and NODE_EXTRA_CA_CERTS (whose file is bound
- * in). The machine's settings are the installs' settings.
- */
-export function npmSetupOf(env: NodeJS.ProcessEnv = process.env): NpmSetup {
-  const first = (paths: (string | undefined)[]) =>
-    paths.find((path): path is string => path !== undefined && existsSync(path));
-  const passed = Object.fromEntries(
-    NPM_ENVIRONMENT.flatMap((name) => (env[name] ? [[name, env[name] as string]] : [])),
-  );
-  const caFile = env.NODE_EXTRA_CA_CERTS;
-  return {
-    userConfig: first([env.npm_config_userconfig, join(homedir(), '.npmrc')]),
-    globalConfig: first([env.npm_config_globalconfig, '/etc/npmrc', '/usr/etc/npmrc']),
-    env: passed,
-    files: caFile && existsSync(caFile) && !caFile.startsWith('/etc/ssl/') ? [caFile] : [],
-  };
-}
-
 /** What an install is asked to do. */
 export interface AppInstallRequest extends SandboxedRun {
   /** Writes the deployment's files into the folder given (the archive, unpacked). */
@@ -199,33 +152,6 @@ interface RunSandbox {
 /** The host program's script on the host (`.ts` in tests); undefined when it is missing. */
 function hostScript(): string | undefined {
   return workerScript(import.meta.url, 'app-host', 'apps');
-}
-
-/** npm's folder, shipped with the server. */
-function npmFolder(): string {
-  return packageFolder('npm', createRequire(import.meta.url));
-}
-
-/** The last lines of a stderr tail, for a reason. */
-function lastLines(tail: string): string {
-  return tail.trim().split('\n').slice(-3).join(' ').slice(-500);
-}
-
-/** npm's lines that are only its boilerplate, not why it failed. */
-const NPM_BOILERPLATE =
-  /^(?:\d{3})?$|^(?:\d{3} )?(?:Note that you can also install from a|tarball, folder, http url, or git url\.)|^A complete log of this run/;
-
-/**
- * Why npm failed, from its stderr: its first `npm error` lines that say something (the code, the
- * package and what the registry answered), else the last lines.
- */
-function npmReasonOf(tail: string): string {
-  const said = tail
-    .split('\n')
-    .filter((line) => line.startsWith('npm error') || line.startsWith('npm ERR!'))
-    .map((line) => line.replace(/^npm (?:error|ERR!)\s?/, '').trim())
-    .filter((line) => !NPM_BOILERPLATE.test(line));
-  return said.length > 0 ? said.slice(0, 4).join(' ').slice(0, 500) : lastLines(tail);
 }
 
 /**
@@ -631,51 +557,8 @@ export class AppRunner {
   }
 }
 
-/** Gives every file and folder under `root` (links too, never followed) to `user`. */
-function chownTree(root: string, user: SandboxUser): void {
-  lchownSync(root, user.uid, user.gid);
-  for (const entry of readdirSync(root, { recursive: true }) as string[]) {
-    lchownSync(join(root, entry), user.uid, user.gid);
-  }
-}
-
-/**
- * Makes every file and folder under `root` readable by all and writable by its owner only, with
- * no set-user-id, set-group-id or sticky bit: the server's own copies of what a sandbox made
- * (its code chose the modes), which every run's user reads and none may change.
- */
-function plainModes(root: string): void {
-  for (const path of [
-    root,
-    ...(readdirSync(root, { recursive: true }) as string[]).map((entry) => join(root, entry)),
-  ]) {
-    const stat = lstatSync(path);
-    if (stat.isSymbolicLink()) continue;
-    chmodSync(path, (stat.mode & 0o755) | (stat.isDirectory() ? 0o555 : 0o444));
-  }
-}
-
-/** The bytes the files under `root` take on disk (their allocated blocks), links not followed. */
-export function treeBytes(root: string): number {
-  let bytes = lstatSync(root).blocks * 512;
-  for (const entry of readdirSync(root, { recursive: true }) as string[]) {
-    bytes += lstatSync(join(root, entry)).blocks * 512;
-  }
-  return bytes;
-}
-
-const execFileAsync = promisify(execFile);
-
 /** Free space kept on the data disk beyond an installed app (the server's own records, logs). */
 const INSTALL_FREE_RESERVE_BYTES = 256 * 1024 * 1024;
-
-/**
- * Copies the tree at `from` to `to` (which must not exist) as it is on disk: sparse files stay
- * sparse (GNU cp finds their holes), symbolic links are copied as links, modes are kept.
- */
-async function copyTree(from: string, to: string): Promise<void> {
-  await execFileAsync('cp', ['-R', '-P', '--preserve=mode', '--sparse=always', '--', from, to]);
-}
 
 /** A console line as `onLog` hears it: without its carriage return, cut at MAX_LOG_LINE_BYTES. */
 function logLineOf(record: Buffer): string {

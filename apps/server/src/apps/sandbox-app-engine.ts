@@ -26,7 +26,8 @@ import {
 import type { NetworkEntry } from '@x/types';
 import { type CheckedArchive, checkArchive } from '../extensions/archive-store.js';
 import { freeBytes } from '../system/free-space.js';
-import type { AppRunner, NpmSetup } from './app-runner.js';
+import type { AppRunner } from './app-runner.js';
+import type { NpmSetup } from './npm-setup.js';
 
 /** How long an install may take. */
 const INSTALL_TIMEOUT_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
 import type { SignInDriver, SignInPage } from '@x/service-kernel';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 
 /** Longest one read of the page may take before it counts as still loading, in ms. */
 const READ_TIMEOUT_MS = 5000;

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { readBoundedRecords } from '../system/bounded-records.js';
 import type { CdpChannel } from './cdp-connection.js';
-import type { ChromiumInstance } from './chromium-engine.js';
+import type { ChromiumInstance } from './chromium-instance.js';
 
 /** Bytes of DevTools messages waiting for the other side past which Chromium is not read. */
 const HIGH_WATER_BYTES = 8 * 1024 * 1024;

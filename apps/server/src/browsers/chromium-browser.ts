@@ -17,24 +17,19 @@ import {
   type WheelInput,
 } from '@x/service-kernel';
 import type { TelemetryCategory } from '@x/types';
-import { keyEvents, keyStrokeFor, keyStrokeOfKey } from '../computer/key-events.js';
-import { CLIPBOARD_READ, CLIPBOARD_WRITE, cursorScript } from '../computer/page-scripts.js';
 import { endSandbox } from '../sandbox/bubblewrap.js';
 import { curlThroughBrowser } from './browser-curl.js';
 import type { CdpChannel, CdpConnection, ChannelClient } from './cdp-connection.js';
 import { type ChromiumOptions, type StartedChromium, startChromium } from './chromium.js';
+import { loadUnpackedExtension, uninstallExtension } from './extension-loading.js';
 import { HeldUntilHeard } from './held-until-heard.js';
+import { PageInput } from './page-input.js';
 import { PageMonitor } from './page-monitor.js';
+import { setProxyThrough } from './proxy-setting.js';
 import { ScreenCapture } from './screen-capture.js';
 import { Stealth, stealthUserAgent as stealthUserAgentOf } from './stealth.js';
+import { attachNewPage, closeOwnTab, fitWindow, openOwnTab } from './tab-setup.js';
 import { startVirtualDisplay, type VirtualDisplay } from './virtual-display.js';
-
-/** DevTools' name of each kind of mouse event. */
-const MOUSE_EVENT_TYPES = {
-  move: 'mouseMoved',
-  down: 'mousePressed',
-  up: 'mouseReleased',
-} as const satisfies Record<MouseInput['type'], string>;
 
 /** A DevTools target as `Target.*` events describe it. */
 interface TargetInfo {
@@ -70,8 +65,8 @@ export class ChromiumBrowser {
   #proxyControl: string | undefined;
   /** Whether its window size was changed since launch: then every tab it opens is sized too. */
   #isResized = false;
-  /** The script that hides the cursor in each new document, while it is hidden. */
-  #cursorScript: string | undefined;
+  /** Input to the tab in front: keys, the mouse, the clipboard, the cursor. */
+  readonly #input: PageInput;
   /** The Xvfb display of a headed browser, closed with it. */
   readonly #display: VirtualDisplay | undefined;
   /** The telemetry its pages give (console, network, page), held until the session listens. */
@@ -93,6 +88,7 @@ export class ChromiumBrowser {
     this.#tabs.push(page);
     this.#firstTab = page.targetId;
     this.#capture = new ScreenCapture(started.cdp, page.session);
+    this.#input = new PageInput(started.cdp, () => this.#pageSession);
     this.#viewport = viewport;
   }
 
@@ -151,8 +147,8 @@ export class ChromiumBrowser {
         'Target.getTargets',
       );
       const page = targetInfos.find((target) => target.type === 'page');
-      const first = await ChromiumBrowser.#attachNewPage(cdp, options.viewport, page?.targetId);
-      await ChromiumBrowser.#fitWindow(cdp, first, options.viewport);
+      const first = await attachNewPage(cdp, options.viewport, page?.targetId);
+      await fitWindow(cdp, first, options.viewport);
       phase('first_page');
       await cdp.send('Browser.setDownloadBehavior', {
         behavior: 'allow',
@@ -198,177 +194,44 @@ export class ChromiumBrowser {
     );
   }
 
-  /**
-   * Types text as a person would: a key down and up for every character, in order (the service
-   * model paces them and keeps one input at a time).
-   */
-  async type(text: string): Promise<void> {
-    for (const character of text) {
-      const [down, up] = keyEvents(keyStrokeFor(character));
-      await this.#cdp.send('Input.dispatchKeyEvent', down, this.#pageSession);
-      await this.#cdp.send('Input.dispatchKeyEvent', up, this.#pageSession);
-    }
+  /** Types text as a person would, a key down and up for every character (`PageInput`). */
+  type(text: string): Promise<void> {
+    return this.#input.type(text);
   }
 
-  /**
-   * Types `text` as `type` does into the tab in front now, reading before each key where that
-   * tab's page is (the browser's word, not the page's): false, with nothing more typed, once
-   * another tab is in front or `isAllowedUrl` refuses the page it is on.
-   */
-  async typeWhere(text: string, isAllowedUrl: (url: string) => boolean): Promise<boolean> {
-    const session = this.#pageSession;
-    for (const character of text) {
-      if (this.#pageSession !== session) return false;
-      const { frameTree } = await this.#cdp.send<{ frameTree: { frame: { url: string } } }>(
-        'Page.getFrameTree',
-        {},
-        session,
-      );
-      if (!isAllowedUrl(frameTree.frame.url)) return false;
-      const [down, up] = keyEvents(keyStrokeFor(character));
-      await this.#cdp.send('Input.dispatchKeyEvent', down, session);
-      await this.#cdp.send('Input.dispatchKeyEvent', up, session);
-    }
-    return true;
+  /** Types as `type` does while the tab in front stays and its page is allowed (`PageInput`). */
+  typeWhere(text: string, isAllowedUrl: (url: string) => boolean): Promise<boolean> {
+    return this.#input.typeWhere(text, isAllowedUrl);
   }
 
   /** One mouse event, as the page's own mouse would send it. */
-  async mouse(event: MouseInput): Promise<void> {
-    await this.#cdp.send(
-      'Input.dispatchMouseEvent',
-      {
-        type: MOUSE_EVENT_TYPES[event.type],
-        x: event.x,
-        y: event.y,
-        button: event.button,
-        buttons: event.buttons,
-        clickCount: event.clickCount,
-        modifiers: event.modifiers,
-      },
-      this.#pageSession,
-    );
+  mouse(event: MouseInput): Promise<void> {
+    return this.#input.mouse(event);
   }
 
   /** One turn of the wheel. */
-  async wheel(event: WheelInput): Promise<void> {
-    await this.#cdp.send(
-      'Input.dispatchMouseEvent',
-      {
-        type: 'mouseWheel',
-        x: event.x,
-        y: event.y,
-        deltaX: event.deltaX,
-        deltaY: event.deltaY,
-        modifiers: event.modifiers,
-      },
-      this.#pageSession,
-    );
+  wheel(event: WheelInput): Promise<void> {
+    return this.#input.wheel(event);
   }
 
   /** One key going down or up, with the modifiers held (a shortcut types no text). */
-  async key(event: KeyInput): Promise<void> {
-    const [down, up] = keyEvents(keyStrokeOfKey(event.key, event.modifiers), event.modifiers);
-    await this.#cdp.send(
-      'Input.dispatchKeyEvent',
-      event.type === 'down' ? down : up,
-      this.#pageSession,
-    );
+  key(event: KeyInput): Promise<void> {
+    return this.#input.key(event);
   }
 
-  /**
-   * Hides or shows the mouse cursor over pages: a style rule in the page now and in every page it
-   * loads next (a headed browser's X cursor follows the page's CSS cursor).
-   */
-  async setCursorHidden(hidden: boolean): Promise<void> {
-    if (this.#cursorScript !== undefined) {
-      await this.#cdp.send(
-        'Page.removeScriptToEvaluateOnNewDocument',
-        { identifier: this.#cursorScript },
-        this.#pageSession,
-      );
-      this.#cursorScript = undefined;
-    }
-    const script = cursorScript(hidden);
-    if (hidden) {
-      const { identifier } = await this.#cdp.send<{ identifier: string }>(
-        'Page.addScriptToEvaluateOnNewDocument',
-        { source: script },
-        this.#pageSession,
-      );
-      this.#cursorScript = identifier;
-    }
-    await this.#cdp.send('Runtime.evaluate', { expression: script }, this.#pageSession);
+  /** Hides or shows the mouse cursor over pages, now and in every page loaded next. */
+  setCursorHidden(hidden: boolean): Promise<void> {
+    return this.#input.setCursorHidden(hidden);
   }
 
-  /**
-   * Puts text on the browser's clipboard as a copy in the page would: a copy command whose
-   * clipboard data is the text, run in a world of the page's own (the page's scripts do not see
-   * it, and the page keeps its selection and focus).
-   */
-  async writeClipboard(text: string): Promise<void> {
-    const written = await this.#evaluateApart<boolean>(
-      `(${CLIPBOARD_WRITE})(${JSON.stringify(text)})`,
-    );
-    if (!written) {
-      throw new ServiceError(
-        'conflict',
-        'The page did not take the clipboard write; try again once it has loaded.',
-      );
-    }
+  /** Puts text on the browser's clipboard as a copy in the page would. */
+  writeClipboard(text: string): Promise<void> {
+    return this.#input.writeClipboard(text);
   }
 
-  /**
-   * The text on the browser's clipboard, read as a paste: Ctrl+V is pressed on the page and the
-   * paste is caught, in a world of the page's own, before the page sees it (nothing is pasted).
-   */
-  async readClipboard(): Promise<string> {
-    const context = await this.#isolatedWorld();
-    await this.#evaluateIn(context, CLIPBOARD_READ.arm);
-    const ctrl = keyEvents(keyStrokeOfKey('Control', 2), 2);
-    const v = keyEvents(keyStrokeOfKey('v', 2), 2);
-    for (const event of [ctrl[0], v[0], v[1], { ...ctrl[1], modifiers: 0 }]) {
-      await this.#cdp.send('Input.dispatchKeyEvent', event, this.#pageSession);
-    }
-    const text = await this.#evaluateIn<string | null>(context, CLIPBOARD_READ.result);
-    if (text === null) {
-      throw new ServiceError(
-        'conflict',
-        'The page did not take the paste that reads the clipboard; try again once it has loaded.',
-      );
-    }
-    return text;
-  }
-
-  /** An execution context of the page's main frame that the page's own scripts cannot reach. */
-  async #isolatedWorld(): Promise<number> {
-    const { frameTree } = await this.#cdp.send<{ frameTree: { frame: { id: string } } }>(
-      'Page.getFrameTree',
-      {},
-      this.#pageSession,
-    );
-    const { executionContextId } = await this.#cdp.send<{ executionContextId: number }>(
-      'Page.createIsolatedWorld',
-      { frameId: frameTree.frame.id, worldName: 'xb-computer' },
-      this.#pageSession,
-    );
-    return executionContextId;
-  }
-
-  async #evaluateIn<T>(contextId: number, expression: string): Promise<T> {
-    const { result, exceptionDetails } = await this.#cdp.send<{
-      result: { value: T };
-      exceptionDetails?: { text: string };
-    }>(
-      'Runtime.evaluate',
-      { expression, contextId, returnByValue: true, awaitPromise: true, userGesture: true },
-      this.#pageSession,
-    );
-    if (exceptionDetails) throw new Error(`The page's script failed: ${exceptionDetails.text}`);
-    return result.value;
-  }
-
-  async #evaluateApart<T>(expression: string): Promise<T> {
-    return this.#evaluateIn<T>(await this.#isolatedWorld(), expression);
+  /** The text on the browser's clipboard, read as a paste the page never sees. */
+  readClipboard(): Promise<string> {
+    return this.#input.readClipboard();
   }
 
   /** A PNG of the viewport, or of a region of the page. */
@@ -398,85 +261,30 @@ export class ChromiumBrowser {
     );
   }
 
-  /**
-   * Loads the unpacked extension in `folder` (seen from inside the sandbox: a folder of its home)
-   * into the running browser, as `--load-extension` would have at its start; its content scripts
-   * run on the pages loaded from now on. Gives its id; a refusal is a 400 in Chromium's words.
-   */
-  async loadExtension(folder: string): Promise<string> {
-    try {
-      const { id } = await this.#cdp.send<{ id: string }>('Extensions.loadUnpacked', {
-        path: folder,
-      });
-      return id;
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new ServiceError('bad_request', `The browser did not load ${folder}: ${why}`);
-    }
+  /** Loads an unpacked extension into the running browser; gives its id (`extension-loading.ts`). */
+  loadExtension(folder: string): Promise<string> {
+    return loadUnpackedExtension(this.#cdp, folder);
   }
 
   /**
    * Changes where new connections go while the browser runs: through `proxy` (a relay's
-   * `--proxy-server` and bypass list) or direct. Chromium reads its proxy from its settings, and
-   * an extension's setting wins over the command line, so the proxy control extension in
-   * `controlFolder` (loaded once) sets it from a hidden page of its own.
+   * `--proxy-server` and bypass list) or direct, set by the proxy control extension in
+   * `controlFolder` (loaded once; see `proxy-setting.ts`).
    */
   async setProxy(
     controlFolder: string,
     proxy: { readonly server: string; readonly bypassList: string } | undefined,
   ): Promise<void> {
     this.#proxyControl ??= await this.loadExtension(controlFolder);
-    const extensionId = this.#proxyControl;
-    let value: Record<string, unknown> = { mode: 'direct' };
-    if (proxy) {
-      const server = new URL(proxy.server);
-      value = {
-        mode: 'fixed_servers',
-        rules: {
-          singleProxy: {
-            scheme: server.protocol.replace(':', ''),
-            host: server.hostname,
-            port: Number(server.port),
-          },
-          bypassList: proxy.bypassList.split(';').filter((entry) => entry !== ''),
-        },
-      };
-    }
-    const { targetId, session: sessionId } = await this.#openOwnTab(
-      `chrome-extension://${extensionId}/control.html`,
-    );
-    try {
-      const expression = `new Promise((resolve, reject) => chrome.proxy.settings.set(
-        { value: ${JSON.stringify(value)}, scope: 'regular' },
-        () => chrome.runtime.lastError
-          ? reject(new Error(chrome.runtime.lastError.message))
-          : chrome.proxy.settings.get({}, (details) => resolve(details.levelOfControl))))`;
-      let control: string | undefined;
-      // The page may not have its extension API yet right after it opened: a few tries.
-      for (let attempt = 0; attempt < 50 && control === undefined; attempt++) {
-        const { result, exceptionDetails } = await this.#cdp.send<{
-          result: { value?: unknown };
-          exceptionDetails?: { text: string; exception?: { description?: string } };
-        }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
-        if (!exceptionDetails) {
-          control = String(result.value);
-          break;
-        }
-        const why = exceptionDetails.exception?.description ?? exceptionDetails.text;
-        if (!/chrome\.proxy|undefined/.test(why)) throw new Error(why);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      if (control !== 'controlled_by_this_extension')
-        throw new Error(`the browser's proxy setting is ${control ?? 'out of reach'}`);
-    } finally {
-      await this.#closeOwnTab(targetId);
-    }
+    await setProxyThrough(this.#cdp, this.#proxyControl, proxy, {
+      open: (url) => this.#openOwnTab(url),
+      close: (targetId) => this.#closeOwnTab(targetId),
+    });
   }
 
   /** Unloads an extension it loaded; one already gone is fine. */
-  async unloadExtension(extensionId: string): Promise<void> {
-    // One already gone refuses the uninstall, and there is nothing left to unload.
-    await this.#cdp.send('Extensions.uninstall', { id: extensionId }).catch(() => undefined);
+  unloadExtension(extensionId: string): Promise<void> {
+    return uninstallExtension(this.#cdp, extensionId);
   }
 
   #sizeTab(session: string): Promise<unknown> {
@@ -485,74 +293,6 @@ export class ChromiumBrowser {
       { ...this.#viewport, deviceScaleFactor: 1, mobile: false },
       session,
     );
-  }
-
-  /**
-   * Opens a blank tab, attaches to it and sets its viewport; resolves to its session and the
-   * size it laid out at before.
-   */
-  static async #attachNewPage(
-    cdp: CdpConnection,
-    viewport: { width: number; height: number },
-    targetId?: string,
-  ): Promise<{
-    targetId: string;
-    session: string;
-    laidOut: { width: number; height: number };
-  }> {
-    const target =
-      targetId ??
-      (await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' }))
-        .targetId;
-    const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', {
-      targetId: target,
-      flatten: true,
-    });
-    await cdp.send('Page.enable', {}, sessionId);
-    // The page behaves as the focused window a person works in (a headless one has no focus of
-    // its own): focus events fire, and copy and paste work as they do under a person's hands.
-    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
-    await cdp.send('Page.bringToFront', {}, sessionId);
-    const { cssVisualViewport } = await cdp.send<{
-      cssVisualViewport: { clientWidth: number; clientHeight: number };
-    }>('Page.getLayoutMetrics', {}, sessionId);
-    await cdp.send(
-      'Emulation.setDeviceMetricsOverride',
-      { ...viewport, deviceScaleFactor: 1, mobile: false },
-      sessionId,
-    );
-    return {
-      targetId: target,
-      session: sessionId,
-      laidOut: {
-        width: Math.round(cssVisualViewport.clientWidth),
-        height: Math.round(cssVisualViewport.clientHeight),
-      },
-    };
-  }
-
-  /**
-   * Grows the window by what its own parts take (a headless window keeps room for a toolbar it
-   * does not draw), so that a tab opened later, by a page or by a client over CDP, lays out at
-   * the session's viewport as its first tab does, with no emulation of the server's that a
-   * client's own could race. Measured on the first tab before its viewport is set.
-   */
-  static async #fitWindow(
-    cdp: CdpConnection,
-    page: { targetId: string; session: string; laidOut: { width: number; height: number } },
-    viewport: { width: number; height: number },
-  ): Promise<void> {
-    const extraWidth = viewport.width - page.laidOut.width;
-    const extraHeight = viewport.height - page.laidOut.height;
-    if (extraWidth === 0 && extraHeight === 0) return;
-    const { windowId, bounds } = await cdp.send<{
-      windowId: number;
-      bounds: { width: number; height: number };
-    }>('Browser.getWindowForTarget', { targetId: page.targetId });
-    await cdp.send('Browser.setWindowBounds', {
-      windowId,
-      bounds: { width: bounds.width + extraWidth, height: bounds.height + extraHeight },
-    });
   }
 
   /** The page as it looks now, as a JPEG: a recording's frames while the page animates. */
@@ -643,7 +383,7 @@ export class ChromiumBrowser {
       if (!this.#ownTabs.has(targetId)) await this.#cdp.send('Page.bringToFront', {}, sessionId);
       await this.#cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
       // A new tab lays out at the window's size, the viewport the browser started with (see
-      // `#fitWindow`); after a resize it takes the new one.
+      // `fitWindow`); after a resize it takes the new one.
       if (this.#isResized) await this.#sizeTab(sessionId);
       // One the server opened for itself meanwhile stays its own.
       if (this.#ownTabs.has(targetId)) {
@@ -772,35 +512,14 @@ export class ChromiumBrowser {
     );
   }
 
-  /**
-   * Opens a hidden tab of the server's own at `url` and attaches to it: the session never
-   * follows it (its input, screenshots and screen stay on its own tab). Closed again when the
-   * attach fails.
-   */
-  async #openOwnTab(url: string): Promise<{ targetId: string; session: string }> {
-    const { targetId } = await this.#cdp.send<{ targetId: string }>('Target.createTarget', {
-      url,
-      background: true,
-      hidden: true,
-    });
-    this.#ownTabs.add(targetId);
-    try {
-      const { sessionId } = await this.#cdp.send<{ sessionId: string }>('Target.attachToTarget', {
-        targetId,
-        flatten: true,
-      });
-      return { targetId, session: sessionId };
-    } catch (error) {
-      await this.#closeOwnTab(targetId);
-      throw error;
-    }
+  /** Opens a hidden tab of the server's own (never followed as the session's). */
+  #openOwnTab(url: string): Promise<{ targetId: string; session: string }> {
+    return openOwnTab(this.#cdp, this.#ownTabs, url);
   }
 
   /** Closes a tab `#openOwnTab` opened; one already gone is fine. */
-  async #closeOwnTab(targetId: string): Promise<void> {
-    // A tab closed meanwhile refuses the close: it is gone either way.
-    await this.#cdp.send('Target.closeTarget', { targetId }).catch(() => undefined);
-    this.#ownTabs.delete(targetId);
+  #closeOwnTab(targetId: string): Promise<void> {
+    return closeOwnTab(this.#cdp, this.#ownTabs, targetId);
   }
 
   /** The DevTools target id of the tab the session is on. */

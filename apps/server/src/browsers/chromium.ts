@@ -3,7 +3,7 @@ import { type Dirent, existsSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { INSTANCE_HOME } from '@x/service-kernel';
-import type { NamespaceJoin } from '../network/session-networks.js';
+import type { NamespaceJoin } from '../network/egress-networks.js';
 import {
   baseEnvironment,
   endSandbox,

@@ -4,7 +4,7 @@ import { closeSync, constants, fchownSync, ftruncateSync, openSync, writeSync } 
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { INSTANCE_HOME } from '@x/service-kernel';
-import type { NamespaceJoin } from '../network/session-networks.js';
+import type { NamespaceJoin } from '../network/egress-networks.js';
 import { endSandbox, type SandboxUser, spawnSandbox } from '../sandbox/bubblewrap.js';
 import type { SessionCgroup } from '../sandbox/cgroups.js';
 import { describeOverflow, readBoundedRecords } from '../system/bounded-records.js';

@@ -11,7 +11,7 @@ import {
   type Watcher,
 } from '@x/service-kernel';
 import type { Logger } from 'pino';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import { PRELUDE } from '../files/file-scripts.js';
 import { reportedFailure } from '../files/sandbox-file-system.js';
 import { endSandbox, spawnSandbox } from '../sandbox/bubblewrap.js';

@@ -14,7 +14,7 @@ import {
 } from '@x/service-kernel';
 import { createOpenApiDocument } from '@x/types/openapi';
 import type { Logger } from 'pino';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import { clientAddressOf, receivedByOf } from '../cluster/hop-signing.js';
 import type { ServerMetrics } from './metrics.js';
 import { withStreamedBody } from './readable-stream.js';

@@ -1,6 +1,6 @@
 import type { BrowserEntry, Organization } from '@x/service-kernel';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 
 /** Every live browser of every project. */
 function* browsersOf(

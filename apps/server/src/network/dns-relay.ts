@@ -166,3 +166,15 @@ export class DnsRelay {
     this.#tcp.close();
   }
 }
+
+/**
+ * The IPv4 nameservers of the host's resolv.conf (the relays ask them); 127.0.0.1 when none.
+ * IPv6 ones are left out: a relay asks over one family.
+ */
+export function hostNameservers(text: string): string[] {
+  const servers = text
+    .split('\n')
+    .map((line) => /^\s*nameserver\s+(\S+)/.exec(line)?.[1])
+    .filter((server): server is string => server !== undefined && net.isIPv4(server));
+  return servers.length > 0 ? servers : ['127.0.0.1'];
+}

@@ -5,7 +5,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSystemTools } from '../system/executables.js';
 import { HostClaims } from '../system/host-claims.js';
-import { describeRefusal, SessionNetworks, SlotQueue } from './session-networks.js';
+import { describeRefusal } from './refusal-log.js';
+import { SessionNetworks } from './session-networks.js';
+import { SlotQueue } from './slot-queue.js';
 
 describe('SlotQueue', () => {
   it('hands slots out in the order they came back, growing as it needs', () => {

@@ -1,16 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import { basename, join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
 import type { Logger } from 'pino';
 import { describeHolder, type HostClaims } from '../system/host-claims.js';
 import { writeSandboxFile } from '../system/sandbox-files.js';
-import { runTool } from '../system/tool-runner.js';
-import { DnsRelay, formatEndpoint, type NetworkEndpoint } from './dns-relay.js';
+import { DnsRelay, formatEndpoint, hostNameservers, type NetworkEndpoint } from './dns-relay.js';
+import { type EgressNetworks, run, type SessionNetwork } from './egress-networks.js';
+import { readText, restoreForwarding, turnForwardingOn } from './host-forwarding.js';
+import { NETNS_DIR, namespacesOf, pickTag, subnetClaim, subnetOfClaim } from './host-names.js';
 import {
-  BLOCKED_NETWORKS,
   loopbackRules,
   ownLoopbackRules,
   type PolicyLayout,
@@ -20,12 +20,8 @@ import {
   sessionRules,
   tableRules,
 } from './nft-rules.js';
-
-/** Where named network namespaces live (as `ip netns` keeps them). */
-const NETNS_DIR = '/run/netns';
-
-/** Where a server notes that it turned IPv4 forwarding on (tmpfs: gone with a reboot, as the setting). */
-const FORWARDING_MARK = '/run/xb-server/ip_forward-was-off';
+import { RefusalLog } from './refusal-log.js';
+import { SlotQueue } from './slot-queue.js';
 
 /** The /16 blocks sessions' links may be cut from, tried in turn: the first no route uses. */
 const CANDIDATE_SUBNETS = Array.from({ length: 40 }, (_, index) => `10.${200 + index}.0.0/16`);
@@ -58,209 +54,6 @@ export interface NetworkTools {
   readonly ip: string;
   readonly nft: string;
   readonly nsenter: string;
-}
-
-/**
- * How a sandbox joins its session's network: `nsenter`'s arguments (before `--`), and whether
- * they enter a user namespace of the server's own too (an unprivileged server's): the sandbox
- * then names its user, the server being root there.
- */
-export interface NamespaceJoin {
-  readonly nsenter: readonly string[];
-  readonly isUserNamespace: boolean;
-}
-
-/**
- * Where the server serves a session (its proxy relay): the host address it listens at, the
- * address the session reaches it by, and the only address connections may come from (undefined:
- * the host's loopback, where the session's connections arrive as the server's own).
- */
-export interface RelayPlace {
-  readonly listen: string;
-  readonly reachAt: string;
-  readonly peer: string | undefined;
-}
-
-/** One session's network: the namespace its sandbox joins, and what the server runs for it. */
-export interface SessionNetwork {
-  /** How its sandboxes join it. */
-  readonly join: NamespaceJoin;
-  /** Its own address. */
-  readonly address: string;
-  /** Where the server serves it. */
-  readonly relay: RelayPlace;
-  /** The `resolv.conf` it sees, naming its resolver. */
-  readonly resolvConf: string;
-  /** Lets it reach a port the server listens on for it (its proxy relay). */
-  openPort(port: number): Promise<void>;
-  /** Ends it: its rules, relay, namespace and link go. Safe to call twice. */
-  close(): Promise<void>;
-}
-
-/** What makes sessions' networks, as the host allows: a root server's, or an unprivileged one's. */
-export interface EgressNetworks {
-  /**
-   * A session's network, reaching public destinations and `allow` (already checked against the
-   * operator's list); `reachesHost` when the server will serve it on the host (a proxy relay).
-   */
-  create(
-    sessionId: string,
-    allow: readonly NetworkEntry[],
-    options?: { readonly reachesHost?: boolean },
-  ): Promise<SessionNetwork>;
-  /** How many connections sessions tried that the policy refused, since the server started. */
-  blockedTotal(): Promise<number>;
-  /** Ends what is left (every session has ended). */
-  close(): Promise<void>;
-  /** Synchronously, for a server killed past its deadline. */
-  killSync(): void;
-}
-
-/** Runs a command, feeding `input`; rejects with its stderr. */
-export async function run(
-  command: string,
-  args: readonly string[],
-  input?: string,
-): Promise<string> {
-  const { stdout } = await runTool(command, args, { input, timeoutMs: 10_000 });
-  return stdout;
-}
-
-/** A live session whose refusals the log looks at: its seen set read as nft lists it. */
-interface RefusalSource<Key> {
-  readonly key: Key;
-  readonly sessionId: string;
-  read(): Promise<string>;
-}
-
-/** How often the log looks for refusals: one read of the counter, the sets only when it moved. */
-const REFUSAL_LOOK_MS = 2_000;
-
-/** Most refused destinations said per session; the metric counts every one. */
-const MAX_SAID_PER_SESSION = 16;
-
-/** The private ranges a destination may fall in, as the policy refuses them. */
-const PRIVATE_RANGES = BLOCKED_NETWORKS.map((cidr) => {
-  const [address, prefix] = cidr.split('/') as [string, string];
-  return { cidr, address: parseIpv4(address) as number, prefix: Number(prefix) };
-});
-
-/** Why a destination (`address:port/protocol`) was refused, and what opens it, for the log. */
-export function describeRefusal(
-  destination: string,
-  sessionsNetwork: string,
-): { readonly rule: string; readonly opens?: string } {
-  const [address = '', rest = ''] = destination.split(':');
-  const [port = ''] = rest.split('/');
-  const parsed = parseIpv4(address);
-  if (parsed === undefined) return { rule: 'not a public address' };
-  const [sessionsBase = '', sessionsPrefix = ''] = sessionsNetwork.split('/');
-  if (isInNetwork(parsed, parseIpv4(sessionsBase) ?? 0, Number(sessionsPrefix)))
-    return { rule: `the sessions' own network (${sessionsNetwork}): never opened` };
-  const opens = `XB_ALLOW_NETWORKS=${address}:${port}`;
-  if (isInNetwork(parsed, 0x7f000000, 8))
-    return {
-      rule: "loopback (127.0.0.0/8): the session's own, not the host's, unless the operator opens it",
-      opens,
-    };
-  const range = PRIVATE_RANGES.find((candidate) =>
-    isInNetwork(parsed, candidate.address, candidate.prefix),
-  );
-  if (range) return { rule: `a private or reserved network (${range.cidr})`, opens };
-  return { rule: "one of this host's own addresses", opens };
-}
-
-/**
- * The log of refused destinations: each said once per session at info level, with the session,
- * the rule that refused it and the setting that opens it, looked for every `REFUSAL_LOOK_MS`
- * while the counter moves. A page that fails to reach `localhost:3000` tells its operator why.
- */
-export class RefusalLog<Key> {
-  readonly #logger: Logger;
-  readonly #sessionsNetwork: string;
-  readonly #said = new Map<Key, Set<string>>();
-  #watcher: ReturnType<typeof setInterval> | undefined;
-  #lastTotal = 0;
-
-  constructor(logger: Logger, sessionsNetwork: string) {
-    this.#logger = logger;
-    this.#sessionsNetwork = sessionsNetwork;
-  }
-
-  /** Says which destinations a session was refused that were not said yet. */
-  async say(key: Key, sessionId: string, read: () => Promise<string>): Promise<void> {
-    if (!this.#logger.isLevelEnabled('info')) return;
-    const said = this.#said.get(key) ?? new Set<string>();
-    this.#said.set(key, said);
-    if (said.size >= MAX_SAID_PER_SESSION) return;
-    const json = await read().catch(() => '{}'); // the session is gone: nothing more to say
-    const fresh = blockedDestinations(json).filter((entry) => !said.has(entry));
-    for (const destination of fresh) {
-      said.add(destination);
-      const { rule, opens } = describeRefusal(destination, this.#sessionsNetwork);
-      this.#logger.info(
-        { session: sessionId, destination, rule, ...(opens ? { opens } : {}) },
-        `egress refused: ${destination}, ${rule}${opens ? `; ${opens} opens it to sessions` : ''}`,
-      );
-      if (said.size >= MAX_SAID_PER_SESSION) {
-        this.#logger.info(
-          { session: sessionId },
-          `egress refused: more destinations of this session are not logged; xb_egress_blocked_total counts them`,
-        );
-        return;
-      }
-    }
-  }
-
-  /** Drops what was said of a session that ended. */
-  forget(key: Key): void {
-    this.#said.delete(key);
-  }
-
-  /**
-   * Looks at the live sessions `live` gives every `REFUSAL_LOOK_MS`, when `total` (the policy's
-   * counter) has moved since the last look.
-   */
-  watch(live: () => readonly RefusalSource<Key>[], total: () => Promise<number>): void {
-    if (!this.#logger.isLevelEnabled('info') || this.#watcher) return;
-    let isLooking = false;
-    this.#watcher = setInterval(() => {
-      // No session, nothing to look at: an idle server spawns no nft.
-      const sources = live();
-      if (isLooking || sources.length === 0) return;
-      isLooking = true;
-      void (async () => {
-        const now = await total().catch(() => this.#lastTotal);
-        if (now === this.#lastTotal) return;
-        this.#lastTotal = now;
-        for (const source of sources) await this.say(source.key, source.sessionId, source.read);
-      })().finally(() => {
-        isLooking = false;
-      });
-    }, REFUSAL_LOOK_MS);
-    this.#watcher.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.#watcher);
-  }
-}
-
-/** The name of a server's policy objects: 4 hex digits of its data directory's path. */
-export function networkTag(dataDir: string): string {
-  return createHash('sha256').update(dataDir).digest('hex').slice(0, 4);
-}
-
-/**
- * The IPv4 nameservers of the host's resolv.conf (the relays ask them); 127.0.0.1 when none.
- * IPv6 ones are left out: a relay asks over one family.
- */
-export function hostNameservers(text: string): string[] {
-  const servers = text
-    .split('\n')
-    .map((line) => /^\s*nameserver\s+(\S+)/.exec(line)?.[1])
-    .filter((server): server is string => server !== undefined && isIPv4(server));
-  return servers.length > 0 ? servers : ['127.0.0.1'];
 }
 
 /**
@@ -389,7 +182,7 @@ export class SessionNetworks implements EgressNetworks {
           );
           claims.release(subnetClaim(subnet));
         }
-        if (dropOtherForwarding) restoreForwarding(tools);
+        if (dropOtherForwarding) restoreForwarding(tools.nft);
         claims.release(`net-${tag}`);
         throw error;
       }
@@ -658,7 +451,7 @@ export class SessionNetworks implements EgressNetworks {
           );
         },
       );
-      if (this.#layout.dropOtherForwarding) restoreForwarding(this.#tools);
+      if (this.#layout.dropOtherForwarding) restoreForwarding(this.#tools.nft);
       this.#releaseNames();
     });
   }
@@ -770,45 +563,6 @@ export class SessionNetworks implements EgressNetworks {
   }
 }
 
-/** The claim of a session subnet (`10.200.0.0/16`: `subnet-10-200-0-0-16`). */
-function subnetClaim(subnet: string): string {
-  return `subnet-${subnet.replace(/[./]/g, '-')}`;
-}
-
-/** The subnet a claim names. */
-function subnetOfClaim(name: string): string {
-  const parts = name.slice('subnet-'.length).split('-');
-  return `${parts.slice(0, 4).join('.')}/${parts[4]}`;
-}
-
-/**
- * The tag of a data directory's policy objects (its table `xb_<tag>`, namespaces `xb-<tag>-<slot>`,
- * links `xb<tag>h<slot>`), taken under the host's lock: 4 hex digits of its path, or of its path
- * and a number when another server of the host holds those (they are short, for interface names).
- */
-function pickTag(claims: HostClaims, dataDir: string, logger: Logger): string {
-  for (let attempt = 0; attempt < 64; attempt++) {
-    const tag = networkTag(attempt === 0 ? dataDir : `${dataDir}#${attempt}`);
-    const holder = claims.heldByOther(`net-${tag}`);
-    if (holder) {
-      logger.info(
-        { tag, holder },
-        `network names xb_${tag} are held by ${describeHolder(holder)}: taking others`,
-      );
-      continue;
-    }
-    claims.take(`net-${tag}`);
-    return tag;
-  }
-  throw new Error('no free network tag on this host: 64 are held by other servers');
-}
-
-/** The names of the network namespaces a server of `tag` made (`xb-<tag>-<slot>`). */
-function namespacesOf(tag: string): string[] {
-  const names = existsSync(NETNS_DIR) ? readdirSync(NETNS_DIR) : [];
-  return names.filter((name) => name.startsWith(`xb-${tag}-`));
-}
-
 /** The host's part of a session's link, for `ip -batch`: the namespace and the veth pair. */
 function hostBatch(namespace: string, link: SessionLink): string {
   return [
@@ -837,77 +591,4 @@ function insideScript(tools: NetworkTools, link: SessionLink): string {
     `${tools.ip} link set eth0 up`,
     `${tools.ip} route add default via ${link.gateway}`,
   ].join('\n');
-}
-
-/** The destinations of a session's seen set, as `address:port/protocol`. */
-function blockedDestinations(json: string): string[] {
-  const parsed = JSON.parse(json) as { nftables?: { set?: { elem?: unknown[] } }[] };
-  const set = parsed.nftables?.find((entry) => entry.set)?.set;
-  return (set?.elem ?? []).flatMap((element) => {
-    const concat = (element as { concat?: unknown[] }).concat;
-    if (!Array.isArray(concat)) return [];
-    const [address, protocol, port] = concat;
-    return [`${String(address)}:${String(port)}/${String(protocol)}`];
-  });
-}
-
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-/**
- * Turns IPv4 forwarding on for the sessions' NAT; whether the host forwarded nothing before (then
- * the policy's table drops whatever else would now be forwarded). A mark in /run remembers that it
- * was off, for the next start after a crash and for the last server to stop.
- */
-function turnForwardingOn(): boolean {
-  const setting = '/proc/sys/net/ipv4/ip_forward';
-  if (readText(setting).trim() === '1') return existsSync(FORWARDING_MARK);
-  mkdirSync(join(FORWARDING_MARK, '..'), { recursive: true, mode: 0o700 });
-  writeFileSync(FORWARDING_MARK, '');
-  writeFileSync(setting, '1');
-  return true;
-}
-
-/** Turns forwarding off again when it was off before and no other server's sessions need it. */
-function restoreForwarding(tools: NetworkTools): void {
-  const tables = spawnSync(tools.nft, ['list', 'tables'], { encoding: 'utf8' }).stdout ?? '';
-  if (/table inet xb_[0-9a-f]{4}\b/.test(tables)) return;
-  writeFileSync('/proc/sys/net/ipv4/ip_forward', '0');
-  rmSync(FORWARDING_MARK, { force: true });
-}
-
-/** A first-in, first-out queue of slot numbers (a ring: taking one costs no copy of the rest). */
-export class SlotQueue {
-  #items = new Int32Array(16);
-  #head = 0;
-  #size = 0;
-
-  get size(): number {
-    return this.#size;
-  }
-
-  push(slot: number): void {
-    if (this.#size === this.#items.length) {
-      const grown = new Int32Array(this.#items.length * 2);
-      for (let index = 0; index < this.#size; index++)
-        grown[index] = this.#items[(this.#head + index) % this.#items.length] as number;
-      this.#items = grown;
-      this.#head = 0;
-    }
-    this.#items[(this.#head + this.#size) % this.#items.length] = slot;
-    this.#size++;
-  }
-
-  shift(): number | undefined {
-    if (this.#size === 0) return undefined;
-    const slot = this.#items[this.#head] as number;
-    this.#head = (this.#head + 1) % this.#items.length;
-    this.#size--;
-    return slot;
-  }
 }

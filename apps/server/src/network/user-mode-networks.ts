@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
 import type { Logger } from 'pino';
 import { writeSandboxFile } from '../system/sandbox-files.js';
-import { loopbackRules, USER_MODE_TABLE, userModeRules } from './nft-rules.js';
 import {
   type EgressNetworks,
   type NamespaceJoin,
-  RefusalLog,
   run,
   type SessionNetwork,
-} from './session-networks.js';
+} from './egress-networks.js';
+import { loopbackRules, USER_MODE_TABLE, userModeRules } from './nft-rules.js';
+import { RefusalLog } from './refusal-log.js';
 
 /** The tools an unprivileged server's policy needs (slirp4netns, util-linux, nftables). */
 export interface UserModeTools {

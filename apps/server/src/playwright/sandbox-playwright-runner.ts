@@ -14,7 +14,7 @@ import {
 import type { Logger } from 'pino';
 import type { CdpChannel } from '../browsers/cdp-connection.js';
 import { relayChannel } from '../browsers/channel-relay.js';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import { endSandbox } from '../sandbox/bubblewrap.js';
 import {
   packageFolder,

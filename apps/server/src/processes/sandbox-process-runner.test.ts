@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProcessEnd } from '@x/service-kernel';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import { findExecutable } from '../system/executables.js';
 import { SandboxProcessRunner } from './sandbox-process-runner.js';
 

@@ -10,7 +10,7 @@ import {
   type RunningProcess,
   refusals,
 } from '@x/service-kernel';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import {
   baseEnvironment,
   type SandboxSpec,

@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import tls from 'node:tls';
 import type { ProxyRoute, ProxyTarget } from '@x/service-kernel';
 import type { Logger } from 'pino';
-import type { RelayPlace } from '../network/session-networks.js';
+import type { RelayPlace } from '../network/egress-networks.js';
 import { loopbackPeerUid } from './socket-owner.js';
 
 /** Most connections one browser may hold open through its relay at once. */

@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Recorder, type RecordingHandle, refusals } from '@x/service-kernel';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import type { BlobStore } from '../store/blob-store.js';
 import { assertFreeSpace, RECORDING_FREE_BYTES } from '../system/free-space.js';
 import { type RecordingSource, recordScreen } from './recording-source.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type IPty, spawn as spawnPty } from '@lydell/node-pty';
 import { INSTANCE_HOME } from '@x/service-kernel';
-import type { NamespaceJoin } from '../network/session-networks.js';
+import type { NamespaceJoin } from '../network/egress-networks.js';
 import { joinArgs, type SessionCgroup } from './cgroups.js';
 import { type SeccompPolicy, seccompProgram } from './seccomp.js';
 

@@ -10,10 +10,12 @@ import {
 } from '@x/service-kernel';
 import { type NetworkEntry, parseNetworkEntry } from '@x/types';
 import type { Logger } from 'pino';
-import { AppRunner, npmSetupOf } from '../apps/app-runner.js';
+import { AppRunner } from '../apps/app-runner.js';
+import { npmSetupOf } from '../apps/npm-setup.js';
 import { SandboxAppEngine } from '../apps/sandbox-app-engine.js';
 import { ChromiumSignInDriver } from '../auth/chromium-sign-in.js';
-import { ChromiumEngine, type ChromiumInstance } from '../browsers/chromium-engine.js';
+import { ChromiumEngine } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import type { ClusterNode } from '../cluster/cluster-node.js';
 import { ClusterPoolPeers } from '../cluster/pool-peers.js';
 import type { ServerConfig } from '../config.js';

@@ -1,6 +1,6 @@
 import type { Organization } from '@x/service-kernel';
 import type { Logger } from 'pino';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import type { ClusterPoolPeers } from '../cluster/pool-peers.js';
 import type { ServerConfig } from '../config.js';
 import type { KeptIdempotencyStore } from '../store/idempotency-store.js';

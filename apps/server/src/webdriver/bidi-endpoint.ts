@@ -9,7 +9,7 @@ import { type TelemetryEventInput, verifySessionJwt } from '@x/service-kernel';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { relayChannel } from '../browsers/channel-relay.js';
-import type { ChromiumInstance } from '../browsers/chromium-engine.js';
+import type { ChromiumInstance } from '../browsers/chromium-instance.js';
 import { refuseUpgrade } from '../http/cdp-proxy.js';
 import { endSandbox } from '../sandbox/bubblewrap.js';
 import {
