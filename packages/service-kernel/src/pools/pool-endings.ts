@@ -1,45 +1,27 @@
 import type { BrowserSession } from '@x/types';
-import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
-import type { ModelContext } from '../model-context.js';
-import type { HeldPools } from './held-pools.js';
-import type { PoolCluster } from './pool-cluster.js';
 import type { PoolEntry } from './pool-entry.js';
-import type { PoolFiller } from './pool-filler.js';
+import type { PoolParts } from './pool-parts.js';
 
 /**
  * Pool browsers ending: those a pool no longer keeps are ended, here or on another node, and a
  * pool lets go of those that ended, or ran on a lost node, and fills again.
  */
 export class PoolEndings<I extends BrowserInstance> {
-  readonly #context: ModelContext<I>;
-  readonly #browsers: BrowserModel<I>;
-  readonly #held: HeldPools<I>;
-  readonly #filler: PoolFiller<I>;
-  readonly #cluster: PoolCluster<I>;
+  readonly #parts: PoolParts<I>;
 
-  constructor(
-    context: ModelContext<I>,
-    browsers: BrowserModel<I>,
-    held: HeldPools<I>,
-    filler: PoolFiller<I>,
-    cluster: PoolCluster<I>,
-  ) {
-    this.#context = context;
-    this.#browsers = browsers;
-    this.#held = held;
-    this.#filler = filler;
-    this.#cluster = cluster;
+  constructor(parts: PoolParts<I>) {
+    this.#parts = parts;
   }
 
   /** Ends browsers the pool no longer keeps, here and on the other nodes of a cluster. */
   async discard(ids: readonly string[]): Promise<void> {
     await Promise.all(
       ids.map((id) => {
-        const entry = this.#browsers.peek(id);
+        const entry = this.#parts.browsers.peek(id);
         return entry
-          ? this.#browsers.end(entry, { reason: 'pool_changed' })
-          : this.#cluster.endElsewhere(id, 'pool_changed');
+          ? this.#parts.browsers.end(entry, { reason: 'pool_changed' })
+          : this.#parts.cluster.endElsewhere(id, 'pool_changed');
       }),
     );
   }
@@ -51,9 +33,9 @@ export class PoolEndings<I extends BrowserInstance> {
   async discardIdle(pool: PoolEntry): Promise<void> {
     await Promise.all(
       pool.idle.splice(0).map(async (id) => {
-        const entry = this.#browsers.peek(id);
-        if (entry) return this.#browsers.end(entry, { reason: 'pool_changed' });
-        if (!(await this.#cluster.endElsewhere(id, 'pool_changed', true)) && !pool.isDeleted)
+        const entry = this.#parts.browsers.peek(id);
+        if (entry) return this.#parts.browsers.end(entry, { reason: 'pool_changed' });
+        if (!(await this.#parts.cluster.endElsewhere(id, 'pool_changed', true)) && !pool.isDeleted)
           pool.acquired.add(id);
       }),
     );
@@ -66,16 +48,17 @@ export class PoolEndings<I extends BrowserInstance> {
    * node hearing it (`isFromElsewhere`).
    */
   forget(record: BrowserSession, isFromElsewhere = false): void {
-    this.#cluster.forgetLent(record.session_id);
-    const owner = record.pool && this.#held.get(record.pool.id);
+    this.#parts.cluster.forgetLent(record.session_id);
+    const owner = record.pool && this.#parts.held.get(record.pool.id);
     if (owner) {
       const index = owner.idle.indexOf(record.session_id);
       if (index !== -1) owner.idle.splice(index, 1);
       owner.acquired.delete(record.session_id);
     } else if (record.pool && !isFromElsewhere) {
-      this.#context.settings.poolPeers?.ended(this.#context.project, record);
+      this.#parts.context.settings.poolPeers?.ended(this.#parts.context.project, record);
     }
-    for (const pool of this.#held.values()) if (pool.timer === undefined) this.#filler.fill(pool);
+    for (const pool of this.#parts.held.values())
+      if (pool.timer === undefined) this.#parts.filler.fill(pool);
   }
 
   /**
@@ -83,11 +66,11 @@ export class PoolEndings<I extends BrowserInstance> {
    * browsers they held there, and fill again.
    */
   forgetLost(isOf: (sessionId: string) => boolean): void {
-    for (const pool of this.#held.values()) {
+    for (const pool of this.#parts.held.values()) {
       const kept = pool.idle.filter((id) => !isOf(id));
       pool.idle.splice(0, pool.idle.length, ...kept);
       for (const id of [...pool.acquired]) if (isOf(id)) pool.acquired.delete(id);
-      this.#filler.fill(pool);
+      this.#parts.filler.fill(pool);
     }
   }
 }

@@ -1,13 +1,9 @@
 import type { BrowserSession } from '@x/types';
-import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
 import { refusals } from '../messages.js';
-import type { ModelContext } from '../model-context.js';
 import { ServiceError } from '../service-error.js';
-import type { HeldPools } from './held-pools.js';
-import type { PoolCluster } from './pool-cluster.js';
 import { type PoolEntry, RELEASED_KEPT } from './pool-entry.js';
-import type { PoolFiller } from './pool-filler.js';
+import type { PoolParts } from './pool-parts.js';
 import { waitInLine } from './wait-in-line.js';
 
 /** What a hand-out says of a browser its node, which it was lent to, had handed out itself. */
@@ -18,24 +14,10 @@ const TAKEN_THERE = Symbol('taken there');
  * node that holds the pool, and releasing them: the lease's session ends with the release.
  */
 export class PoolLeases<I extends BrowserInstance> {
-  readonly #context: ModelContext<I>;
-  readonly #browsers: BrowserModel<I>;
-  readonly #held: HeldPools<I>;
-  readonly #filler: PoolFiller<I>;
-  readonly #cluster: PoolCluster<I>;
+  readonly #parts: PoolParts<I>;
 
-  constructor(
-    context: ModelContext<I>,
-    browsers: BrowserModel<I>,
-    held: HeldPools<I>,
-    filler: PoolFiller<I>,
-    cluster: PoolCluster<I>,
-  ) {
-    this.#context = context;
-    this.#browsers = browsers;
-    this.#held = held;
-    this.#filler = filler;
-    this.#cluster = cluster;
+  constructor(parts: PoolParts<I>) {
+    this.#parts = parts;
   }
 
   /**
@@ -51,24 +33,24 @@ export class PoolLeases<I extends BrowserInstance> {
     signal: AbortSignal,
     receivedBy?: string,
   ): Promise<BrowserSession | undefined> {
-    const peers = this.#context.settings.poolPeers;
-    const pool = this.#held.lookup(idOrName);
+    const peers = this.#parts.context.settings.poolPeers;
+    const pool = this.#parts.held.lookup(idOrName);
     if (!pool && peers) {
-      const lent = this.#cluster.takeLent(peers, idOrName);
+      const lent = this.#parts.cluster.takeLent(peers, idOrName);
       if (lent) return lent;
       const asked = () =>
-        this.#cluster.acquireThroughHolder(peers, idOrName, timeoutSeconds, signal);
+        this.#parts.cluster.acquireThroughHolder(peers, idOrName, timeoutSeconds, signal);
       return asked().catch((error: unknown) => {
         // A name remembered for a pool renamed or deleted since: the store says where it is now.
         const isStale =
           error instanceof ServiceError &&
           error.code === 'not_found' &&
-          this.#cluster.forgetName(idOrName);
+          this.#parts.cluster.forgetName(idOrName);
         if (!isStale) throw error;
         return asked();
       });
     }
-    const held = pool ?? this.#held.find(idOrName);
+    const held = pool ?? this.#parts.held.find(idOrName);
     return this.#take(held, timeoutSeconds, signal, receivedBy, (id) => this.#handOut(held, id));
   }
 
@@ -86,10 +68,10 @@ export class PoolLeases<I extends BrowserInstance> {
     signal: AbortSignal,
     gone?: string,
   ): Promise<string | BrowserSession | undefined> {
-    const pool = this.#held.find(idOrName);
-    const peers = this.#context.settings.poolPeers;
+    const pool = this.#parts.held.find(idOrName);
+    const peers = this.#parts.context.settings.poolPeers;
     if (gone !== undefined && peers?.nodeOf(gone) === node && pool.acquired.delete(gone))
-      this.#filler.fill(pool);
+      this.#parts.filler.fill(pool);
     const taken = await this.#take<string | BrowserSession>(
       pool,
       timeoutSeconds,
@@ -100,7 +82,7 @@ export class PoolLeases<I extends BrowserInstance> {
     if (taken === undefined || !signal.aborted) return taken;
     if (typeof taken === 'string') {
       pool.acquired.delete(taken);
-      this.#filler.hold(pool, taken);
+      this.#parts.filler.hold(pool, taken);
     } else {
       // Handed out on its node already (its idle time-out runs): it ends, and is replaced.
       await this.release(pool.id, taken.session_id, true);
@@ -139,7 +121,7 @@ export class PoolLeases<I extends BrowserInstance> {
       if (handed !== undefined) return handed;
       // Ended on its node before it was handed out: the pool lets it go and fills again.
       pool.acquired.delete(sessionId);
-      this.#filler.fill(pool);
+      this.#parts.filler.fill(pool);
     }
   }
 
@@ -152,19 +134,19 @@ export class PoolLeases<I extends BrowserInstance> {
     pool: PoolEntry,
     sessionId: string,
   ): Promise<BrowserSession | typeof TAKEN_THERE | undefined> {
-    const peers = this.#context.settings.poolPeers;
-    const local = this.#browsers.peek(sessionId);
+    const peers = this.#parts.context.settings.poolPeers;
+    const local = this.#parts.browsers.peek(sessionId);
     if (local || !peers) {
-      const entry = this.#browsers.live(sessionId);
-      this.#browsers.setWarm(entry, false);
-      return this.#browsers.record(entry);
+      const entry = this.#parts.browsers.live(sessionId);
+      this.#parts.browsers.setWarm(entry, false);
+      return this.#parts.browsers.record(entry);
     }
     // Not live here: on another node, unless it is one of this node's that ended meanwhile.
     if (peers.nodeOf(sessionId) === peers.self) return undefined;
     try {
-      return (await peers.lease(this.#context.project, sessionId)) ?? TAKEN_THERE;
+      return (await peers.lease(this.#parts.context.project, sessionId)) ?? TAKEN_THERE;
     } catch (error) {
-      this.#context.log.warn(
+      this.#parts.context.log.warn(
         { err: error, pool: pool.id, session: sessionId },
         'a warm browser of the pool on another node could not be handed out',
       );
@@ -174,7 +156,7 @@ export class PoolLeases<I extends BrowserInstance> {
 
   /** The first warm browser, one on node `receivedBy` (else this one) first, taken off the list. */
   #takeIdle(pool: PoolEntry, receivedBy: string | undefined): string | undefined {
-    const peers = this.#context.settings.poolPeers;
+    const peers = this.#parts.context.settings.poolPeers;
     if (!peers) return pool.idle.shift();
     const near = receivedBy ?? peers.self;
     const index = pool.idle.findIndex((id) => peers.nodeOf(id) === near);
@@ -188,13 +170,13 @@ export class PoolLeases<I extends BrowserInstance> {
    * next lease is a new browser: with `reuse` the pool starts it at once, outside its fill rate.
    */
   async release(idOrName: string, sessionId: string, reuse: boolean): Promise<void> {
-    const pool = this.#held.find(idOrName);
-    if (pool.idle.includes(sessionId) && (await this.#cluster.wasTakenThere(sessionId)))
-      this.#cluster.takenThere(pool.id, sessionId);
+    const pool = this.#parts.held.find(idOrName);
+    if (pool.idle.includes(sessionId) && (await this.#parts.cluster.wasTakenThere(sessionId)))
+      this.#parts.cluster.takenThere(pool.id, sessionId);
     if (!pool.acquired.has(sessionId)) {
       if (pool.idle.includes(sessionId)) throw refusals.notAcquired(sessionId);
       if (pool.released.has(sessionId)) throw refusals.leaseEnded(sessionId);
-      const record = await this.#context.engines.records.browsers.get(sessionId);
+      const record = await this.#parts.context.engines.records.browsers.get(sessionId);
       if (record?.deleted_at && record.pool?.id === pool.id) throw refusals.leaseEnded(sessionId);
       throw refusals.notInPool(idOrName, sessionId);
     }
@@ -204,11 +186,11 @@ export class PoolLeases<I extends BrowserInstance> {
       if (pool.released.size <= RELEASED_KEPT) break;
       pool.released.delete(oldest);
     }
-    const entry = this.#browsers.peek(sessionId);
+    const entry = this.#parts.browsers.peek(sessionId);
     // The lease is over once its session is; its browser's clean-up goes on beside the
     // replacement's start (both count among the node's browsers).
-    if (entry) await this.#browsers.endSoon(entry, { reason: 'released' });
-    else await this.#cluster.endElsewhere(sessionId, 'released');
-    await this.#filler.fillAfterCall(pool, reuse ? 1 : 0);
+    if (entry) await this.#parts.browsers.endSoon(entry, { reason: 'released' });
+    else await this.#parts.cluster.endElsewhere(sessionId, 'released');
+    await this.#parts.filler.fillAfterCall(pool, reuse ? 1 : 0);
   }
 }

@@ -38,16 +38,16 @@ export class PoolModel<I extends BrowserInstance> {
     this.#held = new HeldPools(context);
     this.#filler = new PoolFiller(context, browsers);
     this.#cluster = new PoolCluster(context, browsers, this.#held);
-    this.#endings = new PoolEndings(context, browsers, this.#held, this.#filler, this.#cluster);
-    this.#leases = new PoolLeases(context, browsers, this.#held, this.#filler, this.#cluster);
-    this.#records = new PoolRecords(
+    const parts = {
       context,
       browsers,
-      this.#held,
-      this.#filler,
-      this.#endings,
-      this.#cluster,
-    );
+      held: this.#held,
+      filler: this.#filler,
+      cluster: this.#cluster,
+    };
+    this.#endings = new PoolEndings(parts);
+    this.#leases = new PoolLeases(parts);
+    this.#records = new PoolRecords(parts, this.#endings);
   }
 
   /** Browsers the pools keep, their sizes together: the project's cap counts them. */

@@ -5,14 +5,10 @@ import {
   type Page,
   type UpdateBrowserPoolInput,
 } from '@x/types';
-import type { BrowserModel } from '../browsers/browser-model.js';
 import type { BrowserInstance } from '../engines.js';
 import { refusals } from '../messages.js';
-import type { ModelContext } from '../model-context.js';
 import { type NamedListQuery, namedPage } from '../records/named-page.js';
 import { startsPerMinute } from './fill-rate.js';
-import type { HeldPools } from './held-pools.js';
-import type { PoolCluster } from './pool-cluster.js';
 import type { PoolEndings } from './pool-endings.js';
 import {
   browserSpecOf,
@@ -23,7 +19,7 @@ import {
   poolRecord,
   setFields,
 } from './pool-entry.js';
-import type { PoolFiller } from './pool-filler.js';
+import type { PoolParts } from './pool-parts.js';
 
 /**
  * The pool records: created with a unique name and room under the project's cap, read, changed
@@ -31,27 +27,13 @@ import type { PoolFiller } from './pool-filler.js';
  * acquired unless forced), seeded, and taken from the store by the node that holds them.
  */
 export class PoolRecords<I extends BrowserInstance> {
-  readonly #context: ModelContext<I>;
-  readonly #browsers: BrowserModel<I>;
-  readonly #held: HeldPools<I>;
-  readonly #filler: PoolFiller<I>;
   readonly #endings: PoolEndings<I>;
-  readonly #cluster: PoolCluster<I>;
 
-  constructor(
-    context: ModelContext<I>,
-    browsers: BrowserModel<I>,
-    held: HeldPools<I>,
-    filler: PoolFiller<I>,
-    endings: PoolEndings<I>,
-    cluster: PoolCluster<I>,
-  ) {
-    this.#context = context;
-    this.#browsers = browsers;
-    this.#held = held;
-    this.#filler = filler;
+  readonly #parts: PoolParts<I>;
+
+  constructor(parts: PoolParts<I>, endings: PoolEndings<I>) {
+    this.#parts = parts;
     this.#endings = endings;
-    this.#cluster = cluster;
   }
 
   /**
@@ -59,11 +41,14 @@ export class PoolRecords<I extends BrowserInstance> {
    * holds on a cluster's other nodes (`elsewhere`).
    */
   #assertRoom(added: number, elsewhere: number): void {
-    const cap = this.#context.quota.sessions();
+    const cap = this.#parts.context.quota.sessions();
     if (cap === undefined || added <= 0) return;
-    if (this.#browsers.onDemandCount() + this.#held.reservedSize() + elsewhere + added > cap) {
+    if (
+      this.#parts.browsers.onDemandCount() + this.#parts.held.reservedSize() + elsewhere + added >
+      cap
+    ) {
       throw refusals.projectLimit(
-        this.#context.project,
+        this.#parts.context.project,
         'max_concurrent_sessions',
         cap,
         `a pool of ${added} more browsers would pass it (its browsers and its pools' sizes count)`,
@@ -73,51 +58,52 @@ export class PoolRecords<I extends BrowserInstance> {
 
   /** What the project holds on a cluster's other nodes, read only when a cap and growth ask. */
   #elsewhere(added: number): Promise<number> {
-    if (added <= 0 || this.#context.quota.sessions() === undefined) return Promise.resolve(0);
-    return this.#browsers.elsewhere();
+    if (added <= 0 || this.#parts.context.quota.sessions() === undefined) return Promise.resolve(0);
+    return this.#parts.browsers.elsewhere();
   }
 
   async create(body: PoolConfigInput, origin: string): Promise<BrowserPool> {
-    this.#held.assertNameFree(body.name);
+    this.#parts.held.assertNameFree(body.name);
     this.#assertRoom(body.size, 0);
-    const pool = this.#held.newEntry(
+    const pool = this.#parts.held.newEntry(
       {
-        id: this.#context.nextId('pool'),
+        id: this.#parts.context.nextId('pool'),
         name: body.name,
-        created_at: formatTimestamp(this.#context.clock()),
+        created_at: formatTimestamp(this.#parts.context.clock()),
         config: keptConfig(structuredClone(body)),
       },
       origin,
     );
-    await this.#browsers.check(browserSpecOf(pool));
+    await this.#parts.browsers.check(browserSpecOf(pool));
     const elsewhere = await this.#elsewhere(body.size);
     // Checked again after the store answered: another create may have taken the name or room.
-    this.#held.assertNameFree(body.name);
+    this.#parts.held.assertNameFree(body.name);
     this.#assertRoom(body.size, elsewhere);
-    this.#held.add(pool);
+    this.#parts.held.add(pool);
     try {
-      await this.#held.save(pool);
+      await this.#parts.held.save(pool);
     } catch (error) {
-      this.#held.delete(pool.id);
+      this.#parts.held.delete(pool.id);
       throw error;
     }
-    await this.#filler.fillAfterCall(pool);
+    await this.#parts.filler.fillAfterCall(pool);
     return poolRecord(pool);
   }
 
   /** The pools themselves, live (they change as the pools do). */
   entries(): readonly PoolView[] {
-    return [...this.#held.values()];
+    return [...this.#parts.held.values()];
   }
 
   /** The name (or id) of the first pool whose configuration `names` matches, if any. */
   namingConfig(names: (config: BrowserPoolConfig) => boolean): string | undefined {
-    for (const pool of this.#held.values()) if (names(pool.config)) return pool.name ?? pool.id;
+    for (const pool of this.#parts.held.values())
+      if (names(pool.config)) return pool.name ?? pool.id;
     return undefined;
   }
 
   list(): BrowserPool[] {
-    return [...this.#held.values()].map(poolRecord);
+    return [...this.#parts.held.values()].map(poolRecord);
   }
 
   /** One page of the pools, oldest first, by `name` or `query`. */
@@ -126,7 +112,7 @@ export class PoolRecords<I extends BrowserInstance> {
   }
 
   get(idOrName: string): BrowserPool {
-    return poolRecord(this.#held.find(idOrName));
+    return poolRecord(this.#parts.held.find(idOrName));
   }
 
   /** Changes the fields given; idle browsers made with the old configuration are replaced. */
@@ -135,32 +121,32 @@ export class PoolRecords<I extends BrowserInstance> {
     body: UpdateBrowserPoolInput,
     origin: string,
   ): Promise<BrowserPool> {
-    const pool = this.#held.find(idOrName);
-    this.#held.assertNameFree(body.name, pool);
+    const pool = this.#parts.held.find(idOrName);
+    this.#parts.held.assertNameFree(body.name, pool);
     const config = keptConfig({ ...pool.config, ...structuredClone(setFields(body)) });
     const name = body.name ?? pool.name;
-    await this.#browsers.check(browserSpecOf({ id: pool.id, name, config }));
+    await this.#parts.browsers.check(browserSpecOf({ id: pool.id, name, config }));
     const elsewhere = await this.#elsewhere(config.size - pool.config.size);
-    this.#held.assertNameFree(body.name, pool);
+    this.#parts.held.assertNameFree(body.name, pool);
     this.#assertRoom(config.size - pool.config.size, elsewhere);
-    await this.#held.save({ ...pool, config, name });
+    await this.#parts.held.save({ ...pool, config, name });
     pool.config = config;
     pool.name = name;
     pool.origin = origin;
     pool.fillRate.setRate(startsPerMinute(config));
     await this.#endings.discardIdle(pool);
-    await this.#filler.fillAfterCall(pool);
+    await this.#parts.filler.fillAfterCall(pool);
     return poolRecord(pool);
   }
 
   /** Deletes a pool and its browsers; 409 while browsers are acquired, unless `force`. */
   async delete(idOrName: string, force: boolean): Promise<void> {
-    const pool = this.#held.find(idOrName);
+    const pool = this.#parts.held.find(idOrName);
     if (pool.acquired.size > 0 && !force)
       throw refusals.poolHasAcquired(idOrName, pool.acquired.size);
-    this.#filler.stop(pool);
-    this.#held.delete(pool.id);
-    await this.#context.engines.records.pools.delete(pool.id);
+    this.#parts.filler.stop(pool);
+    this.#parts.held.delete(pool.id);
+    await this.#parts.context.engines.records.pools.delete(pool.id);
     const acquired = [...pool.acquired];
     pool.acquired.clear();
     await Promise.all([this.#endings.discardIdle(pool), this.#endings.discard(acquired)]);
@@ -168,9 +154,9 @@ export class PoolRecords<I extends BrowserInstance> {
 
   /** Replaces every idle browser with a fresh one. */
   async flush(idOrName: string): Promise<void> {
-    const pool = this.#held.find(idOrName);
+    const pool = this.#parts.held.find(idOrName);
     await this.#endings.discardIdle(pool);
-    await this.#filler.fillAfterCall(pool);
+    await this.#parts.filler.fillAfterCall(pool);
   }
 
   /**
@@ -181,28 +167,28 @@ export class PoolRecords<I extends BrowserInstance> {
    * elsewhere while this node was cut off), ending the browsers they had here.
    */
   async restore(origin: string): Promise<void> {
-    const { owns = () => true } = this.#context.settings;
-    for (const pool of [...this.#held.values()]) {
+    const { owns = () => true } = this.#parts.context.settings;
+    for (const pool of [...this.#parts.held.values()]) {
       if (owns(pool.id)) continue;
-      this.#filler.stop(pool);
-      this.#held.delete(pool.id);
+      this.#parts.filler.stop(pool);
+      this.#parts.held.delete(pool.id);
       // Those on other nodes are the new holder's.
       const here = [...pool.idle.splice(0), ...pool.acquired].filter((id) =>
-        this.#browsers.peek(id),
+        this.#parts.browsers.peek(id),
       );
       pool.acquired.clear();
       await this.#endings.discard(here);
     }
     const taken: PoolEntry[] = [];
-    for (const stored of await this.#context.engines.records.pools.list()) {
-      if (!owns(stored.id) || this.#held.has(stored.id)) continue;
-      const pool = this.#held.newEntry(stored, origin);
-      this.#held.add(pool);
+    for (const stored of await this.#parts.context.engines.records.pools.list()) {
+      if (!owns(stored.id) || this.#parts.held.has(stored.id)) continue;
+      const pool = this.#parts.held.newEntry(stored, origin);
+      this.#parts.held.add(pool);
       taken.push(pool);
     }
-    if (taken.length > 0 && this.#context.settings.poolPeers)
-      await this.#cluster.takeBrowsers(taken);
-    for (const pool of taken) this.#filler.fill(pool);
+    if (taken.length > 0 && this.#parts.context.settings.poolPeers)
+      await this.#parts.cluster.takeBrowsers(taken);
+    for (const pool of taken) this.#parts.filler.fill(pool);
   }
 
   /**
@@ -210,7 +196,7 @@ export class PoolRecords<I extends BrowserInstance> {
    * browsers handed out already. Needs an engine that launches at once.
    */
   seed(record: BrowserPool, origin: string): void {
-    const pool = this.#held.newEntry(
+    const pool = this.#parts.held.newEntry(
       {
         id: record.id,
         name: record.name,
@@ -220,17 +206,20 @@ export class PoolRecords<I extends BrowserInstance> {
       origin,
     );
     // The fake's store has written it by the time this returns.
-    this.#held.save(pool).catch((error: unknown) => {
-      this.#context.log.error({ err: error, pool: pool.id }, 'a seeded pool could not be stored');
+    this.#parts.held.save(pool).catch((error: unknown) => {
+      this.#parts.context.log.error(
+        { err: error, pool: pool.id },
+        'a seeded pool could not be stored',
+      );
     });
-    this.#held.add(pool);
+    this.#parts.held.add(pool);
     // A seeded pool is full when seeding returns, whatever its fill rate.
-    this.#filler.fill(pool, record.browser_pool_config.size);
+    this.#parts.filler.fill(pool, record.browser_pool_config.size);
     for (const sessionId of pool.idle.splice(0, record.acquired_count)) {
       pool.acquired.add(sessionId);
-      const entry = this.#browsers.peek(sessionId);
-      if (entry) this.#browsers.setWarm(entry, false);
+      const entry = this.#parts.browsers.peek(sessionId);
+      if (entry) this.#parts.browsers.setWarm(entry, false);
     }
-    this.#filler.fill(pool);
+    this.#parts.filler.fill(pool);
   }
 }
