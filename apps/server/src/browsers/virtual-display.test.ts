@@ -15,6 +15,17 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
+/** A display whose `Xvfb` is a script of `lines`, run in the sandbox from its home. */
+function scriptedDisplay(lines: readonly string[]) {
+  const home = join(folder, 'home');
+  writeFileSync(join(home, 'xvfb'), ['#!/bin/sh', ...lines].join('\n'), { mode: 0o755 });
+  return startVirtualDisplay(
+    '/home/browser/xvfb',
+    { width: 100, height: 100 },
+    { bubblewrap: bwrap as string, home, user: undefined },
+  );
+}
+
 describe.skipIf(!bwrap)("a display's output", () => {
   it.skipIf(!xvfb)('gives the number Xvfb says', async () => {
     const display = await startVirtualDisplay(
@@ -32,26 +43,15 @@ describe.skipIf(!bwrap)("a display's output", () => {
   it('is read for its display number only: what is written after finds no reader', async () => {
     // A display that says its number, then writes 8 MiB more to the same stdout, and notes
     // whether they were taken.
-    const home = join(folder, 'home');
-    writeFileSync(
-      join(home, 'xvfb'),
-      [
-        '#!/bin/sh',
-        'echo 7',
-        'if head -c 8388608 /dev/zero; then said=read; else said=refused; fi',
-        'echo $said > /home/browser/flood',
-        'exec sleep 600',
-      ].join('\n'),
-      { mode: 0o755 },
-    );
-    const display = await startVirtualDisplay(
-      '/home/browser/xvfb',
-      { width: 100, height: 100 },
-      { bubblewrap: bwrap as string, home, user: undefined },
-    );
+    const display = await scriptedDisplay([
+      'echo 7',
+      'if head -c 8388608 /dev/zero; then said=read; else said=refused; fi',
+      'echo $said > /home/browser/flood',
+      'exec sleep 600',
+    ]);
     try {
       expect(display.display).toBe(':7');
-      const flood = join(home, 'flood');
+      const flood = join(folder, 'home', 'flood');
       await expect.poll(() => existsSync(flood), { timeout: 10_000 }).toBe(true);
       await expect.poll(() => readFileSync(flood, 'utf8'), { timeout: 10_000 }).toBe('refused\n');
     } finally {
@@ -61,17 +61,7 @@ describe.skipIf(!bwrap)("a display's output", () => {
 
   it('keeps a display whose number came in one read with more after it', async () => {
     // Its number and 4 KiB more in one write: the server reads them as one chunk.
-    const home = join(folder, 'home');
-    writeFileSync(
-      join(home, 'xvfb'),
-      ['#!/bin/sh', "printf '7\\n%04096d' 0", 'exec sleep 600'].join('\n'),
-      { mode: 0o755 },
-    );
-    const display = await startVirtualDisplay(
-      '/home/browser/xvfb',
-      { width: 100, height: 100 },
-      { bubblewrap: bwrap as string, home, user: undefined },
-    );
+    const display = await scriptedDisplay(["printf '7\\n%04096d' 0", 'exec sleep 600']);
     try {
       expect(display.display).toBe(':7');
       await new Promise((resolve) => setTimeout(resolve, 500));

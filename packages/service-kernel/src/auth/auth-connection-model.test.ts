@@ -2,7 +2,6 @@ import { type AuthEvent, DEFAULT_PROJECT_ID } from '@x/types';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProviderClient } from '../credentials/provider-client.js';
 import { base32Bytes, totpCode } from '../credentials/totp.js';
-import { DEFAULT_BROWSER_LIMITS } from '../model-context.js';
 import { Organization } from '../org/organization.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores, MemoryRecordTable } from '../records/memory-record-store.js';
@@ -15,7 +14,7 @@ import {
   steps,
 } from '../test-support/auth-connections.js';
 import { keyOf, OPERATOR } from '../test-support/callers.js';
-import { BROWSER, memoryEngines, testModel } from '../test-support/memory-engines.js';
+import { BROWSER, memoryEngines, orgSettings, testModel } from '../test-support/memory-engines.js';
 
 describe('auth connections', () => {
   it('are made with their profile, unique per profile and site, listed, changed and deleted', async () => {
@@ -477,14 +476,7 @@ describe('auth connections', () => {
       engines: { ...parts.engines, providers: connect },
       stores: createMemoryRecordStores(),
       audit: createMemoryAuditStore(),
-      settings: {
-        maxBrowsers: 4,
-        isProcessExecutionEnabled: true,
-        watchBufferSize: 4,
-        jwtSecret: 'secret',
-        isFillRateLimited: false,
-        limits: DEFAULT_BROWSER_LIMITS,
-      },
+      settings: orgSettings(4),
     });
     await org.providers.create({
       name: 'org-vault',

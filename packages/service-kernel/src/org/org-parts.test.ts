@@ -4,12 +4,13 @@
  */
 import { DEFAULT_PROJECT_ID } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BROWSER_LIMITS, silentLog } from '../model-context.js';
+import { silentLog } from '../model-context.js';
 import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores } from '../records/memory-record-store.js';
 import { ORG_SCOPE } from '../records/record-store.js';
 import { signSessionJwt } from '../session-jwt.js';
 import { keyOf, OPERATOR } from '../test-support/callers.js';
+import { orgSettings } from '../test-support/memory-engines.js';
 import { ApiKeys } from './api-keys.js';
 import { AuditLog } from './audit-log.js';
 import { Callers } from './callers.js';
@@ -24,14 +25,7 @@ function context(now = Date.parse('2026-11-24T10:00:00.000Z')): OrgContext {
     records: stores.scope(ORG_SCOPE),
     stores,
     audit: createMemoryAuditStore(),
-    settings: {
-      maxBrowsers: 4,
-      isProcessExecutionEnabled: true,
-      watchBufferSize: 4,
-      jwtSecret: 'secret',
-      isFillRateLimited: false,
-      limits: DEFAULT_BROWSER_LIMITS,
-    },
+    settings: orgSettings(4),
     clock: () => new Date(now),
     nextId: (prefix) => `${prefix}_${++next}`,
     log: silentLog,

@@ -6,7 +6,7 @@ import { createMemoryAuditStore } from '../records/memory-audit-store.js';
 import { createMemoryRecordStores } from '../records/memory-record-store.js';
 import { ServiceError } from '../service-error.js';
 import { keyOf, OPERATOR } from '../test-support/callers.js';
-import { BROWSER, memoryEngines } from '../test-support/memory-engines.js';
+import { BROWSER, memoryEngines, orgSettings } from '../test-support/memory-engines.js';
 import type { ScriptedAppEngine } from '../test-support/scripted-app-engine.js';
 import { Organization } from './organization.js';
 
@@ -22,14 +22,7 @@ function testOrg(maxBrowsers = 4, nodes?: NodeDirectory, engines = memoryEngines
     engines: engines.engines,
     stores: createMemoryRecordStores(),
     audit,
-    settings: {
-      maxBrowsers,
-      isProcessExecutionEnabled: true,
-      watchBufferSize: 4,
-      jwtSecret: 'secret',
-      isFillRateLimited: false,
-      limits: DEFAULT_BROWSER_LIMITS,
-    },
+    settings: orgSettings(maxBrowsers),
     clock: () => new Date(now),
     ...(nodes ? { nodes } : {}),
   });

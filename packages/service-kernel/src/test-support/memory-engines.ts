@@ -17,7 +17,12 @@ import { MemoryFileTree, memoryFileSystem } from '../files/memory-file-system.js
 import { createIdGenerator } from '../ids.js';
 import { SyntheticScreen } from '../live-view/synthetic-screen.js';
 import { InMemoryTabs } from '../live-view/tab-list.js';
-import { type BrowserLimits, DEFAULT_BROWSER_LIMITS, type PoolPeers } from '../model-context.js';
+import {
+  type BrowserLimits,
+  DEFAULT_BROWSER_LIMITS,
+  type ModelSettings,
+  type PoolPeers,
+} from '../model-context.js';
 import { MemoryProfileStore } from '../profiles/memory-profile-store.js';
 import { createMemoryRecordStore } from '../records/memory-record-store.js';
 import type { ServiceEngines } from '../service-engines.js';
@@ -266,4 +271,16 @@ export async function newTestBrowser() {
   const instance = test.instances.get(entry.record.session_id);
   if (!instance) throw new Error('no instance');
   return { ...test, id: entry.record.session_id, instance };
+}
+
+/** The settings of a test's organization: `maxBrowsers` browsers, no fill rate, the default limits. */
+export function orgSettings(maxBrowsers = 4): ModelSettings {
+  return {
+    maxBrowsers,
+    isProcessExecutionEnabled: true,
+    watchBufferSize: 4,
+    jwtSecret: 'secret',
+    isFillRateLimited: false,
+    limits: DEFAULT_BROWSER_LIMITS,
+  };
 }
