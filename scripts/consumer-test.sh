@@ -34,7 +34,7 @@ done
 declare -A must_hold=(
   [types]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts package/dist/openapi/index.js"
   [client]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts package/dist/node/index.js"
-  [cli]="package/LICENSE package/README.md package/dist/bin/xb.js package/dist/index.js package/dist/index.d.ts"
+  [cli]="package/LICENSE package/README.md package/bin/xb.js package/dist/bin/xb.js package/dist/index.js package/dist/index.d.ts"
   [mcp]="package/LICENSE package/README.md package/dist/index.js package/dist/index.d.ts"
   [testing]="package/LICENSE package/README.md package/dist/index.js package/dist/vitest.js package/bin/xb-fake.js package/dist/bin/xb-fake.js"
 )
