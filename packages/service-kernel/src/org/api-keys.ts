@@ -41,8 +41,13 @@ export class ApiKeys {
   }
 
   /** The key a token is, when it works now (not deleted, not expired, nor its deployer's key). */
-  async working(token: string): Promise<StoredApiKey | undefined> {
-    const stored = await this.#keys.byName(keyDigest(token));
+  working(token: string): Promise<StoredApiKey | undefined> {
+    return this.workingByDigest(keyDigest(token));
+  }
+
+  /** As `working`, for a token whose digest the caller has already. */
+  async workingByDigest(digest: string): Promise<StoredApiKey | undefined> {
+    const stored = await this.#keys.byName(digest);
     if (!stored || !this.#works(stored)) return undefined;
     // A minted key works while the key that deployed its code does (or the key it was rotated
     // to, and so on).

@@ -63,7 +63,7 @@ export class Callers {
   /** The API key a token is, if one works now (not deleted, not expired): read from the store. */
   async grantOf(token: string): Promise<KeyGrant | undefined> {
     const digest = keyDigest(token);
-    const stored = await this.#keys.working(token);
+    const stored = await this.#keys.workingByDigest(digest);
     if (!stored) {
       this.#recentKeys.delete(digest);
       return undefined;
