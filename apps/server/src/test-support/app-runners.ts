@@ -115,7 +115,7 @@ export function vendorClientPackages(folder: string): void {
   const modules = join(folder, 'node_modules');
   copyPackage(clientFolder, join(modules, '@x', 'client'), true);
   copyPackage(packageFolder('@x/types', fromClient), join(modules, '@x', 'types'), true);
-  for (const name of ['ky', 'valibot', 'eventsource-parser'])
+  for (const name of ['ky', 'valibot'])
     copyPackage(packageFolder(name, fromClient), join(modules, name), false);
   copyPackage(packageFolder('playwright-core', require), join(modules, 'playwright-core'), false);
 }

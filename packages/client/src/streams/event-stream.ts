@@ -1,7 +1,7 @@
-import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
 import { AbortError, ConnectionError } from '../errors/transport-errors.js';
 import { ResponseValidationError } from '../errors/validation-errors.js';
 import { requestIdOf } from '../request/request-id.js';
+import { eventDataStream } from './event-data.js';
 
 /** Events of a server-sent event stream, as an async iterable that ends when the server closes it. */
 export interface EventStream<T> extends AsyncIterable<T> {
@@ -13,17 +13,16 @@ export interface EventStream<T> extends AsyncIterable<T> {
  * Most characters of one event (its partial line and the `data:` lines gathered so far) held
  * while it arrives: a stream that sends more without ending an event is broken off, not kept.
  */
-export const MAX_EVENT_CHARS = 4 * 1024 * 1024;
+export const MAX_EVENT_CHARS = 4_194_304; // 4 MiB, a literal so a bundle drops it unused
 
-/** The `data` of each event, parsed by a maintained SSE parser (CRLF split across chunks, too). */
-async function* eventPayloads(reader: ReadableStreamDefaultReader<EventSourceMessage>) {
+/** The `data` of each event (see `eventDataStream`). */
+async function* eventPayloads(reader: ReadableStreamDefaultReader<string>) {
   try {
     while (true) {
       const { done, value } = await reader.read();
       if (done) return;
-      // `event:`, `id:`, `retry:` and `:` comment lines (heartbeats) carry nothing these
-      // streams use; an event without data is nothing to hand on.
-      if (value.data !== '') yield value.data;
+      // An event whose data is empty is nothing to hand on.
+      if (value !== '') yield value;
     }
   } finally {
     await reader.cancel().catch(() => {
@@ -49,7 +48,7 @@ export function readEventStream<T>(
   // which a generator's return() alone would wait behind.
   const reader = body
     ?.pipeThrough(decoder)
-    .pipeThrough(new EventSourceParserStream({ maxBufferSize: MAX_EVENT_CHARS }))
+    .pipeThrough(eventDataStream(MAX_EVENT_CHARS))
     .getReader();
   const payloads = reader ? eventPayloads(reader) : undefined;
 
