@@ -33,7 +33,10 @@ export async function reportError(
   if (client.AbortError.isInstance(error))
     return { exitCode: EXIT_CODES.interrupted, message: 'Interrupted.' };
   if (client.ApiError.isInstance(error)) {
-    const details = (error.details ?? []).map((detail) => detail.message).filter(Boolean);
+    // The fields the message does not name already (the service names the first few).
+    const details = (error.details ?? [])
+      .map((detail) => detail.message)
+      .filter((text) => text && !error.message.includes(text));
     // The client's message starts with "404 not_found: "; the code goes at the end here.
     const prefix = `${error.status} ${error.code}: `;
     const said = error.message.startsWith(prefix)

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ListPage } from '@x/client';
+import { ApiError, type ListPage } from '@x/client';
 
 /** Characters of text one tool answer carries by default, beyond which it is cut and says so. */
 export const DEFAULT_MAX_TEXT_CHARS = 25_000;
@@ -99,4 +99,24 @@ export function refuseOthers(fields: Record<string, unknown>, action: string): v
       `Action "${action}" does not take ${given.map((field) => `"${field}"`).join(', ')}.`,
     );
   }
+}
+
+/**
+ * One sentence for a failure: the service's own words for an API error, with each field it
+ * names (a 400's details say which argument is wrong, which a model needs to fix its call).
+ */
+export function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'AbortError' || error.name === 'TimeoutError') {
+    return `the call was stopped (${error.message}).`;
+  }
+  // The fields the message does not name already (the service names the first few).
+  const details = ApiError.isInstance(error)
+    ? (error.details ?? [])
+        .map((detail) => detail.message)
+        .filter((text) => text && !error.message.includes(text))
+    : [];
+  return details.length > 0
+    ? `${error.message.replace(/\.$/, '')}: ${details.join('; ')}`
+    : error.message;
 }

@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOptions, Client } from '@x/client';
 import { PROJECT_HEADER } from '@x/types';
 import { z } from 'zod';
-import { DEFAULT_MAX_TEXT_CHARS, errorResult } from './results.js';
+import { DEFAULT_MAX_TEXT_CHARS, errorResult, messageOf } from './results.js';
 import type { ToolDefinition } from './tool.js';
 import { TOOLS } from './tools/index.js';
 import { VERSION } from './version.js';
@@ -97,15 +97,4 @@ function register(server: McpServer, tool: ToolDefinition, client: Client, maxTe
       }
     },
   );
-}
-
-/** One sentence for a failure: the service's own words for an API error. */
-function messageOf(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'AbortError' || error.name === 'TimeoutError') {
-      return `the call was stopped (${error.message}).`;
-    }
-    return error.message;
-  }
-  return String(error);
 }

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { bounded, errorResult, ToolInputError } from '../results.js';
+import { bounded, errorResult, messageOf, ToolInputError } from '../results.js';
 import { defineTool, sessionIdInput } from '../tool.js';
 
 const x = z.number().int().describe('x in CSS pixels of the viewport, from 0 at the left');
@@ -237,7 +237,7 @@ export const computerAction = defineTool({
         ? batchSpan(checked, index)
         : `actions[${index}] (${failed.type})`;
       return errorResult(
-        `Stopped at ${span} after ${done} of ${checked.length} actions ran: ${(error as Error).message}`,
+        `Stopped at ${span} after ${done} of ${checked.length} actions ran: ${messageOf(error)}`,
       );
     }
     return {

@@ -4,9 +4,20 @@ import { safeParse } from 'valibot';
 import { ServiceError } from '../service-error.js';
 import { readBody } from './read-body.js';
 
-/** A 400 with one detail per problem. */
+/**
+ * A 400 with one detail per problem, its message naming the first few (a caller that prints only
+ * the message still learns which field is wrong).
+ */
 export function invalid(message: string, details: ErrorBody['details']): ServiceError {
-  return new ServiceError('bad_request', message, details ? { details } : {});
+  const problems = (details ?? []).map((detail) => detail.message).filter(Boolean);
+  const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+  const named =
+    problems.length > 0
+      ? `${message.replace(/\.$/, '')}: ${problems.slice(0, 3).join('; ')}${more}.`
+      : message;
+  // A field's name is the caller's own text: the message stays short whatever it holds.
+  const text = named.length > 600 ? `${named.slice(0, 599)}…` : named;
+  return new ServiceError('bad_request', text, details ? { details } : {});
 }
 
 function isJsonContentType(value: string | null): boolean {

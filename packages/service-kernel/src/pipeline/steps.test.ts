@@ -7,7 +7,7 @@ import { startCallRecord } from './call-record.js';
 import { checkPathAndQuery, queryWithBody } from './check-call.js';
 import { ownEndpoint } from './handle-request.js';
 import { interceptAfter, interceptBefore } from './outcome.js';
-import { jsonDepth, parseJson } from './request-body.js';
+import { invalid, jsonDepth, parseJson } from './request-body.js';
 import { requestIdOf } from './request-id.js';
 import { answerForError } from './responses.js';
 import { routeCall } from './route.js';
@@ -313,7 +313,25 @@ describe('parseJson', () => {
     }
   });
   it('names malformed JSON', () => {
-    expect(parse('{"x":').message).toBe('The request body is not valid JSON.');
+    expect(parse('{"x":').message).toBe(
+      'The request body is not valid JSON: body: Unexpected end of JSON input.',
+    );
+  });
+
+  it('names the first fields a 400 is about in its message, and keeps the message short', () => {
+    const detail = (message: string) => ({ code: 'invalid_input', message });
+    expect(invalid('The request body is invalid.', [detail('body.a: is required')]).message).toBe(
+      'The request body is invalid: body.a: is required.',
+    );
+    const many = ['a', 'b', 'c', 'd', 'e'].map((name) => detail(`body.${name}: is required`));
+    expect(invalid('The request body is invalid.', many).message).toBe(
+      'The request body is invalid: body.a: is required; body.b: is required; body.c: is required (and 2 more).',
+    );
+    const long = invalid('The request body is invalid.', [
+      detail(`${'k'.repeat(5_000)}: is not a known field`),
+    ]);
+    expect(long.message.length).toBeLessThanOrEqual(600);
+    expect(long.details).toHaveLength(1);
   });
 });
 
