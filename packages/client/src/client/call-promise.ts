@@ -13,7 +13,6 @@ export interface WithResponse<T> {
  */
 export class CallPromise<T> implements PromiseLike<T> {
   readonly #result: Promise<WithResponse<T>>;
-  #data: Promise<T> | undefined;
 
   constructor(result: Promise<WithResponse<T>>) {
     this.#result = result;
@@ -26,26 +25,21 @@ export class CallPromise<T> implements PromiseLike<T> {
     return this.#result;
   }
 
-  #value(): Promise<T> {
-    this.#data ??= this.#result.then((result) => result.data);
-    return this.#data;
-  }
-
   // biome-ignore lint/suspicious/noThenProperty: a call is awaited like a promise, by design
   then<TResult1 = T, TResult2 = never>(
     onFulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | null,
     onRejected?: ((reason: unknown) => TResult2 | PromiseLike<TResult2>) | null,
   ): Promise<TResult1 | TResult2> {
-    return this.#value().then(onFulfilled, onRejected);
+    return this.#result.then((result) => result.data).then(onFulfilled, onRejected);
   }
 
   catch<TResult = never>(
     onRejected?: ((reason: unknown) => TResult | PromiseLike<TResult>) | null,
   ): Promise<T | TResult> {
-    return this.#value().catch(onRejected);
+    return this.then(undefined, onRejected);
   }
 
   finally(onFinally?: (() => void) | null): Promise<T> {
-    return this.#value().finally(onFinally);
+    return this.then().finally(onFinally);
   }
 }

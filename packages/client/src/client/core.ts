@@ -17,12 +17,10 @@ export interface Core {
 
 function assertOptions(options: ClientOptions): void {
   if (!options || typeof options.token !== 'string' || options.token.trim() === '') {
-    throw new ConfigurationError('No API token: pass `token` (or set XB_TOKEN in Node).');
+    throw new ConfigurationError('No API token: pass `token`.');
   }
   if (typeof options.baseUrl !== 'string' || !URL.canParse(options.baseUrl)) {
-    throw new ConfigurationError(
-      `No valid base URL (\`baseUrl\`, or XB_BASE_URL in Node): ${options.baseUrl}`,
-    );
+    throw new ConfigurationError(`No valid base URL (\`baseUrl\`): ${options.baseUrl}`);
   }
 }
 

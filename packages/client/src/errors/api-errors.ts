@@ -12,21 +12,21 @@ export interface ApiErrorContext {
 /** The server answered with an error status. The body's code and message are kept as sent. */
 export class ApiError extends XError {
   static override readonly kind: string = 'ApiError';
-  readonly status: number;
-  readonly details: ErrorDetail[] | undefined;
-  readonly innerError: ErrorDetail | undefined;
+  declare readonly status: number;
+  declare readonly details: ErrorDetail[] | undefined;
+  declare readonly innerError: ErrorDetail | undefined;
   /** The request id the server gave the call (`X-Request-Id`), for support and logs. */
-  readonly requestId: string | undefined;
-  readonly headers: Headers;
+  declare readonly requestId: string | undefined;
+  declare readonly headers: Headers;
 
-  constructor(context: ApiErrorContext) {
-    const requestId = requestIdOf(context.headers);
-    super(context.body.code, `${context.status} ${context.body.code}: ${context.body.message}`);
-    this.status = context.status;
-    this.details = context.body.details;
-    this.innerError = context.body.inner_error;
-    this.requestId = requestId;
-    this.headers = context.headers;
+  constructor({ status, body, headers }: ApiErrorContext) {
+    super(body.code, `${status} ${body.code}: ${body.message}`, undefined, {
+      status,
+      details: body.details,
+      innerError: body.inner_error,
+      requestId: requestIdOf(headers),
+      headers,
+    });
   }
 
   /** Seconds the server asked to wait (`Retry-After`, as seconds or a date), when it said. */
@@ -91,11 +91,11 @@ export class InsufficientStorageError extends ApiError {
 
 /** Reads `Retry-After` as seconds, from a number of seconds or an HTTP date. */
 export function parseRetryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
+  if (!value?.trim()) return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+  // Not a number of seconds: a date (NaN when it is not one either).
+  const wait = Number.isFinite(seconds) ? seconds : Math.ceil((Date.parse(value) - now) / 1000);
+  return Number.isNaN(wait) ? undefined : Math.max(0, wait);
 }
 
 const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
@@ -118,16 +118,4 @@ export function apiErrorFor(context: ApiErrorContext): ApiError {
   const ErrorClass =
     CLASS_BY_STATUS[context.status] ?? (context.status >= 500 ? InternalServerError : ApiError);
   return new ErrorClass(context);
-}
-
-/**
- * The body to use when an error response has none that fits the Error shape (a proxy's page, a
- * bare status): code `http_error`, which says the service's own error model did not answer;
- * the class and `status` still follow the status, and the message keeps the start of the text.
- */
-export function fallbackErrorBody(status: number, statusText: string, text: string): ErrorBody {
-  return {
-    code: 'http_error',
-    message: text.trim().slice(0, 200) || statusText || `HTTP ${status}`,
-  };
 }

@@ -16,9 +16,8 @@ export class ConnectionError extends XError {
   declare readonly method: string | undefined;
   declare readonly url: string | undefined;
   constructor(message: string, options: { cause?: unknown } & Partial<CallContext> = {}) {
-    super('connection_error', message, options);
-    const { operation, method, url } = options;
-    Object.assign(this, { operation, method, url });
+    const { cause: _, ...facts } = options;
+    super('connection_error', message, options, facts);
   }
 }
 
@@ -41,9 +40,8 @@ export class TimeoutError extends XError {
         limitMs?: number;
       } = {},
   ) {
-    super('timeout', message, options);
-    const { operation, method, url, limit, limitMs } = options;
-    Object.assign(this, { operation, method, url, limit, limitMs });
+    const { cause: _, ...facts } = options;
+    super('timeout', message, options, facts);
   }
 }
 

@@ -9,8 +9,7 @@ export class InputValidationError extends XError {
 
   constructor(operationName: string, details: ErrorDetail[]) {
     const list = details.map((detail) => detail.message).join('; ');
-    super('invalid_input', `Invalid input for ${operationName}: ${list}`);
-    Object.assign(this, { details });
+    super('invalid_input', `Invalid input for ${operationName}: ${list}`, undefined, { details });
   }
 }
 
@@ -30,7 +29,6 @@ export class ResponseValidationError extends XError {
       details = [],
     }: { status: number; requestId: string | undefined; details?: ErrorDetail[] },
   ) {
-    super('invalid_response', message);
-    Object.assign(this, { status, requestId, details });
+    super('invalid_response', message, undefined, { status, requestId, details });
   }
 }

@@ -7,15 +7,14 @@ export class XError extends Error {
   /** The kind name `instanceof` compares; unique per class. */
   static readonly kind: string = 'XError';
   /** Machine-readable code: the server's error code for API errors, or this package's own. */
-  readonly code: string;
+  declare readonly code: string;
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  /** `facts` become the error's own fields (`status`, `details`, …), as each subclass declares. */
+  constructor(code: string, message: string, options?: { cause?: unknown }, facts?: object) {
     super(message, options);
-    this.code = code;
-    // The kind, not the class's own name: a bundler may rename a class, never a string.
-    this.name = Object.hasOwn(new.target, 'kind')
-      ? (new.target as unknown as typeof XError).kind
-      : new.target.name;
+    const type = new.target as unknown as typeof XError;
+    // The name is the kind, not the class's own name: a bundler may rename a class, never a string.
+    Object.assign(this, facts, { code, name: Object.hasOwn(type, 'kind') ? type.kind : type.name });
   }
 
   /** Whether `value` is an error of this class (or a subclass), from any copy of the package. */
@@ -26,10 +25,10 @@ export class XError extends Error {
     // `this` is the class the check was called on (a subclass too), which is the point.
     // biome-ignore lint/complexity/noThisInStatic: the check is polymorphic on purpose
     const kind = (this as unknown as typeof XError).kind;
-    for (let type = value instanceof Object ? value.constructor : undefined; type; ) {
+    let type = (value as object | null | undefined)?.constructor;
+    for (; type; type = Object.getPrototypeOf(type)) {
       // A class that declares no kind of its own is still one of each kind above it.
       if (Object.hasOwn(type, 'kind') && (type as typeof XError).kind === kind) return true;
-      type = Object.getPrototypeOf(type);
     }
     return false;
   }

@@ -41,6 +41,15 @@ function fromEnvironment(options: Partial<ClientOptions>): ClientOptions {
   const project = options.project ?? process.env.XB_PROJECT?.trim();
   if (project) settings.project = project;
   if (options.logLevel === undefined && level) settings.logLevel = level as LogLevel;
+  // The main entry's checks follow; these name the variables as well.
+  if (typeof settings.token !== 'string' || settings.token.trim() === '') {
+    throw new ConfigurationError('No API token: pass `token` or set XB_TOKEN.');
+  }
+  if (!URL.canParse(settings.baseUrl)) {
+    throw new ConfigurationError(
+      `No valid base URL: pass \`baseUrl\` or set XB_BASE_URL (got ${JSON.stringify(settings.baseUrl)}).`,
+    );
+  }
   return settings;
 }
 

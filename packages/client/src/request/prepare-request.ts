@@ -32,6 +32,10 @@ export function prepareRequest(route: Route, rawInput: unknown, parts: CallParts
   parts.checks?.input(input);
   const query = route.query ?? [];
   const details: ErrorDetail[] = [];
+  const problem = (message: string) => {
+    details.push({ code: INVALID_INPUT, message });
+    return '';
+  };
   const body: Record<string, unknown> = {};
   let hasBody = false;
   for (const key in input) {
@@ -40,15 +44,14 @@ export function prepareRequest(route: Route, rawInput: unknown, parts: CallParts
     if (route.body) {
       body[key] = input[key];
       hasBody = true;
-    } else details.push({ code: INVALID_INPUT, message: `${key}: is not a known field` });
+    } else problem(`${key}: is not a known field`);
   }
   let pathAndQuery = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = input[name];
     if (typeof value === 'string' && value !== '' && value !== '.' && value !== '..') {
       return encodeURIComponent(value);
     }
-    details.push({ code: INVALID_INPUT, message: `${name}: must be a non-empty string` });
-    return '';
+    return problem(`${name}: must be a non-empty string`);
   });
   for (const key of query) {
     const value = input[key];

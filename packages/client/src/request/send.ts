@@ -4,13 +4,8 @@ import type { ErrorBody, ErrorDetail } from '../calls/error-body.js';
 import type { Route } from '../calls/route.js';
 import type { CallOptions, ClientOptions, Logger } from '../client/options.js';
 import { DEFAULTS, LOG_LEVELS } from '../client/options.js';
-import { apiErrorFor, fallbackErrorBody } from '../errors/api-errors.js';
-import {
-  AbortError,
-  type CallContext,
-  ConnectionError,
-  TimeoutError,
-} from '../errors/transport-errors.js';
+import { apiErrorFor } from '../errors/api-errors.js';
+import { AbortError, ConnectionError, TimeoutError } from '../errors/transport-errors.js';
 import { USER_AGENT } from '../version.js';
 import type { PreparedRequest } from './prepare-request.js';
 import { requestIdOf } from './request-id.js';
@@ -63,7 +58,7 @@ function loggingHooks({ logger, logLevel }: ClientOptions): Options['hooks'] {
 
 /** The most specific reason in an error's cause chain: a system code such as ECONNREFUSED. */
 function rootCause(error: unknown): string {
-  let reason = error instanceof Error ? error.message : String(error);
+  let reason = String(error);
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;
     reason = typeof code === 'string' ? code : current.message;
@@ -77,12 +72,20 @@ function isDetail(value: unknown): value is ErrorDetail {
 }
 
 /**
- * The Error body of an error response when it has the Error shape (a code and a message), with
- * its details and inner error when those have theirs; undefined when it is something else.
+ * The Error body of an error response: as sent when it has the Error shape (a code and a
+ * message), with its details and inner error when those have theirs. Otherwise (a proxy's page,
+ * a bare status) code `http_error`, which says the service's own error model did not answer,
+ * and the start of the text as the message; the class and `status` still follow the status.
  */
-function errorBodyOf(data: unknown): ErrorBody | undefined {
+function errorBodyOf(data: unknown, response: Response): ErrorBody {
   const { code, message, details, inner_error } = (data ?? {}) as Record<string, unknown>;
-  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  if (typeof code !== 'string' || typeof message !== 'string') {
+    const text = typeof data === 'string' ? data.trim().slice(0, 200) : '';
+    return {
+      code: 'http_error',
+      message: text || response.statusText || `HTTP ${response.status}`,
+    };
+  }
   return {
     code,
     message,
@@ -91,35 +94,32 @@ function errorBodyOf(data: unknown): ErrorBody | undefined {
   };
 }
 
-/** What an error of a call names: the call, and the time-outs it had. */
-interface FailedCall extends CallContext {
-  readonly timeoutMs: number;
-  readonly totalTimeoutMs: number | undefined;
-  /** How long the call ran, in milliseconds. */
-  readonly elapsedMs: number;
-}
-
-/** Turns what ky throws into this package's errors, naming the call and the limit it passed. */
+/**
+ * Turns what ky throws into this package's errors, naming the call (`route`, `url`) and the
+ * limit it passed: `init` holds its time-outs when it had its own, `timeout` the client's.
+ */
 function translateError(
   error: unknown,
   signal: AbortSignal | undefined,
-  call: FailedCall,
+  route: Route,
+  url: string,
+  init: Options,
+  timeout: number,
+  startedAt: number,
 ): unknown {
   if (signal?.aborted) return new AbortError(undefined, { cause: error });
   if (error instanceof HTTPError) {
     const { response } = error;
-    const data = error.data;
-    const body =
-      errorBodyOf(data) ??
-      fallbackErrorBody(response.status, response.statusText, typeof data === 'string' ? data : '');
+    const body = errorBodyOf(error.data, response);
     return apiErrorFor({ status: response.status, body, headers: response.headers });
   }
-  const { operation, method, url, totalTimeoutMs } = call;
+  const { name: operation, method } = route;
   const facts = { cause: error, operation, method, url };
   if (isTimeoutError(error)) {
     // ky says only that it timed out: the whole call's limit is the one passed when it ran so long.
-    const isTotal = totalTimeoutMs !== undefined && call.elapsedMs >= totalTimeoutMs - 5;
-    const limitMs = isTotal ? totalTimeoutMs : call.timeoutMs;
+    const totalMs = init.totalTimeout as number | undefined;
+    const isTotal = totalMs !== undefined && performance.now() - startedAt >= totalMs - 5;
+    const limitMs = isTotal ? totalMs : ((init.timeout as number | undefined) ?? timeout);
     const limit = isTotal ? 'totalTimeout' : 'timeout';
     return new TimeoutError(
       `${operation}: ${method} ${url} got no answer in time (${limit} ${limitMs} ms, for ${isTotal ? 'the whole call' : 'an attempt'}).`,
@@ -144,11 +144,12 @@ export function createTransport(
   // Everything a call usually sends the same way is set once here: ky then merges nothing for a
   // call that changes nothing (most of them), which keeps a call's cost close to ky's own.
   const http: KyInstance = ky.create({
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // ky takes an undefined fetch as the global one, and drops a header set to undefined.
+    fetch: options.fetch,
     headers: {
       'user-agent': USER_AGENT,
       ...options.headers,
-      ...(options.project ? { [PROJECT_HEADER]: options.project } : {}),
+      [PROJECT_HEADER]: options.project || undefined,
       authorization: `Bearer ${options.token}`,
     },
     hooks: loggingHooks(options),
@@ -159,23 +160,19 @@ export function createTransport(
   return {
     async send(route, prepared, callOptions) {
       const init: Options = { method: route.method };
-      const headers: Record<string, string> = callOptions?.headers
-        ? { ...callOptions.headers }
-        : {};
-      let hasHeaders = callOptions?.headers !== undefined;
+      const headers: Record<string, string> = { ...callOptions?.headers };
       if (prepared.json !== undefined) init.json = prepared.json;
       const encoded = prepared.encoded;
       if (encoded) {
         Object.assign(init, encoded.init(callOptions));
         headers['content-type'] = encoded.contentType;
-        hasHeaders = true;
       }
       const isActingPost = route.method === 'POST' && route.write;
       if (isActingPost) {
         headers[IDEMPOTENCY_KEY_HEADER] = callOptions?.idempotencyKey ?? crypto.randomUUID();
-        hasHeaders = true;
       }
-      if (hasHeaders) init.headers = headers;
+      // A call without headers of its own leaves ky nothing to merge (most calls).
+      if (callOptions?.headers || encoded || isActingPost) init.headers = headers;
       // GET and DELETE are safe to repeat; a POST only with its idempotency key and a JSON body (an
       // upload is streamed once). PATCH and PUT are never repeated (a repeated move or delete_file
       // would answer 404 for what the first attempt did).
@@ -195,14 +192,7 @@ export function createTransport(
       try {
         return await http(url, init);
       } catch (error) {
-        throw translateError(error, signal, {
-          operation: route.name,
-          method: route.method,
-          url,
-          timeoutMs: (init.timeout as number | undefined) ?? timeout,
-          totalTimeoutMs: init.totalTimeout as number | undefined,
-          elapsedMs: performance.now() - startedAt,
-        });
+        throw translateError(error, signal, route, url, init, timeout, startedAt);
       }
     },
   };
