@@ -271,11 +271,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
               'No token: pass --token, set XB_TOKEN, or save one with `xb config set token -` (reads it from stdin).',
             );
           }
-          const { createClient } = await import('@x/client');
+          const { catalogChecks, createClient } = await import('@x/client');
           const seconds = values['request-timeout'] as number | undefined;
           return createClient({
             baseUrl: settings.baseUrl,
             token: settings.token,
+            // A bad flag is named before anything is sent, and answered as a usage error.
+            checks: catalogChecks,
             ...(settings.project ? { project: settings.project } : {}),
             ...(io.fetch ? { fetch: io.fetch } : {}),
             ...(seconds === undefined ? {} : { timeout: seconds * 1000 }),

@@ -5,12 +5,13 @@
  * - bare ky with no retries and no time-out;
  * - ky configured as the client configures it (the same headers, retry rules and time-out): the
  *   floor of an SDK on ky;
- * - this client, as a method (`client.browserPools.get`) and as a function (`getBrowserPool`);
+ * - this client, as a method (`client.browserPools.get`) and as a function (`getBrowserPool`),
+ *   and a method of a client with `checks: catalogChecks` (input and answer checked with valibot);
  * - the Kernel SDK (`@onkernel/sdk`, `browserPools.retrieve`), the public SDK of the best-known
  *   service of this kind, with its defaults (2 retries, 60 s time-out, as this client's).
- * Targets: the client ≤ 1.10× configured ky and ≤ 0.85× the Kernel SDK, held by the function,
- * which does the same job as they do (send, retry, parse; no schema check). The method also checks
- * its input and the answer against the schemas; its ratios are printed beside, not held to them.
+ * Targets: the client ≤ 1.10× configured ky and ≤ 0.85× the Kernel SDK, held by the method and
+ * the function, which do the same job as they do (send, retry, parse; no schema check). The
+ * checked method does more; its ratios are printed beside, not held to them.
  *
  * Run: pnpm --filter @x/client bench   (after a build)
  */
@@ -18,7 +19,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Kernel from '@onkernel/sdk';
 import ky from 'ky';
-import { createClient, createCore, getBrowserPool, USER_AGENT } from '../dist/index.js';
+import {
+  catalogChecks,
+  createClient,
+  createCore,
+  getBrowserPool,
+  USER_AGENT,
+} from '../dist/index.js';
 
 const CALLS = 200;
 const WARMUP = 500;
@@ -51,6 +58,7 @@ const token = 'tok_bench';
 const headers = { authorization: `Bearer ${token}` };
 
 const client = createClient({ baseUrl, token });
+const checkedClient = createClient({ baseUrl, token, checks: catalogChecks });
 const core = createCore({ baseUrl, token });
 const kernel = new Kernel({ apiKey: token, baseURL: baseUrl });
 const statuses = [408, 429, 500, 502, 503, 504];
@@ -76,6 +84,8 @@ const contenders: Record<string, () => PromiseLike<unknown>> = {
   'ky configured as the client': () => configuredKy.get(url).json(),
   'client.browserPools.get': () => client.browserPools.get({ id_or_name: 'checkout' }),
   'getBrowserPool(core)': () => getBrowserPool(core, { id_or_name: 'checkout' }),
+  'checked client.browserPools.get': () =>
+    checkedClient.browserPools.get({ id_or_name: 'checkout' }),
   'Kernel SDK browserPools.retrieve': () => kernel.browserPools.retrieve('checkout'),
 };
 
@@ -113,7 +123,8 @@ for (const name of names) {
 let failed = false;
 for (const [name, held] of [
   ['getBrowserPool(core)', true],
-  ['client.browserPools.get', false],
+  ['client.browserPools.get', true],
+  ['checked client.browserPools.get', false],
 ] as const) {
   const overKy = at(name) / at('ky configured as the client');
   const overKernel = at(name) / at('Kernel SDK browserPools.retrieve');

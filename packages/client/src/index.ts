@@ -1,4 +1,5 @@
-export { checked } from './calls/checked.js';
+export type { ChecksByOperation } from './calls/call-checks.js';
+export { catalogChecks, checked } from './calls/checked.js';
 export {
   type AnyOperationFunction,
   type CallChecks,

@@ -1,5 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { createClient } from '@x/client';
+import { catalogChecks, createClient } from '@x/client';
 import { createMcpServer } from './server.js';
 
 /** Bytes of one MCP request body at most: the API's own bound on a JSON body. */
@@ -83,6 +83,8 @@ export function createMcpEndpoint(
       // In-process: no socket, no second authentication path; one attempt, as the caller's.
       fetch: (input, init) => options.call(new Request(input, init)),
       maxRetries: 0,
+      // A tool's bad argument is named before the call, as every MCP client of ours sees it.
+      checks: catalogChecks,
     });
     const server = createMcpServer({ client, maxTextChars: options.maxTextChars });
     const transport = new WebStandardStreamableHTTPServerTransport({

@@ -90,3 +90,23 @@ export function renderOperationsFile(byOperation: Map<Operation, OperationTypes>
     ]),
   ].join('\n');
 }
+
+/**
+ * The list of every operation function, in catalog order, that `createClient` makes its methods
+ * of: a list, not a namespace import, so a bundle of one function leaves the others out.
+ */
+export function renderEveryFunctionFile(): string {
+  const names = (types.operations as readonly Operation[]).map(functionName);
+  return [
+    '/**',
+    ' * Every operation function, in catalog order: what `createClient` makes its methods of.',
+    ' *',
+    ' * Generated from the catalog of @x/types by `pnpm --filter @x/client generate`; a test fails',
+    ' * when it falls behind. Do not edit.',
+    ' */',
+    `import { ${names.join(', ')} } from './operations.js';`,
+    '',
+    `export const everyFunction = [${names.join(', ')}] as const;`,
+    '',
+  ].join('\n');
+}

@@ -4,8 +4,11 @@
  */
 import type { Options } from 'ky';
 import type { CallOptions } from '../client/options.js';
+import type { CallChecks } from './call-checks.js';
 import type { ErrorDetail } from './error-body.js';
 import type { Route } from './route.js';
+
+export type { CallChecks } from './call-checks.js';
 
 /**
  * A body other than JSON, ready for the transport: a form or a file's raw bytes. It is streamed
@@ -40,20 +43,6 @@ export type BodyReader = (
   signal: AbortSignal | undefined,
   checkEvent: ((value: unknown) => unknown) | undefined,
 ) => unknown;
-
-/**
- * Local checks of a call against its operation's schemas (see `checked`): the input before
- * anything is sent, the answer and each event after. Without them a call sends what it is given
- * and the service checks it.
- */
-export interface CallChecks {
-  /** Throws an InputValidationError naming every field that breaks the operation's rules. */
-  input(input: Record<string, unknown>): void;
-  /** The JSON answer of a status, as the schema gives it; a ResponseValidationError otherwise. */
-  answer(value: unknown, status: number, response: Response): unknown;
-  /** One event of an event stream, as the schema gives it; a ResponseValidationError otherwise. */
-  event(value: unknown, response: Response): unknown;
-}
 
 /** What an operation needs beyond JSON in and out: an upload encoder, a stream reader, checks. */
 export interface CallParts {

@@ -97,7 +97,7 @@ describe('lists', () => {
 
   it('checks a list’s filters before sending', async () => {
     await expect(
-      rig.client.browsers.list({ status: 'gone' as never, limit: 500 }),
+      rig.checkedClient.browsers.list({ status: 'gone' as never, limit: 500 }),
     ).rejects.toMatchObject({ code: 'invalid_input' });
     expect(rig.server.calls).toHaveLength(0);
   });

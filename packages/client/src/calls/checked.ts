@@ -5,6 +5,7 @@ import {
   INVALID_INPUT,
   type Operation,
   operationFields,
+  operations,
   schemaEntries,
   validationDetails,
 } from '@x/types';
@@ -12,12 +13,8 @@ import { safeParse } from 'valibot';
 import { InputValidationError, ResponseValidationError } from '../errors/validation-errors.js';
 import { requestIdOf } from '../request/request-id.js';
 import { isUploadSource } from '../uploads/upload-source.js';
-import {
-  type AnyOperationFunction,
-  type CallChecks,
-  defineCall,
-  definitionOf,
-} from './define-call.js';
+import type { CallChecks } from './call-checks.js';
+import { type AnyOperationFunction, defineCall, definitionOf } from './define-call.js';
 import { defineListCall } from './list-page.js';
 import type { CatalogEntry } from './route.js';
 
@@ -138,4 +135,29 @@ export function checked<F extends AnyOperationFunction>(call: F, entry: CatalogE
   const { route, parts } = definition;
   const withChecks = { ...parts, checks: checksOf(operation) };
   return (route.paginated ? defineListCall(route, withChecks) : defineCall(route, withChecks)) as F;
+}
+
+let catalog: Map<string, Operation> | undefined;
+const made = new Map<string, CallChecks>();
+
+/**
+ * The checks of every catalog operation, for a client's `checks` option: each call checks its
+ * input against its operation's schemas before anything is sent, and its answer and each event
+ * after, exactly as `checked` does for one function. It brings in every schema of the catalog
+ * (and valibot): Node apps, tests and tools want it; a browser bundle leaves it out.
+ *
+ * @example
+ * import { catalogChecks, createClient } from '@x/client';
+ * const client = createClient({ baseUrl, token, checks: catalogChecks });
+ * await client.browsers.create({ viewport: { width: -1, height: 800 } }); // InputValidationError
+ */
+export function catalogChecks(route: { readonly name: string }): CallChecks | undefined {
+  let checks = made.get(route.name);
+  if (checks) return checks;
+  catalog ??= new Map(operations.map((operation) => [operation.name, operation]));
+  const operation = catalog.get(route.name);
+  if (!operation) return undefined;
+  checks = checksOf(operation);
+  made.set(route.name, checks);
+  return checks;
 }

@@ -42,7 +42,10 @@ export function withDefinition<F extends object>(call: F, definition: Definition
   return Object.defineProperty(call, DEFINITION, { value: definition });
 }
 
-/** Runs one call: prepare (and check, when asked), send with retries, read (and check) the answer. */
+/**
+ * Runs one call: prepare (and check, when asked), send with retries, read (and check) the
+ * answer. Its checks are its own (`checked`), else its core's (`ClientOptions.checks`), if any.
+ */
 export async function runCall(
   core: Core,
   route: Route,
@@ -50,9 +53,11 @@ export async function runCall(
   input: unknown,
   options: CallOptions | undefined,
 ): Promise<WithResponse<unknown>> {
-  const prepared = prepareRequest(route, input, parts);
+  const checks = parts.checks ? undefined : core.options.checks?.(route);
+  const used = checks ? { ...parts, checks } : parts;
+  const prepared = prepareRequest(route, input, used);
   const response = await core.transport.send(route, prepared, options);
-  const value = await readResponse(route, response, options?.signal, parts);
+  const value = await readResponse(route, response, options?.signal, used);
   return {
     // An operation with several success statuses resolves to { status, value }.
     data: Object.keys(route.responses).length > 1 ? { status: response.status, value } : value,

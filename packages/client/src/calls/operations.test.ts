@@ -1,5 +1,5 @@
 /**
- * `operations.ts`, `operation-types.ts` and `error-body.ts` are generated from the catalog: this test renders them
+ * `operations.ts`, `every-function.ts`, `operation-types.ts` and `error-body.ts` are generated from the catalog: this test renders them
  * again and fails when a file has fallen behind (a new operation, a changed path or field).
  * `pnpm --filter @x/client generate` writes them.
  */
@@ -8,7 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as types from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { renderOperationsFile } from '../../scripts/codegen/render-operations.js';
+import {
+  renderEveryFunctionFile,
+  renderOperationsFile,
+} from '../../scripts/codegen/render-operations.js';
 import { functionName, renderTypesFile } from '../../scripts/codegen/render-types.js';
 import * as functions from './operations.js';
 
@@ -28,6 +31,7 @@ const files = {
   'operation-types.ts': rendered.source,
   'error-body.ts': rendered.errorBodySource,
   'operations.ts': renderOperationsFile(rendered.byOperation),
+  'every-function.ts': renderEveryFunctionFile(),
 };
 
 describe('the generated files', () => {

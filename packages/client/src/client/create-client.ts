@@ -1,11 +1,6 @@
-import { type Operation, operations } from '@x/types';
-import { checksOf } from '../calls/checked.js';
-import { defineCall } from '../calls/define-call.js';
-import { defineListCall } from '../calls/list-page.js';
+import { definitionOf } from '../calls/define-call.js';
+import { everyFunction } from '../calls/every-function.js';
 import type { ClientMethods } from '../calls/operation-types.js';
-import { routeOf } from '../calls/route.js';
-import { readStreamBody } from '../streams/read-body.js';
-import { encodeUploadBody } from '../uploads/encode-body.js';
 import { type Core, createCore } from './core.js';
 import type { CallOptions, ClientOptions } from './options.js';
 
@@ -17,25 +12,17 @@ export interface Client extends ClientMethods {
   withOptions(options: Partial<ClientOptions>): Client;
 }
 
-type Method = (core: Core, input?: unknown, options?: CallOptions) => unknown;
+type OperationFunction = (core: Core, input?: unknown, options?: CallOptions) => unknown;
 
-/** The function of an operation as a client method runs it: with every part, checked. */
-function methodOf(operation: Operation): Method {
-  const route = routeOf(operation);
-  const parts = {
-    encodeBody: encodeUploadBody,
-    readBody: readStreamBody,
-    checks: checksOf(operation),
-  };
-  return (route.paginated ? defineListCall(route, parts) : defineCall(route, parts)) as Method;
-}
+/** Where each operation function sits in a client (`browsers.computer.type`), found once. */
+let places: readonly (readonly [path: readonly string[], call: OperationFunction])[] | undefined;
 
-let methods: ReadonlyMap<Operation, Method> | undefined;
-
-/** Every operation's function, made once: a client (and each withOptions) only binds them. */
-function everyMethod(): ReadonlyMap<Operation, Method> {
-  methods ??= new Map(operations.map((operation) => [operation, methodOf(operation)]));
-  return methods;
+function placesOfFunctions() {
+  places ??= everyFunction.map((call) => {
+    const name = definitionOf(call)?.route.name as string;
+    return [name.split('.'), call as OperationFunction] as const;
+  });
+  return places;
 }
 
 function clientOf(core: Core): Client {
@@ -43,23 +30,23 @@ function clientOf(core: Core): Client {
     core,
     withOptions: (options: Partial<ClientOptions>) => clientOf(core.withOptions(options)),
   };
-  for (const [operation, method] of everyMethod()) {
-    const path = operation.name.split('.');
-    const name = path.pop() as string;
+  for (const [path, call] of placesOfFunctions()) {
     let group = root;
-    for (const segment of path) {
+    for (const segment of path.slice(0, -1)) {
       group[segment] ??= {};
       group = group[segment] as Record<string, unknown>;
     }
-    group[name] = (input?: unknown, options?: CallOptions) => method(core, input, options);
+    group[path[path.length - 1] as string] = (input?: unknown, options?: CallOptions) =>
+      call(core, input, options);
   }
   return root as unknown as Client;
 }
 
 /**
- * Creates a client with every operation as a method. Every method checks its input before
- * sending, retries what is safe to retry, and validates the answer against the operation
- * catalog. For the smallest bundle, import the operation functions instead (see `createCore`).
+ * Creates a client with every operation as a method: each is the operation's function (see
+ * `createCore`) bound to the client's core, so a method and a function do the same thing. Calls
+ * retry what is safe to retry and answer typed errors; pass `checks: catalogChecks` to have every
+ * input and answer checked locally against the operation catalog too.
  *
  * @example
  * const client = createClient({ baseUrl: 'http://127.0.0.1:8080', token });

@@ -63,11 +63,15 @@ describe('files on an instance, from the client', () => {
 
   it('refuses a bad path or content before anything is sent', async () => {
     await expect(
-      rig.client.browsers.fs.writeFile({ id: 'br_1', path: 'relative', content: 'text' as never }),
+      rig.checkedClient.browsers.fs.writeFile({
+        id: 'br_1',
+        path: 'relative',
+        content: 'text' as never,
+      }),
     ).rejects.toBeInstanceOf(InputValidationError);
-    await expect(rig.client.browsers.fs.readFile({ id: 'br_1', path: 'no/slash' })).rejects.toThrow(
-      /path: must be an absolute path/,
-    );
+    await expect(
+      rig.checkedClient.browsers.fs.readFile({ id: 'br_1', path: 'no/slash' }),
+    ).rejects.toThrow(/path: must be an absolute path/);
     expect(rig.server.calls).toHaveLength(0);
   });
 
@@ -100,7 +104,7 @@ describe('files on an instance, from the client', () => {
       ['files[1][dest_path]', '/home/browser/two.txt'],
       ['files[1][file]', 'file:two'],
     ]);
-    await expect(rig.client.browsers.fs.upload({ id: 'br_1', files: [] })).rejects.toThrow(
+    await expect(rig.checkedClient.browsers.fs.upload({ id: 'br_1', files: [] })).rejects.toThrow(
       /files: must hold at least one file/,
     );
   });

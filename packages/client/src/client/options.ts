@@ -1,3 +1,5 @@
+import type { ChecksByOperation } from '../calls/call-checks.js';
+
 /** Where the client reports what it does; every method is optional. Tokens are never passed. */
 export interface Logger {
   debug?(message: string, fields?: Record<string, unknown>): void;
@@ -44,6 +46,14 @@ export interface ClientOptions {
    * without a logger, `debug` with one; in Node, the `XB_LOG` environment variable.
    */
   logLevel?: LogLevel;
+  /**
+   * Checks every call makes locally, besides the service's own: pass `catalogChecks` to have each
+   * input checked against its operation's schema before anything is sent (an
+   * InputValidationError naming every bad field) and each answer and event after (a
+   * ResponseValidationError). Default: none, so no schema is bundled; the service checks the
+   * input either way, and a bad field comes back as a BadRequestError naming it.
+   */
+  checks?: ChecksByOperation;
 }
 
 /** Progress of an upload. */

@@ -143,7 +143,7 @@ describe('error statuses', () => {
 
 describe('validation', () => {
   it('rejects bad input before anything is sent, naming each field', async () => {
-    const error = await rig.client.browsers.computer
+    const error = await rig.checkedClient.browsers.computer
       .type({ id: 'br_1', text: 'hi', delay: -1, speed: 3 } as never)
       .catch(caught);
     expect(error).toBeInstanceOf(InputValidationError);
@@ -155,9 +155,9 @@ describe('validation', () => {
   });
 
   it('names the missing field of a required body', async () => {
-    await expect(rig.client.browserPools.release({ id_or_name: 'p' } as never)).rejects.toThrow(
-      /session_id: is required/,
-    );
+    await expect(
+      rig.checkedClient.browserPools.release({ id_or_name: 'p' } as never),
+    ).rejects.toThrow(/session_id: is required/);
     expect(rig.server.calls).toHaveLength(0);
   });
 
@@ -169,8 +169,8 @@ describe('validation', () => {
   });
 
   it('rejects a missing or malformed path parameter', async () => {
-    await expect(rig.client.browsers.get({} as never)).rejects.toThrow(/id: is required/);
-    await expect(rig.client.browsers.get({ id: 'a/b' })).rejects.toBeInstanceOf(
+    await expect(rig.checkedClient.browsers.get({} as never)).rejects.toThrow(/id: is required/);
+    await expect(rig.checkedClient.browsers.get({ id: 'a/b' })).rejects.toBeInstanceOf(
       InputValidationError,
     );
     expect(rig.server.calls).toHaveLength(0);
@@ -178,7 +178,7 @@ describe('validation', () => {
 
   it('turns a response that breaks the contract into a typed error', async () => {
     rig.server.respond('GET', '/browser_pools/x', { status: 200, json: { id: 'p' } });
-    const error = await rig.client.browserPools.get({ id_or_name: 'x' }).catch(caught);
+    const error = await rig.checkedClient.browserPools.get({ id_or_name: 'x' }).catch(caught);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.details.map((detail: { message: string }) => detail.message).join('\n')).toMatch(
       /^body\.available_count: /m,
@@ -189,9 +189,11 @@ describe('validation', () => {
     );
     expect(error.message).toMatch(/\(and \d+ more\)/);
     rig.server.respond('GET', '/browser_pools/x', { status: 200, body: '<html>' });
-    await expect(rig.client.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(/not JSON/);
+    await expect(rig.checkedClient.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(
+      /not JSON/,
+    );
     rig.server.respond('GET', '/browser_pools/x', { status: 201, json: samples.pool });
-    await expect(rig.client.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(
+    await expect(rig.checkedClient.browserPools.get({ id_or_name: 'x' })).rejects.toThrow(
       /unexpected status 201/,
     );
   });

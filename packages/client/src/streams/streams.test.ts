@@ -347,7 +347,10 @@ describe('event streams', () => {
       '/browsers/br_1/fs/watch/w_1/events',
       sse([{ type: 'CHMOD', path: '/x' }]),
     );
-    const stream = await rig.client.browsers.fs.watch.events({ id: 'br_1', watch_id: 'w_1' });
+    const stream = await rig.checkedClient.browsers.fs.watch.events({
+      id: 'br_1',
+      watch_id: 'w_1',
+    });
     const reading = (async () => {
       for await (const _ of stream) {
         // Drain.

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { catalogChecks } from '../calls/checked.js';
 import { type Client, createClient } from '../client/create-client.js';
 
 /** One call the server received. */
@@ -111,17 +112,21 @@ export async function startRecordingServer(): Promise<RecordingServer> {
 }
 
 /**
- * A recording server and a client of it for the tests of one file: started before them, emptied
- * before each, closed after. Read `server` and `client` inside tests (they are set once started).
+ * A recording server and clients of it for the tests of one file: started before them, emptied
+ * before each, closed after. `client` is made as an app makes one by default; `checkedClient`
+ * also checks every call against the catalog (`checks: catalogChecks`). Read them inside tests
+ * (they are set once started).
  */
 export function useRecordingServer(): {
   readonly server: RecordingServer;
   readonly client: Client;
+  readonly checkedClient: Client;
 } {
-  const rig = {} as { server: RecordingServer; client: Client };
+  const rig = {} as { server: RecordingServer; client: Client; checkedClient: Client };
   beforeAll(async () => {
     rig.server = await startRecordingServer();
     rig.client = createClient({ baseUrl: rig.server.url, token: 'tok_test' });
+    rig.checkedClient = rig.client.withOptions({ checks: catalogChecks });
   });
   afterAll(() => rig.server.close());
   beforeEach(() => rig.server.reset());

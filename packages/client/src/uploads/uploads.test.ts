@@ -56,7 +56,7 @@ describe('deployments', () => {
 
   it('refuses a bad variable name before sending', async () => {
     await expect(
-      rig.client.deployments.create({
+      rig.checkedClient.deployments.create({
         file: new Blob([zipBytes]),
         entrypoint_rel_path: 'app.ts',
         env_vars: { '1BAD': 'x' },
@@ -124,14 +124,14 @@ describe('extension uploads', () => {
   });
 
   it('rejects a missing file or one of the wrong kind before sending', async () => {
-    await expect(rig.client.extensions.upload({ name: 'x' } as never)).rejects.toBeInstanceOf(
-      InputValidationError,
-    );
-    await expect(rig.client.extensions.upload({ file: 'ext.zip' as never })).rejects.toThrow(
+    await expect(
+      rig.checkedClient.extensions.upload({ name: 'x' } as never),
+    ).rejects.toBeInstanceOf(InputValidationError);
+    await expect(rig.checkedClient.extensions.upload({ file: 'ext.zip' as never })).rejects.toThrow(
       /file: must be a Blob/,
     );
     await expect(
-      rig.client.extensions.upload({ file: new Blob([zipBytes]), name: 'bad name' }),
+      rig.checkedClient.extensions.upload({ file: new Blob([zipBytes]), name: 'bad name' }),
     ).rejects.toThrow(/name: must be/);
     expect(rig.server.calls).toHaveLength(0);
   });
@@ -238,7 +238,7 @@ describe('extensions loaded into a running browser', () => {
   it('refuses a folder name twice, or none, before sending', async () => {
     const zip_file = new Blob([zipBytes]);
     await expect(
-      rig.client.browsers.loadExtensions({
+      rig.checkedClient.browsers.loadExtensions({
         id: 'br_1',
         extensions: [
           { name: 'same', zip_file },
@@ -247,7 +247,7 @@ describe('extensions loaded into a running browser', () => {
       }),
     ).rejects.toThrow(/must not name one folder twice/);
     await expect(
-      rig.client.browsers.loadExtensions({ id: 'br_1', extensions: [] }),
+      rig.checkedClient.browsers.loadExtensions({ id: 'br_1', extensions: [] }),
     ).rejects.toThrow(InputValidationError);
     expect(rig.server.calls.filter((one) => one.url === '/browsers/br_1/extensions')).toHaveLength(
       0,
