@@ -1,4 +1,5 @@
-import { type ErrorBody, type ErrorDetail, RETRY_AFTER_HEADER } from '@x/types';
+import { RETRY_AFTER_HEADER } from '@x/types';
+import type { ErrorBody, ErrorDetail } from '../calls/error-body.js';
 import { requestIdOf } from '../request/request-id.js';
 import { XError } from './x-error.js';
 
