@@ -16,7 +16,9 @@ export function invalid(message: string, details: ErrorBody['details']): Service
       ? `${message.replace(/\.$/, '')}: ${problems.slice(0, 3).join('; ')}${more}.`
       : message;
   // A field's name is the caller's own text: the message stays short whatever it holds.
-  const text = named.length > 600 ? `${named.slice(0, 599)}…` : named;
+  // (Cut before a surrogate pair's second half, never between its halves.)
+  const cut = /[\uD800-\uDBFF]/.test(named.charAt(598)) ? 598 : 599;
+  const text = named.length > 600 ? `${named.slice(0, cut)}…` : named;
   return new ServiceError('bad_request', text, details ? { details } : {});
 }
 

@@ -332,6 +332,14 @@ describe('parseJson', () => {
     ]);
     expect(long.message.length).toBeLessThanOrEqual(600);
     expect(long.details).toHaveLength(1);
+    // A cut never leaves half of a character.
+    for (const pad of [0, 1]) {
+      const emoji = invalid('The request body is invalid.', [
+        detail(`${'k'.repeat(pad)}${'😀'.repeat(400)}: is not a known field`),
+      ]);
+      // A lone half would not survive a round trip through UTF-8.
+      expect(Buffer.from(emoji.message).toString()).toBe(emoji.message);
+    }
   });
 });
 
