@@ -37,6 +37,20 @@ describe('eventDataStream', () => {
     expect(await dataOf([text])).toEqual(['kept']);
   });
 
+  it('hands on an event ended by CRs at once, without waiting for the next chunk', async () => {
+    const parser = eventDataStream(1_000);
+    const writer = parser.writable.getWriter();
+    const reader = parser.readable.getReader();
+    void writer.write('data: first\r\r');
+    expect(await reader.read()).toEqual({ done: false, value: 'first' });
+    // The LF that may follow a chunk's last CR is that CR's other half, not a blank line.
+    void writer.write('\ndata: second\r');
+    void writer.write('\n\r\n');
+    expect(await reader.read()).toEqual({ done: false, value: 'second' });
+    void writer.close();
+    expect((await reader.read()).done).toBe(true);
+  });
+
   it('drops an event the stream ends in, and takes a last CR as a line end', async () => {
     expect(await dataOf(['data: done\n\ndata: cut off'])).toEqual(['done']);
     expect(await dataOf(['data: last\r\r'])).toEqual(['last']);

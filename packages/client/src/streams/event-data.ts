@@ -11,7 +11,6 @@
  * the stream fails instead of growing.
  */
 export function eventDataStream(maxChars: number): TransformStream<string, string> {
-  let pending = '';
   let data: string[] = [];
   let held = 0;
   const line = (text: string, out: TransformStreamDefaultController<string>) => {
@@ -27,24 +26,26 @@ export function eventDataStream(maxChars: number): TransformStream<string, strin
     data.push(value);
     held += value.length;
   };
+  // The text of a line begun in an earlier chunk (never a line end in it).
+  let pending = '';
+  // The last chunk ended on a CR: an LF that starts this one is its other half, not a line.
+  let afterCR = false;
   return new TransformStream({
     transform(chunk, out) {
-      pending += chunk;
+      if (chunk === '') return;
+      const text = afterCR && chunk.startsWith('\n') ? chunk.slice(1) : chunk;
+      afterCR = text.endsWith('\r');
+      // Only the new text is scanned: a long line arriving in small chunks costs its length once.
       let start = 0;
-      for (const match of pending.matchAll(/\r\n|\r|\n/g)) {
-        // A CR that ends the text so far may be the first half of a CRLF: wait for the next.
-        if (match[0] === '\r' && match.index === pending.length - 1) break;
-        line(pending.slice(start, match.index), out);
+      for (const match of text.matchAll(/\r\n|\r|\n/g)) {
+        line(pending + text.slice(start, match.index), out);
+        pending = '';
         start = match.index + match[0].length;
       }
-      pending = pending.slice(start);
+      pending += text.slice(start);
       if (pending.length + held > maxChars) {
         throw new RangeError(`An event grew past ${maxChars} characters without ending.`);
       }
-    },
-    flush(out) {
-      // The stream ended on a CR: it was a line end after all.
-      if (pending.endsWith('\r')) line(pending.slice(0, -1), out);
     },
   });
 }
