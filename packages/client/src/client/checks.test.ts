@@ -89,3 +89,26 @@ describe('the checks of a client', () => {
     );
   });
 });
+
+describe('a client without checks', () => {
+  it('sends a wait too long for any timer, and the service names the field', async () => {
+    rig.server.respond('POST', '/browsers/br_1/process/exec', badRequest);
+    // 3e6 s would ask for a time-out no timer can hold; the call goes out all the same.
+    const error = await rig.client.browsers.process
+      .exec({ id: 'br_1', command: 'ls', timeout_sec: 3_000_000 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(rig.server.calls).toHaveLength(1);
+  });
+
+  it('keeps a project header given in headers when no project is set', async () => {
+    rig.server.respond('GET', '/browser_pools/p', { status: 200, json: samples.pool });
+    const client = createClient({
+      baseUrl: rig.server.url,
+      token: 't',
+      headers: { 'x-kernel-project-id': 'from-headers' },
+    });
+    await client.browserPools.get({ id_or_name: 'p' });
+    expect(rig.server.calls[0]?.headers['x-kernel-project-id']).toBe('from-headers');
+  });
+});

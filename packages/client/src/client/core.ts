@@ -20,7 +20,7 @@ function assertOptions(options: ClientOptions): void {
     throw new ConfigurationError('No API token: pass `token`.');
   }
   if (typeof options.baseUrl !== 'string' || !URL.canParse(options.baseUrl)) {
-    throw new ConfigurationError(`No valid base URL (\`baseUrl\`): ${options.baseUrl}`);
+    throw new ConfigurationError(`No valid baseUrl: ${options.baseUrl}`);
   }
 }
 

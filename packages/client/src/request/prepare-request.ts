@@ -75,6 +75,8 @@ export function prepareRequest(route: Route, rawInput: unknown, parts: CallParts
     pathAndQuery,
     json,
     encoded,
-    serverTimeMs: serverTimeMs && serverTimeMs > 0 ? serverTimeMs : 0,
+    // Past 1e9 ms (11 days) is no wait but a bad field, which the service names; a timer
+    // cannot be set for it, and the attempt's time-out must stay one.
+    serverTimeMs: (serverTimeMs as number) > 0 ? Math.min(serverTimeMs as number, 1e9) : 0,
   };
 }

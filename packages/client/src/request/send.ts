@@ -144,12 +144,12 @@ export function createTransport(
   // Everything a call usually sends the same way is set once here: ky then merges nothing for a
   // call that changes nothing (most of them), which keeps a call's cost close to ky's own.
   const http: KyInstance = ky.create({
-    // ky takes an undefined fetch as the global one, and drops a header set to undefined.
+    // ky takes an undefined fetch as the global one.
     fetch: options.fetch,
     headers: {
       'user-agent': USER_AGENT,
       ...options.headers,
-      [PROJECT_HEADER]: options.project || undefined,
+      ...(options.project ? { [PROJECT_HEADER]: options.project } : {}),
       authorization: `Bearer ${options.token}`,
     },
     hooks: loggingHooks(options),
