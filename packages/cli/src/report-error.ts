@@ -9,7 +9,7 @@ export interface Report {
   readonly message: string;
 }
 
-const sentence = (text: string) => (/[.!?)]$/.test(text) ? text : `${text}.`);
+const sentence = (text: string) => (/[.!?)…]$/.test(text) ? text : `${text}.`);
 
 /** Turns any failure into one sentence and an exit code, as `xb --help` documents them. */
 export async function reportError(

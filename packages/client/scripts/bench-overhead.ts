@@ -131,7 +131,7 @@ console.log(
 );
 for (const name of names) {
   console.log(
-    `${name.padEnd(36)} ${at(name).toFixed(1).padStart(7)} µs/call  ${ratio(name, 'raw fetch + JSON.parse').toFixed(2)}x raw fetch`,
+    `${name.padEnd(36)} ${at(name).toFixed(1).padStart(7)} µs/call  ${ratio(name, 'raw fetch + JSON.parse').toFixed(2)}x raw fetch  ${ratio(name, 'ky configured as the client').toFixed(2)}x configured ky`,
   );
 }
 let failed = false;

@@ -13,7 +13,8 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const declarations = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
   file.endsWith('.d.ts'),
 );
-const heavy = /^\s*(?:import|export)\b[^;]*?\bfrom\s+['"](@x\/types|valibot)(?:\/[^'"]*)?['"]/gm;
+const heavy =
+  /^\s*(?:import|export)\b[^;]*?\bfrom\s+['"](?:@x\/types|valibot)(?:\/[^'"]*)?['"]|\bimport\(\s*['"](?:@x\/types|valibot)(?:\/[^'"]*)?['"]\s*\)/gm;
 const found: string[] = [];
 for (const file of declarations) {
   for (const match of readFileSync(`${dist}${file}`, 'utf8').matchAll(heavy)) {

@@ -112,8 +112,8 @@ export function checksOf(operation: Operation): CallChecks {
 }
 
 /**
- * An operation function that also checks locally against the operation's schemas, as every
- * `createClient` method does: its input before anything is sent (an InputValidationError naming
+ * An operation function that also checks locally against the operation's schemas, as a client with
+ * `checks: catalogChecks` does: its input before anything is sent (an InputValidationError naming
  * each field), its answer and each event after (a ResponseValidationError). The plain function
  * sends what it is given and lets the service check it, which keeps the schemas (and valibot)
  * out of a bundle; this brings in exactly the schemas of `operation`.

@@ -1,8 +1,8 @@
 /**
  * Every operation as a function of a core (`createCore`), for apps that bundle only what they
  * call: `await getBrowserPool(core, { id_or_name })`. Each carries its route (no schema), and
- * upload and stream code only when it needs it; `checked(fn, operation)` adds the local checks
- * every `createClient` method makes.
+ * upload and stream code only when it needs it; a core with `checks: catalogChecks`, or
+ * `checked(fn, operation)` for one function, adds local checks against the schemas.
  *
  * Generated from the catalog of @x/types by `pnpm --filter @x/client generate`; a test fails
  * when it falls behind. Do not edit.
