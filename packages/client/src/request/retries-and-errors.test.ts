@@ -39,7 +39,9 @@ describe('construction', () => {
     expect(() => createClient({ baseUrl: 'http://127.0.0.1:1', token: '' })).toThrow(
       ConfigurationError,
     );
-    expect(() => createClient({ baseUrl: 'not a url', token: 't' })).toThrow(/No valid baseUrl: not a url/);
+    expect(() => createClient({ baseUrl: 'not a url', token: 't' })).toThrow(
+      /No valid baseUrl: not a url/,
+    );
   });
 });
 
