@@ -163,6 +163,8 @@ describe.skipIf(!isRoot)('egress policy of a server that is not root', () => {
     // The bind was the server's mount namespace's alone: the folder is empty here.
     if (mount) rmSync(mount, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    // The server's secret key, beside its data directory.
+    if (dataDir) rmSync(`${dataDir}.key`, { force: true });
   });
 
   /** The namespace holder of each session (the server's `sleep` children), open's and closed's. */
