@@ -90,7 +90,8 @@ extract "$root/packages/cli/README.md" sh cli-example.sh
 "$work/node24/node_modules/node/bin/node" --input-type=module -e "
 import { createClient, InputValidationError, NotFoundError } from '@x/client';
 const client = createClient({ baseUrl: 'http://127.0.0.1:9', token: 't' });
-const error = await client.browsers.get({ id: 'bad id!' }).catch((caught) => caught);
+// An empty path parameter cannot make a request: refused before anything is sent.
+const error = await client.browsers.get({ id: '' }).catch((caught) => caught);
 if (!(error instanceof InputValidationError) || error.name !== 'InputValidationError')
   throw new Error('the built InputValidationError is named ' + error.name);
 if (new NotFoundError({ status: 404, body: { code: 'not_found', message: 'x' }, headers: new Headers() }).name !== 'NotFoundError')
