@@ -173,6 +173,7 @@ export { ViewportInputSchema } from './browsers/viewport-input.js';
 export { type OperationFields, operationFields, schemaEntries } from './catalog/fields.js';
 export {
   type AnySchema,
+  type ClusterRoute,
   defineOperation,
   type HttpMethod,
   type Operation,

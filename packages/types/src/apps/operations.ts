@@ -23,6 +23,7 @@ export const DeploymentPathSchema = /* @__PURE__ */ requestObject({
 /** POST /deployments: deploys an app's code (a zip), answered once it is queued. */
 export const createDeploymentOperation = /* @__PURE__ */ defineOperation({
   name: 'deployments.create',
+  clusterRoute: 'here',
   summary: "Deploy an app's code: a zip of its folder, its entrypoint and version.",
   method: 'POST',
   path: '/deployments',
@@ -40,6 +41,7 @@ export const createDeploymentOperation = /* @__PURE__ */ defineOperation({
 /** GET /deployments: one page of the deployments (by app and version), oldest first. */
 export const listDeploymentsOperation = /* @__PURE__ */ defineOperation({
   name: 'deployments.list',
+  clusterRoute: 'here',
   summary: 'List the deployments.',
   paginated: true,
   method: 'GET',
@@ -53,6 +55,7 @@ export const listDeploymentsOperation = /* @__PURE__ */ defineOperation({
 /** GET /deployments/{id}: one deployment. */
 export const getDeploymentOperation = /* @__PURE__ */ defineOperation({
   name: 'deployments.get',
+  clusterRoute: 'run',
   summary: 'Get a deployment.',
   method: 'GET',
   path: '/deployments/{id}',
@@ -65,6 +68,7 @@ export const getDeploymentOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /deployments/{id}: stops the deployment; its apps can no longer be invoked. */
 export const deleteDeploymentOperation = /* @__PURE__ */ defineOperation({
   name: 'deployments.delete',
+  clusterRoute: 'run',
   summary: 'Stop a deployment: its apps can no longer be invoked.',
   method: 'DELETE',
   path: '/deployments/{id}',
@@ -77,6 +81,7 @@ export const deleteDeploymentOperation = /* @__PURE__ */ defineOperation({
 /** GET /deployments/{id}/events: its install's log and states, until a final state. */
 export const followDeploymentOperation = /* @__PURE__ */ defineOperation({
   name: 'deployments.events',
+  clusterRoute: 'run',
   summary: "Follow a deployment: its install's log, its apps and its states, until it ends.",
   method: 'GET',
   path: '/deployments/{id}/events',
@@ -105,6 +110,7 @@ export type ListAppsQuery = InferOutput<typeof ListAppsQuerySchema>;
 /** GET /apps: the app versions deployed and running, with their actions. */
 export const listAppsOperation = /* @__PURE__ */ defineOperation({
   name: 'apps.list',
+  clusterRoute: 'here',
   summary: 'List the app versions that can be invoked, with their actions.',
   paginated: true,
   method: 'GET',

@@ -26,6 +26,7 @@ export const AuthConnectionPathSchema = /* @__PURE__ */ requestObject({
 /** POST /auth/connections: a profile to keep signed in to a site. */
 export const createAuthConnectionOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.create',
+  clusterRoute: 'here',
   summary:
     'Create an auth connection: a profile (made when missing) to sign in to a site and keep signed in.',
   method: 'POST',
@@ -39,6 +40,7 @@ export const createAuthConnectionOperation = /* @__PURE__ */ defineOperation({
 /** GET /auth/connections: one page of the connections, oldest first. */
 export const listAuthConnectionsOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.list',
+  clusterRoute: 'here',
   summary: 'List the auth connections, with their flows.',
   paginated: true,
   method: 'GET',
@@ -52,6 +54,7 @@ export const listAuthConnectionsOperation = /* @__PURE__ */ defineOperation({
 /** GET /auth/connections/{id}: one connection and its current flow. */
 export const getAuthConnectionOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.get',
+  clusterRoute: 'here',
   summary: 'Get an auth connection, with the state of its current flow.',
   method: 'GET',
   path: '/auth/connections/{id}',
@@ -64,6 +67,7 @@ export const getAuthConnectionOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /auth/connections/{id}: the settings given change. */
 export const updateAuthConnectionOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.update',
+  clusterRoute: 'here',
   summary: "Change an auth connection's settings (credential, login URL, health checks, …).",
   method: 'PATCH',
   path: '/auth/connections/{id}',
@@ -77,6 +81,7 @@ export const updateAuthConnectionOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /auth/connections/{id}: gone, its flow canceled (the profile stays). */
 export const deleteAuthConnectionOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.delete',
+  clusterRoute: 'here',
   summary: 'Delete an auth connection; a flow in progress is canceled (the profile stays).',
   method: 'DELETE',
   path: '/auth/connections/{id}',
@@ -89,6 +94,7 @@ export const deleteAuthConnectionOperation = /* @__PURE__ */ defineOperation({
 /** POST /auth/connections/{id}/login: a sign-in flow starts in a browser of the profile. */
 export const loginAuthConnectionOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.login',
+  clusterRoute: 'here',
   summary:
     'Start a sign-in flow in a browser of the profile; follow its events, submit what it asks for.',
   method: 'POST',
@@ -103,6 +109,7 @@ export const loginAuthConnectionOperation = /* @__PURE__ */ defineOperation({
 /** POST /auth/connections/{id}/submit: the values a flow waits for. */
 export const submitAuthConnectionOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.submit',
+  clusterRoute: 'here',
   summary: 'Give a sign-in flow the values it asked for (AWAITING_INPUT).',
   method: 'POST',
   path: '/auth/connections/{id}/submit',
@@ -116,6 +123,7 @@ export const submitAuthConnectionOperation = /* @__PURE__ */ defineOperation({
 /** GET /auth/connections/{id}/events: the flow's states as they change, until it ends. */
 export const followAuthConnectionOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.events',
+  clusterRoute: 'here',
   summary: "Follow a connection's sign-in flow: its states as they change, until it ends.",
   method: 'GET',
   path: '/auth/connections/{id}/events',
@@ -128,6 +136,7 @@ export const followAuthConnectionOperation = /* @__PURE__ */ defineOperation({
 /** GET /auth/connections/{id}/timeline: logins, re-authentications and health checks. */
 export const authConnectionTimelineOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.connections.timeline',
+  clusterRoute: 'here',
   summary: "List a connection's logins, re-authentications and health checks, newest first.",
   paginated: true,
   method: 'GET',
@@ -145,6 +154,7 @@ export const authConnectionTimelineOperation = /* @__PURE__ */ defineOperation({
  */
 export const getAuthContextOperation = /* @__PURE__ */ defineOperation({
   name: 'auth.context.get',
+  clusterRoute: 'here',
   summary:
     "Get the caller's context: its credential, the project it is limited to, the project this call acts in, and whether it may only read.",
   method: 'GET',

@@ -22,6 +22,7 @@ export const BrowserPoolPathSchema = /* @__PURE__ */ requestObject({
 /** POST /browser_pools: declares a pool and starts filling it. */
 export const createBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.create',
+  clusterRoute: 'here',
   summary: 'Create a browser pool.',
   method: 'POST',
   path: '/browser_pools',
@@ -34,6 +35,7 @@ export const createBrowserPoolOperation = /* @__PURE__ */ defineOperation({
 /** GET /browser_pools: one page of the pools (by `name` or `query`), oldest first. */
 export const listBrowserPoolsOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.list',
+  clusterRoute: 'gather',
   summary: 'List the browser pools.',
   paginated: true,
   method: 'GET',
@@ -47,6 +49,7 @@ export const listBrowserPoolsOperation = /* @__PURE__ */ defineOperation({
 /** GET /browser_pools/{id_or_name} (4.3): one pool with its live counts. */
 export const getBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.get',
+  clusterRoute: 'pool',
   summary: 'Get a browser pool by id or name.',
   specSection: '4.3',
   method: 'GET',
@@ -60,6 +63,7 @@ export const getBrowserPoolOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /browser_pools/{id_or_name}: changes the configuration; idle browsers are replaced. */
 export const updateBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.update',
+  clusterRoute: 'pool',
   summary: 'Update a browser pool.',
   method: 'PATCH',
   path: '/browser_pools/{id_or_name}',
@@ -73,6 +77,7 @@ export const updateBrowserPoolOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /browser_pools/{id_or_name}: 409 while browsers are acquired, unless `force`. */
 export const deleteBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.delete',
+  clusterRoute: 'pool',
   summary: 'Delete a browser pool.',
   method: 'DELETE',
   path: '/browser_pools/{id_or_name}',
@@ -88,6 +93,7 @@ export const deleteBrowserPoolOperation = /* @__PURE__ */ defineOperation({
 /** POST /browser_pools/{id_or_name}/acquire: a browser, or 204 when none came free in time. */
 export const acquireBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.acquire',
+  clusterRoute: 'here',
   summary: 'Acquire a browser from a pool, waiting up to acquire_timeout_seconds.',
   method: 'POST',
   path: '/browser_pools/{id_or_name}/acquire',
@@ -102,6 +108,7 @@ export const acquireBrowserOperation = /* @__PURE__ */ defineOperation({
 /** POST /browser_pools/{id_or_name}/release: gives an acquired browser back. */
 export const releaseBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.release',
+  clusterRoute: 'pool',
   summary: 'Release an acquired browser back to its pool.',
   method: 'POST',
   path: '/browser_pools/{id_or_name}/release',
@@ -115,6 +122,7 @@ export const releaseBrowserOperation = /* @__PURE__ */ defineOperation({
 /** POST /browser_pools/{id_or_name}/flush: replaces every idle browser with a fresh one. */
 export const flushBrowserPoolOperation = /* @__PURE__ */ defineOperation({
   name: 'browserPools.flush',
+  clusterRoute: 'pool',
   summary: 'Discard the idle browsers of a pool so fresh ones replace them.',
   method: 'POST',
   path: '/browser_pools/{id_or_name}/flush',

@@ -30,6 +30,7 @@ export const BrowserIdOrNamePathSchema = /* @__PURE__ */ requestObject({
 /** POST /browsers: starts a browser session. */
 export const createBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.create',
+  clusterRoute: 'place',
   summary: 'Create a browser session.',
   method: 'POST',
   path: '/browsers',
@@ -42,6 +43,7 @@ export const createBrowserOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers: one page of the sessions (by `status`: active, deleted or all), oldest first. */
 export const listBrowsersOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.list',
+  clusterRoute: 'here',
   summary: 'List the browser sessions (the active ones unless status says otherwise).',
   paginated: true,
   method: 'GET',
@@ -55,6 +57,7 @@ export const listBrowsersOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}: one browser session. */
 export const getBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.get',
+  clusterRoute: 'session',
   summary: 'Get a browser session.',
   method: 'GET',
   path: '/browsers/{id}',
@@ -70,6 +73,7 @@ export const getBrowserOperation = /* @__PURE__ */ defineOperation({
  */
 export const updateBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.update',
+  clusterRoute: 'session',
   summary: 'Update a running browser session (name, tags, viewport, proxy, time-out).',
   method: 'PATCH',
   path: '/browsers/{id}',
@@ -83,6 +87,7 @@ export const updateBrowserOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /browsers/{id}: ends a browser session and everything running in it. */
 export const deleteBrowserOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.delete',
+  clusterRoute: 'session',
   summary: 'Delete a browser session.',
   method: 'DELETE',
   path: '/browsers/{id}',

@@ -45,12 +45,36 @@ export type OperationResponse =
   | { readonly kind: 'none' };
 
 /**
+ * Which node of a cluster answers an operation (a single server answers everything itself):
+ * - `here`: the node the call arrives at: what it reads and writes is in the shared store, or is
+ *   the organization's (a pool's acquire too: that node asks the pool's holder for a browser);
+ * - `session`: the node that runs the browser its `id` names (an id, or a name looked up);
+ * - `run`: the node that runs the deployment or invocation its `id` names;
+ * - `pool`: the node that holds the pool its `id_or_name` names;
+ * - `place`: the least loaded node with room (a new browser);
+ * - `invoke`: the node that runs the deployment of the app its body names;
+ * - `gather`: every node, their answers put together (a list of pools);
+ * - `node`: the node its `id` names (a drain).
+ */
+export type ClusterRoute =
+  | 'here'
+  | 'session'
+  | 'run'
+  | 'pool'
+  | 'place'
+  | 'invoke'
+  | 'gather'
+  | 'node';
+
+/**
  * One operation of the API: everything the client, the fake, the server, the CLI and the OpenAPI
  * document need to know about it.
  */
 export interface Operation {
   /** Dotted name, also the client method path: `browserPools.get`. */
   readonly name: string;
+  /** Which node of a cluster answers it: where what it names lives. */
+  readonly clusterRoute: ClusterRoute;
   /** One sentence for people (CLI help, OpenAPI summary). */
   readonly summary: string;
   /** Section of the interface description, for the seven it specifies. */

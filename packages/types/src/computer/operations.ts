@@ -38,6 +38,7 @@ function inputOperation<
 ) {
   return /* @__PURE__ */ defineOperation({
     name,
+    clusterRoute: 'session',
     summary,
     method: 'POST',
     path,
@@ -53,6 +54,7 @@ function inputOperation<
 /** POST /browsers/{id}/computer/type (4.2): types text as a person would, key by key. */
 export const typeTextOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.type',
+  clusterRoute: 'session',
   summary: 'Type text on the browser instance.',
   specSection: '4.2',
   method: 'POST',
@@ -68,6 +70,7 @@ export const typeTextOperation = /* @__PURE__ */ defineOperation({
 /** POST /browsers/{id}/computer/screenshot: a PNG of the viewport or a region of it. */
 export const screenshotOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.screenshot',
+  clusterRoute: 'session',
   summary: 'Take a PNG screenshot of the browser.',
   method: 'POST',
   path: '/browsers/{id}/computer/screenshot',
@@ -120,6 +123,7 @@ export const pressKeyOperation = /* @__PURE__ */ inputOperation(
 /** POST /browsers/{id}/computer/get_mouse_position: where the last action left the mouse. */
 export const getMousePositionOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.getMousePosition',
+  clusterRoute: 'session',
   summary: 'Get the mouse position the last action left.',
   method: 'POST',
   path: '/browsers/{id}/computer/get_mouse_position',
@@ -132,6 +136,7 @@ export const getMousePositionOperation = /* @__PURE__ */ defineOperation({
 /** POST /browsers/{id}/computer/cursor: hides or shows the mouse cursor over pages. */
 export const setCursorVisibilityOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.setCursorVisibility',
+  clusterRoute: 'session',
   summary: 'Hide or show the mouse cursor.',
   method: 'POST',
   path: '/browsers/{id}/computer/cursor',
@@ -145,6 +150,7 @@ export const setCursorVisibilityOperation = /* @__PURE__ */ defineOperation({
 /** POST /browsers/{id}/computer/clipboard/read: the text on the browser's clipboard. */
 export const readClipboardOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.computer.readClipboard',
+  clusterRoute: 'session',
   summary: "Read the text on the browser's clipboard.",
   method: 'POST',
   path: '/browsers/{id}/computer/clipboard/read',

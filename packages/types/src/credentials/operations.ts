@@ -28,6 +28,7 @@ export const CredentialPathSchema = /* @__PURE__ */ requestObject({
 /** POST /credentials: a login kept sealed, for sign-ins the service does. */
 export const createCredentialOperation = /* @__PURE__ */ defineOperation({
   name: 'credentials.create',
+  clusterRoute: 'here',
   summary: 'Store a credential (a login for one site); its values and TOTP secret are write-only.',
   method: 'POST',
   path: '/credentials',
@@ -40,6 +41,7 @@ export const createCredentialOperation = /* @__PURE__ */ defineOperation({
 /** GET /credentials: one page of the credentials, oldest first. */
 export const listCredentialsOperation = /* @__PURE__ */ defineOperation({
   name: 'credentials.list',
+  clusterRoute: 'here',
   summary: 'List the credentials (never their values).',
   paginated: true,
   method: 'GET',
@@ -53,6 +55,7 @@ export const listCredentialsOperation = /* @__PURE__ */ defineOperation({
 /** GET /credentials/{id_or_name}: one credential, with the names of its values. */
 export const getCredentialOperation = /* @__PURE__ */ defineOperation({
   name: 'credentials.get',
+  clusterRoute: 'here',
   summary: 'Get a credential (the names of its values, never the values).',
   method: 'GET',
   path: '/credentials/{id_or_name}',
@@ -65,6 +68,7 @@ export const getCredentialOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /credentials/{id_or_name}: values merged, removed, renamed, secrets replaced. */
 export const updateCredentialOperation = /* @__PURE__ */ defineOperation({
   name: 'credentials.update',
+  clusterRoute: 'here',
   summary:
     'Change a credential: values added, overwritten or removed; name, SSO provider, TOTP secret.',
   method: 'PATCH',
@@ -79,6 +83,7 @@ export const updateCredentialOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /credentials/{id_or_name}: the credential and its sealed values are gone. */
 export const deleteCredentialOperation = /* @__PURE__ */ defineOperation({
   name: 'credentials.delete',
+  clusterRoute: 'here',
   summary: 'Delete a credential and its sealed values.',
   method: 'DELETE',
   path: '/credentials/{id_or_name}',
@@ -91,6 +96,7 @@ export const deleteCredentialOperation = /* @__PURE__ */ defineOperation({
 /** GET /credentials/{id_or_name}/totp-code: the current one-time code of its TOTP secret. */
 export const getTotpCodeOperation = /* @__PURE__ */ defineOperation({
   name: 'credentials.totpCode',
+  clusterRoute: 'here',
   summary: "Get the current TOTP code of a credential's secret (RFC 6238) and when it expires.",
   method: 'GET',
   path: '/credentials/{id_or_name}/totp-code',
@@ -108,6 +114,7 @@ export const CredentialProviderPathSchema = /* @__PURE__ */ requestObject({
 /** POST /org/credential_providers: an external store of logins (1Password Connect). */
 export const createCredentialProviderOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.create',
+  clusterRoute: 'here',
   summary:
     'Add a credential provider (a 1Password Connect server) that sign-ins read logins from; its token is write-only.',
   method: 'POST',
@@ -122,6 +129,7 @@ export const createCredentialProviderOperation = /* @__PURE__ */ defineOperation
 /** GET /org/credential_providers: one page of the providers, oldest first. */
 export const listCredentialProvidersOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.list',
+  clusterRoute: 'here',
   summary: "List the organization's credential providers (never their tokens).",
   paginated: true,
   method: 'GET',
@@ -136,6 +144,7 @@ export const listCredentialProvidersOperation = /* @__PURE__ */ defineOperation(
 /** GET /org/credential_providers/{id_or_name}: one provider. */
 export const getCredentialProviderOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.get',
+  clusterRoute: 'here',
   summary: 'Get a credential provider (never its token).',
   method: 'GET',
   path: '/org/credential_providers/{id_or_name}',
@@ -149,6 +158,7 @@ export const getCredentialProviderOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /org/credential_providers/{id_or_name}: renamed, token rotated, turned off, reordered. */
 export const updateCredentialProviderOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.update',
+  clusterRoute: 'here',
   summary:
     'Change a credential provider: name, token (rotation), address, cache time, enabled, priority, the projects it is opened to.',
   method: 'PATCH',
@@ -164,6 +174,7 @@ export const updateCredentialProviderOperation = /* @__PURE__ */ defineOperation
 /** DELETE /org/credential_providers/{id_or_name}: the provider and its sealed token are gone. */
 export const deleteCredentialProviderOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.delete',
+  clusterRoute: 'here',
   summary: 'Delete a credential provider and its sealed token.',
   method: 'DELETE',
   path: '/org/credential_providers/{id_or_name}',
@@ -177,6 +188,7 @@ export const deleteCredentialProviderOperation = /* @__PURE__ */ defineOperation
 /** POST /org/credential_providers/{id_or_name}/test: is it reachable, is its token taken. */
 export const testCredentialProviderOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.test',
+  clusterRoute: 'here',
   summary: 'Test a credential provider: whether it answers and takes the token, and its vaults.',
   method: 'POST',
   path: '/org/credential_providers/{id_or_name}/test',
@@ -190,6 +202,7 @@ export const testCredentialProviderOperation = /* @__PURE__ */ defineOperation({
 /** GET /org/credential_providers/{id_or_name}/items: the login items it holds (no values). */
 export const listCredentialProviderItemsOperation = /* @__PURE__ */ defineOperation({
   name: 'credentialProviders.items',
+  clusterRoute: 'here',
   summary: "List a credential provider's login items: paths, titles, sites (never their values).",
   method: 'GET',
   path: '/org/credential_providers/{id_or_name}/items',

@@ -9,6 +9,7 @@ import { CurlBodySchema, CurlResultSchema } from './curl.js';
  */
 export const curlOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.curl',
+  clusterRoute: 'session',
   summary: 'Make an HTTP request through the browser.',
   method: 'POST',
   path: '/browsers/{id}/curl',

@@ -22,6 +22,7 @@ export const ExtensionPathSchema = /* @__PURE__ */ requestObject({
 /** POST /extensions (4.4): uploads a zipped unpacked extension. */
 export const uploadExtensionOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.upload',
+  clusterRoute: 'here',
   summary: 'Upload a browser extension (zip with manifest.json at its root).',
   specSection: '4.4',
   method: 'POST',
@@ -40,6 +41,7 @@ export const uploadExtensionOperation = /* @__PURE__ */ defineOperation({
 /** GET /extensions: one page of the extensions (by `name` or `query`), oldest first. */
 export const listExtensionsOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.list',
+  clusterRoute: 'here',
   summary: 'List the uploaded extensions.',
   paginated: true,
   method: 'GET',
@@ -53,6 +55,7 @@ export const listExtensionsOperation = /* @__PURE__ */ defineOperation({
 /** GET /extensions/{id_or_name}: the archive as uploaded. */
 export const downloadExtensionOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.download',
+  clusterRoute: 'here',
   summary: 'Download an extension archive (zip).',
   method: 'GET',
   path: '/extensions/{id_or_name}',
@@ -65,6 +68,7 @@ export const downloadExtensionOperation = /* @__PURE__ */ defineOperation({
 /** GET /extensions/{id_or_name}/metadata: the record (size, SHA-256, name) without the archive. */
 export const getExtensionMetadataOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.metadata',
+  clusterRoute: 'here',
   summary: "Get an extension's record (size, SHA-256, name) without downloading it.",
   method: 'GET',
   path: '/extensions/{id_or_name}/metadata',
@@ -77,6 +81,7 @@ export const getExtensionMetadataOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /extensions/{id_or_name}: removes the extension. */
 export const deleteExtensionOperation = /* @__PURE__ */ defineOperation({
   name: 'extensions.delete',
+  clusterRoute: 'here',
   summary: 'Delete an extension.',
   method: 'DELETE',
   path: '/extensions/{id_or_name}',
@@ -92,6 +97,7 @@ export const deleteExtensionOperation = /* @__PURE__ */ defineOperation({
  */
 export const loadExtensionsOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.loadExtensions',
+  clusterRoute: 'session',
   summary: 'Load unpacked extensions (zips) into a running browser.',
   method: 'POST',
   path: '/browsers/{id}/extensions',

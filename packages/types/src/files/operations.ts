@@ -31,6 +31,7 @@ function changeOperation<
 >(name: TName, path: TPath, summary: string, schema: TSchema, status: TStatus) {
   return /* @__PURE__ */ defineOperation({
     name,
+    clusterRoute: 'session',
     summary,
     method: 'PUT',
     path,
@@ -45,6 +46,7 @@ function changeOperation<
 /** GET /browsers/{id}/fs/read_file: the bytes of a file on the instance, streamed. */
 export const readFileOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.readFile',
+  clusterRoute: 'session',
   summary: 'Read a file on the browser instance.',
   method: 'GET',
   path: '/browsers/{id}/fs/read_file',
@@ -58,6 +60,7 @@ export const readFileOperation = /* @__PURE__ */ defineOperation({
 /** PUT /browsers/{id}/fs/write_file: the request body becomes the file, whole or not at all. */
 export const writeFileOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.writeFile',
+  clusterRoute: 'session',
   summary: 'Write a file on the browser instance (the body is its bytes).',
   method: 'PUT',
   path: '/browsers/{id}/fs/write_file',
@@ -77,6 +80,7 @@ export const writeFileOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}/fs/list_files: the entries of a directory. */
 export const listFilesOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.listFiles',
+  clusterRoute: 'session',
   summary: 'List a directory on the browser instance.',
   method: 'GET',
   path: '/browsers/{id}/fs/list_files',
@@ -90,6 +94,7 @@ export const listFilesOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}/fs/file_info: one file or directory. */
 export const fileInfoOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.fileInfo',
+  clusterRoute: 'session',
   summary: 'Describe a file or directory on the browser instance.',
   method: 'GET',
   path: '/browsers/{id}/fs/file_info',
@@ -148,6 +153,7 @@ export const setFilePermissionsOperation = /* @__PURE__ */ changeOperation(
 /** POST /browsers/{id}/fs/upload: many files at once, each to its own path. */
 export const uploadFilesOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.upload',
+  clusterRoute: 'session',
   summary: 'Upload files to the browser instance (multipart, each with its dest_path).',
   method: 'POST',
   path: '/browsers/{id}/fs/upload',
@@ -166,6 +172,7 @@ export const uploadFilesOperation = /* @__PURE__ */ defineOperation({
 /** POST /browsers/{id}/fs/upload_zip: a zip unpacked into a directory. */
 export const uploadZipOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.uploadZip',
+  clusterRoute: 'session',
   summary: 'Upload a zip and unpack it into a directory on the browser instance.',
   method: 'POST',
   path: '/browsers/{id}/fs/upload_zip',
@@ -184,6 +191,7 @@ export const uploadZipOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}/fs/download_dir_zip: a directory as a zip, streamed. */
 export const downloadDirZipOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.downloadDirZip',
+  clusterRoute: 'session',
   summary: 'Download a directory of the browser instance as a zip.',
   method: 'GET',
   path: '/browsers/{id}/fs/download_dir_zip',

@@ -14,6 +14,7 @@ export const WatchPathSchema = /* @__PURE__ */ requestObject({
 /** POST /browsers/{id}/fs/watch: starts watching a directory on the instance. */
 export const startWatchOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.watch.start',
+  clusterRoute: 'session',
   summary: 'Start watching a directory on the browser instance.',
   method: 'POST',
   path: '/browsers/{id}/fs/watch',
@@ -27,6 +28,7 @@ export const startWatchOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}/fs/watch/{watch_id}/events: the watch's changes as server-sent events. */
 export const watchEventsOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.watch.events',
+  clusterRoute: 'session',
   summary: 'Stream the events of a directory watch (SSE).',
   method: 'GET',
   path: '/browsers/{id}/fs/watch/{watch_id}/events',
@@ -39,6 +41,7 @@ export const watchEventsOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /browsers/{id}/fs/watch/{watch_id} (4.7): ends the watch and closes its stream. */
 export const stopWatchOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.fs.watch.stop',
+  clusterRoute: 'session',
   summary: 'Stop watching a directory.',
   specSection: '4.7',
   method: 'DELETE',

@@ -23,6 +23,7 @@ export const InvocationPathSchema = /* @__PURE__ */ requestObject({
  */
 export const createInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.create',
+  clusterRoute: 'invoke',
   summary: "Invoke an app's action: wait for its result, or queue it (async).",
   method: 'POST',
   path: '/invocations',
@@ -38,6 +39,7 @@ export const createInvocationOperation = /* @__PURE__ */ defineOperation({
 /** GET /invocations/{id}/events: the code's console and the states, until it ends. */
 export const followInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.events',
+  clusterRoute: 'run',
   summary: "Follow an invocation: its code's console and its states, until it ends.",
   method: 'GET',
   path: '/invocations/{id}/events',
@@ -50,6 +52,7 @@ export const followInvocationOperation = /* @__PURE__ */ defineOperation({
 /** GET /invocations: one page of the invocations (by status, app, action), oldest first. */
 export const listInvocationsOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.list',
+  clusterRoute: 'here',
   summary: 'List the invocations.',
   paginated: true,
   method: 'GET',
@@ -63,6 +66,7 @@ export const listInvocationsOperation = /* @__PURE__ */ defineOperation({
 /** GET /invocations/{id}: one invocation. */
 export const getInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.get',
+  clusterRoute: 'run',
   summary: 'Get an invocation.',
   method: 'GET',
   path: '/invocations/{id}',
@@ -75,6 +79,7 @@ export const getInvocationOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /invocations/{id}: ends the invocation (its code stops) and deletes its browsers. */
 export const updateInvocationOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.update',
+  clusterRoute: 'run',
   summary:
     'End an invocation (succeeded, or failed to cancel it): its code stops, its browsers are deleted.',
   method: 'PATCH',
@@ -89,6 +94,7 @@ export const updateInvocationOperation = /* @__PURE__ */ defineOperation({
 /** GET /invocations/{id}/browsers (4.5): the invocation's active browsers, oldest first. */
 export const listInvocationBrowsersOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.listBrowsers',
+  clusterRoute: 'run',
   summary: 'List the active browsers of an invocation.',
   specSection: '4.5',
   method: 'GET',
@@ -102,6 +108,7 @@ export const listInvocationBrowsersOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /invocations/{id}/browsers: ends every running browser of the invocation. */
 export const deleteInvocationBrowsersOperation = /* @__PURE__ */ defineOperation({
   name: 'invocations.deleteBrowsers',
+  clusterRoute: 'run',
   summary: 'Delete every running browser of an invocation.',
   method: 'DELETE',
   path: '/invocations/{id}/browsers',

@@ -5,6 +5,7 @@ import { CreateLiveViewBodySchema, LiveViewSchema } from './live-view.js';
 /** POST /browsers/{id}/live_view: a fresh live view link, e.g. a read-only one for a colleague. */
 export const createLiveViewOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.liveView.create',
+  clusterRoute: 'session',
   summary: 'Create a live view link to watch (read) or drive (control) the browser session.',
   method: 'POST',
   path: '/browsers/{id}/live_view',

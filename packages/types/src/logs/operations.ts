@@ -8,6 +8,7 @@ import { LogEventSchema, LogStreamQuerySchema } from './logs.js';
  */
 export const streamLogsOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.logs.stream',
+  clusterRoute: 'session',
   summary: 'Stream the lines of a log (SSE).',
   method: 'GET',
   path: '/browsers/{id}/logs/stream',

@@ -50,6 +50,7 @@ export const ApiKeyPathSchema = /* @__PURE__ */ requestObject({
 /** POST /org/projects: a new, empty project. */
 export const createProjectOperation = /* @__PURE__ */ defineOperation({
   name: 'projects.create',
+  clusterRoute: 'here',
   summary: 'Create a project (an organization-wide key only).',
   method: 'POST',
   path: '/org/projects',
@@ -63,6 +64,7 @@ export const createProjectOperation = /* @__PURE__ */ defineOperation({
 /** GET /org/projects: one page of the projects, oldest first. */
 export const listProjectsOperation = /* @__PURE__ */ defineOperation({
   name: 'projects.list',
+  clusterRoute: 'here',
   summary: "List the projects (a project's key sees its own).",
   paginated: true,
   method: 'GET',
@@ -77,6 +79,7 @@ export const listProjectsOperation = /* @__PURE__ */ defineOperation({
 /** GET /org/projects/{id_or_name}: one project. */
 export const getProjectOperation = /* @__PURE__ */ defineOperation({
   name: 'projects.get',
+  clusterRoute: 'here',
   summary: 'Get a project by id or name.',
   method: 'GET',
   path: '/org/projects/{id_or_name}',
@@ -90,6 +93,7 @@ export const getProjectOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /org/projects/{id_or_name}: renames, archives or restores a project. */
 export const updateProjectOperation = /* @__PURE__ */ defineOperation({
   name: 'projects.update',
+  clusterRoute: 'here',
   summary: "Rename a project, or archive or restore it (a project's key may rename its own).",
   method: 'PATCH',
   path: '/org/projects/{id_or_name}',
@@ -104,6 +108,7 @@ export const updateProjectOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /org/projects/{id_or_name}: removes an empty project. */
 export const deleteProjectOperation = /* @__PURE__ */ defineOperation({
   name: 'projects.delete',
+  clusterRoute: 'here',
   summary: 'Delete an empty project (409 while it holds resources; the default stays).',
   method: 'DELETE',
   path: '/org/projects/{id_or_name}',
@@ -117,6 +122,7 @@ export const deleteProjectOperation = /* @__PURE__ */ defineOperation({
 /** GET /org/projects/{id_or_name}/limits: a project's own caps. */
 export const getProjectLimitsOperation = /* @__PURE__ */ defineOperation({
   name: 'projects.limits.get',
+  clusterRoute: 'here',
   summary: "Get a project's limits (null: the organization's default applies).",
   method: 'GET',
   path: '/org/projects/{id_or_name}/limits',
@@ -130,6 +136,7 @@ export const getProjectLimitsOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /org/projects/{id_or_name}/limits: changes the caps given. */
 export const updateProjectLimitsOperation = /* @__PURE__ */ defineOperation({
   name: 'projects.limits.update',
+  clusterRoute: 'here',
   summary: "Change a project's limits (0 or null removes one; an organization-wide key only).",
   method: 'PATCH',
   path: '/org/projects/{id_or_name}/limits',
@@ -144,6 +151,7 @@ export const updateProjectLimitsOperation = /* @__PURE__ */ defineOperation({
 /** GET /org/limits: the server's cap and the defaults of projects. */
 export const getOrgLimitsOperation = /* @__PURE__ */ defineOperation({
   name: 'org.limits.get',
+  clusterRoute: 'here',
   summary: "Get the organization's limits: the server's cap and projects' defaults.",
   method: 'GET',
   path: '/org/limits',
@@ -156,6 +164,7 @@ export const getOrgLimitsOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /org/limits: changes the defaults of projects. */
 export const updateOrgLimitsOperation = /* @__PURE__ */ defineOperation({
   name: 'org.limits.update',
+  clusterRoute: 'here',
   summary: "Change the defaults of projects' limits (an organization-wide key only).",
   method: 'PATCH',
   path: '/org/limits',
@@ -169,6 +178,7 @@ export const updateOrgLimitsOperation = /* @__PURE__ */ defineOperation({
 /** POST /org/api_keys: a new key, shown once. */
 export const createApiKeyOperation = /* @__PURE__ */ defineOperation({
   name: 'apiKeys.create',
+  clusterRoute: 'here',
   summary: 'Create an API key, optionally for one project and read-only (the key is shown once).',
   method: 'POST',
   path: '/org/api_keys',
@@ -182,6 +192,7 @@ export const createApiKeyOperation = /* @__PURE__ */ defineOperation({
 /** GET /org/api_keys: one page of the keys, newest first, masked. */
 export const listApiKeysOperation = /* @__PURE__ */ defineOperation({
   name: 'apiKeys.list',
+  clusterRoute: 'here',
   summary: 'List the API keys, masked, newest first.',
   paginated: true,
   method: 'GET',
@@ -196,6 +207,7 @@ export const listApiKeysOperation = /* @__PURE__ */ defineOperation({
 /** GET /org/api_keys/{id}: one key, masked. */
 export const getApiKeyOperation = /* @__PURE__ */ defineOperation({
   name: 'apiKeys.get',
+  clusterRoute: 'here',
   summary: 'Get an API key, masked.',
   method: 'GET',
   path: '/org/api_keys/{id}',
@@ -210,6 +222,7 @@ export const getApiKeyOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /org/api_keys/{id}: a new label. */
 export const updateApiKeyOperation = /* @__PURE__ */ defineOperation({
   name: 'apiKeys.update',
+  clusterRoute: 'here',
   summary: "Change an API key's label.",
   method: 'PATCH',
   path: '/org/api_keys/{id}',
@@ -224,6 +237,7 @@ export const updateApiKeyOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /org/api_keys/{id}: the key is refused from the next call. */
 export const deleteApiKeyOperation = /* @__PURE__ */ defineOperation({
   name: 'apiKeys.delete',
+  clusterRoute: 'here',
   summary: 'Delete an API key: refused (401) from the next call (not by itself).',
   method: 'DELETE',
   path: '/org/api_keys/{id}',
@@ -237,6 +251,7 @@ export const deleteApiKeyOperation = /* @__PURE__ */ defineOperation({
 /** POST /org/api_keys/{id}/rotate: a new key in its place; the old one stops. */
 export const rotateApiKeyOperation = /* @__PURE__ */ defineOperation({
   name: 'apiKeys.rotate',
+  clusterRoute: 'here',
   summary:
     'Rotate an API key: a new key (shown once) with its name and project; the old one stops.',
   method: 'POST',
@@ -252,6 +267,7 @@ export const rotateApiKeyOperation = /* @__PURE__ */ defineOperation({
 /** GET /audit-logs: the writes of a time range, newest first, a page at a time. */
 export const listAuditLogsOperation = /* @__PURE__ */ defineOperation({
   name: 'auditLogs.list',
+  clusterRoute: 'here',
   summary:
     'List the audit log: every write, newest first, a page at a time (a project key sees its project).',
   paginated: true,
@@ -268,6 +284,7 @@ export const listAuditLogsOperation = /* @__PURE__ */ defineOperation({
 /** GET /org/nodes: the nodes of the service, as the node asked knows them. */
 export const listNodesOperation = /* @__PURE__ */ defineOperation({
   name: 'nodes.list',
+  clusterRoute: 'here',
   summary: "List the service's nodes: one for a server alone, every node of a cluster.",
   paginated: true,
   method: 'GET',
@@ -285,6 +302,7 @@ export const listNodesOperation = /* @__PURE__ */ defineOperation({
  */
 export const drainNodeOperation = /* @__PURE__ */ defineOperation({
   name: 'nodes.drain',
+  clusterRoute: 'node',
   summary:
     'Drain a node for a deploy: no new browser starts on it until it stops; wait up to wait_seconds for its sessions in use to end (an organization-wide key only).',
   method: 'POST',

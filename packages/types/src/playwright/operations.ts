@@ -9,6 +9,7 @@ import { PlaywrightExecuteBodySchema, PlaywrightExecuteResultSchema } from './pl
  */
 export const executePlaywrightOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.playwright.execute',
+  clusterRoute: 'session',
   summary: 'Run Playwright code against the browser.',
   method: 'POST',
   path: '/browsers/{id}/playwright/execute',

@@ -30,6 +30,7 @@ export const ProcessPathSchema = /* @__PURE__ */ requestObject({
  */
 export const spawnProcessOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.spawn',
+  clusterRoute: 'session',
   summary: 'Start a process on the browser instance.',
   method: 'POST',
   path: '/browsers/{id}/process/spawn',
@@ -43,6 +44,7 @@ export const spawnProcessOperation = /* @__PURE__ */ defineOperation({
 /** POST /browsers/{id}/process/exec: runs a command to its end and returns its output. */
 export const execProcessOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.exec',
+  clusterRoute: 'session',
   summary: 'Run a command on the browser instance and wait for it.',
   method: 'POST',
   path: '/browsers/{id}/process/exec',
@@ -57,6 +59,7 @@ export const execProcessOperation = /* @__PURE__ */ defineOperation({
 /** POST /browsers/{id}/process/{process_id}/kill: sends a signal. */
 export const killProcessOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.kill',
+  clusterRoute: 'session',
   summary: 'Send a signal to a process.',
   method: 'POST',
   path: '/browsers/{id}/process/{process_id}/kill',
@@ -70,6 +73,7 @@ export const killProcessOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}/process/{process_id}/status (4.6): state, exit code, cpu and memory. */
 export const getProcessStatusOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.status',
+  clusterRoute: 'session',
   summary: 'Get the status of a process.',
   specSection: '4.6',
   method: 'GET',
@@ -83,6 +87,7 @@ export const getProcessStatusOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}/process/{process_id}/stdout/stream: stdout and stderr, then the exit. */
 export const streamProcessOutputOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.output',
+  clusterRoute: 'session',
   summary: 'Stream the output of a process (SSE).',
   method: 'GET',
   path: '/browsers/{id}/process/{process_id}/stdout/stream',
@@ -98,6 +103,7 @@ export const streamProcessOutputOperation = /* @__PURE__ */ defineOperation({
  */
 export const writeProcessStdinOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.stdin',
+  clusterRoute: 'session',
   summary: 'Write to the input of a process.',
   method: 'POST',
   path: '/browsers/{id}/process/{process_id}/stdin',
@@ -111,6 +117,7 @@ export const writeProcessStdinOperation = /* @__PURE__ */ defineOperation({
 /** POST /browsers/{id}/process/{process_id}/resize: sets a process's terminal size. */
 export const resizeProcessOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.process.resize',
+  clusterRoute: 'session',
   summary: 'Resize the terminal of a process.',
   method: 'POST',
   path: '/browsers/{id}/process/{process_id}/resize',

@@ -20,6 +20,7 @@ export const ProfilePathSchema = /* @__PURE__ */ requestObject({
 /** POST /profiles: a new, empty profile. */
 export const createProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.create',
+  clusterRoute: 'here',
   summary: 'Create a browser profile (empty until a session saves into it).',
   method: 'POST',
   path: '/profiles',
@@ -32,6 +33,7 @@ export const createProfileOperation = /* @__PURE__ */ defineOperation({
 /** GET /profiles: one page of the profiles, oldest first. */
 export const listProfilesOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.list',
+  clusterRoute: 'here',
   summary: 'List the browser profiles.',
   paginated: true,
   method: 'GET',
@@ -45,6 +47,7 @@ export const listProfilesOperation = /* @__PURE__ */ defineOperation({
 /** GET /profiles/{id_or_name}: one profile. */
 export const getProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.get',
+  clusterRoute: 'here',
   summary: 'Get a browser profile.',
   method: 'GET',
   path: '/profiles/{id_or_name}',
@@ -57,6 +60,7 @@ export const getProfileOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /profiles/{id_or_name}: renames a profile. */
 export const updateProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.update',
+  clusterRoute: 'here',
   summary: 'Rename a browser profile.',
   method: 'PATCH',
   path: '/profiles/{id_or_name}',
@@ -70,6 +74,7 @@ export const updateProfileOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /profiles/{id_or_name}: removes a profile and its data. */
 export const deleteProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.delete',
+  clusterRoute: 'here',
   summary: 'Delete a browser profile (409 while a browser saves into it or a pool uses it).',
   method: 'DELETE',
   path: '/profiles/{id_or_name}',
@@ -82,6 +87,7 @@ export const deleteProfileOperation = /* @__PURE__ */ defineOperation({
 /** GET /profiles/{id_or_name}/download: the profile's saved data, as a tar, streamed. */
 export const downloadProfileOperation = /* @__PURE__ */ defineOperation({
   name: 'profiles.download',
+  clusterRoute: 'here',
   summary: "Download a browser profile's data (tar, or tar.zst with format=tar.zst).",
   method: 'GET',
   path: '/profiles/{id_or_name}/download',

@@ -19,6 +19,7 @@ export const ProxyPathSchema = /* @__PURE__ */ requestObject({
 /** POST /proxies: a proxy browsers can be created with (`proxy_id`). */
 export const createProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.create',
+  clusterRoute: 'here',
   summary: 'Create a proxy configuration (type custom: a proxy the operator provides).',
   method: 'POST',
   path: '/proxies',
@@ -31,6 +32,7 @@ export const createProxyOperation = /* @__PURE__ */ defineOperation({
 /** GET /proxies: one page of the proxies, oldest first. */
 export const listProxiesOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.list',
+  clusterRoute: 'here',
   summary: 'List the proxies.',
   paginated: true,
   method: 'GET',
@@ -44,6 +46,7 @@ export const listProxiesOperation = /* @__PURE__ */ defineOperation({
 /** GET /proxies/{id}: one proxy. */
 export const getProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.get',
+  clusterRoute: 'here',
   summary: 'Get a proxy.',
   method: 'GET',
   path: '/proxies/{id}',
@@ -56,6 +59,7 @@ export const getProxyOperation = /* @__PURE__ */ defineOperation({
 /** PATCH /proxies/{id}: changes a proxy; browsers already routed through it keep their route. */
 export const updateProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.update',
+  clusterRoute: 'here',
   summary: 'Change a proxy (browsers started before keep the settings they started with).',
   method: 'PATCH',
   path: '/proxies/{id}',
@@ -69,6 +73,7 @@ export const updateProxyOperation = /* @__PURE__ */ defineOperation({
 /** DELETE /proxies/{id}: removes a proxy; 409 while a browser uses it unless `force=true`. */
 export const deleteProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.delete',
+  clusterRoute: 'here',
   summary: 'Delete a proxy (409 while a browser uses it, unless force=true; or a pool names it).',
   method: 'DELETE',
   path: '/proxies/{id}',
@@ -82,6 +87,7 @@ export const deleteProxyOperation = /* @__PURE__ */ defineOperation({
 /** POST /proxies/{id}/check: reaches a site through the proxy and records what it found. */
 export const checkProxyOperation = /* @__PURE__ */ defineOperation({
   name: 'proxies.check',
+  clusterRoute: 'here',
   summary: 'Check a proxy: reach a site through it, and record its status and exit address.',
   method: 'POST',
   path: '/proxies/{id}/check',

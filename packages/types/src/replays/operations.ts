@@ -18,6 +18,7 @@ export const ListReplaysQuerySchema = /* @__PURE__ */ requestObject({ ...pageQue
 /** POST /browsers/{id}/replays: starts recording the browser's screen. */
 export const startReplayOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.replays.start',
+  clusterRoute: 'session',
   summary: 'Start recording a replay of the browser session.',
   method: 'POST',
   path: '/browsers/{id}/replays',
@@ -31,6 +32,7 @@ export const startReplayOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}/replays: one page of the browser's recordings, oldest first. */
 export const listReplaysOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.replays.list',
+  clusterRoute: 'session',
   summary: 'List the replays of a browser session.',
   paginated: true,
   method: 'GET',
@@ -45,6 +47,7 @@ export const listReplaysOperation = /* @__PURE__ */ defineOperation({
 /** GET /browsers/{id}/replays/{replay_id}: the MP4, or 202 with Retry-After while recording. */
 export const downloadReplayOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.replays.download',
+  clusterRoute: 'session',
   summary: 'Download a replay video (MP4).',
   method: 'GET',
   path: '/browsers/{id}/replays/{replay_id}',
@@ -60,6 +63,7 @@ export const downloadReplayOperation = /* @__PURE__ */ defineOperation({
 /** POST /browsers/{id}/replays/{replay_id}/stop (4.1): stops and finalizes the video. */
 export const stopReplayOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.replays.stop',
+  clusterRoute: 'session',
   summary: 'Stop a replay recording and persist the video.',
   specSection: '4.1',
   method: 'POST',

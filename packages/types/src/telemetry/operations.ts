@@ -10,6 +10,7 @@ import { TelemetryEventsQuerySchema, TelemetryStreamQuerySchema } from './teleme
  */
 export const listTelemetryEventsOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.telemetry.events',
+  clusterRoute: 'session',
   summary: 'List the telemetry events of a browser session.',
   paginated: true,
   method: 'GET',
@@ -28,6 +29,7 @@ export const listTelemetryEventsOperation = /* @__PURE__ */ defineOperation({
  */
 export const streamTelemetryOperation = /* @__PURE__ */ defineOperation({
   name: 'browsers.telemetry.stream',
+  clusterRoute: 'session',
   summary: 'Stream the telemetry events of a browser session (SSE).',
   method: 'GET',
   path: '/browsers/{id}/telemetry/stream',
