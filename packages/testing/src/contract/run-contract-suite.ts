@@ -1,57 +1,10 @@
 import type { ContractCheck } from './check.js';
-import { authChecks } from './checks-auth.js';
-import { browserChecks } from './checks-browsers.js';
-import { commonChecks } from './checks-common.js';
-import { computerChecks } from './checks-computer.js';
-import { credentialChecks, credentialProviderChecks } from './checks-credentials.js';
-import { curlChecks } from './checks-curl.js';
-import { deploymentChecks } from './checks-deployments.js';
-import { extensionChecks } from './checks-extensions.js';
-import { fileChecks } from './checks-files.js';
-import { invocationChecks } from './checks-invocations.js';
-import { listChecks } from './checks-lists.js';
-import { liveViewChecks } from './checks-live-view.js';
-import { logChecks } from './checks-logs.js';
-import { mcpChecks } from './checks-mcp.js';
-import { orgChecks } from './checks-org.js';
-import { playwrightChecks } from './checks-playwright.js';
-import { poolChecks } from './checks-pools.js';
-import { processChecks } from './checks-processes.js';
-import { profileChecks } from './checks-profiles.js';
-import { proxyChecks } from './checks-proxies.js';
-import { ruleChecks } from './checks-rules.js';
-import { telemetryChecks } from './checks-telemetry.js';
 import { ContractContext, type ContractTarget } from './context.js';
+import { contractChecks } from './every-check.js';
 
 export type { ContractCheck } from './check.js';
 export { ContractContext, type ContractTarget, ContractViolation } from './context.js';
-
-/** Every check of the contract suite, by area. */
-export const contractChecks: readonly ContractCheck[] = [
-  ...commonChecks,
-  ...browserChecks,
-  ...computerChecks,
-  ...fileChecks,
-  ...processChecks,
-  ...playwrightChecks,
-  ...logChecks,
-  ...curlChecks,
-  ...telemetryChecks,
-  ...poolChecks,
-  ...extensionChecks,
-  ...invocationChecks,
-  ...deploymentChecks,
-  ...listChecks,
-  ...liveViewChecks,
-  ...profileChecks,
-  ...proxyChecks,
-  ...credentialChecks,
-  ...credentialProviderChecks,
-  ...authChecks,
-  ...ruleChecks,
-  ...orgChecks,
-  ...mcpChecks,
-];
+export { contractChecks };
 
 /** The outcome of one check. */
 export interface ContractResult {
