@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { useFakeService } from '@x/testing/vitest';
 import { operations } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from './commands/registry.js';
+import type { CommandSet } from './commands/command.js';
+import { COMMANDS, GROUPS } from './commands/registry.js';
 import { scratchFolder, xb } from './test-support/run-xb.js';
 
 const fake = useFakeService({ listen: true });
@@ -19,6 +20,37 @@ describe('xb', () => {
     expect(
       operations.map((operation) => operation.name).filter((name) => !covered.has(name)),
     ).toEqual([]);
+  });
+
+  it('registers the commands of every file, each in a group some file introduces once', async () => {
+    const folder = new URL('./commands/', import.meta.url);
+    const files = readdirSync(folder).filter((name) => /^[a-z-]+\.ts$/.test(name));
+    const registered = new Set(COMMANDS);
+    let sets = 0;
+    for (const file of files) {
+      const module = (await import(`./commands/${file.replace(/\.ts$/, '.js')}`)) as Record<
+        string,
+        unknown
+      >;
+      for (const value of Object.values(module)) {
+        const set = value as Partial<CommandSet> | null;
+        if (!Array.isArray(set?.groups) || !Array.isArray(set.commands)) continue;
+        sets += 1;
+        for (const command of set.commands) {
+          expect(registered.has(command), `${file}: ${command.group} ${command.name}`).toBe(true);
+        }
+      }
+    }
+    expect(sets).toBeGreaterThan(10);
+    const names = GROUPS.map((group) => group.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const command of COMMANDS) expect(names, command.group).toContain(command.group);
+    for (const name of names) {
+      expect(
+        COMMANDS.some((command) => command.group === name),
+        name,
+      ).toBe(true);
+    }
   });
 
   it('prints its version, help with the exit codes, and help with an example for every command', async () => {
@@ -229,7 +261,7 @@ describe('xb completion', () => {
     expect(zsh).toContain('"computer type") compadd -- --delay');
     const fish = (await xb(['completion', 'fish'])).stdout;
     expect(fish).toContain(
-      'complete -c xb -n "not __fish_seen_subcommand_from browsers computer replays process playwright logs telemetry fs pools extensions invocations deploy deployments apps invoke profiles proxies credentials auth credential-providers projects keys audit nodes mcp config completion" -a pools -d \'Keep pools of warm browsers; acquire and release them\'',
+      'complete -c xb -n "not __fish_seen_subcommand_from browsers replays computer process playwright logs telemetry fs pools extensions invocations deploy deployments apps invoke profiles proxies credentials credential-providers auth projects keys audit nodes mcp config completion" -a pools -d \'Keep pools of warm browsers; acquire and release them\'',
     );
     expect(fish).toContain('-l acquire-timeout-seconds');
     expect((await xb(['completion', 'tcsh'])).stderr).toBe(

@@ -1,6 +1,5 @@
 import type { CommandSpec, FlagSpec } from './commands/command.js';
-import { GROUPS } from './commands/groups.js';
-import { COMMANDS } from './commands/registry.js';
+import { COMMANDS, GROUPS } from './commands/registry.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import { GLOBAL_FLAGS } from './global-flags.js';
 

@@ -10,7 +10,7 @@ import { CliError, usageError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import type { Colors } from '../output/colors.js';
 import { formatTime, renderRecord, renderTable } from '../output/format.js';
-import type { CommandContext, CommandSpec } from './command.js';
+import type { CommandContext, CommandSet, CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { readStdin } from './files.js';
 import { Prompter } from './prompt.js';
@@ -268,3 +268,15 @@ export const authCommands: CommandSpec[] = [
     show: listShow(timelineTable, 'Nothing yet.'),
   }),
 ];
+
+/** `xb auth`: the group and its commands. */
+export const authSet: CommandSet = {
+  groups: [
+    {
+      name: 'auth',
+      summary:
+        'Keep profiles signed in to sites: sign in (asking here for what is missing), checks; who the token is',
+    },
+  ],
+  commands: authCommands,
+};

@@ -1,7 +1,7 @@
 import type { BinaryBody } from '@x/client';
 import { type BrowserSession, countCharacters, type LiveView, type Replay } from '@x/types';
 import { startSpinner } from '../output/progress.js';
-import { BROWSER_ARG, type CommandSpec, methodOf } from './command.js';
+import { BROWSER_ARG, type CommandSet, type CommandSpec, methodOf } from './command.js';
 import { callOperation, listShow, operationCommand, pause, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary, stdinForDash } from './files.js';
 import { OPEN_FLAG, openUrl } from './open-url.js';
@@ -136,3 +136,12 @@ export const browserCommands: CommandSpec[] = [
     },
   }),
 ];
+
+/** `xb browsers` and `xb replays`: the groups and their commands. */
+export const browserSet: CommandSet = {
+  groups: [
+    { name: 'browsers', summary: 'Create, list, inspect and delete browser sessions' },
+    { name: 'replays', summary: 'Record a browser’s screen and download the videos' },
+  ],
+  commands: browserCommands,
+};

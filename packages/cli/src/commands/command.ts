@@ -82,6 +82,21 @@ export interface CommandSpec {
   run(context: CommandContext): Promise<void>;
 }
 
+/** A group of `xb`'s commands (`xb <group> <command>`): its name, and what it is for in help. */
+export interface CommandGroup {
+  readonly name: string;
+  readonly summary: string;
+}
+
+/**
+ * What one file of commands adds to `xb`: the groups it introduces (in help order) and its
+ * commands, each of a group some file introduces. `registry.ts` lists every file's set.
+ */
+export interface CommandSet {
+  readonly groups: readonly CommandGroup[];
+  readonly commands: readonly CommandSpec[];
+}
+
 /** Calls a client method by the operation's dotted name. */
 export function methodOf(
   client: Client,

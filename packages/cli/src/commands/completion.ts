@@ -1,7 +1,6 @@
 import { usageError } from '../cli-error.js';
 import { GLOBAL_FLAGS } from '../global-flags.js';
-import type { CommandSpec, FlagSpec } from './command.js';
-import { GROUPS } from './groups.js';
+import type { CommandSet, CommandSpec, FlagSpec } from './command.js';
 
 /** The shells `xb completion` writes scripts for. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -16,9 +15,9 @@ function flagWords(flags: readonly FlagSpec[]): string[] {
 }
 
 /** The words to complete at each position, from the command table. */
-function completionTable(commands: readonly CommandSpec[]) {
+function completionTable({ groups, commands }: CommandSet) {
   const globals = flagWords(GLOBAL_FLAGS);
-  return GROUPS.map((group) => ({
+  return groups.map((group) => ({
     group: group.name,
     summary: group.summary,
     commands: commands
@@ -31,8 +30,8 @@ function completionTable(commands: readonly CommandSpec[]) {
   }));
 }
 
-function bashScript(commands: readonly CommandSpec[]): string {
-  const table = completionTable(commands);
+function bashScript(xb: CommandSet): string {
+  const table = completionTable(xb);
   const verbs = table.map(
     (group) =>
       `      ${group.group}) words="${group.commands.map((command) => command.name).join(' ')}" ;;`,
@@ -76,8 +75,8 @@ complete -F _xb xb
 `;
 }
 
-function zshScript(commands: readonly CommandSpec[]): string {
-  const table = completionTable(commands);
+function zshScript(xb: CommandSet): string {
+  const table = completionTable(xb);
   const quote = (text: string) => `'${text.replaceAll("'", "'\\''").replaceAll(':', '\\:')}'`;
   const verbs = table.map(
     (group) =>
@@ -116,8 +115,8 @@ compdef _xb xb
 `;
 }
 
-function fishScript(commands: readonly CommandSpec[]): string {
-  const table = completionTable(commands);
+function fishScript(xb: CommandSet): string {
+  const table = completionTable(xb);
   const quote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
   const groupNames = table.map((group) => group.group).join(' ');
   const lines = [
@@ -156,8 +155,8 @@ function fishScript(commands: readonly CommandSpec[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `xb completion <shell>`, completing the commands `commands` lists (every command of `xb`). */
-export const completionCommand = (commands: () => readonly CommandSpec[]): CommandSpec => ({
+/** `xb completion <shell>`, completing what `xb` lists (every group and command, its own too). */
+export const completionCommand = (xb: () => CommandSet): CommandSpec => ({
   group: 'completion',
   // The group is the command: `xb completion bash`.
   name: '',
@@ -170,6 +169,12 @@ export const completionCommand = (commands: () => readonly CommandSpec[]): Comma
     const scripts = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
     if (!(SHELLS as readonly string[]).includes(shell))
       throw usageError(`Unknown shell "${shell}": use bash, zsh or fish.`);
-    context.io.stdout.write(scripts[shell as keyof typeof scripts](commands()));
+    context.io.stdout.write(scripts[shell as keyof typeof scripts](xb()));
   },
+});
+
+/** `xb completion`: the group and its one command, completing what `xb` lists. */
+export const completionSet = (xb: () => CommandSet): CommandSet => ({
+  groups: [{ name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)' }],
+  commands: [completionCommand(xb)],
 });

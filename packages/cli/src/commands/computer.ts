@@ -1,5 +1,5 @@
 import { usageError } from '../cli-error.js';
-import { BROWSER_ARG, type CommandContext, type CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandContext, type CommandSet, type CommandSpec } from './command.js';
 import { callOperation, operationCommand, printResult } from './define.js';
 import { readStdin, stdinForDash } from './files.js';
 
@@ -104,3 +104,14 @@ export const computerCommands: CommandSpec[] = [
     },
   }),
 ];
+
+/** `xb computer`: the group and its commands. */
+export const computerSet: CommandSet = {
+  groups: [
+    {
+      name: 'computer',
+      summary: 'Click, type, press keys, scroll, drag, use the clipboard and take screenshots',
+    },
+  ],
+  commands: computerCommands,
+};

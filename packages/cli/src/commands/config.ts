@@ -7,7 +7,7 @@ import {
   writeConfig,
 } from '../config/config-file.js';
 import { profileName, resolveSettings } from '../config/settings.js';
-import type { CommandSpec } from './command.js';
+import type { CommandSet, CommandSpec } from './command.js';
 import { readStdin } from './files.js';
 
 /** What `config` prints for a token: never the token itself. */
@@ -113,3 +113,9 @@ export const configCommands: CommandSpec[] = [
     },
   },
 ];
+
+/** `xb config`: the group and its commands. */
+export const configSet: CommandSet = {
+  groups: [{ name: 'config', summary: 'Save the base URL and token in named profiles' }],
+  commands: configCommands,
+};

@@ -8,7 +8,7 @@ import type {
 import { usageError } from '../cli-error.js';
 import type { Colors } from '../output/colors.js';
 import { formatTime, renderRecord, renderTable } from '../output/format.js';
-import type { CommandContext, CommandSpec } from './command.js';
+import type { CommandContext, CommandSet, CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { readStdin, stdinForDash } from './files.js';
 
@@ -240,3 +240,18 @@ export const credentialProviderCommands: CommandSpec[] = [
     },
   ),
 ];
+
+/** `xb credentials` and `xb credential-providers`: the groups and their commands. */
+export const credentialSet: CommandSet = {
+  groups: [
+    {
+      name: 'credentials',
+      summary: 'Keep logins sealed (values and TOTP secrets write-only); TOTP codes',
+    },
+    {
+      name: 'credential-providers',
+      summary: 'Read logins from your 1Password vaults (1Password Connect); test, list items',
+    },
+  ],
+  commands: [...credentialCommands, ...credentialProviderCommands],
+};

@@ -1,5 +1,5 @@
 import type { CurlResult } from '@x/types';
-import { BROWSER_ARG, type CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandSet, type CommandSpec } from './command.js';
 import { callOperation, operationCommand } from './define.js';
 
 /** `xb browsers curl`: an HTTP request made through the browser. */
@@ -35,3 +35,9 @@ export const curlCommands: CommandSpec[] = [
     },
   }),
 ];
+
+/** More commands of `xb browsers`, whose group `browsers.ts` introduces. */
+export const curlSet: CommandSet = {
+  groups: [],
+  commands: curlCommands,
+};

@@ -12,7 +12,7 @@ import { CliError, usageError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { createProgressBar } from '../output/progress.js';
 import { appArchive } from './app-archive.js';
-import type { CommandContext, CommandSpec } from './command.js';
+import type { CommandContext, CommandSet, CommandSpec } from './command.js';
 import { callOperation, follow, listShow, operationCommand, pause, printResult } from './define.js';
 import { appTable, deploymentTable, deploymentView } from './views.js';
 
@@ -454,3 +454,17 @@ export const deployCommands: CommandSpec[] = [
     show: listShow(appTable, 'No apps deployed.'),
   }),
 ];
+
+/** `xb deploy`, `xb deployments`, `xb apps` and `xb invoke`: the groups and their commands. */
+export const deploySet: CommandSet = {
+  groups: [
+    {
+      name: 'deploy',
+      summary: "Deploy an app's folder: zipped, installed and loaded by the service, followed",
+    },
+    { name: 'deployments', summary: 'List, inspect, follow and stop deployments' },
+    { name: 'apps', summary: 'List the app versions that can be invoked, with their actions' },
+    { name: 'invoke', summary: "Invoke an app's action and print its output (--async: follow it)" },
+  ],
+  commands: deployCommands,
+};

@@ -2,7 +2,7 @@ import type { BinaryBody, UploadProgress } from '@x/client';
 import type { Extension, Invocation, InvocationBrowsers, LoadedExtensions } from '@x/types';
 import { usageError } from '../cli-error.js';
 import { createProgressBar } from '../output/progress.js';
-import { BROWSER_ARG, type CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandSet, type CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { extensionFolderName, uploadArchive } from './extension-archive.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
@@ -164,3 +164,15 @@ export const extensionCommands: CommandSpec[] = [
         : context.colors.dim('No active browsers.'),
   }),
 ];
+
+/** `xb extensions` and `xb invocations`: the groups and their commands. */
+export const extensionSet: CommandSet = {
+  groups: [
+    { name: 'extensions', summary: 'Upload, list, download and delete browser extensions' },
+    {
+      name: 'invocations',
+      summary: 'Invoke actions, follow and end invocations; list their browsers',
+    },
+  ],
+  commands: extensionCommands,
+};

@@ -3,7 +3,7 @@ import type { BinaryBody } from '@x/client';
 import type { FileEntry } from '@x/types';
 import { usageError } from '../cli-error.js';
 import { formatBytes, renderRecord, renderTable } from '../output/format.js';
-import { BROWSER_ARG, type CommandContext, type CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandContext, type CommandSet, type CommandSpec } from './command.js';
 import { callOperation, operationCommand, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, type SavedFile, saveBinary } from './files.js';
 
@@ -160,3 +160,9 @@ export const fsCommands: CommandSpec[] = [
     },
   }),
 ];
+
+/** `xb fs`: the group and its commands. */
+export const fsSet: CommandSet = {
+  groups: [{ name: 'fs', summary: 'Read, write, list and watch files on a browser’s instance' }],
+  commands: fsCommands,
+};

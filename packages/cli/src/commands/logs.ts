@@ -1,6 +1,6 @@
 import type { EventStream } from '@x/client';
 import type { LogEvent } from '@x/types';
-import { BROWSER_ARG, type CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandSet, type CommandSpec } from './command.js';
 import { callOperation, follow, operationCommand } from './define.js';
 
 /** `xb logs stream`: the lines of a file on the instance, or of the session's own log. */
@@ -28,3 +28,14 @@ export const logCommands: CommandSpec[] = [
     },
   }),
 ];
+
+/** `xb logs`: the group and its commands. */
+export const logSet: CommandSet = {
+  groups: [
+    {
+      name: 'logs',
+      summary: 'Follow a log file on a browser’s instance, or the session’s own log',
+    },
+  ],
+  commands: logCommands,
+};

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import { usageError } from '../cli-error.js';
-import type { CommandSpec } from './command.js';
+import type { CommandSet, CommandSpec } from './command.js';
 
 /**
  * `xb mcp`: the service's MCP server over stdio, for an MCP client that starts it as a command.
@@ -48,4 +48,16 @@ export const mcpCommand: CommandSpec = {
     await ended;
     await server.close();
   },
+};
+
+/** `xb mcp`: the group and its commands. */
+export const mcpSet: CommandSet = {
+  groups: [
+    {
+      name: 'mcp',
+      summary:
+        'Serve the MCP tools over stdio, for agents (XB_BASE_URL and XB_TOKEN, or a profile)',
+    },
+  ],
+  commands: [mcpCommand],
 };

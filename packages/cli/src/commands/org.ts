@@ -8,7 +8,7 @@ import type {
   ProjectLimits,
   ServiceNode,
 } from '@x/types';
-import type { CommandSpec } from './command.js';
+import type { CommandSet, CommandSpec } from './command.js';
 import { listShow, operationCommand } from './define.js';
 import {
   auditTable,
@@ -129,3 +129,14 @@ export const nodeCommands: CommandSpec[] = [
       }`,
   }),
 ];
+
+/** `xb projects`, `xb keys`, `xb audit` and `xb nodes`: the groups and their commands. */
+export const orgSet: CommandSet = {
+  groups: [
+    { name: 'projects', summary: 'Keep teams apart in projects; set their limits' },
+    { name: 'keys', summary: 'Make, rotate and delete API keys, for every project or one' },
+    { name: 'audit', summary: 'Read the audit log: every write, who made it and how it ended' },
+    { name: 'nodes', summary: "See the service's nodes; drain one before a deploy stops it" },
+  ],
+  commands: [...projectCommands, ...keyCommands, ...auditCommands, ...nodeCommands],
+};

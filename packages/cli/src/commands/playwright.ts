@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { PlaywrightExecuteResult } from '@x/types';
 import { CliError, usageError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { BROWSER_ARG, type CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandSet, type CommandSpec } from './command.js';
 import { callOperation, operationCommand } from './define.js';
 import { readStdin } from './files.js';
 
@@ -56,3 +56,9 @@ export const playwrightCommands: CommandSpec[] = [
     },
   }),
 ];
+
+/** `xb playwright`: the group and its commands. */
+export const playwrightSet: CommandSet = {
+  groups: [{ name: 'playwright', summary: 'Run Playwright code beside a browser, on its page' }],
+  commands: playwrightCommands,
+};

@@ -2,7 +2,7 @@ import type { BrowserPool, BrowserSession } from '@x/types';
 import { CliError } from '../cli-error.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { startSpinner } from '../output/progress.js';
-import type { CommandSpec } from './command.js';
+import type { CommandSet, CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { browserView, poolTable, poolView } from './views.js';
 
@@ -73,3 +73,9 @@ export const poolCommands: CommandSpec[] = [
       `${context.colors.green('✓')} Flushed the idle browsers of pool ${context.input.id_or_name}.`,
   }),
 ];
+
+/** `xb pools`: the group and its commands. */
+export const poolSet: CommandSet = {
+  groups: [{ name: 'pools', summary: 'Keep pools of warm browsers; acquire and release them' }],
+  commands: poolCommands,
+};

@@ -6,7 +6,7 @@ import type {
   SpawnedProcess,
   WatchEvent,
 } from '@x/types';
-import { BROWSER_ARG, type CommandContext, type CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandContext, type CommandSet, type CommandSpec } from './command.js';
 import { callOperation, follow, operationCommand, pause, printResult } from './define.js';
 import { processStatusLine } from './views.js';
 
@@ -238,3 +238,9 @@ export const processCommands: CommandSpec[] = [
     show: (context) => `${context.colors.green('✓')} Stopped watch ${context.input.watch_id}.`,
   }),
 ];
+
+/** `xb process`: the group and its commands. */
+export const processSet: CommandSet = {
+  groups: [{ name: 'process', summary: 'Run and watch processes on a browser’s instance' }],
+  commands: processCommands,
+};

@@ -1,6 +1,6 @@
 import type { BinaryBody } from '@x/client';
 import type { BrowserProxy, Profile } from '@x/types';
-import type { CommandContext, CommandSpec } from './command.js';
+import type { CommandContext, CommandSet, CommandSpec } from './command.js';
 import { callOperation, listShow, operationCommand, printResult } from './define.js';
 import { OUTPUT_FLAG, outputTarget, readStdin, type SavedFile, saveBinary } from './files.js';
 import { profileTable, profileView, proxyTable, proxyView } from './views.js';
@@ -91,3 +91,15 @@ export const profileCommands: CommandSpec[] = [
     show: (context, proxy) => proxyView(context.colors, proxy),
   }),
 ];
+
+/** `xb profiles` and `xb proxies`: the groups and their commands. */
+export const profileSet: CommandSet = {
+  groups: [
+    {
+      name: 'profiles',
+      summary: 'Keep logins and site state from one browser session to the next',
+    },
+    { name: 'proxies', summary: 'Route browsers through your proxies; check them' },
+  ],
+  commands: profileCommands,
+};

@@ -1,49 +1,57 @@
-import { authCommands } from './auth.js';
-import { browserCommands } from './browsers.js';
-import type { CommandSpec } from './command.js';
-import { completionCommand } from './completion.js';
-import { computerCommands } from './computer.js';
-import { configCommands } from './config.js';
-import { credentialCommands, credentialProviderCommands } from './credentials.js';
-import { curlCommands } from './curl.js';
-import { deployCommands } from './deploy.js';
-import { extensionCommands } from './extensions.js';
-import { fsCommands } from './fs.js';
-import { logCommands } from './logs.js';
-import { mcpCommand } from './mcp.js';
-import { auditCommands, keyCommands, nodeCommands, projectCommands } from './org.js';
-import { playwrightCommands } from './playwright.js';
-import { poolCommands } from './pools.js';
-import { processCommands } from './processes.js';
-import { profileCommands } from './profiles.js';
-import { telemetryCommands } from './telemetry.js';
+import { authSet } from './auth.js';
+import { browserSet } from './browsers.js';
+import type { CommandGroup, CommandSet, CommandSpec } from './command.js';
+import { completionSet } from './completion.js';
+import { computerSet } from './computer.js';
+import { configSet } from './config.js';
+import { credentialSet } from './credentials.js';
+import { curlSet } from './curl.js';
+import { deploySet } from './deploy.js';
+import { extensionSet } from './extensions.js';
+import { fsSet } from './fs.js';
+import { logSet } from './logs.js';
+import { mcpSet } from './mcp.js';
+import { orgSet } from './org.js';
+import { playwrightSet } from './playwright.js';
+import { poolSet } from './pools.js';
+import { processSet } from './processes.js';
+import { profileSet } from './profiles.js';
+import { telemetrySet } from './telemetry.js';
+
+/** Every file's groups and commands, in help order (`cli.test.ts` checks each group has some). */
+const SETS: readonly CommandSet[] = [
+  browserSet,
+  curlSet,
+  computerSet,
+  processSet,
+  playwrightSet,
+  logSet,
+  telemetrySet,
+  fsSet,
+  poolSet,
+  extensionSet,
+  deploySet,
+  profileSet,
+  credentialSet,
+  authSet,
+  orgSet,
+  mcpSet,
+  configSet,
+  // Completion lists every group and command, its own included.
+  completionSet(() => XB),
+];
+
+/** Every group and command of `xb`. */
+const XB: CommandSet = {
+  groups: SETS.flatMap((set) => set.groups),
+  commands: SETS.flatMap((set) => set.commands),
+};
+
+/** The command groups of `xb`, in help order. */
+export const GROUPS: readonly CommandGroup[] = XB.groups;
 
 /** Every command of `xb`. */
-export const COMMANDS: readonly CommandSpec[] = [
-  ...browserCommands,
-  ...computerCommands,
-  ...processCommands,
-  ...playwrightCommands,
-  ...logCommands,
-  ...telemetryCommands,
-  ...curlCommands,
-  ...fsCommands,
-  ...poolCommands,
-  ...extensionCommands,
-  ...deployCommands,
-  ...profileCommands,
-  ...credentialCommands,
-  ...credentialProviderCommands,
-  ...authCommands,
-  ...projectCommands,
-  ...keyCommands,
-  ...auditCommands,
-  ...nodeCommands,
-  ...configCommands,
-  mcpCommand,
-  // Completion lists every command, itself included.
-  completionCommand(() => COMMANDS),
-];
+export const COMMANDS: readonly CommandSpec[] = XB.commands;
 
 /** The command `xb <group> <name>`, or the group's own command (`xb completion <shell>`). */
 export function findCommand(group: string, name: string | undefined): CommandSpec | undefined {

@@ -1,6 +1,6 @@
 import type { EventStream } from '@x/client';
 import type { TelemetryEnvelope } from '@x/types';
-import { BROWSER_ARG, type CommandSpec } from './command.js';
+import { BROWSER_ARG, type CommandSet, type CommandSpec } from './command.js';
 import { callOperation, follow, listShow, operationCommand } from './define.js';
 import { telemetryLine, telemetryTable } from './views.js';
 
@@ -24,3 +24,14 @@ export const telemetryCommands: CommandSpec[] = [
     },
   }),
 ];
+
+/** `xb telemetry`: the group and its commands. */
+export const telemetrySet: CommandSet = {
+  groups: [
+    {
+      name: 'telemetry',
+      summary: 'Read and follow what a browser’s pages and clients did: console, network, calls',
+    },
+  ],
+  commands: telemetryCommands,
+};
