@@ -1,0 +1,186 @@
+import { created, type MethodCase, noContent, ok } from './method-case.js';
+
+const project = {
+  id: 'proj_1',
+  name: 'staging',
+  status: 'active',
+  created_at: '2026-11-22T10:00:00.000Z',
+  updated_at: '2026-11-22T10:00:00.000Z',
+};
+const projectLimits = { max_concurrent_sessions: 5, max_concurrent_invocations: null };
+const orgLimits = {
+  max_concurrent_sessions: 20,
+  default_project_max_concurrent_sessions: 5,
+  default_project_max_concurrent_invocations: null,
+};
+const apiKey = {
+  id: 'key_1',
+  name: 'ci',
+  masked_key: 'xbk_…abcd',
+  project_id: 'proj_1',
+  project_name: 'staging',
+  read_only: false,
+  created_at: '2026-11-22T10:00:00.000Z',
+  expires_at: null,
+  deleted_at: null,
+};
+const createdKey = { ...apiKey, key: 'xbk_secret_abcd' };
+const serviceNode = {
+  id: 'a1b2',
+  url: 'http://10.0.0.1:8080',
+  state: 'draining',
+  is_self: true,
+  max_browsers: 20,
+  browsers: 3,
+};
+const auditEntry = {
+  id: 'aud_1',
+  timestamp: '2026-11-22T10:00:00.000Z',
+  key_id: 'key_1',
+  key_name: 'ci',
+  auth_strategy: 'api_key',
+  project_id: 'proj_1',
+  method: 'POST',
+  path: '/browsers',
+  route: 'browsers.create',
+  status: 201,
+  client_ip: '127.0.0.1',
+  user_agent: 'xb',
+  duration_ms: 900,
+};
+
+/** One realistic call of every operation of `org`. */
+export const cases: Record<string, MethodCase> = {
+  'projects.create': {
+    input: { name: 'staging' },
+    method: 'POST',
+    url: '/org/projects',
+    body: { name: 'staging' },
+    respond: created(project),
+    result: project,
+  },
+  'projects.list': {
+    input: { query: 'stag' },
+    method: 'GET',
+    url: '/org/projects?query=stag',
+    respond: ok([project]),
+    result: [project],
+  },
+  'projects.get': {
+    input: { id_or_name: 'staging' },
+    method: 'GET',
+    url: '/org/projects/staging',
+    respond: ok(project),
+    result: project,
+  },
+  'projects.update': {
+    input: { id_or_name: 'proj_1', status: 'archived' },
+    method: 'PATCH',
+    url: '/org/projects/proj_1',
+    body: { status: 'archived' },
+    respond: ok({ ...project, status: 'archived' }),
+    result: { ...project, status: 'archived' },
+  },
+  'projects.delete': {
+    input: { id_or_name: 'staging' },
+    method: 'DELETE',
+    url: '/org/projects/staging',
+    respond: noContent,
+    result: undefined,
+  },
+  'projects.limits.get': {
+    input: { id_or_name: 'staging' },
+    method: 'GET',
+    url: '/org/projects/staging/limits',
+    respond: ok(projectLimits),
+    result: projectLimits,
+  },
+  'projects.limits.update': {
+    input: { id_or_name: 'staging', max_concurrent_sessions: 5 },
+    method: 'PATCH',
+    url: '/org/projects/staging/limits',
+    body: { max_concurrent_sessions: 5 },
+    respond: ok(projectLimits),
+    result: projectLimits,
+  },
+  'org.limits.get': {
+    method: 'GET',
+    url: '/org/limits',
+    respond: ok(orgLimits),
+    result: orgLimits,
+  },
+  'org.limits.update': {
+    input: { default_project_max_concurrent_sessions: 5 },
+    method: 'PATCH',
+    url: '/org/limits',
+    body: { default_project_max_concurrent_sessions: 5 },
+    respond: ok(orgLimits),
+    result: orgLimits,
+  },
+  'apiKeys.create': {
+    input: { name: 'ci', project_id: 'staging', days_to_expire: 30 },
+    method: 'POST',
+    url: '/org/api_keys',
+    body: { name: 'ci', project_id: 'staging', days_to_expire: 30 },
+    respond: created(createdKey),
+    result: createdKey,
+  },
+  'apiKeys.list': {
+    input: { status: 'all' },
+    method: 'GET',
+    url: '/org/api_keys?status=all',
+    respond: ok([apiKey]),
+    result: [apiKey],
+  },
+  'apiKeys.get': {
+    input: { id: 'key_1', include_deleted: true },
+    method: 'GET',
+    url: '/org/api_keys/key_1?include_deleted=true',
+    respond: ok(apiKey),
+    result: apiKey,
+  },
+  'apiKeys.update': {
+    input: { id: 'key_1', name: 'deploys' },
+    method: 'PATCH',
+    url: '/org/api_keys/key_1',
+    body: { name: 'deploys' },
+    respond: ok({ ...apiKey, name: 'deploys' }),
+    result: { ...apiKey, name: 'deploys' },
+  },
+  'apiKeys.delete': {
+    input: { id: 'key_1' },
+    method: 'DELETE',
+    url: '/org/api_keys/key_1',
+    respond: noContent,
+    result: undefined,
+  },
+  'apiKeys.rotate': {
+    input: { id: 'key_1', expire_in_days: 1 },
+    method: 'POST',
+    url: '/org/api_keys/key_1/rotate',
+    body: { expire_in_days: 1 },
+    respond: created(createdKey),
+    result: createdKey,
+  },
+  'nodes.list': {
+    method: 'GET',
+    url: '/org/nodes',
+    respond: ok([serviceNode]),
+    result: [serviceNode],
+  },
+  'nodes.drain': {
+    input: { id: 'a1b2', wait_seconds: 1 },
+    method: 'POST',
+    url: '/org/nodes/a1b2/drain',
+    body: { wait_seconds: 1 },
+    respond: ok({ node: serviceNode, browsers_in_use: 2 }),
+    result: { node: serviceNode, browsers_in_use: 2 },
+  },
+  'auditLogs.list': {
+    input: { start: '2026-11-22T00:00:00.000Z', end: '2026-11-23T00:00:00.000Z', method: 'POST' },
+    method: 'GET',
+    url: '/audit-logs?start=2026-11-22T00%3A00%3A00.000Z&end=2026-11-23T00%3A00%3A00.000Z&method=POST',
+    respond: ok([auditEntry]),
+    result: [auditEntry],
+  },
+};
