@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_OPTIONS } from './command-line.js';
 import { parseTokensFile } from './http/tokens-file.js';
 import { type RunningServer, startServer } from './server.js';
+import { pipesFolder } from './startup/engines.js';
 import { findExecutable } from './system/executables.js';
 import { MAIN, startBinary } from './test-support/binary.js';
 import { jsonCaller, testConfig } from './test-support/servers.js';
@@ -318,6 +319,15 @@ describe('health', () => {
       const ready = await fetch(`${server.url}/readyz`);
       expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
     });
+  });
+
+  it('leaves nothing in the system temp folder once it stops', async () => {
+    let pipes = '';
+    await withServer({}, async (_server, dataDir) => {
+      pipes = pipesFolder(dataDir);
+      expect(existsSync(pipes)).toBe(true);
+    });
+    expect(existsSync(pipes)).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ import type { SessionNetwork } from './network/egress-networks.js';
 import type { SandboxUser } from './sandbox/bubblewrap.js';
 import type { SessionCgroups } from './sandbox/cgroups.js';
 import { InstanceDisks } from './sandbox/instance-disks.js';
-import { type Addresses, makeEngines } from './startup/engines.js';
+import { type Addresses, makeEngines, removePipes } from './startup/engines.js';
 import { checkSessionSettings, readHost } from './startup/host.js';
 import { startHousekeeping } from './startup/housekeeping.js';
 import { httpOrigin, serveApi } from './startup/http.js';
@@ -130,7 +130,7 @@ async function startStages(
     parts,
     teardown,
   );
-  const { organization: org, browserEngine, playwright, poolPeers } = engines;
+  const { organization: org, browserEngine, playwright, poolPeers, pipes } = engines;
   const serving = await serveApi(
     config,
     logger,
@@ -228,6 +228,8 @@ async function startStages(
         forwarder?.close();
         await browserEngine.spares?.close();
         await playwright.close();
+        // Every process has ended with its browser: its pipes' folder goes.
+        removePipes(pipes, logger);
         // Viewers were told the server is going away (1001); their sockets end now.
         serving.closeLiveSockets();
         // Event streams and proxied sockets hold connections open: end what is left.

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { isIPv4 } from 'node:net';
 import { basename, join } from 'node:path';
 import { formatIpv4, isInNetwork, type NetworkEntry, parseIpv4 } from '@x/types';
 import type { Logger } from 'pino';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -45,6 +46,8 @@ export interface Engines {
   readonly playwright: SandboxPlaywrightRunner;
   readonly organization: Organization<ChromiumInstance>;
   readonly poolPeers: ClusterPoolPeers | undefined;
+  /** The processes' output-pipe folder, outside the data directory: removed when the server stops. */
+  readonly pipes: string;
 }
 
 /**
@@ -124,6 +127,10 @@ export async function makeEngines(
       XB_BASE_URL: codeApiUrl(addresses.url),
     }),
   });
+  const pipes = pipesFolder(config.dataDir);
+  const processes = new SandboxProcessRunner(tools.bwrap, pipes);
+  // Given back after the projects' browsers (added before them): their processes have ended.
+  teardown.add("the processes' output-pipe folder", () => removePipes(pipes, logger));
   // A pool's browsers run on every node with room: the node that holds the pool reaches them.
   const poolPeers = cluster ? new ClusterPoolPeers(cluster, logger) : undefined;
   const organization = new Organization<ChromiumInstance>({
@@ -137,7 +144,7 @@ export async function makeEngines(
     audit: store.audit,
     engines: {
       browsers: parts.browsers ?? browserEngine,
-      processes: new SandboxProcessRunner(tools.bwrap, pipesFolder(config.dataDir)),
+      processes,
       playwright,
       curl: { fetch: (instance, call, signal) => instance.chromium.curl(call, signal) },
       recorder: new FfmpegRecorder(
@@ -195,7 +202,7 @@ export async function makeEngines(
       max: config.maxBrowsers,
     });
   }
-  return { browserEngine, playwright, organization, poolPeers };
+  return { browserEngine, playwright, organization, poolPeers, pipes };
 }
 
 /**
@@ -203,9 +210,22 @@ export async function makeEngines(
  * a digest of its path and kept out of it, because a process reads the name of the pipe it writes
  * to (`readlink /proc/self/fd/1`) and the data directory's path is nothing for it to know.
  */
-function pipesFolder(dataDir: string): string {
+export function pipesFolder(dataDir: string): string {
   const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
   return join(tmpdir(), `xb-pipes-${digest}`);
+}
+
+/**
+ * Removes the output-pipe folder once no process of this server runs (each pipe is unlinked as
+ * soon as it is open; a terminal's start-up files go with its sandbox): nothing is left in the
+ * system's temp folder. A failure is logged: the next start with this data directory reuses it.
+ */
+export function removePipes(folder: string, logger: Logger): void {
+  try {
+    rmSync(folder, { recursive: true, force: true });
+  } catch (error) {
+    logger.warn({ err: error, folder }, 'could not remove the output-pipe folder');
+  }
 }
 
 /**
