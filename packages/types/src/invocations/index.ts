@@ -1,0 +1,28 @@
+export {
+  CreateInvocationBodySchema,
+  type CreateInvocationInput,
+  type Invocation,
+  type InvocationBrowsers,
+  InvocationBrowsersSchema,
+  type InvocationEvent,
+  InvocationEventSchema,
+  type InvocationListQuery,
+  InvocationListSchema,
+  InvocationSchema,
+  InvocationStatusSchema,
+  ListInvocationsQuerySchema,
+  MAX_INVOCATION_PAYLOAD,
+  SYNC_INVOCATION_SECONDS,
+  UpdateInvocationBodySchema,
+  type UpdateInvocationInput,
+} from './invocation.js';
+export {
+  createInvocationOperation,
+  deleteInvocationBrowsersOperation,
+  followInvocationOperation,
+  getInvocationOperation,
+  InvocationPathSchema,
+  listInvocationBrowsersOperation,
+  listInvocationsOperation,
+  updateInvocationOperation,
+} from './operations.js';

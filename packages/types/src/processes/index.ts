@@ -1,0 +1,36 @@
+export {
+  execProcessOperation,
+  getProcessStatusOperation,
+  killProcessOperation,
+  ProcessPathSchema,
+  resizeProcessOperation,
+  spawnProcessOperation,
+  streamProcessOutputOperation,
+  writeProcessStdinOperation,
+} from './operations.js';
+export {
+  type ExecResult,
+  ExecResultSchema,
+  KillProcessBodySchema,
+  KillResultSchema,
+  MAX_PROCESS_TIMEOUT_SECONDS,
+  MAX_STDIN_BYTES,
+  MAX_TERMINAL_SIDE,
+  ProcessCommandBodySchema,
+  type ProcessCommandInput,
+  type ProcessOutputEvent,
+  ProcessOutputEventSchema,
+  ProcessSignalSchema,
+  ProcessStdinBodySchema,
+  ProcessStdinResultSchema,
+  ResizeProcessBodySchema,
+  type SpawnedProcess,
+  SpawnedProcessSchema,
+  SpawnProcessBodySchema,
+  type SpawnProcessInput,
+} from './process-commands.js';
+export {
+  ProcessStateSchema,
+  type ProcessStatus,
+  ProcessStatusSchema,
+} from './process-status.js';

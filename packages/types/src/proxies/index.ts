@@ -1,0 +1,28 @@
+export {
+  checkProxyOperation,
+  createProxyOperation,
+  deleteProxyOperation,
+  getProxyOperation,
+  listProxiesOperation,
+  ProxyPathSchema,
+  updateProxyOperation,
+} from './operations.js';
+export {
+  type BrowserProxy,
+  type CreateProxyBody,
+  CreateProxyBodySchema,
+  type CreateProxyInput,
+  DeleteProxyQuerySchema,
+  ListProxiesQuerySchema,
+  MAX_BYPASS_HOSTS,
+  PROXY_PROTOCOLS,
+  PROXY_STATUSES,
+  PROXY_TYPES,
+  ProxyListSchema,
+  type ProxyProtocol,
+  ProxySchema,
+  SELF_HOSTED_PROXY_TYPES_MESSAGE,
+  type UpdateProxyBody,
+  UpdateProxyBodySchema,
+  type UpdateProxyInput,
+} from './proxy.js';
