@@ -178,8 +178,9 @@ const signature = (operation: { method: string; path: string }) =>
   `${operation.method} ${operation.path}`;
 
 describe('the operation catalog', () => {
-  it('holds exactly the operations of contract.md', () => {
-    expect(operations.map(signature).sort()).toEqual([...CONTRACT_OPERATIONS].sort());
+  it('holds every operation of contract.md (v0.1.0; a new area may add more)', () => {
+    const signatures = new Set(operations.map(signature));
+    expect(CONTRACT_OPERATIONS.filter((operation) => !signatures.has(operation))).toEqual([]);
   });
 
   it('has unique (method, path) pairs and unique names', () => {
