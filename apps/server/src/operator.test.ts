@@ -320,15 +320,6 @@ describe('health', () => {
       expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
     });
   });
-
-  it('leaves nothing in the system temp folder once it stops', async () => {
-    let pipes = '';
-    await withServer({}, async (_server, dataDir) => {
-      pipes = pipesFolder(dataDir);
-      expect(existsSync(pipes)).toBe(true);
-    });
-    expect(existsSync(pipes)).toBe(false);
-  });
 });
 
 /** Polls `check` until it holds, for up to 5 s. */
@@ -339,6 +330,17 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('a stop', () => {
+  it("removes the processes' pipe folder it made in the system temp folder", async () => {
+    let pipes = '';
+    await withServer({}, async (_server, dataDir) => {
+      pipes = pipesFolder(dataDir);
+      expect(existsSync(pipes)).toBe(true);
+    });
+    expect(existsSync(pipes)).toBe(false);
+  });
+});
 
 describe('tokens from a file', () => {
   it('reads tokens and read-only tokens, and refuses a line it does not understand', () => {

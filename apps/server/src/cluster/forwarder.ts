@@ -45,9 +45,9 @@ export type AppResolver = (app: string, version: string) => Promise<string | und
  * Passes the calls and WebSockets of sessions other nodes run to them, each by its operation's
  * `clusterRoute` (read by `cluster-routes.ts`): the owner is read from the session's id (its
  * node's tag), so no lookup is made; a name is looked up in the store. A new browser goes to the
- * least loaded node with room. Each passed call is signed (`hop-signing.ts`) and names the node it came
- * from; a node never passes on a call that another node passed to it, so no call loops. Calls are
- * relayed as bytes (`relay.ts`); the nodes' own calls of each other are `node-calls.ts`.
+ * least loaded node with room. Each passed call is signed (`hop-signing.ts`) and names the node
+ * it came from; a node never passes on a call that another node passed to it, so no call loops.
+ * Calls are relayed as bytes (`relay.ts`); the nodes' own calls of each other are `node-calls.ts`.
  */
 export class Forwarder {
   readonly #node: ClusterNode;

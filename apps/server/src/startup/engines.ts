@@ -46,7 +46,7 @@ export interface Engines {
   readonly playwright: SandboxPlaywrightRunner;
   readonly organization: Organization<ChromiumInstance>;
   readonly poolPeers: ClusterPoolPeers | undefined;
-  /** The processes' output-pipe folder, outside the data directory: removed when the server stops. */
+  /** The processes' output-pipe folder, outside the data directory: removed at the stop. */
   readonly pipes: string;
 }
 
