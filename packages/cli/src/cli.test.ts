@@ -267,7 +267,7 @@ describe('xb completion', () => {
     expect(zsh).toContain('"computer type") compadd -- --delay');
     const fish = (await xb(['completion', 'fish'])).stdout;
     expect(fish).toContain(
-      'complete -c xb -n "not __fish_seen_subcommand_from browsers replays computer process playwright logs telemetry fs pools extensions invocations deploy deployments apps invoke profiles proxies credentials credential-providers auth projects keys audit nodes mcp config completion" -a pools -d \'Keep pools of warm browsers; acquire and release them\'',
+      `complete -c xb -n "not __fish_seen_subcommand_from ${GROUPS.map((group) => group.name).join(' ')}" -a pools -d 'Keep pools of warm browsers; acquire and release them'`,
     );
     expect(fish).toContain('-l acquire-timeout-seconds');
     expect((await xb(['completion', 'tcsh'])).stderr).toBe(
