@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import type { BrowserSession } from '@x/types';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pipesFolder } from '../startup/engines.js';
 import { MAIN, startServerProcess } from '../test-support/binary.js';
 import { openEgressSessions, visit } from '../test-support/egress-pages.js';
 import { type FarHost, startFarHost } from '../test-support/far-host.js';
@@ -165,6 +166,9 @@ describe.skipIf(!isRoot)('egress policy of a server that is not root', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     // The server's secret key, beside its data directory.
     if (dataDir) rmSync(`${dataDir}.key`, { force: true });
+    // Killed, the server left its processes' pipe folder (a restart would reuse it); it ran
+    // without TMPDIR, so the folder is in /tmp.
+    if (dataDir) rmSync(pipesFolder(dataDir, '/tmp'), { recursive: true, force: true });
   });
 
   /** The namespace holder of each session (the server's `sleep` children), open's and closed's. */

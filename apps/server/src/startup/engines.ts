@@ -210,9 +210,9 @@ export async function makeEngines(
  * a digest of its path and kept out of it, because a process reads the name of the pipe it writes
  * to (`readlink /proc/self/fd/1`) and the data directory's path is nothing for it to know.
  */
-export function pipesFolder(dataDir: string): string {
+export function pipesFolder(dataDir: string, temp: string = tmpdir()): string {
   const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
-  return join(tmpdir(), `xb-pipes-${digest}`);
+  return join(temp, `xb-pipes-${digest}`);
 }
 
 /**
