@@ -1,3 +1,4 @@
+export * from './areas/index.js';
 export type { ChecksByOperation } from './calls/call-checks.js';
 export { catalogChecks, checked } from './calls/checked.js';
 export {
@@ -8,8 +9,6 @@ export {
   type OperationCall,
 } from './calls/define-call.js';
 export { defineListCall, type ListPage, PagePromise } from './calls/list-page.js';
-export type * from './calls/operation-types.js';
-export * from './calls/operations.js';
 export {
   type CatalogEntry,
   type HttpMethod,

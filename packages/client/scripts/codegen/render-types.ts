@@ -1,10 +1,9 @@
 /**
- * Renders `src/calls/operation-types.ts`: a named, documented TypeScript type for every
- * operation's input and answer, every record the answers hold, and the client's methods as plain
- * interfaces, all from the operation catalog of @x/types. An editor then shows `TypeTextInput`
- * with each field's description, not a catalog type to unfold, and checking a call costs no
- * schema inference. `operations.test.ts` renders it again and fails when the file has fallen
- * behind; a type test proves each type equal to what the schemas infer.
+ * Renders a named, documented TypeScript type for every operation's input and answer, every
+ * record the answers hold, and the client's methods as plain interfaces, all from the operation
+ * catalog of @x/types; `render-areas.ts` puts each in its area's file. An editor then shows
+ * `TypeTextInput` with each field's description, not a catalog type to unfold, and checking a
+ * call costs no schema inference. A type test proves each type equal to what the schemas infer.
  */
 import * as types from '@x/types';
 import { fieldDescription, type Operation, operationFields, successStatuses } from '@x/types';
@@ -47,14 +46,14 @@ const OPTIONAL = new Set(['optional', 'exact_optional', 'nullish', 'undefinedabl
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** The record each exported record schema is named as (`BrowserSessionSchema` → BrowserSession). */
-function schemaNames(): Map<unknown, string> {
-  const names = new Map<unknown, string>();
+function schemaNames(): Map<unknown, { readonly name: string; readonly exported: string }> {
+  const names = new Map<unknown, { readonly name: string; readonly exported: string }>();
   for (const [exported, value] of Object.entries(types)) {
     if (!exported.endsWith('Schema') || UNNAMED.test(exported)) continue;
     const node = value as Node;
     if (node?.kind !== 'schema' || !NAMED_TYPES.has(node.type)) continue;
     const base = exported.slice(0, -'Schema'.length);
-    names.set(value, RENAMED[base] ?? base);
+    names.set(value, { name: RENAMED[base] ?? base, exported });
   }
   return names;
 }
@@ -62,7 +61,7 @@ function schemaNames(): Map<unknown, string> {
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** A JSDoc block of these lines, or nothing when there are none. */
-function doc(lines: readonly string[]): string {
+export function doc(lines: readonly string[]): string {
   const text = lines
     .flatMap((line) => line.split('\n'))
     .map((line) => line.replace(/\*\//g, '*\\/'));
@@ -120,7 +119,9 @@ export class TypeRenderer {
   private readonly names = schemaNames();
   /** The records' declarations by type name, in the order they were first needed. */
   readonly records = new Map<string, string>();
-  /** Every other declaration (an operation's input, answer, methods) by type name. */
+  /** The name of the schema of @x/types each record is rendered from, by type name. */
+  readonly recordSchemas = new Map<string, string>();
+  /** Every other declaration (an operation's input and answer) by type name. */
   readonly declarations = new Map<string, string>();
   private readonly taken = new Set<string>();
 
@@ -144,8 +145,9 @@ export class TypeRenderer {
     const piped = schema.pipe
       ?.slice(1)
       .every((item) => item.kind !== 'schema' && item.kind !== 'transformation');
-    const base = this.names.get(schema) ?? (piped ? this.names.get(schema.pipe?.[0]) : undefined);
-    if (!base) return undefined;
+    const found = this.names.get(schema) ?? (piped ? this.names.get(schema.pipe?.[0]) : undefined);
+    if (!found) return undefined;
+    const base = found.name;
     const text = this.structure(schema, mode);
     // A record that reads differently as sent (defaults left out) has a name of its own then,
     // unless it is only ever sent (its output, past a transformation, has no type to tell).
@@ -162,6 +164,7 @@ export class TypeRenderer {
     if (!this.records.has(name)) {
       this.reserve(name);
       this.records.set(name, declaration(name, text));
+      this.recordSchemas.set(name, found.exported);
     }
     return name;
   }
@@ -274,6 +277,8 @@ export interface OperationTypes {
   readonly paginated: boolean;
   /** The method's type as it is written: `(input: X, options?: CallOptions) => CallPromise<Y>`. */
   readonly signature: string;
+  /** The types declared for this operation alone (its input, and its answer when unnamed). */
+  readonly declared: readonly string[];
 }
 
 function accessNote(operation: Operation): string {
@@ -347,6 +352,7 @@ export function renderOperationTypes(renderer: TypeRenderer): Map<Operation, Ope
     const paginated = operation.paginated === true;
     if (paginated) value = value.replace(/\[\]$/, '').replace(/^\((.*)\)$/, '$1');
     let resultName = value;
+    const declared = [input];
     // An answer with no name of its own (an inline object, several statuses) gets one.
     if (!/^(EventStream<)?[A-Z]\w*(\[\])?>?$/.test(value) && value !== 'undefined') {
       resultName = renderer.reserve(`${name}${paginated ? 'Item' : 'Result'}`);
@@ -354,6 +360,7 @@ export function renderOperationTypes(renderer: TypeRenderer): Map<Operation, Ope
         `What \`${operation.name}\` ${paginated ? 'lists, one record' : 'answers'}.`,
       ];
       renderer.declarations.set(resultName, `${doc(answerDoc)}${declaration(resultName, value)}`);
+      declared.push(resultName);
     }
     const promise = paginated ? `PagePromise<${resultName}>` : `CallPromise<${resultName}>`;
     result.set(operation, {
@@ -362,13 +369,14 @@ export function renderOperationTypes(renderer: TypeRenderer): Map<Operation, Ope
       result: resultName,
       paginated,
       signature: `(input${inputOptional ? '?' : ''}: ${input}, options?: CallOptions) => ${promise}`,
+      declared,
     });
   }
   return result;
 }
 
 /** The client's method groups as interfaces: `ClientMethods`, `BrowsersMethods`, … */
-function renderMethodGroups(
+export function renderMethodGroups(
   byOperation: Map<Operation, OperationTypes>,
   renderer: TypeRenderer,
 ): string[] {
@@ -413,66 +421,4 @@ function renderMethodGroups(
   };
   walk(root, []);
   return out;
-}
-
-/** The whole file, before formatting. */
-export function renderTypesFile(): {
-  source: string;
-  errorBodySource: string;
-  byOperation: Map<Operation, OperationTypes>;
-} {
-  const renderer = new TypeRenderer();
-  // The error body is no operation's answer, but every error carries it: its records go in a file
-  // of their own, which the request and error modules import without the methods' types.
-  renderer.render(types.ErrorSchema as Node, 'output');
-  const errorRecords = [...renderer.records.keys()];
-  const byOperation = renderOperationTypes(renderer);
-  const records = [...renderer.records]
-    .filter(([name]) => !errorRecords.includes(name))
-    .map(([, text]) => text);
-  const groups = renderMethodGroups(byOperation, renderer);
-  const body = [...records, ...renderer.declarations.values(), ...groups].join('\n');
-  const usedErrorRecords = errorRecords.filter((name) => new RegExp(`\\b${name}\\b`).test(body));
-  const errorBodySource = [
-    '/**',
-    " * The API's error body, as the catalog describes it: every error answer carries one.",
-    ' *',
-    ' * Generated from the catalog of @x/types by `pnpm --filter @x/client generate`. Do not edit.',
-    ' */',
-    '',
-    ...errorRecords.flatMap((name) => [renderer.records.get(name), '']),
-  ].join('\n');
-  const operationDeclarations = [...renderer.declarations.values()];
-  const source = [
-    '/**',
-    " * The API's records, every operation's input and answer, and the client's methods, as named",
-    ' * types with the descriptions of the catalog.',
-    ' *',
-    ' * Generated from the catalog of @x/types by `pnpm --filter @x/client generate`; a test fails',
-    ' * when it falls behind, and another proves each type equal to what the schemas infer. Do not',
-    ' * edit.',
-    ' */',
-    "import type { CallPromise } from '../client/call-promise.js';",
-    "import type { CallOptions } from '../client/options.js';",
-    "import type { BinaryBody } from '../streams/binary-body.js';",
-    "import type { EventStream } from '../streams/event-stream.js';",
-    "import type { UploadSource } from '../uploads/upload-source.js';",
-    ...(usedErrorRecords.length > 0
-      ? [`import type { ${usedErrorRecords.join(', ')} } from './error-body.js';`]
-      : []),
-    "import type { PagePromise } from './list-page.js';",
-    '',
-    `export type { ${errorRecords.join(', ')} } from './error-body.js';`,
-    '',
-    '// Records',
-    '',
-    ...records.flatMap((text) => [text, '']),
-    '// Operations',
-    '',
-    ...operationDeclarations.flatMap((text) => [text, '']),
-    '// Methods',
-    '',
-    ...groups.flatMap((text) => [text, '']),
-  ].join('\n');
-  return { source, errorBodySource, byOperation };
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { operations } from '@x/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as functions from '../areas/index.js';
 import { createCore } from '../client/core.js';
 import { createClient } from '../client/create-client.js';
 import { ResponseValidationError } from '../errors/validation-errors.js';
@@ -8,7 +9,6 @@ import { createCore as createNodeCore } from '../node/index.js';
 import { type RecordedCall, useRecordingServer } from '../test-support/recording-server.js';
 import * as samples from '../test-support/samples.js';
 import { USER_AGENT } from '../version.js';
-import * as functions from './operations.js';
 
 const rig = useRecordingServer();
 
@@ -105,7 +105,9 @@ describe('lists', () => {
 
 describe('operation functions over a core', () => {
   it('are one per operation, and call the same way as the methods', async () => {
-    expect(Object.keys(functions)).toHaveLength(operations.length);
+    expect(functions.operationFunctions).toHaveLength(operations.length);
+    // Besides the functions, the areas export only their list.
+    expect(Object.keys(functions)).toHaveLength(operations.length + 1);
     rig.server.respond('GET', '/browser_pools/checkout', { status: 200, json: samples.pool });
     const core = createCore({ baseUrl: rig.server.url, token: 'tok_test' });
     await expect(functions.getBrowserPool(core, { id_or_name: 'checkout' })).resolves.toEqual(

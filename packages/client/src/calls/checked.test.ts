@@ -6,12 +6,6 @@ import {
   watchEventsOperation,
 } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { createCore } from '../client/core.js';
-import { BadRequestError, TimeoutError } from '../errors/index.js';
-import { InputValidationError, ResponseValidationError } from '../errors/validation-errors.js';
-import { useRecordingServer } from '../test-support/recording-server.js';
-import * as samples from '../test-support/samples.js';
-import { checked } from './checked.js';
 import {
   acquireBrowser,
   getBrowserPool,
@@ -20,7 +14,13 @@ import {
   uploadFiles,
   watchEvents,
   writeFile,
-} from './operations.js';
+} from '../areas/index.js';
+import { createCore } from '../client/core.js';
+import { BadRequestError, TimeoutError } from '../errors/index.js';
+import { InputValidationError, ResponseValidationError } from '../errors/validation-errors.js';
+import { useRecordingServer } from '../test-support/recording-server.js';
+import * as samples from '../test-support/samples.js';
+import { checked } from './checked.js';
 
 const rig = useRecordingServer();
 const core = () => createCore({ baseUrl: rig.server.url, token: 'tok_test' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { getBrowserPool } from '../areas/index.js';
 import { catalogChecks } from '../calls/checked.js';
 import { defineCall } from '../calls/define-call.js';
-import { getBrowserPool } from '../calls/operations.js';
 import { BadRequestError, InputValidationError, ResponseValidationError } from '../errors/index.js';
 import { useRecordingServer } from '../test-support/recording-server.js';
 import * as samples from '../test-support/samples.js';

@@ -6,8 +6,8 @@ import {
   type WatchEvent,
 } from '@x/types';
 import { describe, expectTypeOf, it } from 'vitest';
+import { getBrowserPool } from '../areas/index.js';
 import { checked } from '../calls/checked.js';
-import { getBrowserPool } from '../calls/operations.js';
 import type { BinaryBody } from '../streams/binary-body.js';
 import type { EventStream } from '../streams/event-stream.js';
 import type { CallPromise } from './call-promise.js';

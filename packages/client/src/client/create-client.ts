@@ -1,6 +1,5 @@
+import { type ClientMethods, operationFunctions } from '../areas/index.js';
 import { definitionOf } from '../calls/define-call.js';
-import { everyFunction } from '../calls/every-function.js';
-import type { ClientMethods } from '../calls/operation-types.js';
 import { type Core, createCore } from './core.js';
 import type { CallOptions, ClientOptions } from './options.js';
 
@@ -18,7 +17,7 @@ type OperationFunction = (core: Core, input?: unknown, options?: CallOptions) =>
 let places: readonly (readonly [path: readonly string[], call: OperationFunction])[] | undefined;
 
 function placesOfFunctions() {
-  places ??= everyFunction.map((call) => {
+  places ??= operationFunctions.map((call) => {
     const name = definitionOf(call)?.route.name as string;
     return [name.split('.'), call as OperationFunction] as const;
   });

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { operations } from '@x/types';
 import { describe, expect, it } from 'vitest';
+import * as functions from '../areas/index.js';
 import { definitionOf } from '../calls/define-call.js';
-import * as functions from '../calls/operations.js';
 import { type RecordedCall, useRecordingServer } from '../test-support/recording-server.js';
 import * as samples from '../test-support/samples.js';
 import type { Client } from './create-client.js';

@@ -1,5 +1,4 @@
-import type { CurlInput } from '../calls/operation-types.js';
-import { curl } from '../calls/operations.js';
+import { type CurlInput, curl } from '../areas/curl.js';
 import type { Core } from '../client/core.js';
 
 /** What `browserFetch`'s function takes besides the URL: a subset of `fetch`'s `init`. */

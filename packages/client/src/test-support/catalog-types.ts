@@ -15,7 +15,7 @@ import type { UploadSource } from '../uploads/upload-source.js';
 
 /*
  * The client's types as the catalog's schemas infer them. The client itself uses the generated
- * named types of `calls/operation-types.ts` (cheap to check, readable in an editor); the type
+ * named types of `areas/` (cheap to check, readable in an editor); the type
  * tests prove those equal to these.
  */
 

@@ -7,11 +7,11 @@
 import type * as types from '@x/types';
 import type { CatalogOperation, OperationName } from '@x/types';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { OperationCall } from '../calls/define-call.js';
+import type { CatalogEntry } from '../calls/route.js';
 import type { ClientMethod } from '../test-support/catalog-types.js';
-import type { OperationCall } from './define-call.js';
-import type { ClientMethods, ErrorBody, ErrorDetail } from './operation-types.js';
-import type * as functions from './operations.js';
-import type { CatalogEntry } from './route.js';
+import type * as functions from './index.js';
+import type { ClientMethods, ErrorBody, ErrorDetail } from './index.js';
 
 /** Whether two types are identical (not merely assignable either way). */
 type Equal<A, B> =
