@@ -76,6 +76,8 @@ export interface CommandSpec {
   readonly summary: string;
   /** The operation it calls, when it calls exactly one: its flags come from the catalog. */
   readonly operation?: OperationName;
+  /** Other operations it serves (the events of a watch it starts), so none is derived for them. */
+  readonly alsoServes?: readonly OperationName[];
   readonly args: readonly ArgSpec[];
   readonly flags: readonly FlagSpec[];
   readonly example: string;

@@ -36,6 +36,8 @@ export interface OperationCommandOptions<T> {
   ) => Promise<void>;
   /** Overrides the catalog's summary. */
   readonly summary?: string;
+  /** Other operations the command serves besides its own (see `CommandSpec.alsoServes`). */
+  readonly alsoServes?: readonly OperationName[];
 }
 
 /** Prints a command's result: one JSON document with `--json`, else what `show` makes of it. */
@@ -102,6 +104,7 @@ export function operationCommand<T = unknown>(
     name,
     summary: options.summary ?? operationByName(operation).summary,
     operation,
+    ...(options.alsoServes ? { alsoServes: options.alsoServes } : {}),
     args,
     flags: [
       ...operationFlags(operation, args),

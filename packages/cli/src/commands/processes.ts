@@ -196,6 +196,7 @@ export const processCommands: CommandSpec[] = [
   },
   operationCommand('fs', 'watch', 'browsers.fs.watch.start', {
     summary: 'Watch a directory on the browser instance and print its changes until Ctrl-C.',
+    alsoServes: ['browsers.fs.watch.events'],
     args: [BROWSER, { name: '<path>', field: 'path' }],
     example: 'xb fs watch br_x7Hq2K9mN4pL /home/browser/Downloads --recursive',
     show: () => '',

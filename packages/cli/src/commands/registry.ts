@@ -1,5 +1,6 @@
 import { authSet } from './auth.js';
 import { browserSet } from './browsers.js';
+import { catalogCommands } from './catalog-commands.js';
 import type { CommandGroup, CommandSet, CommandSpec } from './command.js';
 import { completionSet } from './completion.js';
 import { computerSet } from './computer.js';
@@ -18,8 +19,11 @@ import { processSet } from './processes.js';
 import { profileSet } from './profiles.js';
 import { telemetrySet } from './telemetry.js';
 
-/** Every file's groups and commands, in help order (`cli.test.ts` checks each group has some). */
-const SETS: readonly CommandSet[] = [
+/**
+ * Every file's groups and commands, in help order (`cli.test.ts` checks each group has some).
+ * Operations no file serves get commands from the catalog (`catalog-commands.ts`).
+ */
+export const SETS: readonly CommandSet[] = [
   browserSet,
   curlSet,
   computerSet,
@@ -37,15 +41,20 @@ const SETS: readonly CommandSet[] = [
   orgSet,
   mcpSet,
   configSet,
-  // Completion lists every group and command, its own included.
-  completionSet(() => XB),
 ];
 
-/** Every group and command of `xb`. */
-const XB: CommandSet = {
-  groups: SETS.flatMap((set) => set.groups),
-  commands: SETS.flatMap((set) => set.commands),
-};
+/** The groups and commands of these sets, those the catalog gives, and `xb completion`. */
+export function commandsOf(sets: readonly CommandSet[]): CommandSet {
+  const all = [...sets, catalogCommands(sets)];
+  // Completion lists every group and command, its own included.
+  const xb: CommandSet = {
+    groups: [...all, completionSet(() => xb)].flatMap((set) => set.groups),
+    commands: [...all, completionSet(() => xb)].flatMap((set) => set.commands),
+  };
+  return xb;
+}
+
+const XB = commandsOf(SETS);
 
 /** The command groups of `xb`, in help order. */
 export const GROUPS: readonly CommandGroup[] = XB.groups;

@@ -1,0 +1,117 @@
+import { useFakeService } from '@x/testing/vitest';
+import { CredentialSchema } from '@x/types';
+import * as v from 'valibot';
+import { describe, expect, it, vi } from 'vitest';
+import { onlyJson, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
+import { catalogCommands } from './catalog-commands.js';
+import { computerSet } from './computer.js';
+import { credentialSet } from './credentials.js';
+import { extensionSet } from './extensions.js';
+import { SETS } from './registry.js';
+
+/*
+ * Every operation has a command file today, so `xb` runs here with the credentials file left
+ * out, as an area added to the service without one: its commands come from the catalog.
+ */
+vi.mock('./registry.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./registry.js')>();
+  const { credentialSet: left } = await import('./credentials.js');
+  const xb = real.commandsOf(real.SETS.filter((set) => set !== left));
+  return {
+    ...real,
+    GROUPS: xb.groups,
+    COMMANDS: xb.commands,
+    findCommand: (group: string, name: string | undefined) =>
+      xb.commands.find((command) => command.group === group && command.name === '') ??
+      xb.commands.find((command) => command.group === group && command.name === name),
+  };
+});
+
+const fake = useFakeService({ listen: true });
+const without = (left: unknown) => SETS.filter((set) => set !== left);
+
+describe('commands from the catalog', () => {
+  it('serve each operation no file serves, named and grouped by the operation', () => {
+    const derived = catalogCommands(without(credentialSet));
+    expect(derived.commands.map((command) => `${command.group} ${command.name}`)).toEqual([
+      'credentials create',
+      'credentials list',
+      'credentials get',
+      'credentials update',
+      'credentials delete',
+      'credentials totp-code',
+      'credential-providers create',
+      'credential-providers list',
+      'credential-providers get',
+      'credential-providers update',
+      'credential-providers delete',
+      'credential-providers test',
+      'credential-providers items',
+    ]);
+    expect(derived.groups.map((group) => group.name)).toEqual([
+      'credentials',
+      'credential-providers',
+    ]);
+    const get = derived.commands.find((command) => command.name === 'get');
+    expect(get?.args).toEqual([{ name: '<id-or-name>', field: 'id_or_name' }]);
+    expect(get?.example).toBe('xb credentials get <id-or-name>');
+    const create = derived.commands.find((command) => command.name === 'create');
+    expect(create?.example).toBe(
+      'xb credentials create --domain <text> --name <text> --values <json>',
+    );
+    // With every file, nothing is left for the catalog.
+    expect(catalogCommands(SETS).commands).toEqual([]);
+  });
+
+  it('sit beside the commands of their prefix, and leave uploads and streams to a file', () => {
+    const computer = catalogCommands(without(computerSet)).commands.map(
+      (command) => `${command.group} ${command.name}`,
+    );
+    expect(computer).toContain('computer click-mouse');
+    expect(computer).toContain('computer batch');
+    const extensions = catalogCommands(without(extensionSet)).commands.map(
+      (command) => `${command.group} ${command.name}`,
+    );
+    expect(extensions).toContain('extensions list');
+    // An upload and a download need a file of their own.
+    expect(extensions).not.toContain('extensions upload');
+    expect(extensions).not.toContain('extensions download');
+  });
+});
+
+describe.each(TRANSPORTS)('a command from the catalog (%s)', (_, overHttp) => {
+  const { run } = xbAgainst(fake, overHttp);
+
+  it('calls its operation with its arguments and flags, and shows the answer', async () => {
+    const name = `derived-${overHttp ? 'http' : 'direct'}`;
+    const help = await run(['credentials', '--help']);
+    expect(help.stdout).toContain('xb credentials totp-code <id-or-name>');
+    const created = await run([
+      'credentials',
+      'create',
+      '--name',
+      name,
+      '--domain',
+      'shop.example.com',
+      '--values',
+      '{"username":"agent","password":"pw"}',
+      '--json',
+    ]);
+    expect(created.stderr).toBe('');
+    const credential = v.parse(CredentialSchema, onlyJson(created.stdout));
+    expect(credential.value_keys).toEqual(['password', 'username']);
+    const shown = await run(['credentials', 'get', name]);
+    expect(shown.stdout).toMatch(new RegExp(`^name +${name}$`, 'm'));
+    expect(shown.stdout).toMatch(/^domain +shop\.example\.com$/m);
+    const listed = await run(['credentials', 'list', '--domain', 'shop.example.com']);
+    expect(listed.stdout).toMatch(/^ID +NAME +DOMAIN/);
+    expect(listed.stdout).toContain(credential.id);
+    const bad = await run(['credentials', 'create', '--name', name]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/domain/);
+    expect((await run(['credentials', 'delete', name])).stdout).toBe('✓ Done.\n');
+    const gone = await run(['credentials', 'get', name]);
+    expect(gone.code).not.toBe(0);
+    expect(gone.stderr).toMatch(/not found|No credential/i);
+  });
+});
