@@ -1,17 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ContractContext, deployContractApp } from '@x/testing';
 import type { ExecResult } from '@x/types';
 import pino from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { readConfig, type ServerConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { postgresBin } from './postgres-cluster.js';
+import { isSameOnEitherStore } from './store-runs.js';
+
+const PACKAGE_FOLDER = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The token test servers accept. */
 export const TEST_TOKEN = 'server-test-token';
@@ -45,8 +49,24 @@ export function testStoreEnv(dataDir: string | undefined): Record<string, string
   return { XB_DATABASE_URL: cluster.replace(/\/postgres$/, `/${name}`) };
 }
 
+/**
+ * Fails a server started on the suite's store by a file that the PostgreSQL run leaves out: that
+ * file would never run on PostgreSQL (see `store-runs.ts`).
+ */
+function assertRunOnEitherStore(): void {
+  const path = expect.getState().testPath;
+  if (path === undefined) return;
+  const file = relative(PACKAGE_FOLDER, path);
+  if (isSameOnEitherStore(file, readFileSync(path, 'utf8'))) {
+    throw new Error(
+      `${file} starts a server on the suite's store, but the PostgreSQL run leaves it out (store-runs.ts): import what starts it from test-support/`,
+    );
+  }
+}
+
 /** A test server's configuration: `readConfig`, its records on the engine the suite runs on. */
 export function testConfig(env: Record<string, string | undefined>): ServerConfig {
+  if (env.XB_DATABASE_URL === undefined) assertRunOnEitherStore();
   // A test's browsers are its own: the default capacity follows the machine's cores, which a
   // test does not measure, so a test that asks for none gets room for what it starts.
   // No spare browsers unless a test asks: a test counts the browsers and processes it made.
