@@ -7,7 +7,7 @@ import { useFakeService } from '@x/testing/vitest';
 import { operations } from '@x/types';
 import { describe, expect, it } from 'vitest';
 import type { CommandSet, CommandSpec } from './commands/command.js';
-import { COMMANDS, GROUPS } from './commands/registry.js';
+import { COMMANDS, findCommand, GROUPS } from './commands/registry.js';
 import { scratchFolder, xb } from './test-support/run-xb.js';
 
 const fake = useFakeService({ listen: true });
@@ -50,7 +50,13 @@ describe('xb', () => {
     expect(exported).toBeGreaterThan(COMMANDS.length);
     const names = GROUPS.map((group) => group.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const command of COMMANDS) expect(names, command.group).toContain(command.group);
+    for (const command of COMMANDS) {
+      expect(names, command.group).toContain(command.group);
+      // Each command is the one its words find (a group that is a command takes no names).
+      expect(findCommand(command.group, command.name), `${command.group} ${command.name}`).toBe(
+        command,
+      );
+    }
     for (const name of names) {
       expect(
         COMMANDS.some((command) => command.group === name),

@@ -2,12 +2,15 @@ import { useFakeService } from '@x/testing/vitest';
 import { CredentialSchema } from '@x/types';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
+import { createColors } from '../output/colors.js';
 import { onlyJson, TRANSPORTS, xbAgainst } from '../test-support/run-xb.js';
-import { catalogCommands } from './catalog-commands.js';
+import { catalogCommands, showAnswer } from './catalog-commands.js';
+import type { CommandContext } from './command.js';
 import { computerSet } from './computer.js';
 import { credentialSet } from './credentials.js';
+import { deploySet } from './deploy.js';
 import { extensionSet } from './extensions.js';
-import { SETS } from './registry.js';
+import { findIn, SETS } from './registry.js';
 
 /*
  * Every operation has a command file today, so `xb` runs here with the credentials file left
@@ -21,9 +24,7 @@ vi.mock('./registry.js', async (importOriginal) => {
     ...real,
     GROUPS: xb.groups,
     COMMANDS: xb.commands,
-    findCommand: (group: string, name: string | undefined) =>
-      xb.commands.find((command) => command.group === group && command.name === '') ??
-      xb.commands.find((command) => command.group === group && command.name === name),
+    findCommand: (group: string, name: string | undefined) => real.findIn(xb.commands, group, name),
   };
 });
 
@@ -80,6 +81,48 @@ describe('commands from the catalog', () => {
     // An upload and a download need a file of their own.
     expect(extensions).not.toContain('extensions upload');
     expect(extensions).not.toContain('extensions download');
+  });
+
+  it('show what the service holds, never run it: control characters are spelled out', () => {
+    const context = { colors: createColors(false) } as CommandContext;
+    const hostile = 'x\u001b]0;owned\u0007\nid  forged\u009b';
+    const record = showAnswer(context, { name: hostile, tags: { note: hostile } });
+    expect(record).toBe(
+      [
+        'name  x\\u001b]0;owned\\u0007\\u000aid  forged\\u009b',
+        'tags  {"note":"x\\u001b]0;owned\\u0007\\nid  forged\\u009b"}',
+      ].join('\n'),
+    );
+    const table = showAnswer(context, [{ name: hostile }]);
+    const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+    expect(table.split('\n')).toHaveLength(2);
+    for (const line of table.split('\n')) {
+      expect(
+        [...line].some((character) => isControl(character.charCodeAt(0))),
+        line,
+      ).toBe(false);
+    }
+    expect(showAnswer(context, undefined)).toBe('✓ Done.');
+    expect(showAnswer(context, [])).toBe('None.');
+  });
+
+  it('stay out of a group that is a command itself, where no name after it would reach them', () => {
+    // `xb deploy <dir>` is deployments.create: a derived `deploy list` could never be called.
+    const left = ['deployments.list', 'deployments.get', 'deployments.delete'];
+    const sets = SETS.map((set) =>
+      set === deploySet
+        ? {
+            ...set,
+            commands: set.commands.filter((command) => !left.includes(command.operation ?? '')),
+          }
+        : set,
+    );
+    const all = [...sets.flatMap((set) => set.commands), ...catalogCommands(sets).commands];
+    for (const name of left) {
+      const command = all.find((entry) => entry.operation === name);
+      expect(command?.group, name).toBe('deployments');
+      expect(findIn(all, command?.group ?? '', command?.name)).toBe(command);
+    }
   });
 });
 

@@ -26,16 +26,20 @@ function pathFields(operation: Operation): string[] {
   return [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, field]) => field as string);
 }
 
-/** The group and name of a derived command: beside the hand-made commands of its prefix. */
+/**
+ * The group and name of a derived command: beside the hand-made commands of its prefix, in a
+ * group that is not a command itself (`xb deploy <dir>` would take every name given after it).
+ */
 function placeOf(
   operation: Operation,
   served: readonly (readonly [OperationName, string])[],
+  commandGroups: ReadonlySet<string>,
 ): { group: string; name: string } {
   const segments = operation.name.split('.');
   for (let length = segments.length - 1; length > 0; length -= 1) {
     const prefix = `${segments.slice(0, length).join('.')}.`;
     const groups = served
-      .filter(([name]) => name.startsWith(prefix))
+      .filter(([name, group]) => name.startsWith(prefix) && !commandGroups.has(group))
       .map(([, group]) => group)
       .sort();
     if (groups.length === 0) continue;
@@ -53,13 +57,27 @@ function placeOf(
   };
 }
 
-/** A cell of a table: a scalar as it is, anything else as compact JSON. */
+/** The C0 and C1 control characters and DEL (built from codes: the text has none to misread). */
+const CONTROL = new RegExp(
+  `[${String.fromCharCode(0)}-${String.fromCharCode(0x1f)}${String.fromCharCode(0x7f)}-${String.fromCharCode(0x9f)}]`,
+  'g',
+);
+
+/**
+ * Text from the service as a terminal shows it: control characters (an escape sequence that
+ * would restyle the terminal, a line break that would forge a row) written out as `\u001b`.
+ */
+const printable = (text: string) =>
+  text.replace(
+    CONTROL,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/** A value as one line: a scalar as it is, anything else as compact JSON, made printable. */
 const cell = (value: unknown) =>
   value === undefined || value === null
     ? '-'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+    : printable(typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 /** Records as a table of their first few scalar fields (`--json` prints them whole). */
 function recordTable(colors: Colors, records: readonly unknown[]): string {
@@ -69,7 +87,7 @@ function recordTable(colors: Colors, records: readonly unknown[]): string {
     .slice(0, 6);
   return renderTable(
     colors,
-    columns.map((column) => column.toUpperCase()),
+    columns.map((column) => printable(column.toUpperCase())),
     records.map((record) =>
       columns.map((column) => cell((record as Record<string, unknown>)[column])),
     ),
@@ -77,14 +95,17 @@ function recordTable(colors: Colors, records: readonly unknown[]): string {
 }
 
 /** What a person sees of any answer: a table for a list, aligned fields for a record. */
-function showAnswer(context: CommandContext, result: unknown): string {
+export function showAnswer(context: CommandContext, result: unknown): string {
   const { colors } = context;
   if (result === undefined || result === null) return `${colors.green('✓')} Done.`;
   if (Array.isArray(result)) {
     return result.length === 0 ? colors.dim('None.') : recordTable(colors, result);
   }
-  if (typeof result === 'object') return renderRecord(colors, result as Record<string, unknown>);
-  return String(result);
+  if (typeof result === 'object') {
+    const fields = Object.entries(result).map(([key, value]) => [printable(key), cell(value)]);
+    return renderRecord(colors, Object.fromEntries(fields));
+  }
+  return cell(result);
 }
 
 const OPTIONAL = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable']);
@@ -114,15 +135,25 @@ export function catalogCommands(sets: readonly CommandSet[]): CommandSet {
       .map((name) => [name, command.group] as const),
   );
   const taken = new Set(commands.map((command) => `${command.group} ${command.name}`));
+  // Groups that are a command of their own (`xb deploy <dir>`): no name after them is a command.
+  const commandGroups = new Set(
+    commands.filter((command) => command.name === '').map((command) => command.group),
+  );
   const known = new Set(sets.flatMap((set) => set.groups.map((group) => group.name)));
   const derived: CommandSpec[] = [];
   const added = new Map<string, string[]>();
   for (const operation of operations as readonly Operation[]) {
     const name = operation.name as OperationName;
     if (served.some(([servedName]) => servedName === name) || !isDerivable(operation)) continue;
-    const place = placeOf(operation, served);
-    // A name a command file already uses is left to that file (the catalog test then says so).
-    if (taken.has(`${place.group} ${place.name}`)) continue;
+    const place = placeOf(operation, served, commandGroups);
+    // A name a command file already uses, a group that is a command, or an operation named by
+    // one segment (no verb) is left to a file (the catalog test then says so).
+    if (
+      place.name === '' ||
+      commandGroups.has(place.group) ||
+      taken.has(`${place.group} ${place.name}`)
+    )
+      continue;
     taken.add(`${place.group} ${place.name}`);
     const args: ArgSpec[] = pathFields(operation).map((field) => ({
       name: `<${field.replaceAll('_', '-')}>`,

@@ -45,13 +45,25 @@ export const SETS: readonly CommandSet[] = [
 
 /** The groups and commands of these sets, those the catalog gives, and `xb completion`. */
 export function commandsOf(sets: readonly CommandSet[]): CommandSet {
-  const all = [...sets, catalogCommands(sets)];
   // Completion lists every group and command, its own included.
+  const all = [...sets, catalogCommands(sets), completionSet(() => xb)];
   const xb: CommandSet = {
-    groups: [...all, completionSet(() => xb)].flatMap((set) => set.groups),
-    commands: [...all, completionSet(() => xb)].flatMap((set) => set.commands),
+    groups: all.flatMap((set) => set.groups),
+    commands: all.flatMap((set) => set.commands),
   };
   return xb;
+}
+
+/** The command `xb <group> <name>` among these, or the group's own command (`xb deploy <dir>`). */
+export function findIn(
+  commands: readonly CommandSpec[],
+  group: string,
+  name: string | undefined,
+): CommandSpec | undefined {
+  return (
+    commands.find((command) => command.group === group && command.name === '') ??
+    commands.find((command) => command.group === group && command.name === name)
+  );
 }
 
 const XB = commandsOf(SETS);
@@ -64,8 +76,5 @@ export const COMMANDS: readonly CommandSpec[] = XB.commands;
 
 /** The command `xb <group> <name>`, or the group's own command (`xb completion <shell>`). */
 export function findCommand(group: string, name: string | undefined): CommandSpec | undefined {
-  return (
-    COMMANDS.find((command) => command.group === group && command.name === '') ??
-    COMMANDS.find((command) => command.group === group && command.name === name)
-  );
+  return findIn(COMMANDS, group, name);
 }
