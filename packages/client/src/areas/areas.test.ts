@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as types from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { renderClientFiles } from '../../scripts/codegen/render-areas.js';
+import { GENERATED_MARK, renderClientFiles } from '../../scripts/codegen/render-areas.js';
 import { functionName } from '../../scripts/codegen/render-types.js';
 import { definitionOf } from '../calls/define-call.js';
 
@@ -38,8 +38,12 @@ describe('the generated files', () => {
   }
 
   it('the areas folder is generated from the catalog: no file of a gone area is left', () => {
+    // A generated file of an area that is gone (a hand-written file here is left alone).
     const left = readdirSync(source('areas')).filter(
-      (name) => /(?<!\.test(-d)?)\.ts$/.test(name) && !files.has(`areas/${name}`),
+      (name) =>
+        name.endsWith('.ts') &&
+        !files.has(`areas/${name}`) &&
+        readFileSync(source(`areas/${name}`), 'utf8').includes(GENERATED_MARK),
     );
     if (WRITE) for (const name of left) rmSync(source(`areas/${name}`));
     else expect(left).toEqual([]);
