@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { readConfig, type ServerConfig } from '../config.js';
 import { type RunningServer, startServer } from '../server.js';
 import { postgresBin } from './postgres-cluster.js';
-import { isSameOnEitherStore } from './store-runs.js';
+import { assertInPostgresRun } from './store-runs.js';
 
 const PACKAGE_FOLDER = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -33,6 +33,10 @@ export const TEST_ALLOW_NETWORKS = '127.0.0.1/32';
  * again on the same data directory finds its records there, as it would in its SQLite file.
  */
 export function testStoreEnv(dataDir: string | undefined): Record<string, string> {
+  // The one way to the suite's store: a file the PostgreSQL run leaves out must not take it.
+  const path = expect.getState().testPath;
+  if (path !== undefined)
+    assertInPostgresRun(relative(PACKAGE_FOLDER, path), readFileSync(path, 'utf8'));
   const cluster = process.env.XB_TEST_POSTGRES_URL;
   if (process.env.XB_TEST_STORE === 'postgresql' && !cluster)
     throw new Error('XB_TEST_STORE=postgresql, but the run started no cluster (its global setup)');
@@ -49,31 +53,15 @@ export function testStoreEnv(dataDir: string | undefined): Record<string, string
   return { XB_DATABASE_URL: cluster.replace(/\/postgres$/, `/${name}`) };
 }
 
-/**
- * Fails a server started on the suite's store by a file that the PostgreSQL run leaves out: that
- * file would never run on PostgreSQL (see `store-runs.ts`).
- */
-function assertRunOnEitherStore(): void {
-  const path = expect.getState().testPath;
-  if (path === undefined) return;
-  const file = relative(PACKAGE_FOLDER, path);
-  if (isSameOnEitherStore(file, readFileSync(path, 'utf8'))) {
-    throw new Error(
-      `${file} starts a server on the suite's store, but the PostgreSQL run leaves it out (store-runs.ts): import what starts it from test-support/`,
-    );
-  }
-}
-
 /** A test server's configuration: `readConfig`, its records on the engine the suite runs on. */
 export function testConfig(env: Record<string, string | undefined>): ServerConfig {
-  if (env.XB_DATABASE_URL === undefined) assertRunOnEitherStore();
   // A test's browsers are its own: the default capacity follows the machine's cores, which a
   // test does not measure, so a test that asks for none gets room for what it starts.
   // No spare browsers unless a test asks: a test counts the browsers and processes it made.
   return readConfig({
     XB_MAX_BROWSERS: '16',
     XB_SPARE_BROWSERS: '0',
-    ...testStoreEnv(env.XB_DATA_DIR),
+    ...(env.XB_DATABASE_URL === undefined ? testStoreEnv(env.XB_DATA_DIR) : {}),
     ...env,
   });
 }
