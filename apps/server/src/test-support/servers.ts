@@ -16,6 +16,8 @@ import { postgresBin } from './postgres-cluster.js';
 import { assertInPostgresRun } from './store-runs.js';
 
 const PACKAGE_FOLDER = fileURLToPath(new URL('../../', import.meta.url));
+/** Test files already found to run on PostgreSQL too: each is read once, not per server. */
+const filesInPostgresRun = new Set<string>();
 
 /** The token test servers accept. */
 export const TEST_TOKEN = 'server-test-token';
@@ -35,8 +37,10 @@ export const TEST_ALLOW_NETWORKS = '127.0.0.1/32';
 export function testStoreEnv(dataDir: string | undefined): Record<string, string> {
   // The one way to the suite's store: a file the PostgreSQL run leaves out must not take it.
   const path = expect.getState().testPath;
-  if (path !== undefined)
+  if (path !== undefined && !filesInPostgresRun.has(path)) {
     assertInPostgresRun(relative(PACKAGE_FOLDER, path), readFileSync(path, 'utf8'));
+    filesInPostgresRun.add(path);
+  }
   const cluster = process.env.XB_TEST_POSTGRES_URL;
   if (process.env.XB_TEST_STORE === 'postgresql' && !cluster)
     throw new Error('XB_TEST_STORE=postgresql, but the run started no cluster (its global setup)');
