@@ -46,7 +46,7 @@ const COVERED_ELSEWHERE = [
 
 /** The operation function of an operation, by its name in the catalog. */
 function functionOf(name: string) {
-  const call = Object.values(functions).find((fn) => definitionOf(fn)?.route.name === name);
+  const call = functions.operationFunctions.find((fn) => definitionOf(fn)?.route.name === name);
   return call as unknown as (core: unknown, input?: unknown) => Promise<unknown>;
 }
 
