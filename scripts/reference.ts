@@ -8,7 +8,7 @@ import { type Operation, operationFields, operations, successStatuses } from '@x
 
 const FILE = 'docs/reference.md';
 
-/** The group of an operation: the first part of its name (`browsers.process.spawn` → processes). */
+/** The group of an operation: mostly the first part of its name (`browsers.process.spawn` → Processes). */
 function groupOf(operation: Operation): string {
   const [first, second] = operation.name.split('.');
   if (first === 'browsers' && second === 'process') return 'Processes';
@@ -32,7 +32,14 @@ function groupOf(operation: Operation): string {
     auditLogs: 'Audit log (organization)',
     nodes: 'Nodes (organization)',
   };
-  return names[first ?? ''] ?? first ?? '';
+  const name = first ?? '';
+  return names[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
+
+/** The order of the groups: a project's by title, then the organization's by title. */
+function byTitle(a: string, b: string): number {
+  const org = (title: string) => (title.endsWith('(organization)') ? 1 : 0);
+  return org(a) - org(b) || a.localeCompare(b);
 }
 
 const list = (names: readonly string[]) =>
@@ -65,7 +72,7 @@ function render(): string {
     const group = groupOf(operation);
     groups.set(group, [...(groups.get(group) ?? []), operation]);
   }
-  for (const [group, members] of groups) {
+  for (const [group, members] of [...groups].sort(([a], [b]) => byTitle(a, b))) {
     lines.push('', `## ${group}`, '');
     lines.push('| operation | call | access | path · query · body | success | errors |');
     lines.push('|---|---|---|---|---|---|');

@@ -38,27 +38,31 @@ describe('commands from the catalog', () => {
       command.group.startsWith('credential'),
     );
     expect(credentials.map((command) => `${command.group} ${command.name}`)).toEqual([
-      'credentials create',
-      'credentials list',
-      'credentials get',
-      'credentials update',
-      'credentials delete',
-      'credentials totp-code',
       'credential-providers create',
-      'credential-providers list',
-      'credential-providers get',
-      'credential-providers update',
       'credential-providers delete',
-      'credential-providers test',
+      'credential-providers get',
       'credential-providers items',
+      'credential-providers list',
+      'credential-providers test',
+      'credential-providers update',
+      'credentials create',
+      'credentials delete',
+      'credentials get',
+      'credentials list',
+      'credentials totp-code',
+      'credentials update',
     ]);
     expect(derived.groups.map((group) => group.name)).toEqual(
       expect.arrayContaining(['credentials', 'credential-providers']),
     );
-    const get = derived.commands.find((command) => command.name === 'get');
+    const get = credentials.find(
+      (command) => `${command.group} ${command.name}` === 'credentials get',
+    );
     expect(get?.args).toEqual([{ name: '<id-or-name>', field: 'id_or_name' }]);
     expect(get?.example).toBe('xb credentials get <id-or-name>');
-    const create = derived.commands.find((command) => command.name === 'create');
+    const create = credentials.find(
+      (command) => `${command.group} ${command.name}` === 'credentials create',
+    );
     expect(create?.example).toBe(
       'xb credentials create --domain <text> --name <text> --values <json>',
     );

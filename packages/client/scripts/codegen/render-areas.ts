@@ -8,7 +8,7 @@
  *   error modules import without the rest.
  * `areas.test.ts` renders them again and fails when a file has fallen behind.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import * as types from '@x/types';
 import { type Operation, operations } from '@x/types';
 import { HELPERS, renderFunction } from './render-operations.js';
@@ -21,27 +21,36 @@ import {
   TypeRenderer,
 } from './render-types.js';
 
-/** The folder of @x/types's sources, where each area is a folder with an `index.ts`. */
+/** The folder of @x/types's sources, where each area is a folder of files. */
 const TYPES_SOURCE = new URL('../../../types/src/', import.meta.url);
 
-/** The area each runtime name of @x/types is exported from (`BrowserSessionSchema` → browsers). */
+/**
+ * The area each runtime name of @x/types comes from (`BrowserSessionSchema` → browsers): the
+ * folder of the file that exports it, among the names the package exports.
+ */
 async function areasOfNames(): Promise<Map<string, string>> {
   const areas = new Map<string, string>();
   const folders = readdirSync(TYPES_SOURCE, { withFileTypes: true })
-    .filter(
-      (entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/index.ts`, TYPES_SOURCE)),
-    )
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
     .map((entry) => entry.name)
     .sort();
   for (const folder of folders) {
     if (folder === 'index') throw new Error('an area of @x/types cannot be named index');
-    const module: Record<string, unknown> = await import(
-      new URL(`${folder}/index.ts`, TYPES_SOURCE).href
-    );
-    for (const name of Object.keys(module)) {
-      const other = areas.get(name);
-      if (other) throw new Error(`${name} is exported by both ${other} and ${folder}`);
-      areas.set(name, folder);
+    const files = readdirSync(new URL(`${folder}/`, TYPES_SOURCE))
+      .filter((file) => file.endsWith('.ts') && !/\.test(-d)?\.ts$/.test(file))
+      .sort();
+    for (const file of files) {
+      const module: Record<string, unknown> = await import(
+        new URL(`${folder}/${file}`, TYPES_SOURCE).href
+      );
+      for (const name of Object.keys(module)) {
+        if (!(name in types)) continue;
+        const other = areas.get(name);
+        if (other && other !== folder) {
+          throw new Error(`${name} is exported by both ${other} and ${folder}`);
+        }
+        areas.set(name, folder);
+      }
     }
   }
   return areas;

@@ -21,6 +21,26 @@ import type { UploadSource } from '../uploads/upload-source.js';
 
 // Records
 
+export interface AppAction {
+  /** the action's name */
+  name: string;
+}
+
+export interface AppVersion {
+  /** the app version's id */
+  id: string;
+  /** the app's name */
+  app_name: string;
+  /** the version */
+  version: string;
+  /** the deployment that brought it */
+  deployment: string;
+  /** its actions */
+  actions: AppAction[];
+  /** its deployment's environment variables: names only, each value '' */
+  env_vars: { [key: string]: '' };
+}
+
 export type DeploymentStatus = 'queued' | 'in_progress' | 'running' | 'failed' | 'stopped';
 
 export interface Deployment {
@@ -48,27 +68,19 @@ export interface Deployment {
   source_checksum: string;
 }
 
-export interface AppAction {
-  /** the action's name */
-  name: string;
-}
-
-export interface AppVersion {
-  /** the app version's id */
-  id: string;
-  /** the app's name */
-  app_name: string;
-  /** the version */
-  version: string;
-  /** the deployment that brought it */
-  deployment: string;
-  /** its actions */
-  actions: AppAction[];
-  /** its deployment's environment variables: names only, each value '' */
-  env_vars: { [key: string]: '' };
-}
-
 // Inputs and answers
+
+/** What `apps.list` takes: its query parameters. */
+export interface ListAppsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only versions of this app */
+  app_name?: string | undefined;
+  /** only this version */
+  version?: string | undefined;
+}
 
 /** What `deployments.create` takes: its form fields. */
 export interface CreateDeploymentInput {
@@ -87,24 +99,6 @@ export interface CreateDeploymentInput {
   region?: 'aws.us-east-1a' | undefined;
   /** the code's environment, one part per variable (env_vars[NAME]), ≤ 100 */
   env_vars?: { [key: string]: string } | undefined;
-}
-
-/** What `deployments.list` takes: its query parameters. */
-export interface ListDeploymentsInput {
-  /** records skipped before this page, ≥ 0, default 0 */
-  offset?: number | string | undefined;
-  /** records on the page, 1–100, default 20 */
-  limit?: number | string | undefined;
-  /** only deployments of this app */
-  app_name?: string | undefined;
-  /** only deployments of this version (with app_name) */
-  app_version?: string | undefined;
-}
-
-/** What `deployments.get` takes: its path parameters. */
-export interface GetDeploymentInput {
-  /** deployment id */
-  id: string;
 }
 
 /** What `deployments.delete` takes: its path parameters. */
@@ -176,19 +170,47 @@ export type FollowDeploymentResult = EventStream<
     }
 >;
 
-/** What `apps.list` takes: its query parameters. */
-export interface ListAppsInput {
+/** What `deployments.get` takes: its path parameters. */
+export interface GetDeploymentInput {
+  /** deployment id */
+  id: string;
+}
+
+/** What `deployments.list` takes: its query parameters. */
+export interface ListDeploymentsInput {
   /** records skipped before this page, ≥ 0, default 0 */
   offset?: number | string | undefined;
   /** records on the page, 1–100, default 20 */
   limit?: number | string | undefined;
-  /** only versions of this app */
+  /** only deployments of this app */
   app_name?: string | undefined;
-  /** only this version */
-  version?: string | undefined;
+  /** only deployments of this version (with app_name) */
+  app_version?: string | undefined;
 }
 
 // Functions
+
+// apps
+
+/**
+ * List the app versions that can be invoked, with their actions.
+ *
+ * `GET /apps`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `apps.list`
+ */
+export const listApps: (
+  core: Core,
+  input?: ListAppsInput,
+  options?: CallOptions,
+) => PagePromise<AppVersion> = /* @__PURE__ */ defineListCall<ListAppsInput, AppVersion>({
+  name: 'apps.list',
+  method: 'GET',
+  path: '/apps',
+  query: ['offset', 'limit', 'app_name', 'version'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
 
 // deployments
 
@@ -214,44 +236,6 @@ export const createDeployment: (
   },
   { encodeBody: encodeUploadBody },
 );
-
-/**
- * List the deployments.
- *
- * `GET /deployments`: any token, read-only ones too.
- * Errors: 400, 401, 403, 429, 500, 503.
- * `deployments.list`
- */
-export const listDeployments: (
-  core: Core,
-  input?: ListDeploymentsInput,
-  options?: CallOptions,
-) => PagePromise<Deployment> = /* @__PURE__ */ defineListCall<ListDeploymentsInput, Deployment>({
-  name: 'deployments.list',
-  method: 'GET',
-  path: '/deployments',
-  query: ['offset', 'limit', 'app_name', 'app_version'],
-  responses: { 200: 'json' },
-  paginated: true,
-});
-
-/**
- * Get a deployment.
- *
- * `GET /deployments/{id}`: any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `deployments.get`
- */
-export const getDeployment: (
-  core: Core,
-  input: GetDeploymentInput,
-  options?: CallOptions,
-) => CallPromise<Deployment> = /* @__PURE__ */ defineCall<GetDeploymentInput, Deployment>({
-  name: 'deployments.get',
-  method: 'GET',
-  path: '/deployments/{id}',
-  responses: { 200: 'json' },
-});
 
 /**
  * Stop a deployment: its apps can no longer be invoked.
@@ -296,24 +280,40 @@ export const followDeployment: (
   { readBody: readStreamBody },
 );
 
-// apps
+/**
+ * Get a deployment.
+ *
+ * `GET /deployments/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `deployments.get`
+ */
+export const getDeployment: (
+  core: Core,
+  input: GetDeploymentInput,
+  options?: CallOptions,
+) => CallPromise<Deployment> = /* @__PURE__ */ defineCall<GetDeploymentInput, Deployment>({
+  name: 'deployments.get',
+  method: 'GET',
+  path: '/deployments/{id}',
+  responses: { 200: 'json' },
+});
 
 /**
- * List the app versions that can be invoked, with their actions.
+ * List the deployments.
  *
- * `GET /apps`: any token, read-only ones too.
+ * `GET /deployments`: any token, read-only ones too.
  * Errors: 400, 401, 403, 429, 500, 503.
- * `apps.list`
+ * `deployments.list`
  */
-export const listApps: (
+export const listDeployments: (
   core: Core,
-  input?: ListAppsInput,
+  input?: ListDeploymentsInput,
   options?: CallOptions,
-) => PagePromise<AppVersion> = /* @__PURE__ */ defineListCall<ListAppsInput, AppVersion>({
-  name: 'apps.list',
+) => PagePromise<Deployment> = /* @__PURE__ */ defineListCall<ListDeploymentsInput, Deployment>({
+  name: 'deployments.list',
   method: 'GET',
-  path: '/apps',
-  query: ['offset', 'limit', 'app_name', 'version'],
+  path: '/deployments',
+  query: ['offset', 'limit', 'app_name', 'app_version'],
   responses: { 200: 'json' },
   paginated: true,
 });

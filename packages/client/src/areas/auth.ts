@@ -289,109 +289,10 @@ export interface CreateAuthConnectionInput {
   save_credentials?: boolean | undefined;
 }
 
-/** What `auth.connections.list` takes: its query parameters. */
-export interface ListAuthConnectionsInput {
-  /** records skipped before this page, ≥ 0, default 0 */
-  offset?: number | string | undefined;
-  /** records on the page, 1–100, default 20 */
-  limit?: number | string | undefined;
-  /** only connections for this site */
-  domain?: string | undefined;
-  /** only connections of this profile */
-  profile_name?: string | undefined;
-  /** only connections whose site or profile contains this, or whose id it is */
-  query?: string | undefined;
-}
-
-/** What `auth.connections.get` takes: its path parameters. */
-export interface GetAuthConnectionInput {
-  /** auth connection id */
-  id: string;
-}
-
-/** What `auth.connections.update` takes: its path parameters, body fields, side by side. */
-export interface UpdateAuthConnectionInput {
-  /** auth connection id */
-  id: string;
-  /** other sites the sign-in may pass through (at most 20); an update replaces the list */
-  allowed_domains?: string[] | undefined;
-  /** sign in again after a failed health check, when it can (default true) */
-  auto_reauth?: boolean | undefined;
-  /** where its values come from: {name}, {provider, path} or {provider, auto: true} */
-  credential?:
-    | {
-        /** a credential of the project, by name */
-        name: string;
-      }
-    | {
-        /** a credential provider, by name or id */
-        provider: string;
-        /** the item, as "<vault>/<item>" */
-        path: string;
-      }
-    | {
-        /** a credential provider, by name or id */
-        provider: string;
-        /** the provider's first item for the site */
-        auto: true;
-      }
-    | undefined;
-  /** seconds between health checks (300–86400, default 3600) */
-  health_check_interval?: number | undefined;
-  /** check the profile periodically (default true) */
-  health_checks?: boolean | undefined;
-  /** where sign-ins start (else https://<domain>/); "" clears it on update */
-  login_url?: string | undefined;
-  /** a proxy of the project its browsers use, {id} or {name} */
-  proxy?:
-    | {
-        /** the proxy's id */
-        id: string;
-      }
-    | {
-        /** the proxy's name */
-        name: string;
-      }
-    | undefined;
-  /** record its flows' browsers (default false) */
-  record_session?: boolean | undefined;
-  /** keep values typed in a flow for the next (default true; one-time codes never) */
-  save_credentials?: boolean | undefined;
-}
-
 /** What `auth.connections.delete` takes: its path parameters. */
 export interface DeleteAuthConnectionInput {
   /** auth connection id */
   id: string;
-}
-
-/** What `auth.connections.login` takes: its path parameters, body fields, side by side. */
-export interface LoginAuthConnectionInput {
-  /** auth connection id */
-  id: string;
-  /** a proxy for this flow's browser, instead of the connection's */
-  proxy?:
-    | {
-        /** the proxy's id */
-        id: string;
-      }
-    | {
-        /** the proxy's name */
-        name: string;
-      }
-    | undefined;
-  /** record this flow's browser, whatever the connection says */
-  record_session?: boolean | undefined;
-}
-
-/** What `auth.connections.submit` takes: its path parameters, body fields, side by side. */
-export interface SubmitAuthConnectionInput {
-  /** auth connection id */
-  id: string;
-  /** values by the ids of the flow’s `fields` */
-  field_values?: { [key: string]: string } | undefined;
-  /** values by the names of its `discovered_fields` (the older shape) */
-  fields?: { [key: string]: string } | undefined;
 }
 
 /** What `auth.connections.events` takes: its path parameters. */
@@ -462,6 +363,55 @@ export type FollowAuthConnectionResult = EventStream<
     }
 >;
 
+/** What `auth.connections.get` takes: its path parameters. */
+export interface GetAuthConnectionInput {
+  /** auth connection id */
+  id: string;
+}
+
+/** What `auth.connections.list` takes: its query parameters. */
+export interface ListAuthConnectionsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only connections for this site */
+  domain?: string | undefined;
+  /** only connections of this profile */
+  profile_name?: string | undefined;
+  /** only connections whose site or profile contains this, or whose id it is */
+  query?: string | undefined;
+}
+
+/** What `auth.connections.login` takes: its path parameters, body fields, side by side. */
+export interface LoginAuthConnectionInput {
+  /** auth connection id */
+  id: string;
+  /** a proxy for this flow's browser, instead of the connection's */
+  proxy?:
+    | {
+        /** the proxy's id */
+        id: string;
+      }
+    | {
+        /** the proxy's name */
+        name: string;
+      }
+    | undefined;
+  /** record this flow's browser, whatever the connection says */
+  record_session?: boolean | undefined;
+}
+
+/** What `auth.connections.submit` takes: its path parameters, body fields, side by side. */
+export interface SubmitAuthConnectionInput {
+  /** auth connection id */
+  id: string;
+  /** values by the ids of the flow’s `fields` */
+  field_values?: { [key: string]: string } | undefined;
+  /** values by the names of its `discovered_fields` (the older shape) */
+  fields?: { [key: string]: string } | undefined;
+}
+
 /** What `auth.connections.timeline` takes: its path parameters, query parameters, side by side. */
 export interface AuthConnectionTimelineInput {
   /** auth connection id */
@@ -472,6 +422,56 @@ export interface AuthConnectionTimelineInput {
   limit?: number | string | undefined;
   /** only entries of this kind */
   type?: 'login' | 'reauth' | 'health_check' | undefined;
+}
+
+/** What `auth.connections.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateAuthConnectionInput {
+  /** auth connection id */
+  id: string;
+  /** other sites the sign-in may pass through (at most 20); an update replaces the list */
+  allowed_domains?: string[] | undefined;
+  /** sign in again after a failed health check, when it can (default true) */
+  auto_reauth?: boolean | undefined;
+  /** where its values come from: {name}, {provider, path} or {provider, auto: true} */
+  credential?:
+    | {
+        /** a credential of the project, by name */
+        name: string;
+      }
+    | {
+        /** a credential provider, by name or id */
+        provider: string;
+        /** the item, as "<vault>/<item>" */
+        path: string;
+      }
+    | {
+        /** a credential provider, by name or id */
+        provider: string;
+        /** the provider's first item for the site */
+        auto: true;
+      }
+    | undefined;
+  /** seconds between health checks (300–86400, default 3600) */
+  health_check_interval?: number | undefined;
+  /** check the profile periodically (default true) */
+  health_checks?: boolean | undefined;
+  /** where sign-ins start (else https://<domain>/); "" clears it on update */
+  login_url?: string | undefined;
+  /** a proxy of the project its browsers use, {id} or {name} */
+  proxy?:
+    | {
+        /** the proxy's id */
+        id: string;
+      }
+    | {
+        /** the proxy's name */
+        name: string;
+      }
+    | undefined;
+  /** record its flows' browsers (default false) */
+  record_session?: boolean | undefined;
+  /** keep values typed in a flow for the next (default true; one-time codes never) */
+  save_credentials?: boolean | undefined;
 }
 
 /** What `auth.context.get` takes: nothing. */
@@ -505,27 +505,47 @@ export const createAuthConnection: (
 });
 
 /**
- * List the auth connections, with their flows.
+ * Delete an auth connection; a flow in progress is canceled (the profile stays).
  *
- * `GET /auth/connections`: any token, read-only ones too.
- * Errors: 400, 401, 403, 429, 500, 503.
- * `auth.connections.list`
+ * `DELETE /auth/connections/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `auth.connections.delete`
  */
-export const listAuthConnections: (
+export const deleteAuthConnection: (
   core: Core,
-  input?: ListAuthConnectionsInput,
+  input: DeleteAuthConnectionInput,
   options?: CallOptions,
-) => PagePromise<AuthConnection> = /* @__PURE__ */ defineListCall<
-  ListAuthConnectionsInput,
-  AuthConnection
->({
-  name: 'auth.connections.list',
-  method: 'GET',
-  path: '/auth/connections',
-  query: ['offset', 'limit', 'domain', 'profile_name', 'query'],
-  responses: { 200: 'json' },
-  paginated: true,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteAuthConnectionInput, undefined>({
+  name: 'auth.connections.delete',
+  method: 'DELETE',
+  path: '/auth/connections/{id}',
+  responses: { 204: 'none' },
+  write: true,
 });
+
+/**
+ * Follow a connection's sign-in flow: its states as they change, until it ends.
+ *
+ * `GET /auth/connections/{id}/events`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `auth.connections.events`
+ */
+export const followAuthConnection: (
+  core: Core,
+  input: FollowAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<FollowAuthConnectionResult> = /* @__PURE__ */ defineCall<
+  FollowAuthConnectionInput,
+  FollowAuthConnectionResult
+>(
+  {
+    name: 'auth.connections.events',
+    method: 'GET',
+    path: '/auth/connections/{id}/events',
+    responses: { 200: 'event-stream' },
+  },
+  { readBody: readStreamBody },
+);
 
 /**
  * Get an auth connection, with the state of its current flow.
@@ -549,45 +569,26 @@ export const getAuthConnection: (
 });
 
 /**
- * Change an auth connection's settings (credential, login URL, health checks, …).
+ * List the auth connections, with their flows.
  *
- * `PATCH /auth/connections/{id}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
- * `auth.connections.update`
+ * `GET /auth/connections`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `auth.connections.list`
  */
-export const updateAuthConnection: (
+export const listAuthConnections: (
   core: Core,
-  input: UpdateAuthConnectionInput,
+  input?: ListAuthConnectionsInput,
   options?: CallOptions,
-) => CallPromise<AuthConnection> = /* @__PURE__ */ defineCall<
-  UpdateAuthConnectionInput,
+) => PagePromise<AuthConnection> = /* @__PURE__ */ defineListCall<
+  ListAuthConnectionsInput,
   AuthConnection
 >({
-  name: 'auth.connections.update',
-  method: 'PATCH',
-  path: '/auth/connections/{id}',
-  body: 'json',
+  name: 'auth.connections.list',
+  method: 'GET',
+  path: '/auth/connections',
+  query: ['offset', 'limit', 'domain', 'profile_name', 'query'],
   responses: { 200: 'json' },
-  write: true,
-});
-
-/**
- * Delete an auth connection; a flow in progress is canceled (the profile stays).
- *
- * `DELETE /auth/connections/{id}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `auth.connections.delete`
- */
-export const deleteAuthConnection: (
-  core: Core,
-  input: DeleteAuthConnectionInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteAuthConnectionInput, undefined>({
-  name: 'auth.connections.delete',
-  method: 'DELETE',
-  path: '/auth/connections/{id}',
-  responses: { 204: 'none' },
-  write: true,
+  paginated: true,
 });
 
 /**
@@ -638,30 +639,6 @@ export const submitAuthConnection: (
 });
 
 /**
- * Follow a connection's sign-in flow: its states as they change, until it ends.
- *
- * `GET /auth/connections/{id}/events`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `auth.connections.events`
- */
-export const followAuthConnection: (
-  core: Core,
-  input: FollowAuthConnectionInput,
-  options?: CallOptions,
-) => CallPromise<FollowAuthConnectionResult> = /* @__PURE__ */ defineCall<
-  FollowAuthConnectionInput,
-  FollowAuthConnectionResult
->(
-  {
-    name: 'auth.connections.events',
-    method: 'GET',
-    path: '/auth/connections/{id}/events',
-    responses: { 200: 'event-stream' },
-  },
-  { readBody: readStreamBody },
-);
-
-/**
  * List a connection's logins, re-authentications and health checks, newest first.
  *
  * `GET /auth/connections/{id}/timeline`: any token, read-only ones too.
@@ -682,6 +659,29 @@ export const authConnectionTimeline: (
   query: ['offset', 'limit', 'type'],
   responses: { 200: 'json' },
   paginated: true,
+});
+
+/**
+ * Change an auth connection's settings (credential, login URL, health checks, …).
+ *
+ * `PATCH /auth/connections/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 429, 500, 503.
+ * `auth.connections.update`
+ */
+export const updateAuthConnection: (
+  core: Core,
+  input: UpdateAuthConnectionInput,
+  options?: CallOptions,
+) => CallPromise<AuthConnection> = /* @__PURE__ */ defineCall<
+  UpdateAuthConnectionInput,
+  AuthConnection
+>({
+  name: 'auth.connections.update',
+  method: 'PATCH',
+  path: '/auth/connections/{id}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
 });
 
 // auth.context

@@ -25,6 +25,15 @@ import type { TelemetryConfig } from './telemetry.js';
 
 // Records
 
+export interface PoolProfileReferenceInput {
+  /** profile id */
+  id?: string | undefined;
+  /** profile name */
+  name?: string | undefined;
+  /** save the browser's state into the profile when it ends, default false */
+  save_changes?: boolean | undefined;
+}
+
 export interface BrowserPoolConfig {
   /** browsers the pool keeps warm, 1–500 */
   size: number;
@@ -87,22 +96,20 @@ export interface BrowserPool {
   browser_pool_config: BrowserPoolConfig;
 }
 
-export interface PoolProfileReferenceInput {
-  /** profile id */
-  id?: string | undefined;
-  /** profile name */
-  name?: string | undefined;
-  /** save the browser's state into the profile when it ends, default false */
-  save_changes?: boolean | undefined;
-}
-
 // Inputs and answers
 
-/** What `browserPools.get` takes: its path parameters. */
-export interface GetBrowserPoolInput {
+/** What `browserPools.acquire` takes: its path parameters, body fields, side by side. */
+export interface AcquireBrowserInput {
   /** pool id or name */
   id_or_name: string;
+  /** seconds to wait for a browser to come free, 0–300, default 30 */
+  acquire_timeout_seconds?: number | undefined;
 }
+
+/** What `browserPools.acquire` answers. */
+export type AcquireBrowserResult =
+  | { status: 200; value: BrowserSession }
+  | { status: 204; value: undefined };
 
 /** What `browserPools.create` takes: its body fields. */
 export interface CreateBrowserPoolInput {
@@ -221,6 +228,26 @@ export interface CreateBrowserPoolInput {
     | undefined;
 }
 
+/** What `browserPools.delete` takes: its path parameters, query parameters, side by side. */
+export interface DeleteBrowserPoolInput {
+  /** pool id or name */
+  id_or_name: string;
+  /** delete even while browsers are acquired (they end), default false */
+  force?: boolean | ('true' | 'false') | undefined;
+}
+
+/** What `browserPools.flush` takes: its path parameters. */
+export interface FlushBrowserPoolInput {
+  /** pool id or name */
+  id_or_name: string;
+}
+
+/** What `browserPools.get` takes: its path parameters. */
+export interface GetBrowserPoolInput {
+  /** pool id or name */
+  id_or_name: string;
+}
+
 /** What `browserPools.list` takes: its query parameters. */
 export interface ListBrowserPoolsInput {
   /** records skipped before this page, ≥ 0, default 0 */
@@ -231,6 +258,16 @@ export interface ListBrowserPoolsInput {
   name?: string | undefined;
   /** only records whose id or name contains this, any case, ≤ 255 characters */
   query?: string | undefined;
+}
+
+/** What `browserPools.release` takes: its path parameters, body fields, side by side. */
+export interface ReleaseBrowserInput {
+  /** pool id or name */
+  id_or_name: string;
+  /** the acquired browser to hand back */
+  session_id: string;
+  /** start its replacement at once, default true */
+  reuse?: boolean | undefined;
 }
 
 /** What `browserPools.update` takes: its path parameters, body fields, side by side. */
@@ -352,144 +389,9 @@ export interface UpdateBrowserPoolInput {
     | undefined;
 }
 
-/** What `browserPools.delete` takes: its path parameters, query parameters, side by side. */
-export interface DeleteBrowserPoolInput {
-  /** pool id or name */
-  id_or_name: string;
-  /** delete even while browsers are acquired (they end), default false */
-  force?: boolean | ('true' | 'false') | undefined;
-}
-
-/** What `browserPools.acquire` takes: its path parameters, body fields, side by side. */
-export interface AcquireBrowserInput {
-  /** pool id or name */
-  id_or_name: string;
-  /** seconds to wait for a browser to come free, 0–300, default 30 */
-  acquire_timeout_seconds?: number | undefined;
-}
-
-/** What `browserPools.acquire` answers. */
-export type AcquireBrowserResult =
-  | { status: 200; value: BrowserSession }
-  | { status: 204; value: undefined };
-
-/** What `browserPools.release` takes: its path parameters, body fields, side by side. */
-export interface ReleaseBrowserInput {
-  /** pool id or name */
-  id_or_name: string;
-  /** the acquired browser to hand back */
-  session_id: string;
-  /** start its replacement at once, default true */
-  reuse?: boolean | undefined;
-}
-
-/** What `browserPools.flush` takes: its path parameters. */
-export interface FlushBrowserPoolInput {
-  /** pool id or name */
-  id_or_name: string;
-}
-
 // Functions
 
 // browserPools
-
-/**
- * Get a browser pool by id or name.
- *
- * `GET /browser_pools/{id_or_name}` (§4.3 of the interface): any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `browserPools.get`
- */
-export const getBrowserPool: (
-  core: Core,
-  input: GetBrowserPoolInput,
-  options?: CallOptions,
-) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<GetBrowserPoolInput, BrowserPool>({
-  name: 'browserPools.get',
-  method: 'GET',
-  path: '/browser_pools/{id_or_name}',
-  responses: { 200: 'json' },
-});
-
-/**
- * Create a browser pool.
- *
- * `POST /browser_pools`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
- * `browserPools.create`
- */
-export const createBrowserPool: (
-  core: Core,
-  input: CreateBrowserPoolInput,
-  options?: CallOptions,
-) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<CreateBrowserPoolInput, BrowserPool>({
-  name: 'browserPools.create',
-  method: 'POST',
-  path: '/browser_pools',
-  body: 'json',
-  responses: { 201: 'json' },
-  write: true,
-});
-
-/**
- * List the browser pools.
- *
- * `GET /browser_pools`: any token, read-only ones too.
- * Errors: 400, 401, 403, 429, 500, 503.
- * `browserPools.list`
- */
-export const listBrowserPools: (
-  core: Core,
-  input?: ListBrowserPoolsInput,
-  options?: CallOptions,
-) => PagePromise<BrowserPool> = /* @__PURE__ */ defineListCall<ListBrowserPoolsInput, BrowserPool>({
-  name: 'browserPools.list',
-  method: 'GET',
-  path: '/browser_pools',
-  query: ['offset', 'limit', 'name', 'query'],
-  responses: { 200: 'json' },
-  paginated: true,
-});
-
-/**
- * Update a browser pool.
- *
- * `PATCH /browser_pools/{id_or_name}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
- * `browserPools.update`
- */
-export const updateBrowserPool: (
-  core: Core,
-  input: UpdateBrowserPoolInput,
-  options?: CallOptions,
-) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<UpdateBrowserPoolInput, BrowserPool>({
-  name: 'browserPools.update',
-  method: 'PATCH',
-  path: '/browser_pools/{id_or_name}',
-  body: 'json',
-  responses: { 200: 'json' },
-  write: true,
-});
-
-/**
- * Delete a browser pool.
- *
- * `DELETE /browser_pools/{id_or_name}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
- * `browserPools.delete`
- */
-export const deleteBrowserPool: (
-  core: Core,
-  input: DeleteBrowserPoolInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteBrowserPoolInput, undefined>({
-  name: 'browserPools.delete',
-  method: 'DELETE',
-  path: '/browser_pools/{id_or_name}',
-  query: ['force'],
-  responses: { 204: 'none' },
-  write: true,
-});
 
 /**
  * Acquire a browser from a pool, waiting up to acquire_timeout_seconds.
@@ -517,21 +419,41 @@ export const acquireBrowser: (
 });
 
 /**
- * Release an acquired browser back to its pool.
+ * Create a browser pool.
  *
- * `POST /browser_pools/{id_or_name}/release`: a full token (a read-only token is refused).
+ * `POST /browser_pools`: a full token (a read-only token is refused).
  * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
- * `browserPools.release`
+ * `browserPools.create`
  */
-export const releaseBrowser: (
+export const createBrowserPool: (
   core: Core,
-  input: ReleaseBrowserInput,
+  input: CreateBrowserPoolInput,
   options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<ReleaseBrowserInput, undefined>({
-  name: 'browserPools.release',
+) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<CreateBrowserPoolInput, BrowserPool>({
+  name: 'browserPools.create',
   method: 'POST',
-  path: '/browser_pools/{id_or_name}/release',
+  path: '/browser_pools',
   body: 'json',
+  responses: { 201: 'json' },
+  write: true,
+});
+
+/**
+ * Delete a browser pool.
+ *
+ * `DELETE /browser_pools/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `browserPools.delete`
+ */
+export const deleteBrowserPool: (
+  core: Core,
+  input: DeleteBrowserPoolInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteBrowserPoolInput, undefined>({
+  name: 'browserPools.delete',
+  method: 'DELETE',
+  path: '/browser_pools/{id_or_name}',
+  query: ['force'],
   responses: { 204: 'none' },
   write: true,
 });
@@ -552,5 +474,83 @@ export const flushBrowserPool: (
   method: 'POST',
   path: '/browser_pools/{id_or_name}/flush',
   responses: { 204: 'none' },
+  write: true,
+});
+
+/**
+ * Get a browser pool by id or name.
+ *
+ * `GET /browser_pools/{id_or_name}` (§4.3 of the interface): any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browserPools.get`
+ */
+export const getBrowserPool: (
+  core: Core,
+  input: GetBrowserPoolInput,
+  options?: CallOptions,
+) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<GetBrowserPoolInput, BrowserPool>({
+  name: 'browserPools.get',
+  method: 'GET',
+  path: '/browser_pools/{id_or_name}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * List the browser pools.
+ *
+ * `GET /browser_pools`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `browserPools.list`
+ */
+export const listBrowserPools: (
+  core: Core,
+  input?: ListBrowserPoolsInput,
+  options?: CallOptions,
+) => PagePromise<BrowserPool> = /* @__PURE__ */ defineListCall<ListBrowserPoolsInput, BrowserPool>({
+  name: 'browserPools.list',
+  method: 'GET',
+  path: '/browser_pools',
+  query: ['offset', 'limit', 'name', 'query'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Release an acquired browser back to its pool.
+ *
+ * `POST /browser_pools/{id_or_name}/release`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browserPools.release`
+ */
+export const releaseBrowser: (
+  core: Core,
+  input: ReleaseBrowserInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<ReleaseBrowserInput, undefined>({
+  name: 'browserPools.release',
+  method: 'POST',
+  path: '/browser_pools/{id_or_name}/release',
+  body: 'json',
+  responses: { 204: 'none' },
+  write: true,
+});
+
+/**
+ * Update a browser pool.
+ *
+ * `PATCH /browser_pools/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `browserPools.update`
+ */
+export const updateBrowserPool: (
+  core: Core,
+  input: UpdateBrowserPoolInput,
+  options?: CallOptions,
+) => CallPromise<BrowserPool> = /* @__PURE__ */ defineCall<UpdateBrowserPoolInput, BrowserPool>({
+  name: 'browserPools.update',
+  method: 'PATCH',
+  path: '/browser_pools/{id_or_name}',
+  body: 'json',
+  responses: { 200: 'json' },
   write: true,
 });

@@ -18,20 +18,6 @@ import type { TelemetryConfig } from './telemetry.js';
 
 // Records
 
-export interface SessionNetwork {
-  /** networks (a.b.c.d/n) and address:port entries opened for it */
-  allow: string[];
-}
-
-export interface Viewport {
-  /** width in CSS pixels */
-  width: number;
-  /** height in CSS pixels */
-  height: number;
-  /** refresh rate in Hz */
-  refresh_rate?: number | undefined;
-}
-
 export interface SessionProfile {
   /** profile id */
   id?: string | undefined;
@@ -45,6 +31,20 @@ export interface SessionProfile {
   updated_at?: string | undefined;
   /** when a browser last loaded it (ISO 8601 UTC) */
   last_used_at?: string | undefined;
+}
+
+export interface SessionNetwork {
+  /** networks (a.b.c.d/n) and address:port entries opened for it */
+  allow: string[];
+}
+
+export interface Viewport {
+  /** width in CSS pixels */
+  width: number;
+  /** height in CSS pixels */
+  height: number;
+  /** refresh rate in Hz */
+  refresh_rate?: number | undefined;
 }
 
 export interface BrowserSession {
@@ -131,6 +131,11 @@ export interface BrowserSession {
     | undefined;
 }
 
+export interface NetworkInput {
+  /** private networks and host:port the browser may reach, each within what the operator allows */
+  allow: string[];
+}
+
 export interface ViewportInput {
   /** width in CSS pixels, 320–7680 */
   width: number;
@@ -147,11 +152,6 @@ export interface ProfileReferenceInput {
   name?: string | undefined;
   /** save the browser's state into the profile when it ends, default false */
   save_changes?: boolean | undefined;
-}
-
-export interface NetworkInput {
-  /** private networks and host:port the browser may reach, each within what the operator allows */
-  allow: string[];
 }
 
 export interface ViewportUpdateInput {
@@ -288,14 +288,10 @@ export interface CreateBrowserInput {
     | undefined;
 }
 
-/** What `browsers.list` takes: its query parameters. */
-export interface ListBrowsersInput {
-  /** records skipped before this page, ≥ 0, default 0 */
-  offset?: number | string | undefined;
-  /** records on the page, 1–100, default 20 */
-  limit?: number | string | undefined;
-  /** which sessions: active (running), deleted (ended) or all, default active */
-  status?: 'active' | 'deleted' | 'all' | undefined;
+/** What `browsers.delete` takes: its path parameters. */
+export interface DeleteBrowserInput {
+  /** browser session id, or the name of a running browser */
+  id: string;
 }
 
 /** What `browsers.get` takes: its path parameters. */
@@ -304,10 +300,14 @@ export interface GetBrowserInput {
   id: string;
 }
 
-/** What `browsers.delete` takes: its path parameters. */
-export interface DeleteBrowserInput {
-  /** browser session id, or the name of a running browser */
-  id: string;
+/** What `browsers.list` takes: its query parameters. */
+export interface ListBrowsersInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** which sessions: active (running), deleted (ended) or all, default active */
+  status?: 'active' | 'deleted' | 'all' | undefined;
 }
 
 /** What `browsers.update` takes: its path parameters, body fields, side by side. */
@@ -352,26 +352,22 @@ export const createBrowser: (
 });
 
 /**
- * List the browser sessions (the active ones unless status says otherwise).
+ * Delete a browser session.
  *
- * `GET /browsers`: any token, read-only ones too.
- * Errors: 400, 401, 403, 429, 500, 503.
- * `browsers.list`
+ * `DELETE /browsers/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.delete`
  */
-export const listBrowsers: (
+export const deleteBrowser: (
   core: Core,
-  input?: ListBrowsersInput,
+  input: DeleteBrowserInput,
   options?: CallOptions,
-) => PagePromise<BrowserSession> = /* @__PURE__ */ defineListCall<
-  ListBrowsersInput,
-  BrowserSession
->({
-  name: 'browsers.list',
-  method: 'GET',
-  path: '/browsers',
-  query: ['offset', 'limit', 'status'],
-  responses: { 200: 'json' },
-  paginated: true,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteBrowserInput, undefined>({
+  name: 'browsers.delete',
+  method: 'DELETE',
+  path: '/browsers/{id}',
+  responses: { 204: 'none' },
+  write: true,
 });
 
 /**
@@ -393,22 +389,26 @@ export const getBrowser: (
 });
 
 /**
- * Delete a browser session.
+ * List the browser sessions (the active ones unless status says otherwise).
  *
- * `DELETE /browsers/{id}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `browsers.delete`
+ * `GET /browsers`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `browsers.list`
  */
-export const deleteBrowser: (
+export const listBrowsers: (
   core: Core,
-  input: DeleteBrowserInput,
+  input?: ListBrowsersInput,
   options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteBrowserInput, undefined>({
-  name: 'browsers.delete',
-  method: 'DELETE',
-  path: '/browsers/{id}',
-  responses: { 204: 'none' },
-  write: true,
+) => PagePromise<BrowserSession> = /* @__PURE__ */ defineListCall<
+  ListBrowsersInput,
+  BrowserSession
+>({
+  name: 'browsers.list',
+  method: 'GET',
+  path: '/browsers',
+  query: ['offset', 'limit', 'status'],
+  responses: { 200: 'json' },
+  paginated: true,
 });
 
 /**

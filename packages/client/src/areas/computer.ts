@@ -23,34 +23,6 @@ import { readStreamBody } from '../streams/read-body.js';
 
 // Records
 
-export interface ScreenshotRegion {
-  /** left edge, CSS pixels, from 0 */
-  x: number;
-  /** top edge, CSS pixels, from 0 */
-  y: number;
-  /** width in CSS pixels, 1–16384 */
-  width: number;
-  /** height in CSS pixels, 1–16384 */
-  height: number;
-}
-
-export interface MousePosition {
-  /** x in CSS pixels of the viewport */
-  x: number;
-  /** y in CSS pixels of the viewport */
-  y: number;
-}
-
-export interface CursorResult {
-  /** true once the cursor changed */
-  ok: true;
-}
-
-export interface ClipboardText {
-  /** the clipboard's text */
-  text: string;
-}
-
 export type BatchActionInput =
   | {
       /** the kind of action */
@@ -171,24 +143,42 @@ export type BatchActionInput =
       };
     };
 
-// Inputs and answers
-
-/** What `browsers.computer.type` takes: its path parameters, body fields, side by side. */
-export interface TypeTextInput {
-  /** browser session id */
-  id: string;
-  /** text typed key by key, any Unicode, at most 100000 characters */
-  text: string;
-  /** pause between keystrokes, ms, ≥ 0, default 0 */
-  delay?: number | undefined;
+export interface MousePosition {
+  /** x in CSS pixels of the viewport */
+  x: number;
+  /** y in CSS pixels of the viewport */
+  y: number;
 }
 
-/** What `browsers.computer.screenshot` takes: its path parameters, body fields, side by side. */
-export interface ScreenshotInput {
+export interface ClipboardText {
+  /** the clipboard's text */
+  text: string;
+}
+
+export interface ScreenshotRegion {
+  /** left edge, CSS pixels, from 0 */
+  x: number;
+  /** top edge, CSS pixels, from 0 */
+  y: number;
+  /** width in CSS pixels, 1–16384 */
+  width: number;
+  /** height in CSS pixels, 1–16384 */
+  height: number;
+}
+
+export interface CursorResult {
+  /** true once the cursor changed */
+  ok: true;
+}
+
+// Inputs and answers
+
+/** What `browsers.computer.batch` takes: its path parameters, body fields, side by side. */
+export interface BatchInput {
   /** browser session id */
   id: string;
-  /** the part of the viewport to capture, default all of it */
-  region?: ScreenshotRegion | undefined;
+  /** actions run in order as one input, 1–100 */
+  actions: BatchActionInput[];
 }
 
 /** What `browsers.computer.clickMouse` takes: its path parameters, body fields, side by side. */
@@ -207,22 +197,6 @@ export interface ClickMouseInput {
   num_clicks?: number | undefined;
   /** keys held through the click, at most 8, default none */
   hold_keys?: string[] | undefined;
-}
-
-/** What `browsers.computer.moveMouse` takes: its path parameters, body fields, side by side. */
-export interface MoveMouseInput {
-  /** browser session id */
-  id: string;
-  /** x in CSS pixels of the viewport, from 0 */
-  x: number;
-  /** y in CSS pixels of the viewport, from 0 */
-  y: number;
-  /** keys held through the move, at most 8, default none */
-  hold_keys?: string[] | undefined;
-  /** move along a human-like path, default false */
-  smooth?: boolean | undefined;
-  /** how long a smooth move takes, ms, 50–5000 */
-  duration_ms?: number | undefined;
 }
 
 /** What `browsers.computer.dragMouse` takes: its path parameters, body fields, side by side. */
@@ -247,6 +221,54 @@ export interface DragMouseInput {
   hold_keys?: string[] | undefined;
 }
 
+/** What `browsers.computer.getMousePosition` takes: its path parameters. */
+export interface GetMousePositionInput {
+  /** browser session id */
+  id: string;
+}
+
+/** What `browsers.computer.moveMouse` takes: its path parameters, body fields, side by side. */
+export interface MoveMouseInput {
+  /** browser session id */
+  id: string;
+  /** x in CSS pixels of the viewport, from 0 */
+  x: number;
+  /** y in CSS pixels of the viewport, from 0 */
+  y: number;
+  /** keys held through the move, at most 8, default none */
+  hold_keys?: string[] | undefined;
+  /** move along a human-like path, default false */
+  smooth?: boolean | undefined;
+  /** how long a smooth move takes, ms, 50–5000 */
+  duration_ms?: number | undefined;
+}
+
+/** What `browsers.computer.pressKey` takes: its path parameters, body fields, side by side. */
+export interface PressKeyInput {
+  /** browser session id */
+  id: string;
+  /** keys or combos pressed in order (Return, ctrl+a), 1–64 */
+  keys: string[];
+  /** how long each key is held down, ms, 0–10000, default 0 */
+  duration?: number | undefined;
+  /** keys held through the presses, at most 8, default none */
+  hold_keys?: string[] | undefined;
+}
+
+/** What `browsers.computer.readClipboard` takes: its path parameters. */
+export interface ReadClipboardInput {
+  /** browser session id */
+  id: string;
+}
+
+/** What `browsers.computer.screenshot` takes: its path parameters, body fields, side by side. */
+export interface ScreenshotInput {
+  /** browser session id */
+  id: string;
+  /** the part of the viewport to capture, default all of it */
+  region?: ScreenshotRegion | undefined;
+}
+
 /** What `browsers.computer.scroll` takes: its path parameters, body fields, side by side. */
 export interface ScrollInput {
   /** browser session id */
@@ -263,24 +285,6 @@ export interface ScrollInput {
   hold_keys?: string[] | undefined;
 }
 
-/** What `browsers.computer.pressKey` takes: its path parameters, body fields, side by side. */
-export interface PressKeyInput {
-  /** browser session id */
-  id: string;
-  /** keys or combos pressed in order (Return, ctrl+a), 1–64 */
-  keys: string[];
-  /** how long each key is held down, ms, 0–10000, default 0 */
-  duration?: number | undefined;
-  /** keys held through the presses, at most 8, default none */
-  hold_keys?: string[] | undefined;
-}
-
-/** What `browsers.computer.getMousePosition` takes: its path parameters. */
-export interface GetMousePositionInput {
-  /** browser session id */
-  id: string;
-}
-
 /** What `browsers.computer.setCursorVisibility` takes: its path parameters, body fields, side by side. */
 export interface SetCursorVisibilityInput {
   /** browser session id */
@@ -289,10 +293,14 @@ export interface SetCursorVisibilityInput {
   hidden: boolean;
 }
 
-/** What `browsers.computer.readClipboard` takes: its path parameters. */
-export interface ReadClipboardInput {
+/** What `browsers.computer.type` takes: its path parameters, body fields, side by side. */
+export interface TypeTextInput {
   /** browser session id */
   id: string;
+  /** text typed key by key, any Unicode, at most 100000 characters */
+  text: string;
+  /** pause between keystrokes, ms, ≥ 0, default 0 */
+  delay?: number | undefined;
 }
 
 /** What `browsers.computer.writeClipboard` takes: its path parameters, body fields, side by side. */
@@ -303,37 +311,148 @@ export interface WriteClipboardInput {
   text: string;
 }
 
-/** What `browsers.computer.batch` takes: its path parameters, body fields, side by side. */
-export interface BatchInput {
-  /** browser session id */
-  id: string;
-  /** actions run in order as one input, 1–100 */
-  actions: BatchActionInput[];
-}
-
 // Functions
 
 // browsers.computer
 
 /**
- * Type text on the browser instance.
+ * Run mouse, keyboard and pause actions in order, stopping at the first that fails.
  *
- * `POST /browsers/{id}/computer/type` (§4.2 of the interface): a full token (a read-only token is refused).
+ * `POST /browsers/{id}/computer/batch`: a full token (a read-only token is refused).
  * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.computer.type`
+ * `browsers.computer.batch`
  */
-export const typeText: (
+export const batch: (
   core: Core,
-  input: TypeTextInput,
+  input: BatchInput,
   options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<TypeTextInput, undefined>({
-  name: 'browsers.computer.type',
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<BatchInput, undefined>({
+  name: 'browsers.computer.batch',
   method: 'POST',
-  path: '/browsers/{id}/computer/type',
+  path: '/browsers/{id}/computer/batch',
   body: 'json',
   responses: { 204: 'none' },
   write: true,
-  serverTimeMs: typeDurationMs,
+  serverTimeMs: batchServerTimeMs,
+});
+
+/**
+ * Click, press or release a mouse button at a point of the screen.
+ *
+ * `POST /browsers/{id}/computer/click_mouse`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.clickMouse`
+ */
+export const clickMouse: (
+  core: Core,
+  input: ClickMouseInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<ClickMouseInput, undefined>({
+  name: 'browsers.computer.clickMouse',
+  method: 'POST',
+  path: '/browsers/{id}/computer/click_mouse',
+  body: 'json',
+  responses: { 204: 'none' },
+  write: true,
+});
+
+/**
+ * Drag the mouse along a path with a button held.
+ *
+ * `POST /browsers/{id}/computer/drag_mouse`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.dragMouse`
+ */
+export const dragMouse: (
+  core: Core,
+  input: DragMouseInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DragMouseInput, undefined>({
+  name: 'browsers.computer.dragMouse',
+  method: 'POST',
+  path: '/browsers/{id}/computer/drag_mouse',
+  body: 'json',
+  responses: { 204: 'none' },
+  write: true,
+  serverTimeMs: dragDurationMs,
+});
+
+/**
+ * Get the mouse position the last action left.
+ *
+ * `POST /browsers/{id}/computer/get_mouse_position`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.computer.getMousePosition`
+ */
+export const getMousePosition: (
+  core: Core,
+  input: GetMousePositionInput,
+  options?: CallOptions,
+) => CallPromise<MousePosition> = /* @__PURE__ */ defineCall<GetMousePositionInput, MousePosition>({
+  name: 'browsers.computer.getMousePosition',
+  method: 'POST',
+  path: '/browsers/{id}/computer/get_mouse_position',
+  responses: { 200: 'json' },
+});
+
+/**
+ * Move the mouse to a point of the screen, straight or along a human-like path.
+ *
+ * `POST /browsers/{id}/computer/move_mouse`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.moveMouse`
+ */
+export const moveMouse: (
+  core: Core,
+  input: MoveMouseInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<MoveMouseInput, undefined>({
+  name: 'browsers.computer.moveMouse',
+  method: 'POST',
+  path: '/browsers/{id}/computer/move_mouse',
+  body: 'json',
+  responses: { 204: 'none' },
+  write: true,
+  serverTimeMs: moveDurationMs,
+});
+
+/**
+ * Press keys or combos such as Ctrl+t, holding each for a while if asked.
+ *
+ * `POST /browsers/{id}/computer/press_key`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.pressKey`
+ */
+export const pressKey: (
+  core: Core,
+  input: PressKeyInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<PressKeyInput, undefined>({
+  name: 'browsers.computer.pressKey',
+  method: 'POST',
+  path: '/browsers/{id}/computer/press_key',
+  body: 'json',
+  responses: { 204: 'none' },
+  write: true,
+  serverTimeMs: pressDurationMs,
+});
+
+/**
+ * Read the text on the browser's clipboard.
+ *
+ * `POST /browsers/{id}/computer/clipboard/read`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
+ * `browsers.computer.readClipboard`
+ */
+export const readClipboard: (
+  core: Core,
+  input: ReadClipboardInput,
+  options?: CallOptions,
+) => CallPromise<ClipboardText> = /* @__PURE__ */ defineCall<ReadClipboardInput, ClipboardText>({
+  name: 'browsers.computer.readClipboard',
+  method: 'POST',
+  path: '/browsers/{id}/computer/clipboard/read',
+  responses: { 200: 'json' },
 });
 
 /**
@@ -360,68 +479,6 @@ export const screenshot: (
 );
 
 /**
- * Click, press or release a mouse button at a point of the screen.
- *
- * `POST /browsers/{id}/computer/click_mouse`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.computer.clickMouse`
- */
-export const clickMouse: (
-  core: Core,
-  input: ClickMouseInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<ClickMouseInput, undefined>({
-  name: 'browsers.computer.clickMouse',
-  method: 'POST',
-  path: '/browsers/{id}/computer/click_mouse',
-  body: 'json',
-  responses: { 204: 'none' },
-  write: true,
-});
-
-/**
- * Move the mouse to a point of the screen, straight or along a human-like path.
- *
- * `POST /browsers/{id}/computer/move_mouse`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.computer.moveMouse`
- */
-export const moveMouse: (
-  core: Core,
-  input: MoveMouseInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<MoveMouseInput, undefined>({
-  name: 'browsers.computer.moveMouse',
-  method: 'POST',
-  path: '/browsers/{id}/computer/move_mouse',
-  body: 'json',
-  responses: { 204: 'none' },
-  write: true,
-  serverTimeMs: moveDurationMs,
-});
-
-/**
- * Drag the mouse along a path with a button held.
- *
- * `POST /browsers/{id}/computer/drag_mouse`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.computer.dragMouse`
- */
-export const dragMouse: (
-  core: Core,
-  input: DragMouseInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DragMouseInput, undefined>({
-  name: 'browsers.computer.dragMouse',
-  method: 'POST',
-  path: '/browsers/{id}/computer/drag_mouse',
-  body: 'json',
-  responses: { 204: 'none' },
-  write: true,
-  serverTimeMs: dragDurationMs,
-});
-
-/**
  * Turn the mouse wheel at a point of the screen.
  *
  * `POST /browsers/{id}/computer/scroll`: a full token (a read-only token is refused).
@@ -439,45 +496,6 @@ export const scroll: (
   body: 'json',
   responses: { 204: 'none' },
   write: true,
-});
-
-/**
- * Press keys or combos such as Ctrl+t, holding each for a while if asked.
- *
- * `POST /browsers/{id}/computer/press_key`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.computer.pressKey`
- */
-export const pressKey: (
-  core: Core,
-  input: PressKeyInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<PressKeyInput, undefined>({
-  name: 'browsers.computer.pressKey',
-  method: 'POST',
-  path: '/browsers/{id}/computer/press_key',
-  body: 'json',
-  responses: { 204: 'none' },
-  write: true,
-  serverTimeMs: pressDurationMs,
-});
-
-/**
- * Get the mouse position the last action left.
- *
- * `POST /browsers/{id}/computer/get_mouse_position`: any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `browsers.computer.getMousePosition`
- */
-export const getMousePosition: (
-  core: Core,
-  input: GetMousePositionInput,
-  options?: CallOptions,
-) => CallPromise<MousePosition> = /* @__PURE__ */ defineCall<GetMousePositionInput, MousePosition>({
-  name: 'browsers.computer.getMousePosition',
-  method: 'POST',
-  path: '/browsers/{id}/computer/get_mouse_position',
-  responses: { 200: 'json' },
 });
 
 /**
@@ -503,21 +521,24 @@ export const setCursorVisibility: (
 );
 
 /**
- * Read the text on the browser's clipboard.
+ * Type text on the browser instance.
  *
- * `POST /browsers/{id}/computer/clipboard/read`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 429, 500, 503.
- * `browsers.computer.readClipboard`
+ * `POST /browsers/{id}/computer/type` (§4.2 of the interface): a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.computer.type`
  */
-export const readClipboard: (
+export const typeText: (
   core: Core,
-  input: ReadClipboardInput,
+  input: TypeTextInput,
   options?: CallOptions,
-) => CallPromise<ClipboardText> = /* @__PURE__ */ defineCall<ReadClipboardInput, ClipboardText>({
-  name: 'browsers.computer.readClipboard',
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<TypeTextInput, undefined>({
+  name: 'browsers.computer.type',
   method: 'POST',
-  path: '/browsers/{id}/computer/clipboard/read',
-  responses: { 200: 'json' },
+  path: '/browsers/{id}/computer/type',
+  body: 'json',
+  responses: { 204: 'none' },
+  write: true,
+  serverTimeMs: typeDurationMs,
 });
 
 /**
@@ -538,25 +559,4 @@ export const writeClipboard: (
   body: 'json',
   responses: { 204: 'none' },
   write: true,
-});
-
-/**
- * Run mouse, keyboard and pause actions in order, stopping at the first that fails.
- *
- * `POST /browsers/{id}/computer/batch`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.computer.batch`
- */
-export const batch: (
-  core: Core,
-  input: BatchInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<BatchInput, undefined>({
-  name: 'browsers.computer.batch',
-  method: 'POST',
-  path: '/browsers/{id}/computer/batch',
-  body: 'json',
-  responses: { 204: 'none' },
-  write: true,
-  serverTimeMs: batchServerTimeMs,
 });

@@ -43,28 +43,34 @@ export interface UploadFileInput {
 
 // Inputs and answers
 
-/** What `browsers.fs.readFile` takes: its path parameters, query parameters, side by side. */
-export interface ReadFileInput {
+/** What `browsers.fs.createDirectory` takes: its path parameters, body fields, side by side. */
+export interface CreateDirectoryInput {
+  /** browser session id */
+  id: string;
+  /** absolute path of the directory; missing parents are made */
+  path: string;
+  /** permissions, 3 or 4 octal digits, default 755 */
+  mode?: string | undefined;
+}
+
+/** What `browsers.fs.deleteDirectory` takes: its path parameters, body fields, side by side. */
+export interface DeleteDirectoryInput {
   /** browser session id */
   id: string;
   /** absolute path on the browser instance */
   path: string;
 }
 
-/** What `browsers.fs.writeFile` takes: its path parameters, query parameters, form fields, side by side. */
-export interface WriteFileInput {
+/** What `browsers.fs.deleteFile` takes: its path parameters, body fields, side by side. */
+export interface DeleteFileInput {
   /** browser session id */
   id: string;
-  /** absolute path of the file, ≤ 4096 bytes */
+  /** absolute path on the browser instance */
   path: string;
-  /** permissions, 3 or 4 octal digits, default 644 */
-  mode?: string | undefined;
-  /** the file's bytes, streamed as sent */
-  content: UploadSource;
 }
 
-/** What `browsers.fs.listFiles` takes: its path parameters, query parameters, side by side. */
-export interface ListFilesInput {
+/** What `browsers.fs.downloadDirZip` takes: its path parameters, query parameters, side by side. */
+export interface DownloadDirZipInput {
   /** browser session id */
   id: string;
   /** absolute path on the browser instance */
@@ -79,26 +85,8 @@ export interface FileInfoInput {
   path: string;
 }
 
-/** What `browsers.fs.createDirectory` takes: its path parameters, body fields, side by side. */
-export interface CreateDirectoryInput {
-  /** browser session id */
-  id: string;
-  /** absolute path of the directory; missing parents are made */
-  path: string;
-  /** permissions, 3 or 4 octal digits, default 755 */
-  mode?: string | undefined;
-}
-
-/** What `browsers.fs.deleteFile` takes: its path parameters, body fields, side by side. */
-export interface DeleteFileInput {
-  /** browser session id */
-  id: string;
-  /** absolute path on the browser instance */
-  path: string;
-}
-
-/** What `browsers.fs.deleteDirectory` takes: its path parameters, body fields, side by side. */
-export interface DeleteDirectoryInput {
+/** What `browsers.fs.listFiles` takes: its path parameters, query parameters, side by side. */
+export interface ListFilesInput {
   /** browser session id */
   id: string;
   /** absolute path on the browser instance */
@@ -113,6 +101,14 @@ export interface MoveFileInput {
   src_path: string;
   /** absolute path to move to */
   dest_path: string;
+}
+
+/** What `browsers.fs.readFile` takes: its path parameters, query parameters, side by side. */
+export interface ReadFileInput {
+  /** browser session id */
+  id: string;
+  /** absolute path on the browser instance */
+  path: string;
 }
 
 /** What `browsers.fs.setFilePermissions` takes: its path parameters, body fields, side by side. */
@@ -147,102 +143,21 @@ export interface UploadZipInput {
   zip_file: UploadSource;
 }
 
-/** What `browsers.fs.downloadDirZip` takes: its path parameters, query parameters, side by side. */
-export interface DownloadDirZipInput {
+/** What `browsers.fs.writeFile` takes: its path parameters, query parameters, form fields, side by side. */
+export interface WriteFileInput {
   /** browser session id */
   id: string;
-  /** absolute path on the browser instance */
+  /** absolute path of the file, ≤ 4096 bytes */
   path: string;
+  /** permissions, 3 or 4 octal digits, default 644 */
+  mode?: string | undefined;
+  /** the file's bytes, streamed as sent */
+  content: UploadSource;
 }
 
 // Functions
 
 // browsers.fs
-
-/**
- * Read a file on the browser instance.
- *
- * `GET /browsers/{id}/fs/read_file`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 429, 500, 503, 507.
- * `browsers.fs.readFile`
- */
-export const readFile: (
-  core: Core,
-  input: ReadFileInput,
-  options?: CallOptions,
-) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<ReadFileInput, BinaryBody>(
-  {
-    name: 'browsers.fs.readFile',
-    method: 'GET',
-    path: '/browsers/{id}/fs/read_file',
-    query: ['path'],
-    responses: { 200: 'binary' },
-  },
-  { readBody: readStreamBody },
-);
-
-/**
- * Write a file on the browser instance (the body is its bytes).
- *
- * `PUT /browsers/{id}/fs/write_file`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 429, 500, 503, 507.
- * `browsers.fs.writeFile`
- */
-export const writeFile: (
-  core: Core,
-  input: WriteFileInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<WriteFileInput, undefined>(
-  {
-    name: 'browsers.fs.writeFile',
-    method: 'PUT',
-    path: '/browsers/{id}/fs/write_file',
-    query: ['path', 'mode'],
-    body: 'binary',
-    mediaType: 'application/octet-stream',
-    responses: { 201: 'none' },
-    write: true,
-  },
-  { encodeBody: encodeUploadBody },
-);
-
-/**
- * List a directory on the browser instance.
- *
- * `GET /browsers/{id}/fs/list_files`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 429, 500, 503, 507.
- * `browsers.fs.listFiles`
- */
-export const listFiles: (
-  core: Core,
-  input: ListFilesInput,
-  options?: CallOptions,
-) => CallPromise<FileEntry[]> = /* @__PURE__ */ defineCall<ListFilesInput, FileEntry[]>({
-  name: 'browsers.fs.listFiles',
-  method: 'GET',
-  path: '/browsers/{id}/fs/list_files',
-  query: ['path'],
-  responses: { 200: 'json' },
-});
-
-/**
- * Describe a file or directory on the browser instance.
- *
- * `GET /browsers/{id}/fs/file_info`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 429, 500, 503, 507.
- * `browsers.fs.fileInfo`
- */
-export const fileInfo: (
-  core: Core,
-  input: FileInfoInput,
-  options?: CallOptions,
-) => CallPromise<FileEntry> = /* @__PURE__ */ defineCall<FileInfoInput, FileEntry>({
-  name: 'browsers.fs.fileInfo',
-  method: 'GET',
-  path: '/browsers/{id}/fs/file_info',
-  query: ['path'],
-  responses: { 200: 'json' },
-});
 
 /**
  * Create a directory (and its missing parents) on the browser instance.
@@ -261,26 +176,6 @@ export const createDirectory: (
   path: '/browsers/{id}/fs/create_directory',
   body: 'json',
   responses: { 201: 'none' },
-  write: true,
-});
-
-/**
- * Delete a file on the browser instance.
- *
- * `PUT /browsers/{id}/fs/delete_file`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
- * `browsers.fs.deleteFile`
- */
-export const deleteFile: (
-  core: Core,
-  input: DeleteFileInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteFileInput, undefined>({
-  name: 'browsers.fs.deleteFile',
-  method: 'PUT',
-  path: '/browsers/{id}/fs/delete_file',
-  body: 'json',
-  responses: { 200: 'none' },
   write: true,
 });
 
@@ -305,6 +200,86 @@ export const deleteDirectory: (
 });
 
 /**
+ * Delete a file on the browser instance.
+ *
+ * `PUT /browsers/{id}/fs/delete_file`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503, 507.
+ * `browsers.fs.deleteFile`
+ */
+export const deleteFile: (
+  core: Core,
+  input: DeleteFileInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<DeleteFileInput, undefined>({
+  name: 'browsers.fs.deleteFile',
+  method: 'PUT',
+  path: '/browsers/{id}/fs/delete_file',
+  body: 'json',
+  responses: { 200: 'none' },
+  write: true,
+});
+
+/**
+ * Download a directory of the browser instance as a zip.
+ *
+ * `GET /browsers/{id}/fs/download_dir_zip`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 429, 500, 503, 507.
+ * `browsers.fs.downloadDirZip`
+ */
+export const downloadDirZip: (
+  core: Core,
+  input: DownloadDirZipInput,
+  options?: CallOptions,
+) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<DownloadDirZipInput, BinaryBody>(
+  {
+    name: 'browsers.fs.downloadDirZip',
+    method: 'GET',
+    path: '/browsers/{id}/fs/download_dir_zip',
+    query: ['path'],
+    responses: { 200: 'binary' },
+  },
+  { readBody: readStreamBody },
+);
+
+/**
+ * Describe a file or directory on the browser instance.
+ *
+ * `GET /browsers/{id}/fs/file_info`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503, 507.
+ * `browsers.fs.fileInfo`
+ */
+export const fileInfo: (
+  core: Core,
+  input: FileInfoInput,
+  options?: CallOptions,
+) => CallPromise<FileEntry> = /* @__PURE__ */ defineCall<FileInfoInput, FileEntry>({
+  name: 'browsers.fs.fileInfo',
+  method: 'GET',
+  path: '/browsers/{id}/fs/file_info',
+  query: ['path'],
+  responses: { 200: 'json' },
+});
+
+/**
+ * List a directory on the browser instance.
+ *
+ * `GET /browsers/{id}/fs/list_files`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 429, 500, 503, 507.
+ * `browsers.fs.listFiles`
+ */
+export const listFiles: (
+  core: Core,
+  input: ListFilesInput,
+  options?: CallOptions,
+) => CallPromise<FileEntry[]> = /* @__PURE__ */ defineCall<ListFilesInput, FileEntry[]>({
+  name: 'browsers.fs.listFiles',
+  method: 'GET',
+  path: '/browsers/{id}/fs/list_files',
+  query: ['path'],
+  responses: { 200: 'json' },
+});
+
+/**
  * Move or rename a file or directory on the browser instance.
  *
  * `PUT /browsers/{id}/fs/move`: a full token (a read-only token is refused).
@@ -323,6 +298,28 @@ export const moveFile: (
   responses: { 200: 'none' },
   write: true,
 });
+
+/**
+ * Read a file on the browser instance.
+ *
+ * `GET /browsers/{id}/fs/read_file`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503, 507.
+ * `browsers.fs.readFile`
+ */
+export const readFile: (
+  core: Core,
+  input: ReadFileInput,
+  options?: CallOptions,
+) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<ReadFileInput, BinaryBody>(
+  {
+    name: 'browsers.fs.readFile',
+    method: 'GET',
+    path: '/browsers/{id}/fs/read_file',
+    query: ['path'],
+    responses: { 200: 'binary' },
+  },
+  { readBody: readStreamBody },
+);
 
 /**
  * Set a file's permission bits on the browser instance.
@@ -391,23 +388,26 @@ export const uploadZip: (
 );
 
 /**
- * Download a directory of the browser instance as a zip.
+ * Write a file on the browser instance (the body is its bytes).
  *
- * `GET /browsers/{id}/fs/download_dir_zip`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 429, 500, 503, 507.
- * `browsers.fs.downloadDirZip`
+ * `PUT /browsers/{id}/fs/write_file`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 429, 500, 503, 507.
+ * `browsers.fs.writeFile`
  */
-export const downloadDirZip: (
+export const writeFile: (
   core: Core,
-  input: DownloadDirZipInput,
+  input: WriteFileInput,
   options?: CallOptions,
-) => CallPromise<BinaryBody> = /* @__PURE__ */ defineCall<DownloadDirZipInput, BinaryBody>(
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<WriteFileInput, undefined>(
   {
-    name: 'browsers.fs.downloadDirZip',
-    method: 'GET',
-    path: '/browsers/{id}/fs/download_dir_zip',
-    query: ['path'],
-    responses: { 200: 'binary' },
+    name: 'browsers.fs.writeFile',
+    method: 'PUT',
+    path: '/browsers/{id}/fs/write_file',
+    query: ['path', 'mode'],
+    body: 'binary',
+    mediaType: 'application/octet-stream',
+    responses: { 201: 'none' },
+    write: true,
   },
-  { readBody: readStreamBody },
+  { encodeBody: encodeUploadBody },
 );

@@ -17,11 +17,6 @@ import { readStreamBody } from '../streams/read-body.js';
 
 // Records
 
-export interface Watch {
-  /** the watch's id */
-  watch_id: string;
-}
-
 export type WatchChangeType = 'CREATE' | 'WRITE' | 'DELETE' | 'RENAME';
 
 export type WatchEvent =
@@ -42,10 +37,15 @@ export type WatchEvent =
       lost: number;
     };
 
+export interface Watch {
+  /** the watch's id */
+  watch_id: string;
+}
+
 // Inputs and answers
 
-/** What `browsers.fs.watch.stop` takes: its path parameters. */
-export interface StopWatchInput {
+/** What `browsers.fs.watch.events` takes: its path parameters. */
+export interface WatchEventsInput {
   /** browser session id */
   id: string;
   /** watch id */
@@ -62,8 +62,8 @@ export interface StartWatchInput {
   recursive?: boolean | undefined;
 }
 
-/** What `browsers.fs.watch.events` takes: its path parameters. */
-export interface WatchEventsInput {
+/** What `browsers.fs.watch.stop` takes: its path parameters. */
+export interface StopWatchInput {
   /** browser session id */
   id: string;
   /** watch id */
@@ -73,45 +73,6 @@ export interface WatchEventsInput {
 // Functions
 
 // browsers.fs.watch
-
-/**
- * Stop watching a directory.
- *
- * `DELETE /browsers/{id}/fs/watch/{watch_id}` (§4.7 of the interface): a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `browsers.fs.watch.stop`
- */
-export const stopWatch: (
-  core: Core,
-  input: StopWatchInput,
-  options?: CallOptions,
-) => CallPromise<undefined> = /* @__PURE__ */ defineCall<StopWatchInput, undefined>({
-  name: 'browsers.fs.watch.stop',
-  method: 'DELETE',
-  path: '/browsers/{id}/fs/watch/{watch_id}',
-  responses: { 204: 'none' },
-  write: true,
-});
-
-/**
- * Start watching a directory on the browser instance.
- *
- * `POST /browsers/{id}/fs/watch`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.fs.watch.start`
- */
-export const startWatch: (
-  core: Core,
-  input: StartWatchInput,
-  options?: CallOptions,
-) => CallPromise<Watch> = /* @__PURE__ */ defineCall<StartWatchInput, Watch>({
-  name: 'browsers.fs.watch.start',
-  method: 'POST',
-  path: '/browsers/{id}/fs/watch',
-  body: 'json',
-  responses: { 201: 'json' },
-  write: true,
-});
 
 /**
  * Stream the events of a directory watch (SSE).
@@ -136,3 +97,42 @@ export const watchEvents: (
   },
   { readBody: readStreamBody },
 );
+
+/**
+ * Start watching a directory on the browser instance.
+ *
+ * `POST /browsers/{id}/fs/watch`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.fs.watch.start`
+ */
+export const startWatch: (
+  core: Core,
+  input: StartWatchInput,
+  options?: CallOptions,
+) => CallPromise<Watch> = /* @__PURE__ */ defineCall<StartWatchInput, Watch>({
+  name: 'browsers.fs.watch.start',
+  method: 'POST',
+  path: '/browsers/{id}/fs/watch',
+  body: 'json',
+  responses: { 201: 'json' },
+  write: true,
+});
+
+/**
+ * Stop watching a directory.
+ *
+ * `DELETE /browsers/{id}/fs/watch/{watch_id}` (§4.7 of the interface): a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.fs.watch.stop`
+ */
+export const stopWatch: (
+  core: Core,
+  input: StopWatchInput,
+  options?: CallOptions,
+) => CallPromise<undefined> = /* @__PURE__ */ defineCall<StopWatchInput, undefined>({
+  name: 'browsers.fs.watch.stop',
+  method: 'DELETE',
+  path: '/browsers/{id}/fs/watch/{watch_id}',
+  responses: { 204: 'none' },
+  write: true,
+});

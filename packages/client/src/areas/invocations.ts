@@ -20,11 +20,6 @@ import type { BrowserSession } from './browsers.js';
 
 // Records
 
-export interface InvocationBrowsers {
-  /** the invocation's active sessions, oldest first */
-  browsers: BrowserSession[];
-}
-
 export type InvocationStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 export interface Invocation {
@@ -50,13 +45,12 @@ export interface Invocation {
   status_reason?: string | undefined;
 }
 
-// Inputs and answers
-
-/** What `invocations.listBrowsers` takes: its path parameters. */
-export interface ListInvocationBrowsersInput {
-  /** invocation id */
-  id: string;
+export interface InvocationBrowsers {
+  /** the invocation's active sessions, oldest first */
+  browsers: BrowserSession[];
 }
+
+// Inputs and answers
 
 /** What `invocations.create` takes: its body fields. */
 export interface CreateInvocationInput {
@@ -78,36 +72,6 @@ export interface CreateInvocationInput {
 export type CreateInvocationResult =
   | { status: 200; value: Invocation }
   | { status: 202; value: Invocation };
-
-/** What `invocations.list` takes: its query parameters. */
-export interface ListInvocationsInput {
-  /** records skipped before this page, ≥ 0, default 0 */
-  offset?: number | string | undefined;
-  /** records on the page, 1–100, default 20 */
-  limit?: number | string | undefined;
-  /** only invocations in this status */
-  status?: InvocationStatus | undefined;
-  /** only invocations of this app */
-  app_name?: string | undefined;
-  /** only invocations of this action */
-  action_name?: string | undefined;
-}
-
-/** What `invocations.get` takes: its path parameters. */
-export interface GetInvocationInput {
-  /** invocation id */
-  id: string;
-}
-
-/** What `invocations.update` takes: its path parameters, body fields, side by side. */
-export interface UpdateInvocationInput {
-  /** invocation id */
-  id: string;
-  /** how it ended: succeeded or failed */
-  status: 'succeeded' | 'failed';
-  /** the action's result, ≤ 65536 characters */
-  output?: string | undefined;
-}
 
 /** What `invocations.deleteBrowsers` takes: its path parameters. */
 export interface DeleteInvocationBrowsersInput {
@@ -160,30 +124,45 @@ export type FollowInvocationResult = EventStream<
     }
 >;
 
+/** What `invocations.get` takes: its path parameters. */
+export interface GetInvocationInput {
+  /** invocation id */
+  id: string;
+}
+
+/** What `invocations.list` takes: its query parameters. */
+export interface ListInvocationsInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only invocations in this status */
+  status?: InvocationStatus | undefined;
+  /** only invocations of this app */
+  app_name?: string | undefined;
+  /** only invocations of this action */
+  action_name?: string | undefined;
+}
+
+/** What `invocations.listBrowsers` takes: its path parameters. */
+export interface ListInvocationBrowsersInput {
+  /** invocation id */
+  id: string;
+}
+
+/** What `invocations.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateInvocationInput {
+  /** invocation id */
+  id: string;
+  /** how it ended: succeeded or failed */
+  status: 'succeeded' | 'failed';
+  /** the action's result, ≤ 65536 characters */
+  output?: string | undefined;
+}
+
 // Functions
 
 // invocations
-
-/**
- * List the active browsers of an invocation.
- *
- * `GET /invocations/{id}/browsers` (§4.5 of the interface): any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `invocations.listBrowsers`
- */
-export const listInvocationBrowsers: (
-  core: Core,
-  input: ListInvocationBrowsersInput,
-  options?: CallOptions,
-) => CallPromise<InvocationBrowsers> = /* @__PURE__ */ defineCall<
-  ListInvocationBrowsersInput,
-  InvocationBrowsers
->({
-  name: 'invocations.listBrowsers',
-  method: 'GET',
-  path: '/invocations/{id}/browsers',
-  responses: { 200: 'json' },
-});
 
 /**
  * Invoke an app's action: wait for its result, or queue it (async).
@@ -205,64 +184,6 @@ export const createInvocation: (
   path: '/invocations',
   body: 'json',
   responses: { 200: 'json', 202: 'json' },
-  write: true,
-});
-
-/**
- * List the invocations.
- *
- * `GET /invocations`: any token, read-only ones too.
- * Errors: 400, 401, 403, 429, 500, 503.
- * `invocations.list`
- */
-export const listInvocations: (
-  core: Core,
-  input?: ListInvocationsInput,
-  options?: CallOptions,
-) => PagePromise<Invocation> = /* @__PURE__ */ defineListCall<ListInvocationsInput, Invocation>({
-  name: 'invocations.list',
-  method: 'GET',
-  path: '/invocations',
-  query: ['offset', 'limit', 'status', 'app_name', 'action_name'],
-  responses: { 200: 'json' },
-  paginated: true,
-});
-
-/**
- * Get an invocation.
- *
- * `GET /invocations/{id}`: any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `invocations.get`
- */
-export const getInvocation: (
-  core: Core,
-  input: GetInvocationInput,
-  options?: CallOptions,
-) => CallPromise<Invocation> = /* @__PURE__ */ defineCall<GetInvocationInput, Invocation>({
-  name: 'invocations.get',
-  method: 'GET',
-  path: '/invocations/{id}',
-  responses: { 200: 'json' },
-});
-
-/**
- * End an invocation (succeeded, or failed to cancel it): its code stops, its browsers are deleted.
- *
- * `PATCH /invocations/{id}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
- * `invocations.update`
- */
-export const updateInvocation: (
-  core: Core,
-  input: UpdateInvocationInput,
-  options?: CallOptions,
-) => CallPromise<Invocation> = /* @__PURE__ */ defineCall<UpdateInvocationInput, Invocation>({
-  name: 'invocations.update',
-  method: 'PATCH',
-  path: '/invocations/{id}',
-  body: 'json',
-  responses: { 200: 'json' },
   write: true,
 });
 
@@ -308,3 +229,82 @@ export const followInvocation: (
   },
   { readBody: readStreamBody },
 );
+
+/**
+ * Get an invocation.
+ *
+ * `GET /invocations/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `invocations.get`
+ */
+export const getInvocation: (
+  core: Core,
+  input: GetInvocationInput,
+  options?: CallOptions,
+) => CallPromise<Invocation> = /* @__PURE__ */ defineCall<GetInvocationInput, Invocation>({
+  name: 'invocations.get',
+  method: 'GET',
+  path: '/invocations/{id}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * List the invocations.
+ *
+ * `GET /invocations`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `invocations.list`
+ */
+export const listInvocations: (
+  core: Core,
+  input?: ListInvocationsInput,
+  options?: CallOptions,
+) => PagePromise<Invocation> = /* @__PURE__ */ defineListCall<ListInvocationsInput, Invocation>({
+  name: 'invocations.list',
+  method: 'GET',
+  path: '/invocations',
+  query: ['offset', 'limit', 'status', 'app_name', 'action_name'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * List the active browsers of an invocation.
+ *
+ * `GET /invocations/{id}/browsers` (§4.5 of the interface): any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `invocations.listBrowsers`
+ */
+export const listInvocationBrowsers: (
+  core: Core,
+  input: ListInvocationBrowsersInput,
+  options?: CallOptions,
+) => CallPromise<InvocationBrowsers> = /* @__PURE__ */ defineCall<
+  ListInvocationBrowsersInput,
+  InvocationBrowsers
+>({
+  name: 'invocations.listBrowsers',
+  method: 'GET',
+  path: '/invocations/{id}/browsers',
+  responses: { 200: 'json' },
+});
+
+/**
+ * End an invocation (succeeded, or failed to cancel it): its code stops, its browsers are deleted.
+ *
+ * `PATCH /invocations/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `invocations.update`
+ */
+export const updateInvocation: (
+  core: Core,
+  input: UpdateInvocationInput,
+  options?: CallOptions,
+) => CallPromise<Invocation> = /* @__PURE__ */ defineCall<UpdateInvocationInput, Invocation>({
+  name: 'invocations.update',
+  method: 'PATCH',
+  path: '/invocations/{id}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});

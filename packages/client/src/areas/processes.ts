@@ -17,28 +17,6 @@ import { readStreamBody } from '../streams/read-body.js';
 
 // Records
 
-export type ProcessState = 'running' | 'exited';
-
-export interface ProcessStatus {
-  /** running or exited */
-  state: ProcessState;
-  /** exit code, null while running */
-  exit_code: number | null;
-  /** share of one core over the last sampling window, percent, ≥ 0 */
-  cpu_pct: number;
-  /** resident memory in bytes, 0 after exit */
-  mem_bytes: number;
-}
-
-export interface SpawnedProcess {
-  /** the process's id */
-  process_id: string;
-  /** its operating-system pid */
-  pid: number;
-  /** when it started (ISO 8601 UTC) */
-  started_at: string;
-}
-
 export interface ExecResult {
   /** its exit code (128+signal when a signal ended it) */
   exit_code: number;
@@ -85,51 +63,34 @@ export type ProcessOutputEvent =
       lost_bytes: number;
     };
 
+export interface SpawnedProcess {
+  /** the process's id */
+  process_id: string;
+  /** its operating-system pid */
+  pid: number;
+  /** when it started (ISO 8601 UTC) */
+  started_at: string;
+}
+
+export type ProcessState = 'running' | 'exited';
+
+export interface ProcessStatus {
+  /** running or exited */
+  state: ProcessState;
+  /** exit code, null while running */
+  exit_code: number | null;
+  /** share of one core over the last sampling window, percent, ≥ 0 */
+  cpu_pct: number;
+  /** resident memory in bytes, 0 after exit */
+  mem_bytes: number;
+}
+
 export interface ProcessStdinResult {
   /** how many bytes were written */
   written_bytes: number;
 }
 
 // Inputs and answers
-
-/** What `browsers.process.status` takes: its path parameters. */
-export interface GetProcessStatusInput {
-  /** browser session id */
-  id: string;
-  /** process id */
-  process_id: string;
-}
-
-/** What `browsers.process.spawn` takes: its path parameters, body fields, side by side. */
-export interface SpawnProcessInput {
-  /** browser session id */
-  id: string;
-  /** program to run, a name on PATH or an absolute path */
-  command: string;
-  /**
-   * its arguments, at most 4096
-   * @default []
-   */
-  args?: string[] | undefined;
-  /** absolute working directory, default the home directory */
-  cwd?: string | undefined;
-  /**
-   * environment variables added to its own
-   * @default {}
-   */
-  env?: { [key: string]: string } | undefined;
-  /** seconds before it is killed, 1–86400, default none */
-  timeout_sec?: number | undefined;
-  /**
-   * run it on a terminal of its own (its output, stdout and stderr as one, reads as stdout)
-   * @default false
-   */
-  allocate_tty?: boolean | undefined;
-  /** the terminal's rows, 1–65535, default 24; only with allocate_tty */
-  rows?: number | undefined;
-  /** the terminal's cols, 1–65535, default 80; only with allocate_tty */
-  cols?: number | undefined;
-}
 
 /** What `browsers.process.exec` takes: its path parameters, body fields, side by side. */
 export interface ExecProcessInput {
@@ -171,16 +132,6 @@ export interface StreamProcessOutputInput {
   process_id: string;
 }
 
-/** What `browsers.process.stdin` takes: its path parameters, body fields, side by side. */
-export interface WriteProcessStdinInput {
-  /** browser session id */
-  id: string;
-  /** process id */
-  process_id: string;
-  /** the bytes to write, base64 (at most 1048576) */
-  data_b64: string;
-}
-
 /** What `browsers.process.resize` takes: its path parameters, body fields, side by side. */
 export interface ResizeProcessInput {
   /** browser session id */
@@ -193,47 +144,58 @@ export interface ResizeProcessInput {
   cols: number;
 }
 
+/** What `browsers.process.spawn` takes: its path parameters, body fields, side by side. */
+export interface SpawnProcessInput {
+  /** browser session id */
+  id: string;
+  /** program to run, a name on PATH or an absolute path */
+  command: string;
+  /**
+   * its arguments, at most 4096
+   * @default []
+   */
+  args?: string[] | undefined;
+  /** absolute working directory, default the home directory */
+  cwd?: string | undefined;
+  /**
+   * environment variables added to its own
+   * @default {}
+   */
+  env?: { [key: string]: string } | undefined;
+  /** seconds before it is killed, 1–86400, default none */
+  timeout_sec?: number | undefined;
+  /**
+   * run it on a terminal of its own (its output, stdout and stderr as one, reads as stdout)
+   * @default false
+   */
+  allocate_tty?: boolean | undefined;
+  /** the terminal's rows, 1–65535, default 24; only with allocate_tty */
+  rows?: number | undefined;
+  /** the terminal's cols, 1–65535, default 80; only with allocate_tty */
+  cols?: number | undefined;
+}
+
+/** What `browsers.process.status` takes: its path parameters. */
+export interface GetProcessStatusInput {
+  /** browser session id */
+  id: string;
+  /** process id */
+  process_id: string;
+}
+
+/** What `browsers.process.stdin` takes: its path parameters, body fields, side by side. */
+export interface WriteProcessStdinInput {
+  /** browser session id */
+  id: string;
+  /** process id */
+  process_id: string;
+  /** the bytes to write, base64 (at most 1048576) */
+  data_b64: string;
+}
+
 // Functions
 
 // browsers.process
-
-/**
- * Get the status of a process.
- *
- * `GET /browsers/{id}/process/{process_id}/status` (§4.6 of the interface): any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `browsers.process.status`
- */
-export const getProcessStatus: (
-  core: Core,
-  input: GetProcessStatusInput,
-  options?: CallOptions,
-) => CallPromise<ProcessStatus> = /* @__PURE__ */ defineCall<GetProcessStatusInput, ProcessStatus>({
-  name: 'browsers.process.status',
-  method: 'GET',
-  path: '/browsers/{id}/process/{process_id}/status',
-  responses: { 200: 'json' },
-});
-
-/**
- * Start a process on the browser instance.
- *
- * `POST /browsers/{id}/process/spawn`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.process.spawn`
- */
-export const spawnProcess: (
-  core: Core,
-  input: SpawnProcessInput,
-  options?: CallOptions,
-) => CallPromise<SpawnedProcess> = /* @__PURE__ */ defineCall<SpawnProcessInput, SpawnedProcess>({
-  name: 'browsers.process.spawn',
-  method: 'POST',
-  path: '/browsers/{id}/process/spawn',
-  body: 'json',
-  responses: { 200: 'json' },
-  write: true,
-});
 
 /**
  * Run a command on the browser instance and wait for it.
@@ -302,6 +264,64 @@ export const streamProcessOutput: (
 );
 
 /**
+ * Resize the terminal of a process.
+ *
+ * `POST /browsers/{id}/process/{process_id}/resize`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.process.resize`
+ */
+export const resizeProcess: (
+  core: Core,
+  input: ResizeProcessInput,
+  options?: CallOptions,
+) => CallPromise<KillResult> = /* @__PURE__ */ defineCall<ResizeProcessInput, KillResult>({
+  name: 'browsers.process.resize',
+  method: 'POST',
+  path: '/browsers/{id}/process/{process_id}/resize',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Start a process on the browser instance.
+ *
+ * `POST /browsers/{id}/process/spawn`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
+ * `browsers.process.spawn`
+ */
+export const spawnProcess: (
+  core: Core,
+  input: SpawnProcessInput,
+  options?: CallOptions,
+) => CallPromise<SpawnedProcess> = /* @__PURE__ */ defineCall<SpawnProcessInput, SpawnedProcess>({
+  name: 'browsers.process.spawn',
+  method: 'POST',
+  path: '/browsers/{id}/process/spawn',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
+/**
+ * Get the status of a process.
+ *
+ * `GET /browsers/{id}/process/{process_id}/status` (§4.6 of the interface): any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.process.status`
+ */
+export const getProcessStatus: (
+  core: Core,
+  input: GetProcessStatusInput,
+  options?: CallOptions,
+) => CallPromise<ProcessStatus> = /* @__PURE__ */ defineCall<GetProcessStatusInput, ProcessStatus>({
+  name: 'browsers.process.status',
+  method: 'GET',
+  path: '/browsers/{id}/process/{process_id}/status',
+  responses: { 200: 'json' },
+});
+
+/**
  * Write to the input of a process.
  *
  * `POST /browsers/{id}/process/{process_id}/stdin`: a full token (a read-only token is refused).
@@ -319,26 +339,6 @@ export const writeProcessStdin: (
   name: 'browsers.process.stdin',
   method: 'POST',
   path: '/browsers/{id}/process/{process_id}/stdin',
-  body: 'json',
-  responses: { 200: 'json' },
-  write: true,
-});
-
-/**
- * Resize the terminal of a process.
- *
- * `POST /browsers/{id}/process/{process_id}/resize`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 413, 415, 422, 429, 500, 503.
- * `browsers.process.resize`
- */
-export const resizeProcess: (
-  core: Core,
-  input: ResizeProcessInput,
-  options?: CallOptions,
-) => CallPromise<KillResult> = /* @__PURE__ */ defineCall<ResizeProcessInput, KillResult>({
-  name: 'browsers.process.resize',
-  method: 'POST',
-  path: '/browsers/{id}/process/{process_id}/resize',
   body: 'json',
   responses: { 200: 'json' },
   write: true,

@@ -40,32 +40,6 @@ export interface CreateProfileInput {
   name?: string | undefined;
 }
 
-/** What `profiles.list` takes: its query parameters. */
-export interface ListProfilesInput {
-  /** records skipped before this page, ≥ 0, default 0 */
-  offset?: number | string | undefined;
-  /** records on the page, 1–100, default 20 */
-  limit?: number | string | undefined;
-  /** only the record with exactly this name */
-  name?: string | undefined;
-  /** only records whose id or name contains this, any case, ≤ 255 characters */
-  query?: string | undefined;
-}
-
-/** What `profiles.get` takes: its path parameters. */
-export interface GetProfileInput {
-  /** profile id or name */
-  id_or_name: string;
-}
-
-/** What `profiles.update` takes: its path parameters, body fields, side by side. */
-export interface UpdateProfileInput {
-  /** profile id or name */
-  id_or_name: string;
-  /** new unique name */
-  name: string;
-}
-
 /** What `profiles.delete` takes: its path parameters. */
 export interface DeleteProfileInput {
   /** profile id or name */
@@ -78,6 +52,32 @@ export interface DownloadProfileInput {
   id_or_name: string;
   /** tar or tar.zst (zstd-compressed), default tar */
   format?: 'tar' | 'tar.zst' | undefined;
+}
+
+/** What `profiles.get` takes: its path parameters. */
+export interface GetProfileInput {
+  /** profile id or name */
+  id_or_name: string;
+}
+
+/** What `profiles.list` takes: its query parameters. */
+export interface ListProfilesInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+  /** only the record with exactly this name */
+  name?: string | undefined;
+  /** only records whose id or name contains this, any case, ≤ 255 characters */
+  query?: string | undefined;
+}
+
+/** What `profiles.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateProfileInput {
+  /** profile id or name */
+  id_or_name: string;
+  /** new unique name */
+  name: string;
 }
 
 // Functions
@@ -102,64 +102,6 @@ export const createProfile: (
   body: 'json',
   bodyOptional: true,
   responses: { 201: 'json' },
-  write: true,
-});
-
-/**
- * List the browser profiles.
- *
- * `GET /profiles`: any token, read-only ones too.
- * Errors: 400, 401, 403, 429, 500, 503.
- * `profiles.list`
- */
-export const listProfiles: (
-  core: Core,
-  input?: ListProfilesInput,
-  options?: CallOptions,
-) => PagePromise<Profile> = /* @__PURE__ */ defineListCall<ListProfilesInput, Profile>({
-  name: 'profiles.list',
-  method: 'GET',
-  path: '/profiles',
-  query: ['offset', 'limit', 'name', 'query'],
-  responses: { 200: 'json' },
-  paginated: true,
-});
-
-/**
- * Get a browser profile.
- *
- * `GET /profiles/{id_or_name}`: any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `profiles.get`
- */
-export const getProfile: (
-  core: Core,
-  input: GetProfileInput,
-  options?: CallOptions,
-) => CallPromise<Profile> = /* @__PURE__ */ defineCall<GetProfileInput, Profile>({
-  name: 'profiles.get',
-  method: 'GET',
-  path: '/profiles/{id_or_name}',
-  responses: { 200: 'json' },
-});
-
-/**
- * Rename a browser profile.
- *
- * `PATCH /profiles/{id_or_name}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
- * `profiles.update`
- */
-export const updateProfile: (
-  core: Core,
-  input: UpdateProfileInput,
-  options?: CallOptions,
-) => CallPromise<Profile> = /* @__PURE__ */ defineCall<UpdateProfileInput, Profile>({
-  name: 'profiles.update',
-  method: 'PATCH',
-  path: '/profiles/{id_or_name}',
-  body: 'json',
-  responses: { 200: 'json' },
   write: true,
 });
 
@@ -203,3 +145,61 @@ export const downloadProfile: (
   },
   { readBody: readStreamBody },
 );
+
+/**
+ * Get a browser profile.
+ *
+ * `GET /profiles/{id_or_name}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `profiles.get`
+ */
+export const getProfile: (
+  core: Core,
+  input: GetProfileInput,
+  options?: CallOptions,
+) => CallPromise<Profile> = /* @__PURE__ */ defineCall<GetProfileInput, Profile>({
+  name: 'profiles.get',
+  method: 'GET',
+  path: '/profiles/{id_or_name}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * List the browser profiles.
+ *
+ * `GET /profiles`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `profiles.list`
+ */
+export const listProfiles: (
+  core: Core,
+  input?: ListProfilesInput,
+  options?: CallOptions,
+) => PagePromise<Profile> = /* @__PURE__ */ defineListCall<ListProfilesInput, Profile>({
+  name: 'profiles.list',
+  method: 'GET',
+  path: '/profiles',
+  query: ['offset', 'limit', 'name', 'query'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Rename a browser profile.
+ *
+ * `PATCH /profiles/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `profiles.update`
+ */
+export const updateProfile: (
+  core: Core,
+  input: UpdateProfileInput,
+  options?: CallOptions,
+) => CallPromise<Profile> = /* @__PURE__ */ defineCall<UpdateProfileInput, Profile>({
+  name: 'profiles.update',
+  method: 'PATCH',
+  path: '/profiles/{id_or_name}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});

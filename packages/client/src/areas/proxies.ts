@@ -49,6 +49,12 @@ export interface ProxyConfig {
 
 // Inputs and answers
 
+/** What `proxies.check` takes: its path parameters. */
+export interface CheckProxyInput {
+  /** proxy id */
+  id: string;
+}
+
 /** What `proxies.create` takes: its body fields. */
 export interface CreateProxyInput {
   /** custom (a proxy you run) */
@@ -72,18 +78,26 @@ export interface CreateProxyInput {
   bypass_hosts?: string[] | undefined;
 }
 
-/** What `proxies.list` takes: its query parameters. */
-export interface ListProxiesInput {
-  /** records skipped before this page, ≥ 0, default 0 */
-  offset?: number | string | undefined;
-  /** records on the page, 1–100, default 20 */
-  limit?: number | string | undefined;
+/** What `proxies.delete` takes: its path parameters, query parameters, side by side. */
+export interface DeleteProxyInput {
+  /** proxy id */
+  id: string;
+  /** delete even while browsers use it (they keep their route), default false */
+  force?: boolean | ('true' | 'false') | undefined;
 }
 
 /** What `proxies.get` takes: its path parameters. */
 export interface GetProxyInput {
   /** proxy id */
   id: string;
+}
+
+/** What `proxies.list` takes: its query parameters. */
+export interface ListProxiesInput {
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
 }
 
 /** What `proxies.update` takes: its path parameters, body fields, side by side. */
@@ -111,23 +125,28 @@ export interface UpdateProxyInput {
   bypass_hosts?: string[] | undefined;
 }
 
-/** What `proxies.delete` takes: its path parameters, query parameters, side by side. */
-export interface DeleteProxyInput {
-  /** proxy id */
-  id: string;
-  /** delete even while browsers use it (they keep their route), default false */
-  force?: boolean | ('true' | 'false') | undefined;
-}
-
-/** What `proxies.check` takes: its path parameters. */
-export interface CheckProxyInput {
-  /** proxy id */
-  id: string;
-}
-
 // Functions
 
 // proxies
+
+/**
+ * Check a proxy: reach a site through it, and record its status and exit address.
+ *
+ * `POST /proxies/{id}/check`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+ * `proxies.check`
+ */
+export const checkProxy: (
+  core: Core,
+  input: CheckProxyInput,
+  options?: CallOptions,
+) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<CheckProxyInput, ProxyConfig>({
+  name: 'proxies.check',
+  method: 'POST',
+  path: '/proxies/{id}/check',
+  responses: { 200: 'json' },
+  write: true,
+});
 
 /**
  * Create a proxy configuration (type custom: a proxy the operator provides).
@@ -146,64 +165,6 @@ export const createProxy: (
   path: '/proxies',
   body: 'json',
   responses: { 201: 'json' },
-  write: true,
-});
-
-/**
- * List the proxies.
- *
- * `GET /proxies`: any token, read-only ones too.
- * Errors: 400, 401, 403, 429, 500, 503.
- * `proxies.list`
- */
-export const listProxies: (
-  core: Core,
-  input?: ListProxiesInput,
-  options?: CallOptions,
-) => PagePromise<ProxyConfig> = /* @__PURE__ */ defineListCall<ListProxiesInput, ProxyConfig>({
-  name: 'proxies.list',
-  method: 'GET',
-  path: '/proxies',
-  query: ['offset', 'limit'],
-  responses: { 200: 'json' },
-  paginated: true,
-});
-
-/**
- * Get a proxy.
- *
- * `GET /proxies/{id}`: any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `proxies.get`
- */
-export const getProxy: (
-  core: Core,
-  input: GetProxyInput,
-  options?: CallOptions,
-) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<GetProxyInput, ProxyConfig>({
-  name: 'proxies.get',
-  method: 'GET',
-  path: '/proxies/{id}',
-  responses: { 200: 'json' },
-});
-
-/**
- * Change a proxy (browsers started before keep the settings they started with).
- *
- * `PATCH /proxies/{id}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
- * `proxies.update`
- */
-export const updateProxy: (
-  core: Core,
-  input: UpdateProxyInput,
-  options?: CallOptions,
-) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<UpdateProxyInput, ProxyConfig>({
-  name: 'proxies.update',
-  method: 'PATCH',
-  path: '/proxies/{id}',
-  body: 'json',
-  responses: { 200: 'json' },
   write: true,
 });
 
@@ -228,20 +189,59 @@ export const deleteProxy: (
 });
 
 /**
- * Check a proxy: reach a site through it, and record its status and exit address.
+ * Get a proxy.
  *
- * `POST /proxies/{id}/check`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
- * `proxies.check`
+ * `GET /proxies/{id}`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `proxies.get`
  */
-export const checkProxy: (
+export const getProxy: (
   core: Core,
-  input: CheckProxyInput,
+  input: GetProxyInput,
   options?: CallOptions,
-) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<CheckProxyInput, ProxyConfig>({
-  name: 'proxies.check',
-  method: 'POST',
-  path: '/proxies/{id}/check',
+) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<GetProxyInput, ProxyConfig>({
+  name: 'proxies.get',
+  method: 'GET',
+  path: '/proxies/{id}',
+  responses: { 200: 'json' },
+});
+
+/**
+ * List the proxies.
+ *
+ * `GET /proxies`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `proxies.list`
+ */
+export const listProxies: (
+  core: Core,
+  input?: ListProxiesInput,
+  options?: CallOptions,
+) => PagePromise<ProxyConfig> = /* @__PURE__ */ defineListCall<ListProxiesInput, ProxyConfig>({
+  name: 'proxies.list',
+  method: 'GET',
+  path: '/proxies',
+  query: ['offset', 'limit'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Change a proxy (browsers started before keep the settings they started with).
+ *
+ * `PATCH /proxies/{id}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `proxies.update`
+ */
+export const updateProxy: (
+  core: Core,
+  input: UpdateProxyInput,
+  options?: CallOptions,
+) => CallPromise<ProxyConfig> = /* @__PURE__ */ defineCall<UpdateProxyInput, ProxyConfig>({
+  name: 'proxies.update',
+  method: 'PATCH',
+  path: '/proxies/{id}',
+  body: 'json',
   responses: { 200: 'json' },
   write: true,
 });

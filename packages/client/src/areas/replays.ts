@@ -32,34 +32,6 @@ export interface Replay {
 
 // Inputs and answers
 
-/** What `browsers.replays.stop` takes: its path parameters. */
-export interface StopReplayInput {
-  /** browser session id */
-  id: string;
-  /** replay id */
-  replay_id: string;
-}
-
-/** What `browsers.replays.start` takes: its path parameters, body fields, side by side. */
-export interface StartReplayInput {
-  /** browser session id */
-  id: string;
-  /** frames per second, 1–30, default 10 */
-  framerate?: number | undefined;
-  /** seconds after which it stops by itself, 1–14400, default 14400 */
-  max_duration_in_seconds?: number | undefined;
-}
-
-/** What `browsers.replays.list` takes: its path parameters, query parameters, side by side. */
-export interface ListReplaysInput {
-  /** browser session id */
-  id: string;
-  /** records skipped before this page, ≥ 0, default 0 */
-  offset?: number | string | undefined;
-  /** records on the page, 1–100, default 20 */
-  limit?: number | string | undefined;
-}
-
 /** What `browsers.replays.download` takes: its path parameters. */
 export interface DownloadReplayInput {
   /** browser session id */
@@ -73,69 +45,37 @@ export type DownloadReplayResult =
   | { status: 200; value: BinaryBody }
   | { status: 202; value: Replay };
 
+/** What `browsers.replays.list` takes: its path parameters, query parameters, side by side. */
+export interface ListReplaysInput {
+  /** browser session id */
+  id: string;
+  /** records skipped before this page, ≥ 0, default 0 */
+  offset?: number | string | undefined;
+  /** records on the page, 1–100, default 20 */
+  limit?: number | string | undefined;
+}
+
+/** What `browsers.replays.start` takes: its path parameters, body fields, side by side. */
+export interface StartReplayInput {
+  /** browser session id */
+  id: string;
+  /** frames per second, 1–30, default 10 */
+  framerate?: number | undefined;
+  /** seconds after which it stops by itself, 1–14400, default 14400 */
+  max_duration_in_seconds?: number | undefined;
+}
+
+/** What `browsers.replays.stop` takes: its path parameters. */
+export interface StopReplayInput {
+  /** browser session id */
+  id: string;
+  /** replay id */
+  replay_id: string;
+}
+
 // Functions
 
 // browsers.replays
-
-/**
- * Stop a replay recording and persist the video.
- *
- * `POST /browsers/{id}/replays/{replay_id}/stop` (§4.1 of the interface): a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
- * `browsers.replays.stop`
- */
-export const stopReplay: (
-  core: Core,
-  input: StopReplayInput,
-  options?: CallOptions,
-) => CallPromise<Replay> = /* @__PURE__ */ defineCall<StopReplayInput, Replay>({
-  name: 'browsers.replays.stop',
-  method: 'POST',
-  path: '/browsers/{id}/replays/{replay_id}/stop',
-  responses: { 200: 'json' },
-  write: true,
-});
-
-/**
- * Start recording a replay of the browser session.
- *
- * `POST /browsers/{id}/replays`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
- * `browsers.replays.start`
- */
-export const startReplay: (
-  core: Core,
-  input: StartReplayInput,
-  options?: CallOptions,
-) => CallPromise<Replay> = /* @__PURE__ */ defineCall<StartReplayInput, Replay>({
-  name: 'browsers.replays.start',
-  method: 'POST',
-  path: '/browsers/{id}/replays',
-  body: 'json',
-  bodyOptional: true,
-  responses: { 201: 'json' },
-  write: true,
-});
-
-/**
- * List the replays of a browser session.
- *
- * `GET /browsers/{id}/replays`: any token, read-only ones too.
- * Errors: 400, 401, 403, 404, 429, 500, 503.
- * `browsers.replays.list`
- */
-export const listReplays: (
-  core: Core,
-  input: ListReplaysInput,
-  options?: CallOptions,
-) => PagePromise<Replay> = /* @__PURE__ */ defineListCall<ListReplaysInput, Replay>({
-  name: 'browsers.replays.list',
-  method: 'GET',
-  path: '/browsers/{id}/replays',
-  query: ['offset', 'limit'],
-  responses: { 200: 'json' },
-  paginated: true,
-});
 
 /**
  * Download a replay video (MP4).
@@ -160,3 +100,63 @@ export const downloadReplay: (
   },
   { readBody: readStreamBody },
 );
+
+/**
+ * List the replays of a browser session.
+ *
+ * `GET /browsers/{id}/replays`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 404, 429, 500, 503.
+ * `browsers.replays.list`
+ */
+export const listReplays: (
+  core: Core,
+  input: ListReplaysInput,
+  options?: CallOptions,
+) => PagePromise<Replay> = /* @__PURE__ */ defineListCall<ListReplaysInput, Replay>({
+  name: 'browsers.replays.list',
+  method: 'GET',
+  path: '/browsers/{id}/replays',
+  query: ['offset', 'limit'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Start recording a replay of the browser session.
+ *
+ * `POST /browsers/{id}/replays`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503.
+ * `browsers.replays.start`
+ */
+export const startReplay: (
+  core: Core,
+  input: StartReplayInput,
+  options?: CallOptions,
+) => CallPromise<Replay> = /* @__PURE__ */ defineCall<StartReplayInput, Replay>({
+  name: 'browsers.replays.start',
+  method: 'POST',
+  path: '/browsers/{id}/replays',
+  body: 'json',
+  bodyOptional: true,
+  responses: { 201: 'json' },
+  write: true,
+});
+
+/**
+ * Stop a replay recording and persist the video.
+ *
+ * `POST /browsers/{id}/replays/{replay_id}/stop` (§4.1 of the interface): a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 422, 429, 500, 503.
+ * `browsers.replays.stop`
+ */
+export const stopReplay: (
+  core: Core,
+  input: StopReplayInput,
+  options?: CallOptions,
+) => CallPromise<Replay> = /* @__PURE__ */ defineCall<StopReplayInput, Replay>({
+  name: 'browsers.replays.stop',
+  method: 'POST',
+  path: '/browsers/{id}/replays/{replay_id}/stop',
+  responses: { 200: 'json' },
+  write: true,
+});

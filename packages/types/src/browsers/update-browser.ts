@@ -16,11 +16,11 @@ import {
   BrowserNameSchema,
   BrowserTimeoutSchema,
 } from './create-browser.js';
-import { viewportInputEntries } from './viewport-input.js';
+import { ViewportInputSchema } from './viewport-input.js';
 
 /** A new window size for a running browser, and whether to apply it while it is recorded. */
 export const ViewportUpdateSchema = /* @__PURE__ */ requestObject({
-  ...viewportInputEntries,
+  ...ViewportInputSchema.entries,
   force: /* @__PURE__ */ described(
     /* @__PURE__ */ optional(/* @__PURE__ */ boolean(), false),
     'apply it while the browser is recorded: each recording ends and a new one starts at the new size; default false (409 instead)',

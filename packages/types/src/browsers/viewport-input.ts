@@ -5,7 +5,7 @@ import { requestObject } from '../common/request-object.js';
 import { VIEWPORT_BOUNDS } from './viewport.js';
 
 /** The fields of a window size as a request asks for it, for the schemas that take one. */
-export const viewportInputEntries = {
+const viewportInputEntries = {
   width: /* @__PURE__ */ described(
     /* @__PURE__ */ integerBetween(VIEWPORT_BOUNDS.width.min, VIEWPORT_BOUNDS.width.max),
     `width in CSS pixels, ${VIEWPORT_BOUNDS.width.min}–${VIEWPORT_BOUNDS.width.max}`,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import * as areas from '../areas.js';
 import { operationFields } from './fields.js';
 import { successStatuses } from './operation.js';
 import { operationByName, operations } from './operations.js';
@@ -181,6 +182,15 @@ describe('the operation catalog', () => {
   it('holds every operation of contract.md (v0.1.0; a new area may add more)', () => {
     const signatures = new Set(operations.map(signature));
     expect(CONTRACT_OPERATIONS.filter((operation) => !signatures.has(operation))).toEqual([]);
+  });
+
+  it('is every operation the areas export, each exported as `<function>Operation`, by name', () => {
+    const catalogued = new Set<unknown>(operations);
+    const named = Object.entries(areas).filter(([name]) => name.endsWith('Operation'));
+    expect(named.filter(([, value]) => !catalogued.has(value)).map(([name]) => name)).toEqual([]);
+    expect(named.length).toBe(operations.length);
+    const names = operations.map((operation) => operation.name);
+    expect(names).toEqual([...names].sort());
   });
 
   it('has unique (method, path) pairs and unique names', () => {

@@ -1,297 +1,37 @@
-import {
-  createDeploymentOperation,
-  deleteDeploymentOperation,
-  followDeploymentOperation,
-  getDeploymentOperation,
-  listAppsOperation,
-  listDeploymentsOperation,
-} from '../apps/operations.js';
-import {
-  authConnectionTimelineOperation,
-  createAuthConnectionOperation,
-  deleteAuthConnectionOperation,
-  followAuthConnectionOperation,
-  getAuthConnectionOperation,
-  getAuthContextOperation,
-  listAuthConnectionsOperation,
-  loginAuthConnectionOperation,
-  submitAuthConnectionOperation,
-  updateAuthConnectionOperation,
-} from '../auth/operations.js';
-import {
-  acquireBrowserOperation,
-  createBrowserPoolOperation,
-  deleteBrowserPoolOperation,
-  flushBrowserPoolOperation,
-  getBrowserPoolOperation,
-  listBrowserPoolsOperation,
-  releaseBrowserOperation,
-  updateBrowserPoolOperation,
-} from '../browser-pools/operations.js';
-import {
-  createBrowserOperation,
-  deleteBrowserOperation,
-  getBrowserOperation,
-  listBrowsersOperation,
-  updateBrowserOperation,
-} from '../browsers/operations.js';
-import {
-  batchOperation,
-  clickMouseOperation,
-  dragMouseOperation,
-  getMousePositionOperation,
-  moveMouseOperation,
-  pressKeyOperation,
-  readClipboardOperation,
-  screenshotOperation,
-  scrollOperation,
-  setCursorVisibilityOperation,
-  typeTextOperation,
-  writeClipboardOperation,
-} from '../computer/operations.js';
-import {
-  createCredentialOperation,
-  createCredentialProviderOperation,
-  deleteCredentialOperation,
-  deleteCredentialProviderOperation,
-  getCredentialOperation,
-  getCredentialProviderOperation,
-  getTotpCodeOperation,
-  listCredentialProviderItemsOperation,
-  listCredentialProvidersOperation,
-  listCredentialsOperation,
-  testCredentialProviderOperation,
-  updateCredentialOperation,
-  updateCredentialProviderOperation,
-} from '../credentials/operations.js';
-import { curlOperation } from '../curl/operations.js';
-import {
-  deleteExtensionOperation,
-  downloadExtensionOperation,
-  getExtensionMetadataOperation,
-  listExtensionsOperation,
-  loadExtensionsOperation,
-  uploadExtensionOperation,
-} from '../extensions/operations.js';
-import {
-  createDirectoryOperation,
-  deleteDirectoryOperation,
-  deleteFileOperation,
-  downloadDirZipOperation,
-  fileInfoOperation,
-  listFilesOperation,
-  moveFileOperation,
-  readFileOperation,
-  setFilePermissionsOperation,
-  uploadFilesOperation,
-  uploadZipOperation,
-  writeFileOperation,
-} from '../files/operations.js';
-import {
-  startWatchOperation,
-  stopWatchOperation,
-  watchEventsOperation,
-} from '../fs-watch/operations.js';
-import {
-  createInvocationOperation,
-  deleteInvocationBrowsersOperation,
-  followInvocationOperation,
-  getInvocationOperation,
-  listInvocationBrowsersOperation,
-  listInvocationsOperation,
-  updateInvocationOperation,
-} from '../invocations/operations.js';
-import { createLiveViewOperation } from '../live-view/operations.js';
-import { streamLogsOperation } from '../logs/operations.js';
-import {
-  createApiKeyOperation,
-  createProjectOperation,
-  deleteApiKeyOperation,
-  deleteProjectOperation,
-  drainNodeOperation,
-  getApiKeyOperation,
-  getOrgLimitsOperation,
-  getProjectLimitsOperation,
-  getProjectOperation,
-  listApiKeysOperation,
-  listAuditLogsOperation,
-  listNodesOperation,
-  listProjectsOperation,
-  rotateApiKeyOperation,
-  updateApiKeyOperation,
-  updateOrgLimitsOperation,
-  updateProjectLimitsOperation,
-  updateProjectOperation,
-} from '../org/operations.js';
-import { executePlaywrightOperation } from '../playwright/operations.js';
-import {
-  execProcessOperation,
-  getProcessStatusOperation,
-  killProcessOperation,
-  resizeProcessOperation,
-  spawnProcessOperation,
-  streamProcessOutputOperation,
-  writeProcessStdinOperation,
-} from '../processes/operations.js';
-import {
-  createProfileOperation,
-  deleteProfileOperation,
-  downloadProfileOperation,
-  getProfileOperation,
-  listProfilesOperation,
-  updateProfileOperation,
-} from '../profiles/operations.js';
-import {
-  checkProxyOperation,
-  createProxyOperation,
-  deleteProxyOperation,
-  getProxyOperation,
-  listProxiesOperation,
-  updateProxyOperation,
-} from '../proxies/operations.js';
-import {
-  downloadReplayOperation,
-  listReplaysOperation,
-  startReplayOperation,
-  stopReplayOperation,
-} from '../replays/operations.js';
-import { listTelemetryEventsOperation, streamTelemetryOperation } from '../telemetry/operations.js';
+import * as areas from '../areas.js';
+import type { Operation } from './operation.js';
 
-/** Every operation of the API: the seven of the interface description and their companions. */
-export const operations = [
-  stopReplayOperation,
-  typeTextOperation,
-  getBrowserPoolOperation,
-  uploadExtensionOperation,
-  listInvocationBrowsersOperation,
-  getProcessStatusOperation,
-  stopWatchOperation,
-  createBrowserOperation,
-  listBrowsersOperation,
-  getBrowserOperation,
-  deleteBrowserOperation,
-  screenshotOperation,
-  clickMouseOperation,
-  moveMouseOperation,
-  dragMouseOperation,
-  scrollOperation,
-  pressKeyOperation,
-  getMousePositionOperation,
-  setCursorVisibilityOperation,
-  readClipboardOperation,
-  writeClipboardOperation,
-  batchOperation,
-  startReplayOperation,
-  listReplaysOperation,
-  downloadReplayOperation,
-  createLiveViewOperation,
-  spawnProcessOperation,
-  execProcessOperation,
-  killProcessOperation,
-  streamProcessOutputOperation,
-  startWatchOperation,
-  watchEventsOperation,
-  readFileOperation,
-  writeFileOperation,
-  listFilesOperation,
-  fileInfoOperation,
-  createDirectoryOperation,
-  deleteFileOperation,
-  deleteDirectoryOperation,
-  moveFileOperation,
-  setFilePermissionsOperation,
-  uploadFilesOperation,
-  uploadZipOperation,
-  downloadDirZipOperation,
-  createBrowserPoolOperation,
-  listBrowserPoolsOperation,
-  updateBrowserPoolOperation,
-  deleteBrowserPoolOperation,
-  acquireBrowserOperation,
-  releaseBrowserOperation,
-  flushBrowserPoolOperation,
-  listExtensionsOperation,
-  downloadExtensionOperation,
-  deleteExtensionOperation,
-  createInvocationOperation,
-  listInvocationsOperation,
-  getInvocationOperation,
-  updateInvocationOperation,
-  createProfileOperation,
-  listProfilesOperation,
-  getProfileOperation,
-  updateProfileOperation,
-  deleteProfileOperation,
-  downloadProfileOperation,
-  createProxyOperation,
-  listProxiesOperation,
-  getProxyOperation,
-  updateProxyOperation,
-  deleteProxyOperation,
-  checkProxyOperation,
-  createProjectOperation,
-  listProjectsOperation,
-  getProjectOperation,
-  updateProjectOperation,
-  deleteProjectOperation,
-  getProjectLimitsOperation,
-  updateProjectLimitsOperation,
-  getOrgLimitsOperation,
-  updateOrgLimitsOperation,
-  createApiKeyOperation,
-  listApiKeysOperation,
-  getApiKeyOperation,
-  updateApiKeyOperation,
-  deleteApiKeyOperation,
-  rotateApiKeyOperation,
-  listAuditLogsOperation,
-  listNodesOperation,
-  drainNodeOperation,
-  executePlaywrightOperation,
-  streamLogsOperation,
-  curlOperation,
-  listTelemetryEventsOperation,
-  streamTelemetryOperation,
-  writeProcessStdinOperation,
-  resizeProcessOperation,
-  updateBrowserOperation,
-  deleteInvocationBrowsersOperation,
-  getExtensionMetadataOperation,
-  loadExtensionsOperation,
-  createCredentialOperation,
-  listCredentialsOperation,
-  getCredentialOperation,
-  updateCredentialOperation,
-  deleteCredentialOperation,
-  getTotpCodeOperation,
-  createCredentialProviderOperation,
-  listCredentialProvidersOperation,
-  getCredentialProviderOperation,
-  updateCredentialProviderOperation,
-  deleteCredentialProviderOperation,
-  testCredentialProviderOperation,
-  listCredentialProviderItemsOperation,
-  createAuthConnectionOperation,
-  listAuthConnectionsOperation,
-  getAuthConnectionOperation,
-  updateAuthConnectionOperation,
-  deleteAuthConnectionOperation,
-  loginAuthConnectionOperation,
-  submitAuthConnectionOperation,
-  followAuthConnectionOperation,
-  authConnectionTimelineOperation,
-  createDeploymentOperation,
-  listDeploymentsOperation,
-  getDeploymentOperation,
-  deleteDeploymentOperation,
-  followDeploymentOperation,
-  listAppsOperation,
-  followInvocationOperation,
-  getAuthContextOperation,
-] as const;
+/** The names of the areas' files, with what each holds. */
+type AreaExports = typeof areas;
+
+/**
+ * Whether an export of the areas is an operation (as `defineOperation` makes them), not a schema
+ * or a constant: the runtime side of `CatalogOperation`.
+ */
+function isOperation(value: unknown): value is CatalogOperation {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Record<keyof Operation, unknown>>;
+  return (
+    typeof candidate.name === 'string' &&
+    typeof candidate.method === 'string' &&
+    typeof candidate.path === 'string' &&
+    typeof candidate.responses === 'object' &&
+    Array.isArray(candidate.errorStatuses)
+  );
+}
 
 /** Any operation of the catalog, with its literal types. */
-export type CatalogOperation = (typeof operations)[number];
+export type CatalogOperation = {
+  [K in keyof AreaExports]: AreaExports[K] extends Operation ? AreaExports[K] : never;
+}[keyof AreaExports];
+
+/**
+ * The catalog: every operation the areas define (`areas.ts`), by name. Nothing lists them again:
+ * an operation is in the catalog when its area's file exports it.
+ */
+export const operations: readonly CatalogOperation[] = (Object.values(areas) as unknown[])
+  .filter(isOperation)
+  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** The dotted name of an operation of the catalog. */
 export type OperationName = CatalogOperation['name'];
