@@ -39,7 +39,7 @@ function groupOf(operation: Operation): string {
 /** The order of the groups: a project's by title, then the organization's by title. */
 function byTitle(a: string, b: string): number {
   const org = (title: string) => (title.endsWith('(organization)') ? 1 : 0);
-  return org(a) - org(b) || a.localeCompare(b);
+  return org(a) - org(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 const list = (names: readonly string[]) =>

@@ -264,22 +264,6 @@ export interface GetProjectInput {
   id_or_name: string;
 }
 
-/** What `projects.limits.get` takes: its path parameters. */
-export interface GetProjectLimitsInput {
-  /** project id or name */
-  id_or_name: string;
-}
-
-/** What `projects.limits.update` takes: its path parameters, body fields, side by side. */
-export interface UpdateProjectLimitsInput {
-  /** project id or name */
-  id_or_name: string;
-  /** most browsers at once, pools' sizes included, 0–100000; 0 or null removes the cap */
-  max_concurrent_sessions?: number | null | undefined;
-  /** most running invocations at once, 0–100000; 0 or null removes the cap */
-  max_concurrent_invocations?: number | null | undefined;
-}
-
 /** What `projects.list` takes: its query parameters. */
 export interface ListProjectsInput {
   /** records skipped before this page, ≥ 0, default 0 */
@@ -300,6 +284,22 @@ export interface UpdateProjectInput {
   name?: string | undefined;
   /** active or archived */
   status?: 'active' | 'archived' | undefined;
+}
+
+/** What `projects.limits.get` takes: its path parameters. */
+export interface GetProjectLimitsInput {
+  /** project id or name */
+  id_or_name: string;
+}
+
+/** What `projects.limits.update` takes: its path parameters, body fields, side by side. */
+export interface UpdateProjectLimitsInput {
+  /** project id or name */
+  id_or_name: string;
+  /** most browsers at once, pools' sizes included, 0–100000; 0 or null removes the cap */
+  max_concurrent_sessions?: number | null | undefined;
+  /** most running invocations at once, 0–100000; 0 or null removes the cap */
+  max_concurrent_invocations?: number | null | undefined;
 }
 
 // Functions
@@ -592,6 +592,46 @@ export const getProject: (
   responses: { 200: 'json' },
 });
 
+/**
+ * List the projects (a project's key sees its own).
+ *
+ * `GET /org/projects`: any token, read-only ones too.
+ * Errors: 400, 401, 403, 429, 500, 503.
+ * `projects.list`
+ */
+export const listProjects: (
+  core: Core,
+  input?: ListProjectsInput,
+  options?: CallOptions,
+) => PagePromise<Project> = /* @__PURE__ */ defineListCall<ListProjectsInput, Project>({
+  name: 'projects.list',
+  method: 'GET',
+  path: '/org/projects',
+  query: ['offset', 'limit', 'name', 'query'],
+  responses: { 200: 'json' },
+  paginated: true,
+});
+
+/**
+ * Rename a project, or archive or restore it (a project's key may rename its own).
+ *
+ * `PATCH /org/projects/{id_or_name}`: a full token (a read-only token is refused).
+ * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
+ * `projects.update`
+ */
+export const updateProject: (
+  core: Core,
+  input: UpdateProjectInput,
+  options?: CallOptions,
+) => CallPromise<Project> = /* @__PURE__ */ defineCall<UpdateProjectInput, Project>({
+  name: 'projects.update',
+  method: 'PATCH',
+  path: '/org/projects/{id_or_name}',
+  body: 'json',
+  responses: { 200: 'json' },
+  write: true,
+});
+
 // projects.limits
 
 /**
@@ -630,48 +670,6 @@ export const updateProjectLimits: (
   name: 'projects.limits.update',
   method: 'PATCH',
   path: '/org/projects/{id_or_name}/limits',
-  body: 'json',
-  responses: { 200: 'json' },
-  write: true,
-});
-
-// projects
-
-/**
- * List the projects (a project's key sees its own).
- *
- * `GET /org/projects`: any token, read-only ones too.
- * Errors: 400, 401, 403, 429, 500, 503.
- * `projects.list`
- */
-export const listProjects: (
-  core: Core,
-  input?: ListProjectsInput,
-  options?: CallOptions,
-) => PagePromise<Project> = /* @__PURE__ */ defineListCall<ListProjectsInput, Project>({
-  name: 'projects.list',
-  method: 'GET',
-  path: '/org/projects',
-  query: ['offset', 'limit', 'name', 'query'],
-  responses: { 200: 'json' },
-  paginated: true,
-});
-
-/**
- * Rename a project, or archive or restore it (a project's key may rename its own).
- *
- * `PATCH /org/projects/{id_or_name}`: a full token (a read-only token is refused).
- * Errors: 400, 401, 403, 404, 409, 413, 415, 429, 500, 503.
- * `projects.update`
- */
-export const updateProject: (
-  core: Core,
-  input: UpdateProjectInput,
-  options?: CallOptions,
-) => CallPromise<Project> = /* @__PURE__ */ defineCall<UpdateProjectInput, Project>({
-  name: 'projects.update',
-  method: 'PATCH',
-  path: '/org/projects/{id_or_name}',
   body: 'json',
   responses: { 200: 'json' },
   write: true,

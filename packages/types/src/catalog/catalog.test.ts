@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as areas from '../areas.js';
@@ -189,8 +190,33 @@ describe('the operation catalog', () => {
     const named = Object.entries(areas).filter(([name]) => name.endsWith('Operation'));
     expect(named.filter(([, value]) => !catalogued.has(value)).map(([name]) => name)).toEqual([]);
     expect(named.length).toBe(operations.length);
-    const names = operations.map((operation) => operation.name);
-    expect(names).toEqual([...names].sort());
+    // By group, then name: a group's operations together, before those of a group inside it.
+    const groups = operations.map(({ name }) => name.slice(0, name.lastIndexOf('.')));
+    expect(groups).toEqual([...groups].sort());
+    const names = operations.map(({ name }) => name);
+    for (const group of new Set(groups)) {
+      const inGroup = names.filter((_, index) => groups[index] === group);
+      expect(inGroup).toEqual([...inGroup].sort());
+    }
+  });
+
+  it("leaves out no operation of an area's files (each file that has one is in `areas.ts`)", async () => {
+    const source = new URL('../', import.meta.url);
+    const catalogued = new Set<unknown>(operations);
+    const missing: string[] = [];
+    for (const folder of readdirSync(source, { withFileTypes: true })) {
+      if (!folder.isDirectory() || folder.name.startsWith('_')) continue;
+      for (const file of readdirSync(new URL(`${folder.name}/`, source))) {
+        if (!file.endsWith('.ts') || /\.test(-d)?\.ts$/.test(file)) continue;
+        const module: Record<string, unknown> = await import(`../${folder.name}/${file}`);
+        for (const [name, value] of Object.entries(module)) {
+          if (name.endsWith('Operation') && typeof value === 'object' && !catalogued.has(value)) {
+            missing.push(`${folder.name}/${file}: ${name}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('has unique (method, path) pairs and unique names', () => {

@@ -12,12 +12,26 @@ function isOperation(value: unknown): value is CatalogOperation {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<Record<keyof Operation, unknown>>;
   return (
-    typeof candidate.name === 'string' &&
-    typeof candidate.method === 'string' &&
-    typeof candidate.path === 'string' &&
+    ['name', 'clusterRoute', 'summary', 'method', 'path', 'access'].every(
+      (key) => typeof candidate[key as keyof Operation] === 'string',
+    ) &&
     typeof candidate.responses === 'object' &&
     Array.isArray(candidate.errorStatuses)
   );
+}
+
+/** By group, then name: `projects.list` comes before `projects.limits.get`. */
+function byGroupThenName(a: Operation, b: Operation): number {
+  const group = (name: string) => name.slice(0, name.lastIndexOf('.'));
+  const [x, y] =
+    group(a.name) === group(b.name) ? [a.name, b.name] : [group(a.name), group(b.name)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Every operation among the areas' exports, in the catalog's order. */
+// @__NO_SIDE_EFFECTS__
+function collect(exports: Record<string, unknown>): readonly CatalogOperation[] {
+  return Object.values(exports).filter(isOperation).sort(byGroupThenName);
 }
 
 /** Any operation of the catalog, with its literal types. */
@@ -26,12 +40,10 @@ export type CatalogOperation = {
 }[keyof AreaExports];
 
 /**
- * The catalog: every operation the areas define (`areas.ts`), by name. Nothing lists them again:
- * an operation is in the catalog when its area's file exports it.
+ * The catalog: every operation the areas define (`areas.ts`), by group then name. Nothing lists
+ * them again: an operation is in the catalog when its area's file exports it.
  */
-export const operations: readonly CatalogOperation[] = (Object.values(areas) as unknown[])
-  .filter(isOperation)
-  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+export const operations = /* @__PURE__ */ collect(areas);
 
 /** The dotted name of an operation of the catalog. */
 export type OperationName = CatalogOperation['name'];
