@@ -115,6 +115,18 @@ async function connect(
   return { sdk, connection, login };
 }
 
+/**
+ * What the server said of profiles, and its warnings and errors, lately: the message of a failed
+ * `isSignedIn`, which tells a profile not saved from a cookie that was not kept.
+ */
+const profileLog = () =>
+  `server log: ${logged
+    .join('')
+    .split('\n')
+    .filter((line) => /profile|"level":(40|50)/.test(line))
+    .slice(-15)
+    .join('\n')}`;
+
 /** Whether a browser made with the profile is signed in to the site. */
 async function isSignedIn(profile: string, site: string): Promise<boolean> {
   const sdk = kernel();
@@ -147,7 +159,7 @@ describe('auth connections against login sites on loopback, driven by the Kernel
       post_login_url: `${sites.origin}/simple/account`,
       can_reauth: true,
     });
-    expect(await isSignedIn('simple-profile', 'simple')).toBe(true);
+    expect(await isSignedIn('simple-profile', 'simple'), profileLog()).toBe(true);
     const timeline = [];
     for await (const entry of sdk.auth.connections.timeline(connection.id)) timeline.push(entry);
     expect(timeline).toMatchObject([{ type: 'login', status: 'SUCCESS' }]);
@@ -160,7 +172,7 @@ describe('auth connections against login sites on loopback, driven by the Kernel
     });
     expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
     expect(sites.posts.get('two-step')).toBe(2);
-    expect(await isSignedIn('two-step-profile', 'two-step')).toBe(true);
+    expect(await isSignedIn('two-step-profile', 'two-step'), profileLog()).toBe(true);
   }, 90_000);
 
   it('fill a password, then a TOTP code generated from the secret', async () => {
@@ -170,7 +182,7 @@ describe('auth connections against login sites on loopback, driven by the Kernel
       { totp_secret: SITE_TOTP_SECRET },
     );
     expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
-    expect(await isSignedIn('totp-profile', 'totp')).toBe(true);
+    expect(await isSignedIn('totp-profile', 'totp'), profileLog()).toBe(true);
   }, 90_000);
 
   it("fail with the site's message on a wrong password, without trying again", async () => {
@@ -217,7 +229,7 @@ describe('auth connections against login sites on loopback, driven by the Kernel
       }),
     ).toEqual({ accepted: true });
     expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
-    expect(await isSignedIn('asked-profile', 'simple')).toBe(true);
+    expect(await isSignedIn('asked-profile', 'simple'), profileLog()).toBe(true);
     // What was typed is kept for the next sign-in (save_credentials).
     expect((await sdk.credentials.retrieve('partial')).value_keys).toEqual([
       'password',
@@ -248,7 +260,7 @@ describe('auth connections against login sites on loopback, driven by the Kernel
     } finally {
       await viewer.close();
     }
-    expect(await isSignedIn('captcha-profile', 'captcha')).toBe(true);
+    expect(await isSignedIn('captcha-profile', 'captcha'), profileLog()).toBe(true);
   }, 90_000);
 
   it("sign in with a 1Password item read through the organization's provider, and record the flow", async () => {
@@ -268,7 +280,7 @@ describe('auth connections against login sites on loopback, driven by the Kernel
     });
     await sdk.auth.connections.login(connection.id);
     expect(last(await follow(connection.id))).toMatchObject({ flow_status: 'SUCCESS' });
-    expect(await isSignedIn('vault-profile', 'simple')).toBe(true);
+    expect(await isSignedIn('vault-profile', 'simple'), profileLog()).toBe(true);
     const after = await sdk.auth.connections.retrieve(connection.id);
     expect(after).toMatchObject({ can_reauth: true, can_reauth_reason: 'external_credential' });
     // The item's values were read, never kept: no credential was made from them.
@@ -298,7 +310,7 @@ describe('auth connections against login sites on loopback, driven by the Kernel
     const checked = await server.model.auth.checkNow(id);
     expect(checked).toMatchObject({ status: 'NEEDS_AUTH', flow_type: 'REAUTH' });
     expect(last(await follow(id))).toMatchObject({ flow_status: 'SUCCESS', flow_type: 'REAUTH' });
-    expect(await isSignedIn('simple-profile', 'simple')).toBe(true);
+    expect(await isSignedIn('simple-profile', 'simple'), profileLog()).toBe(true);
     const kinds = (
       await kernel()
         .auth.connections.timeline(id)
