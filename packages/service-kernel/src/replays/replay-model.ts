@@ -83,10 +83,12 @@ export class ReplayModel<I extends BrowserInstance> {
       handle,
       framerate,
       endsAt: startedAt.getTime() + durationMs,
-      timer: setTimeout(
-        () => void finishRecording(this.#context, browser.recordings, recording),
-        durationMs,
-      ),
+      // Node's timers may fire a millisecond before the clock reaches their time: a recording
+      // stopped by its timer has lasted its whole duration, and its `finished_at` says so.
+      timer: setTimeout(() => {
+        const at = new Date(Math.max(this.#context.clock().getTime(), recording.endsAt));
+        void finishRecording(this.#context, browser.recordings, recording, at);
+      }, durationMs),
       stopping: undefined,
     };
     recording.timer.unref?.();

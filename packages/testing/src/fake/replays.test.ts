@@ -1,5 +1,5 @@
 import type { Replay } from '@x/types';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiOf, manualClock } from '../test-support/api.js';
 import { fakeService, newBrowser } from '../test-support/fakes.js';
 import { replayVideo } from './replays/replay-video.js';
@@ -50,6 +50,28 @@ describe('replays', () => {
     const [listed] = (await api.call('GET', `/browsers/${id}/replays`)).json as Replay[];
     expect(listed?.finished_at).toBe(new Date(Date.parse(replay.started_at) + 5_000).toISOString());
     expect((await api.call('POST', `/browsers/${id}/replays`, { json: {} })).status).toBe(201);
+  });
+
+  it('stopped by their timer, say they lasted their whole duration though it fires early', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const time = manualClock();
+      const fake = fakeService({ clock: time.clock });
+      const { session_id: id } = await newBrowser(fake, { timeout_seconds: 600 });
+      const api = apiOf(fake);
+      const replay = (
+        await api.call('POST', `/browsers/${id}/replays`, { json: { max_duration_in_seconds: 1 } })
+      ).json as Replay;
+      // The timer fires while the clock is still a millisecond short of its time.
+      time.advance(999);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const [listed] = (await api.call('GET', `/browsers/${id}/replays`)).json as Replay[];
+      expect(listed?.finished_at).toBe(
+        new Date(Date.parse(replay.started_at) + 1_000).toISOString(),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('outlive their browser: deleting it stops the recording and keeps the video', async () => {
